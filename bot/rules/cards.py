@@ -1,0 +1,243 @@
+"""Cards, ranks and the RULES.md card notation.
+
+A deck is 4 suits × 13 ranks + 2 jokers = 54 cards (RULES.md §Notation). Suits
+never matter for play; they exist so that a rendered card has a face.
+
+Every one of the 54 cards is a singleton: ``Card.from_index(i) is Card.from_index(i)``,
+so cards compare and hash cheaply and a hand can be a plain tuple of cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import Enum, IntEnum
+
+
+class Rank(IntEnum):
+    """Card rank, ordered low→high: 3 < 4 < … < A < 2 < X (small joker) < D (big joker).
+
+    The int value is 3..17 (``TWO`` = 15, ``BLACK_JOKER`` = 16, ``RED_JOKER`` = 17).
+    ``rank.index`` (0..14) is the position in the order, as the engine uses it.
+    """
+
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    TWO = 15
+    BLACK_JOKER = 16
+    RED_JOKER = 17
+
+    @property
+    def symbol(self) -> str:
+        """The one-character RULES.md symbol: ``3``..``9``, ``T J Q K A 2 X D``."""
+        return RANK_SYMBOLS[self.value - 3]
+
+    @property
+    def index(self) -> int:
+        """Position in the rank order, 0 (three) .. 14 (big joker)."""
+        return self.value - 3
+
+    @property
+    def is_joker(self) -> bool:
+        return self.value >= 16
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Rank:
+        """Parse one rank token (``"10"`` and lower case accepted).
+
+        Raises CardParseError naming the token.
+        """
+        token = symbol.strip().upper()
+        if token == "10":
+            token = "T"
+        index = RANK_SYMBOLS.find(token) if len(token) == 1 else -1
+        if index < 0:
+            raise CardParseError(symbol)
+        return RANKS[index]
+
+
+RANK_SYMBOLS = "3456789TJQKA2XD"
+RANKS: tuple[Rank, ...] = tuple(Rank)
+
+
+class Suit(str, Enum):
+    """A card's suit; jokers have none. Only used to draw a card face."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def symbol(self) -> str:
+        return {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[self.value]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
+class CardParseError(ValueError):
+    """A card text could not be parsed; ``token`` is the offending part."""
+
+    code = "bad_card"
+
+    def __init__(self, token: str, reason: str = "unknown card") -> None:
+        self.token = token
+        self.reason = reason
+        super().__init__(f"{reason}: {token!r}")
+
+
+class Card:
+    """One physical card: a rank and, except for jokers, a suit.
+
+    ``index`` is 0..53 (rank index × 4 + suit position; jokers 52 and 53) and is
+    the card's stable id for serialization. ``code`` is a short text form such
+    as ``"Ts"``, ``"3h"``, ``"X"``, ``"D"``. Use ``Card.from_index`` /
+    ``Card.from_code`` to get the singleton instance.
+    """
+
+    __slots__ = ("rank", "suit", "index", "code")
+
+    rank: Rank
+    suit: Suit | None
+    index: int
+    code: str
+
+    def __new__(cls, rank: Rank, suit: Suit | None = None) -> Card:
+        if rank.is_joker:
+            if suit is not None:
+                raise ValueError("jokers have no suit")
+            return _DECK[52 + rank.value - 16]
+        if suit is None:
+            raise ValueError("a non-joker card needs a suit")
+        return _DECK[rank.index * 4 + SUITS.index(suit)]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        if index >= 52:
+            card.rank, card.suit = RANKS[13 + index - 52], None
+            card.code = card.rank.symbol
+        else:
+            card.rank, card.suit = RANKS[index // 4], SUITS[index % 4]
+            card.code = card.rank.symbol + card.suit.value
+        card.index = index
+        return card
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with id ``index`` (0..53). Raises IndexError outside that range."""
+        if not 0 <= index < 54:
+            raise IndexError(index)
+        return _DECK[index]
+
+    @staticmethod
+    def from_code(code: str) -> Card:
+        """The card of a ``code`` such as ``"Ts"`` or ``"X"``. Raises CardParseError."""
+        try:
+            return _BY_CODE[code]
+        except KeyError:
+            raise CardParseError(code) from None
+
+    def __reduce__(self) -> tuple:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+    def __str__(self) -> str:
+        return self.rank.symbol
+
+
+_DECK: tuple[Card, ...] = tuple(Card._make(i) for i in range(54))
+_BY_CODE: dict[str, Card] = {card.code: card for card in _DECK}
+DECK: tuple[Card, ...] = _DECK
+"""All 54 cards, sorted low→high (by rank, then suit)."""
+
+_TOKEN = re.compile(r"10|[^\s,]")
+
+
+def parse_ranks(text: str) -> list[Rank]:
+    """Parse RULES.md notation into ranks, e.g. ``"333 4 10"`` → [3, 3, 3, 4, T].
+
+    Accepts ``10`` for ``T``, any case, spaces and commas. Raises CardParseError
+    naming the first bad token.
+    """
+    ranks: list[Rank] = []
+    for token in _TOKEN.findall(text):
+        index = RANK_SYMBOLS.find(token.upper()) if token != "10" else 7
+        if index < 0:
+            raise CardParseError(token)
+        ranks.append(RANKS[index])
+    return ranks
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse RULES.md notation into distinct cards, sorted low→high.
+
+    Suits are assigned in a fixed order (♠ ♥ ♦ ♣) to make copies of a rank
+    distinct. Raises CardParseError naming the bad token, or the rank that
+    appears more often than a deck holds (more than 4, or a joker twice).
+    """
+    counts = [0] * 15
+    for rank in parse_ranks(text):
+        counts[rank.index] += 1
+    cards: list[Card] = []
+    for index, count in enumerate(counts):
+        if not count:
+            continue
+        limit = 1 if index >= 13 else 4
+        if count > limit:
+            raise CardParseError(RANK_SYMBOLS[index] * count, "more copies than a deck holds")
+        base = 52 + index - 13 if index >= 13 else index * 4
+        cards.extend(_DECK[base + i] for i in range(count))
+    return cards
+
+
+def format_cards(cards: Iterable[Card | Rank]) -> str:
+    """Canonical RULES.md notation, sorted low→high, e.g. ``"33345TXD"``."""
+    ranks = sorted(card.rank if isinstance(card, Card) else card for card in cards)
+    return "".join(RANK_SYMBOLS[rank.value - 3] for rank in ranks)
+
+
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    """Counts per rank index (a list of 15 ints)."""
+    counts = [0] * 15
+    for card in cards:
+        counts[card.index >> 2 if card.index < 52 else card.index - 39] += 1
+    return counts
