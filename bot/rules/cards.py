@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 
 
 class Rank(IntEnum):
@@ -70,7 +70,7 @@ RANK_SYMBOLS = "3456789TJQKA2XD"
 RANKS: tuple[Rank, ...] = tuple(Rank)
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """A card's suit; jokers have none. Only used to draw a card face."""
 
     SPADES = "s"

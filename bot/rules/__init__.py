@@ -1,0 +1,41 @@
+"""The pure rules core of Dou Dizhu (RULES.md): cards, combinations, beating, legal plays.
+
+No discord, no I/O. Public API::
+
+    from bot.rules import (Card, Rank, ComboKind, Combo, RuleSet,
+                           parse_cards, format_cards, classify, legal_plays)
+"""
+
+from bot.rules.cards import (
+    DECK,
+    RANKS,
+    Card,
+    CardParseError,
+    Rank,
+    Suit,
+    format_cards,
+    parse_cards,
+    parse_ranks,
+    rank_counts,
+)
+from bot.rules.combos import DEFAULT_RULES, Combo, ComboKind, RuleSet, classify
+from bot.rules.moves import legal_plays
+
+__all__ = [
+    "DECK",
+    "DEFAULT_RULES",
+    "RANKS",
+    "Card",
+    "CardParseError",
+    "Combo",
+    "ComboKind",
+    "Rank",
+    "RuleSet",
+    "Suit",
+    "classify",
+    "format_cards",
+    "legal_plays",
+    "parse_cards",
+    "parse_ranks",
+    "rank_counts",
+]

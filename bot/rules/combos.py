@@ -1,0 +1,272 @@
+"""Combinations: what a set of cards is (``classify``) and what beats what.
+
+Spec: RULES.md §Combinations, §Several readings, §Beating a play. Internally the
+engine works on rank *indices* 0..14 (``Rank.index``) and per-rank counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Rank, rank_counts
+
+TOP_CHAIN = 11
+"""Highest rank index a chain may use (the ace): chains never contain 2 or jokers."""
+SMALL_JOKER, BIG_JOKER = 13, 14
+
+
+class ComboKind(StrEnum):
+    """The kinds of RULES.md §Combinations; values are the table's names."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIO = "trio"
+    TRIO_SINGLE = "trio_single"
+    TRIO_PAIR = "trio_pair"
+    STRAIGHT = "straight"
+    PAIR_CHAIN = "pair_chain"
+    AIRPLANE = "airplane"
+    AIRPLANE_SINGLES = "airplane_singles"
+    AIRPLANE_PAIRS = "airplane_pairs"
+    FOUR_TWO_SINGLES = "four_two_singles"
+    FOUR_TWO_PAIRS = "four_two_pairs"
+    BOMB = "bomb"
+    ROCKET = "rocket"
+
+
+K = ComboKind
+
+# Cards per body group and per wing group, for the kinds that have wings.
+BODY_WIDTH: dict[ComboKind, int] = {
+    K.SINGLE: 1, K.PAIR: 2, K.TRIO: 3, K.TRIO_SINGLE: 3, K.TRIO_PAIR: 3,
+    K.STRAIGHT: 1, K.PAIR_CHAIN: 2, K.AIRPLANE: 3, K.AIRPLANE_SINGLES: 3,
+    K.AIRPLANE_PAIRS: 3, K.FOUR_TWO_SINGLES: 4, K.FOUR_TWO_PAIRS: 4, K.BOMB: 4, K.ROCKET: 1,
+}
+
+
+class RuleSet(BaseModel):
+    """A server's rule variants (RULES.md). Immutable.
+
+    * ``kickers``: ``"default"`` (seed 000) or ``"distinct"`` (seed 004: single
+      kickers of one play must have distinct ranks).
+    * ``bidding``: ``"once"`` (each seat speaks once) or ``"until_two_passes"`` (seed 003).
+    * ``target_points``: match target in points (RULES.md §Match), default 30.
+    * ``match_hands``: the seed-003 variant, a fixed number of hands instead of a
+      target (``None`` = play to the target).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kickers: Literal["default", "distinct"] = "default"
+    bidding: Literal["once", "until_two_passes"] = "once"
+    target_points: int = Field(default=30, ge=1, le=10_000)
+    match_hands: int | None = Field(default=None, ge=1, le=1_000)
+
+
+DEFAULT_RULES = RuleSet()
+
+
+class Combo:
+    """One legal reading of a set of cards (RULES.md §Several readings).
+
+    * ``kind``: the ComboKind.
+    * ``rank``: the highest rank of the body (what is compared).
+    * ``length``: number of body groups (chain length; 1 for non-chains).
+    * ``cards``: the cards played, sorted low→high.
+
+    Two combos are equal when their reading and the ranks of their cards are
+    equal (suits are ignored, RULES.md §Notation).
+    """
+
+    __slots__ = ("kind", "rank", "length", "cards")
+
+    kind: ComboKind
+    rank: Rank
+    length: int
+    cards: tuple[Card, ...]
+
+    def __init__(self, kind: ComboKind, rank: Rank, length: int, cards: Iterable[Card]) -> None:
+        self.kind = kind
+        self.rank = rank
+        self.length = length
+        self.cards = tuple(sorted(cards))
+
+    @property
+    def is_bomb(self) -> bool:
+        """True for a bomb or the rocket (each doubles the score, RULES.md §Scoring)."""
+        return self.kind is K.BOMB or self.kind is K.ROCKET
+
+    @property
+    def reading(self) -> tuple[ComboKind, int, Rank]:
+        """The declared reading: (kind, body length, body rank)."""
+        return (self.kind, self.length, self.rank)
+
+    @property
+    def body_ranks(self) -> tuple[Rank, ...]:
+        """The body's ranks, low→high (for the rocket: both jokers)."""
+        if self.kind is K.ROCKET:
+            return (Rank.BLACK_JOKER, Rank.RED_JOKER)
+        top = self.rank.value
+        return tuple(Rank(v) for v in range(top - self.length + 1, top + 1))
+
+    @property
+    def body(self) -> tuple[Card, ...]:
+        """The cards of the body (compared), low→high."""
+        if self.kind is K.ROCKET:
+            return self.cards
+        width = BODY_WIDTH[self.kind]
+        ranks = set(self.body_ranks)
+        taken: dict[Rank, int] = {}
+        body = []
+        for card in self.cards:
+            if card.rank in ranks and taken.get(card.rank, 0) < width:
+                taken[card.rank] = taken.get(card.rank, 0) + 1
+                body.append(card)
+        return tuple(body)
+
+    @property
+    def kickers(self) -> tuple[Card, ...]:
+        """The attached cards (wings/kickers), never compared; empty for most kinds."""
+        body = set(self.body)
+        return tuple(card for card in self.cards if card not in body)
+
+    @property
+    def notation(self) -> str:
+        """The cards in RULES.md notation, e.g. ``"3334445558"``."""
+        return "".join(RANK_SYMBOLS[card.rank.value - 3] for card in self.cards)
+
+    def beats(self, other: Combo) -> bool:
+        """Whether this play may follow ``other`` (RULES.md §Beating a play).
+
+        Same kind, same number of cards and a higher body rank; a bomb beats
+        every normal play and lower bombs; the rocket beats everything and
+        nothing beats it.
+        """
+        kind = self.kind
+        if kind is K.ROCKET:
+            return other.kind is not K.ROCKET
+        if other.kind is K.ROCKET:
+            return False
+        if kind is K.BOMB:
+            return other.kind is not K.BOMB or self.rank > other.rank
+        return (
+            kind is other.kind
+            and self.length == other.length
+            and len(self.cards) == len(other.cards)
+            and self.rank > other.rank
+        )
+
+    def _key(self) -> tuple:
+        return (self.kind, self.length, self.rank, self.notation)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Combo) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Combo({self.kind.value}, {self.rank.symbol}×{self.length}, {self.notation})"
+
+
+def readings_of_counts(
+    counts: list[int], n: int, distinct_kickers: bool = False
+) -> list[tuple[ComboKind, int, int]]:
+    """Every legal reading of a multiset given as counts per rank index.
+
+    ``counts``: 15 ints; ``n``: their sum. Returns (kind, length, top rank index)
+    triples. RULES.md §Combinations and §Several readings.
+    """
+    present = [r for r in range(15) if counts[r]]
+    distinct = len(present)
+    out: list[tuple[ComboKind, int, int]] = []
+    if n <= 5:
+        if distinct == 1:
+            r = present[0]
+            kind = (None, K.SINGLE, K.PAIR, K.TRIO, K.BOMB, None)[n]
+            if kind is not None:
+                return [(kind, 1, r)]
+            return []
+        if n == 2:
+            return [(K.ROCKET, 1, BIG_JOKER)] if present == [SMALL_JOKER, BIG_JOKER] else []
+        if distinct == 2 and n in (4, 5):
+            a, b = present
+            trio = a if counts[a] == 3 else b if counts[b] == 3 else -1
+            if trio >= 0:
+                other = b if trio == a else a
+                if n == 4:
+                    return [(K.TRIO_SINGLE, 1, trio)]
+                if counts[other] == 2:
+                    return [(K.TRIO_PAIR, 1, trio)]
+            return []
+    if present[-1] <= TOP_CHAIN:
+        span = present[-1] - present[0] + 1
+        if span == distinct:  # consecutive ranks
+            width = n // distinct
+            if width * distinct == n and all(counts[r] == width for r in present):
+                if width == 1 and n >= 5:
+                    out.append((K.STRAIGHT, n, present[-1]))
+                elif width == 2 and distinct >= 3:
+                    out.append((K.PAIR_CHAIN, distinct, present[-1]))
+                elif width == 3 and distinct >= 2:
+                    out.append((K.AIRPLANE, distinct, present[-1]))
+    if n % 4 == 0 and n >= 8:
+        _airplane_with_wings(counts, n // 4, singles=True, distinct=distinct_kickers, out=out)
+    if n % 5 == 0 and n >= 10:
+        _airplane_with_wings(counts, n // 5, singles=False, distinct=distinct_kickers, out=out)
+    if n == 6 or n == 8:
+        quads = [r for r in present if counts[r] == 4]
+        if len(quads) == 1:
+            q = quads[0]
+            others = [r for r in present if r != q]
+            if n == 6:
+                if others != [SMALL_JOKER, BIG_JOKER] and not (distinct_kickers and len(others) == 1):
+                    out.append((K.FOUR_TWO_SINGLES, 1, q))
+            elif len(others) == 2 and all(counts[r] == 2 for r in others):
+                out.append((K.FOUR_TWO_PAIRS, 1, q))
+    return out
+
+
+def _airplane_with_wings(
+    counts: list[int],
+    m: int,
+    *,
+    singles: bool,
+    distinct: bool,
+    out: list[tuple[ComboKind, int, int]],
+) -> None:
+    """Append airplane readings of ``m`` trios with m single or m pair wings."""
+    for top in range(TOP_CHAIN, m - 2, -1):
+        low = top - m + 1
+        if any(counts[r] != 3 for r in range(low, top + 1)):
+            continue
+        wings = [r for r in range(15) if counts[r] and not low <= r <= top]
+        if singles:
+            if counts[SMALL_JOKER] and counts[BIG_JOKER]:
+                continue
+            if distinct and any(counts[r] > 1 for r in wings):
+                continue
+            out.append((K.AIRPLANE_SINGLES, m, top))
+        elif all(counts[r] == 2 for r in wings):
+            out.append((K.AIRPLANE_PAIRS, m, top))
+
+
+def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Combo]:
+    """Every legal reading of exactly these cards; ``[]`` if none (RULES.md §Several readings).
+
+    Card order never matters. Raises ValueError if a card appears twice.
+    """
+    cards = tuple(sorted(cards))
+    n = len(cards)
+    if n == 0:
+        return []
+    if len(set(cards)) != n:
+        raise ValueError("a card appears twice")
+    counts = rank_counts(cards)
+    readings = readings_of_counts(counts, n, rules.kickers == "distinct")
+    readings.sort(key=lambda reading: (-reading[1], -reading[2]))
+    return [Combo(kind, RANKS[top], length, cards) for kind, length, top in readings]
