@@ -1,0 +1,179 @@
+"""What one seat may know about a hand: the only input of the computer players.
+
+Spec: PRODUCT.md §Computer players ("only see what a player in their seat may
+see"), RULES.md §Deal, bidding, landlord (the kitty is shown to everyone).
+An ``Observation`` never holds another seat's cards; the unseen cards are
+derived as "deck − own hand − cards already played − (kitty if it is ours)".
+Seats are 0, 1, 2 and play goes in seat order: 0 → 1 → 2 → 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.rules import DECK, DEFAULT_RULES, Card, Combo, RuleSet
+
+Phase = Literal["bidding", "playing"]
+Play = tuple[int, Combo | None]
+"""One step of the play history: (seat, combo played, or None for a pass)."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of a hand (immutable; build it with keyword arguments).
+
+    * ``seat``: 0..2, the observing seat.
+    * ``hand``: the seat's own cards (sorted low→high on construction).
+    * ``phase``: ``"bidding"`` or ``"playing"``.
+    * ``rules``: the table's RuleSet.
+    * ``landlord``: landlord seat, ``None`` while bidding.
+    * ``kitty``: the 3 bottom cards once revealed (public), else ``None``.
+    * ``bids``: bidding history as (seat, amount) with amount 0 = pass.
+    * ``highest_bid``: current highest bid (0 = none yet).
+    * ``history``: plays and passes since the landlord was fixed, in order,
+      as (seat, Combo) or (seat, None) for a pass.
+    * ``cards_left``: cards held by seats 0, 1, 2.
+    * ``last_play``: (seat, Combo) that must be beaten, or ``None`` = free lead.
+
+    Raises ValueError on an impossible shape (bad seat, hand size ≠ cards_left).
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    phase: Phase = "playing"
+    rules: RuleSet = DEFAULT_RULES
+    landlord: int | None = None
+    kitty: tuple[Card, ...] | None = None
+    bids: tuple[tuple[int, int], ...] = ()
+    highest_bid: int = 0
+    history: tuple[Play, ...] = ()
+    cards_left: tuple[int, int, int] = (17, 17, 17)
+    last_play: tuple[int, Combo] | None = None
+    _unseen: tuple[Card, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.seat not in (0, 1, 2):
+            raise ValueError(f"seat must be 0, 1 or 2, not {self.seat}")
+        object.__setattr__(self, "hand", tuple(sorted(self.hand)))
+        if self.kitty is not None:
+            object.__setattr__(self, "kitty", tuple(sorted(self.kitty)))
+        object.__setattr__(self, "bids", tuple((int(s), int(a)) for s, a in self.bids))
+        object.__setattr__(self, "history", tuple((int(s), c) for s, c in self.history))
+        object.__setattr__(self, "cards_left", tuple(int(n) for n in self.cards_left))
+        if self.last_play is not None:
+            object.__setattr__(self, "last_play", (int(self.last_play[0]), self.last_play[1]))
+        if len(self.cards_left) != 3:
+            raise ValueError("cards_left needs three counts")
+        if len(self.hand) != self.cards_left[self.seat]:
+            raise ValueError(
+                f"hand has {len(self.hand)} cards but cards_left says {self.cards_left[self.seat]}"
+            )
+        if len(set(self.hand)) != len(self.hand):
+            raise ValueError("a card appears twice in the hand")
+
+    # ----- roles -------------------------------------------------------------
+
+    @property
+    def is_landlord(self) -> bool:
+        """Whether the observing seat is the landlord."""
+        return self.landlord == self.seat
+
+    @property
+    def next_seat(self) -> int:
+        """The seat that speaks after this one."""
+        return (self.seat + 1) % 3
+
+    @property
+    def prev_seat(self) -> int:
+        """The seat that spoke before this one."""
+        return (self.seat + 2) % 3
+
+    @property
+    def partner(self) -> int | None:
+        """The other peasant's seat when this seat is a peasant, else ``None``."""
+        if self.landlord is None or self.is_landlord:
+            return None
+        return 3 - self.seat - self.landlord
+
+    def is_friend(self, seat: int) -> bool:
+        """Whether ``seat`` is on this seat's side (itself or its partner)."""
+        return seat == self.seat or (seat != self.landlord and not self.is_landlord)
+
+    def opponents(self) -> tuple[int, ...]:
+        """The seats playing against this one (the peasants, or the landlord)."""
+        if self.landlord is None:
+            return ()
+        if self.is_landlord:
+            return tuple(s for s in range(3) if s != self.seat)
+        return (self.landlord,)
+
+    # ----- card counting -----------------------------------------------------
+
+    @property
+    def to_beat(self) -> Combo | None:
+        """The combo to beat, or ``None`` on a free lead."""
+        return None if self.last_play is None else self.last_play[1]
+
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played so far by any seat (public), low→high."""
+        out: list[Card] = []
+        for _, combo in self.history:
+            if combo is not None:
+                out.extend(combo.cards)
+        return tuple(sorted(out))
+
+    def played_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` has played so far, low→high."""
+        out: list[Card] = []
+        for s, combo in self.history:
+            if s == seat and combo is not None:
+                out.extend(combo.cards)
+        return tuple(sorted(out))
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """Cards this seat cannot see: held by the other two seats (order unknown)."""
+        if self._unseen:
+            return self._unseen
+        known = set(self.hand) | set(self.played_cards())
+        unseen = tuple(card for card in DECK if card not in known)
+        object.__setattr__(self, "_unseen", unseen)
+        return unseen
+
+    def known_cards_of(self, seat: int) -> tuple[Card, ...]:
+        """Cards certainly held by another seat: the landlord's unplayed kitty cards."""
+        if seat == self.seat or self.kitty is None or seat != self.landlord:
+            return ()
+        played = set(self.played_by(seat))
+        return tuple(card for card in self.kitty if card not in played)
+
+
+def make_observation(
+    *,
+    seat: int,
+    hand: Iterable[Card],
+    cards_left: Iterable[int],
+    phase: Phase = "playing",
+    rules: RuleSet = DEFAULT_RULES,
+    landlord: int | None = None,
+    kitty: Iterable[Card] | None = None,
+    bids: Iterable[tuple[int, int]] = (),
+    highest_bid: int = 0,
+    history: Iterable[Play] = (),
+    last_play: tuple[int, Combo] | None = None,
+) -> Observation:
+    """Build an Observation from any iterables (lists are converted to tuples)."""
+    return Observation(
+        seat=seat,
+        hand=tuple(hand),
+        phase=phase,
+        rules=rules,
+        landlord=landlord,
+        kitty=None if kitty is None else tuple(kitty),
+        bids=tuple(bids),
+        highest_bid=highest_bid,
+        history=tuple(history),
+        cards_left=tuple(cards_left),  # type: ignore[arg-type]
+        last_play=last_play,
+    )
