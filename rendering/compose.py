@@ -1,0 +1,110 @@
+"""Shared composition helpers: canvas colours, card fans, PNG encoding.
+
+PNG bytes are deterministic: same pixels → same bytes (no metadata, fixed
+zlib level, no optimizer search).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.rules.cards import Card
+from rendering.cards import SHADOW_MARGIN, SIZES, back_sprite, card_sprite
+from rendering.strings import text
+from rendering.text import font, text_width
+
+FELT = (24, 92, 60)
+FELT_DARK = (17, 70, 45)
+PANEL = (30, 108, 72)
+WHITE = (245, 245, 240)
+MUTED = (190, 215, 200)
+GOLD = (255, 196, 0)
+WARN = (255, 140, 0)
+DANGER = (230, 40, 40)
+INK = (28, 28, 32)
+PNG_COMPRESS_LEVEL = 6
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes of ``img`` (RGB expected) with fixed parameters."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL, optimize=False)
+    return buf.getvalue()
+
+
+def fan_step(count: int, size: str, max_width: int, max_gap: int = 4) -> int:
+    """Horizontal advance per card so ``count`` cards fit in ``max_width`` px.
+
+    Never more than card width + ``max_gap`` and never less than the corner
+    strip (so each rank stays visible), even if that overflows ``max_width``.
+    """
+    geo = SIZES[size]
+    if count <= 1:
+        return geo.width + max_gap
+    fit = (max_width - geo.width) // (count - 1)
+    return max(geo.strip, min(geo.width + max_gap, fit))
+
+
+def fan_width(count: int, size: str, step: int) -> int:
+    """Pixel width of a fan of ``count`` cards advancing ``step`` px each."""
+    return 0 if count == 0 else SIZES[size].width + step * (count - 1)
+
+
+def paste_card(canvas: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
+    """Paste a card sprite so the card's top-left corner lands on (x, y)."""
+    canvas.paste(sprite, (x - SHADOW_MARGIN, y - SHADOW_MARGIN), sprite)
+
+
+def draw_fan(
+    canvas: Image.Image,
+    cards: Sequence[Card],
+    x: int,
+    y: int,
+    size: str,
+    max_width: int,
+) -> int:
+    """Draw ``cards`` face up, left to right, from (x, y); returns the width used."""
+    step = fan_step(len(cards), size, max_width)
+    for i, card in enumerate(cards):
+        paste_card(canvas, card_sprite(card.index, size), x + i * step, y)
+    return fan_width(len(cards), size, step)
+
+
+def draw_backs(canvas: Image.Image, count: int, x: int, y: int, size: str, step: int) -> int:
+    """Draw ``count`` face-down cards from (x, y); returns the width used."""
+    sprite = back_sprite(size)
+    for i in range(count):
+        paste_card(canvas, sprite, x + i * step, y)
+    return fan_width(count, size, step)
+
+
+def draw_pill(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    label: str,
+    face: ImageFont.FreeTypeFont,
+    fill: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    height: int = 28,
+) -> int:
+    """Draw a rounded label with its left edge at x, top at y; returns its width."""
+    width = text_width(label, face) + height
+    draw.rounded_rectangle((x, y, x + width, y + height), radius=height // 2, fill=fill)
+    draw.text((x + width // 2, y + height // 2), label, font=face, fill=ink, anchor="mm")
+    return width
+
+
+def role_badge(draw: ImageDraw.ImageDraw, x: int, y: int, is_landlord: bool, locale: str, right: bool = False) -> int:
+    """Draw the landlord (gold, ♛) or peasant badge; ``right`` aligns its right edge to x.
+
+    Returns the badge width in px.
+    """
+    label = "♛ " + text(locale, "landlord") if is_landlord else text(locale, "peasant")
+    face = font(17, True)
+    fill, ink = (GOLD, INK) if is_landlord else (FELT_DARK, MUTED)
+    width = text_width(label, face) + 28
+    return draw_pill(draw, x - width if right else x, y, label, face, fill, ink)

@@ -1,0 +1,77 @@
+"""The private hand image: an overlapping fan of up to 20 cards.
+
+Image: RGB, ``WIDTH`` (800) px wide, so Discord's ~400 px mobile preview
+shows each corner rank at about half size and still readable. Selected cards
+are raised by ``RAISE`` px and outlined in gold; optional 1-based position
+labels sit under each card's visible strip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.rules.cards import Card
+from rendering.cards import LARGE, SortMode, card_sprite, sort_cards
+from rendering.compose import FELT, GOLD, INK, MUTED, encode_png, fan_step, fan_width, paste_card
+from rendering.strings import text
+from rendering.text import font
+
+WIDTH = 800
+MARGIN = 12
+RAISE = 26
+TOP = MARGIN + RAISE
+LABEL_H = 30
+LABEL_PX = 20
+
+
+def hand_height(show_indices: bool = True) -> int:
+    """Image height in px (fixed for a given ``show_indices``)."""
+    return TOP + LARGE.height + (LABEL_H + 4 if show_indices else 0) + MARGIN
+
+
+def fan_positions(count: int) -> list[int]:
+    """Left x (px) of each displayed card's face for a hand of ``count`` cards."""
+    step = fan_step(count, "large", WIDTH - 2 * MARGIN, max_gap=6)
+    left = (WIDTH - fan_width(count, "large", step)) // 2
+    return [left + i * step for i in range(count)]
+
+
+def render_hand(
+    cards: Sequence[Card],
+    *,
+    selected: Collection[int] = (),
+    sort: SortMode = "rank",
+    locale: str = "en",
+    show_indices: bool = True,
+) -> bytes:
+    """PNG bytes of a hand.
+
+    ``selected`` holds ``Card.index`` values (0..53); those cards are raised.
+    ``sort`` picks the display order (see ``sort_cards``); position labels
+    (1..n, left to right) follow that order. ``locale`` only matters for the
+    empty-hand text. Pure CPU work: call through ``asyncio.to_thread``.
+    """
+    ordered = sort_cards(cards, sort)
+    chosen = set(selected)
+    img = Image.new("RGB", (WIDTH, hand_height(show_indices)), FELT)
+    draw = ImageDraw.Draw(img)
+    if not ordered:
+        draw.text((WIDTH // 2, img.height // 2), text(locale, "no_cards"), font=font(26, True), fill=MUTED, anchor="mm")
+        return encode_png(img)
+    xs = fan_positions(len(ordered))
+    for x, card in zip(xs, ordered, strict=True):
+        up = card.index in chosen
+        paste_card(img, card_sprite(card.index, "large", up), x, TOP - RAISE if up else TOP)
+    if show_indices:
+        label_font = font(LABEL_PX, True)
+        cy = TOP + LARGE.height + 4 + LABEL_H // 2
+        for pos, (x, card) in enumerate(zip(xs, ordered, strict=True), start=1):
+            cx = x + LARGE.strip // 2
+            if card.index in chosen:
+                draw.rounded_rectangle((cx - 15, cy - 14, cx + 15, cy + 14), radius=7, fill=GOLD)
+                draw.text((cx, cy), str(pos), font=label_font, fill=INK, anchor="mm")
+            else:
+                draw.text((cx, cy), str(pos), font=label_font, fill=MUTED, anchor="mm")
+    return encode_png(img)

@@ -1,0 +1,78 @@
+"""Plain view models the renderers draw (no dependency on ``bot.game``).
+
+The caller builds these from its own state; every field is already what
+should be shown (names, counts), so rendering makes no game decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.rules.cards import Card
+
+LastAction = None | Literal["pass"] | Sequence[Card]
+DoublingKind = Literal["bomb", "rocket", "spring", "anti_spring"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat on the table image.
+
+    ``last_action``: None (nothing yet this round), ``"pass"``, or the cards
+    played in this round. ``cards_left`` of 2 or 1 shows a warning.
+    """
+
+    name: str
+    is_landlord: bool = False
+    cards_left: int = 17
+    last_action: LastAction = None
+    is_turn: bool = False
+    is_computer: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The public table: exactly 3 seats in seat order.
+
+    ``bid``: 0-3 or None before any bid; ``multiplier``: the current 2^N
+    (1, 2, 4, …); ``kitty``: the 3 bottom cards once revealed, None while
+    hidden; ``status``: a one-line, already localized status text.
+    """
+
+    seats: Sequence[SeatView]
+    bid: int | None = None
+    multiplier: int = 1
+    kitty: Sequence[Card] | None = None
+    status: str = ""
+    hand_number: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat on the result image: ``change`` and ``total`` in points."""
+
+    name: str
+    is_landlord: bool
+    change: int
+    total: int
+    remaining: Sequence[Card] = ()
+
+
+@dataclass(frozen=True)
+class ResultView:
+    """A settled hand (RULES.md §Scoring): ``points`` is P = bid × 2^len(doublings).
+
+    ``doublings``: (kind, seat name or None) per doubling, in play order, e.g.
+    ``[("bomb", "Ana"), ("rocket", "Bo"), ("spring", None)]``.
+    ``match_winners``: names that reached the match target with this hand.
+    """
+
+    winner: Literal["landlord", "peasants"]
+    bid: int
+    points: int
+    seats: Sequence[SeatResult]
+    doublings: Sequence[tuple[DoublingKind, str | None]] = ()
+    hand_number: int | None = None
+    match_winners: Sequence[str] = field(default_factory=tuple)

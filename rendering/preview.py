@@ -1,0 +1,46 @@
+"""``python -m rendering.preview OUT_DIR`` writes sample PNGs of every image kind.
+
+Files: ``hand_en.png`` (20-card landlord hand, 3 selected), ``hand_groups_es.png``,
+``table_en.png`` / ``table_es.png`` (mid-game, warnings at 2 and 1 cards),
+``result_en.png`` / ``result_es.png`` (spring).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rendering import render_hand, render_result, render_table
+from rendering.samples import landlord_hand, mid_game_table, selected_three, spring_result
+
+
+def write_previews(out_dir: Path) -> list[Path]:
+    """Render the samples into ``out_dir`` (created if missing); returns the paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    images = {
+        "hand_en.png": render_hand(landlord_hand(), selected=selected_three()),
+        "hand_groups_es.png": render_hand(landlord_hand(), selected=selected_three(), sort="groups", locale="es"),
+        "table_en.png": render_table(mid_game_table()),
+        "table_es.png": render_table(mid_game_table(), locale="es"),
+        "result_en.png": render_result(spring_result()),
+        "result_es.png": render_result(spring_result(), locale="es"),
+    }
+    paths = []
+    for name, data in images.items():
+        path = out_dir / name
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m rendering.preview OUT_DIR", file=sys.stderr)
+        return 2
+    for path in write_previews(Path(argv[0])):
+        print(f"{path}  {path.stat().st_size / 1024:.1f} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,54 @@
+"""Sample inputs shared by ``rendering.preview``, the tests and the benchmark."""
+
+from __future__ import annotations
+
+from bot.rules.cards import Card, parse_cards
+from rendering.models import ResultView, SeatResult, SeatView, TableView
+
+LONG_NAME = "张伟😀👨‍👩‍👧 Ñandú the Magnificent!!"
+assert len(LONG_NAME) == 32
+
+
+def landlord_hand() -> list[Card]:
+    """A 20-card landlord hand (17 dealt + kitty) with a bomb, trios and both jokers."""
+    return parse_cards("3 4 5 5 6 7 7 7 8 9 T J J Q K A 2 2 X D")
+
+
+def selected_three() -> set[int]:
+    """Card indices of the three 7s in ``landlord_hand``."""
+    return {card.index for card in landlord_hand() if card.rank.symbol == "7"}
+
+
+def mid_game_table() -> TableView:
+    """Mid-game table: landlord on 2 cards, a peasant on 1, the third to play."""
+    return TableView(
+        seats=(
+            SeatView("Ana", is_landlord=True, cards_left=2, last_action=parse_cards("333444 58")),
+            SeatView(LONG_NAME, cards_left=1, last_action="pass", is_computer=True),
+            SeatView("Bob", cards_left=9, last_action=None, is_turn=True),
+        ),
+        bid=3,
+        multiplier=4,
+        kitty=parse_cards("5TD"),
+        status="Bob to play: beat 333444 58 or pass",
+        hand_number=12,
+    )
+
+
+def spring_result() -> ResultView:
+    """Landlord spring: bid 2, one bomb and the rocket played, P = 2 × 2³ = 16."""
+    return ResultView(
+        winner="landlord",
+        bid=2,
+        points=16,
+        doublings=(("bomb", "Ana"), ("rocket", "Ana"), ("spring", None)),
+        seats=(
+            SeatResult("Ana", is_landlord=True, change=32, total=35, remaining=()),
+            SeatResult(LONG_NAME, is_landlord=False, change=-16, total=-9,
+                       remaining=parse_cards("3 4 5 6 7 8 9 T J Q K A 2 2 3 4 5")),
+            SeatResult("Bob", is_landlord=False, change=-16, total=4,
+                       remaining=parse_cards("3 3 4 4 6 6 8 8 9 9 T T J Q K A A")),
+        ),
+        hand_number=12,
+        match_winners=("Ana",),
+    )

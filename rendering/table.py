@@ -1,0 +1,134 @@
+"""The public table image (PRODUCT.md §A hand, as players see it, step 4).
+
+Layout (RGB, ``WIDTH`` = 800 px, fixed height): a header with the hand
+number, bid, multiplier and the kitty (face down until revealed); one panel per
+seat with name, role badge, cards left (warnings at 2 and 1), and the seat's
+last play of this round ("pass" or small cards); the seat to play is outlined
+in gold with a ▶; a status line at the bottom.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from rendering.cards import SMALL
+from rendering.compose import (
+    DANGER,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    MUTED,
+    PANEL,
+    WARN,
+    WHITE,
+    draw_backs,
+    draw_fan,
+    draw_pill,
+    encode_png,
+    role_badge,
+)
+from rendering.models import SeatView, TableView
+from rendering.strings import text
+from rendering.text import fit_text, font, text_width
+
+WIDTH = 800
+PAD = 16
+HEADER_H = 100
+ROW_H = 126
+ROW_GAP = 8
+STATUS_H = 44
+HEIGHT = HEADER_H + 3 * (ROW_H + ROW_GAP) + STATUS_H
+PLAY_X = 290  # left edge of the last-play area inside a seat panel
+NAME_SIZES = (24, 22, 20, 18, 16)
+
+
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, locale: str) -> None:
+    if view.hand_number is not None:
+        draw.text((PAD, 14), text(locale, "hand_number", n=view.hand_number), font=font(18), fill=MUTED)
+    bid = text(locale, "no_bid") if not view.bid else f"{text(locale, 'bid')} {view.bid}"
+    draw.text((PAD, 42), bid, font=font(26, True), fill=WHITE)
+    draw.text((PAD, 72), text(locale, "multiplier", n=view.multiplier), font=font(20, True), fill=GOLD)
+    kitty_x = WIDTH - PAD - 3 * (SMALL.width + 6) + 6
+    label = text(locale, "kitty")
+    draw.text((kitty_x - 12, 50), label, font=font(20, True), fill=MUTED, anchor="rm")
+    if view.kitty is None:
+        draw_backs(img, 3, kitty_x, 14, "small", SMALL.width + 6)
+    else:
+        draw_fan(img, list(view.kitty), kitty_x, 14, "small", 3 * (SMALL.width + 6))
+
+
+def _cards_left(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, x: int, y: int, locale: str) -> None:
+    """Card back with the count on it, the count in words, and the 2/1 warning."""
+    draw_backs(img, 1, x, y, "small", 0)
+    draw.text((x + SMALL.width // 2, y + SMALL.height // 2), str(seat.cards_left), font=font(22, True),
+              fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=(10, 30, 70))
+    words = text(locale, "card_left") if seat.cards_left == 1 else text(locale, "cards_left", n=seat.cards_left)
+    tx = x + SMALL.width + 12
+    draw.text((tx, y + 4), words, font=font(20, True), fill=WHITE)
+    if seat.cards_left in (1, 2):
+        key, fill = ("warn_one", DANGER) if seat.cards_left == 1 else ("warn_two", WARN)
+        label, face = fit_text(text(locale, key), PLAY_X - tx - 28 - 8, (17, 15, 13), bold=True)
+        draw_pill(draw, tx, y + 36, label, face, fill, WHITE)
+
+
+def _last_action(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int, locale: str) -> None:
+    x, right = PLAY_X, WIDTH - PAD - 12
+    if seat.last_action is None:
+        if seat.is_turn:
+            draw.text((x, top + SMALL.height // 2), "▶ " + text(locale, "turn"), font=font(22, True),
+                      fill=GOLD, anchor="lm")
+        return
+    if seat.last_action == "pass":
+        label = text(locale, "pass")
+        face = font(24, True)
+        w = text_width(label, face) + 36
+        draw.rounded_rectangle((x, top + 14, x + w, top + SMALL.height - 14), radius=20, outline=MUTED, width=2)
+        draw.text((x + w // 2, top + SMALL.height // 2), label, font=face, fill=MUTED, anchor="mm")
+        return
+    draw_fan(img, list(seat.last_action), x, top, "small", right - x)
+
+
+def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
+          landlord_known: bool, locale: str) -> None:
+    box = (PAD, top, WIDTH - PAD, top + ROW_H)
+    if seat.is_turn:
+        draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=GOLD, width=4)
+    else:
+        draw.rounded_rectangle(box, radius=14, fill=PANEL)
+    x = PAD + 12
+    badge_w = 0
+    if landlord_known:
+        badge_w = role_badge(draw, WIDTH - PAD - 12, top + 10, seat.is_landlord, locale, right=True) + 12
+    prefix = "▶ " if seat.is_turn else ""
+    tag = f"  ({text(locale, 'computer')})" if seat.is_computer else ""
+    tag_face = font(17)
+    avail = WIDTH - 2 * PAD - 24 - badge_w - text_width(tag, tag_face)
+    name, face = fit_text(prefix + seat.name, avail, NAME_SIZES, bold=True)
+    draw.text((x, top + 24), name, font=face, fill=GOLD if seat.is_turn else WHITE, anchor="lm")
+    if tag:
+        draw.text((x + text_width(name, face), top + 24), tag, font=tag_face, fill=MUTED, anchor="lm")
+    body = top + 46
+    _cards_left(img, draw, seat, x, body, locale)
+    _last_action(img, draw, seat, body, locale)
+
+
+def render_table(view: TableView, *, locale: str = "en") -> bytes:
+    """PNG bytes of the public table (``WIDTH`` × ``HEIGHT`` px, RGB).
+
+    Raises ValueError unless ``view.seats`` has exactly 3 seats. Names and the
+    status line are drawn with glyph fallback and shrunk/ellipsized to fit.
+    Pure CPU work: call through ``asyncio.to_thread``.
+    """
+    if len(view.seats) != 3:
+        raise ValueError(f"a table has 3 seats, got {len(view.seats)}")
+    img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, WIDTH, HEADER_H - 4), fill=FELT_DARK)
+    _header(img, draw, view, locale)
+    landlord_known = any(seat.is_landlord for seat in view.seats)
+    for i, seat in enumerate(view.seats):
+        _seat(img, draw, seat, HEADER_H + 4 + i * (ROW_H + ROW_GAP), landlord_known, locale)
+    if view.status:
+        status, face = fit_text(view.status, WIDTH - 2 * PAD, (22, 20, 18, 16))
+        draw.text((WIDTH // 2, HEIGHT - STATUS_H // 2 - 2), status, font=face, fill=WHITE, anchor="mm")
+    return encode_png(img)
