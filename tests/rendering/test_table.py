@@ -1,0 +1,96 @@
+"""The public table image (rendering.table)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.rules.cards import parse_cards
+from rendering import SeatView, TableView, render_table
+from rendering.compose import DANGER, GOLD, PANEL, WARN
+from rendering.samples import LONG_NAME, mid_game_table
+from rendering.strings import text
+from rendering.table import HEADER_H, HEIGHT, PAD, ROW_GAP, ROW_H, WIDTH
+from rendering.text import font, text_width
+from tests.rendering.pngs import colour_count, decode
+
+
+def panel_box(seat: int) -> tuple[int, int, int, int]:
+    top = HEADER_H + 4 + seat * (ROW_H + ROW_GAP)
+    return (PAD, top, WIDTH - PAD, top + ROW_H)
+
+
+def test_table_is_a_fixed_size_rgb_png_under_150_kb() -> None:
+    png = render_table(mid_game_table())
+    img = decode(png)
+    assert img.mode == "RGB" and img.size == (WIDTH, HEIGHT)
+    assert len(png) <= 150 * 1024
+
+
+def test_same_view_gives_the_same_bytes() -> None:
+    assert render_table(mid_game_table()) == render_table(mid_game_table())
+
+
+def test_spanish_labels_differ_from_english() -> None:
+    assert render_table(mid_game_table(), locale="es") != render_table(mid_game_table())
+    assert text("es", "warn_one") == "¡ÚLTIMA CARTA!"
+
+
+def test_table_needs_exactly_three_seats() -> None:
+    with pytest.raises(ValueError, match="3 seats"):
+        render_table(TableView(seats=(SeatView("a"), SeatView("b"))))
+
+
+def test_warnings_show_at_two_and_one_cards_only() -> None:
+    img = decode(render_table(mid_game_table()))  # seats hold 2, 1 and 9 cards
+    warn = [colour_count(img, panel_box(i), WARN, tol=10) for i in range(3)]
+    danger = [colour_count(img, panel_box(i), DANGER, tol=10) for i in range(3)]
+    assert warn[0] > 500 and warn[1] == 0 and warn[2] == 0
+    assert danger[1] > 500 and danger[0] == 0 and danger[2] == 0
+
+
+def test_seat_to_play_is_outlined_in_gold() -> None:
+    img = decode(render_table(mid_game_table()))
+    edges = [colour_count(img, (PAD, b[1], PAD + 3, b[3]), GOLD, tol=20) for b in map(panel_box, range(3))]
+    assert edges[2] > 50 and edges[0] == 0 and edges[1] == 0
+
+
+def test_landlord_badge_appears_only_once_a_landlord_exists() -> None:
+    view = mid_game_table()
+    bidding = replace(view, seats=tuple(replace(s, is_landlord=False) for s in view.seats), kitty=None)
+    badge_area = (WIDTH // 2, panel_box(0)[1] + 8, WIDTH - PAD - 8, panel_box(0)[1] + 40)
+    assert colour_count(decode(render_table(view)), badge_area, GOLD, tol=20) > 300
+    assert colour_count(decode(render_table(bidding)), badge_area, GOLD, tol=20) == 0
+
+
+def test_hidden_kitty_differs_from_revealed_kitty() -> None:
+    view = mid_game_table()
+    assert render_table(view) != render_table(replace(view, kitty=None))
+
+
+def test_last_actions_of_every_kind_render() -> None:
+    seats = (
+        SeatView("A", is_landlord=True, cards_left=20, last_action=parse_cards("333444555666777888 9T")),
+        SeatView("B", cards_left=17, last_action="pass"),
+        SeatView("C", cards_left=0, last_action=parse_cards("XD"), is_turn=True),
+    )
+    img = decode(render_table(TableView(seats=seats, bid=1, multiplier=2)))
+    assert img.size == (WIDTH, HEIGHT)
+
+
+@pytest.mark.parametrize("name", [LONG_NAME, "W" * 32, "张" * 32, "👨‍👩‍👧" * 10 + "xx"])
+def test_longest_names_never_reach_the_badge_or_spill_out(name: str) -> None:
+    seats = tuple(
+        SeatView(name, is_landlord=i == 0, cards_left=17, is_computer=True, is_turn=i == 1) for i in range(3)
+    )
+    img = decode(render_table(TableView(seats=seats, bid=2, status=name * 3)))
+    for i in range(3):
+        label = "♛ " + text("en", "landlord") if i == 0 else text("en", "peasant")
+        badge_left = WIDTH - PAD - 12 - (text_width(label, font(17, True)) + 28)
+        top = panel_box(i)[1]
+        gap = (badge_left - 8, top + 12, badge_left - 1, top + 38)
+        area = (gap[2] - gap[0]) * (gap[3] - gap[1])
+        assert colour_count(img, gap, PANEL, tol=4) == area, i
+    right_margin = (WIDTH - PAD + 1, 0, WIDTH, HEIGHT)
+    assert colour_count(img, right_margin, (255, 255, 255), tol=60) == 0
