@@ -1,0 +1,100 @@
+"""Versioned schema of the SQLite store (PRAGMA user_version = number applied).
+
+Append new scripts; never edit an applied one. Script ``i`` (0-based) moves the
+schema from version ``i`` to ``i + 1``.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: initial schema
+    """
+    CREATE TABLE guild_settings (
+        guild_id          INTEGER PRIMARY KEY,
+        turn_seconds_play INTEGER NOT NULL,
+        turn_seconds_bid  INTEGER NOT NULL,
+        rules             TEXT    NOT NULL,          -- RuleSet JSON (target inside)
+        language          TEXT
+    );
+    CREATE TABLE open_tables (
+        table_id   TEXT    PRIMARY KEY,
+        guild_id   INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        state      TEXT    NOT NULL,                 -- Table JSON
+        created_at REAL    NOT NULL,
+        updated_at REAL    NOT NULL
+    );
+    CREATE INDEX open_tables_guild ON open_tables (guild_id);
+    CREATE TABLE guild_match (                       -- the current match of a guild
+        guild_id   INTEGER PRIMARY KEY,
+        match_no   INTEGER NOT NULL,
+        hands      INTEGER NOT NULL DEFAULT 0,
+        started_at REAL    NOT NULL
+    );
+    CREATE TABLE ledger (                            -- totals per match and user
+        guild_id INTEGER NOT NULL,
+        match_no INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        total    INTEGER NOT NULL DEFAULT 0,
+        hands    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, match_no, user_id)
+    );
+    CREATE TABLE match_results (
+        guild_id INTEGER NOT NULL,
+        match_no INTEGER NOT NULL,
+        target   INTEGER NOT NULL,
+        hands    INTEGER NOT NULL,
+        ended_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, match_no)
+    );
+    CREATE TABLE match_winners (
+        guild_id INTEGER NOT NULL,
+        match_no INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        total    INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, match_no, user_id),
+        FOREIGN KEY (guild_id, match_no) REFERENCES match_results (guild_id, match_no)
+            ON DELETE CASCADE
+    );
+    CREATE TABLE finished_hands (
+        hand_id     TEXT    PRIMARY KEY,             -- idempotency key of settle_hand
+        guild_id    INTEGER NOT NULL,
+        table_id    TEXT    NOT NULL,
+        match_no    INTEGER NOT NULL,
+        finished_at REAL    NOT NULL,
+        hand        TEXT    NOT NULL,                -- Hand JSON (full history)
+        settlement  TEXT    NOT NULL                 -- Settlement JSON
+    );
+    CREATE INDEX finished_hands_guild ON finished_hands (guild_id, finished_at);
+    CREATE TABLE hand_players (
+        hand_id TEXT    NOT NULL REFERENCES finished_hands (hand_id) ON DELETE CASCADE,
+        seat    INTEGER NOT NULL,
+        user_id INTEGER,                             -- NULL: computer or forgotten
+        role    TEXT    NOT NULL,
+        points  INTEGER NOT NULL,
+        PRIMARY KEY (hand_id, seat)
+    );
+    CREATE INDEX hand_players_user ON hand_players (user_id);
+    CREATE TABLE player_stats (
+        guild_id       INTEGER NOT NULL,
+        user_id        INTEGER NOT NULL,
+        hands          INTEGER NOT NULL DEFAULT 0,
+        hands_landlord INTEGER NOT NULL DEFAULT 0,
+        wins_landlord  INTEGER NOT NULL DEFAULT 0,
+        wins_peasant   INTEGER NOT NULL DEFAULT 0,
+        springs        INTEGER NOT NULL DEFAULT 0,
+        bombs          INTEGER NOT NULL DEFAULT 0,
+        net_points     INTEGER NOT NULL DEFAULT 0,
+        best_hand      INTEGER NOT NULL DEFAULT 0,
+        matches_won    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE display_names (
+        guild_id   INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        name       TEXT    NOT NULL,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
+]

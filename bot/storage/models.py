@@ -1,0 +1,134 @@
+"""Value objects exchanged with the storage layer (pure pydantic, no I/O).
+
+Spec: PRODUCT.md §State and persistence, RULES.md §Match (§23).
+Every model serializes to JSON and loads back equal.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.rules import DEFAULT_RULES, RuleSet
+
+
+class GuildSettings(BaseModel):
+    """A server's settings (``/ddz config``).
+
+    * ``turn_seconds_play`` / ``turn_seconds_bid``: turn timers in seconds (10..600).
+    * ``rules``: rule variants, including the match target (RULES.md §Match).
+    * ``language``: locale of public messages (``"en"``, ``"es"``) or None = server locale.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    turn_seconds_play: int = Field(default=60, ge=10, le=600)
+    turn_seconds_bid: int = Field(default=30, ge=10, le=600)
+    rules: RuleSet = DEFAULT_RULES
+    language: str | None = None
+
+
+class SeatChange(BaseModel):
+    """One seat's line in a settled hand.
+
+    ``user_id`` is None for a computer seat (then ``total`` is None too: computers
+    have no ledger). ``points`` is the signed change of this hand (RULES.md §Scoring);
+    ``total`` the player's match total after it (before any match reset).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    user_id: int | None
+    name: str
+    role: Literal["landlord", "peasant"]
+    points: int
+    total: int | None
+
+
+class Settlement(BaseModel):
+    """What settling one hand did (recorded once per ``hand_id``).
+
+    * ``changes``: three SeatChange, indexed by seat.
+    * ``match_no``: the guild match this hand counted toward.
+    * ``match_over``: whether this hand ended the match; then ``winners`` holds the
+      winning user ids (ties share the win) and ``final_totals`` every ledger total
+      of the finished match as ``{user_id: total}``; a new match (``match_no + 1``)
+      starts at zero.
+    * ``target`` / ``match_hands``: the guild's match rule when settled.
+    * ``replayed``: True when this call found the hand already settled and changed
+      nothing (the recorded settlement is returned).
+    """
+
+    hand_id: str
+    guild_id: int
+    table_id: str
+    match_no: int
+    changes: list[SeatChange]
+    winner: Literal["landlord", "peasants"]
+    match_over: bool = False
+    winners: list[int] = Field(default_factory=list)
+    final_totals: dict[int, int] = Field(default_factory=dict)
+    target: int = 30
+    match_hands: int | None = None
+    replayed: bool = False
+
+
+class Standing(BaseModel):
+    """One player's current-match total."""
+
+    user_id: int
+    name: str | None
+    total: int
+    hands: int
+
+
+class MatchStandings(BaseModel):
+    """The guild's current match (``/ddz score``): totals toward the target, best first."""
+
+    guild_id: int
+    match_no: int
+    target: int
+    match_hands: int | None
+    hands_played: int
+    standings: list[Standing]
+
+
+class LeaderRow(BaseModel):
+    """All-time record of one player in a guild (``/ddz score`` all-time)."""
+
+    user_id: int
+    name: str | None
+    matches_won: int
+    hands_won: int
+    hands_played: int
+    net_points: int
+
+
+class PlayerStats(BaseModel):
+    """One player's all-time record in a guild (``/ddz stats``).
+
+    ``best_hand`` is the largest single-hand gain in points (0 if never positive);
+    ``bombs`` counts bombs and rockets this player played; ``springs`` counts springs
+    and anti-springs the player's side achieved; ``current_total`` is the player's
+    total in the guild's current match.
+    """
+
+    user_id: int
+    name: str | None
+    hands: int = 0
+    hands_landlord: int = 0
+    wins_landlord: int = 0
+    wins_peasant: int = 0
+    springs: int = 0
+    bombs: int = 0
+    net_points: int = 0
+    best_hand: int = 0
+    matches_won: int = 0
+    current_total: int = 0
+
+    @property
+    def wins(self) -> int:
+        """Hands won in either role."""
+        return self.wins_landlord + self.wins_peasant

@@ -1,0 +1,68 @@
+"""The storage interface the game service depends on (a Protocol).
+
+SQLite (bot/storage/sqlite.py) implements it; a PostgreSQL backend can replace it
+when several processes share one database (PRODUCT.md §Speed and scale).
+Every write commits before returning (PRODUCT.md §State and persistence).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from bot.storage.models import (
+    GuildSettings,
+    LeaderRow,
+    MatchStandings,
+    PlayerStats,
+    Settlement,
+)
+
+if TYPE_CHECKING:
+    from bot.game.table import Table
+else:  # the game package may be imported lazily; only shapes matter here
+    Table = Any
+
+
+@runtime_checkable
+class Repository(Protocol):
+    """Persistence of settings, open tables, settlements and leaderboards."""
+
+    async def close(self) -> None:
+        """Release the connection(s)."""
+
+    async def get_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings, defaults when never saved."""
+
+    async def save_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Upsert the guild's settings (commit)."""
+
+    async def save_table(self, table: Table) -> None:
+        """Upsert an open table's serialized state (commit)."""
+
+    async def delete_table(self, table_id: str) -> None:
+        """Forget a closed table (commit). Unknown ids are ignored."""
+
+    async def load_open_tables(self) -> list[Table]:
+        """Every saved open table, deserialized, oldest first."""
+
+    async def settle_hand(self, table: Table, hand_id: str) -> Settlement:
+        """Settle ``table.hand`` (finished) once, in one transaction, with the table state.
+
+        A second call with the same ``hand_id`` changes nothing and returns the recorded
+        Settlement with ``replayed=True``. Raises ValueError if the hand is not finished.
+        """
+
+    async def match_standings(self, guild_id: int) -> MatchStandings:
+        """Current match totals toward the target, best first."""
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderRow]:
+        """All-time rows: matches won, then net points, best first."""
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """One player's record, or None if they never finished a hand here."""
+
+    async def remember_name(self, guild_id: int, user_id: int, name: str) -> None:
+        """Store the display name used in leaderboards."""
+
+    async def forget_user(self, guild_id: int | None, user_id: int) -> int:
+        """Delete the user's stored data in one guild (None: all guilds); rows touched."""

@@ -1,0 +1,49 @@
+"""Leaderboard, stats and forgetting a user."""
+
+from __future__ import annotations
+
+from bot.storage.sqlite import SqliteStorage
+from tests.storage.fakes import finished_table
+
+
+async def test_stats_count_springs_bombs_roles_and_best_hand(store: SqliteStorage) -> None:
+    await store.settle_hand(finished_table(spring=True, bombs_by=(0,)), "a")  # P=4: +8
+    await store.settle_hand(finished_table(landlord=1, winner="peasants"), "b")  # 101 +1
+    stats = await store.player_stats(1, 101)
+    assert stats is not None
+    assert (stats.hands, stats.hands_landlord, stats.wins_landlord, stats.wins_peasant) == (
+        2,
+        1,
+        1,
+        1,
+    )
+    assert (stats.springs, stats.bombs, stats.net_points, stats.best_hand) == (1, 1, 9, 8)
+    assert stats.current_total == 9 and stats.name == "user101"
+    assert await store.player_stats(1, 999) is None
+    assert await store.player_stats(2, 101) is None
+
+
+async def test_leaderboard_orders_by_matches_then_net_points(store: SqliteStorage) -> None:
+    await store.settle_hand(finished_table(landlord=2, base=3), "a")
+    await store.remember_name(1, 103, "Renamed")
+    board = await store.leaderboard(1, limit=2)
+    assert [(r.user_id, r.name, r.net_points) for r in board] == [
+        (103, "Renamed", 6),
+        (101, "user101", -3),
+    ]
+
+
+async def test_forget_user_removes_their_rows_and_anonymizes_hands(store: SqliteStorage) -> None:
+    await store.settle_hand(finished_table(), "a")
+    await store.settle_hand(finished_table(guild_id=2), "b")
+    touched = await store.forget_user(1, 102)
+    assert touched >= 4
+    assert await store.player_stats(1, 102) is None
+    assert await store.player_stats(2, 102) is not None
+    assert 102 not in {s.user_id for s in (await store.match_standings(1)).standings}
+    recorded = await store.finished_hand("a")
+    assert recorded is not None
+    assert [c.user_id for c in recorded[1].changes] == [101, None, 103]
+    assert recorded[1].changes[1].name == "?"
+    await store.forget_user(None, 102)
+    assert await store.player_stats(2, 102) is None
