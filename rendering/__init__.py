@@ -8,6 +8,7 @@ Public API (all return deterministic PNG bytes: same input → same bytes):
   UI can map position labels (1..n) back to cards.
 * ``render_table(view: TableView, *, locale="en")`` — the public table.
 * ``render_result(view: ResultView, *, locale="en")`` — a settled hand.
+* ``warm_up()`` — optionally pre-draw all card faces at start-up.
 
 Rendering is CPU-bound (≈5-15 ms per image) and must not run on the event
 loop. Callers in async code must use ``asyncio.to_thread``, e.g.::
@@ -23,7 +24,7 @@ compose them. Fonts are the bundled DejaVu Sans files in ``rendering/fonts``
 This package imports Pillow and ``bot.rules.cards`` only, never discord.
 """
 
-from rendering.cards import sort_cards
+from rendering.cards import sort_cards, warm_up
 from rendering.hand import render_hand
 from rendering.models import ResultView, SeatResult, SeatView, TableView
 from rendering.result import render_result
@@ -38,4 +39,5 @@ __all__ = [
     "render_result",
     "render_table",
     "sort_cards",
+    "warm_up",
 ]

@@ -199,3 +199,17 @@ def sort_cards(cards: Iterable[Card], sort: SortMode = "rank") -> list[Card]:
         return {4: 0, 3: 2, 2: 3}.get(count, 4)
 
     return sorted(ordered, key=lambda card: (group(card), card.index))
+
+
+def warm_up() -> None:
+    """Draw every face (plain and selected, both sizes) and back now (~0.5 s, CPU).
+
+    Optional: call once at start-up (through ``asyncio.to_thread``) so that the
+    first renders do not pay for drawing faces.
+    """
+    for index in range(54):
+        card_sprite(index, "large")
+        card_sprite(index, "large", True)
+        card_sprite(index, "small")
+    back_sprite("large")
+    back_sprite("small")

@@ -5,8 +5,7 @@ from __future__ import annotations
 from bot.rules.cards import Card, parse_cards
 from rendering.models import ResultView, SeatResult, SeatView, TableView
 
-LONG_NAME = "张伟😀👨‍👩‍👧 Ñandú the Magnificent!!"
-assert len(LONG_NAME) == 32
+LONG_NAME = "张伟😀👨‍👩‍👧 Ñandú the Magnificent!!"  # 32 code points: CJK, emoji, a ZWJ family, accents
 
 
 def landlord_hand() -> list[Card]:

@@ -8,7 +8,15 @@ import sys
 import pytest
 
 from bot.rules.cards import Card, format_cards, parse_cards
-from rendering.cards import LARGE, SHADOW_MARGIN, SMALL, back_sprite, card_sprite, sort_cards
+from rendering.cards import (
+    LARGE,
+    SHADOW_MARGIN,
+    SMALL,
+    back_sprite,
+    card_sprite,
+    sort_cards,
+    warm_up,
+)
 from rendering.text import BOLD, FONT_DIR, REGULAR
 from tests.rendering.pngs import colour_count
 
@@ -79,3 +87,15 @@ def test_fonts_and_licence_are_bundled() -> None:
 def test_rendering_never_imports_discord() -> None:
     code = "import sys, rendering, rendering.preview; assert 'discord' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_faces_redrawn_from_scratch_give_identical_images() -> None:
+    from rendering import render_hand
+    from rendering.samples import landlord_hand, selected_three
+
+    before = render_hand(landlord_hand(), selected=selected_three())
+    card_sprite.cache_clear()
+    back_sprite.cache_clear()
+    warm_up()
+    assert card_sprite.cache_info().currsize == 3 * 54
+    assert render_hand(landlord_hand(), selected=selected_three()) == before

@@ -40,3 +40,8 @@ def test_too_long_name_is_ellipsized_within_the_width() -> None:
 def test_tiny_width_yields_just_an_ellipsis() -> None:
     text, face = fit_text("Alexander", 12, (16,))
     assert text == ELLIPSIS and text_width(text, face) <= 12 + text_width(ELLIPSIS, font(16))
+
+
+def test_sample_long_name_is_32_characters_with_cjk_and_emoji() -> None:
+    assert len(LONG_NAME) == 32
+    assert "张" in LONG_NAME and "😀" in LONG_NAME and "\u200d" in LONG_NAME
