@@ -1,0 +1,95 @@
+"""Public entry points: ``choose_bid``, ``choose_play`` and ``hint``.
+
+Levels (PRODUCT.md §Computer players): ``easy`` (greedy smallest play with
+some randomness), ``normal`` (hand decomposition, partner awareness, stopping
+opponents, card counting), ``hard`` (normal + determinized sampling and an
+exact endgame solver, ``bot.ai.search``). Randomness only comes from the
+``random.Random`` passed in (default: seeded from the observation).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from bot.ai.decision import Decision
+from bot.ai.evaluate import counts_of, evaluate
+from bot.ai.observation import Observation
+from bot.ai.policy import easy_play, normal_play, normal_ranked
+from bot.ai.search import hard_play
+from bot.ai.view import view_of
+from bot.rules import Combo
+
+Level = Literal["easy", "normal", "hard"]
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+def _rng_for(obs: Observation, rng: random.Random | None) -> random.Random:
+    if rng is not None:
+        return rng
+    cards = ",".join(str(card.index) for card in obs.hand)
+    return random.Random(f"{obs.seat}|{cards}|{obs.cards_left}|{len(obs.history)}|{len(obs.bids)}")
+
+
+def bid_strength(obs: Observation) -> tuple[float, int]:
+    """(strength points, control cards) of a hand before the kitty.
+
+    Big joker 4, small joker 3, each ``2`` 2, each bomb 6, plus up to 4 for a
+    hand that needs few plays (``bot.ai.evaluate``).
+    """
+    counts = counts_of(obs.hand)
+    points = 4.0 * counts[14] + 3.0 * counts[13] + 2.0 * counts[12]
+    points += 6.0 * sum(1 for r in range(13) if counts[r] == 4)
+    controls = counts[14] + counts[13] + counts[12] + sum(1 for r in range(13) if counts[r] == 4)
+    _, n_turns, _ = evaluate(counts)
+    points += max(0.0, (9 - n_turns) * 0.5)
+    return points, controls
+
+
+def choose_bid(obs: Observation, level: str = "normal", rng: random.Random | None = None) -> Decision:
+    """A bid (0 = pass, else above ``obs.highest_bid``, at most 3) with its reason."""
+    rng = _rng_for(obs, rng)
+    points, controls = bid_strength(obs)
+    if level == "easy":
+        points += rng.uniform(-2.0, 2.0)
+    want = 3 if points >= 11 else 2 if points >= 8 else 1 if points >= 6 else 0
+    if want == 0:
+        return Decision(0, "bid_pass_weak_hand", {})
+    if want <= obs.highest_bid:
+        return Decision(0, "bid_pass_outbid", {"bid": obs.highest_bid})
+    reason = "bid_strong_hand" if want == 3 else "bid_fair_hand"
+    return Decision(want, reason, {"bid": want, "n": controls})
+
+
+def choose_play(obs: Observation, level: str = "normal", rng: random.Random | None = None) -> Decision:
+    """A legal play (``Combo``) or a pass (``None``) for ``obs.seat``, with its reason.
+
+    Raises ValueError for an unknown level or an observation without landlord.
+    """
+    rng = _rng_for(obs, rng)
+    view = view_of(obs)
+    if level == "easy":
+        return easy_play(view, rng)
+    if level == "normal":
+        return normal_play(view, rng)
+    if level == "hard":
+        return hard_play(view, rng)
+    raise ValueError(f"unknown level: {level}")
+
+
+def hint(obs: Observation, n: int = 0) -> Decision:
+    """The ``n``-th suggestion (cycling) among distinct good legal actions.
+
+    The first suggestion is what ``hard`` plays; the others follow the normal
+    level's ranking (a pass is included when the lead is not free).
+    """
+    view = view_of(obs)
+    first = hard_play(view, random.Random(0))
+    options: list[Decision] = [first]
+    seen: list[Combo | None] = [first.action]  # type: ignore[list-item]
+    for _, decision in normal_ranked(view):
+        if decision.action in seen:
+            continue
+        seen.append(decision.action)  # type: ignore[arg-type]
+        options.append(decision)
+    return options[n % len(options)]

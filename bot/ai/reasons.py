@@ -1,0 +1,48 @@
+"""Stable reason codes of the computer players, with an English sentence each.
+
+The i18n catalogs copy these as ``reason.<code>``; placeholders in braces are
+filled from ``Decision.params`` (``{cards}`` = RULES.md notation, ``{seat}``,
+``{n}`` = a count, ``{bid}``).
+"""
+
+REASONS: dict[str, str] = {
+    # bidding
+    "bid_strong_hand": "Strong hand ({n} control cards): bid {bid}.",
+    "bid_fair_hand": "Playable hand: bid {bid}.",
+    "bid_pass_weak_hand": "Hand too weak to be landlord: pass.",
+    "bid_pass_outbid": "Cannot bid higher than {bid} with this hand: pass.",
+    # leading
+    "finish_hand": "Play {cards}: it empties the hand and wins.",
+    "play_control_then_finish": "Play {cards}: nobody can beat it, and the rest goes out next.",
+    "lead_lowest_single": "Lead the low single {cards} to get rid of it.",
+    "lead_lowest_pair": "Lead the low pair {cards} to get rid of it.",
+    "lead_trio": "Lead the trio {cards} with its kicker.",
+    "lead_longest_chain": "Lead the chain {cards}: many cards in one play.",
+    "lead_airplane": "Lead the airplane {cards}: many cards in one play.",
+    "lead_fewest_plays": "Lead {cards}: it leaves the hand with the fewest plays ({n}).",
+    "lead_avoid_single": "An opponent has one card left: lead {cards} instead of a low single.",
+    "lead_avoid_pair": "An opponent has two cards left: lead {cards} instead of a low pair.",
+    "lead_highest_single": "An opponent has one card left: lead the highest single {cards}.",
+    "feed_partner": "The partner has few cards left: lead the low {cards} for them.",
+    "lead_bomb": "Lead the bomb {cards}: nothing else is left to do.",
+    # following
+    "beat_with_smallest": "Beat it with {cards}, the smallest play that does.",
+    "beat_keep_shape": "Beat it with {cards} without breaking up the rest of the hand.",
+    "beat_to_take_lead": "Beat it with {cards} to take the lead.",
+    "stop_landlord_one_card": "The landlord has one card left: stop it with {cards}.",
+    "stop_opponent_few_cards": "An opponent has only {n} cards left: stop it with {cards}.",
+    "bomb_to_win": "Bomb with {cards}: the hand can go out after it.",
+    "bomb_to_stop": "Bomb with {cards}: the opponent is about to go out.",
+    "keep_bomb_for_control": "Pass and keep the bomb for later control.",
+    "let_partner_win": "The partner's play is winning: pass.",
+    "pass_cannot_beat": "Nothing in the hand beats it: pass.",
+    "pass_save_cards": "Beating it would break up the hand: pass.",
+    "pass_random": "Pass.",
+    "play_random": "Play {cards}.",
+    "search_best": "Play {cards}: it won {n}% of simulated games.",
+    "search_pass": "Pass: passing won {n}% of simulated games.",
+    "endgame_forced_win": "Play {cards}: it wins by force from here.",
+    "endgame_pass_wins": "Pass: the hand is won by force from here.",
+    "hint_alternative": "Another option: {cards}.",
+    "hint_pass": "Another option: pass.",
+}
