@@ -110,12 +110,14 @@ class Card:
     ``Card.from_code`` to get the singleton instance.
     """
 
-    __slots__ = ("rank", "suit", "index", "code")
+    __slots__ = ("rank", "suit", "index", "code", "rank_index")
 
     rank: Rank
     suit: Suit | None
     index: int
     code: str
+    rank_index: int
+    """``rank.index`` as a plain int (0..14), for hot loops."""
 
     def __new__(cls, rank: Rank, suit: Suit | None = None) -> Card:
         if rank.is_joker:
@@ -136,6 +138,7 @@ class Card:
             card.rank, card.suit = RANKS[index // 4], SUITS[index % 4]
             card.code = card.rank.symbol + card.suit.value
         card.index = index
+        card.rank_index = card.rank.index
         return card
 
     @staticmethod
@@ -239,5 +242,5 @@ def rank_counts(cards: Iterable[Card]) -> list[int]:
     """Counts per rank index (a list of 15 ints)."""
     counts = [0] * 15
     for card in cards:
-        counts[card.index >> 2 if card.index < 52 else card.index - 39] += 1
+        counts[card.rank_index] += 1
     return counts

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from operator import attrgetter
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Rank, rank_counts
+from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Rank
 
+_card_index = attrgetter("index")
 TOP_CHAIN = 11
 """Highest rank index a chain may use (the ace): chains never contain 2 or jokers."""
 SMALL_JOKER, BIG_JOKER = 13, 14
@@ -82,18 +84,64 @@ class Combo:
     equal (suits are ignored, RULES.md §Notation).
     """
 
-    __slots__ = ("kind", "rank", "length", "cards")
+    __slots__ = ("kind", "rank", "length", "ranks", "_cards", "_pool")
 
     kind: ComboKind
     rank: Rank
     length: int
-    cards: tuple[Card, ...]
+    ranks: tuple[int, ...]
+    """Rank indices (0..14) of the cards, low→high, one per card."""
 
     def __init__(self, kind: ComboKind, rank: Rank, length: int, cards: Iterable[Card]) -> None:
         self.kind = kind
         self.rank = rank
         self.length = length
-        self.cards = tuple(sorted(cards))
+        self._cards = tuple(sorted(cards, key=_card_index))
+        self.ranks = tuple([card.rank_index for card in self._cards])
+        self._pool = None
+
+    @classmethod
+    def trusted(
+        cls,
+        kind: ComboKind,
+        rank: Rank,
+        length: int,
+        ranks: tuple[int, ...],
+        pool: list[list[Card]] | tuple[Card, ...],
+    ) -> Combo:
+        """Build a combo without any check, for the engine's own generators.
+
+        ``ranks``: the rank indices of the cards, sorted. ``pool``: either the
+        cards themselves (a sorted tuple) or, per rank index, the cards of a
+        hand to take them from (lowest first; taken only when ``cards`` is read).
+        Everything outside the engine goes through ``classify``.
+        """
+        combo = object.__new__(cls)
+        combo.kind = kind
+        combo.rank = rank
+        combo.length = length
+        combo.ranks = ranks
+        if isinstance(pool, tuple):
+            combo._cards, combo._pool = pool, None
+        else:
+            combo._cards, combo._pool = None, pool
+        return combo
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards played, sorted low→high."""
+        cards = self._cards
+        if cards is None:
+            pool = self._pool
+            taken: dict[int, int] = {}
+            picked = []
+            for r in self.ranks:
+                i = taken.get(r, 0)
+                picked.append(pool[r][i])
+                taken[r] = i + 1
+            cards = self._cards = tuple(picked)
+            self._pool = None
+        return cards
 
     @property
     def is_bomb(self) -> bool:
@@ -137,7 +185,7 @@ class Combo:
     @property
     def notation(self) -> str:
         """The cards in RULES.md notation, e.g. ``"3334445558"``."""
-        return "".join(RANK_SYMBOLS[card.rank.value - 3] for card in self.cards)
+        return "".join([RANK_SYMBOLS[r] for r in self.ranks])
 
     def beats(self, other: Combo) -> bool:
         """Whether this play may follow ``other`` (RULES.md §Beating a play).
@@ -156,12 +204,12 @@ class Combo:
         return (
             kind is other.kind
             and self.length == other.length
-            and len(self.cards) == len(other.cards)
+            and len(self.ranks) == len(other.ranks)
             and self.rank > other.rank
         )
 
     def _key(self) -> tuple:
-        return (self.kind, self.length, self.rank, self.notation)
+        return (self.kind, self.length, self.rank, self.ranks)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Combo) and self._key() == other._key()
@@ -260,13 +308,28 @@ def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Comb
 
     Card order never matters. Raises ValueError if a card appears twice.
     """
-    cards = tuple(sorted(cards))
+    cards = tuple(sorted(cards, key=_card_index))
     n = len(cards)
     if n == 0:
         return []
     if len(set(cards)) != n:
         raise ValueError("a card appears twice")
-    counts = rank_counts(cards)
-    readings = readings_of_counts(counts, n, rules.kickers == "distinct")
-    readings.sort(key=lambda reading: (-reading[1], -reading[2]))
-    return [Combo(kind, RANKS[top], length, cards) for kind, length, top in readings]
+    ranks = tuple([card.rank_index for card in cards])
+    counts = [0] * 15
+    for r in ranks:
+        counts[r] += 1
+    distinct = rules.kickers == "distinct"
+    key = (distinct, *counts)
+    readings = _READINGS.get(key)
+    if readings is None:
+        readings = readings_of_counts(counts, n, distinct)
+        readings.sort(key=lambda reading: (-reading[1], -reading[2]))
+        if len(_READINGS) < _READINGS_MAX:
+            _READINGS[key] = readings
+    make = Combo.trusted
+    return [make(kind, RANKS[top], length, ranks, cards) for kind, length, top in readings]
+
+
+_READINGS: dict[tuple, list[tuple[ComboKind, int, int]]] = {}
+_READINGS_MAX = 200_000
+"""Memo of readings per rank-count vector (a few MB at most: legal shapes are few)."""

@@ -3,7 +3,8 @@
 Spec: RULES.md §Combinations (kicker rules, both variants), §Beating a play.
 Plays are generated straight from per-rank counts, kind by kind, so following
 only ever builds plays of the one kind (plus bombs and the rocket) that can
-answer the table.
+answer the table. A play is first a sorted tuple of rank indices; its cards are
+taken from the hand only when someone reads ``Combo.cards``.
 """
 
 from __future__ import annotations
@@ -23,10 +24,16 @@ from bot.rules.combos import (
 )
 
 K = ComboKind
-Spec = tuple[tuple[int, int], ...]
-"""A play's cards as (rank index, count) pairs."""
+Entry = tuple[ComboKind, int, int, tuple[int, ...]]
+"""(kind, body length, top rank index, sorted rank indices of the cards)."""
 
 MIN_CHAIN = {K.STRAIGHT: 5, K.PAIR_CHAIN: 3, K.AIRPLANE: 2}
+CHAIN_WIDTH = {K.STRAIGHT: 1, K.PAIR_CHAIN: 2, K.AIRPLANE: 3}
+NORMAL_KINDS = (
+    K.SINGLE, K.PAIR, K.TRIO, K.TRIO_SINGLE, K.TRIO_PAIR, K.STRAIGHT, K.PAIR_CHAIN,
+    K.AIRPLANE, K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS, K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS,
+)
+ROCKET_ENTRY: Entry = (K.ROCKET, 1, BIG_JOKER, (SMALL_JOKER, BIG_JOKER))
 
 
 def legal_plays(
@@ -40,57 +47,44 @@ def legal_plays(
     and the rocket. Plays are distinct by the ranks used and the reading; the
     cards of each play are taken from ``hand`` (lowest suits first).
     """
-    cards = sorted(hand)
     by_rank: list[list[Card]] = [[] for _ in range(15)]
-    for card in cards:
-        by_rank[card.rank.value - 3].append(card)
+    for card in sorted(hand, key=_index):
+        by_rank[card.rank_index].append(card)
     counts = [len(group) for group in by_rank]
     distinct = rules.kickers == "distinct"
-    total = len(cards)
+    total = sum(counts)
 
     if to_beat is None:
-        specs = _all_specs(counts, total, distinct)
+        entries: list[Entry] = []
+        for kind in NORMAL_KINDS:
+            entries.extend(_entries_of_kind(kind, counts, total, distinct, -1, None))
+        entries.extend(_bombs(counts, -1))
     elif to_beat.kind is K.ROCKET:
         return []
     elif to_beat.kind is K.BOMB:
-        specs = _bombs(counts, to_beat.rank.index)
+        entries = _bombs(counts, to_beat.rank.index)
     else:
-        specs = _specs_of_kind(
+        entries = _entries_of_kind(
             to_beat.kind, counts, total, distinct, to_beat.rank.index, to_beat.length
         )
-        specs.extend(_bombs(counts, -1))
-    plays = []
-    for kind, length, top, spec in specs:
-        play_cards: list[Card] = []
-        for r, c in spec:
-            play_cards.extend(by_rank[r][:c])
-        plays.append(Combo(kind, RANKS[top], length, play_cards))
-    return plays
+        entries.extend(_bombs(counts, -1))
+    make = Combo.trusted
+    return [make(kind, RANKS[top], length, ranks, by_rank) for kind, length, top, ranks in entries]
 
 
-Entry = tuple[ComboKind, int, int, Spec]
+def _index(card: Card) -> int:
+    return card.index
 
 
 def _bombs(counts: list[int], above: int) -> list[Entry]:
     """Bombs with a rank index above ``above``, then the rocket."""
-    out: list[Entry] = [(K.BOMB, 1, r, ((r, 4),)) for r in range(above + 1, 13) if counts[r] == 4]
+    out: list[Entry] = [(K.BOMB, 1, r, (r, r, r, r)) for r in range(above + 1, 13) if counts[r] == 4]
     if counts[SMALL_JOKER] and counts[BIG_JOKER]:
-        out.append((K.ROCKET, 1, BIG_JOKER, ((SMALL_JOKER, 1), (BIG_JOKER, 1))))
+        out.append(ROCKET_ENTRY)
     return out
 
 
-def _all_specs(counts: list[int], total: int, distinct: bool) -> list[Entry]:
-    out: list[Entry] = []
-    for kind in (
-        K.SINGLE, K.PAIR, K.TRIO, K.TRIO_SINGLE, K.TRIO_PAIR, K.STRAIGHT, K.PAIR_CHAIN,
-        K.AIRPLANE, K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS, K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS,
-    ):
-        out.extend(_specs_of_kind(kind, counts, total, distinct, -1, None))
-    out.extend(_bombs(counts, -1))
-    return out
-
-
-def _specs_of_kind(
+def _entries_of_kind(
     kind: ComboKind,
     counts: list[int],
     total: int,
@@ -102,27 +96,29 @@ def _specs_of_kind(
 
     ``length``: the body length to match (``None``: every length).
     """
-    out: list[Entry] = []
     if kind is K.SINGLE:
-        return [(kind, 1, r, ((r, 1),)) for r in range(above + 1, 15) if counts[r]]
+        return [(kind, 1, r, (r,)) for r in range(above + 1, 15) if counts[r]]
     if kind is K.PAIR:
-        return [(kind, 1, r, ((r, 2),)) for r in range(above + 1, 13) if counts[r] >= 2]
+        return [(kind, 1, r, (r, r)) for r in range(above + 1, 13) if counts[r] >= 2]
     if kind is K.TRIO:
-        return [(kind, 1, r, ((r, 3),)) for r in range(above + 1, 13) if counts[r] >= 3]
+        return [(kind, 1, r, (r, r, r)) for r in range(above + 1, 13) if counts[r] >= 3]
+    out: list[Entry] = []
     if kind is K.TRIO_SINGLE or kind is K.TRIO_PAIR:
         need = 1 if kind is K.TRIO_SINGLE else 2
         for t in range(above + 1, 13):
-            if counts[t] >= 3:
-                out.extend(
-                    (kind, 1, t, ((t, 3), (k, need)))
-                    for k in range(15)
-                    if k != t and counts[k] >= need
-                )
+            if counts[t] < 3:
+                continue
+            for k in range(15):
+                if k != t and counts[k] >= need:
+                    extra = (k,) * need
+                    ranks = (t, t, t, *extra) if k > t else (*extra, t, t, t)
+                    out.append((kind, 1, t, ranks))
         return out
-    if kind in MIN_CHAIN:
-        width = 1 if kind is K.STRAIGHT else 2 if kind is K.PAIR_CHAIN else 3
+    if kind in CHAIN_WIDTH:
+        width = CHAIN_WIDTH[kind]
         for low, top in _runs(counts, width, MIN_CHAIN[kind], length, above):
-            out.append((kind, top - low + 1, top, tuple((r, width) for r in range(low, top + 1))))
+            ranks = tuple(r for r in range(low, top + 1) for _ in range(width))
+            out.append((kind, top - low + 1, top, ranks))
         return out
     if kind is K.AIRPLANE_SINGLES or kind is K.AIRPLANE_PAIRS:
         singles = kind is K.AIRPLANE_SINGLES
@@ -131,10 +127,10 @@ def _specs_of_kind(
             m = top - low + 1
             if per * m > total:
                 continue
-            body = tuple((r, 3) for r in range(low, top + 1))
+            body = tuple(r for r in range(low, top + 1) for _ in range(3))
             rest = [0 if low <= r <= top else counts[r] for r in range(15)]
             for wings in _wings(rest, m, singles, distinct):
-                out.append((kind, m, top, body + wings))
+                out.append((kind, m, top, tuple(sorted(body + wings))))
         return out
     if kind is K.FOUR_TWO_SINGLES or kind is K.FOUR_TWO_PAIRS:
         singles = kind is K.FOUR_TWO_SINGLES
@@ -144,7 +140,7 @@ def _specs_of_kind(
             rest = counts.copy()
             rest[q] = 0
             for kickers in _wings(rest, 2, singles, distinct):
-                out.append((kind, 1, q, ((q, 4), *kickers)))
+                out.append((kind, 1, q, tuple(sorted((q, q, q, q, *kickers)))))
         return out
     raise ValueError(f"not a normal kind: {kind}")
 
@@ -157,48 +153,33 @@ def _runs(
     Runs are at least ``min_len`` long (exactly ``length`` when given) and end
     above rank index ``above``.
     """
-    lengths = range(min_len, TOP_CHAIN + 2) if length is None else (length,)
-    for m in lengths:
-        for top in range(max(m - 1, above + 1), TOP_CHAIN + 1):
-            if all(counts[r] >= width for r in range(top - m + 1, top + 1)):
+    streak = 0
+    for top in range(TOP_CHAIN + 1):
+        streak = streak + 1 if counts[top] >= width else 0
+        if top <= above or streak < min_len:
+            continue
+        if length is None:
+            for m in range(min_len, streak + 1):
                 yield top - m + 1, top
+        elif streak >= length:
+            yield top - length + 1, top
 
 
-def _wings(rest: list[int], m: int, singles: bool, distinct: bool) -> list[Spec]:
+def _wings(rest: list[int], m: int, singles: bool, distinct: bool) -> list[tuple[int, ...]]:
     """Every choice of ``m`` wings from the counts ``rest`` (body ranks already zeroed).
 
-    Single wings: any m cards, ranks may repeat (``distinct``: they may not),
-    never both jokers. Pair wings: m pairs of distinct ranks (jokers cannot pair).
+    Returns sorted tuples of rank indices. Single wings: any m cards, ranks may
+    repeat (``distinct``: they may not), never both jokers. Pair wings: m pairs
+    of distinct ranks (jokers cannot pair).
     """
     if not singles:
         ranks = [r for r in range(13) if rest[r] >= 2]
-        return [tuple((r, 2) for r in chosen) for chosen in combinations(ranks, m)]
+        return [tuple(r for r in chosen for _ in range(2)) for chosen in combinations(ranks, m)]
     if distinct:
-        ranks = [r for r in range(15) if rest[r]]
-        choices = [tuple((r, 1) for r in chosen) for chosen in combinations(ranks, m)]
+        choices = list(combinations([r for r in range(15) if rest[r]], m))
     else:
-        items = [(r, rest[r]) for r in range(15) if rest[r]]
-        choices = []
-        _multisets(items, 0, m, [], choices)
+        cards = [r for r in range(15) for _ in range(rest[r])]
+        choices = sorted(set(combinations(cards, m)))
     if rest[SMALL_JOKER] and rest[BIG_JOKER]:
-        choices = [c for c in choices if not (c[-1][0] == BIG_JOKER and _has_small_joker(c))]
+        choices = [c for c in choices if c[-1] != BIG_JOKER or c[-2] != SMALL_JOKER]
     return choices
-
-
-def _has_small_joker(choice: Spec) -> bool:
-    return len(choice) >= 2 and choice[-2][0] == SMALL_JOKER
-
-
-def _multisets(
-    items: list[tuple[int, int]], start: int, left: int, acc: list[tuple[int, int]], out: list[Spec]
-) -> None:
-    """Append to ``out`` every multiset of ``left`` cards from ``items[start:]``."""
-    if left == 0:
-        out.append(tuple(acc))
-        return
-    for i in range(start, len(items)):
-        r, available = items[i]
-        for take in range(min(available, left), 0, -1):
-            acc.append((r, take))
-            _multisets(items, i + 1, left - take, acc, out)
-            acc.pop()
