@@ -1,0 +1,12 @@
+"""Pure game flow (no discord, no I/O): a hand's state machine, the match ledger, tables.
+
+Public API::
+
+    from bot.game import GameError, Hand, Action, LastPlay, HandResult
+"""
+
+from bot.game.errors import CODES, GameError
+from bot.game.hand import Hand
+from bot.game.models import Action, HandResult, LastPlay
+
+__all__ = ["CODES", "Action", "GameError", "Hand", "HandResult", "LastPlay"]
