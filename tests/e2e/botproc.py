@@ -1,0 +1,155 @@
+"""Run a bot as a subprocess against the :class:`~tests.e2e.emulator.Emulator`.
+
+The child gets ``DISCORD_TOKEN`` (the emulator's fake token), ``DISCORD_API_BASE``,
+``DISCORD_GATEWAY_URL``, ``DDZ_DATABASE_PATH``, ``DDZ_DEV_GUILD_ID`` and
+``DDZ_LOG_LEVEL=INFO``; stdout+stderr go to ``log_path``. :meth:`BotProcess.start`
+returns once the bot identified, received READY + GUILD_CREATE, and (by default)
+bulk-synced its commands after this start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.e2e.emulator import Emulator
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """One bot subprocess; ``argv`` defaults to ``python -m bot`` run from the repo root.
+
+    ``start()``/``kill()``/``stop()``/``restart()``; ``log_text()``/``log_tail()`` read
+    the captured output (all starts append to the same file).
+    """
+
+    def __init__(
+        self,
+        emu: Emulator,
+        *,
+        db_path: Path,
+        log_path: Path,
+        argv: list[str] | None = None,
+        guild_id: int | None = None,
+        extra_env: dict[str, str] | None = None,
+        wait_for_sync: bool = True,
+    ) -> None:
+        self.emu = emu
+        self.db_path = db_path
+        self.log_path = log_path
+        self.argv = argv or [sys.executable, "-m", "bot"]
+        self.guild_id = guild_id if guild_id is not None else emu.default_guild.id
+        self.extra_env = dict(extra_env or {})
+        self.wait_for_sync = wait_for_sync
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+        emu.diagnostics.append(lambda: f"--- bot log tail ({self.log_path}) ---\n{self.log_tail()}")
+
+    @property
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env.update(
+            DISCORD_TOKEN=self.emu.token,
+            DISCORD_API_BASE=self.emu.api_base,
+            DISCORD_GATEWAY_URL=self.emu.gateway_url,
+            DDZ_DATABASE_PATH=str(self.db_path),
+            DDZ_DEV_GUILD_ID=str(self.guild_id),
+            DDZ_LOG_LEVEL="INFO",
+            PYTHONUNBUFFERED="1",
+            PYTHONPATH=os.pathsep.join(
+                p for p in (str(REPO_ROOT), os.environ.get("PYTHONPATH")) if p
+            ),
+        )
+        env.update(self.extra_env)
+        return env
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc else None
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.returncode is None
+
+    async def start(self, timeout: float = 20.0) -> BotProcess:
+        """Spawn the bot and wait until it is connected (and synced, if ``wait_for_sync``).
+
+        AssertionError with the log tail if it exits or is not ready within ``timeout``.
+        """
+        if self.running:
+            raise RuntimeError("bot already running")
+        emu = self.emu
+        ready_before, sync_before = emu.gateway.ready_count, emu.commands.sync_count
+        self.starts += 1
+        with self.log_path.open("ab") as log:
+            log.write(f"\n===== start #{self.starts}: {' '.join(self.argv)} =====\n".encode())
+            log.flush()
+            self.proc = await asyncio.create_subprocess_exec(
+                *self.argv,
+                cwd=str(REPO_ROOT),
+                env=self.env,
+                stdout=log,
+                stderr=asyncio.subprocess.STDOUT,
+            )
+        proc = self.proc
+
+        def ready() -> bool:
+            if proc.returncode is not None:
+                return True
+            synced = not self.wait_for_sync or emu.commands.sync_count > sync_before
+            return emu.gateway.ready_count > ready_before and emu.gateway.connected and synced
+
+        try:
+            await emu.wait_until(
+                ready, timeout=timeout, what=f"bot start #{self.starts} (ready + command sync)"
+            )
+        except AssertionError:
+            await self.kill()
+            raise
+        if proc.returncode is not None:
+            raise AssertionError(
+                f"bot exited with code {proc.returncode} during start\n{self.log_tail()}"
+            )
+        return self
+
+    async def kill(self) -> None:
+        """``kill -9`` the bot (no clean shutdown) and reap it."""
+        if self.proc is None or self.proc.returncode is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.proc.pid, signal.SIGKILL)
+        await self.proc.wait()
+        await self.emu.wait_until(
+            lambda: not self.emu.gateway.connected, timeout=5.0, what="gateway to drop"
+        )
+
+    async def stop(self, timeout: float = 5.0) -> None:
+        """SIGTERM, then SIGKILL after ``timeout`` seconds."""
+        if self.proc is None or self.proc.returncode is not None:
+            return
+        self.proc.terminate()
+        try:
+            await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            await self.kill()
+
+    async def restart(self, timeout: float = 20.0) -> BotProcess:
+        """``kill -9`` then start again on the same database and log file."""
+        await self.kill()
+        return await self.start(timeout)
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def log_tail(self, lines: int = 40) -> str:
+        return "\n".join(self.log_text().splitlines()[-lines:])

@@ -1,0 +1,48 @@
+"""Fixtures: a fresh loopback Discord per test and a factory for bot subprocesses.
+
+``emulator``: a started :class:`Emulator` (closed after the test).
+``bot_factory(argv=None, **kw) -> BotProcess``: not started yet; every process it
+made is killed at teardown (before the emulator closes), whatever the test did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.botproc import BotProcess
+from tests.e2e.emulator import Emulator
+
+
+@pytest.fixture
+async def emulator() -> AsyncIterator[Emulator]:
+    emu = Emulator()
+    await emu.start()
+    try:
+        yield emu
+    finally:
+        await emu.close()
+
+
+@pytest.fixture
+async def bot_factory(
+    emulator: Emulator, tmp_path: Path
+) -> AsyncIterator[Callable[..., BotProcess]]:
+    made: list[BotProcess] = []
+
+    def make(argv: list[str] | None = None, **kw: Any) -> BotProcess:
+        n = len(made)
+        kw.setdefault("db_path", tmp_path / f"bot{n}.sqlite3")
+        kw.setdefault("log_path", tmp_path / f"bot{n}.log")
+        bot = BotProcess(emulator, argv=argv, **kw)
+        made.append(bot)
+        return bot
+
+    try:
+        yield make
+    finally:
+        for bot in made:
+            await bot.kill()

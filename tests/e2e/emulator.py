@@ -1,0 +1,438 @@
+"""A loopback Discord (API v10 REST + gateway) for end-to-end tests of an unmodified bot.
+
+Usage::
+
+    async with Emulator() as emu:                  # 127.0.0.1, free port
+        alice = emu.member(name="alice", locale="en-US")
+        # start the bot with DISCORD_API_BASE=emu.api_base, DISCORD_GATEWAY_URL=emu.gateway_url
+        ix = await alice.slash("ddz start", computers=2)   # waits for the initial response
+        await ix.settled()
+        assert ix.message.ephemeral and alice.latest_ephemeral is ix.message
+
+Rules enforced (recorded in ``emu.errors`` as :class:`ApiError`): initial response
+within ``response_deadline`` (3 s) else 404/10062; a second initial response 400/40060;
+unknown interaction 404/10062; unknown or expired (15 min) webhook token 401/50027;
+component/embed/content limits 400/50035 (see ``limits.py``); empty message 400/50006.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from tests.e2e.commands import CommandRegistry
+from tests.e2e.gateway import Gateway
+from tests.e2e.members import EmulatorUsageError, SimInteraction, SimMember
+from tests.e2e.model import (
+    EVERYONE_PERMISSIONS,
+    PERM_MANAGE_GUILD,
+    ApiError,
+    SimChannel,
+    SimGuild,
+    SimMessage,
+    SimRole,
+    iso_now,
+    snowflake,
+)
+from tests.e2e.rest import RestApi
+
+__all__ = [
+    "ApiError",
+    "Emulator",
+    "EmulatorUsageError",
+    "SimChannel",
+    "SimGuild",
+    "SimInteraction",
+    "SimMember",
+    "SimMessage",
+    "SimRole",
+    "FAKE_TOKEN",
+]
+
+FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GeMuLa.loopback-emulator-fake-token-0000000000"
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + manage messages
+APPLICATION_FLAGS = 1 << 23  # APPLICATION_COMMAND_BADGE
+
+
+class Emulator:
+    """Loopback Discord. Build guilds/members, start, point a bot at it, drive members.
+
+    Public state: ``guilds``, ``default_guild``, ``default_channel``, ``messages``
+    (id → SimMessage), ``interactions`` (in dispatch order), ``errors`` (ApiError, in
+    order), ``unknown_routes`` ("METHOD /path"), ``commands`` (CommandRegistry),
+    ``gateway`` (Gateway: ``connected``, ``identify_count``, ``ready_count``).
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = FAKE_TOKEN,
+        response_deadline: float = 3.0,
+        token_lifetime: float = 15 * 60.0,
+        guild_name: str = "Test Guild",
+        guild_locale: str = "en-US",
+    ) -> None:
+        self.token = token
+        self.response_deadline = response_deadline
+        self.token_lifetime = token_lifetime
+        self.application_id = snowflake()
+        self.application_flags = APPLICATION_FLAGS
+        self.owner_id = snowflake()
+        self.guilds: list[SimGuild] = []
+        self.messages: dict[int, SimMessage] = {}
+        self.interactions: list[SimInteraction] = []
+        self.by_token: dict[str, SimInteraction] = {}
+        self.by_id: dict[int, SimInteraction] = {}
+        self.errors: list[ApiError] = []
+        self.unknown_routes: list[str] = []
+        self.requests: list[str] = []
+        self.commands = CommandRegistry(self.application_id)
+        self.gateway = Gateway(self)
+        self.rest = RestApi(self)
+        self.diagnostics: list[Callable[[], str]] = []
+        self.clock_offset = 0.0
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+        self._changed: asyncio.Event | None = None
+        self.default_guild = self.guild(guild_name, locale=guild_locale)
+        self.default_channel = self.default_guild.channels[0]
+
+    # ---- lifecycle -------------------------------------------------------------
+
+    @property
+    def api_base(self) -> str:
+        """Value for ``discord.http.Route.BASE`` (DISCORD_API_BASE)."""
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """Value for ``DiscordWebSocket.DEFAULT_GATEWAY`` (DISCORD_GATEWAY_URL)."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self) -> Emulator:
+        self._changed = asyncio.Event()
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        self.rest.register(app)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
+        return self
+
+    async def close(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Emulator:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ---- world building --------------------------------------------------------
+
+    def guild(
+        self,
+        name: str = "Guild",
+        *,
+        locale: str = "en-US",
+        channels: tuple[str, ...] = ("ddz", "general"),
+    ) -> SimGuild:
+        """A new guild with @everyone, a "Manager" role (Manage Server), a bot role and
+        text ``channels``; announced over the gateway if a bot is connected."""
+        gid = snowflake()
+        g = SimGuild(id=gid, name=name, locale=locale, owner_id=self.owner_id)
+        g.roles = [
+            SimRole(gid, "@everyone", EVERYONE_PERMISSIONS, 0),
+            SimRole(snowflake(), "Manager", PERM_MANAGE_GUILD, 1),
+            SimRole(snowflake(), "DDZ Bot", BOT_PERMISSIONS, 2),
+        ]
+        g.channels = [SimChannel(snowflake(), ch, g) for ch in channels]
+        self.guilds.append(g)
+        if self.gateway.connected:
+            asyncio.get_running_loop().create_task(
+                self.gateway.dispatch("GUILD_CREATE", self.guild_payload(g))
+            )
+        return g
+
+    def member(
+        self,
+        guild: SimGuild | None = None,
+        name: str = "member",
+        *,
+        locale: str = "en-US",
+        manage_guild: bool = False,
+        roles: list[SimRole] | None = None,
+    ) -> SimMember:
+        """A member of ``guild`` (default guild); ``manage_guild`` adds the Manager role."""
+        g = guild or self.default_guild
+        rs = list(roles or [])
+        if manage_guild:
+            rs.append(g.role("Manager"))
+        m = SimMember(id=snowflake(), name=name, guild=g, locale=locale, roles=rs, emu=self)
+        g.members[m.id] = m
+        return m
+
+    def guild_by_id(self, gid: int) -> SimGuild | None:
+        return next((g for g in self.guilds if g.id == gid), None)
+
+    def channel_by_id(self, cid: int) -> SimChannel | None:
+        return next((c for g in self.guilds for c in g.channels if c.id == cid), None)
+
+    # ---- observation -----------------------------------------------------------
+
+    def now(self) -> float:
+        """The emulator clock (monotonic seconds + ``clock_offset``) used for token expiry."""
+        return time.monotonic() + self.clock_offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the token-expiry clock forward (e.g. 901 s to expire every token)."""
+        self.clock_offset += seconds
+
+    def notify(self) -> None:
+        """Wake everything waiting in :meth:`wait_until` (called on every state change)."""
+        if self._changed is not None:
+            ev, self._changed = self._changed, asyncio.Event()
+            ev.set()
+
+    async def wait_until(
+        self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "condition"
+    ) -> None:
+        """Return once ``predicate()`` is truthy (re-checked on changes and every 50 ms);
+        AssertionError naming ``what`` plus recent errors and the bot's log tail on timeout."""
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(
+                    f"timed out after {timeout:.1f}s waiting for {what}\n{self.report()}"
+                )
+            ev = self._changed or asyncio.Event()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ev.wait(), min(remaining, 0.05))
+
+    def report(self) -> str:
+        """A short diagnostic text: connection, last errors, unknown routes, diagnostics hooks."""
+        lines = [
+            f"gateway connected={self.gateway.connected} identifies={self.gateway.identify_count}"
+        ]
+        lines += [f"error: {e}" for e in self.errors[-8:]]
+        lines += [f"unknown route: {r}" for r in self.unknown_routes[-8:]]
+        for hook in self.diagnostics:
+            lines.append(hook())
+        return "\n".join(lines)
+
+    def take_errors(self) -> list[ApiError]:
+        """Return and clear ``errors``."""
+        out, self.errors = self.errors, []
+        return out
+
+    def response_times_ms(self) -> list[float]:
+        """First-response times (ms) of every answered interaction, in dispatch order."""
+        return [ms for ix in self.interactions if (ms := ix.first_response_ms) is not None]
+
+    def late_interactions(self) -> list[SimInteraction]:
+        """Interactions not answered inside the deadline (late, or unanswered and overdue)."""
+        now = time.monotonic()
+        return [
+            ix
+            for ix in self.interactions
+            if ix.late
+            or (ix.response_type is None and now - ix.dispatched_at > self.response_deadline)
+        ]
+
+    def public_messages(self) -> list[SimMessage]:
+        """Every public, not deleted message in every channel, oldest first."""
+        return [m for g in self.guilds for c in g.channels for m in c.public_messages]
+
+    def record_error(
+        self,
+        status: int,
+        code: int,
+        method: str,
+        path: str,
+        message: str,
+        problems: list[str] | None = None,
+    ) -> ApiError:
+        err = ApiError(status, code, method, path, message, list(problems or []))
+        self.errors.append(err)
+        self.notify()
+        return err
+
+    # ---- payloads --------------------------------------------------------------
+
+    def bot_user_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.application_id),
+            "username": "ddz-bot",
+            "global_name": None,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+            "verified": True,
+            "mfa_enabled": False,
+            "flags": 0,
+            "public_flags": 0,
+        }
+
+    def bot_member_payload(self, g: SimGuild) -> dict[str, Any]:
+        return {
+            "user": self.bot_user_payload(),
+            "nick": None,
+            "avatar": None,
+            "roles": [str(g.role("DDZ Bot").id)],
+            "joined_at": iso_now(),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+        }
+
+    def guild_payload(self, g: SimGuild) -> dict[str, Any]:
+        members = [m.member_payload(with_permissions=False) for m in g.members.values()]
+        members.append(self.bot_member_payload(g))
+        return {
+            "id": str(g.id),
+            "name": g.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(g.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "premium_progress_bar_enabled": False,
+            "preferred_locale": g.locale,
+            "features": [],
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "vanity_url_code": None,
+            "max_members": 500000,
+            "roles": [r.payload() for r in g.roles],
+            "emojis": [],
+            "stickers": [],
+            "joined_at": iso_now(),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(members),
+            "voice_states": [],
+            "members": members,
+            "channels": [c.payload() for c in g.channels],
+            "threads": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    def message_payload(self, m: SimMessage) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": str(m.id),
+            "type": m.type,
+            "channel_id": str(m.channel.id),
+            "guild_id": str(m.channel.guild.id),
+            "author": self.bot_user_payload(),
+            "content": m.content,
+            "timestamp": m.created_at,
+            "edited_timestamp": m.edited_at,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload(self.api_base) for a in m.attachments],
+            "embeds": m.embeds,
+            "pinned": False,
+            "flags": m.flags,
+            "components": m.components,
+        }
+        ix = self.by_id.get(m.interaction_id or 0)
+        if ix is not None:
+            out["webhook_id"] = str(self.application_id)
+            out["application_id"] = str(self.application_id)
+            out["interaction_metadata"] = {
+                "id": str(ix.id),
+                "type": ix.type,
+                "user": ix.member.user_payload(),
+                "authorizing_integration_owners": {"0": str(ix.member.guild.id)},
+            }
+        return out
+
+    # ---- interactions ----------------------------------------------------------
+
+    async def dispatch_interaction(
+        self,
+        member: SimMember,
+        itype: int,
+        data: dict[str, Any],
+        channel: SimChannel,
+        message: SimMessage | None = None,
+    ) -> SimInteraction:
+        """Create an interaction (2 command, 3 component) and send INTERACTION_CREATE."""
+        ix = SimInteraction(
+            id=snowflake(),
+            token="aW50ZXJhY3Rpb246" + secrets.token_urlsafe(64),
+            type=itype,
+            member=member,
+            channel=channel,
+            data=data,
+            source_message=message,
+            _emu=self,
+        )
+        g = member.guild
+        ch = channel.payload()
+        ch["permissions"] = str(member.permissions)
+        payload: dict[str, Any] = {
+            "id": str(ix.id),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "data": data,
+            "guild_id": str(g.id),
+            "guild": {"id": str(g.id), "locale": g.locale, "features": []},
+            "channel_id": str(channel.id),
+            "channel": ch,
+            "member": member.member_payload(),
+            "token": ix.token,
+            "version": 1,
+            "app_permissions": str(BOT_PERMISSIONS),
+            "locale": member.locale,
+            "guild_locale": g.locale,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(g.id)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = self.message_payload(message)
+        self.interactions.append(ix)
+        member.interactions.append(ix)
+        self.by_id[ix.id] = ix
+        self.by_token[ix.token] = ix
+        ix.created_at = self.now()
+        ix.dispatched_at = ix.last_activity = time.monotonic()
+        ix.delivered = await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        self.notify()
+        return ix

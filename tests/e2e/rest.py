@@ -1,0 +1,463 @@
+"""The emulator's REST API v10: login, gateway discovery, command sync, channel messages,
+interaction callbacks and interaction webhooks (JSON or multipart with ``files[n]``).
+
+Error answers follow Discord: ``{"message": ..., "code": ...}`` with codes 10003
+Unknown Channel, 10008 Unknown Message, 10015 Unknown Webhook, 10062 Unknown
+Interaction, 40060 Already acknowledged, 50006 Empty message, 50027 Invalid Webhook
+Token, 50035 Invalid Form Body; every one is recorded in ``Emulator.errors``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from tests.e2e.messages import MessageError, apply_edit, new_message
+from tests.e2e.model import FLAG_EPHEMERAL
+
+if TYPE_CHECKING:
+    from tests.e2e.emulator import Emulator
+    from tests.e2e.members import SimInteraction
+    from tests.e2e.model import SimMessage
+
+log = logging.getLogger("e2e.rest")
+P = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Files = dict[int, tuple[str, bytes]]
+
+
+def jresp(data: Any, status: int = 200) -> web.Response:
+    """JSON answer with the exact ``Content-Type: application/json`` discord.py requires."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, content_type="application/json"
+    )
+
+
+class Fail(Exception):
+    """Raised inside a handler to answer with a Discord error."""
+
+    def __init__(
+        self, status: int, code: int, message: str, problems: list[str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.problems = status, code, message, problems or []
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], Files]:
+    """JSON body, or multipart ``payload_json`` + ``files[n]`` parts → (payload, files)."""
+    if request.content_type.startswith("multipart/"):
+        payload: dict[str, Any] = {}
+        files: Files = {}
+        reader = await request.multipart()
+        async for part in reader:
+            name = getattr(part, "name", None) or ""
+            if name == "payload_json":
+                payload = json.loads(await part.text())  # type: ignore[union-attr]
+            elif name.startswith("files[") and name.endswith("]"):
+                files[int(name[6:-1])] = (part.filename or "file", bytes(await part.read()))  # type: ignore[union-attr]
+        return payload, files
+    text = await request.text() if request.can_read_body else ""
+    return (json.loads(text) if text else {}), {}
+
+
+class RestApi:
+    """Route handlers bound to an :class:`Emulator`."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+
+    def register(self, app: web.Application) -> None:
+        bot, hook = self._bot_auth, self._wrap
+        r = app.router
+        r.add_get(P + "/users/@me", bot(self.me))
+        r.add_get(P + "/gateway", hook(self.gateway_info))
+        r.add_get(P + "/gateway/bot", bot(self.gateway_info))
+        r.add_get(P + "/oauth2/applications/@me", bot(self.app_info))
+        r.add_get(P + "/applications/@me", bot(self.app_info))
+        for base in ("/applications/{app}/commands", "/applications/{app}/guilds/{gid}/commands"):
+            r.add_get(P + base, bot(self.list_commands))
+            r.add_put(P + base, bot(self.put_commands))
+            r.add_post(P + base, bot(self.post_command))
+            r.add_get(P + base + "/{cid:\\d+}", bot(self.one_command))
+            r.add_patch(P + base + "/{cid:\\d+}", bot(self.patch_command))
+            r.add_delete(P + base + "/{cid:\\d+}", bot(self.one_command))
+        r.add_get(P + "/applications/{app}/guilds/{gid}/commands/permissions", bot(self.empty_list))
+        r.add_post(P + "/interactions/{iid}/{token}/callback", hook(self.callback))
+        r.add_post(P + "/webhooks/{app}/{token}", hook(self.followup))
+        r.add_route("*", P + "/webhooks/{app}/{token}/messages/{mid}", hook(self.webhook_message))
+        r.add_get(P + "/channels/{cid}", bot(self.get_channel))
+        r.add_post(P + "/channels/{cid}/typing", bot(self.no_content))
+        r.add_get(P + "/channels/{cid}/messages", bot(self.list_messages))
+        r.add_post(P + "/channels/{cid}/messages", bot(self.create_message))
+        r.add_route("*", P + "/channels/{cid}/messages/{mid:\\d+}", bot(self.channel_message))
+        r.add_get(P + "/guilds/{gid}", bot(self.get_guild))
+        r.add_get(P + "/guilds/{gid}/channels", bot(self.guild_channels))
+        r.add_get(P + "/guilds/{gid}/members/{uid}", bot(self.get_member))
+        r.add_route("*", "/{tail:.*}", self.unknown)
+
+    # ---- plumbing --------------------------------------------------------------
+
+    def _wrap(self, handler: Handler) -> Handler:
+        async def run(request: web.Request) -> web.StreamResponse:
+            self.emu.requests.append(f"{request.method} {request.path}")
+            try:
+                return await handler(request)
+            except Fail as f:
+                err = self.emu.record_error(
+                    f.status, f.code, request.method, request.path, f.message, f.problems
+                )
+                ix = request.get("ix")
+                if ix is not None:
+                    ix.errors.append(err)
+                body: dict[str, Any] = {"message": f.message, "code": f.code}
+                if f.problems:
+                    body["errors"] = {
+                        "payload": {
+                            "_errors": [{"code": "INVALID", "message": p} for p in f.problems]
+                        }
+                    }
+                return jresp(body, status=f.status)
+
+        return run
+
+    def _bot_auth(self, handler: Handler) -> Handler:
+        async def checked(request: web.Request) -> web.StreamResponse:
+            if request.headers.get("Authorization") != f"Bot {self.emu.token}":
+                raise Fail(401, 0, "401: Unauthorized")
+            return await handler(request)
+
+        return self._wrap(checked)
+
+    async def unknown(self, request: web.Request) -> web.StreamResponse:
+        route = f"{request.method} {request.path}"
+        self.emu.unknown_routes.append(route)
+        self.emu.record_error(
+            404, 0, request.method, request.path, "404: Not Found (unknown route)"
+        )
+        log.warning("emulator: unknown route %s", route)
+        return jresp({"message": "404: Not Found", "code": 0}, status=404)
+
+    async def no_content(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(status=204)
+
+    async def empty_list(self, request: web.Request) -> web.StreamResponse:
+        return jresp([])
+
+    def _msg_json(self, m: SimMessage) -> web.Response:
+        return jresp(self.emu.message_payload(m))
+
+    # ---- identity / discovery --------------------------------------------------
+
+    async def me(self, request: web.Request) -> web.StreamResponse:
+        return jresp(self.emu.bot_user_payload())
+
+    async def gateway_info(self, request: web.Request) -> web.StreamResponse:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return jresp({"url": self.emu.gateway_url, "shards": 1, "session_start_limit": limit})
+
+    async def app_info(self, request: web.Request) -> web.StreamResponse:
+        emu = self.emu
+        owner = {
+            "id": str(emu.owner_id),
+            "username": "owner",
+            "discriminator": "0",
+            "avatar": None,
+            "global_name": None,
+        }
+        return jresp(
+            {
+                "id": str(emu.application_id),
+                "name": "ddz-bot",
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "rpc_origins": [],
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": owner,
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": emu.application_flags,
+                "interactions_endpoint_url": None,
+                "redirect_uris": [],
+                "tags": [],
+                "bot": emu.bot_user_payload(),
+            }
+        )
+
+    # ---- application commands --------------------------------------------------
+
+    def _scope(self, request: web.Request) -> int | None:
+        if int(request.match_info["app"]) != self.emu.application_id:
+            raise Fail(403, 50001, "Missing Access")
+        gid = request.match_info.get("gid")
+        if gid is not None and self.emu.guild_by_id(int(gid)) is None:
+            raise Fail(403, 50001, "Missing Access")
+        return int(gid) if gid is not None else None
+
+    async def list_commands(self, request: web.Request) -> web.StreamResponse:
+        return jresp(self.emu.commands.scopes.get(self._scope(request), []))
+
+    async def put_commands(self, request: web.Request) -> web.StreamResponse:
+        scope = self._scope(request)
+        payload, _ = await read_body(request)
+        if not isinstance(payload, list) or len(payload) > 100:
+            raise Fail(400, 50035, "Invalid Form Body", ["expected a list of at most 100 commands"])
+        out = self.emu.commands.bulk_overwrite(scope, payload)
+        self.emu.notify()
+        return jresp(out)
+
+    async def post_command(self, request: web.Request) -> web.StreamResponse:
+        payload, _ = await read_body(request)
+        out = self.emu.commands.upsert(self._scope(request), payload)
+        self.emu.notify()
+        return jresp(out, status=201)
+
+    async def one_command(self, request: web.Request) -> web.StreamResponse:
+        scope, cid = self._scope(request), int(request.match_info["cid"])
+        if request.method == "DELETE":
+            if not self.emu.commands.delete(scope, cid):
+                raise Fail(404, 10063, "Unknown application command")
+            return web.Response(status=204)
+        cmd = self.emu.commands.get(scope, cid)
+        if cmd is None:
+            raise Fail(404, 10063, "Unknown application command")
+        return jresp(cmd)
+
+    async def patch_command(self, request: web.Request) -> web.StreamResponse:
+        scope, cid = self._scope(request), int(request.match_info["cid"])
+        cmd = self.emu.commands.get(scope, cid)
+        if cmd is None:
+            raise Fail(404, 10063, "Unknown application command")
+        payload, _ = await read_body(request)
+        return jresp(self.emu.commands.upsert(scope, {**cmd, **payload}))
+
+    # ---- guilds / channels -----------------------------------------------------
+
+    def _channel(self, request: web.Request) -> Any:
+        ch = self.emu.channel_by_id(int(request.match_info["cid"]))
+        if ch is None:
+            raise Fail(404, 10003, "Unknown Channel")
+        return ch
+
+    async def get_channel(self, request: web.Request) -> web.StreamResponse:
+        return jresp(self._channel(request).payload())
+
+    async def get_guild(self, request: web.Request) -> web.StreamResponse:
+        g = self.emu.guild_by_id(int(request.match_info["gid"]))
+        if g is None:
+            raise Fail(404, 10004, "Unknown Guild")
+        payload = self.emu.guild_payload(g)
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            payload.pop(key)
+        return jresp(payload)
+
+    async def guild_channels(self, request: web.Request) -> web.StreamResponse:
+        g = self.emu.guild_by_id(int(request.match_info["gid"]))
+        if g is None:
+            raise Fail(404, 10004, "Unknown Guild")
+        return jresp([c.payload() for c in g.channels])
+
+    async def get_member(self, request: web.Request) -> web.StreamResponse:
+        g = self.emu.guild_by_id(int(request.match_info["gid"]))
+        uid = int(request.match_info["uid"])
+        if g is None:
+            raise Fail(404, 10004, "Unknown Guild")
+        if uid == self.emu.application_id:
+            return jresp(self.emu.bot_member_payload(g))
+        if uid not in g.members:
+            raise Fail(404, 10007, "Unknown Member")
+        return jresp(g.members[uid].member_payload(with_permissions=False))
+
+    async def list_messages(self, request: web.Request) -> web.StreamResponse:
+        ch = self._channel(request)
+        limit = min(int(request.query.get("limit", 50)), 100)
+        msgs = list(reversed(ch.public_messages))
+        if "before" in request.query:
+            msgs = [m for m in msgs if m.id < int(request.query["before"])]
+        if "after" in request.query:
+            msgs = [m for m in msgs if m.id > int(request.query["after"])]
+        return jresp([self.emu.message_payload(m) for m in msgs[:limit]])
+
+    async def create_message(self, request: web.Request) -> web.StreamResponse:
+        ch = self._channel(request)
+        payload, files = await read_body(request)
+        try:
+            m = new_message(self.emu, ch, payload, files, visible_to=None, interaction=None)
+        except MessageError as e:
+            raise Fail(400, e.code, e.message, e.problems) from None
+        return self._msg_json(m)
+
+    async def channel_message(self, request: web.Request) -> web.StreamResponse:
+        ch = self._channel(request)
+        m = self.emu.messages.get(int(request.match_info["mid"]))
+        if m is None or m.channel is not ch or m.deleted or m.ephemeral:
+            raise Fail(404, 10008, "Unknown Message")
+        if request.method == "GET":
+            return self._msg_json(m)
+        if request.method == "DELETE":
+            m.deleted = True
+            self.emu.notify()
+            return web.Response(status=204)
+        if request.method != "PATCH":
+            return await self.unknown(request)
+        payload, files = await read_body(request)
+        try:
+            apply_edit(self.emu, m, payload, files)
+        except MessageError as e:
+            raise Fail(400, e.code, e.message, e.problems) from None
+        return self._msg_json(m)
+
+    # ---- interactions ----------------------------------------------------------
+
+    async def callback(self, request: web.Request) -> web.StreamResponse:
+        arrived = time.monotonic()
+        payload, files = await read_body(request)
+        emu = self.emu
+        ix = emu.by_id.get(
+            int(request.match_info["iid"]) if request.match_info["iid"].isdigit() else 0
+        )
+        if ix is None or ix.token != request.match_info["token"]:
+            raise Fail(404, 10062, "Unknown interaction")
+        request["ix"] = ix
+        ix.last_activity = arrived
+        if ix.response_type is not None:
+            raise Fail(400, 40060, "Interaction has already been acknowledged.")
+        elapsed_ms = (arrived - ix.dispatched_at) * 1000.0
+        if (
+            elapsed_ms > emu.response_deadline * 1000.0
+            or emu.now() - ix.created_at > emu.token_lifetime
+        ):
+            ix.late = True
+            raise Fail(
+                404, 10062, f"Unknown interaction (initial response after {elapsed_ms:.0f} ms)"
+            )
+        rtype, data = payload.get("type"), payload.get("data") or {}
+        message: SimMessage | None = None
+        try:
+            if rtype == 4:
+                eph = ix.member if int(data.get("flags") or 0) & FLAG_EPHEMERAL else None
+                message = new_message(emu, ix.channel, data, files, visible_to=eph, interaction=ix)
+            elif rtype == 5:
+                eph = ix.member if int(data.get("flags") or 0) & FLAG_EPHEMERAL else None
+                message = new_message(
+                    emu, ix.channel, {}, {}, visible_to=eph, interaction=ix, loading=True
+                )
+            elif rtype in (6, 7):
+                if ix.type != 3 or ix.source_message is None:
+                    raise Fail(
+                        400,
+                        50035,
+                        "Invalid Form Body",
+                        [f"response type {rtype} needs a component interaction"],
+                    )
+                message = ix.source_message
+                if message.deleted:
+                    raise Fail(404, 10008, "Unknown Message")
+                if rtype == 7:
+                    apply_edit(emu, message, data, files)
+            elif rtype == 9:
+                problems = (
+                    []
+                    if len(data.get("custom_id") or "") in range(1, 101)
+                    else ["modal custom_id 1..100"]
+                )
+                if (
+                    len(data.get("title") or "") > 45
+                    or not 1 <= len(data.get("components") or []) <= 5
+                ):
+                    problems.append("modal title ≤ 45 chars and 1..5 components")
+                if problems:
+                    raise Fail(400, 50035, "Invalid Form Body", problems)
+                ix.modal = data
+            else:
+                raise Fail(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    [f"unsupported interaction response type {rtype}"],
+                )
+        except MessageError as e:
+            raise Fail(400, e.code, e.message, e.problems) from None
+        ix.response_type, ix.responded_at, ix.message = rtype, arrived, message
+        emu.notify()
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)
+        body: dict[str, Any] = {"interaction": {"id": str(ix.id), "type": ix.type}}
+        if message is not None:
+            body["interaction"].update(
+                response_message_id=str(message.id),
+                response_message_loading=message.loading,
+                response_message_ephemeral=message.ephemeral,
+            )
+            if rtype in (4, 5, 7):
+                body["resource"] = {"type": rtype, "message": emu.message_payload(message)}
+        return jresp(body)
+
+    def _webhook_ix(self, request: web.Request) -> SimInteraction:
+        if request.match_info["app"] != str(self.emu.application_id):
+            raise Fail(404, 10015, "Unknown Webhook")
+        ix = self.emu.by_token.get(request.match_info["token"])
+        if ix is None or self.emu.now() - ix.created_at > self.emu.token_lifetime:
+            raise Fail(401, 50027, "Invalid Webhook Token")
+        request["ix"] = ix
+        ix.last_activity = time.monotonic()
+        return ix
+
+    async def followup(self, request: web.Request) -> web.StreamResponse:
+        ix = self._webhook_ix(request)
+        payload, files = await read_body(request)
+        if ix.response_type is None:
+            raise Fail(404, 10015, "Unknown Webhook (interaction not acknowledged yet)")
+        original = ix.message
+        try:
+            if (
+                ix.response_type == 5
+                and original is not None
+                and original.loading
+                and not ix.followups
+            ):
+                # The first follow-up after a deferred reply fills the "thinking" message in.
+                apply_edit(self.emu, original, payload, files)
+                m = original
+            else:
+                eph = ix.member if int(payload.get("flags") or 0) & FLAG_EPHEMERAL else None
+                m = new_message(
+                    self.emu, ix.channel, payload, files, visible_to=eph, interaction=ix
+                )
+        except MessageError as e:
+            raise Fail(400, e.code, e.message, e.problems) from None
+        ix.followups.append(m)
+        self.emu.notify()
+        if request.query.get("wait") in ("1", "true", "True"):
+            return self._msg_json(m)
+        return web.Response(status=204)
+
+    async def webhook_message(self, request: web.Request) -> web.StreamResponse:
+        ix = self._webhook_ix(request)
+        mid = request.match_info["mid"]
+        if mid == "@original":
+            m = ix.message if ix.response_type in (4, 5, 6, 7) else None
+        else:
+            m = next((x for x in ix.messages if str(x.id) == mid), None)
+        if m is None or m.deleted:
+            raise Fail(404, 10008, "Unknown Message")
+        if request.method == "GET":
+            return self._msg_json(m)
+        if request.method == "DELETE":
+            m.deleted = True
+            self.emu.notify()
+            return web.Response(status=204)
+        if request.method != "PATCH":
+            return await self.unknown(request)
+        payload, files = await read_body(request)
+        try:
+            apply_edit(self.emu, m, payload, files)
+        except MessageError as e:
+            raise Fail(400, e.code, e.message, e.problems) from None
+        return self._msg_json(m)
