@@ -2,11 +2,15 @@
 
 Public API::
 
-    from bot.game import GameError, Hand, Action, LastPlay, HandResult
+    from bot.game import GameError, Hand, Action, LastPlay, HandResult,
+                          Match, MatchResult
 """
 
 from bot.game.errors import CODES, GameError
 from bot.game.hand import Hand
+from bot.game.match import Match, MatchResult
 from bot.game.models import Action, HandResult, LastPlay
 
-__all__ = ["CODES", "Action", "GameError", "Hand", "HandResult", "LastPlay"]
+__all__ = [
+    "CODES", "Action", "GameError", "Hand", "HandResult", "LastPlay", "Match", "MatchResult",
+]
