@@ -10,6 +10,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.game.match import Match
 from bot.rules import RuleSet
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.models import GuildSettings
@@ -81,15 +82,10 @@ async def current_match(db: aiosqlite.Connection, guild_id: int, now: float) -> 
 
 
 def match_winners(totals: dict[int, int], hands: int, rules: RuleSet) -> list[int]:
-    """Winners after a settled hand (RULES.md §Match), sorted by user id; [] = go on."""
-    if not totals:
-        return []
-    if rules.match_hands is not None:
-        if hands < rules.match_hands:
-            return []
-        best = max(totals.values())
-        return sorted(u for u, t in totals.items() if t == best)
-    return sorted(u for u, t in totals.items() if t >= rules.target_points)
+    """Winners once ``hands`` hands gave ``totals`` (RULES.md §Match via ``Match``); [] = go on."""
+    match = Match.for_rules(rules)
+    match.totals, match.hands = dict(totals), hands
+    return match.winners()
 
 
 async def end_match(
