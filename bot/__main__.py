@@ -1,0 +1,83 @@
+"""``python -m bot``: read settings, set up logging, point discord.py at its servers, run.
+
+Exit codes: 0 after a clean shutdown, 2 when the settings are unusable (e.g. no
+``DISCORD_TOKEN``), printed as one line on stderr without a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import discord
+import yarl
+from pydantic import ValidationError
+
+from bot.settings import Settings
+
+log = logging.getLogger("bot")
+
+
+def settings_error_line(error: ValidationError) -> str:
+    """One human line for a settings error, naming the environment variables at fault."""
+    parts = []
+    for item in error.errors():
+        name = str(item["loc"][0]).upper() if item["loc"] else "settings"
+        if item["type"] == "missing" or name == "DISCORD_TOKEN":
+            parts.append(f"{name} is not set (copy .env.example to .env and fill it in)")
+        else:
+            parts.append(f"{name}: {str(item['msg']).removeprefix('Value error, ')}")
+    return "ddz-bot: " + "; ".join(parts)
+
+
+def apply_endpoints(settings: Settings) -> None:
+    """Point discord.py's REST and gateway at ``DISCORD_API_BASE`` / ``DISCORD_GATEWAY_URL``.
+
+    ``Route.BASE`` is shared by REST, webhooks and interaction callbacks. A plain
+    (unsharded) client connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` without
+    asking ``/gateway/bot``; an ``AutoShardedBot`` given a shard count does too.
+    Must run before the bot connects.
+    """
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url.strip())
+
+
+async def run(settings: Settings) -> None:
+    """Create the bot and run it until it is closed (Ctrl-C / SIGTERM)."""
+    from bot.client import create_bot
+
+    bot = create_bot(settings)
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
+        )
+    async with bot:
+        await bot.start(settings.discord_token.get_secret_value())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        print(settings_error_line(error), file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=settings.log_level_number, root=True)
+    apply_endpoints(settings)
+    try:
+        asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        log.info("interrupted; shutting down")
+    except discord.LoginFailure:
+        print("ddz-bot: Discord rejected DISCORD_TOKEN (login failed)", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

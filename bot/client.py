@@ -1,0 +1,133 @@
+"""The Bot class: ``setup_hook`` wires storage, the table service, cogs, buttons and commands.
+
+No privileged intents (only ``guilds``: every action arrives as an interaction).
+``create_bot(settings)`` returns a ``DdzBot`` or, when ``DDZ_SHARD_COUNT`` is set,
+a ``ShardedDdzBot`` (``AutoShardedBot``) for the configured shard ids.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: tuple[str, ...] = ("cogs.ddz",)
+
+
+def bot_intents() -> discord.Intents:
+    """Only the guilds intent: no members, presences or message content."""
+    return discord.Intents(guilds=True)
+
+
+class DdzBotMixin:
+    """Shared start-up of the plain and the sharded bot.
+
+    Attributes set by ``setup_hook``: ``storage`` (bot.storage repository) and
+    ``service`` (``bot.game.service.TableService``, the only writer of tables).
+    Service notifications are re-dispatched as discord.py events
+    ``on_ddz_table_changed(table, events)`` and ``on_ddz_hand_settled(table, settlement)``
+    so that cogs can listen without the service knowing about them.
+    """
+
+    settings: Settings
+    storage: Any
+    service: Any
+
+    def _init_ddz(self, settings: Settings) -> None:
+        self.settings = settings
+        self.storage = None
+        self.service = None
+
+    async def setup_hook(self) -> None:
+        from cogs.items import DYNAMIC_ITEMS
+
+        from bot.game.service import TableService
+        from bot.i18n import DdzTranslator
+        from bot.storage import Storage
+
+        bot: commands.Bot = self  # type: ignore[assignment]
+        self.storage = await Storage.open(self.settings.database_path)
+        self.service = TableService(
+            self.storage, listener=self, ai_delay=self.settings.computer_delay
+        )
+        for extension in EXTENSIONS:
+            await bot.load_extension(extension)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        await bot.tree.set_translator(DdzTranslator())
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            log.info("synced %d commands to dev guild %s", len(synced), guild.id)
+        if self.settings.sync_commands:
+            synced = await bot.tree.sync()
+            log.info("synced %d global commands", len(synced))
+        restored = await self.service.restore()
+        log.info("restored %s open tables", len(restored) if restored is not None else "the")
+
+    # TableService listener protocol → discord.py events (each in its own task).
+    async def on_table_changed(self, table: Any, events: Any) -> None:
+        self.dispatch("ddz_table_changed", table, events)  # type: ignore[attr-defined]
+
+    async def on_hand_settled(self, table: Any, settlement: Any) -> None:
+        self.dispatch("ddz_hand_settled", table, settlement)  # type: ignore[attr-defined]
+
+    async def close(self) -> None:
+        if self.service is not None:
+            try:
+                await self.service.close()
+            except Exception:
+                log.exception("closing the table service failed")
+        if self.storage is not None:
+            try:
+                await self.storage.close()
+            except Exception:
+                log.exception("closing storage failed")
+        self.service = self.storage = None
+        await super().close()  # type: ignore[misc]
+
+    async def on_ready(self) -> None:
+        user = self.user  # type: ignore[attr-defined]
+        log.info("logged in as %s (%s)", user, getattr(user, "id", "?"))
+
+
+def _bot_options(settings: Settings) -> dict[str, Any]:
+    return {
+        "command_prefix": commands.when_mentioned,
+        "intents": bot_intents(),
+        "help_command": None,
+        "allowed_mentions": discord.AllowedMentions.none(),
+        "member_cache_flags": discord.MemberCacheFlags.none(),
+        "chunk_guilds_at_startup": False,
+    }
+
+
+class DdzBot(DdzBotMixin, commands.Bot):
+    """The unsharded bot (one gateway connection)."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(**_bot_options(settings))
+        self._init_ddz(settings)
+
+
+class ShardedDdzBot(DdzBotMixin, commands.AutoShardedBot):
+    """The sharded bot: ``DDZ_SHARD_COUNT`` shards, this process runs ``DDZ_SHARD_IDS``."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            shard_count=settings.shard_count, shard_ids=settings.shard_ids, **_bot_options(settings)
+        )
+        self._init_ddz(settings)
+
+
+def create_bot(settings: Settings) -> commands.Bot:
+    """The bot for these settings (sharded when a shard count is configured)."""
+    if settings.shard_count:
+        return ShardedDdzBot(settings)
+    return DdzBot(settings)

@@ -1,0 +1,121 @@
+"""Process settings, read by pydantic-settings from the environment and ``.env``.
+
+Environment names (see ``.env.example``):
+
+* ``DISCORD_TOKEN`` (required, kept as ``SecretStr`` so it never prints),
+* ``DDZ_DATABASE_PATH`` (SQLite file, default ``ddz.sqlite3``),
+* ``DDZ_DEV_GUILD_ID`` (sync the commands to this guild at start-up),
+* ``DDZ_SYNC_COMMANDS`` (bool: global sync at start-up),
+* ``DDZ_LOG_LEVEL`` (``DEBUG`` / ``INFO`` / ``WARNING`` / ``ERROR``; default ``INFO``),
+* ``DISCORD_API_BASE`` (REST base incl. version, e.g. ``http://127.0.0.1:8080/api/v10``),
+* ``DISCORD_GATEWAY_URL`` (gateway websocket URL, e.g. ``ws://127.0.0.1:8080/gateway``),
+* ``DDZ_SHARD_COUNT`` / ``DDZ_SHARD_IDS`` (optional: run as ``AutoShardedBot``;
+  ids as ``0,1,2``),
+* ``DDZ_COMPUTER_DELAY`` (seconds a computer player waits before acting, ``min,max``;
+  default ``0.6,1.2``).
+
+Environment variables win over ``.env``. Raises ``pydantic.ValidationError``
+when the token is missing or a value is malformed (``python -m bot`` turns
+that into one line and exit code 2).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def _alias(name: str) -> AliasChoices:
+    return AliasChoices(name, name.lower())
+
+
+class Settings(BaseSettings):
+    """Everything ``python -m bot`` needs; build with ``Settings()`` (reads env + ``.env``)."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        populate_by_name=True,
+        case_sensitive=False,
+    )
+
+    discord_token: SecretStr = Field(validation_alias=_alias("DISCORD_TOKEN"))
+    database_path: Path = Field(Path("ddz.sqlite3"), validation_alias=_alias("DDZ_DATABASE_PATH"))
+    dev_guild_id: int | None = Field(None, validation_alias=_alias("DDZ_DEV_GUILD_ID"))
+    sync_commands: bool = Field(False, validation_alias=_alias("DDZ_SYNC_COMMANDS"))
+    log_level: str = Field("INFO", validation_alias=_alias("DDZ_LOG_LEVEL"))
+    api_base: str | None = Field(None, validation_alias=_alias("DISCORD_API_BASE"))
+    gateway_url: str | None = Field(None, validation_alias=_alias("DISCORD_GATEWAY_URL"))
+    shard_count: int | None = Field(None, ge=1, validation_alias=_alias("DDZ_SHARD_COUNT"))
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        None, validation_alias=_alias("DDZ_SHARD_IDS")
+    )
+    computer_delay: Annotated[tuple[float, float], NoDecode] = Field(
+        (0.6, 1.2), validation_alias=_alias("DDZ_COMPUTER_DELAY")
+    )
+
+    @field_validator("discord_token")
+    @classmethod
+    def _token_not_blank(cls, value: SecretStr) -> SecretStr:
+        if not value.get_secret_value().strip():
+            raise ValueError("DISCORD_TOKEN is empty")
+        return SecretStr(value.get_secret_value().strip())
+
+    @field_validator("dev_guild_id", "shard_count", "api_base", "gateway_url", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _level_name(cls, value: object) -> str:
+        level = str(value or "INFO").strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"DDZ_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        return level
+
+    @field_validator("api_base")
+    @classmethod
+    def _strip_slash(cls, value: str | None) -> str | None:
+        return value.strip().rstrip("/") if value else None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _ids_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p for p in value.replace(" ", "").strip("[]").split(",") if p]
+            return [int(p) for p in parts] or None
+        return value
+
+    @field_validator("computer_delay", mode="before")
+    @classmethod
+    def _delay_pair(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [float(p) for p in value.replace(" ", "").split(",") if p]
+            if len(parts) == 1:
+                parts = parts * 2
+            return tuple(parts)
+        return value
+
+    @model_validator(mode="after")
+    def _check_pairs(self) -> Settings:
+        low, high = self.computer_delay
+        if not 0 <= low <= high:
+            raise ValueError("DDZ_COMPUTER_DELAY must be 'min,max' with 0 <= min <= max")
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("DDZ_SHARD_IDS needs DDZ_SHARD_COUNT")
+        if self.shard_ids and self.shard_count and max(self.shard_ids) >= self.shard_count:
+            raise ValueError("DDZ_SHARD_IDS must be below DDZ_SHARD_COUNT")
+        return self
+
+    @property
+    def log_level_number(self) -> int:
+        """The ``logging`` level number of ``log_level``."""
+        return logging.getLevelName(self.log_level)

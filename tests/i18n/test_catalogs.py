@@ -1,0 +1,98 @@
+"""The en and es catalogs agree, cover every code, and resolve Discord locales."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.ai.reasons import REASONS
+from bot.game.errors import CODES
+from bot.i18n import DdzTranslator, available_locales, catalog, placeholders, resolve_locale, t
+
+NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+
+
+def test_both_languages_are_available() -> None:
+    assert available_locales() == ("en", "es")
+
+
+def test_catalogs_have_the_same_keys() -> None:
+    assert set(catalog("en")) == set(catalog("es"))
+
+
+@pytest.mark.parametrize("key", sorted(catalog("en")))
+def test_catalogs_have_the_same_placeholders(key: str) -> None:
+    assert placeholders(catalog("en")[key]) == placeholders(catalog("es")[key]), key
+
+
+@pytest.mark.parametrize("code", sorted(CODES | {"bad_card", "internal", "unknown"}))
+def test_every_game_error_code_has_a_message_in_both_languages(code: str) -> None:
+    assert f"error.{code}" in catalog("en")
+    assert f"error.{code}" in catalog("es")
+
+
+@pytest.mark.parametrize("code", sorted(REASONS))
+def test_every_ai_reason_has_a_message_with_the_same_placeholders(code: str) -> None:
+    english = catalog("en")[f"reason.{code}"]
+    assert english == REASONS[code]
+    assert placeholders(catalog("es")[f"reason.{code}"]) == placeholders(REASONS[code])
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("es-ES", "es"), ("es-419", "es"), ("es_MX", "es"), ("ES", "es"), ("en-US", "en"),
+     ("en-GB", "en"), ("fr", "en"), ("zh-CN", "en"), ("", "en"), (None, "en"),
+     (discord.Locale.spain_spanish, "es"), (discord.Locale.latin_american_spanish, "es"),
+     (discord.Locale.japanese, "en")],
+)
+def test_discord_locales_resolve_to_a_catalog(locale: object, expected: str) -> None:
+    assert resolve_locale(locale) == expected
+
+
+def test_message_is_formatted_in_the_users_language() -> None:
+    assert t("error.bid_too_low", "es-419", amount=1, highest=2) == (
+        "La apuesta debe superar 2; 1 no lo hace."
+    )
+    assert t("error.bid_too_low", "en-US", amount=1, highest=2) == (
+        "A bid must be higher than 2; 1 is not."
+    )
+
+
+def test_hand_alt_text_lists_the_cards_in_notation() -> None:
+    assert t("alt.hand", "en", cards="33456789TJQKA2XD") == "Your hand: 33456789TJQKA2XD"
+    assert t("alt.hand", "es-ES", cards="33XD") == "Tu mano: 33XD"
+
+
+def test_missing_placeholder_is_kept_and_unknown_key_falls_back_to_the_key() -> None:
+    assert t("error.bid_too_low", "en", amount=1) == "A bid must be higher than {highest}; 1 is not."
+    assert t("no.such.key", "es") == "no.such.key"
+
+
+@pytest.mark.parametrize("key", sorted(k for k in catalog("en") if k.endswith(".name")))
+def test_command_and_parameter_names_are_valid_discord_names(key: str) -> None:
+    for lang in ("en", "es"):
+        name = catalog(lang)[key]
+        assert NAME_RE.match(name) and name == name.lower(), (lang, key, name)
+
+
+@pytest.mark.parametrize("key", sorted(k for k in catalog("en") if k.endswith(".description")))
+def test_command_descriptions_fit_discords_limit(key: str) -> None:
+    for lang in ("en", "es"):
+        assert 1 <= len(catalog(lang)[key]) <= 100, (lang, key)
+
+
+async def test_translator_gives_spanish_for_spanish_locales_and_defaults_otherwise() -> None:
+    translator = DdzTranslator()
+    string = app_commands.locale_str("start", key="cmd.start.name")
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_name, None
+    )
+    assert await translator.translate(string, discord.Locale.spain_spanish, context) == "empezar"
+    assert await translator.translate(string, discord.Locale.latin_american_spanish, context) == (
+        "empezar"
+    )
+    assert await translator.translate(string, discord.Locale.american_english, context) is None
+    assert await translator.translate(string, discord.Locale.french, context) is None

@@ -1,0 +1,120 @@
+"""Settings from the environment and ``.env``, and ``python -m bot`` without a token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+from pydantic import ValidationError
+
+from bot.__main__ import apply_endpoints, settings_error_line
+from bot.client import DdzBot, ShardedDdzBot, bot_intents, create_bot
+from bot.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV_NAMES = (
+    "DISCORD_TOKEN", "DDZ_DATABASE_PATH", "DDZ_DEV_GUILD_ID", "DDZ_SYNC_COMMANDS", "DDZ_LOG_LEVEL",
+    "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DDZ_SHARD_COUNT", "DDZ_SHARD_IDS",
+    "DDZ_COMPUTER_DELAY",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no stray .env
+
+
+def test_defaults_need_only_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
+    settings = Settings()
+    assert settings.discord_token.get_secret_value() == "abc.def"
+    assert "abc.def" not in repr(settings)
+    assert settings.database_path == Path("ddz.sqlite3")
+    assert settings.dev_guild_id is None and settings.sync_commands is False
+    assert settings.log_level == "INFO" and settings.computer_delay == (0.6, 1.2)
+    assert settings.api_base is None and settings.gateway_url is None
+
+
+def test_every_variable_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    values = {
+        "DISCORD_TOKEN": "t", "DDZ_DATABASE_PATH": "/tmp/x.db", "DDZ_DEV_GUILD_ID": "42",
+        "DDZ_SYNC_COMMANDS": "true", "DDZ_LOG_LEVEL": "debug",
+        "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/", "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw",
+        "DDZ_SHARD_COUNT": "4", "DDZ_SHARD_IDS": "0,2", "DDZ_COMPUTER_DELAY": "0.1,0.2",
+    }
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    s = Settings()
+    assert (s.database_path, s.dev_guild_id, s.sync_commands, s.log_level) == (
+        Path("/tmp/x.db"), 42, True, "DEBUG")
+    assert s.api_base == "http://127.0.0.1:9/api/v10" and s.gateway_url == "ws://127.0.0.1:9/gw"
+    assert (s.shard_count, s.shard_ids, s.computer_delay) == (4, [0, 2], (0.1, 0.2))
+
+
+def test_dotenv_file_is_read(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=fromfile\nDDZ_DEV_GUILD_ID=\n")
+    settings = Settings()
+    assert settings.discord_token.get_secret_value() == "fromfile"
+    assert settings.dev_guild_id is None
+
+
+@pytest.mark.parametrize("token", [None, "", "   "])
+def test_missing_or_blank_token_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, token: str | None) -> None:
+    if token is not None:
+        monkeypatch.setenv("DISCORD_TOKEN", token)
+    with pytest.raises(ValidationError) as info:
+        Settings()
+    line = settings_error_line(info.value)
+    assert "\n" not in line and "DISCORD_TOKEN is not set" in line
+
+
+def test_shard_ids_need_a_shard_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DDZ_SHARD_IDS", "1")
+    with pytest.raises(ValidationError):
+        Settings()
+
+
+def test_python_m_bot_without_token_exits_2_without_traceback(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
+    env["PYTHONPATH"] = str(ROOT)
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        "ddz-bot: DISCORD_TOKEN is not set (copy .env.example to .env and fill it in)"
+    ]
+    assert "Traceback" not in proc.stderr + proc.stdout
+
+
+def test_endpoints_point_rest_and_gateway_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    settings = Settings(discord_token="t", api_base="http://127.0.0.1:5/api/v10",
+                        gateway_url="ws://127.0.0.1:5/gateway")
+    apply_endpoints(settings)
+    assert discord.http.Route("GET", "/gateway/bot").url == "http://127.0.0.1:5/api/v10/gateway/bot"
+    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    assert str(gateway) == "ws://127.0.0.1:5/gateway"
+
+
+def test_bot_uses_no_privileged_intents() -> None:
+    intents = bot_intents()
+    assert intents.guilds
+    assert not (intents.members or intents.presences or intents.message_content)
+
+
+async def test_shard_count_selects_the_sharded_bot() -> None:
+    plain = create_bot(Settings(discord_token="t"))
+    sharded = create_bot(Settings(discord_token="t", shard_count=2, shard_ids=[1]))
+    assert isinstance(plain, DdzBot) and not isinstance(plain, ShardedDdzBot)
+    assert isinstance(sharded, ShardedDdzBot)
+    assert sharded.shard_count == 2 and sharded.shard_ids == [1]
+    await plain.close()
