@@ -13,6 +13,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -29,6 +30,7 @@ log = logging.getLogger("e2e.rest")
 P = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Files = dict[int, tuple[str, bytes]]
+current_ix: ContextVar[SimInteraction | None] = ContextVar("current_ix", default=None)
 
 
 def jresp(data: Any, status: int = 200) -> web.Response:
@@ -105,13 +107,14 @@ class RestApi:
     def _wrap(self, handler: Handler) -> Handler:
         async def run(request: web.Request) -> web.StreamResponse:
             self.emu.requests.append(f"{request.method} {request.path}")
+            current_ix.set(None)
             try:
                 return await handler(request)
             except Fail as f:
                 err = self.emu.record_error(
                     f.status, f.code, request.method, request.path, f.message, f.problems
                 )
-                ix = request.get("ix")
+                ix = current_ix.get()
                 if ix is not None:
                     ix.errors.append(err)
                 body: dict[str, Any] = {"message": f.message, "code": f.code}
@@ -324,7 +327,7 @@ class RestApi:
         )
         if ix is None or ix.token != request.match_info["token"]:
             raise Fail(404, 10062, "Unknown interaction")
-        request["ix"] = ix
+        current_ix.set(ix)
         ix.last_activity = arrived
         if ix.response_type is not None:
             raise Fail(400, 40060, "Interaction has already been acknowledged.")
@@ -405,7 +408,7 @@ class RestApi:
         ix = self.emu.by_token.get(request.match_info["token"])
         if ix is None or self.emu.now() - ix.created_at > self.emu.token_lifetime:
             raise Fail(401, 50027, "Invalid Webhook Token")
-        request["ix"] = ix
+        current_ix.set(ix)
         ix.last_activity = time.monotonic()
         return ix
 
