@@ -1,0 +1,61 @@
+"""Seats and events of a table (PRODUCT.md §A hand, as players see it)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Level = Literal["easy", "normal", "hard"]
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+AUTOPLAY_AFTER_TIMEOUTS = 2
+"""Consecutive turn timeouts after which a seat stays on autoplay (PRODUCT.md §Timers)."""
+
+
+class Seat(BaseModel):
+    """One of three seats. Empty when ``user_id`` and ``computer`` are both None.
+
+    * ``computer``: level of a computer player (then ``user_id`` is None).
+    * ``autoplay``: the computer plays for the member (chosen, or after two timeouts).
+    * ``timeouts``: consecutive turn timeouts; reset when the member acts.
+    * ``away``: the member left during a hand; the seat is on autoplay and is
+      still theirs (points count) until the hand ends or they come back.
+    """
+
+    user_id: int | None = None
+    name: str = ""
+    computer: Level | None = None
+    autoplay: bool = False
+    timeouts: int = 0
+    locale: str | None = None
+    away: bool = False
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and self.computer is None
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the computer acts for this seat."""
+        return self.computer is not None or self.autoplay
+
+
+class Event(BaseModel):
+    """Something that happened, for listeners (public message, private views).
+
+    ``kind`` is one of: joined, rejoined, left, computer_added, computer_removed,
+    started, bid, landlord, redeal, play, pass, cleared, warning, finished,
+    timeout, autoplay_on, autoplay_off, stopped, lobby, closed. ``seat`` is the
+    seat concerned (if any); ``params`` hold details (amount, cards, kind, …).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    seat: int | None = None
+    params: dict[str, str | int] = Field(default_factory=dict)
+
+
+def computer_seat(index: int, level: Level) -> Seat:
+    """A computer player's seat, named by position."""
+    return Seat(name=f"Bot {index + 1}", computer=level)

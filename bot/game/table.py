@@ -1,0 +1,445 @@
+"""A channel's table: three seats, the lobby, the current Hand, deadlines and ``seq``.
+
+Pure (no discord, no clock): methods that set deadlines take ``now`` (clock
+seconds, from the service's injectable clock). Every accepted action bumps
+``seq`` (for stale-click detection) and returns a list of ``Event`` for the
+listeners; every refused action raises ``GameError`` and changes nothing.
+Spec: PRODUCT.md §A hand, as players see it (lobby, timers, leaving, result).
+
+Decisions: any seated member may start a hand or play again; only the
+starter or an admin may stop a hand or cancel the table; when the starter
+leaves the lobby, the next seated member becomes starter.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from bot.game.errors import GameError
+from bot.game.hand import Cards, Hand
+from bot.game.models import Action
+from bot.game.seat import AUTOPLAY_AFTER_TIMEOUTS, LEVELS, Event, Level, Seat, computer_seat
+from bot.rules import DEFAULT_RULES, Card, Combo, RuleSet
+
+TablePhase = Literal["lobby", "playing", "finished", "closed"]
+
+
+def _new_id() -> str:
+    return secrets.token_hex(4)
+
+
+class Table(BaseModel):
+    """A table's full state; ``Table.model_validate_json(t.model_dump_json()) == t``.
+
+    ``deadline``: clock seconds by which the seat to act must act (None when
+    nobody must). ``hand_no`` counts hands dealt here; ``hand_id`` names the
+    current one for exactly-once settlement.
+    """
+
+    id: str = Field(default_factory=_new_id)
+    guild_id: int
+    channel_id: int
+    starter_id: int
+    seats: list[Seat] = Field(default_factory=lambda: [Seat(), Seat(), Seat()])
+    phase: TablePhase = "lobby"
+    hand: Hand | None = None
+    hand_no: int = 0
+    seq: int = 0
+    deadline: float | None = None
+    rules: RuleSet = DEFAULT_RULES
+    message_id: int | None = None
+    turn_seconds_play: float = 60.0
+    turn_seconds_bid: float = 30.0
+
+    # ----- construction and queries ---------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        locale: str | None = None,
+        *,
+        computers: int = 0,
+        level: Level = "normal",
+        rules: RuleSet = DEFAULT_RULES,
+        turn_seconds_play: float = 60.0,
+        turn_seconds_bid: float = 30.0,
+    ) -> Table:
+        """A lobby with the starter in seat 0 and ``computers`` (0..2) computer seats."""
+        if not 0 <= computers <= 2:
+            raise ValueError("computers must be 0, 1 or 2")
+        table = cls(
+            guild_id=guild_id, channel_id=channel_id, starter_id=user_id, rules=rules,
+            turn_seconds_play=turn_seconds_play, turn_seconds_bid=turn_seconds_bid,
+        )
+        table.seats[0] = Seat(user_id=user_id, name=name, locale=locale)
+        for i in range(1, computers + 1):
+            table.seats[i] = computer_seat(i, level)
+        return table
+
+    @property
+    def hand_id(self) -> str:
+        """``"<table id>:<hand_no>"``, the settlement key of the current hand."""
+        return f"{self.id}:{self.hand_no}"
+
+    @property
+    def turn_seat(self) -> int | None:
+        """The seat that must act now, or None."""
+        if self.phase != "playing" or self.hand is None:
+            return None
+        return self.hand.turn
+
+    @property
+    def computer_to_act(self) -> bool:
+        """Whether the seat to act is played by the computer (computer or autoplay)."""
+        seat = self.turn_seat
+        return seat is not None and self.seats[seat].automatic
+
+    @property
+    def settleable(self) -> bool:
+        """A finished hand with a result (a stopped hand is not settled)."""
+        return self.phase == "finished" and self.hand is not None and self.hand.result is not None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index of ``user_id``, or None."""
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    def expired(self, now: float) -> bool:
+        """Whether the turn deadline has passed at clock time ``now``."""
+        return self.deadline is not None and now >= self.deadline
+
+    def points_by_player(self) -> dict[int, int]:
+        """The finished hand's point changes per member (computer seats left out).
+
+        Raises ValueError when there is no result.
+        """
+        if self.hand is None or self.hand.result is None:
+            raise ValueError("no finished hand")
+        points = self.hand.result.points
+        return {s.user_id: points[i] for i, s in enumerate(self.seats) if s.user_id is not None}
+
+    # ----- lobby -----------------------------------------------------------------
+
+    def join(
+        self, user_id: int, name: str, locale: str | None = None, *, seq: int | None = None
+    ) -> list[Event]:
+        """Take the first empty seat (lobby or after a hand), or take back one's seat.
+
+        Raises GameError: table_closed, stale, already_seated, wrong_phase, table_full.
+        """
+        self._check_open(seq)
+        index = self.seat_of(user_id)
+        if index is not None:
+            seat = self.seats[index]
+            if not seat.away:
+                raise GameError("already_seated")
+            seat.away, seat.autoplay, seat.timeouts = False, False, 0
+            return self._done([Event(kind="rejoined", seat=index)])
+        if self.phase == "playing":
+            raise GameError("wrong_phase", phase=self.phase)
+        index = self._empty_seat()
+        self.seats[index] = Seat(user_id=user_id, name=name, locale=locale)
+        return self._done([Event(kind="joined", seat=index)])
+
+    def leave(self, user_id: int, *, seq: int | None = None) -> list[Event]:
+        """Leave. During a hand the seat goes to autoplay and stays the member's.
+
+        Outside a hand the seat is freed; a table without members closes.
+        Raises GameError: table_closed, stale, not_seated.
+        """
+        self._check_open(seq)
+        index = self._seat_index(user_id)
+        seat = self.seats[index]
+        if self.phase == "playing":
+            seat.away, seat.autoplay = True, True
+            return self._done([Event(kind="left", seat=index, params={"during_hand": 1})])
+        self.seats[index] = Seat()
+        events = [Event(kind="left", seat=index)]
+        if self.starter_id == user_id:
+            others = [s.user_id for s in self.seats if s.user_id is not None]
+            if others:
+                self.starter_id = others[0]
+        if all(s.user_id is None for s in self.seats):
+            self.phase, self.deadline = "closed", None
+            events.append(Event(kind="closed"))
+        return self._done(events)
+
+    def add_computer(
+        self, user_id: int, level: str = "normal", *, seq: int | None = None
+    ) -> list[Event]:
+        """A seated member fills the first empty seat with a computer player.
+
+        Raises GameError: table_closed, stale, wrong_phase, not_seated, bad_level, table_full.
+        """
+        self._check_open(seq)
+        self._check_lobby()
+        self._seat_index(user_id)
+        if level not in LEVELS:
+            raise GameError("bad_level", level=level)
+        index = self._empty_seat()
+        self.seats[index] = computer_seat(index, level)  # type: ignore[arg-type]
+        return self._done([Event(kind="computer_added", seat=index, params={"level": level})])
+
+    def remove_computer(self, user_id: int, seat: int, *, seq: int | None = None) -> list[Event]:
+        """A seated member frees a computer seat. Raises GameError (…, bad_seat)."""
+        self._check_open(seq)
+        self._check_lobby()
+        self._seat_index(user_id)
+        if seat not in (0, 1, 2) or self.seats[seat].computer is None:
+            raise GameError("bad_seat", seat=str(seat))
+        self.seats[seat] = Seat()
+        return self._done([Event(kind="computer_removed", seat=seat)])
+
+    def start(
+        self,
+        user_id: int,
+        now: float,
+        *,
+        seq: int | None = None,
+        seed: int | None = None,
+        first_bidder: int | None = None,
+        hands: Sequence[str | Sequence[Card]] | None = None,
+        kitty: str | Sequence[Card] | None = None,
+    ) -> list[Event]:
+        """Any seated member deals a new hand once the three seats are filled.
+
+        Works from the lobby or after a hand (seats kept). ``seed``/``hands``/
+        ``kitty``/``first_bidder`` go to ``Hand.deal`` (tests, puzzles).
+        Raises GameError: table_closed, stale, wrong_phase, not_seated, not_enough_players.
+        """
+        self._check_open(seq)
+        self._check_lobby()
+        self._seat_index(user_id)
+        if any(seat.is_empty or seat.away for seat in self.seats):
+            raise GameError("not_enough_players")
+        return self._deal(now, seed=seed, first_bidder=first_bidder, hands=hands, kitty=kitty)
+
+    def play_again(
+        self, user_id: int, now: float, *, seq: int | None = None, seed: int | None = None
+    ) -> list[Event]:
+        """After a hand: free the seats of members who left, then deal if all three
+        are filled, else go back to the lobby (event ``lobby``).
+
+        Raises GameError: table_closed, stale, wrong_phase, not_seated.
+        """
+        self._check_open(seq)
+        if self.phase != "finished":
+            raise GameError("wrong_phase", phase=self.phase)
+        index = self._seat_index(user_id)
+        if self.seats[index].away:
+            raise GameError("not_seated")
+        events = []
+        for i, seat in enumerate(self.seats):
+            if seat.away:
+                self.seats[i] = Seat()
+                events.append(Event(kind="left", seat=i))
+        if any(seat.is_empty for seat in self.seats):
+            self.phase = "lobby"
+            return self._done([*events, Event(kind="lobby")])
+        return events + self._deal(now, seed=seed)
+
+    def cancel(self, user_id: int, is_admin: bool = False, *, seq: int | None = None) -> list[Event]:
+        """The starter or an admin closes the table (a hand in progress adds no points).
+
+        Raises GameError: table_closed, stale, not_starter.
+        """
+        self._check_open(seq)
+        if user_id != self.starter_id and not is_admin:
+            raise GameError("not_starter")
+        self.phase, self.deadline = "closed", None
+        return self._done([Event(kind="closed")])
+
+    def stop_hand(
+        self, user_id: int, is_admin: bool = False, *, seq: int | None = None
+    ) -> list[Event]:
+        """The starter or an admin abandons the hand: phase ``finished`` with no
+        result (not settleable, adds no points). Raises GameError: table_closed,
+        stale, wrong_phase, not_starter.
+        """
+        self._check_open(seq)
+        if self.phase != "playing":
+            raise GameError("wrong_phase", phase=self.phase)
+        if user_id != self.starter_id and not is_admin:
+            raise GameError("not_starter")
+        self.phase, self.deadline = "finished", None
+        return self._done([Event(kind="stopped")])
+
+    def set_autoplay(self, user_id: int, on: bool, *, seq: int | None = None) -> list[Event]:
+        """A member turns auto-play on or off for their seat (timeouts reset).
+
+        Raises GameError: table_closed, stale, not_seated.
+        """
+        self._check_open(seq)
+        index = self._seat_index(user_id)
+        seat = self.seats[index]
+        seat.autoplay, seat.timeouts = on, 0
+        if not on:
+            seat.away = False
+        return self._done([Event(kind="autoplay_on" if on else "autoplay_off", seat=index)])
+
+    # ----- hand actions ------------------------------------------------------------
+
+    def bid(self, user_id: int, amount: int, now: float, *, seq: int | None = None) -> list[Event]:
+        """The member bids (0 = pass). Raises GameError (table or ``Hand.bid`` codes)."""
+        index, hand = self._acting(user_id, seq)
+        action = hand.bid(index, amount)
+        return self._member_acted(index) + self._applied(action, now)
+
+    def play(
+        self,
+        user_id: int,
+        cards: Cards,
+        now: float,
+        reading: int | Combo | None = None,
+        *,
+        seq: int | None = None,
+    ) -> list[Event]:
+        """The member plays. Raises GameError (table or ``Hand.play`` codes)."""
+        index, hand = self._acting(user_id, seq)
+        action = hand.play(index, cards, reading)
+        return self._member_acted(index) + self._applied(action, now)
+
+    def pass_turn(self, user_id: int, now: float, *, seq: int | None = None) -> list[Event]:
+        """The member passes (a pass bid while bidding). Raises GameError."""
+        index, hand = self._acting(user_id, seq)
+        action = hand.pass_turn(index)
+        return self._member_acted(index) + self._applied(action, now)
+
+    def auto_act(
+        self, action: int | Combo | None, now: float, *, timed_out: bool = False
+    ) -> list[Event]:
+        """The computer acts for the seat to act: ``action`` is a bid amount while
+        bidding, a Combo or None (pass) while playing (an AI ``Decision.action``).
+
+        ``timed_out``: the member's deadline passed; two timeouts in a row put
+        the seat on autoplay until the member acts. Raises GameError.
+        """
+        if self.phase != "playing" or self.hand is None or self.hand.turn is None:
+            raise GameError("wrong_phase", phase=self.phase)
+        hand, index = self.hand, self.hand.turn
+        if hand.phase == "bidding":
+            if not isinstance(action, int):
+                raise GameError("invalid_bid", amount=str(action))
+            done = hand.bid(index, action, auto=True)
+        elif action is None:
+            done = hand.pass_turn(index, auto=True)
+        else:
+            done = hand.play(index, action, auto=True)
+        events = []
+        seat = self.seats[index]
+        if timed_out and seat.user_id is not None:
+            seat.timeouts += 1
+            events.append(Event(kind="timeout", seat=index))
+            if seat.timeouts >= AUTOPLAY_AFTER_TIMEOUTS and not seat.autoplay:
+                seat.autoplay = True
+                events.append(Event(kind="autoplay_on", seat=index))
+        return events + self._applied(done, now)
+
+    # ----- internals -------------------------------------------------------------------
+
+    def _check_open(self, seq: int | None) -> None:
+        if self.phase == "closed":
+            raise GameError("table_closed")
+        if seq is not None and seq != self.seq:
+            raise GameError("stale")
+
+    def _check_lobby(self) -> None:
+        if self.phase not in ("lobby", "finished"):
+            raise GameError("wrong_phase", phase=self.phase)
+
+    def _seat_index(self, user_id: int) -> int:
+        index = self.seat_of(user_id)
+        if index is None:
+            raise GameError("not_seated")
+        return index
+
+    def _empty_seat(self) -> int:
+        for i, seat in enumerate(self.seats):
+            if seat.is_empty:
+                return i
+        raise GameError("table_full")
+
+    def _acting(self, user_id: int, seq: int | None) -> tuple[int, Hand]:
+        self._check_open(seq)
+        index = self._seat_index(user_id)
+        if self.phase != "playing" or self.hand is None:
+            raise GameError("wrong_phase", phase=self.phase)
+        return index, self.hand
+
+    def _member_acted(self, index: int) -> list[Event]:
+        """A member acting clears their timeouts, autoplay and away flag."""
+        seat = self.seats[index]
+        was_auto = seat.autoplay
+        seat.timeouts, seat.autoplay, seat.away = 0, False, False
+        return [Event(kind="autoplay_off", seat=index)] if was_auto else []
+
+    def _deal(self, now: float, **deal: object) -> list[Event]:
+        for seat in self.seats:
+            seat.timeouts = 0
+            if seat.user_id is not None:
+                seat.autoplay = False
+        self.hand = Hand.deal(self.rules, **deal)  # type: ignore[arg-type]
+        self.hand_no += 1
+        self.phase = "playing"
+        self._arm(now)
+        params: dict[str, str | int] = {"hand_no": self.hand_no}
+        return self._done([Event(kind="started", seat=self.hand.turn, params=params)])
+
+    def _arm(self, now: float) -> None:
+        hand = self.hand
+        if self.phase != "playing" or hand is None or hand.turn is None:
+            self.deadline = None
+        else:
+            bidding = hand.phase == "bidding"
+            self.deadline = now + (self.turn_seconds_bid if bidding else self.turn_seconds_play)
+
+    def _applied(self, action: Action, now: float) -> list[Event]:
+        """Events of an accepted hand action; redeal, finish, deadline and seq."""
+        hand = self.hand
+        assert hand is not None
+        seat = action.seat
+        auto: dict[str, str | int] = {"auto": 1} if action.auto else {}
+        events: list[Event] = []
+        if action.kind == "bid":
+            events.append(Event(kind="bid", seat=seat, params={"amount": action.amount or 0, **auto}))
+            if hand.phase == "playing":
+                kitty = "".join(c.rank.symbol for c in hand.kitty)
+                params = {"base": hand.winning_bid, "kitty": kitty}
+                events.append(Event(kind="landlord", seat=hand.landlord, params=params))
+            elif hand.phase == "redeal":
+                self.hand = hand = hand.redeal()
+                params = {"first_bidder": hand.first_bidder, "redeals": hand.redeals}
+                events.append(Event(kind="redeal", seat=hand.turn, params=params))
+        elif action.kind == "play":
+            combo = action.combo
+            assert combo is not None
+            params = {"cards": combo.notation, "kind": combo.kind.value, **auto}
+            events.append(Event(kind="play", seat=seat, params=params))
+            if 0 < hand.cards_left(seat) <= 2:
+                events.append(
+                    Event(kind="warning", seat=seat, params={"cards_left": hand.cards_left(seat)})
+                )
+        else:
+            events.append(Event(kind="pass", seat=seat, params=auto))
+            if hand.last_play is None:
+                events.append(Event(kind="cleared", seat=hand.turn))
+        if hand.phase == "finished" and hand.result is not None:
+            self.phase = "finished"
+            events.append(Event(kind="finished", params={"winner": hand.result.winner}))
+        self._arm(now)
+        return self._done(events)
+
+    def _done(self, events: list[Event]) -> list[Event]:
+        self.seq += 1
+        return events
+
