@@ -145,3 +145,18 @@ def test_observation_of_a_peasant_shows_plays_but_no_other_hand():
     assert obs.last_play[0] == 1
     assert obs.hand == tuple(hand.holdings[0])
     assert not set(obs.hand) & (set(hand.holdings[1]) | set(hand.holdings[2]))
+
+
+def test_following_with_several_beating_readings_defaults_to_the_highest_body():
+    def follow(reading=None) -> Hand:
+        hand = make_deal("333444555678", "TTTJJJQQQKKK")
+        hand.bid(0, 3)
+        hand.play(0, "333444555678")
+        hand.play(1, "TTTJJJQQQKKK", reading=reading)
+        return hand
+
+    assert follow().to_beat.rank.symbol == "K"
+    assert follow(1).to_beat.rank.symbol == "Q"
+    wanted = follow(1).to_beat
+    chosen = follow(wanted).to_beat
+    assert chosen.reading == (ComboKind.AIRPLANE_SINGLES, 3, wanted.rank)

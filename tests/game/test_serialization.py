@@ -37,7 +37,8 @@ def test_a_finished_hand_round_trips_with_its_result():
 
 
 def test_cards_are_stored_as_codes():
-    hand = Hand.deal(hands=["3" * 4 + "4" * 4 + "5" * 4 + "6" * 4 + "X", "7" * 4 + "8" * 4 + "9" * 4 + "T" * 4 + "D", "J" * 4 + "Q" * 4 + "K" * 4 + "A" * 4 + "2"], first_bidder=0)
+    hands = ["3333444455556666X", "777788889999TTTTD", "JJJJQQQQKKKKAAAA2"]
+    hand = Hand.deal(hands=hands, first_bidder=0)
     data = hand.model_dump(mode="json")
     assert data["holdings"][0][:4] == ["3s", "3h", "3d", "3c"]
     assert data["holdings"][0][-1] == "X"

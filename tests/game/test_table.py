@@ -184,15 +184,31 @@ def test_the_starter_leaving_the_lobby_passes_the_role_and_the_last_leaver_close
     assert events[-1].kind == "closed" and table.phase == "closed"
 
 
-def test_computer_seats_are_left_out_of_the_players_points():
+def test_auto_act_plays_a_combo_for_a_computer_seat():
     table = Table.open(10, 20, ALICE, "Alice", computers=2)
     table.start(ALICE, 0.0, hands=HANDS, kitty=DEAL.kitty, first_bidder=0)
     table.bid(ALICE, 3, 1.0)
-    assert table.hand.landlord == 0
     table.play(ALICE, "3", 2.0)
     assert table.computer_to_act
-    table.auto_act(hand_play := table.hand.legal_plays(1)[0], 3.0)
-    assert table.hand.last_play.combo == hand_play
+    combo = table.hand.legal_plays(1)[0]
+    events = table.auto_act(combo, 3.0)
+    assert events[0].kind == "play" and events[0].params["auto"] == 1
+    assert table.hand.last_play.combo == combo
+    assert table.hand.history[-1].auto
+
+
+def test_computer_seats_are_left_out_of_the_players_points():
+    spring = make_deal("3334445 6789TJQKA 2", kitty="622")
+    table = Table.open(10, 20, ALICE, "Alice", computers=2)
+    table.start(ALICE, 0.0, hands=spring.dealt, kitty=spring.kitty, first_bidder=0)
+    table.bid(ALICE, 3, 1.0)
+    for cards in ("6789TJQKA", "222"):
+        table.play(ALICE, cards, 2.0)
+        table.auto_act(None, 3.0)
+        table.auto_act(None, 4.0)
+    table.play(ALICE, "33344456", 5.0)
+    assert table.hand.result.spring
+    assert table.points_by_player() == {ALICE: 12}
 
 
 def test_table_round_trips_through_json_in_every_phase():
