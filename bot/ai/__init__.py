@@ -5,6 +5,18 @@ Public API::
     from bot.ai import Observation, Decision, choose_bid, choose_play, hint, REASONS
 """
 
+from bot.ai.decision import Decision
 from bot.ai.observation import Observation, make_observation
+from bot.ai.players import LEVELS, choose_bid, choose_play, hint
+from bot.ai.reasons import REASONS
 
-__all__ = ["Observation", "make_observation"]
+__all__ = [
+    "LEVELS",
+    "REASONS",
+    "Decision",
+    "Observation",
+    "choose_bid",
+    "choose_play",
+    "hint",
+    "make_observation",
+]

@@ -44,6 +44,8 @@ def greedy_play(view: View, rng: random.Random | None = None) -> Decision:
     if not legal:
         return play(None, "pass_cannot_beat")
     best = min(legal, key=lambda c: (c.is_bomb, c.rank, -len(c.cards)))
+    if len(best.cards) == len(view.hand):
+        return play(best, "finish_hand")
     if view.to_beat is None:
         return play(best, _lead_reason(best))
     return play(best, "beat_with_smallest")
@@ -52,6 +54,9 @@ def greedy_play(view: View, rng: random.Random | None = None) -> Decision:
 def easy_play(view: View, rng: random.Random) -> Decision:
     """Greedy smallest play with some randomness (RULES.md-legal, never smart)."""
     roll = rng.random()
+    for combo in legal_plays(view.hand, view.to_beat, view.rules):
+        if len(combo.cards) == len(view.hand):
+            return play(combo, "finish_hand")
     if view.to_beat is not None and roll < 0.15:
         return play(None, "pass_random")
     if roll < 0.3:
@@ -115,6 +120,12 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
     scored: list[tuple[float, Decision]] = []
     friend_played = not lead and view.is_friend(view.last_seat)  # type: ignore[arg-type]
     urgent = not lead and not friend_played and opp_min <= 2
+    guard = (  # the partner's play may fall to a landlord about to go out right after us
+        friend_played
+        and view.landlord == (view.seat + 1) % 3
+        and view.cards_left[view.landlord] <= 2
+        and not view.unbeatable(view.to_beat)  # type: ignore[arg-type]
+    )
     for combo in prune(legal):
         value, rest_turns, _ = evaluate(_remove(counts, combo))
         score = value
@@ -126,7 +137,7 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
             reason = "bomb_to_win" if combo.is_bomb else "play_control_then_finish"
         elif lead:
             if opp_min == 1 and combo.kind is K.SINGLE:
-                score -= 40 - top
+                score -= 40 - 3 * top
                 reason = "lead_highest_single"
             elif opp_min == 2 and combo.kind is K.PAIR:
                 score -= 25 - top
@@ -140,12 +151,16 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
             ):
                 score += 60 - top
                 reason = "feed_partner"
+        elif guard:
+            score += 40 + (3 * top if combo.kind is K.SINGLE else 0)
+            reason = "stop_landlord_one_card" if opp_min == 1 else "stop_opponent_few_cards"
+            params["n"] = opp_min
         elif friend_played:
             score -= 60
         elif urgent:
             score += 40
             if combo.kind is K.SINGLE:
-                score += top  # the highest single stops a one-card opponent
+                score += 3 * top  # the highest single stops a one-card opponent
             if combo.is_bomb:
                 reason = "bomb_to_stop"
             elif view.landlord in view.opponents() and not view.is_landlord:
@@ -167,7 +182,9 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
             return [(0.0, play(None, "pass_cannot_beat"))]
         pass_score = base - INITIATIVE
         reason = "pass_save_cards"
-        if friend_played:
+        if guard:
+            pass_score -= 100
+        elif friend_played:
             pass_score = base + 50
             reason = "let_partner_win"
         elif urgent:

@@ -1,13 +1,161 @@
-"""Hard level (placeholder until the search lands)."""
+"""Hard level: determinized sampling over the normal policy, plus an exact endgame.
+
+For the best few candidates of ``normal_ranked`` (a pass included when the
+lead is not free), deal the unseen cards to the other two seats consistently
+with what is known (cards left per seat, the landlord's unplayed kitty cards),
+play each candidate out with the normal policy for every seat, and keep the
+candidate that wins most often. When few cards remain, each deal is solved
+exactly instead (``bot.ai.endgame``). The work is bounded by a number of
+policy steps (reproducible with a seeded RNG) and by a wall-clock cap.
+"""
 
 from __future__ import annotations
 
 import random
+import time
 
-from bot.ai.decision import Decision
-from bot.ai.policy import normal_play
+from bot.ai.decision import Decision, play
+from bot.ai.endgame import Solver, ranks_of
+from bot.ai.policy import normal_play, normal_ranked
 from bot.ai.view import View
+from bot.rules import Card, Combo
+
+CANDIDATES = 5
+STEP_BUDGET = 2_500
+"""Policy decisions simulated per hard decision (≈ 0.2–0.4 s here)."""
+TIME_CAP = 0.8
+"""Seconds; a safety net on a slow machine (RULES: a decision ≤ 1 s)."""
+ENDGAME_CARDS = 14
+"""Total cards in all hands at or below which each deal is solved exactly."""
+ENDGAME_NODES = 4_000
 
 
-def hard_play(view: View, rng: random.Random) -> Decision:
-    return normal_play(view, rng)
+def sample_world(view: View, rng: random.Random) -> list[list[Card]]:
+    """Deal ``view.pool`` to the other seats consistently with what is known."""
+    others = [s for s in range(3) if s != view.seat]
+    known = set(view.landlord_known) if view.landlord != view.seat else set()
+    free = [card for card in view.pool if card not in known]
+    rng.shuffle(free)
+    hands: list[list[Card]] = [[], [], []]
+    hands[view.seat] = list(view.hand)
+    for s in others:
+        need = view.cards_left[s]
+        if s == view.landlord and known:
+            hands[s].extend(known)
+            need -= len(known)
+        hands[s].extend(free[:need])
+        del free[:need]
+    return hands
+
+
+def rollout(
+    hands: list[list[Card]],
+    view: View,
+    first: Combo | None,
+    steps: list[int],
+) -> bool:
+    """Play ``first`` for ``view.seat``, then the normal policy for everyone; True = landlord won."""
+    landlord, rules = view.landlord, view.rules
+    turn = view.seat
+    last: tuple[int, Combo] | None = None if view.to_beat is None else (view.last_seat, view.to_beat)  # type: ignore[assignment]
+    action: Combo | None = first
+    while True:
+        if action is not None:
+            hand = hands[turn]
+            for card in action.cards:
+                hand.remove(card)
+            if not hand:
+                return turn == landlord
+            last = (turn, action)
+        turn = (turn + 1) % 3
+        if last is not None and last[0] == turn:
+            last = None
+        pool = tuple(hands[(turn + 1) % 3]) + tuple(hands[(turn + 2) % 3])
+        sub = View(
+            seat=turn,
+            hand=tuple(hands[turn]),
+            landlord=landlord,
+            cards_left=(len(hands[0]), len(hands[1]), len(hands[2])),
+            to_beat=None if last is None else last[1],
+            last_seat=None if last is None else last[0],
+            pool=pool,
+            rules=rules,
+        )
+        steps[0] += 1
+        action = normal_play(sub).action  # type: ignore[assignment]
+
+
+def _exact(hands: list[list[Card]], view: View, first: Combo | None) -> bool | None:
+    """Solve the deal after ``first`` exactly; None when over budget."""
+    ranks = [ranks_of(h) for h in hands]
+    turn = view.seat
+    last = None if view.to_beat is None else (view.last_seat, view.to_beat)
+    if first is not None:
+        rest = list(ranks[turn])
+        for card in first.cards:
+            rest.remove(card.rank.index)
+        if not rest:
+            return turn == view.landlord
+        ranks[turn] = tuple(rest)
+        last = (turn, first)
+    nxt = (turn + 1) % 3
+    if last is not None and last[0] == nxt:
+        last = None
+    solver = Solver(view.landlord, view.rules, ENDGAME_NODES)
+    return solver.solve((ranks[0], ranks[1], ranks[2]), nxt, last)  # type: ignore[arg-type]
+
+
+def hard_play(view: View, rng: random.Random, step_budget: int | None = None) -> Decision:
+    """The hard level's choice (see module docstring); always a legal action.
+
+    ``step_budget``: simulated policy decisions (default ``STEP_BUDGET``).
+    """
+    if step_budget is None:
+        step_budget = STEP_BUDGET
+    ranked = normal_ranked(view)
+    best_score, best = ranked[0]
+    if len(ranked) == 1 or best_score >= 100:
+        return best
+    candidates: list[Decision] = []
+    for _, decision in ranked:
+        if all(decision.action != c.action for c in candidates):
+            candidates.append(decision)
+        if len(candidates) == CANDIDATES:
+            break
+    if view.to_beat is not None and all(c.action is not None for c in candidates):
+        candidates.append(next(d for _, d in ranked if d.action is None))
+    wins = [0.0] * len(candidates)
+    runs = [0] * len(candidates)
+    i_am_landlord = view.is_landlord
+    exact = sum(view.cards_left) <= ENDGAME_CARDS
+    steps = [0]
+    start = time.perf_counter()
+    worlds = 0
+    while steps[0] < step_budget and time.perf_counter() - start < TIME_CAP:
+        world = sample_world(view, rng)
+        worlds += 1
+        for i, decision in enumerate(candidates):
+            hands = [list(h) for h in world]
+            won: bool | None = None
+            if exact:
+                won = _exact(hands, view, decision.action)  # type: ignore[arg-type]
+                steps[0] += 25
+            if won is None:
+                won = rollout(hands, view, decision.action, steps)  # type: ignore[arg-type]
+            wins[i] += won == i_am_landlord
+            runs[i] += 1
+        if worlds >= 200:
+            break
+    rates = [w / r for w, r in zip(wins, runs, strict=True)]
+    top = max(range(len(candidates)), key=lambda i: (rates[i], -i))
+    chosen = candidates[top]
+    percent = round(100 * rates[top])
+    if exact and rates[top] == 1.0:
+        if chosen.action is None:
+            return play(None, "endgame_pass_wins")
+        return play(chosen.action, "endgame_forced_win")  # type: ignore[arg-type]
+    if top == 0:
+        return chosen
+    if chosen.action is None:
+        return play(None, "search_pass", n=percent)
+    return play(chosen.action, "search_best", n=percent)  # type: ignore[arg-type]

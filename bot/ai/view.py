@@ -31,6 +31,8 @@ class View:
     last_seat: int | None
     pool: tuple[Card, ...]
     rules: RuleSet
+    landlord_known: tuple[Card, ...] = ()
+    """Pool cards certainly held by the landlord: its unplayed kitty cards."""
 
     @property
     def is_landlord(self) -> bool:
@@ -76,4 +78,5 @@ def view_of(obs: Observation) -> View:
         last_seat=last_seat,
         pool=obs.unseen_cards(),
         rules=obs.rules,
+        landlord_known=obs.known_cards_of(obs.landlord),
     )

@@ -1,0 +1,36 @@
+"""Small builders for AI tests (RULES.md notation)."""
+
+from __future__ import annotations
+
+from bot.ai.observation import Observation
+from bot.rules import Combo, classify, parse_cards
+
+
+def combo(text: str) -> Combo:
+    """The preferred reading of ``text`` (longest body, then highest rank)."""
+    return classify(parse_cards(text))[0]
+
+
+def playing(
+    seat: int,
+    hand: str,
+    *,
+    landlord: int,
+    cards_left: tuple[int, int, int],
+    last: tuple[int, str] | None = None,
+    history: tuple[tuple[int, str | None], ...] = (),
+) -> Observation:
+    """A playing-phase observation; ``cards_left[seat]`` must match ``hand``."""
+    played = tuple((s, None if c is None else combo(c)) for s, c in history)
+    return Observation(
+        seat=seat,
+        hand=tuple(parse_cards(hand)),
+        phase="playing",
+        landlord=landlord,
+        kitty=None,
+        bids=((landlord, 1),),
+        highest_bid=1,
+        history=played,
+        cards_left=cards_left,
+        last_play=None if last is None else (last[0], combo(last[1])),
+    )

@@ -1,0 +1,41 @@
+"""Hand decomposition: fewest plays, with kickers attached (bot.ai.evaluate)."""
+
+from __future__ import annotations
+
+from bot.ai.evaluate import counts_of, evaluate
+from bot.rules import ComboKind, parse_cards
+
+
+def _turns(text: str) -> int:
+    return evaluate(counts_of(parse_cards(text)))[1]
+
+
+def test_straight_is_one_play() -> None:
+    assert _turns("34567") == 1
+
+
+def test_trios_take_low_singles_as_kickers() -> None:
+    assert _turns("33345") == 2
+    assert _turns("3334445") == 2
+
+
+def test_straight_plus_pair_chain_split() -> None:
+    value, turns, groups = evaluate(counts_of(parse_cards("33344455566678")))
+    assert turns == 2
+    assert {g[0] for g in groups} == {ComboKind.STRAIGHT, ComboKind.PAIR_CHAIN}
+
+
+def test_bomb_is_not_a_turn_and_airplane_found() -> None:
+    _, turns, groups = evaluate(counts_of(parse_cards("3334445556667777")))
+    assert turns == 1
+    assert (ComboKind.BOMB, 4, 1) in groups
+
+
+def test_rocket_is_kept_together() -> None:
+    _, turns, groups = evaluate(counts_of(parse_cards("3XD")))
+    assert turns == 1
+    assert (ComboKind.ROCKET, 14, 1) in groups
+
+
+def test_low_single_lowers_hand_value() -> None:
+    assert evaluate(counts_of(parse_cards("2")))[0] > evaluate(counts_of(parse_cards("3")))[0]

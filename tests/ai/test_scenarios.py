@@ -1,0 +1,104 @@
+"""Scenario tests of issue 5: partner awareness, finishing, stopping the landlord."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import choose_play, hint
+from tests.ai.helpers import combo, playing
+
+LEVELS = ["normal", "hard"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_peasant_does_not_overtake_partner_who_goes_out_next(level: str) -> None:
+    # Landlord 2 passed on partner 1's T; partner has one card: passing lets it lead and win.
+    obs = playing(
+        0, "4 6 8 J A 2", landlord=2, cards_left=(6, 1, 9),
+        last=(1, "T"), history=((2, "9"), (0, None), (1, "T"), (2, None)),
+    )
+    decision = choose_play(obs, level, random.Random(1))
+    assert decision.action is None
+    assert decision.reason in {"let_partner_win", "endgame_pass_wins"}
+
+
+def test_hint_first_suggestion_does_not_overtake_partner() -> None:
+    obs = playing(0, "4 6 8 J A 2", landlord=2, cards_left=(6, 1, 9), last=(1, "T"))
+    assert hint(obs, 0).action is None
+
+
+@pytest.mark.parametrize("level", ["easy", *LEVELS])
+def test_single_last_card_with_the_lead_wins(level: str) -> None:
+    obs = playing(1, "7", landlord=0, cards_left=(5, 1, 4))
+    decision = choose_play(obs, level, random.Random(2))
+    assert decision.action == combo("7")
+    assert decision.reason == "finish_hand"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_last_card_that_beats_the_table_goes_out(level: str) -> None:
+    obs = playing(1, "K", landlord=0, cards_left=(5, 1, 4), last=(0, "9"))
+    assert choose_play(obs, level, random.Random(2)).action == combo("K")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_peasant_leads_highest_single_when_landlord_has_one_card(level: str) -> None:
+    # The landlord (seat 2) answers right after seat 1.
+    obs = playing(1, "3 5 9 K", landlord=2, cards_left=(6, 4, 1))
+    decision = choose_play(obs, level, random.Random(3))
+    assert decision.action == combo("K")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_peasant_beats_with_highest_single_when_landlord_has_one_card(level: str) -> None:
+    # Landlord 2 played its 8, partner 0 passed; the landlord answers right after seat 1.
+    obs = playing(1, "4 9 J 2", landlord=2, cards_left=(6, 4, 1), last=(2, "8"))
+    decision = choose_play(obs, level, random.Random(3))
+    assert decision.action == combo("2")
+
+
+def test_normal_reason_names_the_landlord_stop() -> None:
+    obs = playing(1, "4 9 J 2", landlord=0, cards_left=(1, 4, 6), last=(0, "8"))
+    decision = choose_play(obs, "normal", random.Random(3))
+    assert decision.reason == "stop_landlord_one_card"
+    assert decision.params["cards"] == "2"
+
+
+def test_peasant_leads_pair_rather_than_single_when_landlord_has_one_card() -> None:
+    obs = playing(1, "3 5 5 9", landlord=2, cards_left=(6, 4, 1))
+    decision = choose_play(obs, "normal", random.Random(3))
+    assert decision.action == combo("55")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_plays_unbeatable_card_before_the_last_one(level: str) -> None:
+    # Jokers and the other 2s are gone and nobody holds 4 cards: the 2 is unbeatable.
+    obs = playing(
+        0, "2 4", landlord=0, cards_left=(2, 3, 3),
+        history=((0, "XD"), (1, None), (2, None), (0, "222"), (1, None), (2, None)),
+    )
+    decision = choose_play(obs, level, random.Random(4))
+    assert decision.action == combo("2")
+
+
+def test_peasant_tops_weak_partner_single_before_one_card_landlord() -> None:
+    # Partner 0 led a 5; the landlord (seat 2, one card) answers after seat 1.
+    obs = playing(1, "4 9 J 2", landlord=2, cards_left=(6, 4, 1), last=(0, "5"))
+    decision = choose_play(obs, "normal", random.Random(3))
+    assert decision.action == combo("2")
+
+
+def test_normal_passes_on_partner_play_even_when_it_could_beat() -> None:
+    obs = playing(2, "5 6 7 Q Q", landlord=0, cards_left=(10, 8, 5), last=(1, "J"))
+    decision = choose_play(obs, "normal", random.Random(5))
+    assert decision.action is None
+    assert decision.reason == "let_partner_win"
+
+
+def test_cannot_beat_passes_with_reason() -> None:
+    obs = playing(1, "3 4", landlord=0, cards_left=(10, 2, 17), last=(0, "D"))
+    decision = choose_play(obs, "normal", random.Random(5))
+    assert decision.action is None
+    assert decision.reason == "pass_cannot_beat"
