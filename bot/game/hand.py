@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
-from bot.ai.observation import Observation
 from bot.game.deal import deal_cards
 from bot.game.errors import GameError
 from bot.game.models import Action, CardField, HandResult, LastPlay
@@ -30,6 +29,9 @@ from bot.rules import (
     legal_plays,
     parse_ranks,
 )
+
+if TYPE_CHECKING:  # bot.ai may import bot.game; import lazily to avoid a cycle
+    from bot.ai.observation import Observation
 
 Phase = Literal["bidding", "playing", "finished", "redeal"]
 Cards = str | Sequence[Card] | Combo
@@ -180,6 +182,8 @@ class Hand(BaseModel):
         The kitty appears only once the landlord is known; ``history`` holds the
         plays and passes as (seat, Combo | None).
         """
+        from bot.ai.observation import Observation
+
         self._check_seat(seat)
         return Observation(
             seat=seat,
