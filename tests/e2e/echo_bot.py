@@ -3,7 +3,7 @@
 Honours the same environment as the real bot: DISCORD_TOKEN, DISCORD_API_BASE
 (→ ``discord.http.Route.BASE``), DISCORD_GATEWAY_URL (→ ``DiscordWebSocket.DEFAULT_GATEWAY``),
 DDZ_DEV_GUILD_ID (commands synced to that guild). Commands, all under ``/ddz``:
-``ping`` (ephemeral reply with a persistent ``echo:<n>`` button), ``say text times``
+``ping`` (ephemeral reply with a PNG and a persistent ``echo:<n>`` button), ``say text times``
 (deferred public reply), ``double`` (answers twice; the second must fail 40060),
 ``menu`` (public string select), ``post`` (a channel message, then edited),
 ``slow seconds`` (sleeps before answering).
@@ -101,8 +101,9 @@ class Ddz(app_commands.Group, name="ddz", description="Echo commands"):
     async def ping(self, interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(EchoButton(0))
+        file = discord.File(io.BytesIO(make_png(0)), filename="ping.png", description="ping image")
         await interaction.response.send_message(
-            f"pong {interaction.locale.value}", view=view, ephemeral=True
+            f"pong {interaction.locale.value}", view=view, file=file, ephemeral=True
         )
 
     @app_commands.command(description="Deferred public echo")

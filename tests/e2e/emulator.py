@@ -38,9 +38,9 @@ from tests.e2e.model import (
     SimGuild,
     SimMessage,
     SimRole,
-    iso_now,
     snowflake,
 )
+from tests.e2e.payloads import Payloads
 from tests.e2e.rest import RestApi
 
 __all__ = [
@@ -61,7 +61,7 @@ BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + manage messages
 APPLICATION_FLAGS = 1 << 23  # APPLICATION_COMMAND_BADGE
 
 
-class Emulator:
+class Emulator(Payloads):
     """Loopback Discord. Build guilds/members, start, point a bot at it, drive members.
 
     Public state: ``guilds``, ``default_guild``, ``default_channel``, ``messages``
@@ -163,7 +163,7 @@ class Emulator:
         self.guilds.append(g)
         if self.gateway.connected:
             asyncio.get_running_loop().create_task(
-                self.gateway.dispatch("GUILD_CREATE", self.guild_payload(g))
+                self.gateway.dispatch("GUILD_CREATE", self.guild_payload(g), g.id)
             )
         return g
 
@@ -243,6 +243,17 @@ class Emulator:
         """First-response times (ms) of every answered interaction, in dispatch order."""
         return [ms for ix in self.interactions if (ms := ix.first_response_ms) is not None]
 
+    def response_time_summary(self) -> dict[str, float]:
+        """``count``, ``p50``, ``p99`` and ``max`` of :meth:`response_times_ms` (ms; 0 if none)."""
+        times = sorted(self.response_times_ms())
+        if not times:
+            return {"count": 0, "p50": 0.0, "p99": 0.0, "max": 0.0}
+
+        def pct(q: float) -> float:
+            return times[min(len(times) - 1, round(q * (len(times) - 1)))]
+
+        return {"count": len(times), "p50": pct(0.5), "p99": pct(0.99), "max": times[-1]}
+
     def late_interactions(self) -> list[SimInteraction]:
         """Interactions not answered inside the deadline (late, or unanswered and overdue)."""
         now = time.monotonic()
@@ -270,116 +281,6 @@ class Emulator:
         self.errors.append(err)
         self.notify()
         return err
-
-    # ---- payloads --------------------------------------------------------------
-
-    def bot_user_payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.application_id),
-            "username": "ddz-bot",
-            "global_name": None,
-            "discriminator": "0",
-            "avatar": None,
-            "bot": True,
-            "verified": True,
-            "mfa_enabled": False,
-            "flags": 0,
-            "public_flags": 0,
-        }
-
-    def bot_member_payload(self, g: SimGuild) -> dict[str, Any]:
-        return {
-            "user": self.bot_user_payload(),
-            "nick": None,
-            "avatar": None,
-            "roles": [str(g.role("DDZ Bot").id)],
-            "joined_at": iso_now(),
-            "premium_since": None,
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "pending": False,
-        }
-
-    def guild_payload(self, g: SimGuild) -> dict[str, Any]:
-        members = [m.member_payload(with_permissions=False) for m in g.members.values()]
-        members.append(self.bot_member_payload(g))
-        return {
-            "id": str(g.id),
-            "name": g.name,
-            "icon": None,
-            "splash": None,
-            "discovery_splash": None,
-            "banner": None,
-            "description": None,
-            "owner_id": str(g.owner_id),
-            "afk_channel_id": None,
-            "afk_timeout": 300,
-            "verification_level": 0,
-            "default_message_notifications": 0,
-            "explicit_content_filter": 0,
-            "mfa_level": 0,
-            "nsfw_level": 0,
-            "premium_tier": 0,
-            "premium_subscription_count": 0,
-            "premium_progress_bar_enabled": False,
-            "preferred_locale": g.locale,
-            "features": [],
-            "application_id": None,
-            "system_channel_id": None,
-            "system_channel_flags": 0,
-            "rules_channel_id": None,
-            "public_updates_channel_id": None,
-            "vanity_url_code": None,
-            "max_members": 500000,
-            "roles": [r.payload() for r in g.roles],
-            "emojis": [],
-            "stickers": [],
-            "joined_at": iso_now(),
-            "large": False,
-            "unavailable": False,
-            "member_count": len(members),
-            "voice_states": [],
-            "members": members,
-            "channels": [c.payload() for c in g.channels],
-            "threads": [],
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "soundboard_sounds": [],
-        }
-
-    def message_payload(self, m: SimMessage) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "id": str(m.id),
-            "type": m.type,
-            "channel_id": str(m.channel.id),
-            "guild_id": str(m.channel.guild.id),
-            "author": self.bot_user_payload(),
-            "content": m.content,
-            "timestamp": m.created_at,
-            "edited_timestamp": m.edited_at,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [a.payload(self.api_base) for a in m.attachments],
-            "embeds": m.embeds,
-            "pinned": False,
-            "flags": m.flags,
-            "components": m.components,
-        }
-        ix = self.by_id.get(m.interaction_id or 0)
-        if ix is not None:
-            out["webhook_id"] = str(self.application_id)
-            out["application_id"] = str(self.application_id)
-            out["interaction_metadata"] = {
-                "id": str(ix.id),
-                "type": ix.type,
-                "user": ix.member.user_payload(),
-                "authorizing_integration_owners": {"0": str(ix.member.guild.id)},
-            }
-        return out
 
     # ---- interactions ----------------------------------------------------------
 
@@ -433,6 +334,6 @@ class Emulator:
         self.by_token[ix.token] = ix
         ix.created_at = self.now()
         ix.dispatched_at = ix.last_activity = time.monotonic()
-        ix.delivered = await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        ix.delivered = await self.gateway.dispatch("INTERACTION_CREATE", payload, g.id)
         self.notify()
         return ix

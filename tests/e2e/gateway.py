@@ -37,6 +37,11 @@ class Connection:
         self.session_id: str | None = None
         self.intents = 0
         self.ready = False
+        self.shard_id = 0
+
+    @property
+    def live(self) -> bool:
+        return self.ready and not self.ws.closed
 
     async def send(self, payload: dict[str, Any]) -> None:
         raw = json.dumps(payload, separators=(",", ":"))
@@ -58,7 +63,8 @@ class Connection:
 
 
 class Gateway:
-    """Accepts bot connections; ``current`` is the live, identified one (or None).
+    """Accepts bot connections; ``shards`` maps shard id → its live identified connection
+    (an unsharded bot is shard 0 of 1); a guild is on shard ``(id >> 22) % shard_count``.
 
     Counters for tests/BotProcess: ``identify_count`` (IDENTIFYs accepted),
     ``ready_count`` (sessions that got READY and every GUILD_CREATE), ``resume_count``.
@@ -66,7 +72,8 @@ class Gateway:
 
     def __init__(self, emu: Emulator) -> None:
         self.emu = emu
-        self.current: Connection | None = None
+        self.shards: dict[int, Connection] = {}
+        self.shard_count = 1
         self.connections: list[Connection] = []
         self.sessions: dict[str, int] = {}
         self.identify_count = 0
@@ -77,12 +84,18 @@ class Gateway:
 
     @property
     def connected(self) -> bool:
-        return self.current is not None and self.current.ready and not self.current.ws.closed
+        """True when every shard ``0..shard_count-1`` has a live, identified connection."""
+        return all(
+            (c := self.shards.get(i)) is not None and c.live for i in range(self.shard_count)
+        )
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Send a DISPATCH to the live session; False when no bot is connected."""
-        conn = self.current
-        if conn is None or not conn.ready or conn.ws.closed:
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count
+
+    async def dispatch(self, event: str, data: dict[str, Any], guild_id: int) -> bool:
+        """Send a DISPATCH to the shard owning ``guild_id``; False when it is not connected."""
+        conn = self.shards.get(self.shard_of(guild_id))
+        if conn is None or not conn.live:
             return False
         seq = await conn.dispatch(event, data)
         self.dispatched.append((event, seq))
@@ -118,8 +131,8 @@ class Gateway:
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
-            if self.current is conn:
-                self.current = None
+            if self.shards.get(conn.shard_id) is conn:
+                del self.shards[conn.shard_id]
             self.emu.notify()
         return ws
 
@@ -146,13 +159,16 @@ class Gateway:
             return
         conn.intents = int(d.get("intents") or 0)
         conn.session_id = secrets.token_hex(16)
+        shard = d.get("shard") or [0, 1]
+        conn.shard_id, self.shard_count = int(shard[0]), int(shard[1])
         self.identify_count += 1
-        self.current = conn
+        self.shards[conn.shard_id] = conn
         emu = self.emu
+        guilds = [g for g in emu.guilds if self.shard_of(g.id) == conn.shard_id]
         ready: dict[str, Any] = {
             "v": 10,
             "user": emu.bot_user_payload(),
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in emu.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": conn.session_id,
             "session_type": "normal",
             "resume_gateway_url": emu.gateway_url,
@@ -168,7 +184,7 @@ class Gateway:
         if "shard" in d:
             ready["shard"] = d["shard"]
         await conn.dispatch("READY", ready)
-        for g in emu.guilds:
+        for g in guilds:
             await conn.dispatch("GUILD_CREATE", emu.guild_payload(g))
         conn.ready = True
         self.sessions[conn.session_id] = conn.seq
@@ -181,13 +197,10 @@ class Gateway:
             await conn.send({"op": 9, "d": False, "s": None, "t": None})
             return
         old = next((c for c in self.connections if c.session_id == sid and c is not conn), None)
-        conn.session_id, conn.seq, conn.intents = (
-            sid,
-            int(d.get("seq") or 0),
-            old.intents if old else 0,
-        )
+        conn.session_id, conn.seq = sid, int(d.get("seq") or 0)
+        conn.intents, conn.shard_id = (old.intents, old.shard_id) if old else (0, 0)
         conn.ready = True
-        self.current = conn
+        self.shards[conn.shard_id] = conn
         self.resume_count += 1
         await conn.dispatch("RESUMED", {})
         self.emu.notify()

@@ -8,6 +8,7 @@ a :class:`SimInteraction` that records the bot's answers to it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -151,6 +152,25 @@ class SimMember:
         """What this member sees in ``channel`` (default channel): public + own ephemerals."""
         ch = channel or self.guild.channels[0]
         return [m for m in ch.messages if self.can_see(m)]
+
+    async def wait_for(
+        self,
+        predicate: Callable[[SimMessage], Any],
+        *,
+        channel: SimChannel | None = None,
+        timeout: float = 5.0,
+        what: str = "a matching message",
+    ) -> SimMessage:
+        """The newest message this member sees in ``channel`` for which ``predicate`` holds,
+        waiting up to ``timeout`` s for one to appear (AssertionError otherwise)."""
+        found: list[SimMessage] = []
+
+        def check() -> bool:
+            found[:] = [m for m in reversed(self.visible_messages(channel)) if predicate(m)][:1]
+            return bool(found)
+
+        await self.emu.wait_until(check, timeout=timeout, what=f"{what} visible to {self.name}")
+        return found[0]
 
     def user_payload(self) -> dict[str, Any]:
         return {

@@ -45,6 +45,8 @@ async def test_slash_reply_is_ephemeral_and_only_visible_to_invoker(
     assert msg is not None and msg.ephemeral and msg.content == "pong es-ES"
     assert alice.latest_ephemeral is msg
     assert [b["custom_id"] for b in msg.buttons] == ["echo:0"]
+    (att,) = msg.attachments
+    assert (att.filename, att.description, att.data) == ("ping.png", "ping image", make_png(0))
     assert not bob.can_see(msg) and bob.ephemerals == [] and bob.visible_messages() == []
     assert emulator.default_channel.public_messages == []
     with pytest.raises(EmulatorUsageError):
@@ -67,6 +69,8 @@ async def test_button_click_edits_message_and_sends_png_with_alt_text(
     assert click.response_type == 7 and click.message is msg
     assert msg.content.startswith("clicks=1 ") and msg.custom_ids == ["echo:1"]
     assert [h["content"] for h in msg.history] == ["pong en-US"]
+    assert [a.filename for a in msg.attachments] == ["ping.png"]  # edits keep attachments
+    assert await alice.wait_for(lambda m: m.content == "image 1") is click.followups[0]
     (image_msg,) = click.followups
     assert image_msg.visible_to is alice and alice.latest_ephemeral is image_msg
     (att,) = image_msg.attachments
@@ -195,6 +199,7 @@ async def test_late_initial_response_is_rejected_with_10062(
     assert ix.late and not ix.in_time and ix.response_type is None
     assert [e.code for e in ix.errors] == [10062]
     assert emulator.late_interactions() == [ix]
+    assert emulator.response_time_summary()["count"] == 0
 
 
 # ---- raw HTTP rules (no bot) -------------------------------------------------------
