@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -25,6 +26,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 class BotProcess:
     """One bot subprocess; ``argv`` defaults to ``python -m bot`` run from the repo root.
+
+    ``ready_log``: optional regex that must also appear in this start's log output
+    before :meth:`start` returns (e.g. the bot's on_ready line, ~2 s after GUILD_CREATE).
 
     ``start()``/``kill()``/``stop()``/``restart()``; ``log_text()``/``log_tail()`` read
     the captured output (all starts append to the same file).
@@ -40,6 +44,7 @@ class BotProcess:
         guild_id: int | None = None,
         extra_env: dict[str, str] | None = None,
         wait_for_sync: bool = True,
+        ready_log: str | None = None,
     ) -> None:
         self.emu = emu
         self.db_path = db_path
@@ -48,6 +53,7 @@ class BotProcess:
         self.guild_id = guild_id if guild_id is not None else emu.default_guild.id
         self.extra_env = dict(extra_env or {})
         self.wait_for_sync = wait_for_sync
+        self.ready_log = re.compile(ready_log) if ready_log else None
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         emu.diagnostics.append(lambda: f"--- bot log tail ({self.log_path}) ---\n{self.log_tail()}")
@@ -91,6 +97,7 @@ class BotProcess:
         with self.log_path.open("ab") as log:
             log.write(f"\n===== start #{self.starts}: {' '.join(self.argv)} =====\n".encode())
             log.flush()
+            log_start = log.tell()
             self.proc = await asyncio.create_subprocess_exec(
                 *self.argv,
                 cwd=str(REPO_ROOT),
@@ -104,7 +111,9 @@ class BotProcess:
             if proc.returncode is not None:
                 return True
             synced = not self.wait_for_sync or emu.commands.sync_count > sync_before
-            return emu.gateway.ready_count > ready_before and emu.gateway.connected and synced
+            if not (emu.gateway.ready_count > ready_before and emu.gateway.connected and synced):
+                return False
+            return self.ready_log is None or bool(self.ready_log.search(self._log_since(log_start)))
 
         try:
             await emu.wait_until(
@@ -144,6 +153,11 @@ class BotProcess:
         """``kill -9`` then start again on the same database and log file."""
         await self.kill()
         return await self.start(timeout)
+
+    def _log_since(self, offset: int) -> str:
+        with self.log_path.open("rb") as f:
+            f.seek(offset)
+            return f.read().decode(errors="replace")
 
     def log_text(self) -> str:
         try:

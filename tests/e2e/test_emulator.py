@@ -3,6 +3,7 @@ and enforces Discord's rules on raw HTTP calls."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -175,6 +176,7 @@ async def test_kill_and_restart_keeps_dynamic_button_working(
     await first.settled()
     old_pid = bot.pid
 
+    bot.ready_log = re.compile(r"echo bot ready .*pid")
     await bot.restart()
     assert bot.pid != old_pid and emulator.gateway.identify_count == 2
     second = await alice.click(ping.message, "echo:1")  # type: ignore[arg-type]
