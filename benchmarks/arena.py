@@ -1,0 +1,185 @@
+"""Arena: strength of the computer players, measured by seeded self-play.
+
+    python -m benchmarks.arena                       # default table (long: hard is slow)
+    python -m benchmarks.arena --deals 1000 --match normal:greedy --match hard:random
+    python -m benchmarks.arena --minutes 15 --jobs 2 # stop each match-up after 15 minutes
+
+Every deal (seeded) is played twice with the roles swapped: our agent as the
+landlord (seat 0) against two copies of the opponent, then our agent as both
+peasants. No bidding: the landlord is fixed, base score 1. Prints, per
+match-up, WP (our side's win rate over all games) and ADP (our side's average
+point difference: the landlord's ±2P, or both peasants' ±P together, RULES.md
+§Scoring), each with a 95% interval computed over deals (the two games of one
+deal are averaged first, so the pairing is respected).
+
+Opponents: ``random`` (uniform over legal actions, a pass included),
+``greedy`` (smallest legal play, never passes), ``easy``/``normal``/``hard``,
+and ``rlcard`` = RLCard's ``DouDizhuRuleAgentV1`` (optional ``bench`` extra;
+skipped with a note if ``rlcard`` is not importable).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+from bot.ai.decision import Decision, play
+from bot.ai.observation import Observation
+from bot.ai.policy import easy_play, greedy_play, normal_play, random_play
+from bot.ai.search import hard_play
+from bot.ai.selfplay import deal, play_hand
+from bot.ai.view import view_of
+from bot.rules import Combo, legal_plays
+
+Agent = Callable[[Observation, random.Random], Decision]
+DEFAULT_MATCHUPS = [
+    "hard:random", "hard:greedy", "hard:rlcard", "hard:normal",
+    "normal:random", "normal:greedy", "normal:rlcard", "normal:easy",
+    "easy:random", "easy:greedy", "greedy:random",
+]
+RL_SYMBOLS = {"X": "B", "D": "R"}
+
+
+def _level(policy: Callable) -> Agent:
+    return lambda obs, rng: policy(view_of(obs), rng)
+
+
+def rlcard_agent() -> Agent | None:
+    """RLCard's DouDizhuRuleAgentV1 on our observation (None if rlcard is missing).
+
+    The state is adapted: its own hand, the public trace, the legal actions in
+    RLCard's notation (plays RLCard's tables lack are left out), roles. It
+    never sees another seat's cards. An answer it cannot express in our rules
+    falls back to the greedy smallest play.
+    """
+    try:
+        import numpy as np
+        from rlcard.games.doudizhu.utils import CARD_TYPE
+        from rlcard.models.doudizhu_rule_models import DouDizhuRuleAgentV1
+    except ImportError:
+        return None
+    agent = DouDizhuRuleAgentV1()
+    types = CARD_TYPE[0]
+
+    def text(cards) -> str:
+        return "".join(RL_SYMBOLS.get(c, c) for c in "".join(card.rank.symbol for card in cards))
+
+    def act(obs: Observation, rng: random.Random) -> Decision:
+        np.random.seed(rng.randrange(2**31))
+        legal = legal_plays(obs.hand, obs.to_beat, obs.rules)
+        by_text: dict[str, Combo] = {}
+        for combo in legal:
+            key = text(combo.cards)
+            if key in types:
+                by_text.setdefault(key, combo)
+        actions = list(by_text)
+        if obs.to_beat is not None:
+            actions.append("pass")
+        # On a free lead our history is empty or ends with two passes, as RLCard expects.
+        trace = [(s, "pass" if c is None else text(c.cards)) for s, c in obs.history]
+        state = {"raw_obs": {
+            "trace": trace, "current_hand": text(obs.hand), "actions": actions or ["pass"],
+            "landlord": obs.landlord, "self": obs.seat,
+        }}
+        try:
+            answer = agent.step(state)
+        except (KeyError, IndexError, ValueError):
+            answer = None
+        if answer == "pass" and obs.to_beat is not None:
+            return play(None, "pass_random")
+        if answer in by_text:
+            return play(by_text[answer], "play_random")
+        return greedy_play(view_of(obs), rng)
+
+    return act
+
+
+def make_agent(name: str) -> Agent | None:
+    """The agent called ``name`` (see module docstring); None if unavailable."""
+    if name == "rlcard":
+        return rlcard_agent()
+    policies = {
+        "random": random_play, "greedy": greedy_play, "easy": easy_play,
+        "normal": normal_play, "hard": hard_play,
+    }
+    return _level(policies[name])
+
+
+def play_deal(ours: str, theirs: str, seed: int) -> tuple[float, float, float]:
+    """Both seatings of one seeded deal: (mean win, mean side points, seconds)."""
+    a, b = make_agent(ours), make_agent(theirs)
+    assert a is not None and b is not None
+    hands, kitty = deal(random.Random(seed))
+    start = time.perf_counter()
+    as_landlord = play_hand([a, b, b], hands, 0, kitty, random.Random(seed * 2 + 1))
+    as_peasants = play_hand([b, a, a], hands, 0, kitty, random.Random(seed * 2 + 2))
+    wins = int(as_landlord.landlord_won) + int(not as_peasants.landlord_won)
+    points = as_landlord.points[0] - as_peasants.points[0]
+    return wins / 2, points / 2, time.perf_counter() - start
+
+
+def _interval(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, jobs: int) -> str:
+    """Play up to ``deals`` deals (or until ``minutes`` pass); one Markdown row."""
+    if make_agent(ours) is None or make_agent(theirs) is None:
+        return f"| {ours} | {theirs} | – | skipped: rlcard not importable | | |"
+    wins: list[float] = []
+    points: list[float] = []
+    start = time.perf_counter()
+    deadline = start + minutes * 60 if minutes else math.inf
+    seeds = iter(range(seed, seed + deals))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        running = set()
+        for s in seeds:
+            running.add(pool.submit(play_deal, ours, theirs, s))
+            if len(running) >= jobs * 2:
+                break
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                win, point, _ = future.result()
+                wins.append(win)
+                points.append(point)
+                nxt = next(seeds, None) if time.perf_counter() < deadline else None
+                if nxt is not None:
+                    running.add(pool.submit(play_deal, ours, theirs, nxt))
+    wp, wp_ci = _interval(wins)
+    adp, adp_ci = _interval(points)
+    secs = time.perf_counter() - start
+    return (
+        f"| {ours} | {theirs} | {len(wins)} | {wp:.3f} ± {wp_ci:.3f} | "
+        f"{adp:+.2f} ± {adp_ci:.2f} | {secs:.0f} s |"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=1000, help="deals per match-up (×2 games)")
+    parser.add_argument("--seed", type=int, default=1, help="first deal seed")
+    parser.add_argument("--minutes", type=float, default=0.0, help="time cap per match-up")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--match", action="append", help="ours:theirs, repeatable")
+    args = parser.parse_args(argv)
+    matchups = args.match or DEFAULT_MATCHUPS
+    print(f"arena: up to {args.deals} deals × 2 seatings, seed {args.seed}, "
+          f"cap {args.minutes or '∞'} min, {args.jobs} job(s)")
+    print("| ours | vs | deals | WP (95%) | ADP (95%) | time |")
+    print("|---|---|---|---|---|---|")
+    for spec in matchups:
+        ours, theirs = spec.split(":")
+        print(run_matchup(ours, theirs, args.deals, args.seed, args.minutes, args.jobs), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
