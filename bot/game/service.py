@@ -1,0 +1,480 @@
+"""TableService: the only writer of table state (DESIGN.md "How a click travels").
+
+Pure asyncio, no discord. Every action runs: table lock → apply to a copy of the
+Table (its methods check seat, turn, phase and ``seq`` and raise GameError) →
+``storage.save_table`` or, when the hand just finished, ``storage.settle_hand``
+(one commit) → swap the copy in → unlock → schedule the next turn's timer or
+computer move → notify the listener. A refused action changes nothing.
+
+Timers are data (PRODUCT.md §Timers): ``Table.deadline`` holds the clock time by
+which the seat to act must act; one task per open table sleeps until then (or
+``ai_delay`` for computer / auto-play seats) and then acts through the same
+locked path, guarded by the ``seq`` it was armed for. ``restore()`` reloads open
+tables and re-arms them from the stored deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.ai import choose_bid, choose_play
+from bot.game.errors import GameError
+from bot.game.hand import Cards
+from bot.game.seat import Event, Level
+from bot.game.table import Table
+from bot.rules import Combo
+from bot.storage.models import GuildSettings, Settlement
+from bot.storage.repository import Repository
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 5.0
+"""Pause before a failed timer / computer move is tried again."""
+
+Apply = Callable[[Table, float], list[Event]]
+"""A change applied to a working copy of a table at clock time ``now``; returns events."""
+
+
+class Clock(Protocol):
+    """Time source of the service: ``now()`` in seconds (stored in deadlines), ``sleep``."""
+
+    def now(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+class SystemClock:
+    """Wall-clock seconds (deadlines survive restarts) and ``asyncio.sleep``."""
+
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(max(0.0, seconds))
+
+
+class TableListener(Protocol):
+    """Implemented by the cogs. Keep both calls quick: schedule slow work (rendering)."""
+
+    async def on_table_changed(self, table: Table, events: list[Event]) -> None: ...
+
+    async def on_hand_settled(self, table: Table, settlement: Settlement) -> None: ...
+
+
+class NullListener:
+    """A listener that ignores everything."""
+
+    async def on_table_changed(self, table: Table, events: list[Event]) -> None:
+        return None
+
+    async def on_hand_settled(self, table: Table, settlement: Settlement) -> None:
+        return None
+
+
+@dataclass
+class _Timer:
+    """The pending turn task of one table; ``armed`` while it is still sleeping."""
+
+    seq: int
+    armed: bool = True
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+
+def fallback_action(table: Table) -> int | Combo | None:
+    """A safe action for the seat to act: open the bidding with 1 (else pass); in play,
+    the first legal play on a free lead, else pass. Raises GameError("wrong_phase")."""
+    hand, seat = table.hand, table.turn_seat
+    if hand is None or seat is None:
+        raise GameError("wrong_phase", phase=table.phase)
+    if hand.phase == "bidding":
+        return 1 if hand.winning_bid == 0 else 0
+    if hand.to_beat is None or (hand.last_play is not None and hand.last_play.seat == seat):
+        return hand.legal_plays(seat)[0]
+    return None
+
+
+def decide(table: Table, rng: random.Random) -> int | Combo | None:
+    """The computer's action for the seat to act (``bot.ai``; its level, or "normal").
+
+    Pure and synchronous (run it in a thread). Raises GameError("wrong_phase").
+    """
+    hand, seat = table.hand, table.turn_seat
+    if hand is None or seat is None:
+        raise GameError("wrong_phase", phase=table.phase)
+    level = table.seats[seat].computer or "normal"
+    obs = hand.observation(seat)
+    if hand.phase == "bidding":
+        return choose_bid(obs, level, rng).action
+    return choose_play(obs, level, rng).action
+
+
+class TableService:
+    """Owns every open table: one lock and one ``seq`` per table (PRODUCT.md §Reliability).
+
+    ``storage``: a Repository (committed before any method returns). ``clock``: a Clock
+    (default SystemClock). ``listener``: a TableListener (default NullListener).
+    ``ai_delay``: pause in seconds before a computer / auto-play move, a number or a
+    ``(low, high)`` range drawn uniformly. All action methods return the new Table
+    (treat it as read-only) and raise GameError with the Table's codes, plus
+    ``table_closed`` (unknown id), ``table_exists`` (channel busy) and
+    ``already_seated`` (the member sits at another table of the guild).
+    """
+
+    def __init__(
+        self,
+        storage: Repository,
+        *,
+        clock: Clock | None = None,
+        listener: TableListener | None = None,
+        ai_delay: float | tuple[float, float] = (0.6, 1.2),
+        rng: random.Random | None = None,
+    ) -> None:
+        self.storage = storage
+        self.clock: Clock = clock or SystemClock()
+        self.listener: TableListener = listener or NullListener()
+        self.ai_delay = ai_delay
+        self._rng = rng or random.Random()
+        self._tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._timers: dict[str, _Timer] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._settings: dict[int, GuildSettings] = {}
+        self._open_lock = asyncio.Lock()
+        self._closed = False
+
+    # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
+
+    def get(self, table_id: str) -> Table | None:
+        """The open table with this id, or None."""
+        return self._tables.get(table_id)
+
+    def tables(self) -> list[Table]:
+        """Every open table."""
+        return list(self._tables.values())
+
+    def table_in_channel(self, channel_id: int) -> Table | None:
+        """The open table of a channel (at most one), or None."""
+        return next((t for t in self._tables.values() if t.channel_id == channel_id), None)
+
+    def table_of_user(self, guild_id: int, user_id: int) -> Table | None:
+        """The open table of the guild where the member holds a seat, or None."""
+        for table in self._tables.values():
+            if table.guild_id == guild_id and table.seat_of(user_id) is not None:
+                return table
+        return None
+
+    @property
+    def tasks(self) -> frozenset[asyncio.Task[Any]]:
+        """Scheduled turn tasks still running (for tests and shutdown)."""
+        return frozenset(self._tasks)
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings (cached after the first read)."""
+        if guild_id not in self._settings:
+            self._settings[guild_id] = await self.storage.get_settings(guild_id)
+        return self._settings[guild_id]
+
+    async def save_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Store new settings (``/ddz config``); tables use them from their next hand."""
+        await self.storage.save_settings(guild_id, settings)
+        self._settings[guild_id] = settings
+
+    # ----- lobby -----------------------------------------------------------------
+
+    async def open_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        locale: str | None = None,
+        computers: int = 0,
+        level: Level = "normal",
+    ) -> Table:
+        """Open a lobby in the channel with the member in seat 0 and ``computers`` (0..2)
+        computer seats. Raises GameError: table_exists, already_seated."""
+        settings = await self.settings(guild_id)
+        async with self._open_lock:
+            if self.table_in_channel(channel_id) is not None:
+                raise GameError("table_exists")
+            if self.table_of_user(guild_id, user_id) is not None:
+                raise GameError("already_seated")
+            table = Table.open(
+                guild_id, channel_id, user_id, name, locale,
+                computers=max(0, min(2, computers)), level=level, rules=settings.rules,
+                turn_seconds_play=settings.turn_seconds_play,
+                turn_seconds_bid=settings.turn_seconds_bid,
+            )  # fmt: skip
+            await self.storage.save_table(table)
+            self._tables[table.id] = table
+        await self._notify(table, [Event(kind="opened", seat=0)], None)
+        return table
+
+    async def join(
+        self, table_id: str, user_id: int, name: str, locale: str | None = None,
+        seq: int | None = None,
+    ) -> Table:  # fmt: skip
+        """Take a free seat, or take one's seat back after leaving mid-hand."""
+        table = self._require(table_id)
+        other = self.table_of_user(table.guild_id, user_id)
+        if other is not None and other.id != table_id:
+            raise GameError("already_seated")
+        return await self._act(table_id, lambda t, now: t.join(user_id, name, locale, seq=seq))
+
+    async def leave(self, table_id: str, user_id: int, seq: int | None = None) -> Table:
+        """Leave (mid-hand: the seat goes to auto-play and stays the member's)."""
+        return await self._act(table_id, lambda t, now: t.leave(user_id, seq=seq))
+
+    async def add_computer(
+        self, table_id: str, user_id: int, level: str = "normal", seq: int | None = None
+    ) -> Table:
+        """Fill the first empty seat with a computer player."""
+        return await self._act(table_id, lambda t, now: t.add_computer(user_id, level, seq=seq))
+
+    async def remove_computer(
+        self, table_id: str, user_id: int, seat: int, seq: int | None = None
+    ) -> Table:
+        """Free a computer seat (lobby)."""
+        return await self._act(table_id, lambda t, now: t.remove_computer(user_id, seat, seq=seq))
+
+    async def start(
+        self, table_id: str, user_id: int, seq: int | None = None, **deal: Any
+    ) -> Table:
+        """Deal a hand (three seats filled). ``deal``: ``seed``, ``first_bidder``,
+        ``hands``, ``kitty`` for tests and puzzles (``Table.start``)."""
+        settings = await self.settings(self._require(table_id).guild_id)
+
+        def apply(table: Table, now: float) -> list[Event]:
+            _refresh(table, settings)
+            return table.start(user_id, now, seq=seq, **deal)
+
+        return await self._act(table_id, apply)
+
+    async def play_again(self, table_id: str, user_id: int, seq: int | None = None) -> Table:
+        """After a hand: deal again with the same seats (or back to the lobby)."""
+        settings = await self.settings(self._require(table_id).guild_id)
+
+        def apply(table: Table, now: float) -> list[Event]:
+            if table.phase == "finished":
+                _refresh(table, settings)
+            return table.play_again(user_id, now, seq=seq)
+
+        return await self._act(table_id, apply)
+
+    async def cancel(
+        self, table_id: str, user_id: int, is_admin: bool = False, seq: int | None = None
+    ) -> Table:
+        """Close the table (starter or admin); a hand in progress adds no points."""
+        return await self._act(table_id, lambda t, now: t.cancel(user_id, is_admin, seq=seq))
+
+    async def stop_hand(
+        self, table_id: str, user_id: int, is_admin: bool = False, seq: int | None = None
+    ) -> Table:
+        """Abandon the current hand (starter or admin); it adds no points."""
+        return await self._act(table_id, lambda t, now: t.stop_hand(user_id, is_admin, seq=seq))
+
+    async def set_autoplay(
+        self, table_id: str, user_id: int, on: bool, seq: int | None = None
+    ) -> Table:
+        """Turn auto-play on or off for the member's seat."""
+        return await self._act(table_id, lambda t, now: t.set_autoplay(user_id, on, seq=seq))
+
+    async def set_message_id(self, table_id: str, message_id: int | None) -> Table:
+        """Remember the public table message (no ``seq`` change: buttons stay valid)."""
+
+        def apply(table: Table, now: float) -> list[Event]:
+            table.message_id = message_id
+            return []
+
+        return await self._act(table_id, apply, notify=False)
+
+    # ----- hand actions ------------------------------------------------------------
+
+    async def bid(self, table_id: str, user_id: int, amount: int, seq: int | None = None) -> Table:
+        """Bid ``amount`` (0 = pass, 1..3) for the member's seat."""
+        return await self._act(table_id, lambda t, now: t.bid(user_id, amount, now, seq=seq))
+
+    async def play(
+        self,
+        table_id: str,
+        user_id: int,
+        cards: Cards,
+        reading: int | Combo | None = None,
+        seq: int | None = None,
+    ) -> Table:
+        """Play ``cards`` (RULES.md notation, Cards or a Combo); ``reading`` picks one of
+        several readings (index or Combo)."""
+        return await self._act(
+            table_id, lambda t, now: t.play(user_id, cards, now, reading, seq=seq)
+        )
+
+    async def pass_turn(self, table_id: str, user_id: int, seq: int | None = None) -> Table:
+        """Pass (a pass bid while bidding)."""
+        return await self._act(table_id, lambda t, now: t.pass_turn(user_id, now, seq=seq))
+
+    # ----- lifecycle -------------------------------------------------------------
+
+    async def restore(self) -> list[Table]:
+        """Load every open table from storage and re-arm its timer / computer move.
+
+        Returns the restored tables (the cogs redraw their messages).
+        """
+        restored = await self.storage.load_open_tables()
+        for table in restored:
+            self._tables[table.id] = table
+            self._schedule(table)
+        log.info("restored %d open tables", len(restored))
+        return restored
+
+    async def close(self) -> None:
+        """Cancel every scheduled task (the storage stays open: its owner closes it)."""
+        self._closed = True
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._timers.clear()
+
+    # ----- the locked path ---------------------------------------------------------
+
+    def _require(self, table_id: str) -> Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            raise GameError("table_closed")
+        return table
+
+    async def _act(
+        self, table_id: str, apply: Apply, *, expect_seq: int | None = None, notify: bool = True
+    ) -> Table:
+        """Lock, apply to a copy, commit (save / settle / delete), swap in, schedule, notify.
+
+        ``expect_seq``: for scheduled moves, the ``seq`` they were armed for
+        (GameError("stale") otherwise). Raises GameError; storage errors propagate
+        and leave the table as it was.
+        """
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        settlement: Settlement | None = None
+        async with lock:
+            table = self._require(table_id)
+            if expect_seq is not None and expect_seq != table.seq:
+                raise GameError("stale")
+            work = table.model_copy(deep=True)
+            events = apply(work, self.clock.now())
+            if work.phase == "closed":
+                await self.storage.delete_table(table_id)
+                del self._tables[table_id]
+                self._locks.pop(table_id, None)
+            elif work.settleable and table.phase != "finished":
+                settlement = await self.storage.settle_hand(work, work.hand_id)
+                self._tables[table_id] = work
+                events.append(_settled_event(settlement))
+            else:
+                await self.storage.save_table(work)
+                self._tables[table_id] = work
+        self._schedule(work)
+        if notify:
+            await self._notify(work, events, settlement)
+        return work
+
+    async def _notify(
+        self, table: Table, events: list[Event], settlement: Settlement | None
+    ) -> None:
+        """Tell the listener; its errors are logged, never raised."""
+        try:
+            await self.listener.on_table_changed(table, events)
+            if settlement is not None:
+                await self.listener.on_hand_settled(table, settlement)
+        except Exception:
+            log.exception("listener failed for table %s seq %s", table.id, table.seq)
+
+    # ----- timers and computer moves --------------------------------------------------
+
+    def _schedule(self, table: Table) -> None:
+        """Replace the table's pending turn task with one for its current state."""
+        old = self._timers.pop(table.id, None)
+        if old is not None and old.armed and old.task is not None:
+            old.task.cancel()
+        if self._closed or table.phase != "playing" or table.turn_seat is None:
+            return
+        if table.computer_to_act:
+            delay, timed_out = self._ai_pause(), False
+        elif table.deadline is not None:
+            delay, timed_out = table.deadline - self.clock.now(), True
+        else:
+            return
+        self._arm(table.id, table.seq, delay, timed_out)
+
+    def _arm(self, table_id: str, seq: int, delay: float, timed_out: bool) -> None:
+        timer = _Timer(seq=seq)
+        timer.task = asyncio.create_task(
+            self._fire(timer, table_id, delay, timed_out), name=f"ddz-turn-{table_id}-{seq}"
+        )
+        self._timers[table_id] = timer
+        self._tasks.add(timer.task)
+        timer.task.add_done_callback(self._tasks.discard)
+
+    def _ai_pause(self) -> float:
+        if isinstance(self.ai_delay, tuple):
+            return self._rng.uniform(*self.ai_delay)
+        return float(self.ai_delay)
+
+    async def _fire(self, timer: _Timer, table_id: str, delay: float, timed_out: bool) -> None:
+        """Sleep, then act for the seat to act (timeout or computer move) through ``_act``."""
+        await self.clock.sleep(max(0.0, delay))
+        timer.armed = False
+        try:
+            await self._auto_turn(table_id, timer.seq, timed_out)
+        except GameError as error:
+            log.debug("turn task for %s seq %s dropped: %s", table_id, timer.seq, error)
+        except Exception:
+            log.exception("turn task failed: table %s seq %s", table_id, timer.seq)
+            table = self._tables.get(table_id)
+            if table is not None and table.seq == timer.seq and not self._closed:
+                self._arm(table_id, timer.seq, RETRY_SECONDS, timed_out)
+
+    async def _auto_turn(self, table_id: str, seq: int, timed_out: bool) -> None:
+        table = self._tables.get(table_id)
+        if table is None or table.seq != seq or table.turn_seat is None or table.hand is None:
+            return
+        timed_out = timed_out and not table.computer_to_act
+        if timed_out and table.hand.phase == "bidding":
+            action: int | Combo | None = 0  # PRODUCT.md §Timers: a pass in bidding
+        else:
+            rng = random.Random(self._rng.getrandbits(64))
+            try:
+                action = await asyncio.to_thread(decide, table, rng)
+            except Exception:
+                log.exception("computer player failed: table %s seq %s", table_id, seq)
+                action = fallback_action(table)
+
+        def apply(work: Table, now: float) -> list[Event]:
+            try:
+                return work.auto_act(action, now, timed_out=timed_out)
+            except GameError as error:
+                log.warning("computer action refused (%s) at table %s", error, table_id)
+                return work.auto_act(fallback_action(work), now, timed_out=timed_out)
+
+        await self._act(table_id, apply, expect_seq=seq)
+
+
+def _refresh(table: Table, settings: GuildSettings) -> None:
+    """Apply the guild's current timers and rules before a new hand."""
+    table.rules = settings.rules
+    table.turn_seconds_play = settings.turn_seconds_play
+    table.turn_seconds_bid = settings.turn_seconds_bid
+
+
+def _settled_event(settlement: Settlement) -> Event:
+    params: dict[str, str | int] = {
+        "hand_id": settlement.hand_id,
+        "match_no": settlement.match_no,
+        "match_over": int(settlement.match_over),
+        "winners": ",".join(str(u) for u in settlement.winners),
+    }
+    return Event(kind="settled", params=params)
