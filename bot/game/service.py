@@ -222,10 +222,11 @@ class TableService:
     ) -> Table:  # fmt: skip
         """Take a free seat, or take one's seat back after leaving mid-hand."""
         table = self._require(table_id)
-        other = self.table_of_user(table.guild_id, user_id)
-        if other is not None and other.id != table_id:
-            raise GameError("already_seated")
-        return await self._act(table_id, lambda t, now: t.join(user_id, name, locale, seq=seq))
+        async with self._open_lock:  # one seat per member per guild, even when racing
+            other = self.table_of_user(table.guild_id, user_id)
+            if other is not None and other.id != table_id:
+                raise GameError("already_seated")
+            return await self._act(table_id, lambda t, now: t.join(user_id, name, locale, seq=seq))
 
     async def leave(self, table_id: str, user_id: int, seq: int | None = None) -> Table:
         """Leave (mid-hand: the seat goes to auto-play and stays the member's)."""
