@@ -133,42 +133,47 @@ def _base(counts: list[int]) -> tuple[float, int, tuple[Group, ...]]:
     singles: list[int] = []
     pairs: list[int] = []
     trios: list[int] = []
+    value = 0.0
     if counts[13] and counts[14]:
         groups.append((K.ROCKET, 14, 1))
-    else:
+        value += 10.0
+    for r in range(13):
+        c = counts[r]
+        if c == 1:
+            singles.append(r)
+        elif c == 2:
+            pairs.append(r)
+        elif c == 3:
+            trios.append(r)
+        elif c == 4:
+            groups.append((K.BOMB, r, 1))
+            value += 8.0 + r * 0.1
+    if not (counts[13] and counts[14]):
         if counts[13]:
             singles.append(13)
         if counts[14]:
             singles.append(14)
-    for r in range(13):
-        c = counts[r]
-        if c == 4:
-            groups.append((K.BOMB, r, 1))
-        elif c == 3:
-            trios.append(r)
-        elif c == 2:
-            pairs.append(r)
-        elif c == 1:
-            singles.append(r)
-    singles.sort()
-    value = 0.0
     n_turns = 0
+    si = pi = 0
     for r in trios:
-        s = singles[0] if singles and singles[0] < 12 else None
-        p = pairs[0] if pairs and pairs[0] < 12 else None
+        s = singles[si] if si < len(singles) and singles[si] < 12 else None
+        p = pairs[pi] if pi < len(pairs) and pairs[pi] < 12 else None
         if s is not None and (p is None or s <= p):
-            singles.pop(0)
+            si += 1
             groups.append((K.TRIO_SINGLE, r, 1))
         elif p is not None:
-            pairs.pop(0)
+            pi += 1
             groups.append((K.TRIO_PAIR, r, 1))
         else:
             groups.append((K.TRIO, r, 1))
-    groups.extend((K.PAIR, r, 1) for r in pairs)
-    groups.extend((K.SINGLE, r, 1) for r in singles)
-    for g in groups:
-        value += group_value(*g)
-        if g[0] is not K.BOMB and g[0] is not K.ROCKET:
-            n_turns += 1
-            value -= TURN_COST
+        value += r - 10.0 - TURN_COST
+        n_turns += 1
+    for r in pairs[pi:]:
+        groups.append((K.PAIR, r, 1))
+        value += r - 10.0 - TURN_COST
+        n_turns += 1
+    for r in singles[si:]:
+        groups.append((K.SINGLE, r, 1))
+        value += r - 10.0 - TURN_COST
+        n_turns += 1
     return value, n_turns, tuple(groups)
