@@ -45,11 +45,10 @@ class DdzBotMixin:
         self.service = None
 
     async def setup_hook(self) -> None:
-        from cogs.items import DYNAMIC_ITEMS
-
         from bot.game.service import TableService
         from bot.i18n import DdzTranslator
         from bot.storage import Storage
+        from cogs.items import DYNAMIC_ITEMS
 
         bot: commands.Bot = self  # type: ignore[assignment]
         self.storage = await Storage.open(self.settings.database_path)
@@ -69,7 +68,9 @@ class DdzBotMixin:
             synced = await bot.tree.sync()
             log.info("synced %d global commands", len(synced))
         restored = await self.service.restore()
-        log.info("restored %s open tables", len(restored) if restored is not None else "the")
+        cog = bot.get_cog("ddz")
+        if cog is not None and restored:
+            await cog.redraw_restored(restored)  # type: ignore[attr-defined]
 
     # TableService listener protocol → discord.py events (each in its own task).
     async def on_table_changed(self, table: Any, events: Any) -> None:

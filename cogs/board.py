@@ -1,0 +1,260 @@
+"""The public table message: one per deal, redrawn by a per-table coalescing task.
+
+``Board.notify(table_id)`` marks a table dirty; one task per table redraws it at
+most once per ``MIN_INTERVAL`` seconds, always from the latest state (last state
+wins). A new message is posted for the lobby, for each deal (and redeal) — Discord
+limits edits of old messages — and the previous message loses its buttons. Discord
+errors are logged and retried a few times; they never block the game, whose state
+lives in the TableService.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.game.table import Table
+from bot.i18n import resolve_locale, t
+from cogs import texts
+from cogs.items import TableButton
+from cogs.replies import png_file
+from rendering import render_result, render_table
+
+log = logging.getLogger("cogs.ddz")
+MIN_INTERVAL = 1.0
+RETRIES = 3
+
+B = discord.ButtonStyle
+
+
+@dataclass
+class _State:
+    message_id: int | None = None
+    key: tuple[Any, ...] | None = None
+    dirty: bool = False
+    task: asyncio.Task[None] | None = None
+    last_draw: float = -1e9
+    events: list[Any] = field(default_factory=list)
+    settlements: dict[int, Any] = field(default_factory=dict)
+    announce: list[str] = field(default_factory=list)
+    failures: int = 0
+    table: Table | None = None
+
+
+def message_key(table: Table) -> tuple[Any, ...]:
+    """Which message shows this state: the lobby after hand N, or deal (N, redeals)."""
+    if table.hand is None or table.phase == "lobby":
+        return ("lobby", table.hand_no)
+    return ("hand", table.hand_no, table.hand.redeals)
+
+
+def public_view(table: Table, lang: str) -> discord.ui.View | None:
+    """The buttons of the public message for this state (None when closed)."""
+    view = discord.ui.View(timeout=None)
+    tid, seq = table.id, table.seq
+
+    def add(action: str, key: str, style: B = B.secondary, disabled: bool = False,
+            **params: Any) -> None:
+        view.add_item(TableButton(tid, seq, action, label=t(key, lang, **params), style=style,
+                                  disabled=disabled))
+
+    if table.phase == "lobby":
+        full = all(not s.is_empty for s in table.seats)
+        add("join", "btn.join", B.primary, disabled=full)
+        add("leave", "btn.leave")
+        add("cpu", "btn.add_computer", disabled=full)
+        add("start", "btn.start", B.success, disabled=not full)
+        add("cancel", "btn.cancel", B.danger)
+    elif table.phase == "playing" and table.hand is not None:
+        hand = table.hand
+        if hand.phase == "bidding" and hand.turn is not None:
+            allowed = hand.allowed_bids(hand.turn)
+            add("bid0", "btn.bid_pass", disabled=0 not in allowed)
+            for amount in (1, 2, 3):
+                add(f"bid{amount}", "btn.bid", B.primary, disabled=amount not in allowed, n=amount)
+        add("hand", "btn.my_hand", B.success)
+    elif table.phase == "finished":
+        add("again", "btn.play_again", B.primary)
+        add("leave", "btn.leave")
+    else:
+        return None
+    return view
+
+
+class Board:
+    """Owns the public messages of every table (in memory; message ids also go
+    to ``service.set_message_id`` when the service offers it)."""
+
+    def __init__(self, bot: Any, on_drawn: Callable[[Table], Awaitable[None]] | None = None,
+                 interval: float = MIN_INTERVAL) -> None:
+        self.bot = bot
+        self.on_drawn = on_drawn
+        self.interval = interval
+        self.states: dict[str, _State] = {}
+        self.guild_locales: dict[int, str] = {}
+        self.languages: dict[int, str | None] = {}
+
+    # ----- language -------------------------------------------------------------
+
+    def remember_guild_locale(self, guild_id: int | None, locale: object) -> None:
+        if guild_id is not None and locale is not None:
+            self.guild_locales[guild_id] = str(getattr(locale, "value", locale))
+
+    def forget_language(self, guild_id: int) -> None:
+        self.languages.pop(guild_id, None)
+
+    async def language(self, guild_id: int) -> str:
+        """``/ddz config`` language, else the server's locale, else English."""
+        if guild_id not in self.languages:
+            try:
+                settings = await self.bot.storage.get_settings(guild_id)
+                self.languages[guild_id] = settings.language
+            except Exception:
+                log.exception("reading settings of guild %s failed", guild_id)
+                return resolve_locale(self.guild_locales.get(guild_id))
+        chosen = self.languages[guild_id]
+        if chosen:
+            return resolve_locale(chosen)
+        guild = self.bot.get_guild(guild_id)
+        locale = guild.preferred_locale if guild is not None else self.guild_locales.get(guild_id)
+        return resolve_locale(locale)
+
+    # ----- scheduling -------------------------------------------------------------
+
+    def notify(self, table: Table, events: Any = (), settlement: Any = None) -> None:
+        """Schedule a redraw of ``table``'s public message (coalesced)."""
+        state = self.states.setdefault(table.id, _State(message_id=None))
+        if state.message_id is None and state.key is None and table.message_id:
+            state.message_id, state.key = table.message_id, message_key(table)
+        state.table = table
+        state.events.extend(events or ())
+        if settlement is not None:
+            state.settlements[table.hand_no] = settlement
+            if settlement.match_over and not settlement.replayed:
+                state.announce.append("match")
+        state.dirty = True
+        if state.task is None or state.task.done():
+            state.task = asyncio.create_task(self._run(table.id), name=f"ddz-board-{table.id}")
+
+    async def flush(self, table: Table) -> None:
+        """Redraw now-ish and wait for it (used right after ``/ddz start``)."""
+        self.notify(table)
+        task = self.states[table.id].task
+        if task is not None:
+            await asyncio.shield(task)
+
+    async def close(self) -> None:
+        tasks = [s.task for s in self.states.values() if s.task and not s.task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _run(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        state = self.states[table_id]
+        while state.dirty:
+            wait = state.last_draw + self.interval - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            state.dirty = False
+            events, state.events = state.events, []
+            service = self.bot.service
+            table = (service.get(table_id) if service is not None else None) or state.table
+            try:
+                await self._draw(table_id, table, state, events)
+                state.failures = 0
+            except discord.NotFound:
+                log.warning("table message of %s is gone; posting a new one", table_id)
+                state.message_id, state.key, state.dirty = None, None, True
+            except discord.HTTPException as error:
+                state.failures += 1
+                log.warning("drawing table %s failed (%s, try %d)", table_id, error, state.failures)
+                if state.failures < RETRIES:
+                    state.dirty = True
+                    state.last_draw = loop.time() + state.failures * self.interval
+                    continue
+            except Exception:
+                log.exception("drawing table %s failed", table_id)
+            state.last_draw = loop.time()
+            if table is not None and self.on_drawn is not None:
+                try:
+                    await self.on_drawn(table)
+                except Exception:
+                    log.exception("refreshing hand views of %s failed", table_id)
+        if table_id in self.states and self.states[table_id].key == ("closed",):
+            self.states.pop(table_id, None)
+
+    # ----- drawing -------------------------------------------------------------------
+
+    async def _draw(self, table_id: str, table: Table | None, state: _State, events: list[Any]) -> None:
+        channel_id = table.channel_id if table else None
+        if table is None or table.phase == "closed":
+            if state.message_id is not None and channel_id is not None:
+                lang = await self.language(table.guild_id) if table else "en"
+                content, _ = texts.public_text(table, lang) if table else ("", None)
+                await self._edit(channel_id, state.message_id, content=content or None,
+                                 view=None, attachments=[])
+            state.key = ("closed",)
+            return
+        lang = await self.language(table.guild_id)
+        key = message_key(table)
+        settlement = state.settlements.get(table.hand_no)
+        files: list[discord.File] = []
+        ping: int | None = None
+        if table.phase == "finished" and table.hand is not None:
+            content = texts.result_text(table, lang, settlement)
+            if table.hand.result is not None:
+                png = await asyncio.to_thread(render_result, texts.result_view(table, lang, settlement),
+                                              locale=lang)
+                files.append(png_file(png, "result.png", texts.result_alt(table, lang, settlement)))
+        else:
+            content, ping = texts.public_text(table, lang, events)
+            if table.hand is not None and table.phase == "playing":
+                model = texts.table_view(table, lang)
+                png = await asyncio.to_thread(render_table, model, locale=lang)
+                files.append(png_file(png, "table.png", texts.table_alt(table, model, lang)))
+        view = public_view(table, lang)
+        mentions = (discord.AllowedMentions(users=[discord.Object(id=ping)], roles=False,
+                                            everyone=False)
+                    if ping else discord.AllowedMentions.none())
+        if state.message_id is None or state.key != key:
+            old = state.message_id
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions,
+                                      "files": files}
+            if view is not None:
+                kwargs["view"] = view
+            message = await channel.send(**kwargs)
+            state.message_id, state.key = message.id, key
+            await self._remember(table, message.id)
+            if old is not None:
+                try:
+                    await self._edit(table.channel_id, old, view=None)
+                except discord.HTTPException as error:
+                    log.info("could not clear buttons of old message %s: %s", old, error)
+        else:
+            await self._edit(table.channel_id, state.message_id, content=content, view=view,
+                             attachments=files, allowed_mentions=mentions)
+        while state.announce and settlement is not None:
+            state.announce.pop()
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            await channel.send(texts.match_won_text(table, settlement, lang),
+                               allowed_mentions=discord.AllowedMentions.none())
+
+    async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        await channel.get_partial_message(message_id).edit(**kwargs)
+
+    async def _remember(self, table: Table, message_id: int) -> None:
+        setter = getattr(self.bot.service, "set_message_id", None)
+        if setter is None:
+            return
+        try:
+            await setter(table.id, message_id)
+        except Exception:
+            log.exception("saving the message id of table %s failed", table.id)

@@ -1,0 +1,389 @@
+"""The ``/ddz`` command group and the click handlers: thin adapters over TableService.
+
+Every handler defers first (within Discord's 3 s), calls the service (which checks
+seat, turn and seq under the table lock and commits), and answers through
+``cogs.replies``. Refusals (GameError) become a localized ephemeral reason;
+anything unexpected is logged with its context and answered with an apology.
+The public table message is redrawn by ``Board`` from listener events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.game.errors import GameError
+from bot.game.table import Table
+from bot.i18n import cmd, resolve_locale, t
+from cogs import info
+from cogs.board import Board
+from cogs.hand_actions import handle_hand_verb
+from cogs.hand_view import Screen, build_screen, ordered_plays, render_screen
+from cogs.items import ViewState
+from cogs.open_views import OpenViews
+from cogs.replies import answer_error, context_of, defer, png_file, respond
+
+log = logging.getLogger("cogs.ddz")
+Choice = app_commands.Choice
+
+
+def _is_admin(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+@app_commands.guild_only()
+class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
+             group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
+    """``/ddz …`` commands, public buttons and the private hand view."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.board = Board(bot, on_drawn=self._refresh_views)
+        self.views = OpenViews(self.render_hand)
+        super().__init__()
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service  # type: ignore[attr-defined]
+
+    async def cog_load(self) -> None:
+        self._old_tree_error = self.bot.tree.on_error
+        self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]
+        await self.board.close()
+        await self.views.close()
+
+    # ----- service listener (bot.client re-dispatches TableService notifications) -----
+
+    @commands.Cog.listener("on_ddz_table_changed")
+    async def on_ddz_table_changed(self, table: Table, events: list[Any]) -> None:
+        self.board.notify(table, events)
+        if table.phase == "closed":
+            self.views.forget_table(table.id)
+
+    @commands.Cog.listener("on_ddz_hand_settled")
+    async def on_ddz_hand_settled(self, table: Table, settlement: Any) -> None:
+        self.board.notify(table, settlement=settlement)
+
+    async def redraw_restored(self, tables: list[Table]) -> None:
+        """Redraw the public message of each restored table (after a restart)."""
+        for table in tables:
+            self.board.notify(table)
+
+    async def _refresh_views(self, table: Table) -> None:
+        await self.views.refresh(table)
+
+    # ----- helpers ----------------------------------------------------------------------
+
+    def _seen(self, interaction: discord.Interaction) -> None:
+        self.board.remember_guild_locale(interaction.guild_id, interaction.guild_locale)
+
+    def _table_for(self, interaction: discord.Interaction) -> Table:
+        """The caller's table in this server, else this channel's; GameError otherwise."""
+        table = self.service.table_of_user(interaction.guild_id, interaction.user.id)
+        if table is None:
+            table = self.service.table_in_channel(interaction.channel_id)
+        if table is None:
+            raise GameError("no_table_of_user")
+        return table
+
+    async def render_hand(self, table: Table, seat: int, state: ViewState, lang: str, *,
+                          notice: str | None = None, hint: str | None = None,
+                          readings: Any = None) -> Screen:
+        """Build and draw the hand view (legal-play ranking and image off the loop)."""
+        plays = await asyncio.to_thread(ordered_plays, table, seat)
+        screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
+                              readings=readings, plays=plays)
+        return await render_screen(screen, lang)
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: int,
+                        state: ViewState, lang: str, **extra: Any) -> None:
+        """Answer with the hand view (editing the deferred message) and keep it current."""
+        screen = await self.render_hand(table, seat, state, lang, **extra)
+        file = png_file(screen.png or b"", "hand.png", screen.alt)
+        await respond(interaction, screen.content, edit=True, file=file, view=screen.view)
+        self.views.track(table.id, interaction.user.id, interaction, screen, lang)
+
+    async def open_hand(self, interaction: discord.Interaction, table_id: str | None) -> None:
+        """``My hand`` / ``/ddz hand``: a fresh ephemeral hand view."""
+        await defer(interaction, ephemeral=True, thinking=True)
+        table = self.service.get(table_id) if table_id else self._table_for(interaction)
+        if table is None:
+            raise GameError("table_closed")
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise GameError("not_seated")
+        if table.hand is None:
+            raise GameError("wrong_phase")
+        lang = resolve_locale(interaction.locale)
+        async with self.views.lock(table.id, interaction.user.id):
+            await self.show_hand(interaction, table, seat, ViewState(), lang)
+
+    # ----- components -------------------------------------------------------------------
+
+    async def on_public_click(self, interaction: discord.Interaction, table_id: str, seq: int,
+                              action: str) -> None:
+        """A public table-message button (custom_id ``ddz:<table>:<seq>:<action>``)."""
+        self._seen(interaction)
+        try:
+            if interaction.guild_id is None:
+                raise GameError("guild_only")
+            if action == "hand":
+                await self.open_hand(interaction, table_id)
+                return
+            await defer(interaction)
+            user = interaction.user
+            svc = self.service
+            if action == "join":
+                await svc.join(table_id, user.id, user.display_name, str(interaction.locale), seq=seq)
+            elif action == "leave":
+                await svc.leave(table_id, user.id, seq=seq)
+            elif action == "cpu":
+                await svc.add_computer(table_id, user.id, seq=seq)
+            elif action == "start":
+                await svc.start(table_id, user.id, seq=seq)
+            elif action == "cancel":
+                await svc.cancel(table_id, user.id, _is_admin(interaction), seq=seq)
+            elif action.startswith("bid"):
+                await svc.bid(table_id, user.id, int(action[3:]), seq=seq)
+            elif action == "again":
+                await svc.play_again(table_id, user.id, seq=seq)
+        except Exception as exc:
+            await answer_error(interaction, exc, table_id)
+
+    async def on_hand_click(self, interaction: discord.Interaction, table_id: str, seq: int,
+                            verb: str, state: ViewState, value: str | None) -> None:
+        """A hand-view component (custom_id ``ddz:<table>:<seq>:h<verb>.<state>``)."""
+        self._seen(interaction)
+        try:
+            await defer(interaction)
+            lang = resolve_locale(interaction.locale)
+            async with self.views.lock(table_id, interaction.user.id):
+                table = self.service.get(table_id)
+                if table is None:
+                    await respond(interaction, t("error.table_closed", lang), edit=True, view=None)
+                    return
+                seat = table.seat_of(interaction.user.id)
+                if seat is None:
+                    await respond(interaction, t("error.not_seated", lang), edit=True, view=None)
+                    return
+                outcome = await handle_hand_verb(self.service, table, seat, interaction.user.id,
+                                                 seq, verb, state, value, lang)
+                fresh = self.service.get(table_id) or table
+                await self.show_hand(interaction, fresh, seat, outcome.state, lang,
+                                     notice=outcome.notice, hint=outcome.hint,
+                                     readings=outcome.readings)
+        except Exception as exc:
+            await answer_error(interaction, exc, table_id)
+
+    # ----- error handling -------------------------------------------------------------------
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        await self.on_tree_error(interaction, error)
+
+    async def on_tree_error(self, interaction: discord.Interaction,
+                            error: app_commands.AppCommandError) -> None:
+        """``tree.on_error``: refusals → reason; failures → logged apology."""
+        original: BaseException = getattr(error, "original", error)
+        if isinstance(error, app_commands.NoPrivateMessage):
+            original = GameError("guild_only")
+        elif isinstance(error, app_commands.MissingPermissions):
+            original = GameError("not_admin")
+        if interaction.extras.get("ddz_error_answered"):
+            return
+        interaction.extras["ddz_error_answered"] = True
+        await answer_error(interaction, original)
+
+    # ----- commands -------------------------------------------------------------------
+
+    @app_commands.command(name=cmd("start", "cmd.start.name"),
+                          description=cmd("Open a table in this channel", "cmd.start.description"))
+    @app_commands.rename(computers=cmd("computers", "param.computers.name"))
+    @app_commands.describe(computers=cmd("Computer players to seat at once (0-2)",
+                                         "param.computers.description"))
+    async def start(self, interaction: discord.Interaction,
+                    computers: app_commands.Range[int, 0, 2] = 0) -> None:
+        self._seen(interaction)
+        await defer(interaction, ephemeral=True, thinking=True)
+        user = interaction.user
+        table = await self.service.open_table(
+            interaction.guild_id, interaction.channel_id, user.id, user.display_name,
+            str(interaction.locale), computers=computers)
+        await self.board.flush(table)
+        await respond(interaction, t("ack.opened", interaction.locale, table=table.id))
+
+    @app_commands.command(name=cmd("hand", "cmd.hand.name"),
+                          description=cmd("Open your private hand view", "cmd.hand.description"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        self._seen(interaction)
+        await self.open_hand(interaction, None)
+
+    @app_commands.command(name=cmd("play", "cmd.play.name"),
+                          description=cmd("Play cards by typing them (e.g. 33344)",
+                                          "cmd.play.description"))
+    @app_commands.rename(cards=cmd("cards", "param.cards.name"))
+    @app_commands.describe(cards=cmd("Cards in notation 3-9 T J Q K A 2 X D, e.g. 33344",
+                                     "param.cards.description"))
+    async def play(self, interaction: discord.Interaction,
+                   cards: app_commands.Range[str, 1, 60]) -> None:
+        self._seen(interaction)
+        await defer(interaction, ephemeral=True, thinking=True)
+        table = self._table_for(interaction)
+        done = await self.service.play(table.id, interaction.user.id, cards)
+        played = done.hand.history[-1] if done.hand and done.hand.history else None
+        notation = played.combo.notation if played is not None and played.combo else cards
+        await respond(interaction, t("ack.played", interaction.locale, cards=notation))
+
+    @app_commands.command(name=cmd("pass", "cmd.pass.name"),
+                          description=cmd("Pass your turn", "cmd.pass.description"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        self._seen(interaction)
+        await defer(interaction, ephemeral=True, thinking=True)
+        table = self._table_for(interaction)
+        await self.service.pass_turn(table.id, interaction.user.id)
+        await respond(interaction, t("ack.passed", interaction.locale))
+
+    @app_commands.command(name=cmd("score", "cmd.score.name"),
+                          description=cmd("This server's leaderboard and match totals",
+                                          "cmd.score.description"))
+    @app_commands.rename(scope=cmd("scope", "param.scope.name"))
+    @app_commands.describe(scope=cmd("Current match or all time", "param.scope.description"))
+    @app_commands.choices(scope=[
+        Choice(name=cmd("current match", "choice.scope.match"), value="match"),
+        Choice(name=cmd("all time", "choice.scope.alltime"), value="alltime")])
+    async def score(self, interaction: discord.Interaction, scope: Choice[str] | None = None) -> None:
+        self._seen(interaction)
+        await defer(interaction, ephemeral=False, thinking=True)
+        storage = self.bot.storage  # type: ignore[attr-defined]
+        standings = await storage.match_standings(interaction.guild_id)
+        leaders = await storage.leaderboard(interaction.guild_id)
+        lang = resolve_locale(interaction.locale)
+        embed = info.score_embed(standings, leaders, lang, scope.value if scope else None)
+        await respond(interaction, embed=embed, ephemeral=False)
+
+    @app_commands.command(name=cmd("stats", "cmd.stats.name"),
+                          description=cmd("One player's record", "cmd.stats.description"))
+    @app_commands.rename(member=cmd("member", "param.member.name"))
+    @app_commands.describe(member=cmd("Whose record (default: you)", "param.member.description"))
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        self._seen(interaction)
+        await defer(interaction, ephemeral=False, thinking=True)
+        who = member or interaction.user
+        record = await self.bot.storage.player_stats(interaction.guild_id, who.id)  # type: ignore[attr-defined]
+        embed = info.stats_embed(record, who.display_name, resolve_locale(interaction.locale))
+        await respond(interaction, embed=embed, ephemeral=False)
+
+    @app_commands.command(name=cmd("rules", "cmd.rules.name"),
+                          description=cmd("The rules, short and illustrated", "cmd.rules.description"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        self._seen(interaction)
+        await defer(interaction, ephemeral=True, thinking=True)
+        settings = await self.service.settings(interaction.guild_id)
+        embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules.target_points)
+        await respond(interaction, embed=embed)
+
+    @app_commands.command(name=cmd("stop", "cmd.stop.name"),
+                          description=cmd("Abandon the current hand (starter or admin)",
+                                          "cmd.stop.description"))
+    async def stop(self, interaction: discord.Interaction) -> None:
+        self._seen(interaction)
+        await defer(interaction, ephemeral=True, thinking=True)
+        table = self.service.table_in_channel(interaction.channel_id) or self._table_for(interaction)
+        await self.service.stop_hand(table.id, interaction.user.id, _is_admin(interaction))
+        await respond(interaction, t("ack.stopped", interaction.locale))
+
+    @app_commands.command(name=cmd("autoplay", "cmd.autoplay.name"),
+                          description=cmd("Let the computer play for you", "cmd.autoplay.description"))
+    @app_commands.rename(mode=cmd("mode", "param.mode.name"))
+    @app_commands.describe(mode=cmd("On or off", "param.mode.description"))
+    @app_commands.choices(mode=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
+                                Choice(name=cmd("off", "choice.mode.off"), value="off")])
+    async def autoplay(self, interaction: discord.Interaction, mode: Choice[str]) -> None:
+        self._seen(interaction)
+        await defer(interaction, ephemeral=True, thinking=True)
+        table = self._table_for(interaction)
+        on = mode.value == "on"
+        await self.service.set_autoplay(table.id, interaction.user.id, on)
+        await respond(interaction, t("ack.autoplay_on" if on else "ack.autoplay_off",
+                                     interaction.locale))
+
+    @app_commands.command(name=cmd("config", "cmd.config.name"),
+                          description=cmd("Server settings (Manage Server)", "cmd.config.description"))
+    @app_commands.rename(
+        turn_seconds=cmd("turn_seconds", "param.turn_seconds.name"),
+        bid_seconds=cmd("bid_seconds", "param.bid_seconds.name"),
+        target=cmd("target", "param.target.name"), kickers=cmd("kickers", "param.kickers.name"),
+        bidding=cmd("bidding", "param.bidding.name"), language=cmd("language", "param.language.name"))
+    @app_commands.describe(
+        turn_seconds=cmd("Turn timer while playing (10-600 s)", "param.turn_seconds.description"),
+        bid_seconds=cmd("Turn timer while bidding (10-600 s)", "param.bid_seconds.description"),
+        target=cmd("Match target in points (default 30)", "param.target.description"),
+        kickers=cmd("Kicker rule variant", "param.kickers.description"),
+        bidding=cmd("Bidding variant", "param.bidding.description"),
+        language=cmd("Language of public messages", "param.language.description"))
+    @app_commands.choices(
+        kickers=[Choice(name=cmd("default: single wings may repeat ranks", "choice.kickers.default"),
+                        value="default"),
+                 Choice(name=cmd("distinct: single kickers all different", "choice.kickers.distinct"),
+                        value="distinct")],
+        bidding=[Choice(name=cmd("each seat speaks once", "choice.bidding.once"), value="once"),
+                 Choice(name=cmd("until two passes follow a bid", "choice.bidding.until_two_passes"),
+                        value="until_two_passes")],
+        language=[Choice(name=cmd("the server's language", "choice.language.server"), value="server"),
+                  Choice(name=cmd("English", "choice.language.en"), value="en"),
+                  Choice(name=cmd("Español", "choice.language.es"), value="es")])
+    async def config(
+        self, interaction: discord.Interaction,
+        turn_seconds: app_commands.Range[int, 10, 600] | None = None,
+        bid_seconds: app_commands.Range[int, 10, 600] | None = None,
+        target: app_commands.Range[int, 1, 10000] | None = None,
+        kickers: Choice[str] | None = None, bidding: Choice[str] | None = None,
+        language: Choice[str] | None = None,
+    ) -> None:
+        """Admins (Manage Server) view or change the server's settings."""
+        self._seen(interaction)
+        await defer(interaction, ephemeral=True, thinking=True)
+        if not _is_admin(interaction):
+            raise GameError("not_admin")
+        settings = await self.service.settings(interaction.guild_id)
+        rules: dict[str, Any] = {}
+        if target is not None:
+            rules["target_points"] = target
+        if kickers is not None:
+            rules["kickers"] = kickers.value
+        if bidding is not None:
+            rules["bidding"] = bidding.value
+        changes: dict[str, Any] = {}
+        if rules:
+            changes["rules"] = settings.rules.model_copy(update=rules)
+        if turn_seconds is not None:
+            changes["turn_seconds_play"] = turn_seconds
+        if bid_seconds is not None:
+            changes["turn_seconds_bid"] = bid_seconds
+        if language is not None:
+            changes["language"] = None if language.value == "server" else language.value
+        lang = resolve_locale(interaction.locale)
+        notice = None
+        if changes:
+            settings = settings.model_copy(update=changes)
+            await self.service.save_settings(interaction.guild_id, settings)
+            self.board.forget_language(interaction.guild_id)
+            notice = t("config.saved", lang)
+        await respond(interaction, notice, embed=info.config_embed(settings, lang))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (``bot.load_extension("cogs.ddz")``)."""
+    await bot.add_cog(DdzCog(bot))
+
+
+__all__ = ["DdzCog", "context_of", "setup"]

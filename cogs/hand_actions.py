@@ -1,0 +1,122 @@
+"""What a click in the private hand view does (selection, hint, play, pass, bid, auto).
+
+Selection changes are local (they live in the custom_ids); Play / Pass / Bid /
+Auto go through the TableService with the view's ``seq`` so a view drawn before
+the table moved on is refused as stale (the refreshed view is shown instead).
+A refused play keeps the selection and says why (RULES.md §Controls).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.game.errors import GameError
+from bot.game.table import Table
+from bot.i18n import t
+from bot.rules import Combo, format_cards
+from cogs.hand_view import add_rank, playable_readings, rank_of_verb, selected_cards
+from cogs.items import ViewState, mask_to_indices
+from cogs.replies import error_message
+
+log = logging.getLogger("cogs.ddz")
+
+
+@dataclass
+class Outcome:
+    """The next view: its state and an optional notice, hint reason, or reading choice."""
+
+    state: ViewState
+    notice: str | None = None
+    hint: str | None = None
+    readings: list[Combo] | None = None
+
+
+def hint_decision(table: Table, seat: int, n: int) -> Any:
+    """The n-th hint for ``seat`` (bid advice while bidding). CPU work: use a thread."""
+    from bot.ai import choose_bid, hint
+
+    hand = table.hand
+    assert hand is not None
+    obs = hand.observation(seat)
+    if hand.phase == "bidding":
+        return choose_bid(obs, "normal")
+    return hint(obs, n)
+
+
+async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, seq: int,
+                           verb: str, state: ViewState, value: str | None, lang: str) -> Outcome:
+    """Apply one hand-view click; never raises GameError (it becomes the notice)."""
+    hand = table.hand
+    cards = hand.hand_of(seat) if hand is not None else []
+    state = state.with_selected(frozenset(c.index for c in selected_cards(cards, state)))
+    rank = rank_of_verb(verb)
+    try:
+        if rank is not None:
+            return Outcome(add_rank(cards, state, rank))
+        if verb == "clear":
+            return Outcome(ViewState(sort=state.sort))
+        if verb == "sort":
+            return Outcome(replace(state, sort="groups" if state.sort == "rank" else "rank"))
+        if verb == "pick":
+            wanted = mask_to_indices(int(value or "0", 36))
+            held = frozenset(c.index for c in cards)
+            return Outcome(state.with_selected(wanted & held))
+        if verb == "hint":
+            return await _hint(table, seat, state, lang)
+        if verb == "auto":
+            on = not table.seats[seat].autoplay
+            await service.set_autoplay(table.id, user_id, on)
+            return Outcome(state, t("ack.autoplay_on" if on else "ack.autoplay_off", lang))
+        if verb.startswith("b") and verb[1:].isdigit():
+            amount = int(verb[1:])
+            await service.bid(table.id, user_id, amount, seq=seq)
+            return Outcome(state, t("hand.bid_done", lang, amount=amount) if amount
+                           else t("hand.passed", lang))
+        if verb == "pass":
+            await service.pass_turn(table.id, user_id, seq=seq)
+            return Outcome(ViewState(sort=state.sort), t("hand.passed", lang))
+        if verb == "play" or verb.startswith("rd"):
+            return await _play(service, table, seat, user_id, seq, verb, state, cards, lang)
+    except GameError as error:
+        if error.code == "stale":
+            return Outcome(state, t("hand.refreshed", lang))
+        return Outcome(state, t("hand.error", lang, message=error_message(error, lang)))
+    return Outcome(state)
+
+
+async def _hint(table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
+    if table.hand is None:
+        raise GameError("wrong_phase")
+    try:
+        decision = await asyncio.to_thread(hint_decision, table, seat, state.hint)
+    except Exception:
+        log.exception("hint failed (table=%s seat=%s)", table.id, seat)
+        return Outcome(state)
+    reason = t(f"reason.{decision.reason}", lang, **decision.params)
+    nxt = replace(state, hint=state.hint + 1)
+    if isinstance(decision.action, Combo):
+        return Outcome(nxt.with_selected(frozenset(c.index for c in decision.action.cards)),
+                       hint=reason)
+    return Outcome(nxt.with_selected(frozenset()), hint=reason)
+
+
+async def _play(service: Any, table: Table, seat: int, user_id: int, seq: int, verb: str,
+                state: ViewState, cards: list[Any], lang: str) -> Outcome:
+    chosen = selected_cards(cards, state)
+    if not chosen:
+        raise GameError("no_cards")
+    readings = playable_readings(table, seat, chosen)
+    if verb.startswith("rd"):
+        index = int(verb[2:]) if verb[2:].isdigit() else -1
+        if not 0 <= index < len(readings):
+            raise GameError("bad_reading", reading=verb[2:])
+        combo = readings[index]
+        await service.play(table.id, user_id, list(combo.cards), reading=combo, seq=seq)
+    elif len(readings) > 1 and len({c.reading for c in readings}) > 1:
+        return Outcome(state, readings=readings[:5])
+    else:
+        await service.play(table.id, user_id, chosen, seq=seq)
+    return Outcome(ViewState(sort=state.sort), t("hand.played", lang, cards=format_cards(chosen)))

@@ -1,0 +1,245 @@
+"""The private hand view: what one seated player sees in their ephemeral message.
+
+``build_screen`` turns (table, seat, ViewState, language, notice) into text, alt
+text and components; ``render_screen`` adds the PNG (off the event loop).
+Components (≤ 5 rows, ≤ 25 items, every custom_id unique):
+
+* row 0: the select menu of legal plays (≤ 25, best first, each option a whole
+  play), or Pass / Bid 1-3 while bidding, or one button per reading when a
+  selection can be played several ways;
+* rows 1-3: one button per rank held (≤ 15), each adding one more card of that
+  rank (a full rank clears back to none), then Auto;
+* row 4: Play, Pass, Hint, Clear, Sort.
+
+With all 15 ranks in hand there is no slot left for Auto; the text then points
+to ``/ddz autoplay``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.game.table import Table
+from bot.i18n import t
+from bot.rules import RANKS, Card, Combo, classify, format_cards
+from cogs import texts
+from cogs.items import HandButton, HandSelect, ViewState, cards_to_mask, to_base36
+from rendering import render_hand
+
+B = discord.ButtonStyle
+MAX_OPTIONS = 25
+
+
+@dataclass
+class Screen:
+    """One rendering of the hand view (``png`` filled by ``render_screen``)."""
+
+    content: str
+    alt: str
+    view: discord.ui.View | None
+    cards: list[Card]
+    state: ViewState
+    seq: int
+    png: bytes | None = None
+
+
+def selected_cards(hand_cards: Sequence[Card], state: ViewState) -> list[Card]:
+    """The selected cards still in hand, low→high."""
+    return sorted(c for c in hand_cards if c.index in state.selected)
+
+
+def add_rank(hand_cards: Sequence[Card], state: ViewState, rank_index: int) -> ViewState:
+    """One more card of that rank; when all are selected, none of it (RULES.md notation)."""
+    of_rank = sorted(c for c in hand_cards if c.rank.index == rank_index)
+    chosen = [c for c in of_rank if c.index in state.selected]
+    if not of_rank:
+        return state
+    if len(chosen) >= len(of_rank):
+        return state.with_selected(state.selected - {c.index for c in of_rank})
+    nxt = next(c for c in of_rank if c.index not in state.selected)
+    return state.with_selected(state.selected | {nxt.index})
+
+
+def playable_readings(table: Table, seat: int, cards: Sequence[Card]) -> list[Combo]:
+    """Readings of ``cards`` that may be played now (all of them on a free lead)."""
+    hand = table.hand
+    if hand is None or not cards:
+        return []
+    readings = classify(cards, table.rules)
+    to_beat = hand.to_beat
+    if to_beat is not None and not (hand.last_play is not None and hand.last_play.seat == seat):
+        readings = [c for c in readings if c.beats(to_beat)]
+    return readings
+
+
+def ordered_plays(table: Table, seat: int) -> list[Combo]:
+    """Legal plays of ``seat`` now, best first (the normal computer's ranking), one
+    per set of cards, at most 25. Pure CPU: call via ``asyncio.to_thread``."""
+    hand = table.hand
+    if hand is None or hand.phase != "playing":
+        return []
+    legal = hand.legal_plays(seat)
+    ranked: list[Combo] = []
+    try:
+        from bot.ai.policy import normal_ranked
+        from bot.ai.view import view_of
+
+        ranked = [d.action for _, d in normal_ranked(view_of(hand.observation(seat)))
+                  if isinstance(d.action, Combo)]
+    except Exception:  # the ranking is a nicety; the list must still show
+        ranked = []
+    rest = sorted(legal, key=lambda c: (c.is_bomb, c.kind.value == "rocket", c.rank, -len(c.cards)))
+    out: list[Combo] = []
+    seen: set[str] = set()
+    for combo in [*ranked, *rest]:
+        key = combo.notation
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(combo)
+        if len(out) == MAX_OPTIONS:
+            break
+    return out
+
+
+def _turn_line(table: Table, seat: int, lang: str) -> str:
+    hand = table.hand
+    if table.phase != "playing" or hand is None or hand.turn is None:
+        return t("hand.over", lang)
+    to_beat = hand.last_play if hand.last_play is not None and hand.last_play.seat != seat else None
+    if hand.turn != seat:
+        line = t("hand.waiting", lang, name=texts.seat_name(table, hand.turn, lang))
+        if hand.phase == "playing" and hand.last_play is not None:
+            combo = hand.last_play.combo
+            line += " " + t("hand.to_beat", lang, cards=combo.notation,
+                            kind=texts.kind_name(combo, lang),
+                            name=texts.plain_name(table, hand.last_play.seat))
+        return line
+    if hand.phase == "bidding":
+        return t("hand.your_turn_bid", lang)
+    if to_beat is None:
+        return t("hand.your_turn_lead", lang)
+    return t("hand.your_turn_beat", lang, cards=to_beat.combo.notation,
+             kind=texts.kind_name(to_beat.combo, lang), name=texts.plain_name(table, to_beat.seat))
+
+
+def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
+                 notice: str | None = None, hint: str | None = None,
+                 readings: Sequence[Combo] | None = None,
+                 plays: Sequence[Combo] = ()) -> Screen:
+    """Text, alt text and components of the hand view of ``seat``.
+
+    ``plays``: the select menu's options (from ``ordered_plays``); ``readings``:
+    ask which reading to play; ``notice``: an ack or a refusal; ``hint``: a reason.
+    """
+    hand = table.hand
+    cards = hand.hand_of(seat) if hand is not None else []
+    state = state.with_selected(frozenset(c.index for c in selected_cards(cards, state)))
+    chosen = selected_cards(cards, state)
+    lines = [t("hand.title", lang, table=table.id, hand=table.hand_no)]
+    if hand is not None and hand.landlord is not None:
+        lines.append(t("hand.role_landlord", lang) if hand.landlord == seat else
+                     t("hand.role_peasant", lang, name=texts.plain_name(table, hand.landlord)))
+    elif hand is not None:
+        lines.append(t("hand.bidding", lang, bid=hand.winning_bid))
+    lines.append(_turn_line(table, seat, lang))
+    if table.seats[seat].autoplay:
+        lines.append(t("hand.autoplay", lang))
+    if chosen:
+        found = classify(chosen, table.rules)
+        lines.append(t("hand.selected_reading", lang, cards=format_cards(chosen),
+                       reading=texts.reading_label(found[0], lang)) if found else
+                     t("hand.selected", lang, cards=format_cards(chosen)))
+    elif hand is not None and hand.phase == "playing" and table.phase == "playing":
+        lines.append(t("hand.selected_none", lang))
+    if hint:
+        lines.append(t("hand.hint", lang, reason=hint))
+    if notice:
+        lines.append(notice)
+    if readings:
+        lines.append(t("hand.readings", lang))
+    if cards:
+        alt = (t("alt.hand_selected", lang, cards=format_cards(cards), selected=format_cards(chosen))
+               if chosen else t("alt.hand", lang, cards=format_cards(cards)))
+    else:
+        alt = t("alt.hand_empty", lang)
+    view = None
+    if table.phase == "playing" and hand is not None:
+        view = _components(table, seat, state, lang, cards, readings or (), plays)
+        if len({c.rank for c in cards}) >= 15:
+            lines.append(t("hand.sort_hint", lang))
+    return Screen("\n".join(lines), alt, view, cards, state, table.seq)
+
+
+def _components(table: Table, seat: int, state: ViewState, lang: str, cards: list[Card],
+                readings: Sequence[Combo], plays: Sequence[Combo]) -> discord.ui.View:
+    hand = table.hand
+    assert hand is not None
+    tid, seq = table.id, table.seq
+    my_turn = hand.turn == seat
+    view = discord.ui.View(timeout=None)
+
+    def button(verb: str, label: str, row: int, style: B = B.secondary, disabled: bool = False) -> None:
+        view.add_item(HandButton(tid, seq, verb, state, label=label[:80], style=style,
+                                 disabled=disabled, row=row))
+
+    if readings:
+        for k, combo in enumerate(readings[:5]):
+            button(f"rd{k}", texts.reading_label(combo, lang), 0, B.primary)
+    elif hand.phase == "bidding":
+        allowed = hand.allowed_bids(seat)
+        button("b0", t("btn.bid_pass", lang), 0, disabled=0 not in allowed)
+        for amount in (1, 2, 3):
+            button(f"b{amount}", t("btn.bid", lang, n=amount), 0, B.primary,
+                   disabled=amount not in allowed)
+    else:
+        options = [
+            discord.SelectOption(
+                label=t("play.label", lang, cards=c.notation, kind=texts.kind_name(c, lang))[:80],
+                value=to_base36(cards_to_mask(c.cards)))
+            for c in plays[:MAX_OPTIONS]
+        ]
+        if options:
+            placeholder = t("select.placeholder", lang, n=len(hand.legal_plays(seat)))
+            view.add_item(HandSelect(tid, seq, state, options, placeholder=placeholder[:150], row=0))
+        else:
+            view.add_item(HandSelect(tid, seq, state, [discord.SelectOption(
+                label=t("select.none", lang)[:80], value="0")], placeholder=t("select.none", lang),
+                disabled=True, row=0))
+    held = sorted({c.rank for c in cards})
+    for i, rank in enumerate(held):
+        total = sum(1 for c in cards if c.rank is rank)
+        chosen = sum(1 for c in cards if c.rank is rank and c.index in state.selected)
+        label = rank.symbol + (f" {chosen}/{total}" if chosen else (f" ×{total}" if total > 1 else ""))
+        button(f"r{rank.index}", label, 1 + i // 5, B.success if chosen else B.secondary)
+    if len(held) < 15:
+        seat_auto = table.seats[seat].autoplay
+        button("auto", t("btn.auto_on" if seat_auto else "btn.auto_off", lang),
+               1 + len(held) // 5)
+    playing = hand.phase == "playing"
+    lead = hand.last_play is None or hand.last_play.seat == seat
+    button("play", t("btn.play", lang), 4, B.primary, disabled=not (playing and my_turn and cards))
+    button("pass", t("btn.pass", lang), 4, disabled=not (playing and my_turn and not lead))
+    button("hint", t("btn.hint", lang), 4, disabled=not cards)
+    button("clear", t("btn.clear", lang), 4, B.danger, disabled=not state.selected)
+    button("sort", t("btn.sort_groups" if state.sort == "groups" else "btn.sort_rank", lang), 4)
+    return view
+
+
+async def render_screen(screen: Screen, lang: str) -> Screen:
+    """Draw the hand image (selected cards raised) in a worker thread."""
+    screen.png = await asyncio.to_thread(render_hand, screen.cards, selected=screen.state.selected,
+                                         sort=screen.state.sort, locale=lang)
+    return screen
+
+
+def rank_of_verb(verb: str) -> int | None:
+    """``r7`` → 7 (a rank index 0..14), else None."""
+    if verb.startswith("r") and verb[1:].isdigit():
+        index = int(verb[1:])
+        return index if 0 <= index < len(RANKS) else None
+    return None

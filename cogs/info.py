@@ -1,0 +1,79 @@
+"""Embeds of ``/ddz score``, ``/ddz stats``, ``/ddz rules`` and ``/ddz config``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from cogs.texts import signed
+
+COLOR = discord.Colour(0xB22222)
+
+
+def _name(row: Any) -> str:
+    return row.name or f"<@{row.user_id}>"
+
+
+def score_embed(standings: Any, leaders: list[Any], lang: str, scope: str | None) -> discord.Embed:
+    """Current match totals toward the target and/or the all-time leaderboard."""
+    embed = discord.Embed(title=t("score.title", lang), colour=COLOR)
+    if scope in (None, "match"):
+        if standings.match_hands:
+            head = t("score.match_hands", lang, match=standings.match_no,
+                     played=standings.hands_played, hands=standings.match_hands)
+        else:
+            head = t("score.match", lang, match=standings.match_no, target=standings.target,
+                     hands=standings.hands_played)
+        rows = [t("score.match_row", lang, rank=i + 1, name=_name(s), total=signed(s.total),
+                  hands=s.hands) for i, s in enumerate(standings.standings[:15])]
+        embed.add_field(name=head, value="\n".join(rows) or t("score.empty", lang), inline=False)
+    if scope in (None, "alltime"):
+        rows = [t("score.alltime_row", lang, rank=i + 1, name=_name(r), matches=r.matches_won,
+                  won=r.hands_won, played=r.hands_played, net=signed(r.net_points))
+                for i, r in enumerate(leaders[:15])]
+        embed.add_field(name=t("score.alltime", lang),
+                        value="\n".join(rows) or t("score.empty", lang), inline=False)
+    return embed
+
+
+def stats_embed(stats: Any | None, name: str, lang: str) -> discord.Embed:
+    """One player's record; a short note when they have not played here."""
+    embed = discord.Embed(title=t("stats.title", lang, name=name), colour=COLOR)
+    if stats is None or not stats.hands:
+        embed.description = t("stats.none", lang, name=name)
+        return embed
+    fields = [
+        ("stats.hands", stats.hands), ("stats.landlord_hands", stats.hands_landlord),
+        ("stats.wins_landlord", stats.wins_landlord), ("stats.wins_peasant", stats.wins_peasant),
+        ("stats.springs", stats.springs), ("stats.bombs", stats.bombs),
+        ("stats.best_hand", signed(stats.best_hand)), ("stats.net", signed(stats.net_points)),
+        ("stats.matches_won", stats.matches_won), ("stats.current", signed(stats.current_total)),
+    ]
+    for key, value in fields:
+        embed.add_field(name=t(key, lang), value=str(value), inline=True)
+    return embed
+
+
+def rules_embed(lang: str, target: int = 30) -> discord.Embed:
+    """The rules, short, with card examples in RULES.md notation."""
+    body = "\n\n".join(t(f"rules.{part}", lang, target=target)
+                       for part in ("deal", "play", "combos", "score", "controls"))
+    return discord.Embed(title=t("rules.title", lang), description=body, colour=COLOR)
+
+
+def config_embed(settings: Any, lang: str) -> discord.Embed:
+    """The server's current settings."""
+    rules = settings.rules
+    language = (t(f"choice.language.{settings.language}", lang) if settings.language
+                else t("choice.language.server", lang))
+    lines = [
+        t("config.turn_play", lang, n=settings.turn_seconds_play),
+        t("config.turn_bid", lang, n=settings.turn_seconds_bid),
+        t("config.target", lang, n=rules.target_points),
+        t("config.kickers", lang, value=t(f"choice.kickers.{rules.kickers}", lang)),
+        t("config.bidding", lang, value=t(f"choice.bidding.{rules.bidding}", lang)),
+        t("config.language", lang, value=language),
+    ]
+    return discord.Embed(title=t("config.title", lang), description="\n".join(lines), colour=COLOR)

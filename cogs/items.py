@@ -1,0 +1,167 @@
+"""Buttons and menus that survive restarts: every custom_id carries all the state.
+
+custom_id formats (``<table>`` = table id, ``<seq>`` = the table's sequence number
+when the component was drawn):
+
+* public table message: ``ddz:<table>:<seq>:<action>`` with action one of
+  ``join leave cpu start cancel bid0 bid1 bid2 bid3 hand again``;
+* private hand view: ``ddz:<table>:<seq>:h<verb>.<mask>.<sort><hint>`` where
+  ``verb`` is ``r<0..14>`` (add one card of that rank index), ``play``, ``pass``,
+  ``hint``, ``clear``, ``sort``, ``auto``, ``b<0..3>`` (bid), ``rd<k>`` (play the
+  k-th reading), ``pick`` (the select menu of legal plays; each option's value is
+  the play's card mask); ``mask`` = selected ``Card.index`` bits in base 36;
+  ``sort`` = ``r`` (by rank) or ``g`` (groups); ``hint`` = how many hints were shown.
+
+The items only parse and delegate to the cog (``DdzCog.on_public_click`` /
+``DdzCog.on_hand_click``), which answers and logs every failure itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+import discord
+
+from bot.rules import Card
+
+PUBLIC_ACTIONS = ("join", "leave", "cpu", "start", "cancel", "bid0", "bid1", "bid2", "bid3",
+                  "hand", "again")
+TABLE_ID = r"[A-Za-z0-9]{1,16}"
+PUBLIC_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):(?P<action>{'|'.join(PUBLIC_ACTIONS)})"
+_STATE = r"\.(?P<mask>[0-9a-z]+)\.(?P<sort>[rg])(?P<hint>\d+)"
+HAND_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>(?!pick)[a-z]+\d*){_STATE}"
+SELECT_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>pick){_STATE}"
+SortMode = Literal["rank", "groups"]
+
+
+def cards_to_mask(cards: Any) -> int:
+    """Bit mask of ``Card.index`` values (an iterable of Cards or of ints)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << (card.index if isinstance(card, Card) else int(card))
+    return mask
+
+
+def mask_to_indices(mask: int) -> frozenset[int]:
+    """The ``Card.index`` values in ``mask``."""
+    return frozenset(i for i in range(54) if mask >> i & 1)
+
+
+def to_base36(value: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        value, rest = divmod(value, 36)
+        out = digits[rest] + out
+        if not value:
+            return out
+
+
+@dataclass(frozen=True)
+class ViewState:
+    """A hand view's client-side state: selected card indices, sort mode, hints shown."""
+
+    selected: frozenset[int] = frozenset()
+    sort: SortMode = "rank"
+    hint: int = 0
+
+    def encode(self) -> str:
+        return f"{to_base36(cards_to_mask(self.selected))}.{self.sort[0]}{self.hint}"
+
+    def with_selected(self, selected: frozenset[int]) -> ViewState:
+        return replace(self, selected=frozenset(selected))
+
+    @classmethod
+    def decode(cls, mask: str, sort: str, hint: str) -> ViewState:
+        return cls(mask_to_indices(int(mask, 36)), "groups" if sort == "g" else "rank",
+                   min(int(hint), 999))
+
+
+def public_id(table_id: str, seq: int, action: str) -> str:
+    """custom_id of a public table-message button."""
+    return f"ddz:{table_id}:{seq}:{action}"
+
+
+def hand_id(table_id: str, seq: int, verb: str, state: ViewState) -> str:
+    """custom_id of a hand-view component (≤ 100 characters)."""
+    return f"ddz:{table_id}:{seq}:h{verb}.{state.encode()}"
+
+
+def _cog(interaction: discord.Interaction) -> Any:
+    cog = interaction.client.get_cog("ddz")  # type: ignore[attr-defined]
+    if cog is None:
+        raise RuntimeError("the ddz cog is not loaded")
+    return cog
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=PUBLIC_TEMPLATE):
+    """A button of the public table message."""
+
+    def __init__(self, table_id: str, seq: int, action: str, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or action, style=style, disabled=disabled, row=row,
+            custom_id=public_id(table_id, seq, action)))
+        self.table_id, self.seq, self.action = table_id, seq, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> TableButton:
+        return cls(match["table"], int(match["seq"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _cog(interaction).on_public_click(interaction, self.table_id, self.seq, self.action)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
+    """A button of the private hand view."""
+
+    def __init__(self, table_id: str, seq: int, verb: str, state: ViewState, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or verb, style=style, disabled=disabled, row=row,
+            custom_id=hand_id(table_id, seq, verb, state)))
+        self.table_id, self.seq, self.verb, self.state = table_id, seq, verb, state
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> HandButton:
+        state = ViewState.decode(match["mask"], match["sort"], match["hint"])
+        return cls(match["table"], int(match["seq"]), match["verb"], state)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _cog(interaction).on_hand_click(interaction, self.table_id, self.seq, self.verb,
+                                              self.state, None)
+
+
+class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    """The select menu of legal plays in the hand view (verb ``pick``)."""
+
+    def __init__(self, table_id: str, seq: int, state: ViewState,
+                 options: list[discord.SelectOption] | None = None, *, placeholder: str = "",
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=hand_id(table_id, seq, "pick", state), placeholder=placeholder or None,
+            options=options or [discord.SelectOption(label="-", value="0")],
+            disabled=disabled, row=row, min_values=1, max_values=1))
+        self.table_id, self.seq, self.state = table_id, seq, state
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> HandSelect:
+        state = ViewState.decode(match["mask"], match["sort"], match["hint"])
+        return cls(match["table"], int(match["seq"]), state)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        value = str(values[0]) if values else None
+        await _cog(interaction).on_hand_click(interaction, self.table_id, self.seq, "pick",
+                                              self.state, value)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, HandButton, HandSelect)
+"""Registered with ``bot.add_dynamic_items`` in ``setup_hook`` (templates never overlap)."""

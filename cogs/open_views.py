@@ -1,0 +1,129 @@
+"""Open private hand views, kept current while their interaction token is valid.
+
+Each player's latest click (or "My hand") gives a fresh interaction whose token
+may edit that ephemeral message for 15 minutes. After every public redraw the
+views of that table are re-rendered when the table moved on (seq changed). A
+view whose token is about to expire is edited one last time to say so and
+forgotten; "My hand" then opens a fresh one. One lock per (table, user)
+serializes clicks and refreshes of the same view. Discord errors are logged
+and the view is dropped; they never touch the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.game.table import Table
+from bot.i18n import t
+from cogs.hand_view import Screen
+from cogs.items import ViewState
+from cogs.replies import png_file
+
+log = logging.getLogger("cogs.ddz")
+TOKEN_LIFETIME = 15 * 60.0
+MARGIN = 45.0
+
+Key = tuple[str, int]
+Renderer = Callable[[Table, int, ViewState, str], Awaitable[Screen]]
+
+
+@dataclass
+class OpenView:
+    interaction: discord.Interaction
+    touched: float
+    state: ViewState
+    seq: int
+    lang: str
+    expiry: asyncio.Task[None] | None = None
+
+
+class OpenViews:
+    """Registry of open hand views: ``track`` after each answer, ``refresh`` after a redraw."""
+
+    def __init__(self, render: Renderer, lifetime: float = TOKEN_LIFETIME,
+                 margin: float = MARGIN) -> None:
+        self.render = render
+        self.lifetime = lifetime
+        self.margin = margin
+        self.views: dict[Key, OpenView] = {}
+        self.locks: dict[Key, asyncio.Lock] = {}
+
+    def lock(self, table_id: str, user_id: int) -> asyncio.Lock:
+        return self.locks.setdefault((table_id, user_id), asyncio.Lock())
+
+    def track(self, table_id: str, user_id: int, interaction: discord.Interaction,
+              screen: Screen, lang: str) -> None:
+        """Remember the freshest interaction of this user's view (call under ``lock``)."""
+        key = (table_id, user_id)
+        old = self.views.get(key)
+        if old is not None and old.expiry is not None:
+            old.expiry.cancel()
+        now = asyncio.get_running_loop().time()
+        entry = OpenView(interaction, now, screen.state, screen.seq, lang)
+        wait = max(0.0, self.lifetime - self.margin)
+        entry.expiry = asyncio.create_task(self._expire(key, entry, wait),
+                                           name=f"ddz-view-expiry-{table_id}-{user_id}")
+        self.views[key] = entry
+
+    def forget_table(self, table_id: str) -> None:
+        for key in [k for k in self.views if k[0] == table_id]:
+            entry = self.views.pop(key)
+            if entry.expiry is not None:
+                entry.expiry.cancel()
+            self.locks.pop(key, None)
+
+    async def close(self) -> None:
+        for key in list(self.views):
+            entry = self.views.pop(key)
+            if entry.expiry is not None:
+                entry.expiry.cancel()
+
+    async def refresh(self, table: Table) -> None:
+        """Re-render the open views of ``table`` whose seq is behind."""
+        keys = [k for k in self.views if k[0] == table.id]
+        for key in keys:
+            async with self.lock(*key):
+                entry = self.views.get(key)
+                if entry is None or entry.seq == table.seq:
+                    continue
+                seat = table.seat_of(key[1])
+                try:
+                    if seat is None:
+                        await entry.interaction.edit_original_response(
+                            content=t("error.not_seated", entry.lang), view=None, attachments=[])
+                        self._drop(key)
+                        continue
+                    screen = await self.render(table, seat, entry.state, entry.lang)
+                    file = png_file(screen.png or b"", "hand.png", screen.alt)
+                    await entry.interaction.edit_original_response(
+                        content=screen.content, view=screen.view, attachments=[file])
+                    entry.seq, entry.state = screen.seq, screen.state
+                    if table.phase in ("finished", "closed"):
+                        self._drop(key)
+                except discord.HTTPException as error:
+                    log.info("hand view refresh failed (table=%s user=%s): %s", key[0], key[1], error)
+                    self._drop(key)
+                except Exception:
+                    log.exception("hand view refresh failed (table=%s user=%s)", *key)
+                    self._drop(key)
+
+    def _drop(self, key: Key) -> None:
+        entry = self.views.pop(key, None)
+        if entry is not None and entry.expiry is not None and entry.expiry is not asyncio.current_task():
+            entry.expiry.cancel()
+
+    async def _expire(self, key: Key, entry: OpenView, wait: float) -> None:
+        await asyncio.sleep(wait)
+        async with self.lock(*key):
+            if self.views.get(key) is not entry:
+                return
+            self.views.pop(key, None)
+            with contextlib.suppress(discord.HTTPException):
+                await entry.interaction.edit_original_response(
+                    content=t("hand.expired", entry.lang), view=None, attachments=[])

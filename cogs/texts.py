@@ -1,0 +1,287 @@
+"""Localized texts and image view models built from a ``Table`` (no discord calls).
+
+Public texts never contain a seat's cards while a hand is being played (only
+plays already made and, at the result, the cards left). Card lists use the
+RULES.md notation (``format_cards``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.game.table import Table
+from bot.i18n import t
+from bot.rules import Combo, format_cards
+from rendering import ResultView, SeatResult, SeatView, TableView
+
+
+def signed(points: int) -> str:
+    """``+8`` / ``-4`` / ``0``."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+def seat_name(table: Table, index: int, lang: str) -> str:
+    """A seat's display name; computer seats say so, auto-play seats too."""
+    seat = table.seats[index]
+    if seat.computer is not None:
+        return t("table.computer", lang, name=seat.name, level=t(f"level.{seat.computer}", lang))
+    if seat.autoplay:
+        return t("table.auto", lang, name=seat.name)
+    return seat.name or "?"
+
+
+def plain_name(table: Table, index: int) -> str:
+    return table.seats[index].name or "?"
+
+
+def kind_name(combo: Combo, lang: str) -> str:
+    return t(f"kind.{combo.kind.value}", lang)
+
+
+def reading_label(combo: Combo, lang: str) -> str:
+    """``"airplane with single wings: 444555666 + 333"``."""
+    body = format_cards(combo.body)
+    kickers = format_cards(combo.kickers)
+    if kickers:
+        return t("reading.label_kickers", lang, kind=kind_name(combo, lang), body=body,
+                 kickers=kickers)
+    return t("reading.label", lang, kind=kind_name(combo, lang), body=body)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def deadline_text(table: Table, lang: str) -> str | None:
+    """``Time runs out <t:…:R>.`` when the deadline is a wall-clock timestamp."""
+    if table.deadline is None or table.deadline < 1_000_000_000:
+        return None
+    return t("table.deadline", lang, when=f"<t:{int(table.deadline)}:R>")
+
+
+def _event_lines(table: Table, events: Sequence[Any], lang: str) -> list[str]:
+    lines = []
+    for event in events:
+        kind = getattr(event, "kind", None)
+        seat = getattr(event, "seat", None)
+        if kind == "timeout" and seat is not None:
+            lines.append(t("table.timeout", lang, name=plain_name(table, seat)))
+        elif kind == "redeal":
+            lines.append(t("table.redeal", lang))
+    return lines
+
+
+def lobby_text(table: Table, lang: str) -> list[str]:
+    lines = [t("table.title_lobby", lang, table=table.id)]
+    for i, seat in enumerate(table.seats):
+        if seat.is_empty:
+            lines.append(t("table.seat_empty", lang, n=i + 1))
+        else:
+            lines.append(t("table.seat", lang, n=i + 1, name=seat_name(table, i, lang)))
+    starter = table.seat_of(table.starter_id)
+    starter_name = plain_name(table, starter) if starter is not None else "?"
+    lines.append(t("table.lobby_hint", lang, starter=starter_name))
+    return lines
+
+
+def bids_text(table: Table, lang: str) -> str:
+    hand = table.hand
+    assert hand is not None
+    entries = [
+        t("table.bid_pass", lang, name=plain_name(table, seat)) if amount == 0
+        else t("table.bid_entry", lang, name=plain_name(table, seat), amount=amount)
+        for seat, amount in hand.bids
+    ]
+    return t("table.bids", lang, bids=" · ".join(entries)) if entries else t("table.no_bids", lang)
+
+
+def public_text(table: Table, lang: str, events: Sequence[Any] = ()) -> tuple[str, int | None]:
+    """Content of the public table message while in the lobby or playing.
+
+    Returns (text, user id to mention or None). The mention is the member whose
+    turn it is (computer seats are never mentioned).
+    """
+    if table.phase == "lobby":
+        return "\n".join(lobby_text(table, lang)), None
+    if table.phase == "closed":
+        return "\n".join([t("table.title_closed", lang, table=table.id), t("table.closed", lang)]), None
+    hand = table.hand
+    assert hand is not None
+    ping: int | None = None
+    if hand.phase in ("bidding", "redeal"):
+        lines = [t("table.title_bidding", lang, table=table.id, hand=table.hand_no)]
+        lines += _event_lines(table, events, lang)
+        lines.append(bids_text(table, lang))
+    else:
+        lines = [t("table.title_playing", lang, table=table.id, hand=table.hand_no)]
+        lines += _event_lines(table, events, lang)
+        if hand.landlord is not None:
+            lines.append(t("table.landlord", lang, name=plain_name(table, hand.landlord),
+                           bid=hand.winning_bid, multiplier=hand.multiplier))
+            lines.append(t("table.kitty", lang, cards=format_cards(hand.kitty)))
+        if hand.last_play is not None:
+            combo = hand.last_play.combo
+            lines.append(t("table.last_play", lang, name=plain_name(table, hand.last_play.seat),
+                           cards=combo.notation, kind=kind_name(combo, lang)))
+        elif hand.turn is not None:
+            lines.append(t("table.lead", lang, name=plain_name(table, hand.turn)))
+        for i in range(3):
+            left = hand.cards_left(i)
+            if left in (1, 2):
+                key = "table.warn_one" if left == 1 else "table.warn_two"
+                lines.append(t(key, lang, name=plain_name(table, i)))
+    turn = table.turn_seat
+    if turn is not None:
+        seat = table.seats[turn]
+        who = mention(seat.user_id) if seat.user_id is not None and not seat.automatic else (
+            seat_name(table, turn, lang))
+        if seat.user_id is not None and not seat.automatic:
+            ping = seat.user_id
+        bidding = hand.phase == "bidding"
+        line = t("table.turn_bid" if bidding else "table.turn_play", lang, mention=who)
+        when = deadline_text(table, lang)
+        lines.append(f"{line} {when}" if when and not seat.automatic else line)
+    return "\n".join(lines), ping
+
+
+def table_view(table: Table, lang: str) -> TableView:
+    """The image model of the public table (seat order, round plays, no hidden cards)."""
+    hand = table.hand
+    assert hand is not None
+    seats = []
+    for i, seat in enumerate(table.seats):
+        action = hand.round_plays[i] if hand.phase == "playing" else None
+        last: Any = None
+        if action is not None and action.kind == "play":
+            last = list(action.cards)
+        elif action is not None and action.kind == "pass":
+            last = "pass"
+        seats.append(SeatView(
+            name=seat.name or "?", is_landlord=hand.landlord == i, cards_left=hand.cards_left(i),
+            last_action=last, is_turn=hand.turn == i, is_computer=seat.computer is not None))
+    revealed = hand.landlord is not None
+    return TableView(
+        seats=seats, bid=hand.winning_bid or None, multiplier=hand.multiplier,
+        kitty=list(hand.kitty) if revealed else None, hand_number=table.hand_no,
+        status=t("table.title_bidding", lang, table=table.id, hand=table.hand_no).replace("*", "")
+        if not revealed else "")
+
+
+def table_alt(table: Table, view: TableView, lang: str) -> str:
+    """Alt text of the table image (seats, cards left, last plays, bid, kitty)."""
+    parts = []
+    for seat in view.seats:
+        if seat.last_action is None:
+            last = t("alt.last_none", lang)
+        elif seat.last_action == "pass":
+            last = t("alt.last_pass", lang)
+        else:
+            last = t("alt.last_play", lang, cards=format_cards(seat.last_action))  # type: ignore[arg-type]
+        role = t("alt.seat_landlord", lang) if seat.is_landlord else ""
+        parts.append(t("alt.seat", lang, name=seat.name, role=role, n=seat.cards_left, last=last))
+    text = t("alt.table", lang, hand=table.hand_no, seats="; ".join(parts), bid=view.bid or 0,
+             multiplier=view.multiplier)
+    if view.kitty is not None:
+        text += " " + t("alt.table_kitty", lang, cards=format_cards(view.kitty))
+    return text[:1024]
+
+
+def doublings(table: Table) -> list[tuple[str, str | None]]:
+    """Every doubling of the finished hand in play order: (kind, seat name or None)."""
+    hand = table.hand
+    assert hand is not None and hand.result is not None
+    out: list[tuple[str, str | None]] = []
+    for action in hand.history:
+        if action.kind == "play" and action.combo is not None and action.combo.is_bomb:
+            out.append((action.combo.kind.value, plain_name(table, action.seat)))
+    if hand.result.spring:
+        out.append(("spring", None))
+    if hand.result.anti_spring:
+        out.append(("anti_spring", None))
+    return out
+
+
+def result_text(table: Table, lang: str, settlement: Any | None) -> str:
+    """Content of the result message: winner, bid, every doubling, P, changes, totals."""
+    hand = table.hand
+    assert hand is not None
+    lines = [t("table.title_result", lang, table=table.id, hand=table.hand_no)]
+    result = hand.result
+    if result is None:
+        lines.append(t("table.stopped", lang))
+        return "\n".join(lines)
+    if result.winner == "landlord":
+        lines.append(t("result.landlord_wins", lang, name=plain_name(table, result.landlord)))
+    else:
+        names = " & ".join(plain_name(table, i) for i in range(3) if i != result.landlord)
+        lines.append(t("result.peasants_win", lang, names=names))
+    items = [t(f"result.doubling.{kind}", lang, name=name or "") for kind, name in doublings(table)]
+    lines.append(t("result.points", lang, bid=result.base, n=result.doublings, p=result.p,
+                   doublings=", ".join(items) if items else t("result.no_doublings", lang)))
+    totals = _totals(settlement)
+    for i in range(3):
+        role = t("result.role_landlord", lang) if i == result.landlord else ""
+        change = signed(result.points[i])
+        total = totals.get(i)
+        if total is None:
+            lines.append(t("result.line_computer", lang, name=plain_name(table, i), role=role,
+                           change=change))
+        else:
+            lines.append(t("result.line", lang, name=plain_name(table, i), role=role,
+                           change=change, total=total))
+    left = [
+        t("result.left_entry", lang, name=plain_name(table, i), cards=format_cards(hand.hand_of(i)))
+        if hand.cards_left(i) else t("result.out", lang, name=plain_name(table, i))
+        for i in range(3)
+    ]
+    lines.append(t("result.left", lang, cards=" · ".join(left)))
+    lines.append(t("result.next", lang))
+    return "\n".join(lines)
+
+
+def _totals(settlement: Any | None) -> dict[int, int]:
+    if settlement is None:
+        return {}
+    return {c.seat: c.total for c in settlement.changes if c.total is not None}
+
+
+def result_view(table: Table, lang: str, settlement: Any | None) -> ResultView:
+    """The image model of a settled hand."""
+    hand = table.hand
+    assert hand is not None and hand.result is not None
+    result = hand.result
+    totals = _totals(settlement)
+    seats = [SeatResult(name=plain_name(table, i), is_landlord=i == result.landlord,
+                        change=result.points[i], total=totals.get(i, 0),
+                        remaining=hand.hand_of(i)) for i in range(3)]
+    winners: list[str] = []
+    if settlement is not None and getattr(settlement, "match_over", False):
+        winners = winner_names(table, settlement)
+    return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
+                      doublings=doublings(table), hand_number=table.hand_no,  # type: ignore[arg-type]
+                      match_winners=winners)
+
+
+def result_alt(table: Table, lang: str, settlement: Any | None) -> str:
+    hand = table.hand
+    assert hand is not None and hand.result is not None
+    totals = _totals(settlement)
+    lines = "; ".join(
+        t("alt.result_line", lang, name=plain_name(table, i), change=signed(hand.result.points[i]),
+          total=totals.get(i, "—"))
+        for i in range(3))
+    winner = t(f"alt.winner_{hand.result.winner}", lang)
+    return t("alt.result", lang, hand=table.hand_no, winner=winner, lines=lines)[:1024]
+
+
+def winner_names(table: Table, settlement: Any) -> list[str]:
+    names = {c.user_id: c.name for c in settlement.changes if c.user_id is not None}
+    return [names.get(uid) or mention(uid) for uid in settlement.winners]
+
+
+def match_won_text(table: Table, settlement: Any, lang: str) -> str:
+    """The match-win announcement (a separate public message)."""
+    names = " & ".join(winner_names(table, settlement))
+    best = max((settlement.final_totals.get(uid, 0) for uid in settlement.winners), default=0)
+    return t("result.match_won", lang, names=names, total=best, target=settlement.target)

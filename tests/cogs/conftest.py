@@ -1,0 +1,56 @@
+"""Fixtures: the real bot (storage, service, cog, command tree) on a fake Discord."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.client import DdzBot
+from bot.settings import Settings
+from tests.cogs.fake_discord import APP_ID, BOT_ID, FakeDiscord, Member
+
+GUILD_ID = 700_000_000_000_000_001
+CHANNEL_ID = 700_000_000_000_000_002
+
+# RULES.md notation; seat 0 bids first. 17 + 17 + 17 + kitty 3 = the 54 cards.
+HANDS = ["3334445566778899T", "3456789TJJQQKKAA2", "56789TTJJQQKKAA22"]
+KITTY = "2XD"
+
+
+@pytest.fixture
+async def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    settings = Settings(discord_token="test-token", database_path=tmp_path / "ddz.sqlite3",
+                        computer_delay=(0.0, 0.0))
+    bot = DdzBot(settings)
+    fake = FakeDiscord(bot, GUILD_ID, CHANNEL_ID)
+    fake.install(monkeypatch)
+    await bot._async_setup_hook()
+    bot._connection.user = discord.ClientUser(state=bot._connection, data={
+        "id": str(BOT_ID), "username": "ddz", "discriminator": "0", "avatar": None, "bot": True})
+    bot._connection.application_id = APP_ID
+    await bot.setup_hook()
+    cog = bot.get_cog("ddz")
+    cog.board.interval = 0.0
+    service = bot.service
+    original_start = service.start
+
+    async def start(table_id: str, user_id: int, seq: int | None = None, **deal: Any) -> Any:
+        deal.setdefault("hands", HANDS)
+        deal.setdefault("kitty", KITTY)
+        deal.setdefault("first_bidder", 0)
+        return await original_start(table_id, user_id, seq, **deal)
+
+    service.start = start
+    yield fake
+    await fake.idle()
+    await bot.close()
+
+
+def members(fake: FakeDiscord, locale: str = "en-US") -> tuple[Member, Member, Member]:
+    """Ana, Bo and Cy (Cy never sits down)."""
+    return (Member(fake, 11, "Ana", locale, locale), Member(fake, 22, "Bo", locale, locale),
+            Member(fake, 33, "Cy", locale, locale))

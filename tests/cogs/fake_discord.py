@@ -1,0 +1,303 @@
+"""A recording fake of Discord's HTTP side, for driving the real bot in-process.
+
+It replaces ``HTTPClient.request`` (channel messages) and
+``AsyncWebhookAdapter.request`` (interaction callbacks, ``@original`` edits,
+followups), keeps every message as Discord would (content, components,
+attachments with their descriptions, ephemeral flag) and feeds interactions to
+the real ``ConnectionState.parse_interaction_create`` — so the real command tree
+and DynamicItem routing run. ``Member.slash`` / ``Member.click`` return the
+``Reply`` messages that interaction produced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+APP_ID = 900_000_000_000_000_001
+BOT_ID = 900_000_000_000_000_002
+_ids = itertools.count(1_000_000_000_000_000_000)
+BACKGROUND = ("ddz-turn-", "ddz-view-expiry-")
+
+
+def snowflake() -> int:
+    return next(_ids)
+
+
+@dataclass
+class Message:
+    """A message as the fake Discord holds it."""
+
+    id: int
+    channel_id: int
+    content: str = ""
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[dict[str, Any]] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    ephemeral: bool = False
+    loading: bool = False
+    allowed_mentions: dict[str, Any] | None = None
+    edits: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "channel_id": str(self.channel_id), "content": self.content,
+            "components": self.components, "embeds": self.embeds, "type": 0, "tts": False,
+            "attachments": [{"id": str(i), "filename": a.get("filename", "f.png"),
+                             "description": a.get("description"), "size": 1,
+                             "url": f"https://cdn.invalid/{i}", "proxy_url": f"https://cdn.invalid/{i}"}
+                            for i, a in enumerate(self.attachments)],
+            "author": {"id": str(BOT_ID), "username": "ddz", "discriminator": "0", "avatar": None,
+                       "bot": True},
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False,
+            "timestamp": "2024-01-01T00:00:00+00:00", "edited_timestamp": None,
+            "flags": 64 if self.ephemeral else 0,
+        }
+
+    def buttons(self) -> dict[str, dict[str, Any]]:
+        """Every component by label (select menus by their custom_id)."""
+        out: dict[str, dict[str, Any]] = {}
+        for row in self.components:
+            for comp in row.get("components", []):
+                out[comp.get("label") or comp["custom_id"]] = comp
+        return out
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for row in self.components for c in row.get("components", [])]
+
+    @property
+    def alt_texts(self) -> list[str]:
+        return [a.get("description") or "" for a in self.attachments]
+
+
+def _body(payload: Any, form: Any) -> dict[str, Any]:
+    if payload is not None:
+        return payload
+    for part in form or []:
+        if part.get("name") == "payload_json":
+            return json.loads(part["value"])
+    return {}
+
+
+class FakeDiscord:
+    """Messages, interactions and a log of every request the bot made."""
+
+    def __init__(self, bot: Any, guild_id: int, channel_id: int) -> None:
+        self.bot = bot
+        self.guild_id, self.channel_id = guild_id, channel_id
+        self.messages: dict[int, Message] = {}
+        self.channel: list[int] = []  # public messages in post order
+        self.originals: dict[str, int] = {}  # interaction token -> message id
+        self.replies: dict[str, list[int]] = {}  # token -> messages created/edited for it
+        self.interactions: dict[str, dict[str, Any]] = {}
+        self.requests: list[tuple[str, str]] = []
+
+    # ----- patching -------------------------------------------------------------
+
+    def install(self, monkeypatch: Any) -> None:
+        fake = self
+
+        async def http_request(_self: Any, route: Any, *, files: Any = None, form: Any = None,
+                               **kwargs: Any) -> Any:
+            return fake.on_rest(route, _body(kwargs.get("json"), form))
+
+        async def hook_request(_self: Any, route: Any, session: Any = None, *, payload: Any = None,
+                               multipart: Any = None, **kwargs: Any) -> Any:
+            return fake.on_webhook(route, _body(payload, multipart))
+
+        monkeypatch.setattr(discord.http.HTTPClient, "request", http_request)
+        monkeypatch.setattr(AsyncWebhookAdapter, "request", hook_request)
+
+    # ----- REST -------------------------------------------------------------------
+
+    def _apply(self, message: Message, body: dict[str, Any]) -> None:
+        if "content" in body:
+            message.content = body["content"] or ""
+        if "components" in body:
+            message.components = body["components"] or []
+        if "attachments" in body:
+            message.attachments = body["attachments"] or []
+        if "embeds" in body:
+            message.embeds = body["embeds"] or []
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
+        if body.get("flags", 0) & 64:
+            message.ephemeral = True
+
+    def _new(self, channel_id: int, body: dict[str, Any], ephemeral: bool = False) -> Message:
+        message = Message(snowflake(), channel_id, ephemeral=ephemeral)
+        self._apply(message, body)
+        self.messages[message.id] = message
+        return message
+
+    def on_rest(self, route: Any, body: dict[str, Any]) -> Any:
+        self.requests.append((route.method, route.path))
+        if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+            message = self._new(int(route.channel_id), body)
+            self.channel.append(message.id)
+            return message.payload()
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
+            message = self.messages[int(route.url.rsplit("/", 1)[1])]
+            self._apply(message, body)
+            message.edits += 1
+            return message.payload()
+        raise AssertionError(f"unexpected REST call {route.method} {route.path}")
+
+    def on_webhook(self, route: Any, body: dict[str, Any]) -> Any:
+        self.requests.append((route.method, route.path))
+        token = route.webhook_token
+        if route.path.endswith("/callback"):
+            kind, data = body["type"], body.get("data") or {}
+            inter = self.interactions[token]
+            message: Message | None = None
+            if kind in (4, 5):
+                message = self._new(self.channel_id, data, ephemeral=bool(data.get("flags", 0) & 64))
+                message.loading = kind == 5
+                self.originals[token] = message.id
+            elif kind == 7:
+                message = self.messages[int(inter["message"]["id"])]
+                self._apply(message, data)
+                message.edits += 1
+            if message is not None:
+                self.replies.setdefault(token, []).append(message.id)
+            out: dict[str, Any] = {"interaction": {
+                "id": inter["id"], "type": inter["type"],
+                "response_message_id": str(message.id) if message else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(message and message.ephemeral)}}
+            if message is not None:
+                out["resource"] = {"type": kind, "message": message.payload()}
+            return out
+        if route.method == "PATCH" and "/messages/" in route.path:
+            target = route.url.rsplit("/", 1)[1]
+            if target == "@original":
+                mid = self.originals.get(token) or int(self.interactions[token]["message"]["id"])
+            else:
+                mid = int(target)
+            message = self.messages[mid]
+            self._apply(message, body)
+            message.loading = False
+            message.edits += 1
+            self.replies.setdefault(token, []).append(message.id)
+            return message.payload()
+        if route.method == "POST" and route.path.startswith("/webhooks/"):
+            message = self._new(self.channel_id, body, ephemeral=bool(body.get("flags", 0) & 64))
+            self.replies.setdefault(token, []).append(message.id)
+            return message.payload()
+        raise AssertionError(f"unexpected webhook call {route.method} {route.path}")
+
+    # ----- interactions -------------------------------------------------------------
+
+    def dispatch(self, data: dict[str, Any]) -> str:
+        self.interactions[data["token"]] = data
+        self.bot._connection.parse_interaction_create(data)
+        return data["token"]
+
+    def public(self) -> list[Message]:
+        return [self.messages[i] for i in self.channel]
+
+    def last_public(self) -> Message:
+        return self.messages[self.channel[-1]]
+
+    def table_message(self) -> Message:
+        """The newest public message that has buttons (the live table message)."""
+        for mid in reversed(self.channel):
+            if self.messages[mid].components:
+                return self.messages[mid]
+        raise AssertionError("no table message")
+
+    async def idle(self, timeout: float = 20.0) -> None:
+        """Wait until every interaction, redraw and computer move has finished."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        quiet = 0
+        while quiet < 3:
+            await asyncio.sleep(0.02)
+            busy = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()
+                    and not t.get_name().startswith(BACKGROUND)]
+            service = self.bot.service
+            thinking = any(tb.computer_to_act for tb in service.tables()) if service else False
+            quiet = 0 if busy or thinking else quiet + 1
+            if loop.time() > end:
+                raise AssertionError(f"not idle: {busy} thinking={thinking}")
+
+
+@dataclass
+class Reply:
+    """What one interaction produced: its messages (in order) and their contents."""
+
+    messages: list[Message]
+
+    @property
+    def last(self) -> Message:
+        return self.messages[-1]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(m.content for m in self.messages)
+
+
+class Member:
+    """A simulated guild member who runs slash commands and clicks components."""
+
+    def __init__(self, fake: FakeDiscord, user_id: int, name: str, locale: str = "en-US",
+                 guild_locale: str = "en-US", admin: bool = False) -> None:
+        self.fake, self.id, self.name = fake, user_id, name
+        self.locale, self.guild_locale, self.admin = locale, guild_locale, admin
+
+    def _base(self, kind: int) -> dict[str, Any]:
+        user = {"id": str(self.id), "username": self.name.lower(), "global_name": self.name,
+                "discriminator": "0", "avatar": None}
+        return {
+            "id": str(snowflake()), "application_id": str(APP_ID), "type": kind,
+            "token": f"tok-{snowflake()}", "version": 1, "guild_id": str(self.fake.guild_id),
+            "channel_id": str(self.fake.channel_id), "locale": self.locale,
+            "guild_locale": self.guild_locale, "app_permissions": "0", "entitlements": [],
+            "channel": {"id": str(self.fake.channel_id), "type": 0, "name": "general",
+                        "guild_id": str(self.fake.guild_id), "position": 0,
+                        "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "attachment_size_limit": 10_485_760, "context": 0, "authorizing_integration_owners": {},
+            "member": {"user": user, "roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
+                       "deaf": False, "mute": False, "nick": None, "flags": 0,
+                       "permissions": str(32 if self.admin else 0)},
+        }
+
+    def slash_payload(self, sub: str, **options: Any) -> dict[str, Any]:
+        data = self._base(2)
+        types = {bool: 5, int: 4, str: 3}
+        opts = [{"name": k, "type": types[type(v)], "value": v} for k, v in options.items()]
+        data["data"] = {"id": "1", "name": "ddz", "type": 1,
+                        "options": [{"name": sub, "type": 1, "options": opts}]}
+        return data
+
+    def click_payload(self, message: Message, custom_id: str, values: list[str] | None = None) -> dict[str, Any]:
+        assert custom_id in message.custom_ids(), (custom_id, message.custom_ids())
+        data = self._base(3)
+        comp_type = 3 if values is not None else 2
+        data["data"] = {"custom_id": custom_id, "component_type": comp_type}
+        if values is not None:
+            data["data"]["values"] = values
+        data["message"] = message.payload()
+        return data
+
+    async def slash(self, sub: str, **options: Any) -> Reply:
+        token = self.fake.dispatch(self.slash_payload(sub, **options))
+        await self.fake.idle()
+        return self._reply(token)
+
+    async def click(self, message: Message, label_or_id: str, values: list[str] | None = None) -> Reply:
+        comp = message.buttons().get(label_or_id)
+        custom_id = comp["custom_id"] if comp else label_or_id
+        token = self.fake.dispatch(self.click_payload(message, custom_id, values))
+        await self.fake.idle()
+        return self._reply(token)
+
+    def _reply(self, token: str) -> Reply:
+        ids = list(dict.fromkeys(self.fake.replies.get(token, [])))
+        return Reply([self.fake.messages[i] for i in ids])
