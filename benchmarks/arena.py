@@ -3,6 +3,7 @@
     python -m benchmarks.arena                       # default table (long: hard is slow)
     python -m benchmarks.arena --deals 1000 --match normal:greedy --match hard:random
     python -m benchmarks.arena --minutes 15 --jobs 2 # stop each match-up after 15 minutes
+    python -m benchmarks.arena --timing 20           # decision times per level
 
 Every deal (seeded) is played twice with the roles swapped: our agent as the
 landlord (seat 0) against two copies of the opponent, then our agent as both
@@ -163,6 +164,33 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
     )
 
 
+def timing(deals: int, seed: int) -> None:
+    """Print decision times per level (median, 90th percentile, max) over seeded games."""
+    print("| level | decisions | median | p90 | max |")
+    print("|---|---|---|---|---|")
+    for level in ("easy", "normal", "hard"):
+        agent = make_agent(level)
+        normal = make_agent("normal")
+        assert agent is not None and normal is not None
+        times: list[float] = []
+
+        def timed(
+            obs: Observation, rng: random.Random, agent: Agent = agent, times: list = times
+        ) -> Decision:
+            start = time.perf_counter()
+            decision = agent(obs, rng)
+            times.append(time.perf_counter() - start)
+            return decision
+
+        for s in range(seed, seed + deals):
+            hands, kitty = deal(random.Random(s))
+            play_hand([timed, normal, normal], hands, 0, kitty, random.Random(s))
+            play_hand([normal, timed, normal], hands, 0, kitty, random.Random(s))
+        times.sort()
+        print(f"| {level} | {len(times)} | {1000 * times[len(times) // 2]:.1f} ms | "
+              f"{1000 * times[int(0.9 * len(times))]:.1f} ms | {1000 * times[-1]:.1f} ms |")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per match-up (×2 games)")
@@ -170,7 +198,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--minutes", type=float, default=0.0, help="time cap per match-up")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--match", action="append", help="ours:theirs, repeatable")
+    parser.add_argument("--timing", type=int, metavar="DEALS", help="only time decisions")
     args = parser.parse_args(argv)
+    if args.timing:
+        timing(args.timing, args.seed)
+        return
     matchups = args.match or DEFAULT_MATCHUPS
     print(f"arena: up to {args.deals} deals × 2 seatings, seed {args.seed}, "
           f"cap {args.minutes or '∞'} min, {args.jobs} job(s)")

@@ -102,3 +102,24 @@ def test_cannot_beat_passes_with_reason() -> None:
     decision = choose_play(obs, "normal", random.Random(5))
     assert decision.action is None
     assert decision.reason == "pass_cannot_beat"
+
+
+def test_hint_cycles_through_distinct_legal_actions() -> None:
+    obs = playing(0, "3 3 5 7 8 9 T J Q", landlord=0, cards_left=(9, 17, 17))
+    first = hint(obs, 0)
+    seen = [first.action]
+    n = 1
+    while True:
+        decision = hint(obs, n)
+        if decision.action == first.action and decision.reason == first.reason:
+            break
+        assert decision.action not in seen
+        seen.append(decision.action)
+        n += 1
+    assert len(seen) >= 3
+    assert first.action == choose_play(obs, "hard", random.Random(0)).action
+
+
+def test_decision_message_fills_placeholders() -> None:
+    obs = playing(1, "7", landlord=0, cards_left=(5, 1, 4))
+    assert choose_play(obs, "normal").message() == "Play 7: it empties the hand and wins."
