@@ -110,7 +110,7 @@ class Card:
     ``Card.from_code`` to get the singleton instance.
     """
 
-    __slots__ = ("rank", "suit", "index", "code", "rank_index")
+    __slots__ = ("rank", "suit", "index", "code", "rank_index", "_rank_digit", "_bits")
 
     rank: Rank
     suit: Suit | None
@@ -118,6 +118,11 @@ class Card:
     code: str
     rank_index: int
     """``rank.index`` as a plain int (0..14), for hot loops."""
+    _rank_digit: int
+    """``1 << 3 * rank_index``: a sum over cards is their rank-count vector, 3 bits a rank."""
+    _bits: int
+    """``_rank_digit << 64 | 1 << index``: one sum gives the rank counts (above bit 64)
+    and, below, one bit per card when no card repeats (fewer bits otherwise)."""
 
     def __new__(cls, rank: Rank, suit: Suit | None = None) -> Card:
         if rank.is_joker:
@@ -139,6 +144,8 @@ class Card:
             card.code = card.rank.symbol + card.suit.value
         card.index = index
         card.rank_index = card.rank.index
+        card._rank_digit = 1 << 3 * card.rank_index
+        card._bits = card._rank_digit << 64 | 1 << index
         return card
 
     @staticmethod

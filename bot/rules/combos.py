@@ -16,6 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Rank
 
 _card_index = attrgetter("index")
+_card_bits = attrgetter("_bits")
+_LOW_64 = (1 << 64) - 1
+_rank_digit = attrgetter("_rank_digit")
+_new = object.__new__
 TOP_CHAIN = 11
 """Highest rank index a chain may use (the ace): chains never contain 2 or jokers."""
 SMALL_JOKER, BIG_JOKER = 13, 14
@@ -72,6 +76,43 @@ class RuleSet(BaseModel):
 DEFAULT_RULES = RuleSet()
 
 
+class CardSource:
+    """Where a combo built by ``legal_plays`` takes its cards from, on first read.
+
+    ``hand``: the hand's cards (any order); ``by_rank``: per rank index, the
+    hand's cards of that rank sorted by card index (built from ``hand`` on first
+    use, then shared by every combo of the same call).
+    """
+
+    __slots__ = ("hand", "by_rank")
+
+    hand: tuple[Card, ...] | None
+    by_rank: list[list[Card]] | None
+
+    def __init__(self, hand: tuple[Card, ...] | None, by_rank: list[list[Card]] | None = None) -> None:
+        self.hand = hand
+        self.by_rank = by_rank
+
+    def take(self, ranks: tuple[int, ...]) -> tuple[Card, ...]:
+        """The lowest cards of the hand for the sorted rank indices ``ranks``."""
+        by_rank = self.by_rank
+        if by_rank is None:
+            by_rank = [[] for _ in range(15)]
+            for card in sorted(self.hand or (), key=_card_index):
+                by_rank[card.rank_index].append(card)
+            self.by_rank = by_rank
+        picked = []
+        prev = -1
+        i = 0
+        for r in ranks:
+            if r == prev:
+                i += 1
+            else:
+                prev, i = r, 0
+            picked.append(by_rank[r][i])
+        return tuple(picked)
+
+
 class Combo:
     """One legal reading of a set of cards (RULES.md §Several readings).
 
@@ -84,21 +125,22 @@ class Combo:
     equal (suits are ignored, RULES.md §Notation).
     """
 
-    __slots__ = ("kind", "rank", "length", "ranks", "_cards", "_pool")
+    __slots__ = ("kind", "rank", "length", "ranks", "_pool")
 
     kind: ComboKind
     rank: Rank
     length: int
     ranks: tuple[int, ...]
     """Rank indices (0..14) of the cards, low→high, one per card."""
+    _pool: tuple[Card, ...] | list[Card] | CardSource
+    """The cards: a sorted tuple (final), a list (to sort) or a CardSource (to take from)."""
 
     def __init__(self, kind: ComboKind, rank: Rank, length: int, cards: Iterable[Card]) -> None:
         self.kind = kind
         self.rank = rank
         self.length = length
-        self._cards = tuple(sorted(cards, key=_card_index))
-        self.ranks = tuple([card.rank_index for card in self._cards])
-        self._pool = None
+        self._pool = tuple(sorted(cards, key=_card_index))
+        self.ranks = tuple([card.rank_index for card in self._pool])
 
     @classmethod
     def trusted(
@@ -116,31 +158,25 @@ class Combo:
         hand to take them from (lowest first; taken only when ``cards`` is read).
         Everything outside the engine goes through ``classify``.
         """
-        combo = object.__new__(cls)
+        combo = _new(cls)
         combo.kind = kind
         combo.rank = rank
         combo.length = length
         combo.ranks = ranks
-        if isinstance(pool, tuple):
-            combo._cards, combo._pool = pool, None
-        else:
-            combo._cards, combo._pool = None, pool
+        combo._pool = pool if isinstance(pool, tuple) else CardSource(None, pool)
         return combo
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards played, sorted low→high."""
-        cards = self._cards
-        if cards is None:
-            pool = self._pool
-            taken: dict[int, int] = {}
-            picked = []
-            for r in self.ranks:
-                i = taken.get(r, 0)
-                picked.append(pool[r][i])
-                taken[r] = i + 1
-            cards = self._cards = tuple(picked)
-            self._pool = None
+        pool = self._pool
+        if pool.__class__ is tuple:
+            return pool  # type: ignore[return-value]
+        if pool.__class__ is list:
+            cards = tuple(sorted(pool, key=_card_index))  # type: ignore[arg-type]
+        else:
+            cards = pool.take(self.ranks)  # type: ignore[union-attr]
+        self._pool = cards
         return cards
 
     @property
@@ -306,30 +342,54 @@ def _airplane_with_wings(
 def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Combo]:
     """Every legal reading of exactly these cards; ``[]`` if none (RULES.md §Several readings).
 
-    Card order never matters. Raises ValueError if a card appears twice.
+    Sorted by body length, then body rank, both descending. Card order never
+    matters. Raises ValueError if a card appears twice.
     """
-    cards = tuple(sorted(cards, key=_card_index))
-    n = len(cards)
+    cards = list(cards)
+    bits = sum(map(_card_bits, cards))
+    # Distinct cards add distinct bits below bit 64: one bit per card, no carry.
+    if (bits & _LOW_64).bit_count() != len(cards):
+        raise ValueError("a card appears twice")
+    shape = bits >> 64
+    table = _READINGS if rules is DEFAULT_RULES or rules.kickers == "default" else _READINGS_DISTINCT
+    readings = table.get(shape)
+    if readings is None:
+        readings = readings_of_shape(shape, table is _READINGS_DISTINCT)
+        if len(table) < _READINGS_MAX:
+            table[shape] = readings
+    out = []
+    for kind, rank, length, ranks in readings:
+        combo = _new(Combo)
+        combo.kind = kind
+        combo.rank = rank
+        combo.length = length
+        combo.ranks = ranks
+        combo._pool = cards  # sorted when ``cards`` is first read
+        out.append(combo)
+    return out
+
+
+Reading = tuple[ComboKind, Rank, int, tuple[int, ...]]
+"""(kind, body rank, body length, sorted rank indices of the cards)."""
+
+
+def readings_of_shape(shape: int, distinct_kickers: bool = False) -> list[Reading]:
+    """Every reading of a rank multiset, sorted as ``classify`` returns them.
+
+    ``shape``: the rank-count vector packed 3 bits a rank (count of rank index
+    r at bits 3r..3r+2, each count ≤ 4), i.e. the sum of ``Card._rank_digit``.
+    """
+    counts = [(shape >> 3 * r) & 7 for r in range(15)]
+    n = sum(counts)
     if n == 0:
         return []
-    if len(set(cards)) != n:
-        raise ValueError("a card appears twice")
-    ranks = tuple([card.rank_index for card in cards])
-    counts = [0] * 15
-    for r in ranks:
-        counts[r] += 1
-    distinct = rules.kickers == "distinct"
-    key = (distinct, *counts)
-    readings = _READINGS.get(key)
-    if readings is None:
-        readings = readings_of_counts(counts, n, distinct)
-        readings.sort(key=lambda reading: (-reading[1], -reading[2]))
-        if len(_READINGS) < _READINGS_MAX:
-            _READINGS[key] = readings
-    make = Combo.trusted
-    return [make(kind, RANKS[top], length, ranks, cards) for kind, length, top in readings]
+    ranks = tuple([r for r in range(15) for _ in range(counts[r])])
+    found = readings_of_counts(counts, n, distinct_kickers)
+    found.sort(key=lambda reading: (-reading[1], -reading[2]))
+    return [(kind, RANKS[top], length, ranks) for kind, length, top in found]
 
 
-_READINGS: dict[tuple, list[tuple[ComboKind, int, int]]] = {}
+_READINGS: dict[int, list[Reading]] = {}
+_READINGS_DISTINCT: dict[int, list[Reading]] = {}
 _READINGS_MAX = 200_000
-"""Memo of readings per rank-count vector (a few MB at most: legal shapes are few)."""
+"""Memo of readings per rank-count shape, per kicker variant (bounded: legal shapes are few)."""

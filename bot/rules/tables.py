@@ -1,0 +1,181 @@
+"""Precomputed tables behind ``legal_plays``: play records and hand shapes.
+
+A *record* is one play as ``(kind, body Rank, body length, sorted rank indices)``
+(``combos.Reading``); it does not depend on suits, so each is built once and
+shared by every hand that can make it. A hand is seen through its *shape*, the
+rank-count vector packed 3 bits a rank (the sum of ``Card._rank_digit``), cut
+into three segments whose analyses are memoized (at most 5^6 entries each).
+Spec: RULES.md §Combinations.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from itertools import combinations
+
+from bot.rules.cards import RANKS
+from bot.rules.combos import BIG_JOKER, SMALL_JOKER, TOP_CHAIN, ComboKind, Reading
+
+K = ComboKind
+
+
+def _record(kind: ComboKind, top: int, length: int, ranks: tuple[int, ...] | list[int]) -> Reading:
+    return (kind, RANKS[top], length, tuple(sorted(ranks)))
+
+
+SINGLE: tuple[Reading, ...] = tuple(_record(K.SINGLE, r, 1, (r,)) for r in range(15))
+PAIR: tuple[Reading, ...] = tuple(_record(K.PAIR, r, 1, (r,) * 2) for r in range(13))
+TRIO: tuple[Reading, ...] = tuple(_record(K.TRIO, r, 1, (r,) * 3) for r in range(13))
+BOMB: tuple[Reading, ...] = tuple(_record(K.BOMB, r, 1, (r,) * 4) for r in range(13))
+ROCKET: Reading = _record(K.ROCKET, BIG_JOKER, 1, (SMALL_JOKER, BIG_JOKER))
+TRIO_SINGLE: tuple[tuple[Reading | None, ...], ...] = tuple(
+    tuple(_record(K.TRIO_SINGLE, t, 1, (t, t, t, k)) if k != t else None for k in range(15))
+    for t in range(13)
+)
+"""``TRIO_SINGLE[trio][kicker]`` (``None`` when both are the same rank)."""
+TRIO_PAIR: tuple[tuple[Reading | None, ...], ...] = tuple(
+    tuple(_record(K.TRIO_PAIR, t, 1, (t, t, t, k, k)) if k != t else None for k in range(13))
+    for t in range(13)
+)
+
+CHAIN_WIDTH = {K.STRAIGHT: 1, K.PAIR_CHAIN: 2, K.AIRPLANE: 3}
+MIN_CHAIN = {K.STRAIGHT: 5, K.PAIR_CHAIN: 3, K.AIRPLANE: 2, K.AIRPLANE_SINGLES: 2, K.AIRPLANE_PAIRS: 2}
+CHAIN: dict[ComboKind, list[list[Reading | None]]] = {
+    kind: [
+        [
+            _record(kind, top, top - low + 1, [r for r in range(low, top + 1) for _ in range(width)])
+            if top - low + 1 >= MIN_CHAIN[kind] else None
+            for top in range(TOP_CHAIN + 1)
+        ]
+        for low in range(TOP_CHAIN + 1)
+    ]
+    for kind, width in CHAIN_WIDTH.items()
+}
+"""``CHAIN[kind][low][top]``: the plain chain over rank indices low..top."""
+
+
+def _sub_chains(kind: ComboKind, a: int, b: int) -> list[Reading]:
+    table = CHAIN[kind]
+    return [table[low][top] for top in range(a, b + 1) for low in range(top, a - 1, -1)
+            if table[low][top] is not None]  # type: ignore[misc]
+
+
+CHAIN_RUN: dict[ComboKind, list[list[list[Reading]]]] = {
+    kind: [[_sub_chains(kind, a, b) if b >= a else [] for b in range(TOP_CHAIN + 1)]
+           for a in range(TOP_CHAIN + 1)]
+    for kind in CHAIN_WIDTH
+}
+"""``CHAIN_RUN[kind][a][b]``: every chain inside the run a..b, by top then length."""
+
+
+def _runs(mask: int) -> tuple[tuple[int, int], ...]:
+    runs: list[tuple[int, int]] = []
+    start = -1
+    for r in range(TOP_CHAIN + 2):
+        if r <= TOP_CHAIN and mask >> r & 1:
+            if start < 0:
+                start = r
+        elif start >= 0:
+            if r - start >= 2:
+                runs.append((start, r - 1))
+            start = -1
+    return tuple(runs)
+
+
+RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(m) for m in range(1 << (TOP_CHAIN + 1)))
+"""``RUNS[mask]``: the maximal runs (low, top), two ranks or longer, of a 12-bit rank mask."""
+
+# Wing records, per winged kind, body low and top: {wing ranks: record}, filled on demand.
+WINGED_KINDS = (K.TRIO_SINGLE, K.TRIO_PAIR, K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS,
+                K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS)
+_WINGS: dict[ComboKind, list[list[dict[tuple[int, ...], Reading]]]] = {
+    kind: [[{} for _ in range(13)] for _ in range(13)] for kind in WINGED_KINDS
+}
+
+
+def winged(kind: ComboKind, low: int, top: int, wings: list[tuple[int, ...]]) -> list[Reading]:
+    """Records of body ``low..top`` of ``kind`` with each wing choice (rank indices, sorted).
+
+    Pair kinds take one rank per pair in ``wings``.
+    """
+    table = _WINGS[kind][low][top]
+    found = list(map(table.get, wings))
+    if None not in found:
+        return found  # type: ignore[return-value]
+    width = 4 if kind is K.FOUR_TWO_SINGLES or kind is K.FOUR_TWO_PAIRS else 3
+    pairs = kind is K.TRIO_PAIR or kind is K.AIRPLANE_PAIRS or kind is K.FOUR_TWO_PAIRS
+    body = [r for r in range(low, top + 1) for _ in range(width)]
+    for i, wing in enumerate(wings):
+        if found[i] is None:
+            ranks = body + list(wing) * 2 if pairs else body + list(wing)
+            found[i] = table[wing] = _record(kind, top, top - low + 1, ranks)
+    return found  # type: ignore[return-value]
+
+
+def single_wings(
+    expanded: tuple[int, ...], present: tuple[int, ...], low: int, top: int, m: int,
+    distinct: bool, rocket: bool,
+) -> list[tuple[int, ...]]:
+    """Every choice of ``m`` single wings outside the body ranks ``low..top``, sorted.
+
+    ``expanded``: the hand's rank indices, one per card, sorted; ``present``: its
+    distinct ranks. Ranks may repeat (``distinct``: they may not); never both
+    jokers (``rocket``: the hand holds both). RULES.md §Combinations.
+    """
+    if distinct:
+        rest = [r for r in present if r < low or r > top]
+        wings = list(combinations(rest, m))
+    else:
+        i = bisect_left(expanded, low)
+        j = bisect_left(expanded, top + 1, i)
+        rest = expanded[:i] + expanded[j:]
+        wings = list(dict.fromkeys(combinations(rest, m)))
+    if rocket:
+        wings = [w for w in wings if w[-1] != BIG_JOKER or w[-2] != SMALL_JOKER]
+    return wings
+
+
+def pair_wings(ge2: tuple[int, ...], low: int, top: int, m: int) -> list[tuple[int, ...]]:
+    """Every choice of ``m`` pair wings (one rank each) outside ``low..top``."""
+    return list(combinations([r for r in ge2 if r < low or r > top], m))
+
+
+Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                tuple[int, ...], tuple[int, ...], int, int, int]
+"""(counts, present, ranks ≥2, ranks ≥3, quads, expanded, mask ≥1, mask ≥2, mask ≥3)."""
+
+_SEGMENTS = ((0, 6), (6, 6), (12, 3))
+_MEMO: tuple[dict[int, Segment], ...] = ({}, {}, {})
+
+
+def _segment(which: int, bits: int) -> Segment:
+    base, size = _SEGMENTS[which]
+    counts = tuple((bits >> 3 * i) & 7 for i in range(size))
+    ranks = range(base, base + size)
+    present = tuple(r for r, c in zip(ranks, counts, strict=True) if c)
+    ge2 = tuple(r for r, c in zip(ranks, counts, strict=True) if c >= 2)
+    ge3 = tuple(r for r, c in zip(ranks, counts, strict=True) if c >= 3)
+    quads = tuple(r for r, c in zip(ranks, counts, strict=True) if c == 4)
+    expanded = tuple(r for r, c in zip(ranks, counts, strict=True) for _ in range(c))
+
+    def mask(group: tuple[int, ...]) -> int:
+        return sum(1 << r for r in group if r <= TOP_CHAIN)
+
+    seg = (counts, present, ge2, ge3, quads, expanded, mask(present), mask(ge2), mask(ge3))
+    _MEMO[which][bits] = seg
+    return seg
+
+
+def analyse(shape: int) -> tuple:
+    """The hand behind ``shape``: counts (15), present ranks, ranks with ≥2, ≥3 and 4
+    cards, expanded ranks (one per card), and the 12-bit chain masks for ≥1, ≥2, ≥3."""
+    a_bits = shape & 0x3FFFF
+    b_bits = (shape >> 18) & 0x3FFFF
+    c_bits = shape >> 36
+    a = _MEMO[0].get(a_bits) or _segment(0, a_bits)
+    b = _MEMO[1].get(b_bits) or _segment(1, b_bits)
+    c = _MEMO[2].get(c_bits) or _segment(2, c_bits)
+    return (
+        a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2], a[3] + b[3] + c[3],
+        a[4] + b[4] + c[4], a[5] + b[5] + c[5], a[6] | b[6], a[7] | b[7], a[8] | b[8],
+    )
