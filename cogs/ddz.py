@@ -142,10 +142,12 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
             await defer(interaction)
             user = interaction.user
             svc = self.service
+            # Join and Leave are idempotent by seat (already_seated / not_seated), so two
+            # members joining at once both get in; the other buttons carry the seq check.
             if action == "join":
-                await svc.join(table_id, user.id, user.display_name, str(interaction.locale), seq=seq)
+                await svc.join(table_id, user.id, user.display_name, str(interaction.locale))
             elif action == "leave":
-                await svc.leave(table_id, user.id, seq=seq)
+                await svc.leave(table_id, user.id)
             elif action == "cpu":
                 await svc.add_computer(table_id, user.id, seq=seq)
             elif action == "start":

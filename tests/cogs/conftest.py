@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.client import DdzBot
+from bot.rules import RANKS, parse_ranks
 from bot.settings import Settings
 from tests.cogs.fake_discord import APP_ID, BOT_ID, FakeDiscord, Member
 
@@ -38,16 +39,24 @@ async def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator
     service = bot.service
     original_start = service.start
 
+    fake.deal = {"hands": HANDS, "kitty": KITTY, "first_bidder": 0}
+
     async def start(table_id: str, user_id: int, seq: int | None = None, **deal: Any) -> Any:
-        deal.setdefault("hands", HANDS)
-        deal.setdefault("kitty", KITTY)
-        deal.setdefault("first_bidder", 0)
-        return await original_start(table_id, user_id, seq, **deal)
+        return await original_start(table_id, user_id, seq, **{**fake.deal, **deal})
 
     service.start = start
     yield fake
     await fake.idle()
     await bot.close()
+
+
+def deal_for(first: str, kitty: str = KITTY) -> list[str]:
+    """Hands where seat 0 holds ``first``; the other cards alternate between seats 1 and 2."""
+    counts = [4] * 13 + [1, 1]
+    for rank in parse_ranks(first + kitty):
+        counts[rank.index] -= 1
+    rest = [RANKS[i].symbol for i, n in enumerate(counts) for _ in range(n)]
+    return [first, "".join(rest[0::2]), "".join(rest[1::2])]
 
 
 def members(fake: FakeDiscord, locale: str = "en-US") -> tuple[Member, Member, Member]:

@@ -1,0 +1,103 @@
+"""A whole hand through the real command tree and DynamicItem routing (English)."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import members
+from tests.cogs.fake_discord import FakeDiscord, Message
+
+
+def comp(message: Message, verb: str) -> str:
+    """The custom_id of a hand-view component by verb (``hr0``, ``hplay``, …)."""
+    for custom_id in message.custom_ids():
+        if custom_id.split(":")[3].split(".")[0] == verb:
+            return custom_id
+    raise AssertionError(f"{verb} not in {message.custom_ids()}")
+
+
+async def test_start_join_add_computer_posts_and_edits_the_public_lobby(fake: FakeDiscord) -> None:
+    ana, bo, _ = members(fake)
+    reply = await ana.slash("start")
+    assert reply.last.ephemeral and reply.text.startswith("Table `") and "is open" in reply.text
+    lobby = fake.table_message()
+    assert not lobby.ephemeral
+    assert lobby.content.splitlines()[1:4] == ["Seat 1: Ana", "Seat 2: — empty —", "Seat 3: — empty —"]
+    assert list(lobby.buttons()) == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+    assert lobby.buttons()["Start"]["disabled"] is True
+
+    assert (await bo.click(lobby, "Join")).messages == []  # a deferred update, no message
+    assert "Seat 2: Bo" in fake.messages[lobby.id].content
+    await ana.click(fake.messages[lobby.id], "Add computer")
+    lobby = fake.messages[lobby.id]
+    assert "Seat 3: Bot 3 (computer, normal)" in lobby.content
+    assert lobby.buttons()["Start"]["disabled"] is False and lobby.buttons()["Join"]["disabled"]
+
+
+async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: FakeDiscord) -> None:
+    ana, bo, _ = members(fake)
+    await ana.slash("start")
+    lobby = fake.table_message()
+    await bo.click(lobby, "Join")
+    await ana.click(fake.messages[lobby.id], "Add computer")
+    await bo.click(fake.messages[lobby.id], "Start")
+
+    deal = fake.table_message()
+    assert deal.id != lobby.id and fake.messages[lobby.id].components == []
+    assert "hand #1 · bidding" in deal.content and "<@11>, your turn to bid" in deal.content
+    assert deal.allowed_mentions is not None and deal.allowed_mentions == {"parse": [], "users": [11]}
+    assert list(deal.buttons()) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand"]
+    assert deal.alt_texts[0].startswith("Table of hand #1: Ana, 17 cards")
+
+    view = (await ana.click(deal, "My hand")).last
+    assert view.ephemeral and view.alt_texts == ["Your hand: 3334445566778899T"]
+    assert "It's your turn to bid." in view.content
+
+    await ana.click(fake.messages[deal.id], "Bid 3")
+    deal = fake.messages[deal.id]
+    assert "Landlord: Ana · bid 3 · multiplier ×1" in deal.content
+    assert "Kitty (shown to everyone): 2XD" in deal.content
+    assert list(deal.buttons()) == ["My hand"]
+    view = fake.messages[view.id]  # kept current through the stored interaction
+    assert view.alt_texts == ["Your hand: 3334445566778899T2XD"]
+    assert "you lead" in view.content
+
+    for verb in ("hr0", "hr0", "hr0", "hr1", "hr1"):
+        view = (await ana.click(view, comp(view, verb))).last
+    assert view.alt_texts == ["Your hand: 3334445566778899T2XD. Selected: 33344"]
+    assert "Selected: 33344 — trio with a pair: 333 + 44" in view.content
+    view = (await ana.click(view, comp(view, "hplay"))).last
+    assert "You played 33344." in view.content
+    assert "Ana played 33344 (trio with a pair)." in fake.messages[deal.id].content
+
+    reply = await bo.slash("pass")
+    assert reply.last.ephemeral and reply.text == "You passed."
+    assert "Bo" not in reply.text and "<@22>" not in fake.messages[deal.id].content
+
+    for member in (ana, bo):
+        assert (await member.slash("autoplay", mode="on")).text.startswith("Auto-play is on")
+    await fake.idle()
+    result = fake.table_message()
+    assert result.id == deal.id and "hand #1 · result" in result.content
+    assert "P = 3 × 2^" in result.content and "match total" in result.content
+    assert list(result.buttons()) == ["Play again", "Leave"]
+    assert result.alt_texts[0].startswith("Result of hand #1:")
+
+    score = await ana.slash("score")
+    assert not score.last.ephemeral and score.last.embeds
+    fields = score.last.embeds[0]["fields"]
+    assert "Ana" in fields[0]["value"] and "Bo" in fields[0]["value"]
+    stats = await bo.slash("stats")
+    assert stats.last.embeds[0]["title"] == "Dou Dizhu record of Bo"
+
+
+async def test_hands_never_appear_in_public_messages_while_playing(fake: FakeDiscord) -> None:
+    ana, bo, _ = members(fake)
+    await ana.slash("start", computers=1)
+    await bo.click(fake.table_message(), "Join")
+    await bo.click(fake.table_message(), "Start")
+    await ana.click(fake.table_message(), "My hand")
+    await ana.click(fake.table_message(), "Bid 1")
+    await bo.click(fake.table_message(), "Bid 2")
+    for message in fake.public():
+        text = message.content + " ".join(message.alt_texts)
+        for hand in ("3334445566778899T", "3456789TJJQQKKAA2", "56789TTJJQQKKAA22"):
+            assert hand not in text
