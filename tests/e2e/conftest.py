@@ -3,6 +3,7 @@
 ``emulator``: a started :class:`Emulator` (closed after the test).
 ``bot_factory(argv=None, **kw) -> BotProcess``: not started yet; every process it
 made is killed at teardown (before the emulator closes), whatever the test did.
+The terminal summary prints ddz-bot's response-time percentiles (``tests/e2e/timing.py``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,16 @@ from typing import Any
 
 import pytest
 
+from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print ddz-bot's first-response time percentiles over the game tests."""
+    line = timing.summary_line()
+    if line:
+        terminalreporter.write_line(line)
 
 
 @pytest.fixture

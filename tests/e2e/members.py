@@ -37,7 +37,8 @@ class SimInteraction:
     ``response_type`` is the initial callback type (4 message, 5 deferred message,
     6 deferred update, 7 update message, 9 modal) or None; ``message`` is the message
     the initial response created (4/5) or updated (6/7), kept current in place;
-    ``followups`` are messages created through the webhook; ``errors`` are the
+    ``followups`` are messages created through the webhook; ``edits`` counts applied
+    ``@original``/follow-up edits made with this token; ``errors`` are the
     4xx answers the bot got for this interaction's id/token.
     """
 
@@ -58,6 +59,7 @@ class SimInteraction:
     followups: list[SimMessage] = field(default_factory=list)
     modal: dict[str, Any] | None = None
     errors: list[ApiError] = field(default_factory=list)
+    edits: int = 0
     last_activity: float = 0.0
     _emu: Emulator | None = None
 

@@ -463,4 +463,5 @@ class RestApi:
             apply_edit(self.emu, m, payload, files)
         except MessageError as e:
             raise Fail(400, e.code, e.message, e.problems) from None
+        ix.edits += 1
         return self._msg_json(m)

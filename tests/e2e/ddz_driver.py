@@ -1,0 +1,298 @@
+"""Drive ddz-bot through the emulator the way members do: read what they see, press what
+they can press. Shared by the ``test_game_*`` end-to-end tests.
+
+Everything is found through custom_ids (``ddz:<table>:<seq>:<action>`` on the public
+table message, ``ddz:<table>:<seq>:h<verb>.<state>`` in the private hand view; see
+``cogs/items.py``), so the helpers work in every language. Cards are RULES.md notation.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules import DEFAULT_RULES, Card, Combo, classify, format_cards, legal_plays, parse_cards
+from tests.e2e.emulator import Emulator, SimInteraction, SimMember, SimMessage
+
+RULES = DEFAULT_RULES
+COMPUTER_DELAY = "0.02,0.05"  # DDZ_COMPUTER_DELAY for fast computer players
+FAST_ENV = {"DDZ_COMPUTER_DELAY": COMPUTER_DELAY}
+CARDS_RE = re.compile(r":\s*([3-9TJQKA2XD]+)")
+PUBLIC_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):(?P<action>[a-z]+\d?)$")
+HAND_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):h(?P<verb>[a-z]+\d*)\.")
+MENTION_RE = re.compile(r"<@(\d+)>")
+
+
+# ---- reading what members see -------------------------------------------------------
+
+
+def public_ids(msg: SimMessage) -> list[re.Match[str]]:
+    return [m for c in msg.custom_ids if (m := PUBLIC_RE.match(c))]
+
+
+def public_seq(msg: SimMessage) -> int:
+    """The table seq a public table message was drawn at (-1 without buttons)."""
+    return max((int(m["seq"]) for m in public_ids(msg)), default=-1)
+
+
+def public_actions(msg: SimMessage) -> dict[str, dict[str, Any]]:
+    """Enabled and disabled public buttons by action (``join``, ``bid2``, ``hand``…)."""
+    out = {}
+    for comp in msg.buttons:
+        if (m := PUBLIC_RE.match(comp.get("custom_id", ""))) is not None:
+            out[m["action"]] = comp
+    return out
+
+
+def table_message(emu: Emulator) -> SimMessage | None:
+    """The newest public message carrying table buttons (lobby, deal or result)."""
+    for msg in reversed(emu.public_messages()):
+        if public_ids(msg):
+            return msg
+    return None
+
+
+def hand_component(view: SimMessage, verb: str) -> dict[str, Any]:
+    """The hand-view component with this verb (``play``, ``pass``, ``r5``, ``b2``, ``pick``…)."""
+    for comp in view.all_components():
+        m = HAND_RE.match(comp.get("custom_id", ""))
+        if m is not None and m["verb"] == verb:
+            return comp
+    raise AssertionError(f"no hand-view component {verb!r} in {view!r}: {view.custom_ids}")
+
+
+def hand_verbs(view: SimMessage) -> set[str]:
+    return {m["verb"] for c in view.custom_ids if (m := HAND_RE.match(c))}
+
+
+def hand_alt(view: SimMessage) -> str:
+    (att,) = [a for a in view.attachments if a.filename == "hand.png"]
+    assert att.is_png and att.description, f"hand view without PNG/alt text: {view!r}"
+    return att.description
+
+
+def cards_in_alt(view: SimMessage) -> list[Card]:
+    """The hand listed in the hand view's alt text ("Your hand: 3447788TJ…")."""
+    alt = hand_alt(view)
+    m = CARDS_RE.search(alt)
+    assert m is not None, f"no cards in alt text {alt!r}"
+    return parse_cards(m.group(1))
+
+
+def changes_in_result(text: str, names: Sequence[str]) -> dict[str, int]:
+    """Each seat's score change from the result message ("Alice (landlord): +4 → …")."""
+    out: dict[str, int] = {}
+    for line in text.splitlines():
+        for name in names:
+            m = re.match(rf"^{re.escape(name)}(?: \([^)]*\))?: ([+-]?\d+)(?:\s|$)", line)
+            if m is not None:
+                out[name] = int(m.group(1))
+    return out
+
+
+# ---- waiting -----------------------------------------------------------------------------
+
+
+async def finished(ix: SimInteraction, timeout: float = 8.0) -> SimInteraction:
+    """Wait until the bot finished answering ``ix``: a deferred reply filled in, or (for a
+    deferred component update) the message edited or a follow-up sent."""
+    emu = ix._emu
+    assert emu is not None
+
+    def done() -> bool:
+        if ix.response_type is None:
+            return False
+        if ix.response_type == 5:
+            return ix.message is not None and not ix.message.loading
+        if ix.response_type == 6:
+            return ix.edits > 0 or bool(ix.followups)
+        return True
+
+    await emu.wait_until(done, timeout=timeout, what=f"the answer to {ix._describe()}")
+    return ix
+
+
+def reply_text(ix: SimInteraction) -> str:
+    """Everything the bot said in answer to ``ix`` (response message and follow-ups)."""
+    return "\n".join(m.text for m in ix.messages)
+
+
+async def wait_public(
+    emu: Emulator,
+    predicate: Callable[[SimMessage], Any],
+    *,
+    timeout: float = 10.0,
+    what: str = "a table message",
+) -> SimMessage:
+    """The newest table message for which ``predicate`` holds (waits for redraws)."""
+    found: list[SimMessage] = []
+
+    def check() -> bool:
+        msg = table_message(emu)
+        if msg is not None and predicate(msg):
+            found[:] = [msg]
+            return True
+        return False
+
+    await emu.wait_until(check, timeout=timeout, what=what)
+    return found[0]
+
+
+# ---- the test's own account of the hand (RULES.md), to choose plays and check scores ----
+
+
+def default_reading(cards: Sequence[Card], to_beat: Combo | None) -> Combo:
+    """The reading the bot applies to typed cards: the first that beats (RULES.md)."""
+    readings = classify(cards, RULES)
+    if to_beat is not None:
+        readings = [c for c in readings if c.beats(to_beat)]
+    assert readings, f"{format_cards(cards)} cannot be played on {to_beat}"
+    return readings[0]
+
+
+def take(hand: list[Card], cards: Sequence[Card]) -> list[Card]:
+    """``hand`` minus one card of each rank in ``cards`` (suits do not matter)."""
+    rest = list(hand)
+    for card in cards:
+        same = next(c for c in rest if c.rank == card.rank)
+        rest.remove(same)
+    return rest
+
+
+def choose(hand: list[Card], to_beat: Combo | None) -> Combo | None:
+    """A simple legal strategy with ``bot.rules.legal_plays``: lead the longest play
+    (lowest rank first); follow with the smallest play that beats, never a bomb;
+    None = pass."""
+    plays = [c for c in legal_plays(hand, to_beat, RULES) if not c.is_bomb]
+    if to_beat is None:
+        return min(plays, key=lambda c: (-len(c.cards), c.rank))
+    return min(plays, key=lambda c: (c.rank, len(c.cards)), default=None)
+
+
+@dataclass
+class Tracker:
+    """Turn order and scoring kept by the test from the cards it saw (RULES.md)."""
+
+    hands: dict[int, list[Card]]
+    landlord: int
+    bid: int
+    turn: int = 0
+    last: tuple[int, Combo] | None = None
+    passes: int = 0
+    plays: list[int] = field(default_factory=lambda: [0, 0, 0])
+    doublings: int = 0
+    winner: int | None = None
+
+    def __post_init__(self) -> None:
+        self.turn = self.landlord
+
+    @property
+    def to_beat(self) -> Combo | None:
+        return None if self.last is None else self.last[1]
+
+    def play(self, seat: int, combo: Combo) -> None:
+        assert seat == self.turn
+        self.hands[seat] = take(self.hands[seat], combo.cards)
+        self.plays[seat] += 1
+        self.last, self.passes = (seat, combo), 0
+        self.doublings += combo.is_bomb
+        if not self.hands[seat]:
+            self.winner = seat
+        self.turn = (seat + 1) % 3
+
+    def pass_turn(self, seat: int) -> None:
+        assert seat == self.turn and self.last is not None
+        self.passes += 1
+        if self.passes == 2:
+            self.last, self.passes = None, 0
+        self.turn = (seat + 1) % 3
+
+    def points(self) -> tuple[int, int, int]:
+        """Score changes per seat (RULES.md §Scoring: P = B × 2^N, landlord ±2P)."""
+        assert self.winner is not None
+        n = self.doublings
+        peasants = [s for s in range(3) if s != self.landlord]
+        landlord_won = self.winner == self.landlord
+        if landlord_won and all(self.plays[s] == 0 for s in peasants):
+            n += 1  # spring
+        if not landlord_won and self.plays[self.landlord] == 1:
+            n += 1  # anti-spring
+        p = self.bid * 2**n
+        sign = 1 if landlord_won else -1
+        return tuple(2 * p * sign if s == self.landlord else -p * sign for s in range(3))  # type: ignore[return-value]
+
+
+# ---- acting ------------------------------------------------------------------------------
+
+
+async def open_view(member: SimMember, *, via_button: SimMessage | None = None) -> SimMessage:
+    """A fresh hand view: ``/ddz hand``, or the "My hand" button of ``via_button``."""
+    if via_button is not None:
+        ix = await member.click(via_button, public_actions(via_button)["hand"]["custom_id"])
+    else:
+        ix = await member.slash("ddz hand")
+    await finished(ix)
+    assert ix.message is not None and ix.message.visible_to is member, reply_text(ix)
+    return ix.message
+
+
+async def press(member: SimMember, view: SimMessage, verb: str) -> SimInteraction:
+    """Click the hand-view component ``verb`` and wait for the bot's edit or reply."""
+    return await finished(await member.click(view, hand_component(view, verb)["custom_id"]))
+
+
+async def select_cards_by_rank(member: SimMember, view: SimMessage, cards: Sequence[Card]) -> None:
+    """Rank buttons: each click adds one more card of that rank."""
+    for card in cards:
+        await press(member, view, f"r{card.rank.index}")
+    alt = hand_alt(view)
+    assert alt.endswith(f": {format_cards(cards)}"), f"selection not shown in alt text: {alt!r}"
+
+
+async def pick_play(member: SimMember, view: SimMessage, combo: Combo) -> bool:
+    """Choose ``combo`` in the legal-play select menu; False when the menu lacks it."""
+    menu = hand_component(view, "pick")
+    for option in menu.get("options") or []:
+        if option["label"].split(" ")[0] == combo.notation:
+            ix = await member.select(view, menu["custom_id"], [option["value"]])
+            await finished(ix)
+            return True
+    return False
+
+
+async def play_from_view(
+    member: SimMember, view: SimMessage, combo: Combo, to_beat: Combo | None, *, ranks: bool
+) -> Combo:
+    """Select ``combo``'s cards (rank buttons, or the select menu) and press Play; answer
+    the reading question when the bot asks. Returns the combo played."""
+    if ranks or not await pick_play(member, view, combo):
+        await select_cards_by_rank(member, view, combo.cards)
+    ix = await press(member, view, "play")
+    verbs = hand_verbs(view)
+    if "rd0" in verbs:  # several readings: choose ours
+        readings = [c for c in classify(combo.cards, RULES) if to_beat is None or c.beats(to_beat)]
+        k = readings.index(combo) if combo in readings[:5] else 0
+        ix = await press(member, view, f"rd{k}")
+        combo = readings[k]
+    assert "You played" in view.text, f"play not acknowledged: {view.text!r} {reply_text(ix)!r}"
+    return combo
+
+
+async def play_by_slash(member: SimMember, combo: Combo, to_beat: Combo | None) -> Combo:
+    ix = await finished(await member.slash("ddz play", cards=combo.notation))
+    played = default_reading(combo.cards, to_beat)
+    assert reply_text(ix) == f"You played {played.notation}.", reply_text(ix)
+    return played
+
+
+async def pass_by_slash(member: SimMember) -> None:
+    ix = await finished(await member.slash("ddz pass"))
+    assert reply_text(ix) == "You passed.", reply_text(ix)
+
+
+def timed() -> Callable[[], float]:
+    start = time.monotonic()
+    return lambda: time.monotonic() - start

@@ -1,0 +1,39 @@
+"""Suite-wide collector of ddz-bot's first-response times (PRODUCT.md §Speed and scale).
+
+Game tests call :func:`record` with their emulator before closing it; the e2e
+``conftest.py`` prints :func:`summary_line` in pytest's terminal summary.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.e2e.emulator import Emulator
+
+RESPONSE_TIMES_MS: list[float] = []
+
+
+def record(emu: Emulator) -> None:
+    """Add every answered interaction's first-response time (ms) of ``emu``."""
+    RESPONSE_TIMES_MS.extend(emu.response_times_ms())
+
+
+def percentile(times: list[float], q: float) -> float:
+    """Nearest-rank percentile ``q`` (0..1) of ``times`` (0.0 when empty)."""
+    if not times:
+        return 0.0
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def summary_line() -> str | None:
+    """``"ddz-bot first response over N interactions: p50 … ms, p99 … ms, max … ms"``."""
+    times = RESPONSE_TIMES_MS
+    if not times:
+        return None
+    return (
+        f"ddz-bot first response over {len(times)} interactions: p50 "
+        f"{percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, "
+        f"max {max(times):.1f} ms"
+    )
