@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.conftest import members
+from tests.cogs.conftest import deal_for, members
 from tests.cogs.fake_discord import FakeDiscord, Message
 
 
@@ -101,3 +101,22 @@ async def test_hands_never_appear_in_public_messages_while_playing(fake: FakeDis
         text = message.content + " ".join(message.alt_texts)
         for hand in ("3334445566778899T", "3456789TJJQQKKAA2", "56789TTJJQQKKAA22"):
             assert hand not in text
+
+
+async def test_a_match_win_is_announced_and_play_again_deals_a_new_message(fake: FakeDiscord) -> None:
+    fake.deal = {"hands": deal_for("XD2222AAAAKKKKQQQ", "QJJ"), "kitty": "QJJ", "first_bidder": 0}
+    ana, _, _ = members(fake)
+    ana.admin = True
+    await ana.slash("config", target=1)
+    await ana.slash("start", computers=2)
+    await ana.click(fake.table_message(), "Start")
+    deal = fake.table_message()
+    assert (await ana.slash("autoplay", mode="on")).last.ephemeral
+    await fake.idle()
+    announcement = fake.last_public()
+    assert announcement.id != deal.id and "won the match" in announcement.content
+    assert announcement.content.endswith("A new match starts at zero.")
+    assert "hand #1 · result" in fake.messages[deal.id].content
+    await ana.click(fake.messages[deal.id], "Play again")
+    assert fake.messages[deal.id].components == []
+    assert "hand #2" in fake.table_message().content
