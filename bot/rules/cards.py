@@ -119,7 +119,9 @@ class Card:
     rank_index: int
     """``rank.index`` as a plain int (0..14), for hot loops."""
     _rank_digit: int
-    """``1 << 3 * rank_index``: a sum over cards is their rank-count vector, 3 bits a rank."""
+    """``5 ** rank_index``: a sum over distinct cards is their rank-count vector in
+    base 5 (a count is at most 4). Base 5, not bit fields, so that such sums
+    spread well over the low bits dict lookups use."""
     _bits: int
     """``_rank_digit << 64 | 1 << index``: one sum gives the rank counts (above bit 64)
     and, below, one bit per card when no card repeats (fewer bits otherwise)."""
@@ -144,7 +146,7 @@ class Card:
             card.code = card.rank.symbol + card.suit.value
         card.index = index
         card.rank_index = card.rank.index
-        card._rank_digit = 1 << 3 * card.rank_index
+        card._rank_digit = 5**card.rank_index
         card._bits = card._rank_digit << 64 | 1 << index
         return card
 

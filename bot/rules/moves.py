@@ -22,6 +22,7 @@ from bot.rules.combos import (
     ComboKind,
     Reading,
     RuleSet,
+    _Built,
 )
 from bot.rules.tables import (
     BOMB,
@@ -35,9 +36,8 @@ from bot.rules.tables import (
     TRIO_PAIR,
     TRIO_SINGLE,
     analyse,
-    pair_wings,
-    single_wings,
-    winged,
+    pair_winged,
+    single_winged,
 )
 
 K = ComboKind
@@ -84,7 +84,7 @@ def legal_plays(
     out = []
     append = out.append
     for kind, rank, length, ranks in recs:
-        combo = _new(Combo)
+        combo = _Built()
         combo.kind = kind
         combo.rank = rank
         combo.length = length
@@ -117,20 +117,19 @@ def _leads(counts, present, ge2, ge3, quads, expanded, m1, m2, m3, total, distin
                 for low in range(top - 1, a - 1, -1):
                     m = top - low + 1
                     if 4 * m <= total:
-                        wings = single_wings(expanded, present, low, top, m, distinct, rocket)
-                        recs += winged(K.AIRPLANE_SINGLES, low, top, wings)
+                        recs += single_winged(K.AIRPLANE_SINGLES, expanded, present, low, top, m,
+                                              distinct)
         for a, b in runs:
             for top in range(a + 1, b + 1):
                 for low in range(top - 1, a - 1, -1):
                     m = top - low + 1
                     if 5 * m <= total:
-                        recs += winged(K.AIRPLANE_PAIRS, low, top, pair_wings(ge2, low, top, m))
+                        recs += pair_winged(K.AIRPLANE_PAIRS, ge2, low, top, m)
     if quads:
         for q in quads:
-            wings = single_wings(expanded, present, q, q, 2, distinct, rocket)
-            recs += winged(K.FOUR_TWO_SINGLES, q, q, wings)
+            recs += single_winged(K.FOUR_TWO_SINGLES, expanded, present, q, q, 2, distinct)
         for q in quads:
-            recs += winged(K.FOUR_TWO_PAIRS, q, q, pair_wings(ge2, q, q, 2))
+            recs += pair_winged(K.FOUR_TWO_PAIRS, ge2, q, q, 2)
         recs += map(BOMB.__getitem__, quads)
     if rocket:
         recs.append(ROCKET)
@@ -159,15 +158,15 @@ def _follows(kind, above, length, counts, present, ge2, ge3, quads, expanded, m1
                 row = TRIO_PAIR[t]
                 recs += [row[k] for k in ge2 if k != t]  # type: ignore[misc]
         return recs
-    if kind is K.FOUR_TWO_SINGLES or kind is K.FOUR_TWO_PAIRS:
-        rocket = counts[SMALL_JOKER] and counts[BIG_JOKER]
+    if kind is K.FOUR_TWO_SINGLES:
         for q in quads:
             if q > above:
-                if kind is K.FOUR_TWO_SINGLES:
-                    wings = single_wings(expanded, present, q, q, 2, distinct, rocket)
-                else:
-                    wings = pair_wings(ge2, q, q, 2)
-                recs += winged(kind, q, q, wings)
+                recs += single_winged(kind, expanded, present, q, q, 2, distinct)
+        return recs
+    if kind is K.FOUR_TWO_PAIRS:
+        for q in quads:
+            if q > above:
+                recs += pair_winged(kind, ge2, q, q, 2)
         return recs
     # Chains: straight, pair chain, airplane, with or without wings.
     if kind is K.STRAIGHT:
@@ -180,11 +179,9 @@ def _follows(kind, above, length, counts, present, ge2, ge3, quads, expanded, m1
         for top in range(max(a + length - 1, above + 1), b + 1):
             low = top - length + 1
             if kind is K.AIRPLANE_SINGLES:
-                rocket = counts[SMALL_JOKER] and counts[BIG_JOKER]
-                wings = single_wings(expanded, present, low, top, length, distinct, rocket)
-                recs += winged(kind, low, top, wings)
+                recs += single_winged(kind, expanded, present, low, top, length, distinct)
             elif kind is K.AIRPLANE_PAIRS:
-                recs += winged(kind, low, top, pair_wings(ge2, low, top, length))
+                recs += pair_winged(kind, ge2, low, top, length)
             else:
                 recs.append(CHAIN[kind][low][top])  # type: ignore[arg-type]
     return recs

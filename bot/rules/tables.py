@@ -3,7 +3,7 @@
 A *record* is one play as ``(kind, body Rank, body length, sorted rank indices)``
 (``combos.Reading``); it does not depend on suits, so each is built once and
 shared by every hand that can make it. A hand is seen through its *shape*, the
-rank-count vector packed 3 bits a rank (the sum of ``Card._rank_digit``), cut
+rank-count vector in base 5 (the sum of ``Card._rank_digit``), cut
 into three segments whose analyses are memoized (at most 5^6 entries each).
 Spec: RULES.md §Combinations.
 """
@@ -85,59 +85,79 @@ def _runs(mask: int) -> tuple[tuple[int, int], ...]:
 RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(m) for m in range(1 << (TOP_CHAIN + 1)))
 """``RUNS[mask]``: the maximal runs (low, top), two ranks or longer, of a 12-bit rank mask."""
 
-# Wing records, per winged kind, body low and top: {wing ranks: record}, filled on demand.
-WINGED_KINDS = (K.TRIO_SINGLE, K.TRIO_PAIR, K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS,
-                K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS)
-_WINGS: dict[ComboKind, list[list[dict[tuple[int, ...], Reading]]]] = {
-    kind: [[{} for _ in range(13)] for _ in range(13)] for kind in WINGED_KINDS
+class WingRecord(tuple):
+    """A record with wings. Hashes and compares by identity: each is built once per
+    (kind, body, wing ranks), so identity is a cheap, exact way to drop repeats."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__  # type: ignore[assignment]
+    __eq__ = object.__eq__  # type: ignore[assignment]
+
+
+NO_PLAY = WingRecord()
+"""Stands for a wing choice that is not allowed (both jokers as single wings)."""
+
+
+class _WingTable(dict):
+    """{wing ranks (sorted; one rank per pair for pair wings): WingRecord} for one
+    winged kind and body; filled on first use of each wing choice."""
+
+    __slots__ = ("kind", "low", "top", "width", "pairs")
+
+    def __init__(self, kind: ComboKind, low: int, top: int) -> None:
+        super().__init__()
+        self.kind, self.low, self.top = kind, low, top
+        self.width = 4 if kind is K.FOUR_TWO_SINGLES or kind is K.FOUR_TWO_PAIRS else 3
+        self.pairs = kind is K.AIRPLANE_PAIRS or kind is K.FOUR_TWO_PAIRS
+
+    def __missing__(self, wings: tuple[int, ...]) -> WingRecord:
+        if not self.pairs and SMALL_JOKER in wings and BIG_JOKER in wings:
+            record = NO_PLAY
+        else:
+            body = [r for r in range(self.low, self.top + 1) for _ in range(self.width)]
+            ranks = body + list(wings) * 2 if self.pairs else body + list(wings)
+            record = WingRecord(_record(self.kind, self.top, self.top - self.low + 1, ranks))
+        self[wings] = record
+        return record
+
+
+WINGED_KINDS = (K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS, K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS)
+WINGS: dict[ComboKind, list[list[_WingTable]]] = {
+    kind: [[_WingTable(kind, low, top) for top in range(13)] for low in range(13)]
+    for kind in WINGED_KINDS
 }
+"""``WINGS[kind][low][top][wing ranks]``: the record of that body with those wings."""
 
 
-def winged(kind: ComboKind, low: int, top: int, wings: list[tuple[int, ...]]) -> list[Reading]:
-    """Records of body ``low..top`` of ``kind`` with each wing choice (rank indices, sorted).
-
-    Pair kinds take one rank per pair in ``wings``.
-    """
-    table = _WINGS[kind][low][top]
-    found = list(map(table.get, wings))
-    if None not in found:
-        return found  # type: ignore[return-value]
-    width = 4 if kind is K.FOUR_TWO_SINGLES or kind is K.FOUR_TWO_PAIRS else 3
-    pairs = kind is K.TRIO_PAIR or kind is K.AIRPLANE_PAIRS or kind is K.FOUR_TWO_PAIRS
-    body = [r for r in range(low, top + 1) for _ in range(width)]
-    for i, wing in enumerate(wings):
-        if found[i] is None:
-            ranks = body + list(wing) * 2 if pairs else body + list(wing)
-            found[i] = table[wing] = _record(kind, top, top - low + 1, ranks)
-    return found  # type: ignore[return-value]
-
-
-def single_wings(
-    expanded: tuple[int, ...], present: tuple[int, ...], low: int, top: int, m: int,
-    distinct: bool, rocket: bool,
-) -> list[tuple[int, ...]]:
-    """Every choice of ``m`` single wings outside the body ranks ``low..top``, sorted.
+def single_winged(
+    kind: ComboKind, expanded: tuple[int, ...], present: tuple[int, ...],
+    low: int, top: int, m: int, distinct: bool,
+) -> dict[WingRecord, None]:
+    """Records of ``kind`` with body ``low..top`` and every choice of ``m`` single wings.
 
     ``expanded``: the hand's rank indices, one per card, sorted; ``present``: its
-    distinct ranks. Ranks may repeat (``distinct``: they may not); never both
-    jokers (``rocket``: the hand holds both). RULES.md §Combinations.
+    distinct ranks. Wings lie outside the body ranks; ranks may repeat
+    (``distinct``: they may not); never both jokers. Returned as dict keys, in
+    the order of the sorted wing ranks. RULES.md §Combinations.
     """
     if distinct:
         rest = [r for r in present if r < low or r > top]
-        wings = list(combinations(rest, m))
     else:
         i = bisect_left(expanded, low)
         j = bisect_left(expanded, top + 1, i)
         rest = expanded[:i] + expanded[j:]
-        wings = list(dict.fromkeys(combinations(rest, m)))
-    if rocket:
-        wings = [w for w in wings if w[-1] != BIG_JOKER or w[-2] != SMALL_JOKER]
-    return wings
+    found = dict.fromkeys(map(WINGS[kind][low][top].__getitem__, combinations(rest, m)))
+    if rest and rest[-1] == BIG_JOKER and m > 1:
+        found.pop(NO_PLAY, None)
+    return found
 
 
-def pair_wings(ge2: tuple[int, ...], low: int, top: int, m: int) -> list[tuple[int, ...]]:
-    """Every choice of ``m`` pair wings (one rank each) outside ``low..top``."""
-    return list(combinations([r for r in ge2 if r < low or r > top], m))
+def pair_winged(
+    kind: ComboKind, ge2: tuple[int, ...], low: int, top: int, m: int
+) -> list[WingRecord]:
+    """Records of ``kind`` with body ``low..top`` and every choice of ``m`` pair wings."""
+    rest = [r for r in ge2 if r < low or r > top]
+    return list(map(WINGS[kind][low][top].__getitem__, combinations(rest, m)))
 
 
 Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
@@ -148,9 +168,9 @@ _SEGMENTS = ((0, 6), (6, 6), (12, 3))
 _MEMO: tuple[dict[int, Segment], ...] = ({}, {}, {})
 
 
-def _segment(which: int, bits: int) -> Segment:
+def _segment(which: int, part: int) -> Segment:
     base, size = _SEGMENTS[which]
-    counts = tuple((bits >> 3 * i) & 7 for i in range(size))
+    counts = tuple(part // 5**i % 5 for i in range(size))
     ranks = range(base, base + size)
     present = tuple(r for r, c in zip(ranks, counts, strict=True) if c)
     ge2 = tuple(r for r, c in zip(ranks, counts, strict=True) if c >= 2)
@@ -159,22 +179,21 @@ def _segment(which: int, bits: int) -> Segment:
     expanded = tuple(r for r, c in zip(ranks, counts, strict=True) for _ in range(c))
 
     def mask(group: tuple[int, ...]) -> int:
-        return sum(1 << r for r in group if r <= TOP_CHAIN)
+        return sum([1 << r for r in group if r <= TOP_CHAIN])
 
     seg = (counts, present, ge2, ge3, quads, expanded, mask(present), mask(ge2), mask(ge3))
-    _MEMO[which][bits] = seg
+    _MEMO[which][part] = seg
     return seg
 
 
 def analyse(shape: int) -> tuple:
     """The hand behind ``shape``: counts (15), present ranks, ranks with ≥2, ≥3 and 4
     cards, expanded ranks (one per card), and the 12-bit chain masks for ≥1, ≥2, ≥3."""
-    a_bits = shape & 0x3FFFF
-    b_bits = (shape >> 18) & 0x3FFFF
-    c_bits = shape >> 36
-    a = _MEMO[0].get(a_bits) or _segment(0, a_bits)
-    b = _MEMO[1].get(b_bits) or _segment(1, b_bits)
-    c = _MEMO[2].get(c_bits) or _segment(2, c_bits)
+    high, a_part = divmod(shape, 15625)  # 5**6
+    c_part, b_part = divmod(high, 15625)
+    a = _MEMO[0].get(a_part) or _segment(0, a_part)
+    b = _MEMO[1].get(b_part) or _segment(1, b_part)
+    c = _MEMO[2].get(c_part) or _segment(2, c_part)
     return (
         a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2], a[3] + b[3] + c[3],
         a[4] + b[4] + c[4], a[5] + b[5] + c[5], a[6] | b[6], a[7] | b[7], a[8] | b[8],
