@@ -14,9 +14,7 @@ from operator import attrgetter
 
 from bot.rules.cards import Card
 from bot.rules.combos import (
-    BIG_JOKER,
     DEFAULT_RULES,
-    SMALL_JOKER,
     CardSource,
     Combo,
     ComboKind,
@@ -25,18 +23,32 @@ from bot.rules.combos import (
     _Built,
 )
 from bot.rules.tables import (
+    AIRPLANE_RUN,
     BOMB,
     CHAIN,
-    CHAIN_RUN,
+    EXPANDED,
+    EXPANDED_2,
+    EXPANDED_3,
+    GE2,
+    GE3,
+    MASK_1,
+    MASK_2,
+    MASK_3,
     PAIR,
+    PAIR_CHAIN_RUN,
+    PRESENT,
+    QUADS,
     ROCKET,
+    ROCKET_HELD,
     RUNS,
     SINGLE,
+    STRAIGHT_RUN,
     TRIO,
     TRIO_PAIR,
     TRIO_SINGLE,
-    analyse,
+    Segment,
     pair_winged,
+    segments,
     single_winged,
 )
 
@@ -57,27 +69,24 @@ def legal_plays(
     cards of each play are taken from ``hand`` (lowest suits first).
     """
     hand = tuple(hand)
-    counts, present, ge2, ge3, quads, expanded, m1, m2, m3 = analyse(sum(map(_rank_digit, hand)))
+    a, b, c = segments(sum(map(_rank_digit, hand)))
     distinct = not (rules is DEFAULT_RULES or rules.kickers == "default")
-    rocket = counts[SMALL_JOKER] and counts[BIG_JOKER]
     if to_beat is None:
-        recs = _leads(counts, present, ge2, ge3, quads, expanded, m1, m2, m3, len(hand), distinct)
+        recs = _leads(a, b, c, len(hand), distinct)
     else:
         kind = to_beat.kind
         if kind is K.ROCKET:
             return []
         above: int = to_beat.rank - 3
         if kind is K.BOMB:
-            recs = [BOMB[q] for q in quads if q > above]
-            if rocket:
-                recs.append(ROCKET)
+            recs = [BOMB[q] for q in a[QUADS] + b[QUADS] + c[QUADS] if q > above]
         else:
-            recs = _follows(kind, above, to_beat.length, counts, present, ge2, ge3, quads,
-                            expanded, m1, m2, m3, distinct)
+            recs = _follows(kind, above, to_beat.length, a, b, c, distinct)
+            quads = a[QUADS] + b[QUADS] + c[QUADS]
             if quads:
                 recs += map(BOMB.__getitem__, quads)
-            if rocket:
-                recs.append(ROCKET)
+        if c[ROCKET_HELD]:
+            recs.append(ROCKET)
     source = _new(CardSource)
     source.hand = hand
     source.by_rank = None
@@ -94,94 +103,118 @@ def legal_plays(
     return out
 
 
-def _leads(counts, present, ge2, ge3, quads, expanded, m1, m2, m3, total, distinct) -> list[Reading]:  # noqa: ANN001
+def _leads(a: Segment, b: Segment, c: Segment, total: int, distinct: bool) -> list[Reading]:
     """Every play of a hand, kind by kind (RULES.md §Combinations order), then bombs and the rocket."""
+    present = a[PRESENT] + b[PRESENT] + c[PRESENT]
+    ge2 = a[GE2] + b[GE2] + c[GE2]
+    ge3 = a[GE3] + b[GE3] + c[GE3]
     recs: list[Reading] = list(map(SINGLE.__getitem__, present))
     recs += map(PAIR.__getitem__, ge2)
-    recs += map(TRIO.__getitem__, ge3)
-    for t in ge3:
-        row = TRIO_SINGLE[t]
-        recs += [row[k] for k in present if k != t]  # type: ignore[misc]
-    for t in ge3:
-        row = TRIO_PAIR[t]
-        recs += [row[k] for k in ge2 if k != t]  # type: ignore[misc]
-    for kind, mask in ((K.STRAIGHT, m1), (K.PAIR_CHAIN, m2), (K.AIRPLANE, m3)):
-        table = CHAIN_RUN[kind]
-        for a, b in RUNS[mask]:
-            recs += table[a][b]
-    rocket = counts[SMALL_JOKER] and counts[BIG_JOKER]
-    runs = RUNS[m3]
+    if ge3:
+        recs += map(TRIO.__getitem__, ge3)
+        for t in ge3:
+            row = TRIO_SINGLE[t].__getitem__
+            i = present.index(t)
+            recs += map(row, present[:i])
+            recs += map(row, present[i + 1:])
+        for t in ge3:
+            row = TRIO_PAIR[t].__getitem__
+            i = ge2.index(t)
+            recs += map(row, ge2[:i])
+            recs += map(row, ge2[i + 1:])
+    for lo, hi in RUNS[a[MASK_1] | b[MASK_1]]:
+        recs += STRAIGHT_RUN[lo][hi]
+    for lo, hi in RUNS[a[MASK_2] | b[MASK_2]]:
+        recs += PAIR_CHAIN_RUN[lo][hi]
+    runs = RUNS[a[MASK_3] | b[MASK_3]]
+    quads = a[QUADS] + b[QUADS] + c[QUADS]
+    if runs or quads:
+        expanded = a[EXPANDED] + b[EXPANDED] + c[EXPANDED]
+        expanded_2 = a[EXPANDED_2] + b[EXPANDED_2] + c[EXPANDED_2]
+        expanded_3 = a[EXPANDED_3] + b[EXPANDED_3] + c[EXPANDED_3]
     if runs:
-        for a, b in runs:
-            for top in range(a + 1, b + 1):
-                for low in range(top - 1, a - 1, -1):
+        for lo, hi in runs:
+            recs += AIRPLANE_RUN[lo][hi]
+        for lo, hi in runs:
+            for top in range(lo + 1, hi + 1):
+                for low in range(top - 1, lo - 1, -1):
                     m = top - low + 1
                     if 4 * m <= total:
-                        recs += single_winged(K.AIRPLANE_SINGLES, expanded, present, low, top, m,
+                        cards = expanded_2 if m == 2 else expanded_3 if m == 3 else expanded
+                        recs += single_winged(K.AIRPLANE_SINGLES, cards, present, low, top, m,
                                               distinct)
-        for a, b in runs:
-            for top in range(a + 1, b + 1):
-                for low in range(top - 1, a - 1, -1):
+        for lo, hi in runs:
+            for top in range(lo + 1, hi + 1):
+                for low in range(top - 1, lo - 1, -1):
                     m = top - low + 1
                     if 5 * m <= total:
                         recs += pair_winged(K.AIRPLANE_PAIRS, ge2, low, top, m)
     if quads:
         for q in quads:
-            recs += single_winged(K.FOUR_TWO_SINGLES, expanded, present, q, q, 2, distinct)
+            recs += single_winged(K.FOUR_TWO_SINGLES, expanded_2, present, q, q, 2, distinct)
         for q in quads:
             recs += pair_winged(K.FOUR_TWO_PAIRS, ge2, q, q, 2)
         recs += map(BOMB.__getitem__, quads)
-    if rocket:
+    if c[ROCKET_HELD]:
         recs.append(ROCKET)
     return recs
 
 
-def _follows(kind, above, length, counts, present, ge2, ge3, quads, expanded, m1, m2, m3,  # noqa: ANN001
-             distinct) -> list[Reading]:
+def _follows(
+    kind: ComboKind, above: int, length: int, a: Segment, b: Segment, c: Segment, distinct: bool
+) -> list[Reading]:
     """Plays of the normal ``kind`` and body ``length`` whose body rank index is above ``above``."""
     if kind is K.SINGLE:
-        return [SINGLE[r] for r in present if r > above]
+        return [SINGLE[r] for r in a[PRESENT] + b[PRESENT] + c[PRESENT] if r > above]
     if kind is K.PAIR:
-        return [PAIR[r] for r in ge2 if r > above]
+        return [PAIR[r] for r in a[GE2] + b[GE2] + c[GE2] if r > above]
     if kind is K.TRIO:
-        return [TRIO[r] for r in ge3 if r > above]
+        return [TRIO[r] for r in a[GE3] + b[GE3] + c[GE3] if r > above]
     recs: list[Reading] = []
-    if kind is K.TRIO_SINGLE:
-        for t in ge3:
+    if kind is K.TRIO_SINGLE or kind is K.TRIO_PAIR:
+        table = TRIO_SINGLE if kind is K.TRIO_SINGLE else TRIO_PAIR
+        field = PRESENT if kind is K.TRIO_SINGLE else GE2
+        kickers = a[field] + b[field] + c[field]
+        for t in a[GE3] + b[GE3] + c[GE3]:
             if t > above:
-                row = TRIO_SINGLE[t]
-                recs += [row[k] for k in present if k != t]  # type: ignore[misc]
-        return recs
-    if kind is K.TRIO_PAIR:
-        for t in ge3:
-            if t > above:
-                row = TRIO_PAIR[t]
-                recs += [row[k] for k in ge2 if k != t]  # type: ignore[misc]
+                row = table[t].__getitem__
+                i = kickers.index(t)
+                recs += map(row, kickers[:i])
+                recs += map(row, kickers[i + 1:])
         return recs
     if kind is K.FOUR_TWO_SINGLES:
-        for q in quads:
+        expanded_2 = a[EXPANDED_2] + b[EXPANDED_2] + c[EXPANDED_2]
+        present = a[PRESENT] + b[PRESENT] + c[PRESENT]
+        for q in a[QUADS] + b[QUADS] + c[QUADS]:
             if q > above:
-                recs += single_winged(kind, expanded, present, q, q, 2, distinct)
+                recs += single_winged(kind, expanded_2, present, q, q, 2, distinct)
         return recs
     if kind is K.FOUR_TWO_PAIRS:
-        for q in quads:
+        ge2 = a[GE2] + b[GE2] + c[GE2]
+        for q in a[QUADS] + b[QUADS] + c[QUADS]:
             if q > above:
                 recs += pair_winged(kind, ge2, q, q, 2)
         return recs
     # Chains: straight, pair chain, airplane, with or without wings.
-    if kind is K.STRAIGHT:
-        mask = m1
-    elif kind is K.PAIR_CHAIN:
-        mask = m2
+    field = MASK_1 if kind is K.STRAIGHT else MASK_2 if kind is K.PAIR_CHAIN else MASK_3
+    runs = RUNS[a[field] | b[field]]
+    if not runs:
+        return recs
+    if kind is K.AIRPLANE_SINGLES:
+        present = a[PRESENT] + b[PRESENT] + c[PRESENT]
+        cap = EXPANDED_2 if length == 2 else EXPANDED_3 if length == 3 else EXPANDED
+        cards = a[cap] + b[cap] + c[cap]
+    elif kind is K.AIRPLANE_PAIRS:
+        ge2 = a[GE2] + b[GE2] + c[GE2]
     else:
-        mask = m3
-    for a, b in RUNS[mask]:
-        for top in range(max(a + length - 1, above + 1), b + 1):
+        chain = CHAIN[kind]
+    for lo, hi in runs:
+        for top in range(max(lo + length - 1, above + 1), hi + 1):
             low = top - length + 1
             if kind is K.AIRPLANE_SINGLES:
-                recs += single_winged(kind, expanded, present, low, top, length, distinct)
+                recs += single_winged(kind, cards, present, low, top, length, distinct)
             elif kind is K.AIRPLANE_PAIRS:
                 recs += pair_winged(kind, ge2, low, top, length)
             else:
-                recs.append(CHAIN[kind][low][top])  # type: ignore[arg-type]
+                recs.append(chain[low][top])  # type: ignore[arg-type]
     return recs

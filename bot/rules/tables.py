@@ -66,6 +66,9 @@ CHAIN_RUN: dict[ComboKind, list[list[list[Reading]]]] = {
     for kind in CHAIN_WIDTH
 }
 """``CHAIN_RUN[kind][a][b]``: every chain inside the run a..b, by top then length."""
+STRAIGHT_RUN = CHAIN_RUN[K.STRAIGHT]
+PAIR_CHAIN_RUN = CHAIN_RUN[K.PAIR_CHAIN]
+AIRPLANE_RUN = CHAIN_RUN[K.AIRPLANE]
 
 
 def _runs(mask: int) -> tuple[tuple[int, int], ...]:
@@ -160,9 +163,12 @@ def pair_winged(
     return list(map(WINGS[kind][low][top].__getitem__, combinations(rest, m)))
 
 
-Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                tuple[int, ...], tuple[int, ...], int, int, int]
-"""(counts, present, ranks ≥2, ranks ≥3, quads, expanded, mask ≥1, mask ≥2, mask ≥3)."""
+Segment = tuple
+"""Per rank segment: (present, ranks ≥2, ranks ≥3, quads, expanded ranks (one per
+card), expanded capped at 2 and at 3 copies a rank, chain masks ≥1, ≥2, ≥3 (12
+bits), holds both jokers). Tuples of rank indices, sorted; a hand's value of a
+field is the concatenation (or union) over its three segments."""
+PRESENT, GE2, GE3, QUADS, EXPANDED, EXPANDED_2, EXPANDED_3, MASK_1, MASK_2, MASK_3, ROCKET_HELD = range(11)
 
 _SEGMENTS = ((0, 6), (6, 6), (12, 3))
 _MEMO: tuple[dict[int, Segment], ...] = ({}, {}, {})
@@ -170,31 +176,33 @@ _MEMO: tuple[dict[int, Segment], ...] = ({}, {}, {})
 
 def _segment(which: int, part: int) -> Segment:
     base, size = _SEGMENTS[which]
-    counts = tuple(part // 5**i % 5 for i in range(size))
-    ranks = range(base, base + size)
-    present = tuple(r for r, c in zip(ranks, counts, strict=True) if c)
-    ge2 = tuple(r for r, c in zip(ranks, counts, strict=True) if c >= 2)
-    ge3 = tuple(r for r, c in zip(ranks, counts, strict=True) if c >= 3)
-    quads = tuple(r for r, c in zip(ranks, counts, strict=True) if c == 4)
-    expanded = tuple(r for r, c in zip(ranks, counts, strict=True) for _ in range(c))
+    counts = [part // 5**i % 5 for i in range(size)]
+    pairs = list(zip(range(base, base + size), counts, strict=True))
+
+    def at_least(n: int) -> tuple[int, ...]:
+        return tuple(r for r, c in pairs if c >= n)
+
+    def expanded(cap: int) -> tuple[int, ...]:
+        return tuple(r for r, c in pairs for _ in range(min(c, cap)))
 
     def mask(group: tuple[int, ...]) -> int:
         return sum([1 << r for r in group if r <= TOP_CHAIN])
 
-    seg = (counts, present, ge2, ge3, quads, expanded, mask(present), mask(ge2), mask(ge3))
+    present, ge2, ge3 = at_least(1), at_least(2), at_least(3)
+    rocket = SMALL_JOKER in present and BIG_JOKER in present
+    seg = (present, ge2, ge3, at_least(4), expanded(4), expanded(2), expanded(3),
+           mask(present), mask(ge2), mask(ge3), rocket)
     _MEMO[which][part] = seg
     return seg
 
 
-def analyse(shape: int) -> tuple:
-    """The hand behind ``shape``: counts (15), present ranks, ranks with ≥2, ≥3 and 4
-    cards, expanded ranks (one per card), and the 12-bit chain masks for ≥1, ≥2, ≥3."""
+def segments(shape: int) -> tuple[Segment, Segment, Segment]:
+    """The analyses of ranks 3..8, 9..A and 2, X, D of a hand of rank-count ``shape``
+    (base 5, the sum of ``Card._rank_digit``)."""
     high, a_part = divmod(shape, 15625)  # 5**6
     c_part, b_part = divmod(high, 15625)
-    a = _MEMO[0].get(a_part) or _segment(0, a_part)
-    b = _MEMO[1].get(b_part) or _segment(1, b_part)
-    c = _MEMO[2].get(c_part) or _segment(2, c_part)
     return (
-        a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2], a[3] + b[3] + c[3],
-        a[4] + b[4] + c[4], a[5] + b[5] + c[5], a[6] | b[6], a[7] | b[7], a[8] | b[8],
+        _MEMO[0].get(a_part) or _segment(0, a_part),
+        _MEMO[1].get(b_part) or _segment(1, b_part),
+        _MEMO[2].get(c_part) or _segment(2, c_part),
     )
