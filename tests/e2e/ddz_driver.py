@@ -296,3 +296,4 @@ async def pass_by_slash(member: SimMember) -> None:
 def timed() -> Callable[[], float]:
     start = time.monotonic()
     return lambda: time.monotonic() - start
+

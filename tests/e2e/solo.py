@@ -1,0 +1,128 @@
+"""One member against computer players: act whenever the table names the member.
+
+The member learns that it is their turn from the public table message (a mention at
+a newer seq), opens the hand view, reads the hand (alt text) and what to beat (view
+text), chooses with ``bot.rules`` (``ddz_driver.choose``) and acts from the view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from bot.rules import Card, Combo, classify, format_cards, parse_cards
+from tests.e2e.ddz_driver import (
+    choose,
+    hand_component,
+    hand_verbs,
+    open_view,
+    play_from_view,
+    press,
+    public_actions,
+    public_seq,
+    wait_public,
+)
+from tests.e2e.emulator import Emulator, SimMember, SimMessage
+
+BEAT_RE = re.compile(r"beat ([3-9TJQKA2XD]+) \(")
+
+
+@dataclass
+class SoloLog:
+    """What happened on the member's turns: actions, the ids of buttons they saw."""
+
+    actions: list[str] = field(default_factory=list)
+    views: list[SimMessage] = field(default_factory=list)
+    seen_ids: list[str] = field(default_factory=list)
+    public_seen: list[str] = field(default_factory=list)
+    hands: list[list[Card]] = field(default_factory=list)
+    frozen: SimMessage | None = None  # a view opened on a turn and then left behind
+
+
+def to_beat_in(view: SimMessage) -> Combo | None:
+    """What the view says must be beaten (None on a free lead)."""
+    m = BEAT_RE.search(view.text)
+    return classify(parse_cards(m.group(1)))[0] if m else None
+
+
+def is_turn_of(member: SimMember, after_seq: int) -> Callable[[SimMessage], bool]:
+    def check(msg: SimMessage) -> bool:
+        acts = public_actions(msg)
+        if "again" in acts:
+            return True
+        return public_seq(msg) > after_seq and f"<@{member.id}>" in msg.content
+
+    return check
+
+
+async def my_turn(
+    emu: Emulator, member: SimMember, view: SimMessage, log: SoloLog, turn: int
+) -> None:
+    """One turn from a fresh hand view: bid 3 while bidding, else play ``choose(...)``."""
+    log.views.append(view)
+    log.seen_ids += view.custom_ids
+    verbs = hand_verbs(view)
+    if "b3" in verbs:
+        await press(member, view, "b3")
+        assert "You bid 3." in view.text, view.text
+        log.actions.append("bid 3")
+        return
+    hand = parse_cards(re.search(r":\s*([3-9TJQKA2XD]+)", view.attachments[0].description or "")[1])  # type: ignore[index]
+    log.hands.append(hand)
+    assert "It's your turn" in view.text, view.text
+    to_beat = to_beat_in(view)
+    combo = choose(hand, to_beat)
+    if combo is None:
+        assert not hand_component(view, "pass").get("disabled"), "Pass disabled on a follow"
+        await press(member, view, "pass")
+        assert "You passed." in view.text, view.text
+        log.actions.append("pass")
+        return
+    played = await play_from_view(member, view, combo, to_beat, ranks=turn % 2 == 1)
+    log.actions.append(played.notation)
+
+
+Hook = Callable[[int, SimMessage], Awaitable[None]]
+
+
+async def play_solo(
+    emu: Emulator,
+    member: SimMember,
+    *,
+    after_turn: Hook | None = None,
+    max_turns: int = 60,
+    timeout: float = 20.0,
+) -> tuple[SimMessage, SoloLog]:
+    """Play the member's turns until the result message shows; returns (result, log).
+
+    ``after_turn(turn, table_message)`` runs after each of the member's turns.
+    """
+    log = SoloLog()
+    seq = -1
+    for turn in range(max_turns):
+        msg = await wait_public(
+            emu, is_turn_of(member, seq), timeout=timeout, what=f"{member.name}'s turn {turn}"
+        )
+        if "again" in public_actions(msg):
+            return msg, log
+        seq = public_seq(msg)
+        log.public_seen += msg.custom_ids
+        if log.frozen is None and "bid1" not in public_actions(msg):
+            log.frozen = await open_view(member)  # superseded by the next view: never redrawn
+        view = await open_view(member, via_button=msg if turn % 2 == 0 else None)
+        await my_turn(emu, member, view, log, turn)
+        if after_turn is not None:
+            await after_turn(turn, msg)
+    raise AssertionError(f"no result after {max_turns} turns: {log.actions}")
+
+
+def result_points(text: str) -> tuple[int, int]:
+    """(bid, P) from the result text ("Bid 2 · … · P = 2 × 2^1 = 4")."""
+    m = re.search(r"Bid (\d+) · .*P = \d+ × 2\^\d+ = (\d+)", text)
+    assert m is not None, text
+    return int(m.group(1)), int(m.group(2))
+
+
+def hand_text(cards: list[Card]) -> str:
+    return format_cards(cards)
