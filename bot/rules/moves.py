@@ -23,33 +23,41 @@ from bot.rules.combos import (
     _Built,
 )
 from bot.rules.tables import (
-    AIRPLANE_RUN,
+    AIRPLANES,
     BOMB,
     CHAIN,
+    CODES_2,
     EXPANDED,
-    EXPANDED_2,
     EXPANDED_3,
     GE2,
     GE3,
+    LOCAL_1,
+    LOCAL_2,
     MASK_1,
     MASK_2,
     MASK_3,
     PAIR,
-    PAIR_CHAIN_RUN,
+    PAIR_CHAINS,
+    PAIRS,
     PRESENT,
     QUADS,
     ROCKET,
     ROCKET_HELD,
     RUNS,
     SINGLE,
-    STRAIGHT_RUN,
+    SINGLES,
+    STRAIGHTS,
     TRIO,
     TRIO_PAIR,
+    TRIO_PAIR_KICKERS,
     TRIO_SINGLE,
+    TRIO_SINGLE_KICKERS,
+    TRIOS,
     Segment,
     pair_winged,
     segments,
     single_winged,
+    two_singles_winged,
 )
 
 K = ComboKind
@@ -105,42 +113,44 @@ def legal_plays(
 
 def _leads(a: Segment, b: Segment, c: Segment, total: int, distinct: bool) -> list[Reading]:
     """Every play of a hand, kind by kind (RULES.md §Combinations order), then bombs and the rocket."""
-    present = a[PRESENT] + b[PRESENT] + c[PRESENT]
-    ge2 = a[GE2] + b[GE2] + c[GE2]
+    recs: list[Reading] = [*a[SINGLES], *b[SINGLES], *c[SINGLES], *a[PAIRS], *b[PAIRS], *c[PAIRS]]
     ge3 = a[GE3] + b[GE3] + c[GE3]
-    recs: list[Reading] = list(map(SINGLE.__getitem__, present))
-    recs += map(PAIR.__getitem__, ge2)
     if ge3:
-        recs += map(TRIO.__getitem__, ge3)
+        recs += a[TRIOS]
+        recs += b[TRIOS]
+        recs += c[TRIOS]
+        a1, b1, c1 = a[LOCAL_1], b[LOCAL_1], c[LOCAL_1]
         for t in ge3:
-            row = TRIO_SINGLE[t].__getitem__
-            i = present.index(t)
-            recs += map(row, present[:i])
-            recs += map(row, present[i + 1:])
+            row = TRIO_SINGLE_KICKERS[t]
+            recs += row[0][a1]
+            recs += row[1][b1]
+            recs += row[2][c1]
+        a2, b2, c2 = a[LOCAL_2], b[LOCAL_2], c[LOCAL_2]
         for t in ge3:
-            row = TRIO_PAIR[t].__getitem__
-            i = ge2.index(t)
-            recs += map(row, ge2[:i])
-            recs += map(row, ge2[i + 1:])
-    for lo, hi in RUNS[a[MASK_1] | b[MASK_1]]:
-        recs += STRAIGHT_RUN[lo][hi]
-    for lo, hi in RUNS[a[MASK_2] | b[MASK_2]]:
-        recs += PAIR_CHAIN_RUN[lo][hi]
+            row = TRIO_PAIR_KICKERS[t]
+            recs += row[0][a2]
+            recs += row[1][b2]
+            recs += row[2][c2]
+    recs += STRAIGHTS[a[MASK_1] | b[MASK_1]]
+    recs += PAIR_CHAINS[a[MASK_2] | b[MASK_2]]
     runs = RUNS[a[MASK_3] | b[MASK_3]]
     quads = a[QUADS] + b[QUADS] + c[QUADS]
     if runs or quads:
+        present = a[PRESENT] + b[PRESENT] + c[PRESENT]
+        ge2 = a[GE2] + b[GE2] + c[GE2]
         expanded = a[EXPANDED] + b[EXPANDED] + c[EXPANDED]
-        expanded_2 = a[EXPANDED_2] + b[EXPANDED_2] + c[EXPANDED_2]
+        codes = a[CODES_2] + b[CODES_2] + c[CODES_2]
         expanded_3 = a[EXPANDED_3] + b[EXPANDED_3] + c[EXPANDED_3]
     if runs:
-        for lo, hi in runs:
-            recs += AIRPLANE_RUN[lo][hi]
+        recs += AIRPLANES[a[MASK_3] | b[MASK_3]]
         for lo, hi in runs:
             for top in range(lo + 1, hi + 1):
                 for low in range(top - 1, lo - 1, -1):
                     m = top - low + 1
-                    if 4 * m <= total:
-                        cards = expanded_2 if m == 2 else expanded_3 if m == 3 else expanded
+                    if m == 2:
+                        recs += two_singles_winged(K.AIRPLANE_SINGLES, codes, low, top, distinct)
+                    elif 4 * m <= total:
+                        cards = expanded_3 if m == 3 else expanded
                         recs += single_winged(K.AIRPLANE_SINGLES, cards, present, low, top, m,
                                               distinct)
         for lo, hi in runs:
@@ -151,7 +161,7 @@ def _leads(a: Segment, b: Segment, c: Segment, total: int, distinct: bool) -> li
                         recs += pair_winged(K.AIRPLANE_PAIRS, ge2, low, top, m)
     if quads:
         for q in quads:
-            recs += single_winged(K.FOUR_TWO_SINGLES, expanded_2, present, q, q, 2, distinct)
+            recs += two_singles_winged(K.FOUR_TWO_SINGLES, codes, q, q, distinct)
         for q in quads:
             recs += pair_winged(K.FOUR_TWO_PAIRS, ge2, q, q, 2)
         recs += map(BOMB.__getitem__, quads)
@@ -183,11 +193,10 @@ def _follows(
                 recs += map(row, kickers[i + 1:])
         return recs
     if kind is K.FOUR_TWO_SINGLES:
-        expanded_2 = a[EXPANDED_2] + b[EXPANDED_2] + c[EXPANDED_2]
-        present = a[PRESENT] + b[PRESENT] + c[PRESENT]
+        codes = a[CODES_2] + b[CODES_2] + c[CODES_2]
         for q in a[QUADS] + b[QUADS] + c[QUADS]:
             if q > above:
-                recs += single_winged(kind, expanded_2, present, q, q, 2, distinct)
+                recs += two_singles_winged(kind, codes, q, q, distinct)
         return recs
     if kind is K.FOUR_TWO_PAIRS:
         ge2 = a[GE2] + b[GE2] + c[GE2]
@@ -202,7 +211,7 @@ def _follows(
         return recs
     if kind is K.AIRPLANE_SINGLES:
         present = a[PRESENT] + b[PRESENT] + c[PRESENT]
-        cap = EXPANDED_2 if length == 2 else EXPANDED_3 if length == 3 else EXPANDED
+        cap = CODES_2 if length == 2 else EXPANDED_3 if length == 3 else EXPANDED
         cards = a[cap] + b[cap] + c[cap]
     elif kind is K.AIRPLANE_PAIRS:
         ge2 = a[GE2] + b[GE2] + c[GE2]
@@ -212,7 +221,10 @@ def _follows(
         for top in range(max(lo + length - 1, above + 1), hi + 1):
             low = top - length + 1
             if kind is K.AIRPLANE_SINGLES:
-                recs += single_winged(kind, cards, present, low, top, length, distinct)
+                if length == 2:
+                    recs += two_singles_winged(kind, cards, low, top, distinct)
+                else:
+                    recs += single_winged(kind, cards, present, low, top, length, distinct)
             elif kind is K.AIRPLANE_PAIRS:
                 recs += pair_winged(kind, ge2, low, top, length)
             else:

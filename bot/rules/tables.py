@@ -11,7 +11,7 @@ Spec: RULES.md §Combinations.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from bot.rules.cards import RANKS
 from bot.rules.combos import BIG_JOKER, SMALL_JOKER, TOP_CHAIN, ComboKind, Reading
@@ -88,6 +88,17 @@ def _runs(mask: int) -> tuple[tuple[int, int], ...]:
 RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(m) for m in range(1 << (TOP_CHAIN + 1)))
 """``RUNS[mask]``: the maximal runs (low, top), two ranks or longer, of a 12-bit rank mask."""
 
+
+def _chains_by_mask(kind: ComboKind) -> tuple[tuple[Reading, ...], ...]:
+    table = CHAIN_RUN[kind]
+    return tuple(tuple(rec for lo, hi in RUNS[m] for rec in table[lo][hi]) for m in range(len(RUNS)))
+
+
+STRAIGHTS = _chains_by_mask(K.STRAIGHT)
+"""``STRAIGHTS[mask]``: every straight of a hand whose ranks 3..A present form ``mask``."""
+PAIR_CHAINS = _chains_by_mask(K.PAIR_CHAIN)
+AIRPLANES = _chains_by_mask(K.AIRPLANE)
+
 class WingRecord(tuple):
     """A record with wings. Hashes and compares by identity: each is built once per
     (kind, body, wing ranks), so identity is a cheap, exact way to drop repeats."""
@@ -155,6 +166,43 @@ def single_winged(
     return found
 
 
+class _CodedWingTable(dict):
+    """{two wing codes: WingRecord} for one single-winged kind and body, where a
+    code is ``rank * 8 + min(count in hand, 2)``: a repeated code is a valid wing
+    choice only when its count is 2. Shares the records of ``WINGS``."""
+
+    __slots__ = ("plain",)
+
+    def __init__(self, plain: _WingTable) -> None:
+        super().__init__()
+        self.plain = plain
+
+    def __missing__(self, codes: tuple[int, int]) -> WingRecord:
+        x, y = codes
+        record = NO_PLAY if x == y and x & 7 < 2 else self.plain[(x >> 3, y >> 3)]
+        self[codes] = record
+        return record
+
+
+CODED: dict[ComboKind, list[list[_CodedWingTable]]] = {
+    kind: [[_CodedWingTable(WINGS[kind][low][top]) for top in range(13)] for low in range(13)]
+    for kind in (K.AIRPLANE_SINGLES, K.FOUR_TWO_SINGLES)
+}
+
+
+def two_singles_winged(
+    kind: ComboKind, codes: tuple[int, ...], low: int, top: int, distinct: bool
+) -> dict[WingRecord, None]:
+    """``single_winged`` for two wings, from the hand's codes (``rank * 8 + min(count, 2)``,
+    sorted): each distinct wing choice comes once, with no repeats to drop."""
+    i = bisect_left(codes, low << 3)
+    j = bisect_left(codes, (top + 1) << 3, i)
+    pick = combinations if distinct else combinations_with_replacement
+    found = dict.fromkeys(map(CODED[kind][low][top].__getitem__, pick(codes[:i] + codes[j:], 2)))
+    found.pop(NO_PLAY, None)
+    return found
+
+
 def pair_winged(
     kind: ComboKind, ge2: tuple[int, ...], low: int, top: int, m: int
 ) -> list[WingRecord]:
@@ -165,12 +213,36 @@ def pair_winged(
 
 Segment = tuple
 """Per rank segment: (present, ranks ≥2, ranks ≥3, quads, expanded ranks (one per
-card), expanded capped at 2 and at 3 copies a rank, chain masks ≥1, ≥2, ≥3 (12
-bits), holds both jokers). Tuples of rank indices, sorted; a hand's value of a
-field is the concatenation (or union) over its three segments."""
-PRESENT, GE2, GE3, QUADS, EXPANDED, EXPANDED_2, EXPANDED_3, MASK_1, MASK_2, MASK_3, ROCKET_HELD = range(11)
+card), codes ``rank * 8 + min(count, 2)`` of present ranks, expanded capped at 3
+copies a rank, chain masks ≥1, ≥2, ≥3 (12 bits), holds both jokers). Tuples
+sorted by rank; a hand's value of a field is the concatenation (or union) over
+its three segments."""
+(PRESENT, GE2, GE3, QUADS, EXPANDED, CODES_2, EXPANDED_3, MASK_1, MASK_2, MASK_3,
+ ROCKET_HELD, LOCAL_1, LOCAL_2, SINGLES, PAIRS, TRIOS) = range(16)
+# LOCAL_1 / LOCAL_2: masks of the ranks with ≥1 / ≥2 cards, bit i = segment rank i;
+# SINGLES, PAIRS, TRIOS: the segment's single, pair and trio records.
 
 _SEGMENTS = ((0, 6), (6, 6), (12, 3))
+
+
+def _kickers(rows: tuple[tuple[Reading | None, ...], ...]) -> tuple:
+    """``[trio][segment][local rank mask]``: the records of ``rows[trio]`` with the
+    kickers of that segment in the mask (never the trio's own rank), by rank."""
+    return tuple(
+        tuple(
+            tuple(
+                tuple(rows[t][base + i] for i in range(size)  # type: ignore[misc]
+                      if mask >> i & 1 and base + i != t and base + i < len(rows[t]))
+                for mask in range(1 << size)
+            )
+            for base, size in _SEGMENTS
+        )
+        for t in range(13)
+    )
+
+
+TRIO_SINGLE_KICKERS = _kickers(TRIO_SINGLE)
+TRIO_PAIR_KICKERS = _kickers(TRIO_PAIR)
 _MEMO: tuple[dict[int, Segment], ...] = ({}, {}, {})
 
 
@@ -190,8 +262,13 @@ def _segment(which: int, part: int) -> Segment:
 
     present, ge2, ge3 = at_least(1), at_least(2), at_least(3)
     rocket = SMALL_JOKER in present and BIG_JOKER in present
-    seg = (present, ge2, ge3, at_least(4), expanded(4), expanded(2), expanded(3),
-           mask(present), mask(ge2), mask(ge3), rocket)
+    codes = tuple(r * 8 + min(c, 2) for r, c in pairs if c)
+    local_1 = sum([1 << (r - base) for r in present])
+    local_2 = sum([1 << (r - base) for r in ge2])
+    seg = (present, ge2, ge3, at_least(4), expanded(4), codes, expanded(3),
+           mask(present), mask(ge2), mask(ge3), rocket, local_1, local_2,
+           tuple(SINGLE[r] for r in present), tuple(PAIR[r] for r in ge2),
+           tuple(TRIO[r] for r in ge3))
     _MEMO[which][part] = seg
     return seg
 
