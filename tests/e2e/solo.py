@@ -11,9 +11,11 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from bot.rules import Card, Combo, classify, format_cards, parse_cards
+from bot.rules import Card, Combo, classify, parse_cards
 from tests.e2e.ddz_driver import (
+    changes_in_result,
     choose,
+    finished,
     hand_component,
     hand_verbs,
     open_view,
@@ -21,10 +23,12 @@ from tests.e2e.ddz_driver import (
     press,
     public_actions,
     public_seq,
+    reply_text,
     wait_public,
 )
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
 
+NAMES = ("Alice", "Bot 2", "Bot 3")  # a member called alice + two computers
 BEAT_RE = re.compile(r"beat ([3-9TJQKA2XD]+) \(")
 
 
@@ -93,12 +97,14 @@ async def play_solo(
     after_turn: Hook | None = None,
     max_turns: int = 60,
     timeout: float = 20.0,
+    log: SoloLog | None = None,
 ) -> tuple[SimMessage, SoloLog]:
     """Play the member's turns until the result message shows; returns (result, log).
 
-    ``after_turn(turn, table_message)`` runs after each of the member's turns.
+    ``after_turn(turn, table_message)`` runs after each of the member's turns; ``log``
+    (default a new one) records them as they happen.
     """
-    log = SoloLog()
+    log = log if log is not None else SoloLog()
     seq = -1
     for turn in range(max_turns):
         msg = await wait_public(
@@ -124,5 +130,31 @@ def result_points(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def hand_text(cards: list[Card]) -> str:
-    return format_cards(cards)
+async def open_with_computers(emu: Emulator, member: SimMember) -> None:
+    """``/ddz start computers:2`` then Start."""
+    ack = await finished(await member.slash("ddz start", computers=2))
+    assert ack.ephemeral and "is open in this channel" in reply_text(ack), reply_text(ack)
+    lobby = await wait_public(emu, lambda m: "start" in public_actions(m), what="the lobby")
+    assert "Bot 2 (computer, normal)" in lobby.text and "Bot 3 (computer, normal)" in lobby.text
+    start = public_actions(lobby)["start"]
+    assert not start.get("disabled"), lobby.text
+    await member.click(lobby, start["custom_id"])
+
+
+def check_result(text: str, member_name: str = "Alice") -> dict[str, int]:
+    """Winner line, P and every change agree (RULES.md §Scoring); the member's match total
+    equals its change (first hand of the match). Returns the changes by name."""
+    bid, p = result_points(text)
+    assert bid in (1, 2, 3) and p >= bid
+    changes = changes_in_result(text, NAMES)
+    assert set(changes) == set(NAMES) and sum(changes.values()) == 0, text
+    (landlord,) = [n for n in NAMES if re.search(rf"^{n} \([^)]*landlord", text, re.M)]
+    landlord_won = "The landlord" in text
+    assert ("The peasants" in text) is not landlord_won, text
+    sign = 1 if landlord_won else -1
+    assert changes == {n: (2 * p if n == landlord else -p) * sign for n in NAMES}, text
+    mine = changes[member_name]
+    assert re.search(rf"^{member_name}.*: [+-]?\d+ → match total {mine}$", text, re.M), text
+    for computer in NAMES[1:]:  # computers are never in the ledger
+        assert not re.search(rf"^{computer}.*match total", text, re.M), text
+    return changes

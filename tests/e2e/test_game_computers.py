@@ -16,19 +16,15 @@ from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     HAND_RE,
-    changes_in_result,
     finished,
     hand_component,
     press,
-    public_actions,
     reply_text,
-    wait_public,
 )
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.solo import SoloLog, play_solo, result_points
+from tests.e2e.solo import SoloLog, check_result, open_with_computers, play_solo
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-NAMES = ("Alice", "Bot 2", "Bot 3")
 
 
 @dataclass
@@ -39,17 +35,6 @@ class Solo:
     result: SimMessage
     log: SoloLog
     stale_reply: str = ""
-
-
-async def open_with_computers(emu: Emulator, member: SimMember) -> None:
-    """``/ddz start computers:2`` then Start."""
-    ack = await finished(await member.slash("ddz start", computers=2))
-    assert ack.ephemeral and "is open in this channel" in reply_text(ack), reply_text(ack)
-    lobby = await wait_public(emu, lambda m: "start" in public_actions(m), what="the lobby")
-    assert "Bot 2 (computer, normal)" in lobby.text and "Bot 3 (computer, normal)" in lobby.text
-    start = public_actions(lobby)["start"]
-    assert not start.get("disabled"), lobby.text
-    await member.click(lobby, start["custom_id"])
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -67,24 +52,6 @@ async def solo(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Solo]:
         await bot.kill()
         timing.record(emu)
         await emu.close()
-
-
-def check_result(text: str, member_name: str = "Alice") -> dict[str, int]:
-    """Winner line, P and every change agree (RULES.md §Scoring); returns the changes."""
-    bid, p = result_points(text)
-    assert bid in (1, 2, 3) and p >= bid
-    changes = changes_in_result(text, NAMES)
-    assert set(changes) == set(NAMES) and sum(changes.values()) == 0, text
-    (landlord,) = [n for n in NAMES if re.search(rf"^{n} \([^)]*landlord", text, re.M)]
-    landlord_won = "The landlord" in text
-    assert ("The peasants" in text) is not landlord_won, text
-    sign = 1 if landlord_won else -1
-    assert changes == {n: (2 * p if n == landlord else -p) * sign for n in NAMES}, text
-    mine = changes[member_name]
-    assert re.search(rf"^{member_name}.*: [+-]?\d+ → match total {mine}$", text, re.M), text
-    for computer in NAMES[1:]:  # computers are never in the ledger
-        assert not re.search(rf"^{computer}.*match total", text, re.M), text
-    return changes
 
 
 async def test_one_member_and_two_computers_play_a_whole_hand(solo: Solo) -> None:
