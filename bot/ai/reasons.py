@@ -28,7 +28,6 @@ REASONS: dict[str, str] = {
     # following
     "beat_with_smallest": "Beat it with {cards}, the smallest play that does.",
     "beat_keep_shape": "Beat it with {cards} without breaking up the rest of the hand.",
-    "beat_to_take_lead": "Beat it with {cards} to take the lead.",
     "stop_landlord_one_card": "The landlord has one card left: stop it with {cards}.",
     "stop_opponent_few_cards": "An opponent has only {n} cards left: stop it with {cards}.",
     "bomb_to_win": "Bomb with {cards}: the hand can go out after it.",
