@@ -297,3 +297,15 @@ def timed() -> Callable[[], float]:
     start = time.monotonic()
     return lambda: time.monotonic() - start
 
+
+
+def watch_table(emu: Emulator) -> None:
+    """On a wait timeout, also show the newest table message (text and buttons)."""
+
+    def describe() -> str:
+        msg = table_message(emu)
+        if msg is None:
+            return "--- no table message yet ---"
+        return f"--- table message (seq {public_seq(msg)}) ---\n{msg.text}\n{msg.custom_ids}"
+
+    emu.diagnostics.append(describe)
