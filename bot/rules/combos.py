@@ -358,13 +358,15 @@ def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Comb
     # Distinct cards add distinct bits below bit 64: one bit per card, no carry.
     if (bits & _LOW_64).bit_count() != len(cards):
         raise ValueError("a card appears twice")
-    shape = bits >> 64
     table = _READINGS if rules is DEFAULT_RULES or rules.kickers == "default" else _READINGS_DISTINCT
-    readings = table.get(shape)
+    readings = table.get(bits >> 64)
     if readings is None:
-        readings = readings_of_shape(shape, table is _READINGS_DISTINCT)
-        if len(table) < _READINGS_MAX:
-            table[shape] = readings
+        readings = _remember(table, bits >> 64)
+    if len(readings) == 1:  # the common case, without the loop
+        combo = _Built()
+        combo.kind, combo.rank, combo.length, combo.ranks = readings[0]
+        combo._pool = cards  # sorted when ``cards`` is first read
+        return [combo]
     out = []
     for kind, rank, length, ranks in readings:
         combo = _Built()
@@ -372,9 +374,16 @@ def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Comb
         combo.rank = rank
         combo.length = length
         combo.ranks = ranks
-        combo._pool = cards  # sorted when ``cards`` is first read
+        combo._pool = cards
         out.append(combo)
     return out
+
+
+def _remember(table: dict[int, list[Reading]], shape: int) -> list[Reading]:
+    readings = readings_of_shape(shape, table is _READINGS_DISTINCT)
+    if len(table) < _READINGS_MAX:
+        table[shape] = readings
+    return readings
 
 
 Reading = tuple[ComboKind, Rank, int, tuple[int, ...]]
