@@ -55,9 +55,18 @@ from bot.rules.tables import (
     TRIOS,
     Segment,
     pair_winged,
-    segments,
+    segment,
     single_winged,
     two_singles_winged,
+)
+from bot.rules.tables import (
+    MEMO_A as _MEMO_A,
+)
+from bot.rules.tables import (
+    MEMO_B as _MEMO_B,
+)
+from bot.rules.tables import (
+    MEMO_C as _MEMO_C,
 )
 
 K = ComboKind
@@ -77,7 +86,11 @@ def legal_plays(
     cards of each play are taken from ``hand`` (lowest suits first).
     """
     hand = tuple(hand)
-    a, b, c = segments(sum(map(_rank_digit, hand)))
+    high, a_part = divmod(sum(map(_rank_digit, hand)), 15625)  # segments(), inlined
+    c_part, b_part = divmod(high, 15625)
+    a = _MEMO_A.get(a_part) or segment(0, a_part)
+    b = _MEMO_B.get(b_part) or segment(1, b_part)
+    c = _MEMO_C.get(c_part) or segment(2, c_part)
     distinct = not (rules is DEFAULT_RULES or rules.kickers == "default")
     if to_beat is None:
         recs = _leads(a, b, c, len(hand), distinct)
@@ -136,11 +149,8 @@ def _leads(a: Segment, b: Segment, c: Segment, total: int, distinct: bool) -> li
     runs = RUNS[a[MASK_3] | b[MASK_3]]
     quads = a[QUADS] + b[QUADS] + c[QUADS]
     if runs or quads:
-        present = a[PRESENT] + b[PRESENT] + c[PRESENT]
         ge2 = a[GE2] + b[GE2] + c[GE2]
-        expanded = a[EXPANDED] + b[EXPANDED] + c[EXPANDED]
         codes = a[CODES_2] + b[CODES_2] + c[CODES_2]
-        expanded_3 = a[EXPANDED_3] + b[EXPANDED_3] + c[EXPANDED_3]
     if runs:
         recs += AIRPLANES[a[MASK_3] | b[MASK_3]]
         for lo, hi in runs:
@@ -150,8 +160,9 @@ def _leads(a: Segment, b: Segment, c: Segment, total: int, distinct: bool) -> li
                     if m == 2:
                         recs += two_singles_winged(K.AIRPLANE_SINGLES, codes, low, top, distinct)
                     elif 4 * m <= total:
-                        cards = expanded_3 if m == 3 else expanded
-                        recs += single_winged(K.AIRPLANE_SINGLES, cards, present, low, top, m,
+                        field = EXPANDED_3 if m == 3 else EXPANDED
+                        recs += single_winged(K.AIRPLANE_SINGLES, a[field] + b[field] + c[field],
+                                              a[PRESENT] + b[PRESENT] + c[PRESENT], low, top, m,
                                               distinct)
         for lo, hi in runs:
             for top in range(lo + 1, hi + 1):

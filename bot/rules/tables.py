@@ -244,9 +244,13 @@ def _kickers(rows: tuple[tuple[Reading | None, ...], ...]) -> tuple:
 TRIO_SINGLE_KICKERS = _kickers(TRIO_SINGLE)
 TRIO_PAIR_KICKERS = _kickers(TRIO_PAIR)
 _MEMO: tuple[dict[int, Segment], ...] = ({}, {}, {})
+MEMO_A, MEMO_B, MEMO_C = _MEMO
+"""Analysed segments by their part of the shape (at most 5^6, 5^6 and 20 entries)."""
 
 
-def _segment(which: int, part: int) -> Segment:
+def segment(which: int, part: int) -> Segment:
+    """Analyse segment ``which`` (0: ranks 3..8, 1: 9..A, 2: 2 X D) of count ``part``
+    (base 5, lowest rank first) and remember it."""
     base, size = _SEGMENTS[which]
     counts = [part // 5**i % 5 for i in range(size)]
     pairs = list(zip(range(base, base + size), counts, strict=True))
@@ -279,7 +283,7 @@ def segments(shape: int) -> tuple[Segment, Segment, Segment]:
     high, a_part = divmod(shape, 15625)  # 5**6
     c_part, b_part = divmod(high, 15625)
     return (
-        _MEMO[0].get(a_part) or _segment(0, a_part),
-        _MEMO[1].get(b_part) or _segment(1, b_part),
-        _MEMO[2].get(c_part) or _segment(2, c_part),
+        MEMO_A.get(a_part) or segment(0, a_part),
+        MEMO_B.get(b_part) or segment(1, b_part),
+        MEMO_C.get(c_part) or segment(2, c_part),
     )
