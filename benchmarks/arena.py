@@ -39,9 +39,17 @@ from bot.rules import Combo, legal_plays
 
 Agent = Callable[[Observation, random.Random], Decision]
 DEFAULT_MATCHUPS = [
-    "hard:random", "hard:greedy", "hard:rlcard", "hard:normal",
-    "normal:random", "normal:greedy", "normal:rlcard", "normal:easy",
-    "easy:random", "easy:greedy", "greedy:random",
+    "hard:random",
+    "hard:greedy",
+    "hard:rlcard",
+    "hard:normal",
+    "normal:random",
+    "normal:greedy",
+    "normal:rlcard",
+    "normal:easy",
+    "easy:random",
+    "easy:greedy",
+    "greedy:random",
 ]
 RL_SYMBOLS = {"X": "B", "D": "R"}
 
@@ -83,10 +91,15 @@ def rlcard_agent() -> Agent | None:
             actions.append("pass")
         # On a free lead our history is empty or ends with two passes, as RLCard expects.
         trace = [(s, "pass" if c is None else text(c.cards)) for s, c in obs.history]
-        state = {"raw_obs": {
-            "trace": trace, "current_hand": text(obs.hand), "actions": actions or ["pass"],
-            "landlord": obs.landlord, "self": obs.seat,
-        }}
+        state = {
+            "raw_obs": {
+                "trace": trace,
+                "current_hand": text(obs.hand),
+                "actions": actions or ["pass"],
+                "landlord": obs.landlord,
+                "self": obs.seat,
+            }
+        }
         try:
             answer = agent.step(state)
         except (KeyError, IndexError, ValueError):
@@ -105,8 +118,11 @@ def make_agent(name: str) -> Agent | None:
     if name == "rlcard":
         return rlcard_agent()
     policies = {
-        "random": random_play, "greedy": greedy_play, "easy": easy_play,
-        "normal": normal_play, "hard": hard_play,
+        "random": random_play,
+        "greedy": greedy_play,
+        "easy": easy_play,
+        "normal": normal_play,
+        "hard": hard_play,
     }
     return _level(policies[name])
 
@@ -187,8 +203,10 @@ def timing(deals: int, seed: int) -> None:
             play_hand([timed, normal, normal], hands, 0, kitty, random.Random(s))
             play_hand([normal, timed, normal], hands, 0, kitty, random.Random(s))
         times.sort()
-        print(f"| {level} | {len(times)} | {1000 * times[len(times) // 2]:.1f} ms | "
-              f"{1000 * times[int(0.9 * len(times))]:.1f} ms | {1000 * times[-1]:.1f} ms |")
+        print(
+            f"| {level} | {len(times)} | {1000 * times[len(times) // 2]:.1f} ms | "
+            f"{1000 * times[int(0.9 * len(times))]:.1f} ms | {1000 * times[-1]:.1f} ms |"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -204,8 +222,10 @@ def main(argv: list[str] | None = None) -> None:
         timing(args.timing, args.seed)
         return
     matchups = args.match or DEFAULT_MATCHUPS
-    print(f"arena: up to {args.deals} deals × 2 seatings, seed {args.seed}, "
-          f"cap {args.minutes or '∞'} min, {args.jobs} job(s)")
+    print(
+        f"arena: up to {args.deals} deals × 2 seatings, seed {args.seed}, "
+        f"cap {args.minutes or '∞'} min, {args.jobs} job(s)"
+    )
     print("| ours | vs | deals | WP (95%) | ADP (95%) | time |")
     print("|---|---|---|---|---|---|")
     for spec in matchups:

@@ -76,8 +76,14 @@ class Solver:
         self.moves[key] = out
         return out
 
-    def _wins(self, hands: tuple[Hand, Hand, Hand], turn: int, last: tuple[int, Combo] | None) -> bool:
-        key = (hands, turn, None if last is None else (last[0], last[1].reading, len(last[1].cards)))
+    def _wins(
+        self, hands: tuple[Hand, Hand, Hand], turn: int, last: tuple[int, Combo] | None
+    ) -> bool:
+        key = (
+            hands,
+            turn,
+            None if last is None else (last[0], last[1].reading, len(last[1].cards)),
+        )
         hit = self.memo.get(key)
         if hit is not None:
             return hit

@@ -46,7 +46,9 @@ def bid_strength(obs: Observation) -> tuple[float, int]:
     return points, controls
 
 
-def choose_bid(obs: Observation, level: str = "normal", rng: random.Random | None = None) -> Decision:
+def choose_bid(
+    obs: Observation, level: str = "normal", rng: random.Random | None = None
+) -> Decision:
     """A bid (0 = pass, else above ``obs.highest_bid``, at most 3) with its reason."""
     rng = _rng_for(obs, rng)
     points, controls = bid_strength(obs)
@@ -61,7 +63,9 @@ def choose_bid(obs: Observation, level: str = "normal", rng: random.Random | Non
     return Decision(want, reason, {"bid": want, "n": controls})
 
 
-def choose_play(obs: Observation, level: str = "normal", rng: random.Random | None = None) -> Decision:
+def choose_play(
+    obs: Observation, level: str = "normal", rng: random.Random | None = None
+) -> Decision:
     """A legal play (``Combo``) or a pass (``None``) for ``obs.seat``, with its reason.
 
     Raises ValueError for an unknown level or an observation without landlord.

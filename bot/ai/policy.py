@@ -21,8 +21,12 @@ K = ComboKind
 INITIATIVE = 4.0
 """Value of holding the lead, in hand-value points (see bot.ai.evaluate)."""
 KICKER_KINDS = (
-    K.TRIO_SINGLE, K.TRIO_PAIR, K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS,
-    K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS,
+    K.TRIO_SINGLE,
+    K.TRIO_PAIR,
+    K.AIRPLANE_SINGLES,
+    K.AIRPLANE_PAIRS,
+    K.FOUR_TWO_SINGLES,
+    K.FOUR_TWO_PAIRS,
 )
 CHAIN_KINDS = (K.STRAIGHT, K.PAIR_CHAIN)
 AIRPLANES = (K.AIRPLANE, K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS)
@@ -203,7 +207,8 @@ def normal_play(view: View, rng: random.Random | None = None) -> Decision:
     if decision.reason == "beat_keep_shape" and view.to_beat is not None:
         legal_same = [d for _, d in ranked if d.action is not None]
         if legal_same and decision.action == min(
-            (d.action for d in legal_same), key=lambda c: (c.is_bomb, c.rank)  # type: ignore[union-attr]
+            (d.action for d in legal_same),
+            key=lambda c: (c.is_bomb, c.rank),  # type: ignore[union-attr]
         ):
             return play(decision.action, "beat_with_smallest")  # type: ignore[arg-type]
     return decision

@@ -59,7 +59,9 @@ def rollout(
     """Play ``first`` for ``view.seat``, then the normal policy for everyone; True = landlord won."""
     landlord, rules = view.landlord, view.rules
     turn = view.seat
-    last: tuple[int, Combo] | None = None if view.to_beat is None else (view.last_seat, view.to_beat)  # type: ignore[assignment]
+    last: tuple[int, Combo] | None = (
+        None if view.to_beat is None else (view.last_seat, view.to_beat)
+    )  # type: ignore[assignment]
     action: Combo | None = first
     while True:
         if action is not None:

@@ -41,7 +41,7 @@ def deal(rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """Shuffle the deck: three 17-card hands and a 3-card kitty (RULES.md §Deal)."""
     deck = list(DECK)
     rng.shuffle(deck)
-    return [sorted(deck[i * 17:(i + 1) * 17]) for i in range(3)], sorted(deck[51:])
+    return [sorted(deck[i * 17 : (i + 1) * 17]) for i in range(3)], sorted(deck[51:])
 
 
 def observation_for(
@@ -113,7 +113,9 @@ def play_hand(
         else:
             if not isinstance(combo, Combo):
                 raise IllegalDecision(f"seat {turn} answered {combo!r}")
-            if check and combo not in legal_plays(cards[turn], None if last is None else last[1], rules):
+            if check and combo not in legal_plays(
+                cards[turn], None if last is None else last[1], rules
+            ):
                 raise IllegalDecision(f"seat {turn} played {combo} illegally")
             hand = cards[turn]
             for card in combo.cards:

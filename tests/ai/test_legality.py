@@ -36,8 +36,9 @@ def test_every_play_decision_is_legal(
 ) -> None:
     rules = RuleSet(kickers="distinct" if distinct else "default")
     hands, kitty = deal(random.Random(seed))
-    outcome = play_hand([_agent(lv) for lv in levels], hands, landlord, kitty,
-                        random.Random(seed), rules=rules)
+    outcome = play_hand(
+        [_agent(lv) for lv in levels], hands, landlord, kitty, random.Random(seed), rules=rules
+    )
     assert sum(outcome.points) == 0
     assert all(d.reason in REASONS for _, d in outcome.decisions)
 
@@ -73,7 +74,11 @@ def test_hints_are_legal_plays_of_the_hand(seed: int, n: int) -> None:
 
 
 @settings(max_examples=50, deadline=None)
-@given(seed=st.integers(0, 10**6), highest=st.integers(0, 2), level=st.sampled_from(["easy", "normal", "hard"]))
+@given(
+    seed=st.integers(0, 10**6),
+    highest=st.integers(0, 2),
+    level=st.sampled_from(["easy", "normal", "hard"]),
+)
 def test_bids_are_pass_or_above_the_highest(seed: int, highest: int, level: str) -> None:
     hand, _ = deal(random.Random(seed))
     obs = Observation(seat=0, hand=tuple(hand[0]), phase="bidding", highest_bid=highest)
@@ -91,12 +96,20 @@ def test_same_seed_gives_same_game() -> None:
 
 
 def test_rocket_and_twos_hand_bids_three() -> None:
-    obs = Observation(seat=1, hand=tuple(parse_cards("3 4 5 7 8 9 T J Q K A 2 2 2 2 X D")),
-                      phase="bidding", cards_left=(17, 17, 17))
+    obs = Observation(
+        seat=1,
+        hand=tuple(parse_cards("3 4 5 7 8 9 T J Q K A 2 2 2 2 X D")),
+        phase="bidding",
+        cards_left=(17, 17, 17),
+    )
     assert choose_bid(obs, "normal").action == 3
 
 
 def test_weak_hand_passes() -> None:
-    obs = Observation(seat=1, hand=tuple(parse_cards("3 3 4 5 6 8 8 9 T J J Q 4 5 7 9 K")),
-                      phase="bidding", cards_left=(17, 17, 17))
+    obs = Observation(
+        seat=1,
+        hand=tuple(parse_cards("3 3 4 5 6 8 8 9 T J J Q 4 5 7 9 K")),
+        phase="bidding",
+        cards_left=(17, 17, 17),
+    )
     assert choose_bid(obs, "normal").action == 0

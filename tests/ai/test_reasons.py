@@ -16,9 +16,16 @@ def test_every_reason_code_is_snake_case_with_a_sentence() -> None:
 
 
 def test_issue_reason_codes_exist() -> None:
-    for code in ("lead_lowest_single", "keep_bomb_for_control", "let_partner_win",
-                 "stop_landlord_one_card", "finish_hand", "pass_cannot_beat",
-                 "beat_with_smallest", "bomb_to_win"):
+    for code in (
+        "lead_lowest_single",
+        "keep_bomb_for_control",
+        "let_partner_win",
+        "stop_landlord_one_card",
+        "finish_hand",
+        "pass_cannot_beat",
+        "beat_with_smallest",
+        "bomb_to_win",
+    ):
         assert code in REASONS
 
 

@@ -16,8 +16,12 @@ LEVELS = ["normal", "hard"]
 def test_peasant_does_not_overtake_partner_who_goes_out_next(level: str) -> None:
     # Landlord 2 passed on partner 1's T; partner has one card: passing lets it lead and win.
     obs = playing(
-        0, "4 6 8 J A 2", landlord=2, cards_left=(6, 1, 9),
-        last=(1, "T"), history=((2, "9"), (0, None), (1, "T"), (2, None)),
+        0,
+        "4 6 8 J A 2",
+        landlord=2,
+        cards_left=(6, 1, 9),
+        last=(1, "T"),
+        history=((2, "9"), (0, None), (1, "T"), (2, None)),
     )
     decision = choose_play(obs, level, random.Random(1))
     assert decision.action is None
@@ -76,7 +80,10 @@ def test_peasant_leads_pair_rather_than_single_when_landlord_has_one_card() -> N
 def test_plays_unbeatable_card_before_the_last_one(level: str) -> None:
     # Jokers and the other 2s are gone and nobody holds 4 cards: the 2 is unbeatable.
     obs = playing(
-        0, "2 4", landlord=0, cards_left=(2, 3, 3),
+        0,
+        "2 4",
+        landlord=0,
+        cards_left=(2, 3, 3),
         history=((0, "XD"), (1, None), (2, None), (0, "222"), (1, None), (2, None)),
     )
     decision = choose_play(obs, level, random.Random(4))
