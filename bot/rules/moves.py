@@ -88,8 +88,8 @@ def legal_plays(
     hand = tuple(hand)
     high, a_part = divmod(sum(map(_rank_digit, hand)), 15625)  # segments(), inlined
     c_part, b_part = divmod(high, 15625)
-    a = _MEMO_A.get(a_part) or segment(0, a_part)
-    b = _MEMO_B.get(b_part) or segment(1, b_part)
+    a = _MEMO_A[a_part] or segment(0, a_part)
+    b = _MEMO_B[b_part] or segment(1, b_part)
     c = _MEMO_C.get(c_part) or segment(2, c_part)
     distinct = not (rules is DEFAULT_RULES or rules.kickers == "default")
     if to_beat is None:

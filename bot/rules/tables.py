@@ -243,9 +243,12 @@ def _kickers(rows: tuple[tuple[Reading | None, ...], ...]) -> tuple:
 
 TRIO_SINGLE_KICKERS = _kickers(TRIO_SINGLE)
 TRIO_PAIR_KICKERS = _kickers(TRIO_PAIR)
-_MEMO: tuple[dict[int, Segment], ...] = ({}, {}, {})
-MEMO_A, MEMO_B, MEMO_C = _MEMO
-"""Analysed segments by their part of the shape (at most 5^6, 5^6 and 20 entries)."""
+MEMO_A: list[Segment | None] = [None] * 5**6
+MEMO_B: list[Segment | None] = [None] * 5**6
+MEMO_C: dict[int, Segment] = {}
+"""Analysed segments by their part of the shape (lists: no key objects to compare)."""
+_INTERN: dict[tuple, tuple] = {}
+"""One shared copy of each field value, so the fields hands use most stay in cache."""
 
 
 def segment(which: int, part: int) -> Segment:
@@ -269,11 +272,13 @@ def segment(which: int, part: int) -> Segment:
     codes = tuple(r * 8 + min(c, 2) for r, c in pairs if c)
     local_1 = sum([1 << (r - base) for r in present])
     local_2 = sum([1 << (r - base) for r in ge2])
-    seg = (present, ge2, ge3, at_least(4), expanded(4), codes, expanded(3),
+    fields = (present, ge2, ge3, at_least(4), expanded(4), codes, expanded(3))
+    records = (tuple(SINGLE[r] for r in present), tuple(PAIR[r] for r in ge2),
+               tuple(TRIO[r] for r in ge3))
+    seg = (*[_INTERN.setdefault(f, f) for f in fields],
            mask(present), mask(ge2), mask(ge3), rocket, local_1, local_2,
-           tuple(SINGLE[r] for r in present), tuple(PAIR[r] for r in ge2),
-           tuple(TRIO[r] for r in ge3))
-    _MEMO[which][part] = seg
+           *[_INTERN.setdefault(f, f) for f in records])
+    (MEMO_A, MEMO_B, MEMO_C)[which][part] = seg
     return seg
 
 
@@ -283,7 +288,7 @@ def segments(shape: int) -> tuple[Segment, Segment, Segment]:
     high, a_part = divmod(shape, 15625)  # 5**6
     c_part, b_part = divmod(high, 15625)
     return (
-        MEMO_A.get(a_part) or segment(0, a_part),
-        MEMO_B.get(b_part) or segment(1, b_part),
+        MEMO_A[a_part] or segment(0, a_part),
+        MEMO_B[b_part] or segment(1, b_part),
         MEMO_C.get(c_part) or segment(2, c_part),
     )
