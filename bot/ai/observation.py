@@ -113,8 +113,10 @@ class Observation:
 
     @property
     def to_beat(self) -> Combo | None:
-        """The combo to beat, or ``None`` on a free lead."""
-        return None if self.last_play is None else self.last_play[1]
+        """The combo to beat, or ``None`` on a free lead (also when our own play came back)."""
+        if self.last_play is None or self.last_play[0] == self.seat:
+            return None
+        return self.last_play[1]
 
     def played_cards(self) -> tuple[Card, ...]:
         """Every card played so far by any seat (public), low→high."""

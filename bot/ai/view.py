@@ -69,6 +69,8 @@ def view_of(obs: Observation) -> View:
     if obs.landlord is None:
         raise ValueError("no landlord yet: the hand is still bidding")
     last_seat, to_beat = obs.last_play if obs.last_play is not None else (None, None)
+    if last_seat == obs.seat or to_beat is None:  # our own play came back: a free lead
+        last_seat, to_beat = None, None
     return View(
         seat=obs.seat,
         hand=obs.hand,

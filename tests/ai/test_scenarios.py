@@ -130,3 +130,9 @@ def test_hint_cycles_through_distinct_legal_actions() -> None:
 def test_decision_message_fills_placeholders() -> None:
     obs = playing(1, "7", landlord=0, cards_left=(5, 1, 4))
     assert choose_play(obs, "normal").message() == "Play 7: it empties the hand and wins."
+
+
+def test_own_play_that_came_back_is_a_free_lead() -> None:
+    obs = playing(1, "5 5 9", landlord=0, cards_left=(10, 3, 12), last=(1, "8"))
+    assert obs.to_beat is None
+    assert choose_play(obs, "normal", random.Random(1)).action is not None
