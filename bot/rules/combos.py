@@ -265,6 +265,23 @@ class _Built(Combo):
     __init__ = object.__init__  # type: ignore[assignment]
 
 
+class _Classified(_Built):
+    """A combo from ``classify``: ``_pool`` holds the caller's cards as given (a tuple,
+    maybe unsorted). The first read of ``cards`` sorts them and turns the combo into
+    a plain ``_Built`` (same layout), whose ``_pool`` tuple is final."""
+
+    __slots__ = ()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        pool = self._pool
+        if pool.__class__ is tuple:
+            cards = self._pool = tuple(sorted(pool, key=_card_index))  # type: ignore[arg-type]
+            self.__class__ = _Built
+            return cards
+        return Combo.cards.fget(self)  # type: ignore[attr-defined]
+
+
 def readings_of_counts(
     counts: list[int], n: int, distinct_kickers: bool = False
 ) -> list[tuple[ComboKind, int, int]]:
@@ -353,7 +370,8 @@ def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Comb
     Sorted by body length, then body rank, both descending. Card order never
     matters. Raises ValueError if a card appears twice.
     """
-    cards = list(cards)
+    if cards.__class__ is not tuple:
+        cards = tuple(cards)
     bits = sum(map(_card_bits, cards))
     # Distinct cards add distinct bits below bit 64: one bit per card, no carry.
     if (bits & _LOW_64).bit_count() != len(cards):
@@ -363,13 +381,13 @@ def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Comb
     if readings is None:
         readings = _remember(table, bits >> 64)
     if len(readings) == 1:  # the common case, without the loop
-        combo = _Built()
+        combo = _Classified()
         combo.kind, combo.rank, combo.length, combo.ranks = readings[0]
         combo._pool = cards  # sorted when ``cards`` is first read
         return [combo]
     out = []
     for kind, rank, length, ranks in readings:
-        combo = _Built()
+        combo = _Classified()
         combo.kind = kind
         combo.rank = rank
         combo.length = length
