@@ -1,0 +1,480 @@
+"""Bot work per interaction with many tables playing at once (PRODUCT.md §Speed and scale).
+
+Run: ``python -m benchmarks.interaction [--tables 200] [--seconds 60] [--think 2.0]``
+
+In-process: the real bot (``DdzBot.setup_hook``: SQLite storage on a temp file,
+TableService, the ``/ddz`` cog, DynamicItem routing, the command tree) runs on
+the recording fake of Discord's HTTP side from ``tests/cogs/fake_discord.py``;
+interactions enter through discord.py's own ``parse_interaction_create``. So
+each figure is the bot's own work — parsing, routing, the table lock,
+validation, the SQLite commit, ``asyncio.to_thread`` rendering, the answer —
+with no network. The background work the same clicks cause (public-message
+redraws coalesced to one per second per table, refreshes of open hand views)
+runs on the same loop and competes for the CPU, as in production.
+
+Each table has three simulated members (no computers) in its own channel
+(ten tables per guild). They open the table (``/ddz start``, Join, Start), bid
+with the public buttons, open "My hand", and in play take turns: Hint, then
+for short plays Clear and the rank buttons again, then Play (a reading button
+when asked) or Pass; members waiting for their turn now and then press a rank
+button. Every member pauses ``--think`` seconds on average (uniform ±50 %)
+between clicks, waiting ones ``--idle-factor`` times longer; after a result
+the starter presses Play again.
+
+Figures, per interaction kind and overall, in ms: *first* = event in → first
+response out (the defer / initial callback reaches the fake Discord); *full* =
+event in → the handler returned (rendered answer sent). The first ``--ramp``
+seconds (tables opening) are left out. Also printed: interactions/s handled,
+event-loop lag (a 50 ms ticker's overshoot) and CPU used. Targets: first
+response p50 ≤ 50 ms, p99 ≤ 200 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import logging
+import random
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.client import DdzBot
+from bot.rules import DECK
+from bot.settings import Settings
+from tests.cogs.fake_discord import APP_ID, BOT_ID, FakeDiscord, Member, Message
+
+TARGET_P50, TARGET_P99 = 50.0, 200.0
+TABLES_PER_GUILD = 10
+
+
+class _Patch:
+    """Minimal stand-in for pytest's monkeypatch (kept for the whole run)."""
+
+    def setattr(self, target: Any, name: str, value: Any) -> None:
+        setattr(target, name, value)
+
+
+class Recorder:
+    """Timestamps of every interaction: sent, first callback, handler done."""
+
+    def __init__(self) -> None:
+        self.kind: dict[str, str] = {}
+        self.sent: dict[str, float] = {}
+        self.first: dict[str, float] = {}
+        self.done: dict[str, asyncio.Future[float]] = {}
+        self.measure_from = float("inf")
+        self.samples: dict[str, list[tuple[float, float]]] = defaultdict(list)
+        self.errors: Counter[str] = Counter()
+
+    def start(self, token: str, kind: str) -> asyncio.Future[float]:
+        self.kind[token] = kind
+        self.sent[token] = time.perf_counter()
+        fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.done[token] = fut
+        return fut
+
+    def responded(self, token: str) -> None:
+        if token in self.sent and token not in self.first:
+            self.first[token] = time.perf_counter()
+
+    def finished(self, token: str) -> None:
+        end = time.perf_counter()
+        fut = self.done.pop(token, None)
+        sent = self.sent.pop(token, None)
+        first = self.first.pop(token, end)
+        kind = self.kind.pop(token, "?")
+        if sent is None or fut is None:
+            return
+        if sent >= self.measure_from:
+            self.samples[kind].append(((first - sent) * 1000, (end - sent) * 1000))
+        if not fut.done():
+            fut.set_result(end)
+
+
+class Bench:
+    """The bot on the fake Discord, plus the wrappers that time each interaction."""
+
+    def __init__(self, fake: FakeDiscord, rec: Recorder) -> None:
+        self.fake, self.rec = fake, rec
+        self.bot = fake.bot
+        self.table_of_channel: dict[int, str] = {}
+
+    @classmethod
+    async def create(cls, db: Path, rec: Recorder) -> Bench:
+        settings = Settings(discord_token="bench-token", database_path=db)
+        bot = DdzBot(settings)
+        fake = FakeDiscord(bot, 0, 0)
+        fake.install(_Patch())
+        hook = AsyncWebhookAdapter.request
+
+        async def timed_hook(adapter: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
+            if route.path.endswith("/callback"):
+                rec.responded(route.webhook_token)
+            return await hook(adapter, route, *args, **kwargs)
+
+        AsyncWebhookAdapter.request = timed_hook  # type: ignore[method-assign]
+        await bot._async_setup_hook()
+        bot._connection.user = discord.ClientUser(state=bot._connection, data={
+            "id": str(BOT_ID), "username": "ddz", "discriminator": "0", "avatar": None, "bot": True})
+        bot._connection.application_id = APP_ID
+        await bot.setup_hook()
+        bench = cls(fake, rec)
+        cog = bot.get_cog("ddz")
+        for name in ("on_public_click", "on_hand_click"):
+            setattr(cog, name, bench._timed(getattr(cog, name)))
+        tree_call = bot.tree._call
+
+        async def timed_call(interaction: discord.Interaction) -> None:
+            try:
+                await tree_call(interaction)
+            finally:
+                rec.finished(interaction.token)
+
+        bot.tree._call = timed_call  # type: ignore[method-assign]
+        return bench
+
+    def _timed(self, handler: Any) -> Any:
+        async def wrapper(interaction: discord.Interaction, *args: Any) -> None:
+            try:
+                await handler(interaction, *args)
+            finally:
+                self.rec.finished(interaction.token)
+
+        return wrapper
+
+    async def send(self, payload: dict[str, Any], kind: str) -> list[Message]:
+        """Dispatch one interaction, wait for its handler, return the messages it touched."""
+        token = payload["token"]
+        fut = self.rec.start(token, kind)
+        self.fake.dispatch(payload)
+        try:
+            await asyncio.wait_for(fut, 30)
+        except TimeoutError:
+            self.rec.errors["timeout"] += 1
+        ids = list(dict.fromkeys(self.fake.replies.pop(token, [])))
+        return [self.fake.messages[i] for i in ids]
+
+
+class Player(Member):
+    """A member of one table's channel who plays by the rules of thumb above."""
+
+    def __init__(self, bench: Bench, user_id: int, guild_id: int, channel_id: int, seat: int,
+                 rng: random.Random, think: float, idle_factor: float,
+                 hint_share: float) -> None:
+        super().__init__(bench.fake, user_id, f"P{user_id}")
+        self.bench, self.guild_id, self.channel_id, self.seat = bench, guild_id, channel_id, seat
+        self.rng, self.think, self.idle_factor = rng, think, idle_factor
+        self.hint_share = hint_share
+        self.view: int | None = None  # id of my open hand view message
+        self.view_hand = -1
+        self.plan: list[str] = []
+
+    def _base(self, kind: int) -> dict[str, Any]:
+        data = super()._base(kind)
+        data["guild_id"] = str(self.guild_id)
+        data["channel_id"] = data["channel"]["id"] = str(self.channel_id)
+        data["channel"]["guild_id"] = str(self.guild_id)
+        return data
+
+    async def slash_(self, sub: str, **options: Any) -> list[Message]:
+        return await self.bench.send(self.slash_payload(sub, **options), sub)
+
+    async def press(self, message: Message, custom_id: str, kind: str) -> list[Message]:
+        data = self._base(3)
+        data["data"] = {"custom_id": custom_id, "component_type": 2}
+        data["message"] = message.payload()
+        return await self.bench.send(data, kind)
+
+    def _public(self) -> Message | None:
+        table = self.bench.bot.service.get(self.bench.table_of_channel.get(self.channel_id, ""))
+        if table is None or table.message_id is None:
+            return None
+        return self.fake.messages.get(table.message_id)
+
+    def _my_turn(self) -> bool:
+        table = self.bench.bot.service.get(self.bench.table_of_channel.get(self.channel_id, ""))
+        return bool(table and table.turn_seat == self.seat and table.phase == "playing")
+
+    async def pause(self, end: float) -> None:
+        """Think before the next click; a waiting member reacts when the turn comes."""
+        loop = asyncio.get_running_loop()
+        table = self.bench.bot.service.get(self.bench.table_of_channel.get(self.channel_id, ""))
+        waiting = bool(table and table.phase == "playing" and not self._my_turn())
+        wake = loop.time() + self.think * (self.idle_factor if waiting else 1.0) * \
+            self.rng.uniform(0.5, 1.5)
+        while waiting and loop.time() < min(wake, end):
+            await asyncio.sleep(0.25)
+            if self._my_turn():
+                wake = loop.time() + self.think * self.rng.uniform(0.5, 1.5)
+                break
+        await asyncio.sleep(max(0.0, min(wake, end) - loop.time()))
+
+    async def run(self, end: float) -> None:
+        loop = asyncio.get_running_loop()
+        while loop.time() < end:
+            await self.pause(end)
+            if loop.time() >= end:
+                return
+            try:
+                await self.step()
+            except Exception:  # a member's own bookkeeping error: log and go on
+                logging.getLogger("bench").exception("member %s step failed", self.id)
+                self.bench.rec.errors["member"] += 1
+
+    async def step(self) -> None:
+        bench = self.bench
+        tid = bench.table_of_channel.get(self.channel_id)
+        table = bench.bot.service.get(tid) if tid else None
+        if table is None:
+            if self.seat == 0:
+                await self.slash_("start")
+                opened = bench.bot.service.table_in_channel(self.channel_id)
+                if opened is not None:
+                    bench.table_of_channel[self.channel_id] = opened.id
+            return
+        public = self._public()
+        if table.phase == "lobby":
+            if public is None:
+                return
+            if table.seat_of(self.id) is None:
+                await self._click_public(public, "join")
+            elif self.seat == 0 and all(not s.is_empty for s in table.seats):
+                await self._click_public(public, "start")
+            return
+        if table.phase == "finished":
+            if self.seat == 0 and public is not None:
+                await self._click_public(public, "again")
+            return
+        hand = table.hand
+        if hand is None:
+            return
+        if self.view is None or self.view_hand != table.hand_no:
+            if public is not None:
+                replies = await self._click_public(public, "hand")
+                if replies:
+                    self.view, self.view_hand, self.plan = replies[-1].id, table.hand_no, []
+            return
+        if hand.phase == "bidding":
+            if table.turn_seat == self.seat and public is not None:
+                bids = [c for c in public.custom_ids() if c.split(":")[3].startswith("bid")
+                        and not public.buttons().get(self._label(public, c), {}).get("disabled")]
+                if bids:
+                    await self.press(public, self.rng.choice(bids), "bid")
+            return
+        view = self.fake.messages[self.view]
+        if table.turn_seat != self.seat:
+            self.plan = []
+            ranks = self._verbs(view, "r")
+            if ranks and self.rng.random() < 0.5:
+                await self._hand(view, self.rng.choice(ranks), "rank (waiting)")
+            return
+        if not self.plan:
+            self.plan = ["hint"] if self.rng.random() < self.hint_share else ["pick"]
+        verb = self.plan.pop(0)
+        if verb == "pick":
+            view = await self._pick(view)
+            self.plan = ["play"] if _selected(view) else ["pass"]
+            return
+        if verb == "hint":
+            view = await self._hand(view, "hint", "hint")
+            chosen = _selected(view)
+            if not chosen:
+                self.plan = ["pass"]
+            elif len(chosen) <= 4 and self.rng.random() < 0.7:
+                self.plan = ["clear"] + [f"r{DECK[i].rank.index}" for i in sorted(chosen)] + ["play"]
+            else:
+                self.plan = ["play"]
+            return
+        kind = "rank" if verb.startswith("r") else verb
+        view = await self._hand(view, verb, kind)
+        if verb == "play":
+            readings = self._verbs(view, "rd")
+            if readings:
+                self.plan = [readings[0]]
+            elif "You played" not in view.content and bench.bot.service.get(tid).turn_seat == self.seat:
+                self.plan = ["pass"]  # refused (e.g. the selection cannot beat): pass instead
+
+    async def _pick(self, view: Message) -> Message:
+        """Choose the first (best-ranked) play of the hand view's select menu."""
+        for row in view.components:
+            for comp in row.get("components", []):
+                if comp.get("type") == 3 and comp.get("options") and not comp.get("disabled"):
+                    data = self._base(3)
+                    data["data"] = {"custom_id": comp["custom_id"], "component_type": 3,
+                                    "values": [comp["options"][0]["value"]]}
+                    data["message"] = view.payload()
+                    replies = await self.bench.send(data, "pick (menu)")
+                    return replies[-1] if replies else view
+        return view
+
+    async def _click_public(self, public: Message, action: str) -> list[Message]:
+        for custom_id in public.custom_ids():
+            if custom_id.split(":")[3] == action:
+                return await self.press(public, custom_id, "My hand" if action == "hand" else action)
+        return []
+
+    async def _hand(self, view: Message, verb: str, kind: str) -> Message:
+        for custom_id in view.custom_ids():
+            if custom_id.split(":")[3].split(".")[0] == "h" + verb:
+                replies = await self.press(view, custom_id, kind)
+                return replies[-1] if replies else view
+        return view
+
+    @staticmethod
+    def _verbs(view: Message, prefix: str) -> list[str]:
+        out = []
+        for custom_id in view.custom_ids():
+            verb = custom_id.split(":")[3].split(".")[0][1:]
+            if verb.startswith(prefix) and verb[len(prefix):].isdigit():
+                out.append(verb)
+        return out
+
+    @staticmethod
+    def _label(message: Message, custom_id: str) -> str:
+        for label, comp in message.buttons().items():
+            if comp.get("custom_id") == custom_id:
+                return label
+        return custom_id
+
+
+def _selected(view: Message) -> set[int]:
+    for custom_id in view.custom_ids():
+        parts = custom_id.split(":")[3].split(".")
+        if len(parts) == 3:
+            mask = int(parts[1], 36)
+            return {i for i in range(54) if mask >> i & 1}
+    return set()
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+async def lag_monitor(samples: list[float], stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        before = loop.time()
+        await asyncio.sleep(0.05)
+        samples.append((loop.time() - before - 0.05) * 1000)
+
+
+async def run(args: argparse.Namespace) -> bool:
+    rec = Recorder()
+    with tempfile.TemporaryDirectory() as tmp:
+        bench = await Bench.create(Path(tmp) / "bench.sqlite3", rec)
+        rng = random.Random(args.seed)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        end = start + args.ramp + args.seconds
+        players: list[Player] = []
+        for n in range(args.tables):
+            guild, channel = 800_000 + n // TABLES_PER_GUILD, 900_000 + n
+            for seat in range(3):
+                players.append(Player(bench, 10_000 + 3 * n + seat, guild, channel, seat,
+                                      random.Random(rng.getrandbits(32)), args.think, args.idle_factor,
+                                      args.hint_share))
+        lags: list[float] = []
+        stop = asyncio.Event()
+        monitor = asyncio.create_task(lag_monitor(lags, stop))
+
+        async def delayed(player: Player) -> None:
+            await asyncio.sleep(rng.uniform(0, args.ramp * 0.8) if player.seat == 0 else
+                                args.ramp * 0.8 + rng.uniform(0, args.ramp * 0.2))
+            await player.run(end)
+
+        tasks = [asyncio.create_task(delayed(p)) for p in players]
+        await asyncio.sleep(args.ramp)
+        rec.measure_from = time.perf_counter()
+        lags.clear()
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        await asyncio.gather(*tasks)
+        cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        stop.set()
+        await monitor
+        hands = sum(t.hand_no for t in bench.bot.service.tables())
+        await bench.fake.idle(timeout=60)
+        await bench.bot.close()
+    return report(args, rec, lags, cpu, wall, hands)
+
+
+def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpu: float, wall: float,
+           hands: int) -> bool:
+    rows = sorted(rec.samples.items(), key=lambda kv: -len(kv[1]))
+    every = [s for _, samples in rows for s in samples]
+    print(f"in-process, {args.tables} tables × 3 members, think {args.think:.1f} s "
+          f"(waiting ×{args.idle_factor:g}), Hint on {args.hint_share:.0%} of turns"
+          f"{', hand-PNG cache' if args.try_hand_cache else ''}"
+          f"{f', switch interval {args.switch_interval * 1000:g} ms' if args.switch_interval else ''}, measured {wall:.0f} s after a {args.ramp:.0f} s ramp; "
+          f"{hands} hands dealt in all")
+    head = f"{'kind':<16}{'n':>6}  {'first p50':>9}{'p90':>7}{'p99':>7}{'max':>7}  " \
+           f"{'full p50':>8}{'p90':>7}{'p99':>7}{'max':>7}"
+    print(head)
+    for kind, samples in rows + [("ALL", every)]:
+        first = [s[0] for s in samples]
+        full = [s[1] for s in samples]
+        print(f"{kind:<16}{len(samples):>6}  {pct(first, .5):>9.1f}{pct(first, .9):>7.1f}"
+              f"{pct(first, .99):>7.1f}{max(first, default=0):>7.1f}  {pct(full, .5):>8.1f}"
+              f"{pct(full, .9):>7.1f}{pct(full, .99):>7.1f}{max(full, default=0):>7.1f}")
+    first_all = [s[0] for s in every]
+    print(f"throughput {len(every) / wall:.1f} interactions/s; event-loop lag p50 "
+          f"{pct(lags, .5):.1f} ms p99 {pct(lags, .99):.1f} ms max {max(lags, default=0):.1f} ms; "
+          f"CPU {cpu / wall:.2f} cores (process time / wall)")
+    if rec.errors:
+        print(f"client-side problems: {dict(rec.errors)}")
+    ok = pct(first_all, .5) <= TARGET_P50 and pct(first_all, .99) <= TARGET_P99
+    print(f"first response p50 {pct(first_all, .5):.1f} ms (≤ {TARGET_P50:.0f}), p99 "
+          f"{pct(first_all, .99):.1f} ms (≤ {TARGET_P99:.0f}): {'OK' if ok else 'MISSED'}")
+    return ok
+
+
+def _memoize_hand_images() -> None:
+    """The suggested patch, applied from outside: an LRU of hand PNGs (bounded, 4096)."""
+    import cogs.hand_view as hand_view
+
+    draw = hand_view.render_hand
+
+    @functools.lru_cache(maxsize=4096)
+    def cached(cards: tuple[Any, ...], selected: frozenset[int], sort: str, locale: str) -> bytes:
+        return draw(list(cards), selected=selected, sort=sort, locale=locale)
+
+    def render_hand(cards: Any, *, selected: Any = (), sort: Any = "rank", locale: str = "en") -> bytes:
+        return cached(tuple(cards), frozenset(selected), sort, locale)
+
+    hand_view.render_hand = render_hand  # type: ignore[assignment]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured time after the ramp")
+    parser.add_argument("--ramp", type=float, default=10.0, help="seconds to open every table")
+    parser.add_argument("--think", type=float, default=2.0, help="mean pause between clicks (s)")
+    parser.add_argument("--idle-factor", type=float, default=4.0,
+                        help="members waiting for their turn pause this many times longer")
+    parser.add_argument("--hint-share", type=float, default=0.3,
+                        help="share of turns that start with Hint (else the play menu)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--try-hand-cache", action="store_true",
+                        help="experiment: memoize hand PNGs by (cards, selection, sort, locale)")
+    parser.add_argument("--switch-interval", type=float, default=None,
+                        help="experiment: sys.setswitchinterval (s; CPython default 0.005)")
+    args = parser.parse_args()
+    if args.switch_interval is not None:
+        sys.setswitchinterval(args.switch_interval)
+    if args.try_hand_cache:
+        _memoize_hand_images()
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    main()
