@@ -160,7 +160,10 @@ def single_winged(
         i = bisect_left(expanded, low)
         j = bisect_left(expanded, top + 1, i)
         rest = expanded[:i] + expanded[j:]
-    found = dict.fromkeys(map(WINGS[kind][low][top].__getitem__, combinations(rest, m)))
+    # Wing choices of more than 5 only come from pools bigger than a hand (the AI's
+    # unseen cards); a table for this call alone keeps the shared ones bounded.
+    table = WINGS[kind][low][top] if m <= 5 else _WingTable(kind, low, top)
+    found = dict.fromkeys(map(table.__getitem__, combinations(rest, m)))
     if rest and rest[-1] == BIG_JOKER and m > 1:
         found.pop(NO_PLAY, None)
     return found
