@@ -46,13 +46,39 @@ def hint_decision(table: Table, seat: int, n: int) -> Any:
     return hint(obs, n)
 
 
+LOCAL_VERBS = frozenset({"clear", "sort"})
+
+
+def is_stale(table: Table, seq: int, verb: str) -> bool:
+    """Whether a hand-view click drawn at ``seq`` is out of date for ``table``.
+
+    True when no hand is in play (lobby, finished, closed, redeal), or when the
+    table moved on and ``verb`` is not a local selection verb (``r<k>``, ``clear``, ``sort``).
+    """
+    hand = table.hand
+    if table.phase != "playing" or hand is None or hand.phase not in ("bidding", "playing"):
+        return True
+    if seq == table.seq:
+        return False
+    return not (verb in LOCAL_VERBS or rank_of_verb(verb) is not None)
+
+
 async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, seq: int,
                            verb: str, state: ViewState, value: str | None, lang: str) -> Outcome:
-    """Apply one hand-view click; never raises GameError (it becomes the notice)."""
+    """Apply one hand-view click; never raises GameError (it becomes the notice).
+
+    Staleness is checked before anything else (PRODUCT.md: "A stale button (old
+    hand, finished game) answers that it is stale"): with no hand in play every
+    verb answers ``hand.refreshed``; a ``seq`` behind the table's refuses every
+    verb but the purely local selection ones (``r<k>``, ``clear``, ``sort``),
+    which only ever select cards of the current hand and are re-applied to it.
+    """
     hand = table.hand
     cards = hand.hand_of(seat) if hand is not None else []
     state = state.with_selected(frozenset(c.index for c in selected_cards(cards, state)))
     rank = rank_of_verb(verb)
+    if is_stale(table, seq, verb):
+        return Outcome(state, t("hand.refreshed", lang))
     try:
         if rank is not None:
             return Outcome(add_rank(cards, state, rank))
