@@ -204,6 +204,10 @@ class Board:
         lang = await self.language(table.guild_id)
         key = message_key(table)
         settlement = state.settlements.get(table.hand_no)
+        if settlement is None and table.phase == "finished" and table.hand is not None:
+            settlement = await self._stored_settlement(table)
+            if settlement is not None:
+                state.settlements[table.hand_no] = settlement
         files: list[discord.File] = []
         ping: int | None = None
         if table.phase == "finished" and table.hand is not None:
@@ -245,6 +249,19 @@ class Board:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             await channel.send(texts.match_won_text(table, settlement, lang),
                                allowed_mentions=discord.AllowedMentions.none())
+
+    async def _stored_settlement(self, table: Table) -> Any:
+        """The recorded Settlement of the table's finished hand (after a restart the
+        in-memory one is gone), or None when storage has none or fails."""
+        finished = getattr(self.bot.storage, "finished_hand", None)
+        if finished is None:
+            return None
+        try:
+            record = await finished(table.hand_id)
+        except Exception:
+            log.exception("reading the settlement of hand %s failed", table.hand_id)
+            return None
+        return record[1] if record is not None else None
 
     async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
         channel = self.bot.get_partial_messageable(channel_id)

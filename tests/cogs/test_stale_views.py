@@ -49,3 +49,23 @@ async def test_an_old_rank_button_still_selects_in_the_current_hand(fake: FakeDi
     await ana.click(fake.table_message(), "Bid 3")
     view = (await ana.click(old, comp(old, "hr0"))).last
     assert view.alt_texts[0].endswith("Selected: 3") and REFRESHED not in view.content
+
+
+async def test_a_result_redrawn_after_a_restart_keeps_the_match_totals(fake: FakeDiscord) -> None:
+    fake.deal = {"hands": deal_for("XD2222AAAAKKKKQQQ", "QJJ"), "kitty": "QJJ", "first_bidder": 0}
+    ana, _, _ = members(fake)
+    await ana.slash("start", computers=2)
+    await ana.click(fake.table_message(), "Start")
+    await ana.click(fake.table_message(), "Bid 3")
+    await ana.slash("autoplay", mode="on")
+    await fake.idle()
+    result = fake.table_message()
+    before, edits = result.content, result.edits
+    assert "→ match total" in before
+    cog = fake.bot.get_cog("ddz")
+    cog.board.states.clear()  # a new process: nothing in memory but the stored table
+    table = fake.bot.service.table_in_channel(fake.channel_id)
+    await cog.redraw_restored([table.model_copy(deep=True)])
+    await fake.idle()
+    after = fake.messages[result.id]
+    assert after.edits > edits and after.content == before
