@@ -21,8 +21,8 @@ from tests.e2e.emulator import Emulator
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Print ddz-bot's first-response time percentiles over the game tests."""
-    line = timing.summary_line()
-    if line:
+    text = timing.summary_line()
+    for line in (text or "").splitlines():
         terminalreporter.write_line(line)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.rules import DEFAULT_RULES, Card, Combo, classify, format_cards, legal_plays, parse_cards
+from tests.e2e import timing
 from tests.e2e.emulator import Emulator, SimInteraction, SimMember, SimMessage
 
 RULES = DEFAULT_RULES
@@ -112,6 +113,7 @@ async def finished(ix: SimInteraction, timeout: float = 8.0) -> SimInteraction:
         return True
 
     await emu.wait_until(done, timeout=timeout, what=f"the answer to {ix._describe()}")
+    timing.ANSWER_TIMES_MS.append((time.monotonic() - ix.dispatched_at) * 1000.0)
     return ix
 
 

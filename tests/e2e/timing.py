@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from tests.e2e.emulator import Emulator
 
 RESPONSE_TIMES_MS: list[float] = []
+ANSWER_TIMES_MS: list[float] = []  # dispatch → the bot's full answer (ddz_driver.finished)
 
 
 def record(emu: Emulator) -> None:
@@ -28,12 +29,14 @@ def percentile(times: list[float], q: float) -> float:
 
 
 def summary_line() -> str | None:
-    """``"ddz-bot first response over N interactions: p50 … ms, p99 … ms, max … ms"``."""
-    times = RESPONSE_TIMES_MS
-    if not times:
-        return None
-    return (
-        f"ddz-bot first response over {len(times)} interactions: p50 "
-        f"{percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, "
-        f"max {max(times):.1f} ms"
-    )
+    """``"ddz-bot first response over N interactions: p50 … ms, p99 … ms, max … ms"``,
+    plus the same for the full answer (rendered view, reply text) when measured."""
+    lines = []
+    for label, times in (("first response", RESPONSE_TIMES_MS), ("full answer", ANSWER_TIMES_MS)):
+        if times:
+            lines.append(
+                f"ddz-bot {label} over {len(times)} interactions: p50 "
+                f"{percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, "
+                f"max {max(times):.1f} ms"
+            )
+    return "\n".join(lines) or None
