@@ -43,6 +43,8 @@ class ComboKind(StrEnum):
     BOMB = "bomb"
     ROCKET = "rocket"
 
+    __hash__ = str.__hash__  # C-level and equal to hash(value) (Enum's own is Python code)
+
 
 K = ComboKind
 

@@ -99,17 +99,11 @@ STRAIGHTS = _chains_by_mask(K.STRAIGHT)
 PAIR_CHAINS = _chains_by_mask(K.PAIR_CHAIN)
 AIRPLANES = _chains_by_mask(K.AIRPLANE)
 
-class WingRecord(tuple):
-    """A record with wings. Hashes and compares by identity: each is built once per
-    (kind, body, wing ranks), so identity is a cheap, exact way to drop repeats."""
-
-    __slots__ = ()
-    __hash__ = object.__hash__  # type: ignore[assignment]
-    __eq__ = object.__eq__  # type: ignore[assignment]
-
-
-NO_PLAY = WingRecord()
-"""Stands for a wing choice that is not allowed (both jokers as single wings)."""
+WingRecord = Reading
+NO_PLAY: tuple = ()
+"""Stands for a wing choice that is not allowed (both jokers as single wings); the
+only false record, so ``filter(None, ...)`` drops it. Records are exact tuples:
+the loop that builds combos unpacks those fastest."""
 
 
 class _WingTable(dict):
@@ -130,7 +124,7 @@ class _WingTable(dict):
         else:
             body = [r for r in range(self.low, self.top + 1) for _ in range(self.width)]
             ranks = body + list(wings) * 2 if self.pairs else body + list(wings)
-            record = WingRecord(_record(self.kind, self.top, self.top - self.low + 1, ranks))
+            record = _record(self.kind, self.top, self.top - self.low + 1, ranks)
         self[wings] = record
         return record
 
@@ -146,27 +140,24 @@ WINGS: dict[ComboKind, list[list[_WingTable]]] = {
 def single_winged(
     kind: ComboKind, expanded: tuple[int, ...], present: tuple[int, ...],
     low: int, top: int, m: int, distinct: bool,
-) -> dict[WingRecord, None]:
+) -> filter:
     """Records of ``kind`` with body ``low..top`` and every choice of ``m`` single wings.
 
     ``expanded``: the hand's rank indices, one per card, sorted; ``present``: its
     distinct ranks. Wings lie outside the body ranks; ranks may repeat
-    (``distinct``: they may not); never both jokers. Returned as dict keys, in
-    the order of the sorted wing ranks. RULES.md §Combinations.
+    (``distinct``: they may not); never both jokers. In the order of the sorted
+    wing ranks. RULES.md §Combinations.
     """
     if distinct:
-        rest = [r for r in present if r < low or r > top]
+        wings = combinations([r for r in present if r < low or r > top], m)
     else:
         i = bisect_left(expanded, low)
         j = bisect_left(expanded, top + 1, i)
-        rest = expanded[:i] + expanded[j:]
+        wings = dict.fromkeys(combinations(expanded[:i] + expanded[j:], m))  # drop repeats
     # Wing choices of more than 5 only come from pools bigger than a hand (the AI's
     # unseen cards); a table for this call alone keeps the shared ones bounded.
     table = WINGS[kind][low][top] if m <= 5 else _WingTable(kind, low, top)
-    found = dict.fromkeys(map(table.__getitem__, combinations(rest, m)))
-    if rest and rest[-1] == BIG_JOKER and m > 1:
-        found.pop(NO_PLAY, None)
-    return found
+    return filter(None, map(table.__getitem__, wings))
 
 
 class _CodedWingTable(dict):
@@ -195,23 +186,21 @@ CODED: dict[ComboKind, list[list[_CodedWingTable]]] = {
 
 def two_singles_winged(
     kind: ComboKind, codes: tuple[int, ...], low: int, top: int, distinct: bool
-) -> dict[WingRecord, None]:
+) -> filter:
     """``single_winged`` for two wings, from the hand's codes (``rank * 8 + min(count, 2)``,
     sorted): each distinct wing choice comes once, with no repeats to drop."""
     i = bisect_left(codes, low << 3)
     j = bisect_left(codes, (top + 1) << 3, i)
     pick = combinations if distinct else combinations_with_replacement
-    found = dict.fromkeys(map(CODED[kind][low][top].__getitem__, pick(codes[:i] + codes[j:], 2)))
-    found.pop(NO_PLAY, None)
-    return found
+    return filter(None, map(CODED[kind][low][top].__getitem__, pick(codes[:i] + codes[j:], 2)))
 
 
 def pair_winged(
     kind: ComboKind, ge2: tuple[int, ...], low: int, top: int, m: int
-) -> list[WingRecord]:
+) -> map:
     """Records of ``kind`` with body ``low..top`` and every choice of ``m`` pair wings."""
     rest = [r for r in ge2 if r < low or r > top]
-    return list(map(WINGS[kind][low][top].__getitem__, combinations(rest, m)))
+    return map(WINGS[kind][low][top].__getitem__, combinations(rest, m))
 
 
 Segment = tuple
