@@ -47,6 +47,7 @@ class ComboKind(StrEnum):
 
 
 K = ComboKind
+_BOMB, _ROCKET = K.BOMB, K.ROCKET  # plain globals: ``ComboKind.X`` is a slow metaclass lookup
 
 # Cards per body group and per wing group, for the kinds that have wings.
 BODY_WIDTH: dict[ComboKind, int] = {
@@ -184,7 +185,7 @@ class Combo:
     @property
     def is_bomb(self) -> bool:
         """True for a bomb or the rocket (each doubles the score, RULES.md §Scoring)."""
-        return self.kind is K.BOMB or self.kind is K.ROCKET
+        return self.kind is _BOMB or self.kind is _ROCKET
 
     @property
     def reading(self) -> tuple[ComboKind, int, Rank]:
@@ -194,7 +195,7 @@ class Combo:
     @property
     def body_ranks(self) -> tuple[Rank, ...]:
         """The body's ranks, low→high (for the rocket: both jokers)."""
-        if self.kind is K.ROCKET:
+        if self.kind is _ROCKET:
             return (Rank.BLACK_JOKER, Rank.RED_JOKER)
         top = self.rank.value
         return tuple(Rank(v) for v in range(top - self.length + 1, top + 1))
@@ -202,7 +203,7 @@ class Combo:
     @property
     def body(self) -> tuple[Card, ...]:
         """The cards of the body (compared), low→high."""
-        if self.kind is K.ROCKET:
+        if self.kind is _ROCKET:
             return self.cards
         width = BODY_WIDTH[self.kind]
         ranks = set(self.body_ranks)
@@ -233,12 +234,12 @@ class Combo:
         nothing beats it.
         """
         kind = self.kind
-        if kind is K.ROCKET:
-            return other.kind is not K.ROCKET
-        if other.kind is K.ROCKET:
+        if kind is _ROCKET:
+            return other.kind is not _ROCKET
+        if other.kind is _ROCKET:
             return False
-        if kind is K.BOMB:
-            return other.kind is not K.BOMB or self.rank > other.rank
+        if kind is _BOMB:
+            return other.kind is not _BOMB or self.rank > other.rank
         return (
             kind is other.kind
             and self.length == other.length

@@ -69,7 +69,20 @@ from bot.rules.tables import (
     MEMO_C as _MEMO_C,
 )
 
-K = ComboKind
+# Kinds as plain globals: ``ComboKind.X`` is a metaclass attribute lookup (~50 ns).
+K_AIRPLANE_PAIRS = ComboKind.AIRPLANE_PAIRS
+K_AIRPLANE_SINGLES = ComboKind.AIRPLANE_SINGLES
+K_BOMB = ComboKind.BOMB
+K_FOUR_TWO_PAIRS = ComboKind.FOUR_TWO_PAIRS
+K_FOUR_TWO_SINGLES = ComboKind.FOUR_TWO_SINGLES
+K_PAIR = ComboKind.PAIR
+K_PAIR_CHAIN = ComboKind.PAIR_CHAIN
+K_ROCKET = ComboKind.ROCKET
+K_SINGLE = ComboKind.SINGLE
+K_STRAIGHT = ComboKind.STRAIGHT
+K_TRIO = ComboKind.TRIO
+K_TRIO_PAIR = ComboKind.TRIO_PAIR
+K_TRIO_SINGLE = ComboKind.TRIO_SINGLE
 _rank_digit = attrgetter("_rank_digit")
 _new = object.__new__
 
@@ -96,10 +109,10 @@ def legal_plays(
         recs = _leads(a, b, c, len(hand), distinct)
     else:
         kind = to_beat.kind
-        if kind is K.ROCKET:
+        if kind is K_ROCKET:
             return []
         above: int = to_beat.rank - 3
-        if kind is K.BOMB:
+        if kind is K_BOMB:
             recs = [BOMB[q] for q in a[QUADS] + b[QUADS] + c[QUADS] if q > above]
         else:
             recs = _follows(kind, above, to_beat.length, a, b, c, distinct)
@@ -158,10 +171,10 @@ def _leads(a: Segment, b: Segment, c: Segment, total: int, distinct: bool) -> li
                 for low in range(top - 1, lo - 1, -1):
                     m = top - low + 1
                     if m == 2:
-                        recs += two_singles_winged(K.AIRPLANE_SINGLES, codes, low, top, distinct)
+                        recs += two_singles_winged(K_AIRPLANE_SINGLES, codes, low, top, distinct)
                     elif 4 * m <= total:
                         field = EXPANDED_3 if m == 3 else EXPANDED
-                        recs += single_winged(K.AIRPLANE_SINGLES, a[field] + b[field] + c[field],
+                        recs += single_winged(K_AIRPLANE_SINGLES, a[field] + b[field] + c[field],
                                               a[PRESENT] + b[PRESENT] + c[PRESENT], low, top, m,
                                               distinct)
         for lo, hi in runs:
@@ -169,12 +182,12 @@ def _leads(a: Segment, b: Segment, c: Segment, total: int, distinct: bool) -> li
                 for low in range(top - 1, lo - 1, -1):
                     m = top - low + 1
                     if 5 * m <= total:
-                        recs += pair_winged(K.AIRPLANE_PAIRS, ge2, low, top, m)
+                        recs += pair_winged(K_AIRPLANE_PAIRS, ge2, low, top, m)
     if quads:
         for q in quads:
-            recs += two_singles_winged(K.FOUR_TWO_SINGLES, codes, q, q, distinct)
+            recs += two_singles_winged(K_FOUR_TWO_SINGLES, codes, q, q, distinct)
         for q in quads:
-            recs += pair_winged(K.FOUR_TWO_PAIRS, ge2, q, q, 2)
+            recs += pair_winged(K_FOUR_TWO_PAIRS, ge2, q, q, 2)
         recs += map(BOMB.__getitem__, quads)
     if c[ROCKET_HELD]:
         recs.append(ROCKET)
@@ -185,16 +198,16 @@ def _follows(
     kind: ComboKind, above: int, length: int, a: Segment, b: Segment, c: Segment, distinct: bool
 ) -> list[Reading]:
     """Plays of the normal ``kind`` and body ``length`` whose body rank index is above ``above``."""
-    if kind is K.SINGLE:
+    if kind is K_SINGLE:
         return [SINGLE[r] for r in a[PRESENT] + b[PRESENT] + c[PRESENT] if r > above]
-    if kind is K.PAIR:
+    if kind is K_PAIR:
         return [PAIR[r] for r in a[GE2] + b[GE2] + c[GE2] if r > above]
-    if kind is K.TRIO:
+    if kind is K_TRIO:
         return [TRIO[r] for r in a[GE3] + b[GE3] + c[GE3] if r > above]
     recs: list[Reading] = []
-    if kind is K.TRIO_SINGLE or kind is K.TRIO_PAIR:
-        table = TRIO_SINGLE if kind is K.TRIO_SINGLE else TRIO_PAIR
-        field = PRESENT if kind is K.TRIO_SINGLE else GE2
+    if kind is K_TRIO_SINGLE or kind is K_TRIO_PAIR:
+        table = TRIO_SINGLE if kind is K_TRIO_SINGLE else TRIO_PAIR
+        field = PRESENT if kind is K_TRIO_SINGLE else GE2
         kickers = a[field] + b[field] + c[field]
         for t in a[GE3] + b[GE3] + c[GE3]:
             if t > above:
@@ -203,40 +216,40 @@ def _follows(
                 recs += map(row, kickers[:i])
                 recs += map(row, kickers[i + 1:])
         return recs
-    if kind is K.FOUR_TWO_SINGLES:
+    if kind is K_FOUR_TWO_SINGLES:
         codes = a[CODES_2] + b[CODES_2] + c[CODES_2]
         for q in a[QUADS] + b[QUADS] + c[QUADS]:
             if q > above:
                 recs += two_singles_winged(kind, codes, q, q, distinct)
         return recs
-    if kind is K.FOUR_TWO_PAIRS:
+    if kind is K_FOUR_TWO_PAIRS:
         ge2 = a[GE2] + b[GE2] + c[GE2]
         for q in a[QUADS] + b[QUADS] + c[QUADS]:
             if q > above:
                 recs += pair_winged(kind, ge2, q, q, 2)
         return recs
     # Chains: straight, pair chain, airplane, with or without wings.
-    field = MASK_1 if kind is K.STRAIGHT else MASK_2 if kind is K.PAIR_CHAIN else MASK_3
+    field = MASK_1 if kind is K_STRAIGHT else MASK_2 if kind is K_PAIR_CHAIN else MASK_3
     runs = RUNS[a[field] | b[field]]
     if not runs:
         return recs
-    if kind is K.AIRPLANE_SINGLES:
+    if kind is K_AIRPLANE_SINGLES:
         present = a[PRESENT] + b[PRESENT] + c[PRESENT]
         cap = CODES_2 if length == 2 else EXPANDED_3 if length == 3 else EXPANDED
         cards = a[cap] + b[cap] + c[cap]
-    elif kind is K.AIRPLANE_PAIRS:
+    elif kind is K_AIRPLANE_PAIRS:
         ge2 = a[GE2] + b[GE2] + c[GE2]
     else:
         chain = CHAIN[kind]
     for lo, hi in runs:
         for top in range(max(lo + length - 1, above + 1), hi + 1):
             low = top - length + 1
-            if kind is K.AIRPLANE_SINGLES:
+            if kind is K_AIRPLANE_SINGLES:
                 if length == 2:
                     recs += two_singles_winged(kind, cards, low, top, distinct)
                 else:
                     recs += single_winged(kind, cards, present, low, top, length, distinct)
-            elif kind is K.AIRPLANE_PAIRS:
+            elif kind is K_AIRPLANE_PAIRS:
                 recs += pair_winged(kind, ge2, low, top, length)
             else:
                 recs.append(chain[low][top])  # type: ignore[arg-type]
