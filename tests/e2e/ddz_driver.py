@@ -295,12 +295,6 @@ async def pass_by_slash(member: SimMember) -> None:
     assert reply_text(ix) == "You passed.", reply_text(ix)
 
 
-def timed() -> Callable[[], float]:
-    start = time.monotonic()
-    return lambda: time.monotonic() - start
-
-
-
 def watch_table(emu: Emulator) -> None:
     """On a wait timeout, also show the newest table message (text and buttons)."""
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from bot.rules import Card, Combo, classify, parse_cards
 from tests.e2e.ddz_driver import (
+    cards_in_alt,
     changes_in_result,
     choose,
     finished,
@@ -72,7 +73,7 @@ async def my_turn(
         assert "You bid 3." in view.text, view.text
         log.actions.append("bid 3")
         return
-    hand = parse_cards(re.search(r":\s*([3-9TJQKA2XD]+)", view.attachments[0].description or "")[1])  # type: ignore[index]
+    hand = cards_in_alt(view)
     log.hands.append(hand)
     assert "It's your turn" in view.text, view.text
     to_beat = to_beat_in(view)
