@@ -383,9 +383,9 @@ def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Comb
     readings = table.get(bits >> 64)
     if readings is None:
         readings = _remember(table, bits >> 64)
-    if len(readings) == 1:  # the common case, without the loop
+    if readings.__class__ is tuple:  # the common case: one reading, stored bare
         combo = _Classified()
-        combo.kind, combo.rank, combo.length, combo.ranks = readings[0]
+        combo.kind, combo.rank, combo.length, combo.ranks = readings
         combo._pool = cards  # sorted when ``cards`` is first read
         return [combo]
     out = []
@@ -400,8 +400,11 @@ def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Comb
     return out
 
 
-def _remember(table: dict[int, list[Reading]], shape: int) -> list[Reading]:
-    readings = readings_of_shape(shape, table is _READINGS_DISTINCT)
+def _remember(table: dict[int, list[Reading] | Reading], shape: int) -> list[Reading] | Reading:
+    """Work out and (while the memo is not full) store the readings of ``shape``:
+    a single reading bare, any other number as a list."""
+    found = readings_of_shape(shape, table is _READINGS_DISTINCT)
+    readings = found[0] if len(found) == 1 else found
     if len(table) < _READINGS_MAX:
         table[shape] = readings
     return readings
@@ -427,7 +430,7 @@ def readings_of_shape(shape: int, distinct_kickers: bool = False) -> list[Readin
     return [(kind, RANKS[top], length, ranks) for kind, length, top in found]
 
 
-_READINGS: dict[int, list[Reading]] = {}
-_READINGS_DISTINCT: dict[int, list[Reading]] = {}
+_READINGS: dict[int, list[Reading] | Reading] = {}
+_READINGS_DISTINCT: dict[int, list[Reading] | Reading] = {}
 _READINGS_MAX = 200_000
 """Memo of readings per rank-count shape, per kicker variant (bounded: legal shapes are few)."""
