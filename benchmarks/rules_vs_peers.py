@@ -18,7 +18,8 @@ Every engine gets the same seeded inputs in its own native card format
   ``WORST_REPEAT`` calls in a row, as the other tasks are timed over many items.
 
 Each task runs ``--rounds`` times with the engines interleaved; the figure is
-the median round, in microseconds per item. Ratios are peer time / our time
+the median round, in microseconds of CPU time (``time.process_time``, so time
+the shared machine gives to other processes is not counted) per item. Ratios are peer time / our time
 (above 1 means we are faster). Plays a peer cannot express (readings it lacks)
 are left out of that peer's input and counted.
 
@@ -207,9 +208,9 @@ def main() -> None:
         for task in ["classify", "_worst cold", *task_names[1:]]:
             for name, tasks in engines.items():
                 run, count = tasks[task]
-                start = time.perf_counter()
+                start = time.process_time()
                 run()
-                elapsed = time.perf_counter() - start
+                elapsed = time.process_time() - start
                 times.setdefault((name, task), []).append(elapsed / max(count, 1) * 1e6)
     peers = [n for n in engines if n != "ddz-bot"]
     header = f"{'task':<12}{'ddz-bot µs':>12}" + "".join(f"{p + ' µs':>14}{'ratio':>8}" for p in peers)
