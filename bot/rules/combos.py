@@ -18,7 +18,6 @@ from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Rank
 _card_index = attrgetter("index")
 _card_bits = attrgetter("_bits")
 _LOW_64 = (1 << 64) - 1
-_rank_digit = attrgetter("_rank_digit")
 _new = object.__new__
 TOP_CHAIN = 11
 """Highest rank index a chain may use (the ace): chains never contain 2 or jokers."""
