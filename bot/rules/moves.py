@@ -36,6 +36,9 @@ from bot.rules.tables import (
     MASK_1,
     MASK_2,
     MASK_3,
+    MEMO_A,
+    MEMO_B,
+    MEMO_C,
     PAIR,
     PAIR_CHAINS,
     PAIRS,
@@ -58,15 +61,6 @@ from bot.rules.tables import (
     segment,
     single_winged,
     two_singles_winged,
-)
-from bot.rules.tables import (
-    MEMO_A as _MEMO_A,
-)
-from bot.rules.tables import (
-    MEMO_B as _MEMO_B,
-)
-from bot.rules.tables import (
-    MEMO_C as _MEMO_C,
 )
 
 # Kinds as plain globals: ``ComboKind.X`` is a metaclass attribute lookup (~50 ns).
@@ -101,9 +95,9 @@ def legal_plays(
     hand = tuple(hand)
     high, a_part = divmod(sum(map(_rank_digit, hand)), 15625)  # segments(), inlined
     c_part, b_part = divmod(high, 15625)
-    a = _MEMO_A[a_part] or segment(0, a_part)
-    b = _MEMO_B[b_part] or segment(1, b_part)
-    c = _MEMO_C.get(c_part) or segment(2, c_part)
+    a = MEMO_A[a_part] or segment(0, a_part)
+    b = MEMO_B[b_part] or segment(1, b_part)
+    c = MEMO_C.get(c_part) or segment(2, c_part)
     distinct = not (rules is DEFAULT_RULES or rules.kickers == "default")
     if to_beat is None:
         recs = _leads(a, b, c, len(hand), distinct)
