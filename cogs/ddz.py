@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import cmd, resolve_locale, t
-from cogs import info
+from cogs import hint_worker, info
 from cogs.board import Board
 from cogs.hand_actions import handle_hand_verb
 from cogs.hand_view import Screen, build_screen, ordered_plays, render_screen
@@ -60,6 +60,7 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
         self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]
         await self.board.close()
         await self.views.close()
+        hint_worker.shutdown()
 
     # ----- service listener (bot.client re-dispatches TableService notifications) -----
 
@@ -97,11 +98,17 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
 
     async def render_hand(self, table: Table, seat: int, state: ViewState, lang: str, *,
                           notice: str | None = None, hint: str | None = None,
-                          readings: Any = None) -> Screen:
-        """Build and draw the hand view (legal-play ranking and image off the loop)."""
+                          readings: Any = None, shown: Any = None) -> Screen:
+        """Build and draw the hand view (legal-play ranking and image off the loop).
+
+        ``shown``: the ``Screen.image_key`` of the image already in the message;
+        when it still matches, nothing is drawn and ``png`` stays None (keep it).
+        """
         plays = await asyncio.to_thread(ordered_plays, table, seat)
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=plays)
+        if shown is not None and screen.image_key == shown:
+            return screen
         return await render_screen(screen, lang)
 
     async def show_hand(self, interaction: discord.Interaction, table: Table, seat: int,

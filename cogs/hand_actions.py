@@ -8,8 +8,8 @@ A refused play keeps the selection and says why (RULES.md §Controls).
 
 from __future__ import annotations
 
-import asyncio
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,7 +17,9 @@ from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import Combo, format_cards
+from cogs import hint_worker
 from cogs.hand_view import add_rank, playable_readings, rank_of_verb, selected_cards
+from cogs.hint_worker import Suggestion
 from cogs.items import ViewState, mask_to_indices
 from cogs.replies import error_message
 
@@ -34,16 +36,24 @@ class Outcome:
     readings: list[Combo] | None = None
 
 
-def hint_decision(table: Table, seat: int, n: int) -> Any:
-    """The n-th hint for ``seat`` (bid advice while bidding). CPU work: use a thread."""
-    from bot.ai import choose_bid, hint
+HINT_CACHE_SIZE = 256
+_hint_cache: OrderedDict[tuple[str, int, int], list[Suggestion]] = OrderedDict()
 
-    hand = table.hand
-    assert hand is not None
-    obs = hand.observation(seat)
-    if hand.phase == "bidding":
-        return choose_bid(obs, "normal")
-    return hint(obs, n)
+
+async def cached_hint_options(table: Table, seat: int) -> list[Suggestion]:
+    """Hint suggestions of ``seat`` (``cogs.hint_worker``), computed once per
+    (table id, seq, seat): cycling through them costs nothing (LRU of
+    ``HINT_CACHE_SIZE`` positions)."""
+    key = (table.id, table.seq, seat)
+    options = _hint_cache.get(key)
+    if options is not None:
+        _hint_cache.move_to_end(key)
+        return options
+    options = await hint_worker.compute(table, seat)
+    _hint_cache[key] = options
+    while len(_hint_cache) > HINT_CACHE_SIZE:
+        _hint_cache.popitem(last=False)
+    return options
 
 
 LOCAL_VERBS = frozenset({"clear", "sort"})
@@ -117,15 +127,15 @@ async def _hint(table: Table, seat: int, state: ViewState, lang: str) -> Outcome
     if table.hand is None:
         raise GameError("wrong_phase")
     try:
-        decision = await asyncio.to_thread(hint_decision, table, seat, state.hint)
+        options = await cached_hint_options(table, seat)
     except Exception:
         log.exception("hint failed (table=%s seat=%s)", table.id, seat)
         return Outcome(state)
-    reason = t(f"reason.{decision.reason}", lang, **decision.params)
+    action, reason_code, params = options[state.hint % len(options)]
+    reason = t(f"reason.{reason_code}", lang, **params)
     nxt = replace(state, hint=state.hint + 1)
-    if isinstance(decision.action, Combo):
-        return Outcome(nxt.with_selected(frozenset(c.index for c in decision.action.cards)),
-                       hint=reason)
+    if isinstance(action, tuple):
+        return Outcome(nxt.with_selected(frozenset(action)), hint=reason)
     return Outcome(nxt.with_selected(frozenset()), hint=reason)
 
 

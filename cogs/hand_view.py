@@ -28,7 +28,7 @@ from bot.i18n import t
 from bot.rules import RANKS, Card, Combo, classify, format_cards
 from cogs import texts
 from cogs.items import HandButton, HandSelect, ViewState, cards_to_mask, to_base36
-from rendering import render_hand
+from rendering import render_hand_cached
 
 B = discord.ButtonStyle
 MAX_OPTIONS = 25
@@ -45,6 +45,12 @@ class Screen:
     state: ViewState
     seq: int
     png: bytes | None = None
+    lang: str = "en"
+
+    @property
+    def image_key(self) -> tuple[tuple[int, ...], frozenset[int], str, str]:
+        """What the hand image shows: (card indices, selected, sort, language)."""
+        return (tuple(c.index for c in self.cards), self.state.selected, self.state.sort, self.lang)
 
 
 def selected_cards(hand_cards: Sequence[Card], state: ViewState) -> list[Card]:
@@ -172,7 +178,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         view = _components(table, seat, state, lang, cards, readings or (), plays)
         if len({c.rank for c in cards}) >= 15:
             lines.append(t("hand.sort_hint", lang))
-    return Screen("\n".join(lines), alt, view, cards, state, table.seq)
+    return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang)
 
 
 def _components(table: Table, seat: int, state: ViewState, lang: str, cards: list[Card],
@@ -231,8 +237,10 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
 
 
 async def render_screen(screen: Screen, lang: str) -> Screen:
-    """Draw the hand image (selected cards raised) in a worker thread."""
-    screen.png = await asyncio.to_thread(render_hand, screen.cards, selected=screen.state.selected,
+    """Draw the hand image (selected cards raised) in a worker thread; an image
+    drawn lately is reused (``rendering.render_hand_cached``)."""
+    screen.png = await asyncio.to_thread(render_hand_cached, tuple(screen.cards),
+                                         selected=screen.state.selected,
                                          sort=screen.state.sort, locale=lang)
     return screen
 

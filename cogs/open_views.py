@@ -4,7 +4,9 @@ Each player's latest click (or "My hand") gives a fresh interaction whose token
 may edit that ephemeral message for 15 minutes. After every public redraw the
 views of that table are re-rendered when the table moved on (seq changed). A
 view whose token is about to expire is edited one last time to say so and
-forgotten; "My hand" then opens a fresh one. One lock per (table, user)
+forgotten; "My hand" then opens a fresh one. A refresh whose hand image would
+not change (another player moved) edits only the text and components and keeps
+the attachment: no drawing, no upload. One lock per (table, user)
 serializes clicks and refreshes of the same view. Discord errors are logged
 and the view is dropped; they never touch the game.
 """
@@ -30,7 +32,9 @@ TOKEN_LIFETIME = 15 * 60.0
 MARGIN = 45.0
 
 Key = tuple[str, int]
-Renderer = Callable[[Table, int, ViewState, str], Awaitable[Screen]]
+Renderer = Callable[..., Awaitable[Screen]]
+"""``render(table, seat, state, lang, shown=image_key | None) -> Screen`` (png None:
+the image ``shown`` is still right)."""
 
 
 @dataclass
@@ -41,6 +45,7 @@ class OpenView:
     seq: int
     lang: str
     expiry: asyncio.Task[None] | None = None
+    image: tuple[object, ...] | None = None
 
 
 class OpenViews:
@@ -65,7 +70,8 @@ class OpenViews:
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
         now = asyncio.get_running_loop().time()
-        entry = OpenView(interaction, now, screen.state, screen.seq, lang)
+        entry = OpenView(interaction, now, screen.state, screen.seq, lang,
+                         image=screen.image_key if screen.png is not None else None)
         wait = max(0.0, self.lifetime - self.margin)
         entry.expiry = asyncio.create_task(self._expire(key, entry, wait),
                                            name=f"ddz-view-expiry-{table_id}-{user_id}")
@@ -99,10 +105,16 @@ class OpenViews:
                             content=t("error.not_seated", entry.lang), view=None, attachments=[])
                         self._drop(key)
                         continue
-                    screen = await self.render(table, seat, entry.state, entry.lang)
-                    file = png_file(screen.png or b"", "hand.png", screen.alt)
-                    await entry.interaction.edit_original_response(
-                        content=screen.content, view=screen.view, attachments=[file])
+                    screen = await self.render(table, seat, entry.state, entry.lang,
+                                               shown=entry.image)
+                    if screen.png is None:  # same image: keep the attachment
+                        await entry.interaction.edit_original_response(
+                            content=screen.content, view=screen.view)
+                    else:
+                        file = png_file(screen.png, "hand.png", screen.alt)
+                        await entry.interaction.edit_original_response(
+                            content=screen.content, view=screen.view, attachments=[file])
+                        entry.image = screen.image_key
                     entry.seq, entry.state = screen.seq, screen.state
                     if table.phase in ("finished", "closed"):
                         self._drop(key)

@@ -4,6 +4,8 @@ Public API (all return deterministic PNG bytes: same input → same bytes):
 
 * ``render_hand(cards, *, selected=(), sort="rank", locale="en", show_indices=True)``
   — the private hand, 800 px wide; ``selected`` are ``Card.index`` values.
+* ``render_hand_cached(...)`` — the same, memoized (small LRU) for redraws of an
+  unchanged hand.
 * ``sort_cards(cards, sort)`` — the display order ``render_hand`` uses, so a
   UI can map position labels (1..n) back to cards.
 * ``render_table(view: TableView, *, locale="en")`` — the public table.
@@ -25,7 +27,7 @@ This package imports Pillow and ``bot.rules.cards`` only, never discord.
 """
 
 from rendering.cards import sort_cards, warm_up
-from rendering.hand import render_hand
+from rendering.hand import render_hand, render_hand_cached
 from rendering.models import ResultView, SeatResult, SeatView, TableView
 from rendering.result import render_result
 from rendering.table import render_table
@@ -36,6 +38,7 @@ __all__ = [
     "SeatView",
     "TableView",
     "render_hand",
+    "render_hand_cached",
     "render_result",
     "render_table",
     "sort_cards",

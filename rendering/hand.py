@@ -9,6 +9,7 @@ labels sit under each card's visible strip.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -75,3 +76,29 @@ def render_hand(
             else:
                 draw.text((cx, cy), str(pos), font=label_font, fill=MUTED, anchor="mm")
     return encode_png(img)
+
+
+HAND_CACHE_SIZE = 64
+"""Hand PNGs kept by ``render_hand_cached`` (≈ 40 KB each, so ≈ 2.5 MB at most)."""
+
+
+@lru_cache(maxsize=HAND_CACHE_SIZE)
+def _render_hand_memo(
+    cards: tuple[Card, ...], selected: frozenset[int], sort: SortMode, locale: str, show_indices: bool
+) -> bytes:
+    return render_hand(cards, selected=selected, sort=sort, locale=locale, show_indices=show_indices)
+
+
+def render_hand_cached(
+    cards: Sequence[Card],
+    *,
+    selected: Collection[int] = (),
+    sort: SortMode = "rank",
+    locale: str = "en",
+    show_indices: bool = True,
+) -> bytes:
+    """``render_hand`` memoized on (cards, selected, sort, locale, show_indices):
+    the same bytes, drawn once while among the last ``HAND_CACHE_SIZE`` hands asked
+    for (an unchanged hand view redrawn after another player's move costs nothing).
+    Thread-safe (``functools.lru_cache``); call through ``asyncio.to_thread``."""
+    return _render_hand_memo(tuple(cards), frozenset(selected), sort, locale, show_indices)
