@@ -157,7 +157,7 @@ async def played(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Play
         views += [await open_view(m) for m in members[1:]]
         dealt = {s: cards_in_alt(v) for s, v in enumerate(views)}
         landlord, kitty = await bid(emu, members)
-        landlord_hand = sorted(dealt[landlord] + kitty)
+        landlord_hand = parse_cards(format_cards(dealt[landlord] + kitty))  # distinct cards
         fresh = await open_view(members[landlord])
         assert format_cards(cards_in_alt(fresh)) == format_cards(landlord_hand)
         tracker = Tracker({s: list(c) for s, c in dealt.items()}, landlord=landlord, bid=2)
