@@ -53,6 +53,21 @@ async def turn_of_a_member(emu: Emulator, members: list[SimMember], after: int) 
     )
 
 
+async def member_bid_turn(emu: Emulator, starter: SimMember, members: list[SimMember]) -> SimMessage:
+    """The table message when a member is to bid. Should a computer end the bidding
+    first (a bid of 3), the starter stops that hand and presses Play again."""
+    after = 0
+    for _ in range(4):
+        msg = await turn_of_a_member(emu, members, after=after)
+        if "bid1" in public_actions(msg):
+            return msg
+        await finished(await starter.slash("ddz stop"))
+        result = await wait_public(emu, lambda m: "again" in public_actions(m), what="stopped")
+        await starter.click(result, public_actions(result)["again"]["custom_id"])
+        after = public_seq(result)
+    raise AssertionError("a computer ended the bidding four times in a row")
+
+
 async def test_outsider_out_of_turn_double_click_and_bad_text_change_nothing(
     emulator: Emulator, bot_factory: BotFactory
 ) -> None:
@@ -68,11 +83,13 @@ async def test_outsider_out_of_turn_double_click_and_bad_text_change_nothing(
     members = [alice, bob]
 
     # ---- bidding: an outsider and the member out of turn press the public buttons ----
-    msg = await turn_of_a_member(emu, members, after=0)
+    msg = await member_bid_turn(emu, alice, members)
     seq, bids_before = public_seq(msg), msg.text
     cur = alice if f"<@{alice.id}>" in msg.content else bob
     other = bob if cur is alice else alice
-    bid1 = public_actions(msg)["bid1"]["custom_id"]
+    acts = public_actions(msg)
+    amount = next(n for n in (1, 2, 3) if not acts[f"bid{n}"].get("disabled"))
+    bid1 = acts[f"bid{amount}"]["custom_id"]
 
     outsider_bid = await finished(await carol.click(msg, bid1))
     outsider_view = await finished(await carol.click(msg, public_actions(msg)["hand"]["custom_id"]))
@@ -92,7 +109,7 @@ async def test_outsider_out_of_turn_double_click_and_bad_text_change_nothing(
     await second.response()
     msg = await wait_public(emu, lambda m: public_seq(m) > seq, what="the bid drawn")
     name = "Alice" if cur is alice else "Bob"
-    assert msg.text.count(f"{name}: 1") == 1, msg.text
+    assert msg.text.count(f"{name}: {amount}") == 1, msg.text
     await emu.wait_until(lambda: first.followups or second.followups, what="the refusal")
     refused = [ix for ix in (first, second) if ix.followups]
     assert len(refused) == 1 and only_reply(refused[0], cur) in (STALE, NOT_YOUR_TURN)
