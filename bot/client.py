@@ -48,6 +48,7 @@ class DdzBotMixin:
         from bot.game.service import TableService
         from bot.i18n import DdzTranslator
         from bot.storage import Storage
+        from cogs.forget import ForgetButton
         from cogs.items import DYNAMIC_ITEMS
 
         bot: commands.Bot = self  # type: ignore[assignment]
@@ -57,7 +58,7 @@ class DdzBotMixin:
         )
         for extension in EXTENSIONS:
             await bot.load_extension(extension)
-        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
         await bot.tree.set_translator(DdzTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

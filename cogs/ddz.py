@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import cmd, resolve_locale, t
-from cogs import hint_worker, info
+from cogs import forget, hint_worker, info
 from cogs.board import Board
 from cogs.hand_actions import handle_hand_verb
 from cogs.hand_view import Screen, build_screen, ordered_plays, render_screen
@@ -324,6 +324,13 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
         await self.service.set_autoplay(table.id, interaction.user.id, on)
         await respond(interaction, t("ack.autoplay_on" if on else "ack.autoplay_off",
                                      interaction.locale))
+
+    @app_commands.command(name=cmd("forget", "cmd.forget.name"),
+                          description=cmd("Delete your scores and stats in this server",
+                                          "cmd.forget.description"))
+    async def forget(self, interaction: discord.Interaction) -> None:
+        self._seen(interaction)
+        await forget.ask(interaction, self.service)
 
     @app_commands.command(name=cmd("config", "cmd.config.name"),
                           description=cmd("Server settings (Manage Server)", "cmd.config.description"))

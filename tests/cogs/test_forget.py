@@ -1,0 +1,48 @@
+"""``/ddz forget``: refused while seated; asks first; deletes only on "Delete my data"."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import GUILD_ID, deal_for, members
+from tests.cogs.fake_discord import FakeDiscord
+
+
+async def finished_hand_then_left(fake: FakeDiscord) -> None:
+    """Ana plays one hand against two computers, then leaves the result."""
+    fake.deal = {"hands": deal_for("XD2222AAAAKKKKQQQ", "QJJ"), "kitty": "QJJ", "first_bidder": 0}
+    ana, _, _ = members(fake)
+    await ana.slash("start", computers=2)
+    await ana.click(fake.table_message(), "Start")
+    await ana.click(fake.table_message(), "Bid 3")
+    await ana.slash("autoplay", mode="on")
+    await fake.idle()
+    assert "hand #1 · result" in fake.table_message().content
+    reply = await ana.slash("forget")
+    assert reply.last.ephemeral and reply.text.startswith("Leave your table first")
+    assert reply.last.components == []
+    await ana.click(fake.table_message(), "Leave")
+
+
+async def test_forget_asks_then_deletes_the_members_scores_and_stats(fake: FakeDiscord) -> None:
+    await finished_hand_then_left(fake)
+    ana, _, _ = members(fake)
+    storage = fake.bot.storage
+    assert (await storage.player_stats(GUILD_ID, 11)) is not None
+    assert [row.user_id for row in await storage.leaderboard(GUILD_ID)] == [11]
+    question = (await ana.slash("forget")).last
+    assert question.ephemeral and question.content.startswith("Delete your scores")
+    assert list(question.buttons()) == ["Delete my data", "Keep it"]
+    assert (await storage.player_stats(GUILD_ID, 11)) is not None  # nothing yet
+    done = (await ana.click(question, "Delete my data")).last
+    assert done.content == "Done: your data in this server is deleted." and done.components == []
+    assert (await storage.player_stats(GUILD_ID, 11)) is None
+    assert await storage.leaderboard(GUILD_ID) == []
+
+
+async def test_keep_it_deletes_nothing_and_spanish_is_spanish(fake: FakeDiscord) -> None:
+    await finished_hand_then_left(fake)
+    ana, _, _ = members(fake, "es-ES")
+    question = (await ana.slash("forget")).last
+    assert list(question.buttons()) == ["Borrar mis datos", "Conservarlos"]
+    kept = (await ana.click(question, "Conservarlos")).last
+    assert kept.content == "No se ha borrado nada." and kept.components == []
+    assert (await fake.bot.storage.player_stats(GUILD_ID, 11)) is not None
