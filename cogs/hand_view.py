@@ -9,7 +9,9 @@ Components (≤ 5 rows, ≤ 25 items, every custom_id unique):
   selection can be played several ways;
 * rows 1-3: one button per rank held (≤ 15), each adding one more card of that
   rank (a full rank clears back to none), then Auto;
-* row 4: Play, Pass, Hint, Clear, Sort.
+* row 4: Play, Pass, Hint, Clear, Sort. While bidding, Play and Pass are left
+  out (row 0 holds the bid Pass) and Clear shows only once cards are selected;
+  Hint then gives bid advice.
 
 With all 15 ranks in hand there is no slot left for Auto; the text then points
 to ``/ddz autoplay``.
@@ -227,11 +229,13 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         button("auto", t("btn.auto_on" if seat_auto else "btn.auto_off", lang),
                1 + len(held) // 5)
     playing = hand.phase == "playing"
-    lead = hand.last_play is None or hand.last_play.seat == seat
-    button("play", t("btn.play", lang), 4, B.primary, disabled=not (playing and my_turn and cards))
-    button("pass", t("btn.pass", lang), 4, disabled=not (playing and my_turn and not lead))
+    if playing:
+        lead = hand.last_play is None or hand.last_play.seat == seat
+        button("play", t("btn.play", lang), 4, B.primary, disabled=not (my_turn and cards))
+        button("pass", t("btn.pass", lang), 4, disabled=not (my_turn and not lead))
     button("hint", t("btn.hint", lang), 4, disabled=not cards)
-    button("clear", t("btn.clear", lang), 4, B.danger, disabled=not state.selected)
+    if playing or state.selected:
+        button("clear", t("btn.clear", lang), 4, B.danger, disabled=not state.selected)
     button("sort", t("btn.sort_groups" if state.sort == "groups" else "btn.sort_rank", lang), 4)
     return view
 

@@ -1,0 +1,56 @@
+"""What a player sees while bidding: hand-view buttons, table image model, plain status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.game.table import Table
+from bot.rules import parse_cards
+from cogs.hand_view import build_screen
+from cogs.items import ViewState
+from tests.cogs.conftest import HANDS, KITTY
+
+
+def bidding_table() -> Table:
+    """Ana (seat 0, to bid first) and two computers; the conftest deal."""
+    table = Table.open(1, 2, 11, "Ana", computers=2)
+    table.start(11, 0.0, hands=HANDS, kitty=KITTY, first_bidder=0)
+    return table
+
+
+def components(screen: Any) -> list[list[dict[str, Any]]]:
+    return [row["components"] for row in screen.view.to_components()]
+
+
+def verbs(row: list[dict[str, Any]]) -> list[str]:
+    return [c["custom_id"].split(":")[3].split(".")[0] for c in row]
+
+
+def labels(rows: list[list[dict[str, Any]]]) -> list[str]:
+    return [c.get("label", "") for row in rows for c in row]
+
+
+def test_bidding_view_shows_bids_ranks_hint_sort_but_no_play_or_play_pass() -> None:
+    table = bidding_table()
+    rows = components(build_screen(table, 0, ViewState(), "en"))
+    assert [c["label"] for c in rows[0]] == ["Pass", "Bid 1", "Bid 2", "Bid 3"]
+    assert verbs(rows[-1]) == ["hhint", "hsort"]
+    assert labels(rows).count("Pass") == 1 and "Play" not in labels(rows)
+    assert verbs(rows[1])[:3] == ["hr0", "hr1", "hr2"]  # 3 4 5 ...
+    assert len(rows) <= 5 and all(len(r) <= 5 for r in rows)
+
+
+def test_bidding_view_offers_clear_once_cards_are_selected() -> None:
+    table = bidding_table()
+    threes = frozenset(c.index for c in parse_cards("333"))
+    rows = components(build_screen(table, 0, ViewState(threes), "en"))
+    assert verbs(rows[-1]) == ["hhint", "hclear", "hsort"]
+    assert [c.get("disabled", False) for c in rows[-1]] == [False, False, False]
+
+
+def test_playing_view_keeps_play_pass_hint_clear_sort() -> None:
+    table = bidding_table()
+    table.bid(11, 3, 0.0)
+    rows = components(build_screen(table, 0, ViewState(), "en"))
+    assert verbs(rows[-1]) == ["hplay", "hpass", "hhint", "hclear", "hsort"]
+    assert [c["label"] for c in rows[-1]] == ["Play", "Pass", "Hint", "Clear", "Sort: rank"]
