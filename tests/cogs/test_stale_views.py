@@ -33,13 +33,15 @@ async def test_play_from_a_finished_hand_with_nothing_selected_says_the_view_is_
 
 async def test_an_old_play_button_mid_hand_is_refused_before_the_selection(fake: FakeDiscord) -> None:
     ana, bo, _ = await seated_hand(fake)
-    view = (await ana.click(fake.table_message(), "My hand")).last
-    old = copy.deepcopy(view)  # drawn while bidding, nothing selected
     await ana.click(fake.table_message(), "Bid 3")
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    old = copy.deepcopy(view)  # drawn before Ana's lead, nothing selected
+    assert (await ana.slash("play", cards="3")).text == "You played 3."
     reply = await ana.click(old, comp(old, "hplay"))
     assert REFRESHED in reply.text and "Select some cards first." not in reply.text
     table = fake.bot.service.table_in_channel(fake.channel_id)
-    assert table.hand.landlord == 0 and table.hand.history[-1].kind == "bid"
+    assert table.hand.landlord == 0 and table.hand.history[-1].kind == "play"
+    assert table.hand.history[-1].seat == 0
 
 
 async def test_an_old_rank_button_still_selects_in_the_current_hand(fake: FakeDiscord) -> None:
