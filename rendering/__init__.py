@@ -21,9 +21,10 @@ loop. Callers in async code must use ``asyncio.to_thread``, e.g.::
 
 Card faces are drawn once and cached (``rendering.cards``); renders only
 compose them. Fonts are the bundled DejaVu Sans files in ``rendering/fonts``
-(see its LICENSE); no system font is ever used. Text on images comes from
-``rendering.strings`` (en, es); unknown locales fall back to English.
-This package imports Pillow and ``bot.rules.cards`` only, never discord.
+(see its LICENSE); no system font is ever used. Text on images comes from the
+shared catalogs (``img.*`` keys, via ``rendering.strings``); unknown locales
+fall back to English. This package imports Pillow, ``bot.rules.cards`` and
+``bot.i18n`` (Babel) only, never discord.
 """
 
 from rendering.cards import sort_cards, warm_up
