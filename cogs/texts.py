@@ -146,9 +146,12 @@ def public_text(table: Table, lang: str, events: Sequence[Any] = ()) -> tuple[st
 
 
 def table_view(table: Table, lang: str) -> TableView:
-    """The image model of the public table (seat order, round plays, no hidden cards)."""
+    """The image model of the public table (seat order, round plays — or each seat's
+    bid while bidding —, no hidden cards)."""
     hand = table.hand
     assert hand is not None
+    bidding = hand.landlord is None
+    bids = dict(hand.bids)  # seat → latest bid (0 = pass)
     seats = []
     for i, seat in enumerate(table.seats):
         action = hand.round_plays[i] if hand.phase == "playing" else None
@@ -159,11 +162,12 @@ def table_view(table: Table, lang: str) -> TableView:
             last = "pass"
         seats.append(SeatView(
             name=seat.name or "?", is_landlord=hand.landlord == i, cards_left=hand.cards_left(i),
-            last_action=last, is_turn=hand.turn == i, is_computer=seat.computer is not None))
+            last_action=last, is_turn=hand.turn == i, is_computer=seat.computer is not None,
+            bid=bids.get(i)))
     revealed = hand.landlord is not None
     return TableView(
         seats=seats, bid=hand.winning_bid or None, multiplier=hand.multiplier,
-        kitty=list(hand.kitty) if revealed else None, hand_number=table.hand_no,
+        kitty=list(hand.kitty) if revealed else None, hand_number=table.hand_no, bidding=bidding,
         status=t("table.title_bidding", lang, table=table.id, hand=table.hand_no).replace("*", "")
         if not revealed else "")
 
@@ -172,7 +176,10 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
     """Alt text of the table image (seats, cards left, last plays, bid, kitty)."""
     parts = []
     for seat in view.seats:
-        if seat.last_action is None:
+        if view.bidding:
+            last = (t("alt.bid_none", lang) if seat.bid is None else t("alt.last_pass", lang)
+                    if seat.bid == 0 else t("alt.bid", lang, amount=seat.bid))
+        elif seat.last_action is None:
             last = t("alt.last_none", lang)
         elif seat.last_action == "pass":
             last = t("alt.last_pass", lang)

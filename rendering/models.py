@@ -21,7 +21,9 @@ class SeatView:
     """One seat on the table image.
 
     ``last_action``: None (nothing yet this round), ``"pass"``, or the cards
-    played in this round. ``cards_left`` of 2 or 1 shows a warning.
+    played in this round. ``cards_left`` of 2 or 1 shows a warning. ``bid``:
+    this seat's latest bid of the hand (None = not spoken yet, 0 = pass, 1-3);
+    drawn in the last-action slot while ``TableView.bidding``.
     """
 
     name: str
@@ -30,6 +32,7 @@ class SeatView:
     last_action: LastAction = None
     is_turn: bool = False
     is_computer: bool = False
+    bid: int | None = None
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,9 @@ class TableView:
 
     ``bid``: 0-3 or None before any bid; ``multiplier``: the current 2^N
     (1, 2, 4, …); ``kitty``: the 3 bottom cards once revealed, None while
-    hidden; ``status``: a one-line, already localized status text.
+    hidden; ``status``: a one-line, already localized plain-text status (no
+    Markdown: it is drawn as is); ``bidding``: the hand is still in bidding, so
+    the seat to act reads "to bid" and each seat shows its ``bid``.
     """
 
     seats: Sequence[SeatView]
@@ -47,6 +52,7 @@ class TableView:
     kitty: Sequence[Card] | None = None
     status: str = ""
     hand_number: int | None = None
+    bidding: bool = False
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@
 Layout (RGB, ``WIDTH`` = 800 px, fixed height): a header with the hand
 number, bid, multiplier and the kitty (face down until revealed); one panel per
 seat with name, role badge, cards left (warnings at 2 and 1), and the seat's
-last play of this round ("pass" or small cards); the seat to play is outlined
-in gold with a ▶; a status line at the bottom.
+last play of this round ("pass" or small cards) — while bidding, its bid
+("Pass" / "Bid 2") instead; the seat to act is outlined in gold with a ▶ and
+reads "to play" (or "to bid"); a plain-text status line at the bottom.
 """
 
 from __future__ import annotations
@@ -71,25 +72,34 @@ def _cards_left(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, x: 
         draw_pill(draw, tx, y + 36, label, face, fill, WHITE)
 
 
-def _last_action(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int, locale: str) -> None:
+def _outlined(draw: ImageDraw.ImageDraw, label: str, top: int, colour: tuple[int, int, int]) -> None:
+    """A rounded outline with ``label`` inside, in the last-action slot ("Pass", "Bid 2")."""
+    x, face = PLAY_X, font(24, True)
+    w = text_width(label, face) + 36
+    draw.rounded_rectangle((x, top + 14, x + w, top + SMALL.height - 14), radius=20, outline=colour, width=2)
+    draw.text((x + w // 2, top + SMALL.height // 2), label, font=face, fill=colour, anchor="mm")
+
+
+def _last_action(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
+                 bidding: bool, locale: str) -> None:
+    """The seat's play of this round, or while bidding its bid; else "▶ to play/bid"."""
     x, right = PLAY_X, WIDTH - PAD - 12
-    if seat.last_action is None:
+    shown = seat.bid if bidding else seat.last_action
+    if shown is None or (bidding and seat.is_turn):
         if seat.is_turn:
-            draw.text((x, top + SMALL.height // 2), "▶ " + text(locale, "turn"), font=font(22, True),
-                      fill=GOLD, anchor="lm")
+            label = text(locale, "turn_bid" if bidding else "turn")
+            draw.text((x, top + SMALL.height // 2), "▶ " + label, font=font(22, True), fill=GOLD, anchor="lm")
         return
-    if seat.last_action == "pass":
-        label = text(locale, "pass")
-        face = font(24, True)
-        w = text_width(label, face) + 36
-        draw.rounded_rectangle((x, top + 14, x + w, top + SMALL.height - 14), radius=20, outline=MUTED, width=2)
-        draw.text((x + w // 2, top + SMALL.height // 2), label, font=face, fill=MUTED, anchor="mm")
-        return
-    draw_fan(img, list(seat.last_action), x, top, "small", right - x)
+    if shown == "pass" or (bidding and shown == 0):
+        _outlined(draw, text(locale, "pass"), top, MUTED)
+    elif bidding:
+        _outlined(draw, text(locale, "base_bid", n=shown), top, GOLD)
+    else:
+        draw_fan(img, list(seat.last_action), x, top, "small", right - x)  # type: ignore[arg-type]
 
 
 def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
-          landlord_known: bool, locale: str) -> None:
+          landlord_known: bool, bidding: bool, locale: str) -> None:
     box = (PAD, top, WIDTH - PAD, top + ROW_H)
     if seat.is_turn:
         draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=GOLD, width=4)
@@ -109,7 +119,7 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
         draw.text((x + text_width(name, face), top + 24), tag, font=tag_face, fill=MUTED, anchor="lm")
     body = top + 46
     _cards_left(img, draw, seat, x, body, locale)
-    _last_action(img, draw, seat, body, locale)
+    _last_action(img, draw, seat, body, bidding, locale)
 
 
 def render_table(view: TableView, *, locale: str = "en") -> bytes:
@@ -127,7 +137,7 @@ def render_table(view: TableView, *, locale: str = "en") -> bytes:
     _header(img, draw, view, locale)
     landlord_known = any(seat.is_landlord for seat in view.seats)
     for i, seat in enumerate(view.seats):
-        _seat(img, draw, seat, HEADER_H + 4 + i * (ROW_H + ROW_GAP), landlord_known, locale)
+        _seat(img, draw, seat, HEADER_H + 4 + i * (ROW_H + ROW_GAP), landlord_known, view.bidding, locale)
     if view.status:
         status, face = fit_text(view.status, WIDTH - 2 * PAD, (22, 20, 18, 16))
         draw.text((WIDTH // 2, HEIGHT - STATUS_H // 2 - 2), status, font=face, fill=WHITE, anchor="mm")

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.game.table import Table
 from bot.rules import parse_cards
+from cogs import texts
 from cogs.hand_view import build_screen
 from cogs.items import ViewState
 from tests.cogs.conftest import HANDS, KITTY
@@ -54,3 +55,26 @@ def test_playing_view_keeps_play_pass_hint_clear_sort() -> None:
     rows = components(build_screen(table, 0, ViewState(), "en"))
     assert verbs(rows[-1]) == ["hplay", "hpass", "hhint", "hclear", "hsort"]
     assert [c["label"] for c in rows[-1]] == ["Play", "Pass", "Hint", "Clear", "Sort: rank"]
+
+
+def test_table_image_model_shows_each_seats_bid_while_bidding() -> None:
+    table = bidding_table()
+    view = texts.table_view(table, "en")
+    assert view.bidding and [s.bid for s in view.seats] == [None, None, None]
+    assert [s.is_turn for s in view.seats] == [True, False, False]
+    table.bid(11, 1, 0.0)
+    table.auto_act(0, 0.0)  # Bot 2 passes
+    view = texts.table_view(table, "en")
+    assert [s.bid for s in view.seats] == [1, 0, None] and view.seats[2].is_turn
+    alt = texts.table_alt(table, view, "en")
+    assert alt.startswith("Table of hand #1: Ana, 17 cards, bid 1; Bot 2, 17 cards, passed; "
+                          "Bot 3, 17 cards, no bid yet.")
+    assert texts.table_alt(table, view, "es").startswith(
+        "Mesa de la mano n.º 1: Ana, 17 cartas, apostó 1; Bot 2, 17 cartas, pasó;")
+
+
+def test_table_image_model_stops_bidding_once_there_is_a_landlord() -> None:
+    table = bidding_table()
+    table.bid(11, 3, 0.0)
+    view = texts.table_view(table, "en")
+    assert not view.bidding and view.seats[0].is_landlord and view.seats[0].bid == 3

@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from PIL import Image
 
 from bot.rules.cards import parse_cards
 from rendering import SeatView, TableView, render_table
-from rendering.compose import DANGER, GOLD, PANEL, WARN
+from rendering.cards import SMALL
+from rendering.compose import DANGER, GOLD, MUTED, PANEL, WARN
 from rendering.samples import LONG_NAME, mid_game_table
 from rendering.strings import text
-from rendering.table import HEADER_H, HEIGHT, PAD, ROW_GAP, ROW_H, WIDTH
+from rendering.table import HEADER_H, HEIGHT, PAD, PLAY_X, ROW_GAP, ROW_H, WIDTH
 from rendering.text import font, text_width
 from tests.rendering.pngs import colour_count, decode
 
@@ -94,3 +96,46 @@ def test_longest_names_never_reach_the_badge_or_spill_out(name: str) -> None:
         assert colour_count(img, gap, PANEL, tol=4) == area, i
     right_margin = (WIDTH - PAD + 1, 0, WIDTH, HEIGHT)
     assert colour_count(img, right_margin, (255, 255, 255), tol=60) == 0
+
+
+
+def slot_box(seat: int) -> tuple[int, int, int, int]:
+    """The last-action slot of a seat panel (right of the cards-left block)."""
+    body = panel_box(seat)[1] + 46
+    return (PLAY_X, body, WIDTH - PAD - 12, body + SMALL.height)
+
+
+def gold_right_edge(img: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """Rightmost gold column inside ``box``, relative to its left edge."""
+    crop = img.crop(box)
+    px = crop.load()
+    return max(x for x in range(crop.width) for y in range(crop.height)
+               if max(abs(a - b) for a, b in zip(px[x, y], GOLD, strict=True)) <= 20)
+
+
+def bidding_view() -> TableView:
+    """Seat 0 passed, seat 1 bid 2, seat 2 is to bid."""
+    seats = (SeatView("Ana", bid=0), SeatView("Bo", bid=2), SeatView("Cy", is_turn=True))
+    return TableView(seats=seats, bid=2, bidding=True, hand_number=1, status="Dou Dizhu · hand #1")
+
+
+def test_bids_show_in_each_seats_slot_while_bidding() -> None:
+    img = decode(render_table(bidding_view()))
+    assert colour_count(img, slot_box(0), MUTED, tol=10) > 150  # the "Pass" outline
+    assert colour_count(img, slot_box(0), GOLD, tol=20) == 0
+    assert colour_count(img, slot_box(1), GOLD, tol=20) > 150  # the "Bid 2" outline
+    label_w = text_width(text("en", "base_bid", n=2), font(24, True)) + 36
+    assert abs(gold_right_edge(img, slot_box(1)) - label_w) <= 2
+
+
+def test_the_seat_to_act_reads_to_bid_while_bidding_and_to_play_after() -> None:
+    assert text("en", "turn_bid") == "to bid" and text("es", "turn_bid") == "le toca apostar"
+    bidding = decode(render_table(bidding_view()))
+    playing = decode(render_table(replace(bidding_view(), bidding=False)))
+    face = font(22, True)
+    to_bid = text_width("▶ " + text("en", "turn_bid"), face)
+    to_play = text_width("▶ " + text("en", "turn"), face)
+    assert to_bid != to_play
+    assert abs(gold_right_edge(bidding, slot_box(2)) - to_bid) <= 3
+    assert abs(gold_right_edge(playing, slot_box(2)) - to_play) <= 3
+    assert colour_count(playing, slot_box(1), GOLD, tol=20) == 0  # bids are not drawn after bidding
