@@ -1,0 +1,43 @@
+"""A hand-view custom_id forged onto the PUBLIC table message: the hand view answers
+by editing "its" message (deferred update + ``edit_original_response``), so the
+public board is overwritten for everyone. Found by this suite; see the xfail reasons."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rules import format_cards
+from tests.cogs.fake_discord import FakeDiscord
+from tests.cogs.test_flow import comp
+from tests.security.forge import forge_click, playing_hand, snapshot, table_of
+
+CAUSE = ("cogs/ddz.py on_hand_click: defer() is a deferred UPDATE of the clicked message and "
+         "respond(edit=True) edits it, without checking that the message is the clicker's "
+         "ephemeral hand view")
+
+
+@pytest.mark.xfail(strict=True, reason=f"bug: an outsider wipes the public board; {CAUSE}")
+async def test_an_outsider_cannot_wipe_the_public_board(fake: FakeDiscord) -> None:
+    ana, _, cy = await playing_hand(fake)
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    board = fake.table_message()
+    content, buttons = board.content, board.custom_ids()
+    before = await snapshot(fake)
+    await forge_click(cy, board, comp(view, "hr0"))
+    assert await snapshot(fake) == before
+    assert fake.messages[board.id].content == content
+    assert fake.messages[board.id].custom_ids() == buttons
+
+
+@pytest.mark.xfail(strict=True, reason=f"bug: a player's hand lands on the public board; {CAUSE}"
+                   " (and OpenViews then keeps that public message as the player's view)")
+async def test_a_hand_view_is_never_drawn_on_the_public_board(fake: FakeDiscord) -> None:
+    ana, _, _ = await playing_hand(fake)
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    board = fake.table_message()
+    secret = format_cards(table_of(fake).hand.hand_of(0))
+    await forge_click(ana, board, comp(view, "hr0"))
+    public = fake.messages[board.id]
+    assert not public.ephemeral
+    assert "Your hand" not in public.content
+    assert not any(secret in alt for alt in public.alt_texts)

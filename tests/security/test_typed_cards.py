@@ -1,0 +1,53 @@
+"""``/ddz play cards:`` with hostile text: unicode, very long input, cards not held,
+too many copies. A polite ephemeral reason, nothing played, nothing stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cogs.fake_discord import FakeDiscord
+from tests.security.forge import assert_polite, playing_hand, snapshot, table_of
+
+BAD_CARD = "I can't read the card"
+
+
+HOSTILE = [
+    ("３３３", BAD_CARD), ("🂡", BAD_CARD), ("3\u200b3", BAD_CARD), ("ⅩD", BAD_CARD),
+    ("<@&1> @everyone", BAD_CARD), ("3; DROP TABLE tables", BAD_CARD),
+    ("10 10 10 10 10", "You don't hold TTTTT."), ("JJ", "You don't hold JJ."),
+    ("33333", "You don't hold 33333."), ("XX", "XX"), ("34", "34 is not a combination."),
+    (" ", ""), ("\n", ""),
+]
+
+
+async def test_hostile_card_text_is_refused_politely(fake: FakeDiscord) -> None:
+    ana, _, _ = await playing_hand(fake)
+    before = await snapshot(fake)
+    for cards, expected in HOSTILE:
+        reply = await ana.slash("play", cards=cards)
+        assert_polite(reply, expected)
+        assert "everyone" not in str(reply.last.allowed_mentions.get("parse", []))
+    assert await snapshot(fake) == before
+
+
+async def test_jokers_not_held_are_refused_on_ones_turn(fake: FakeDiscord) -> None:
+    ana, bo, _ = await playing_hand(fake)
+    await ana.slash("play", cards="3")
+    assert table_of(fake).turn_seat == 1
+    before = await snapshot(fake)
+    assert_polite(await bo.slash("play", cards="XD"), "You don't hold XD.")
+    assert_polite(await bo.slash("play", cards="D"), "You don't hold D.")
+    assert await snapshot(fake) == before
+
+
+@pytest.mark.xfail(strict=True, reason="bug: the refusal echoes the whole input "
+                   "(error.cards_not_in_hand / bad_card); 5000 characters give a 5016-character "
+                   "reply that Discord rejects (2000 max), so the member gets no answer. "
+                   "Range[str, 1, 60] is not re-checked by discord.py (IdentityTransformer)")
+@pytest.mark.parametrize("cards", ["X" * 5000, "3456789TJQKA2" * 200], ids=["X*5000", "ranks*200"])
+async def test_five_thousand_characters_get_a_short_answer(fake: FakeDiscord, cards: str) -> None:
+    ana, _, _ = await playing_hand(fake)
+    before = await snapshot(fake)
+    reply = await ana.slash("play", cards=cards)
+    assert await snapshot(fake) == before
+    assert_polite(reply)
