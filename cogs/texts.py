@@ -147,7 +147,9 @@ def public_text(table: Table, lang: str, events: Sequence[Any] = ()) -> tuple[st
 
 def table_view(table: Table, lang: str) -> TableView:
     """The image model of the public table (seat order, round plays — or each seat's
-    bid while bidding —, no hidden cards)."""
+    bid while bidding —, no hidden cards). Its status line is plain text (catalog
+    ``img.status_*``: no Markdown, mentions or timestamps, which an image would show
+    literally)."""
     hand = table.hand
     assert hand is not None
     bidding = hand.landlord is None
@@ -168,8 +170,8 @@ def table_view(table: Table, lang: str) -> TableView:
     return TableView(
         seats=seats, bid=hand.winning_bid or None, multiplier=hand.multiplier,
         kitty=list(hand.kitty) if revealed else None, hand_number=table.hand_no, bidding=bidding,
-        status=t("table.title_bidding", lang, table=table.id, hand=table.hand_no).replace("*", "")
-        if not revealed else "")
+        status=t("img.status_bidding" if bidding else "img.status_playing", lang, table=table.id,
+                 hand=table.hand_no))
 
 
 def table_alt(table: Table, view: TableView, lang: str) -> str:

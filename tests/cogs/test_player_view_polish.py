@@ -78,3 +78,15 @@ def test_table_image_model_stops_bidding_once_there_is_a_landlord() -> None:
     table.bid(11, 3, 0.0)
     view = texts.table_view(table, "en")
     assert not view.bidding and view.seats[0].is_landlord and view.seats[0].bid == 3
+
+
+def test_table_image_status_is_plain_text_in_both_phases_and_languages() -> None:
+    table = bidding_table()
+    en = texts.table_view(table, "en").status
+    assert en == f"Dou Dizhu · table {table.id} · hand #1 · bidding"
+    assert texts.table_view(table, "es-ES").status == f"Dou Dizhu · mesa {table.id} · mano n.º 1 · apuestas"
+    table.bid(11, 3, 0.0)
+    statuses = [texts.table_view(table, lang).status for lang in ("en", "es")]
+    assert statuses == [f"Dou Dizhu · table {table.id} · hand #1", f"Dou Dizhu · mesa {table.id} · mano n.º 1"]
+    for status in [en, *statuses]:
+        assert not any(mark in status for mark in ("`", "*", "<@", "<t:"))
