@@ -23,8 +23,10 @@ HOSTILE = [
 async def test_hostile_card_text_is_refused_politely(fake: FakeDiscord) -> None:
     ana, _, _ = await playing_hand(fake)
     before = await snapshot(fake)
-    for cards, expected in HOSTILE:
-        reply = await ana.slash("play", cards=cards)
+    tokens = [fake.dispatch(ana.slash_payload("play", cards=cards)) for cards, _ in HOSTILE]
+    await fake.idle()
+    for token, (_, expected) in zip(tokens, HOSTILE, strict=True):
+        reply = ana._reply(token)
         assert_polite(reply, expected)
         assert "everyone" not in str(reply.last.allowed_mentions.get("parse", []))
     assert await snapshot(fake) == before
