@@ -242,10 +242,12 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
 
 async def render_screen(screen: Screen, lang: str) -> Screen:
     """Draw the hand image (selected cards raised) in a worker thread; an image
-    drawn lately is reused (``rendering.render_hand_cached``)."""
+    drawn lately is reused (``rendering.render_hand_cached``). No position labels
+    under the cards: the view selects by rank, so 1..n would mean nothing (the
+    raised cards show the selection); ``image_key`` needs no flag for it."""
     screen.png = await asyncio.to_thread(render_hand_cached, tuple(screen.cards),
                                          selected=screen.state.selected,
-                                         sort=screen.state.sort, locale=lang)
+                                         sort=screen.state.sort, locale=lang, show_indices=False)
     return screen
 
 

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
+
+from PIL import Image
 
 from bot.game.table import Table
 from bot.rules import parse_cards
 from cogs import texts
-from cogs.hand_view import build_screen
+from cogs.hand_view import build_screen, render_screen
 from cogs.items import ViewState
+from rendering import render_hand
+from rendering.hand import WIDTH as HAND_WIDTH
+from rendering.hand import hand_height
 from tests.cogs.conftest import HANDS, KITTY
 
 
@@ -90,3 +96,13 @@ def test_table_image_status_is_plain_text_in_both_phases_and_languages() -> None
     assert statuses == [f"Dou Dizhu · table {table.id} · hand #1", f"Dou Dizhu · mesa {table.id} · mano n.º 1"]
     for status in [en, *statuses]:
         assert not any(mark in status for mark in ("`", "*", "<@", "<t:"))
+
+
+async def test_hand_image_has_no_position_labels_and_shows_the_selection() -> None:
+    table = bidding_table()
+    threes = frozenset(c.index for c in parse_cards("333"))
+    screen = await render_screen(build_screen(table, 0, ViewState(threes), "en"), "en")
+    cards = table.hand.hand_of(0)
+    assert screen.png == render_hand(cards, selected=threes, show_indices=False)
+    assert screen.png != render_hand(cards, selected=threes, show_indices=True)
+    assert Image.open(io.BytesIO(screen.png)).size == (HAND_WIDTH, hand_height(False))
