@@ -153,7 +153,8 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         lines.append(t("hand.role_landlord", lang) if hand.landlord == seat else
                      t("hand.role_peasant", lang, name=texts.plain_name(table, hand.landlord)))
     elif hand is not None:
-        lines.append(t("hand.bidding", lang, bid=hand.winning_bid))
+        lines.append(t("hand.bidding", lang, bid=hand.winning_bid) if hand.winning_bid else
+                     t("hand.bidding_none", lang))
     lines.append(_turn_line(table, seat, lang))
     if table.seats[seat].autoplay:
         lines.append(t("hand.autoplay", lang))

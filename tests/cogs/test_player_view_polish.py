@@ -106,3 +106,11 @@ async def test_hand_image_has_no_position_labels_and_shows_the_selection() -> No
     assert screen.png == render_hand(cards, selected=threes, show_indices=False)
     assert screen.png != render_hand(cards, selected=threes, show_indices=True)
     assert Image.open(io.BytesIO(screen.png)).size == (HAND_WIDTH, hand_height(False))
+
+
+def test_hand_text_says_no_bid_yet_instead_of_a_zero_bid() -> None:
+    table = bidding_table()
+    assert build_screen(table, 0, ViewState(), "en").content.splitlines()[1] == "Bidding: no bid yet."
+    table.bid(11, 1, 0.0)
+    lines = build_screen(table, 0, ViewState(), "es").content.splitlines()
+    assert lines[1] == "Apuestas: la más alta hasta ahora es 1."
