@@ -1,7 +1,9 @@
 """``python -m rendering.preview OUT_DIR`` writes sample PNGs of every image kind.
 
-Files: ``hand_en.png`` (20-card landlord hand, 3 selected), ``hand_groups_es.png``,
+Files: ``hand_en.png`` (20-card landlord hand, 3 selected), ``hand_view_en.png``
+(the same without position labels, as the hand view shows it), ``hand_groups_es.png``,
 ``table_en.png`` / ``table_es.png`` (mid-game, warnings at 2 and 1 cards),
+``table_bidding_en.png`` / ``table_bidding_es.png`` (bids so far, "to bid"),
 ``result_en.png`` / ``result_es.png`` (spring).
 """
 
@@ -11,7 +13,13 @@ import sys
 from pathlib import Path
 
 from rendering import render_hand, render_result, render_table
-from rendering.samples import landlord_hand, mid_game_table, selected_three, spring_result
+from rendering.samples import (
+    bidding_table,
+    landlord_hand,
+    mid_game_table,
+    selected_three,
+    spring_result,
+)
 
 
 def write_previews(out_dir: Path) -> list[Path]:
@@ -19,9 +27,12 @@ def write_previews(out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     images = {
         "hand_en.png": render_hand(landlord_hand(), selected=selected_three()),
+        "hand_view_en.png": render_hand(landlord_hand(), selected=selected_three(), show_indices=False),
         "hand_groups_es.png": render_hand(landlord_hand(), selected=selected_three(), sort="groups", locale="es"),
         "table_en.png": render_table(mid_game_table()),
         "table_es.png": render_table(mid_game_table(), locale="es"),
+        "table_bidding_en.png": render_table(bidding_table()),
+        "table_bidding_es.png": render_table(bidding_table(), locale="es"),
         "result_en.png": render_result(spring_result()),
         "result_es.png": render_result(spring_result(), locale="es"),
     }

@@ -34,6 +34,21 @@ def mid_game_table() -> TableView:
     )
 
 
+def bidding_table() -> TableView:
+    """Bidding: Ana bid 1, the computer passed, Bob is to bid (kitty face down)."""
+    return TableView(
+        seats=(
+            SeatView("Ana", bid=1),
+            SeatView(LONG_NAME, bid=0, is_computer=True),
+            SeatView("Bob", is_turn=True),
+        ),
+        bid=1,
+        status="Dou Dizhu · table ab12cd34 · hand #3 · bidding",
+        hand_number=3,
+        bidding=True,
+    )
+
+
 def spring_result() -> ResultView:
     """Landlord spring: bid 2, one bomb and the rocket played, P = 2 × 2³ = 16."""
     return ResultView(
