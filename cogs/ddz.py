@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any
 
 import discord
@@ -24,9 +25,12 @@ from cogs import forget, hint_worker, info
 from cogs.board import Board
 from cogs.hand_actions import handle_hand_verb
 from cogs.hand_view import Screen, build_screen, ordered_plays, render_screen
-from cogs.items import ViewState
+from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
 from cogs.open_views import OpenViews
 from cogs.replies import answer_error, context_of, defer, png_file, respond
+
+KNOWN_IDS = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE))
+"""Every ``ddz:`` custom_id the bot draws (cogs/items.py)."""
 
 log = logging.getLogger("cogs.ddz")
 Choice = app_commands.Choice
@@ -87,6 +91,19 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
     def _seen(self, interaction: discord.Interaction) -> None:
         self.board.remember_guild_locale(interaction.guild_id, interaction.guild_locale)
 
+    def _table_by_id(self, interaction: discord.Interaction, table_id: str, *,
+                     same_channel: bool = False) -> Table:
+        """The table a custom_id names, re-checked against where the click came from.
+
+        A forged custom_id may name any table: one of another server (or, for the
+        public buttons, another channel) is refused as closed. Raises GameError.
+        """
+        table = self.service.get(table_id)
+        if table is None or table.guild_id != interaction.guild_id or (
+                same_channel and table.channel_id != interaction.channel_id):
+            raise GameError("table_closed")
+        return table
+
     def _table_for(self, interaction: discord.Interaction) -> Table:
         """The caller's table in this server, else this channel's; GameError otherwise."""
         table = self.service.table_of_user(interaction.guild_id, interaction.user.id)
@@ -122,9 +139,8 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
     async def open_hand(self, interaction: discord.Interaction, table_id: str | None) -> None:
         """``My hand`` / ``/ddz hand``: a fresh ephemeral hand view."""
         await defer(interaction, ephemeral=True, thinking=True)
-        table = self.service.get(table_id) if table_id else self._table_for(interaction)
-        if table is None:
-            raise GameError("table_closed")
+        table = (self._table_by_id(interaction, table_id) if table_id
+                 else self._table_for(interaction))
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise GameError("not_seated")
@@ -143,6 +159,7 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
         try:
             if interaction.guild_id is None:
                 raise GameError("guild_only")
+            self._table_by_id(interaction, table_id, same_channel=True)
             if action == "hand":
                 await self.open_hand(interaction, table_id)
                 return
@@ -173,11 +190,15 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
         """A hand-view component (custom_id ``ddz:<table>:<seq>:h<verb>.<state>``)."""
         self._seen(interaction)
         try:
+            message = interaction.message
+            if message is not None and not message.flags.ephemeral:
+                # A hand-view id forged onto a public message: never draw a hand there.
+                raise GameError("stale")
             await defer(interaction)
             lang = resolve_locale(interaction.locale)
             async with self.views.lock(table_id, interaction.user.id):
                 table = self.service.get(table_id)
-                if table is None:
+                if table is None or table.guild_id != interaction.guild_id:
                     await respond(interaction, t("error.table_closed", lang), edit=True, view=None)
                     return
                 seat = table.seat_of(interaction.user.id)
@@ -192,6 +213,20 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
                                      readings=outcome.readings)
         except Exception as exc:
             await answer_error(interaction, exc, table_id)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a ``ddz:`` component id that no button or menu template matches.
+
+        Only a forged or outdated client sends one; without this it would get no
+        answer at all ("This interaction failed").
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.startswith("ddz:") and not any(
+                pattern.fullmatch(custom_id) for pattern in KNOWN_IDS):
+            await answer_error(interaction, GameError("stale"))
 
     # ----- error handling -------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from bot.rules import Combo, format_cards
 from cogs import hint_worker
 from cogs.hand_view import add_rank, playable_readings, rank_of_verb, selected_cards
 from cogs.hint_worker import Suggestion
-from cogs.items import ViewState, mask_to_indices
+from cogs.items import ViewState, mask_to_indices, parse_mask
 from cogs.replies import error_message
 
 log = logging.getLogger("cogs.ddz")
@@ -97,7 +97,7 @@ async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, 
         if verb == "sort":
             return Outcome(replace(state, sort="groups" if state.sort == "rank" else "rank"))
         if verb == "pick":
-            wanted = mask_to_indices(int(value or "0", 36))
+            wanted = mask_to_indices(parse_mask(value or "0"))
             held = frozenset(c.index for c in cards)
             return Outcome(state.with_selected(wanted & held))
         if verb == "hint":

@@ -44,6 +44,14 @@ def cards_to_mask(cards: Any) -> int:
     return mask
 
 
+def parse_mask(text: str) -> int:
+    """A base-36 card mask from a custom_id or select value; a forged or malformed
+    one (not base 36, or longer than any 54-card mask) means no cards: 0."""
+    if len(text) > 11 or not text.isalnum() or not text.isascii():
+        return 0
+    return int(text, 36) & ((1 << 54) - 1)
+
+
 def mask_to_indices(mask: int) -> frozenset[int]:
     """The ``Card.index`` values in ``mask``."""
     return frozenset(i for i in range(54) if mask >> i & 1)
@@ -75,7 +83,7 @@ class ViewState:
 
     @classmethod
     def decode(cls, mask: str, sort: str, hint: str) -> ViewState:
-        return cls(mask_to_indices(int(mask, 36)), "groups" if sort == "g" else "rank",
+        return cls(mask_to_indices(parse_mask(mask)), "groups" if sort == "g" else "rank",
                    min(int(hint), 999))
 
 

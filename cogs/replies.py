@@ -27,15 +27,26 @@ from bot.rules import CardParseError
 log = logging.getLogger("cogs.ddz")
 
 
+ECHO_LIMIT = 40
+"""Characters of the user's own input a refusal may quote back (a message is ≤ 2000)."""
+
+
+def _clip(value: object) -> object:
+    """Shorten quoted user input so a refusal always fits in one Discord message."""
+    if isinstance(value, str) and len(value) > ECHO_LIMIT:
+        return value[: ECHO_LIMIT - 1] + "…"
+    return value
+
+
 def error_message(exc: BaseException, locale: object) -> str:
-    """The localized text of a refusal (``error.<code>`` with its params)."""
+    """The localized text of a refusal (``error.<code>`` with its params, each ≤ 40 chars)."""
     if isinstance(exc, GameError):
         key = f"error.{exc.code}"
         if has_key(key):
-            return t(key, locale, **exc.params)
-        return t("error.unknown", locale, code=exc.code)
+            return t(key, locale, **{k: _clip(v) for k, v in exc.params.items()})
+        return t("error.unknown", locale, code=_clip(exc.code))
     if isinstance(exc, CardParseError):
-        return t("error.bad_card", locale, token=exc.token)
+        return t("error.bad_card", locale, token=_clip(exc.token))
     return t("error.internal", locale)
 
 

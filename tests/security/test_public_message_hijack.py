@@ -1,10 +1,11 @@
-"""A hand-view custom_id forged onto the PUBLIC table message: the hand view answers
-by editing "its" message (deferred update + ``edit_original_response``), so the
-public board is overwritten for everyone. Found by this suite; see the xfail reasons."""
+"""A hand-view custom_id forged onto the PUBLIC table message must never edit it.
+
+Found by this suite: the hand view answered by editing "its" message (deferred
+update + ``edit_original_response``), so the public board was overwritten for
+everyone, with the clicker's hand on it. Fixed in cogs/ddz.py ``on_hand_click``,
+which now refuses a hand-view id on a non-ephemeral message."""
 
 from __future__ import annotations
-
-import pytest
 
 from bot.rules import format_cards
 from tests.cogs.fake_discord import FakeDiscord
@@ -16,7 +17,6 @@ CAUSE = ("cogs/ddz.py on_hand_click: defer() is a deferred UPDATE of the clicked
          "ephemeral hand view")
 
 
-@pytest.mark.xfail(strict=True, reason=f"bug: an outsider wipes the public board; {CAUSE}")
 async def test_an_outsider_cannot_wipe_the_public_board(fake: FakeDiscord) -> None:
     ana, _, cy = await playing_hand(fake)
     view = (await ana.click(fake.table_message(), "My hand")).last
@@ -29,8 +29,6 @@ async def test_an_outsider_cannot_wipe_the_public_board(fake: FakeDiscord) -> No
     assert fake.messages[board.id].custom_ids() == buttons
 
 
-@pytest.mark.xfail(strict=True, reason=f"bug: a player's hand lands on the public board; {CAUSE}"
-                   " (and OpenViews then keeps that public message as the player's view)")
 async def test_a_hand_view_is_never_drawn_on_the_public_board(fake: FakeDiscord) -> None:
     ana, _, _ = await playing_hand(fake)
     view = (await ana.click(fake.table_message(), "My hand")).last
