@@ -204,8 +204,8 @@ def timing(deals: int, seed: int) -> None:
             play_hand([normal, timed, normal], hands, 0, kitty, random.Random(s))
         times.sort()
         print(
-            f"| {level} | {len(times)} | {1000 * times[len(times) // 2]:.1f} ms | "
-            f"{1000 * times[int(0.9 * len(times))]:.1f} ms | {1000 * times[-1]:.1f} ms |"
+            f"| {level} | {len(times)} | {1000 * times[len(times) // 2]:.2f} ms | "
+            f"{1000 * times[int(0.9 * len(times))]:.2f} ms | {1000 * times[-1]:.1f} ms |"
         )
 
 

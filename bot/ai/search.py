@@ -23,7 +23,7 @@ from bot.rules import Card, Combo
 CANDIDATES = 5
 STEP_BUDGET = 2_500
 """Policy decisions simulated per hard decision (≈ 0.2–0.4 s here)."""
-TIME_CAP = 0.8
+TIME_CAP = 0.7
 """Seconds; a safety net on a slow machine (RULES: a decision ≤ 1 s)."""
 ENDGAME_CARDS = 14
 """Total cards in all hands at or below which each deal is solved exactly."""
@@ -145,6 +145,8 @@ def hard_play(view: View, rng: random.Random, step_budget: int | None = None) ->
         world = sample_world(view, rng)
         worlds += 1
         for i in active:
+            if runs[i] and time.perf_counter() - start >= TIME_CAP:
+                break  # every candidate has a result: stop mid-world when out of time
             hands = [list(h) for h in world]
             won: bool | None = None
             if exact:
