@@ -7,6 +7,7 @@ a ``ShardedDdzBot`` (``AutoShardedBot``) for the configured shard ids.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -45,6 +46,7 @@ class DdzBotMixin:
         self.service = None
 
     async def setup_hook(self) -> None:
+        import rendering
         from bot.game.service import TableService
         from bot.i18n import DdzTranslator
         from bot.storage import Storage
@@ -68,6 +70,9 @@ class DdzBotMixin:
         if self.settings.sync_commands:
             synced = await bot.tree.sync()
             log.info("synced %d global commands", len(synced))
+        # Draw every card face once now (≈ 0.4 s, off the loop) so that the first
+        # hand view does not pay for it.
+        await asyncio.to_thread(rendering.warm_up)
         restored = await self.service.restore()
         cog = bot.get_cog("ddz")
         if cog is not None and restored:
