@@ -23,7 +23,7 @@ from bot.rules import Card, Combo
 CANDIDATES = 5
 STEP_BUDGET = 2_500
 """Policy decisions simulated per hard decision (≈ 0.2–0.4 s here)."""
-TIME_CAP = 0.7
+TIME_CAP = 0.6
 """Seconds; a safety net on a slow machine (RULES: a decision ≤ 1 s)."""
 ENDGAME_CARDS = 14
 """Total cards in all hands at or below which each deal is solved exactly."""
