@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.rules.cards import Card
 from rendering.cards import SHADOW_MARGIN, SIZES, back_sprite, card_sprite
 from rendering.strings import text
-from rendering.text import font, text_width
+from rendering.text import draw_text, font, text_width
 
 FELT = (24, 92, 60)
 FELT_DARK = (17, 70, 45)
@@ -94,7 +94,7 @@ def draw_pill(
     """Draw a rounded label with its left edge at x, top at y; returns its width."""
     width = text_width(label, face) + height
     draw.rounded_rectangle((x, y, x + width, y + height), radius=height // 2, fill=fill)
-    draw.text((x + width // 2, y + height // 2), label, font=face, fill=ink, anchor="mm")
+    draw_text(draw, (x + width // 2, y + height // 2), label, face, ink, anchor="mm")
     return width
 
 

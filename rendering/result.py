@@ -29,7 +29,7 @@ from rendering.compose import (
 )
 from rendering.models import ResultView, SeatResult
 from rendering.strings import text
-from rendering.text import fit_text, font, text_width
+from rendering.text import draw_text, fit_text, font, text_width
 
 WIDTH = 800
 PAD = 16
@@ -91,7 +91,7 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatResult, top: in
     column = max(text_width(change, change_face), text_width(total, font(20, True))) + 24
     badge_w = role_badge(draw, x, top + 12, seat.is_landlord, locale) + 12
     name, face = fit_text(seat.name, right - column - x - badge_w, (24, 22, 20, 18, 16), bold=True)
-    draw.text((x + badge_w, top + 26), name, font=face, fill=WHITE, anchor="lm")
+    draw_text(draw, (x + badge_w, top + 26), name, face, WHITE, anchor="lm")
     cards_top = top + 48
     if seat.remaining:
         draw_fan(img, list(seat.remaining), x, cards_top, "small", right - column - x)
@@ -104,7 +104,7 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
     """PNG bytes of a settled hand's result (800 px wide, RGB).
 
     Raises ValueError unless ``view.seats`` has exactly 3 seats. Long names
-    are shrunk, then ellipsized; glyphs missing from the font become ``□``.
+    are shrunk, then ellipsized; glyphs no bundled font has become ``□``.
     Pure CPU work: call through ``asyncio.to_thread``.
     """
     if len(view.seats) != 3:
@@ -136,5 +136,5 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
     if view.match_winners:
         names = ", ".join(view.match_winners)
         line, face = fit_text(text(locale, "match_won", names=names), WIDTH - 2 * PAD, (24, 20, 16), bold=True)
-        draw.text((WIDTH // 2, height - 24), line, font=face, fill=GOLD, anchor="mm")
+        draw_text(draw, (WIDTH // 2, height - 24), line, face, GOLD, anchor="mm")
     return encode_png(img)

@@ -6,6 +6,7 @@ from bot.rules.cards import Card, parse_cards
 from rendering.models import ResultView, SeatResult, SeatView, TableView
 
 LONG_NAME = "张伟😀👨‍👩‍👧 Ñandú the Magnificent!!"  # 32 code points: CJK, emoji, a ZWJ family, accents
+CJK_NAME = "斗地主大师" * 5 + "김철수 たなか"  # 32 code points: Chinese, Korean, Japanese kana
 
 
 def landlord_hand() -> list[Card]:

@@ -30,7 +30,7 @@ from rendering.compose import (
 )
 from rendering.models import SeatView, TableView
 from rendering.strings import text
-from rendering.text import fit_text, font, text_width
+from rendering.text import draw_text, fit_text, font, text_width
 
 WIDTH = 800
 PAD = 16
@@ -114,7 +114,7 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
     tag_face = font(17)
     avail = WIDTH - 2 * PAD - 24 - badge_w - text_width(tag, tag_face)
     name, face = fit_text(prefix + seat.name, avail, NAME_SIZES, bold=True)
-    draw.text((x, top + 24), name, font=face, fill=GOLD if seat.is_turn else WHITE, anchor="lm")
+    draw_text(draw, (x, top + 24), name, face, GOLD if seat.is_turn else WHITE, anchor="lm")
     if tag:
         draw.text((x + text_width(name, face), top + 24), tag, font=tag_face, fill=MUTED, anchor="lm")
     body = top + 46
@@ -140,5 +140,5 @@ def render_table(view: TableView, *, locale: str = "en") -> bytes:
         _seat(img, draw, seat, HEADER_H + 4 + i * (ROW_H + ROW_GAP), landlord_known, view.bidding, locale)
     if view.status:
         status, face = fit_text(view.status, WIDTH - 2 * PAD, (22, 20, 18, 16))
-        draw.text((WIDTH // 2, HEIGHT - STATUS_H // 2 - 2), status, font=face, fill=WHITE, anchor="mm")
+        draw_text(draw, (WIDTH // 2, HEIGHT - STATUS_H // 2 - 2), status, face, WHITE, anchor="mm")
     return encode_png(img)

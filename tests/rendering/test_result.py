@@ -9,7 +9,7 @@ import pytest
 from rendering import ResultView, SeatResult, render_result
 from rendering.compose import GOLD
 from rendering.result import WIDTH, signed
-from rendering.samples import LONG_NAME, spring_result
+from rendering.samples import CJK_NAME, LONG_NAME, spring_result
 from tests.rendering.pngs import colour_count, decode
 
 GREEN = (80, 220, 120)
@@ -62,7 +62,7 @@ def test_result_needs_exactly_three_seats() -> None:
         render_result(ResultView(winner="landlord", bid=1, points=1, seats=view.seats[:2]))
 
 
-@pytest.mark.parametrize("name", [LONG_NAME, "W" * 32, "张" * 32])
+@pytest.mark.parametrize("name", [LONG_NAME, "W" * 32, "张" * 32, CJK_NAME])
 def test_long_names_with_big_numbers_render(name: str) -> None:
     seats = tuple(SeatResult(name, i == 0, change=-3072 if i else 6144, total=-99999) for i in range(3))
     view = ResultView(winner="landlord", bid=3, points=3072, seats=seats, match_winners=(name, name))

@@ -7,14 +7,15 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+import rendering.text
 from bot.rules.cards import parse_cards
 from rendering import SeatView, TableView, render_table
 from rendering.cards import SMALL
 from rendering.compose import DANGER, GOLD, MUTED, PANEL, WARN
-from rendering.samples import LONG_NAME, mid_game_table
+from rendering.samples import CJK_NAME, LONG_NAME, mid_game_table
 from rendering.strings import text
 from rendering.table import HEADER_H, HEIGHT, PAD, PLAY_X, ROW_GAP, ROW_H, WIDTH
-from rendering.text import font, text_width
+from rendering.text import font, safe_text, text_width
 from tests.rendering.pngs import colour_count, decode
 
 
@@ -81,7 +82,7 @@ def test_last_actions_of_every_kind_render() -> None:
     assert img.size == (WIDTH, HEIGHT)
 
 
-@pytest.mark.parametrize("name", [LONG_NAME, "W" * 32, "张" * 32, "👨‍👩‍👧" * 10 + "xx"])
+@pytest.mark.parametrize("name", [LONG_NAME, "W" * 32, "张" * 32, CJK_NAME, "👨‍👩‍👧" * 10 + "xx"])
 def test_longest_names_never_reach_the_badge_or_spill_out(name: str) -> None:
     seats = tuple(
         SeatView(name, is_landlord=i == 0, cards_left=17, is_computer=True, is_turn=i == 1) for i in range(3)
@@ -139,3 +140,15 @@ def test_the_seat_to_act_reads_to_bid_while_bidding_and_to_play_after() -> None:
     assert abs(gold_right_edge(bidding, slot_box(2)) - to_bid) <= 3
     assert abs(gold_right_edge(playing, slot_box(2)) - to_play) <= 3
     assert colour_count(playing, slot_box(1), GOLD, tol=20) == 0  # bids are not drawn after bidding
+
+
+def test_cjk_names_render_with_the_fallback_font_not_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = mid_game_table()
+    cjk = replace(view, seats=tuple(replace(s, name=CJK_NAME) for s in view.seats), status=CJK_NAME)
+    with_fallback = render_table(cjk)
+    assert with_fallback == render_table(cjk)  # deterministic
+    monkeypatch.setattr(rendering.text, "uses_fallback", lambda char: False)
+    boxed = replace(view, seats=tuple(replace(s, name=safe_text(CJK_NAME)) for s in view.seats),
+                    status=safe_text(CJK_NAME))
+    assert "斗" not in safe_text(CJK_NAME)
+    assert render_table(cjk) == render_table(boxed) != with_fallback

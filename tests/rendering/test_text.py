@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
-from rendering.samples import LONG_NAME
-from rendering.text import ELLIPSIS, REPLACEMENT, fit_text, font, has_glyph, safe_text, text_width
+from PIL import Image, ImageDraw
+
+from rendering.samples import CJK_NAME, LONG_NAME
+from rendering.text import (
+    ELLIPSIS,
+    REPLACEMENT,
+    draw_text,
+    fit_text,
+    font,
+    font_runs,
+    has_glyph,
+    safe_text,
+    text_width,
+    uses_fallback,
+)
 
 
 def test_latin_accents_and_suits_are_in_the_font() -> None:
@@ -11,11 +24,61 @@ def test_latin_accents_and_suits_are_in_the_font() -> None:
     assert safe_text("Ñandú ♠") == "Ñandú ♠"
 
 
-def test_glyphs_missing_from_the_font_become_boxes() -> None:
-    assert not has_glyph("张")
-    assert safe_text("张伟") == REPLACEMENT * 2
-    assert all(has_glyph(c) for c in safe_text(LONG_NAME))
-    assert safe_text(LONG_NAME).startswith(REPLACEMENT * 2)
+def test_cjk_missing_from_dejavu_comes_from_the_fallback_font() -> None:
+    assert not has_glyph("张") and uses_fallback("张")
+    assert all(uses_fallback(c) for c in "斗地主大师김철수たなか")
+    assert not any(uses_fallback(c) for c in "Ñandú ♠ ▶ W")
+    assert safe_text("张伟") == "张伟"
+    assert safe_text(LONG_NAME).startswith("张伟😀")
+
+
+def test_glyphs_no_bundled_font_has_become_boxes() -> None:
+    assert safe_text("\U0001f468\U0001f469") == REPLACEMENT * 2
+    assert safe_text("a\u0915b") == "a" + REPLACEMENT + "b"  # Devanagari KA: in neither font
+    assert all(has_glyph(c) or uses_fallback(c) for c in safe_text(LONG_NAME))
+
+
+def test_32_character_cjk_name_keeps_every_character() -> None:
+    assert len(CJK_NAME) == 32
+    assert safe_text(CJK_NAME) == CJK_NAME and REPLACEMENT not in safe_text(CJK_NAME)
+    assert font_runs("Li 李娜 (AI)") == [("Li ", False), ("李娜", True), (" (AI)", False)]
+    assert font_runs("") == []
+
+
+def _ink_box(text: str, anchor: str, x: int = 150) -> tuple[int, int, int, int]:
+    img = Image.new("L", (300, 60), 0)
+    draw_text(ImageDraw.Draw(img), (x, 30), text, font(20, True), 255, anchor=anchor)
+    box = img.getbbox()
+    assert box is not None
+    return box
+
+
+def test_fallback_glyphs_are_drawn_not_boxed() -> None:
+    def render(text: str) -> bytes:
+        img = Image.new("L", (300, 40), 0)
+        draw_text(ImageDraw.Draw(img), (4, 20), text, font(20, True), 255, anchor="lm")
+        return img.tobytes()
+
+    assert render("斗地主") != render(REPLACEMENT * 3)
+    assert render("김철수") != render("斗地主") != render("たなか")
+    assert render("Bob 斗地主") == render("Bob 斗地主")
+
+
+def test_mixed_text_stays_inside_its_measured_width_for_every_anchor() -> None:
+    text = "Ana 斗地主 김철수 たなか!"
+    width = text_width(text, font(20, True))
+    left, top, right, bottom = _ink_box(text, "lm")
+    assert left >= 150 and right <= 150 + width + 1 and top >= 10 and bottom <= 50
+    left, _, right, _ = _ink_box(text, "rm")
+    assert 150 - width - 1 <= left and right <= 151
+    left, _, right, _ = _ink_box(text, "mm")
+    assert abs((left + right) / 2 - 150) <= 3
+
+
+def test_mixed_runs_share_dejavus_baseline() -> None:
+    latin = _ink_box("Hx", "ls")
+    cjk = _ink_box("斗", "ls")
+    assert abs(latin[3] - cjk[3]) <= 2  # both sit on y = 30 (±descent)
 
 
 def test_newlines_and_runs_of_space_collapse() -> None:
@@ -30,11 +93,17 @@ def test_long_name_shrinks_before_it_is_ellipsized() -> None:
 
 
 def test_too_long_name_is_ellipsized_within_the_width() -> None:
-    for name in ("W" * 32, LONG_NAME, "张" * 32):
+    for name in ("W" * 32, LONG_NAME, "张" * 32, CJK_NAME * 2):
         text, face = fit_text(name, 200, (20, 16), bold=True)
         assert text.endswith(ELLIPSIS)
         assert text_width(text, face) <= 200
         assert len(text) > 5
+
+
+def test_cjk_name_fits_with_mixed_font_widths() -> None:
+    text, face = fit_text("Bob " + CJK_NAME, 220, (20, 16), bold=True)
+    assert text.startswith("Bob 斗地主") and text.endswith(ELLIPSIS)
+    assert text_width(text, face) <= 220 < text_width(text[:-1] + "斗" + ELLIPSIS, face)
 
 
 def test_tiny_width_yields_just_an_ellipsis() -> None:
