@@ -432,7 +432,8 @@ class TableService:
         try:
             await self._auto_turn(table_id, timer.seq, timed_out)
         except GameError as error:
-            log.debug("turn task for %s seq %s dropped: %s", table_id, timer.seq, error)
+            # the code only: a GameError's params may name cards of a hidden hand
+            log.debug("turn task for %s seq %s dropped: %s", table_id, timer.seq, error.code)
         except Exception:
             log.exception("turn task failed: table %s seq %s", table_id, timer.seq)
             table = self._tables.get(table_id)
@@ -458,7 +459,7 @@ class TableService:
             try:
                 return work.auto_act(action, now, timed_out=timed_out)
             except GameError as error:
-                log.warning("computer action refused (%s) at table %s", error, table_id)
+                log.warning("computer action refused (%s) at table %s", error.code, table_id)
                 return work.auto_act(fallback_action(work), now, timed_out=timed_out)
 
         await self._act(table_id, apply, expect_seq=seq)
