@@ -287,13 +287,14 @@ class TableService:
         return await self._act(table_id, lambda t, now: t.set_autoplay(user_id, on, seq=seq))
 
     async def set_message_id(self, table_id: str, message_id: int | None) -> Table:
-        """Remember the public table message (no ``seq`` change: buttons stay valid)."""
+        """Remember the public table message (no ``seq`` change: buttons stay valid; the
+        pending turn task is kept, so a computer's pause is not restarted)."""
 
         def apply(table: Table, now: float) -> list[Event]:
             table.message_id = message_id
             return []
 
-        return await self._act(table_id, apply, notify=False)
+        return await self._act(table_id, apply, notify=False, schedule=False)
 
     # ----- hand actions ------------------------------------------------------------
 
@@ -351,13 +352,20 @@ class TableService:
         return table
 
     async def _act(
-        self, table_id: str, apply: Apply, *, expect_seq: int | None = None, notify: bool = True
+        self,
+        table_id: str,
+        apply: Apply,
+        *,
+        expect_seq: int | None = None,
+        notify: bool = True,
+        schedule: bool = True,
     ) -> Table:
         """Lock, apply to a copy, commit (save / settle / delete), swap in, schedule, notify.
 
         ``expect_seq``: for scheduled moves, the ``seq`` they were armed for
-        (GameError("stale") otherwise). Raises GameError; storage errors propagate
-        and leave the table as it was.
+        (GameError("stale") otherwise). ``schedule=False`` keeps the pending turn
+        task (only for changes that leave turn, deadline and ``seq`` alone). Raises
+        GameError; storage errors propagate and leave the table as it was.
         """
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         settlement: Settlement | None = None
@@ -378,7 +386,8 @@ class TableService:
             else:
                 await self.storage.save_table(work)
                 self._tables[table_id] = work
-        self._schedule(work)
+        if schedule:
+            self._schedule(work)
         if notify:
             await self._notify(work, events, settlement)
         return work
