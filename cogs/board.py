@@ -102,10 +102,12 @@ class Board:
     # ----- language -------------------------------------------------------------
 
     def remember_guild_locale(self, guild_id: int | None, locale: object) -> None:
+        """Note the server's locale from an interaction (fallback language)."""
         if guild_id is not None and locale is not None:
             self.guild_locales[guild_id] = str(getattr(locale, "value", locale))
 
     def forget_language(self, guild_id: int) -> None:
+        """Drop the cached ``/ddz config`` language (after it changed)."""
         self.languages.pop(guild_id, None)
 
     async def language(self, guild_id: int) -> str:
@@ -149,6 +151,7 @@ class Board:
             await asyncio.shield(task)
 
     async def close(self) -> None:
+        """Cancel every redraw task and wait for them."""
         tasks = [s.task for s in self.states.values() if s.task and not s.task.done()]
         for task in tasks:
             task.cancel()

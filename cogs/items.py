@@ -58,6 +58,7 @@ def mask_to_indices(mask: int) -> frozenset[int]:
 
 
 def to_base36(value: int) -> str:
+    """A non-negative int in lowercase base 36 (``parse_mask`` reads it back)."""
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     out = ""
     while True:
@@ -76,13 +77,16 @@ class ViewState:
     hint: int = 0
 
     def encode(self) -> str:
+        """``<mask>.<r|g><hint>``, the state part of a hand-view custom_id."""
         return f"{to_base36(cards_to_mask(self.selected))}.{self.sort[0]}{self.hint}"
 
     def with_selected(self, selected: frozenset[int]) -> ViewState:
+        """A copy with these ``Card.index`` values selected."""
         return replace(self, selected=frozenset(selected))
 
     @classmethod
     def decode(cls, mask: str, sort: str, hint: str) -> ViewState:
+        """The state from custom_id parts (forged masks mean no cards; hint ≤ 999)."""
         return cls(mask_to_indices(parse_mask(mask)), "groups" if sort == "g" else "rank",
                    min(int(hint), 999))
 

@@ -39,6 +39,8 @@ the image ``shown`` is still right)."""
 
 @dataclass
 class OpenView:
+    """One tracked hand view: its latest interaction (token), state, ``seq`` drawn and image key."""
+
     interaction: discord.Interaction
     touched: float
     state: ViewState
@@ -60,6 +62,7 @@ class OpenViews:
         self.locks: dict[Key, asyncio.Lock] = {}
 
     def lock(self, table_id: str, user_id: int) -> asyncio.Lock:
+        """The lock serializing clicks and refreshes of this member's view."""
         return self.locks.setdefault((table_id, user_id), asyncio.Lock())
 
     def track(self, table_id: str, user_id: int, interaction: discord.Interaction,
@@ -78,6 +81,7 @@ class OpenViews:
         self.views[key] = entry
 
     def forget_table(self, table_id: str) -> None:
+        """Drop every view (and lock) of a closed table."""
         for key in [k for k in self.views if k[0] == table_id]:
             entry = self.views.pop(key)
             if entry.expiry is not None:
@@ -85,6 +89,7 @@ class OpenViews:
             self.locks.pop(key, None)
 
     async def close(self) -> None:
+        """Forget every view and cancel their expiry tasks."""
         for key in list(self.views):
             entry = self.views.pop(key)
             if entry.expiry is not None:

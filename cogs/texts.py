@@ -32,10 +32,12 @@ def seat_name(table: Table, index: int, lang: str) -> str:
 
 
 def plain_name(table: Table, index: int) -> str:
+    """A seat's bare display name (``"?"`` when empty)."""
     return table.seats[index].name or "?"
 
 
 def kind_name(combo: Combo, lang: str) -> str:
+    """The localized name of the combination's kind (``kind.<value>``)."""
     return t(f"kind.{combo.kind.value}", lang)
 
 
@@ -50,6 +52,7 @@ def reading_label(combo: Combo, lang: str) -> str:
 
 
 def mention(user_id: int) -> str:
+    """``<@id>``, a Discord user mention."""
     return f"<@{user_id}>"
 
 
@@ -73,6 +76,7 @@ def _event_lines(table: Table, events: Sequence[Any], lang: str) -> list[str]:
 
 
 def lobby_text(table: Table, lang: str) -> list[str]:
+    """Lines of the lobby message: title, the three seats, who may start."""
     lines = [t("table.title_lobby", lang, table=table.id)]
     for i, seat in enumerate(table.seats):
         if seat.is_empty:
@@ -86,6 +90,7 @@ def lobby_text(table: Table, lang: str) -> list[str]:
 
 
 def bids_text(table: Table, lang: str) -> str:
+    """The bids so far in order (pass / bid N per seat). Needs a hand."""
     hand = table.hand
     assert hand is not None
     entries = [
@@ -273,6 +278,7 @@ def result_view(table: Table, lang: str, settlement: Any | None) -> ResultView:
 
 
 def result_alt(table: Table, lang: str, settlement: Any | None) -> str:
+    """Alt text of the result image (winner, change and total per seat), ≤ 1024 chars."""
     hand = table.hand
     assert hand is not None and hand.result is not None
     totals = _totals(settlement)
@@ -285,6 +291,7 @@ def result_alt(table: Table, lang: str, settlement: Any | None) -> str:
 
 
 def winner_names(table: Table, settlement: Any) -> list[str]:
+    """Display names of the match winners (a mention when the name is unknown)."""
     names = {c.user_id: c.name for c in settlement.changes if c.user_id is not None}
     return [names.get(uid) or mention(uid) for uid in settlement.winners]
 

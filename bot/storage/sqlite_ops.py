@@ -17,6 +17,7 @@ from bot.storage.models import GuildSettings
 
 
 async def user_version(db: aiosqlite.Connection) -> int:
+    """The applied schema version (``PRAGMA user_version``, 0 for a new file)."""
     return int(await scalar(db, "PRAGMA user_version", ()))
 
 
@@ -35,11 +36,13 @@ async def migrate(db: aiosqlite.Connection) -> None:
 
 
 async def scalar(db: aiosqlite.Connection, sql: str, args: tuple[Any, ...]) -> Any:
+    """The first column of the first row of ``sql``, or None when no row matches."""
     rows = await db.execute_fetchall(sql, args)
     return rows[0][0] if rows else None
 
 
 async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    """The guild's stored settings, defaults when never saved (no commit)."""
     rows = await db.execute_fetchall(
         "SELECT turn_seconds_play, turn_seconds_bid, rules, language FROM guild_settings"
         " WHERE guild_id = ?",
@@ -57,6 +60,7 @@ async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSetting
 
 
 async def save_table(db: aiosqlite.Connection, table: Any, now: float) -> None:
+    """Upsert the Table JSON in ``open_tables`` (``now``: seconds; caller commits)."""
     await db.execute(
         "INSERT INTO open_tables VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE"
         " SET state = excluded.state, channel_id = excluded.channel_id,"
@@ -117,6 +121,7 @@ async def end_match(
 
 
 async def add_stats(db: aiosqlite.Connection, guild_id: int, user_id: int, seat: Any) -> None:
+    """Add one settled hand (a ``SeatOutcome``) to the member's stats (caller commits)."""
     landlord = seat.role == "landlord"
     await db.execute(
         "INSERT INTO player_stats (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -144,6 +149,7 @@ async def add_stats(db: aiosqlite.Connection, guild_id: int, user_id: int, seat:
 async def save_name(
     db: aiosqlite.Connection, guild_id: int, user_id: int, name: str, now: float
 ) -> None:
+    """Upsert the member's display name (``now``: seconds; caller commits)."""
     await db.execute(
         "INSERT INTO display_names VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE"
         " SET name = excluded.name, updated_at = excluded.updated_at",
