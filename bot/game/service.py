@@ -35,7 +35,9 @@ from bot.storage.repository import Repository
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 5.0
-"""Pause before a failed timer / computer move is tried again."""
+"""Pause before a failed timer / computer move is tried again; it doubles after each
+further failure of the same table's turn task (storage down…), up to RETRY_MAX_SECONDS."""
+RETRY_MAX_SECONDS = 300.0
 
 Apply = Callable[[Table, float], list[Event]]
 """A change applied to a working copy of a table at clock time ``now``; returns events."""
@@ -143,6 +145,7 @@ class TableService:
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, _Timer] = {}
+        self._failures: dict[str, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._settings: dict[int, GuildSettings] = {}
         self._open_lock = asyncio.Lock()
@@ -440,6 +443,7 @@ class TableService:
         timer.armed = False
         try:
             await self._auto_turn(table_id, timer.seq, timed_out)
+            self._failures.pop(table_id, None)
         except GameError as error:
             # the code only: a GameError's params may name cards of a hidden hand
             log.debug("turn task for %s seq %s dropped: %s", table_id, timer.seq, error.code)
@@ -447,7 +451,9 @@ class TableService:
             log.exception("turn task failed: table %s seq %s", table_id, timer.seq)
             table = self._tables.get(table_id)
             if table is not None and table.seq == timer.seq and not self._closed:
-                self._arm(table_id, timer.seq, RETRY_SECONDS, timed_out)
+                failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
+                retry = min(RETRY_SECONDS * 2 ** (failures - 1), RETRY_MAX_SECONDS)
+                self._arm(table_id, timer.seq, retry, timed_out)
 
     async def _auto_turn(self, table_id: str, seq: int, timed_out: bool) -> None:
         table = self._tables.get(table_id)

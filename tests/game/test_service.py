@@ -377,6 +377,33 @@ async def test_failing_save_in_a_timer_is_retried_and_the_table_not_stuck(
     assert after is not None and after.hand is not None and after.hand.bids == [(0, 0)]
 
 
+async def test_a_turn_task_that_keeps_failing_backs_off_5_10_20_seconds(
+    service: TableService, clock: FakeClock, store: SqliteStorage, monkeypatch
+) -> None:
+    table = await three_players(service)
+    real = store.save_table
+    calls = {"n": 0}
+
+    async def flaky(t: Table) -> None:
+        calls["n"] += 1
+        if calls["n"] <= 3:
+            raise OSError("storage down")
+        await real(t)
+
+    monkeypatch.setattr(store, "save_table", flaky)
+    await run(service, clock, 30)  # the bidding timeout fires and fails (1)
+    await run(service, clock, 5)  # first retry after 5 s fails (2)
+    assert calls["n"] == 2
+    await run(service, clock, 9)  # the next waits 10 s: nothing yet
+    assert calls["n"] == 2
+    await run(service, clock, 1)  # fails (3)
+    await run(service, clock, 19)
+    assert calls["n"] == 3 and service.get(table.id) == table
+    await run(service, clock, 1)  # 20 s later it goes through
+    after = service.get(table.id)
+    assert after is not None and after.hand is not None and after.hand.bids == [(0, 0)]
+
+
 async def test_listener_errors_do_not_break_actions(store: SqliteStorage, clock: FakeClock) -> None:
     class Broken(Recorder):
         async def on_table_changed(self, table: Table, events: list[Event]) -> None:
