@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from cogs import texts
@@ -276,5 +277,7 @@ class Board:
             return
         try:
             await setter(table.id, message_id)
+        except GameError as error:  # e.g. the table closed meanwhile: a normal race
+            log.debug("message id of table %s not saved: %s", table.id, error.code)
         except Exception:
             log.exception("saving the message id of table %s failed", table.id)
