@@ -301,6 +301,12 @@ class RestApi:
         m = self.emu.messages.get(int(request.match_info["mid"]))
         if m is None or m.channel is not ch or m.deleted or m.ephemeral:
             raise Fail(404, 10008, "Unknown Message")
+        return await self._message_verb(request, m)
+
+    async def _message_verb(
+        self, request: web.Request, m: Any, on_edit: Callable[[], None] | None = None
+    ) -> web.StreamResponse:
+        """GET, DELETE or PATCH (edit) one message the route already found."""
         if request.method == "GET":
             return self._msg_json(m)
         if request.method == "DELETE":
@@ -314,6 +320,8 @@ class RestApi:
             apply_edit(self.emu, m, payload, files)
         except MessageError as e:
             raise Fail(400, e.code, e.message, e.problems) from None
+        if on_edit is not None:
+            on_edit()
         return self._msg_json(m)
 
     # ---- interactions ----------------------------------------------------------
@@ -450,18 +458,8 @@ class RestApi:
             m = next((x for x in ix.messages if str(x.id) == mid), None)
         if m is None or m.deleted:
             raise Fail(404, 10008, "Unknown Message")
-        if request.method == "GET":
-            return self._msg_json(m)
-        if request.method == "DELETE":
-            m.deleted = True
-            self.emu.notify()
-            return web.Response(status=204)
-        if request.method != "PATCH":
-            return await self.unknown(request)
-        payload, files = await read_body(request)
-        try:
-            apply_edit(self.emu, m, payload, files)
-        except MessageError as e:
-            raise Fail(400, e.code, e.message, e.problems) from None
-        ix.edits += 1
-        return self._msg_json(m)
+
+        def count_edit() -> None:
+            ix.edits += 1
+
+        return await self._message_verb(request, m, count_edit)
