@@ -251,17 +251,26 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
 
     @app_commands.command(name=cmd("start", "cmd.start.name"),
                           description=cmd("Open a table in this channel", "cmd.start.description"))
-    @app_commands.rename(computers=cmd("computers", "param.computers.name"))
-    @app_commands.describe(computers=cmd("Computer players to seat at once (0-2)",
-                                         "param.computers.description"))
+    @app_commands.rename(computers=cmd("computers", "param.computers.name"),
+                         level=cmd("level", "param.level.name"))
+    @app_commands.describe(
+        computers=cmd("Computer players to seat at once (0-2)", "param.computers.description"),
+        level=cmd("Level of the computer players (default normal)", "param.level.description"))
+    @app_commands.choices(
+        level=[Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
+               Choice(name=cmd("normal", "choice.level.normal"), value="normal"),
+               Choice(name=cmd("hard", "choice.level.hard"), value="hard")])
     async def start(self, interaction: discord.Interaction,
-                    computers: app_commands.Range[int, 0, 2] = 0) -> None:
+                    computers: app_commands.Range[int, 0, 2] = 0,
+                    level: Choice[str] | None = None) -> None:
+        """Open a lobby; ``level`` is used for these computers and for "Add computer"."""
         self._seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         user = interaction.user
         table = await self.service.open_table(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name,
-            str(interaction.locale), computers=computers)
+            str(interaction.locale), computers=computers,
+            level=level.value if level is not None else "normal")
         await self.board.flush(table)
         await respond(interaction, t("ack.opened", interaction.locale, table=table.id))
 

@@ -76,13 +76,14 @@ def _event_lines(table: Table, events: Sequence[Any], lang: str) -> list[str]:
 
 
 def lobby_text(table: Table, lang: str) -> list[str]:
-    """Lines of the lobby message: title, the three seats, who may start."""
+    """Lines of the lobby message: title, the three seats, the computer level, who may start."""
     lines = [t("table.title_lobby", lang, table=table.id)]
     for i, seat in enumerate(table.seats):
         if seat.is_empty:
             lines.append(t("table.seat_empty", lang, n=i + 1))
         else:
             lines.append(t("table.seat", lang, n=i + 1, name=seat_name(table, i, lang)))
+    lines.append(t("table.lobby_level", lang, level=t(f"level.{table.computer_level}", lang)))
     starter = table.seat_of(table.starter_id)
     starter_name = plain_name(table, starter) if starter is not None else "?"
     lines.append(t("table.lobby_hint", lang, starter=starter_name))

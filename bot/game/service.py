@@ -236,9 +236,10 @@ class TableService:
         return await self._act(table_id, lambda t, now: t.leave(user_id, seq=seq))
 
     async def add_computer(
-        self, table_id: str, user_id: int, level: str = "normal", seq: int | None = None
+        self, table_id: str, user_id: int, level: str | None = None, seq: int | None = None
     ) -> Table:
-        """Fill the first empty seat with a computer player."""
+        """Fill the first empty seat with a computer player of ``level`` (None: the
+        table's ``computer_level``, chosen by ``/ddz start``)."""
         return await self._act(table_id, lambda t, now: t.add_computer(user_id, level, seq=seq))
 
     async def remove_computer(

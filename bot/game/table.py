@@ -37,7 +37,9 @@ class Table(BaseModel):
 
     ``deadline``: clock seconds by which the seat to act must act (None when
     nobody must). ``hand_no`` counts hands dealt here; ``hand_id`` names the
-    current one for exactly-once settlement.
+    current one for exactly-once settlement. ``computer_level``: the level of the
+    computers added by ``/ddz start`` and, by default, by "Add computer" (stored
+    tables without it load as "normal").
     """
 
     id: str = Field(default_factory=_new_id)
@@ -54,6 +56,7 @@ class Table(BaseModel):
     message_id: int | None = None
     turn_seconds_play: float = 60.0
     turn_seconds_bid: float = 30.0
+    computer_level: Level = "normal"
 
     # ----- construction and queries ---------------------------------------------
 
@@ -72,12 +75,14 @@ class Table(BaseModel):
         turn_seconds_play: float = 60.0,
         turn_seconds_bid: float = 30.0,
     ) -> Table:
-        """A lobby with the starter in seat 0 and ``computers`` (0..2) computer seats."""
+        """A lobby with the starter in seat 0 and ``computers`` (0..2) computer seats of
+        ``level`` (also remembered as ``computer_level``). Raises ValueError."""
         if not 0 <= computers <= 2:
             raise ValueError("computers must be 0, 1 or 2")
         table = cls(
             guild_id=guild_id, channel_id=channel_id, starter_id=user_id, rules=rules,
             turn_seconds_play=turn_seconds_play, turn_seconds_bid=turn_seconds_bid,
+            computer_level=level,
         )
         table.seats[0] = Seat(user_id=user_id, name=name, locale=locale)
         for i in range(1, computers + 1):
@@ -175,15 +180,18 @@ class Table(BaseModel):
         return self._done(events)
 
     def add_computer(
-        self, user_id: int, level: str = "normal", *, seq: int | None = None
+        self, user_id: int, level: str | None = None, *, seq: int | None = None
     ) -> list[Event]:
-        """A seated member fills the first empty seat with a computer player.
+        """A seated member fills the first empty seat with a computer player of ``level``
+        (None: the table's ``computer_level``).
 
         Raises GameError: table_closed, stale, wrong_phase, not_seated, bad_level, table_full.
         """
         self._check_open(seq)
         self._check_lobby()
         self._seat_index(user_id)
+        if level is None:
+            level = self.computer_level
         if level not in LEVELS:
             raise GameError("bad_level", level=level)
         index = self._empty_seat()
