@@ -47,7 +47,7 @@ class DdzBotMixin:
 
     async def setup_hook(self) -> None:
         import rendering
-        from bot.game.service import TableService
+        from bot.game.service import TableService, pooled_decide
         from bot.i18n import DdzTranslator
         from bot.storage import Storage
         from cogs.forget import ForgetButton
@@ -55,8 +55,10 @@ class DdzBotMixin:
 
         bot: commands.Bot = self  # type: ignore[assignment]
         self.storage = await Storage.open(self.settings.database_path)
+        # Hard computer moves run in the AI worker process (shared with Hint), off the GIL.
         self.service = TableService(
-            self.storage, listener=self, ai_delay=self.settings.computer_delay
+            self.storage, listener=self, ai_delay=self.settings.computer_delay,
+            decider=pooled_decide,
         )
         for extension in EXTENSIONS:
             await bot.load_extension(extension)
@@ -97,6 +99,9 @@ class DdzBotMixin:
             except Exception:
                 log.exception("closing storage failed")
         self.service = self.storage = None
+        from bot.ai import worker
+
+        worker.shutdown()  # the AI worker process (hard moves, Hints)
         await super().close()  # type: ignore[misc]
 
     async def on_ready(self) -> None:

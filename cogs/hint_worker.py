@@ -2,25 +2,20 @@
 
 The hard search behind a Hint is pure Python (tens to hundreds of ms of CPU); in
 a thread it competes with the event loop for the GIL and delays every other
-interaction's first response (docs/PERFORMANCE.md). One spawned worker process
-(lazy, on the first Hint) computes them instead; when it cannot be used (broken
-pool, pickling trouble) the same function runs in a thread. This module imports
-no discord: the worker only loads bot.game and bot.ai.
+interaction's first response (docs/PERFORMANCE.md). The AI worker process of
+``bot.ai.worker`` (lazy, shared with hard computer moves) computes them instead;
+when it cannot be used (broken pool, pickling trouble) the same function runs in
+a thread. This module imports no discord: the worker only loads bot.game and bot.ai.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import multiprocessing
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from bot.ai import worker
 from bot.game.table import Table
 from bot.rules import Combo
-
-log = logging.getLogger("cogs.ddz")
 
 HINT_STEP_BUDGET = 1_000
 """Simulated decisions of the hard search behind a Hint's first suggestion (the
@@ -30,8 +25,6 @@ mostly the same first play."""
 Suggestion = tuple[int | tuple[int, ...] | None, str, dict[str, str | int]]
 """(action, reason code, reason params): action = a bid (int) while bidding, the
 ``Card.index`` values of a play (tuple), or None for a pass."""
-
-_pool: ProcessPoolExecutor | None = None
 
 
 def hint_options(table: Table, seat: int) -> list[Any]:
@@ -73,23 +66,10 @@ def suggestions(table_json: str, seat: int) -> list[Suggestion]:
 
 
 async def compute(table: Table, seat: int) -> list[Suggestion]:
-    """``suggestions`` for ``seat`` of ``table``, in the worker process (thread fallback)."""
-    global _pool
-    data = table.model_dump_json()
-    loop = asyncio.get_running_loop()
-    try:
-        if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return await loop.run_in_executor(_pool, suggestions, data, seat)
-    except (OSError, RuntimeError) as error:  # BrokenProcessPool is a RuntimeError
-        log.warning("hint worker unavailable (%s); computing in a thread", error)
-        shutdown()
-        return await asyncio.to_thread(suggestions, data, seat)
+    """``suggestions`` for ``seat`` of ``table``, in the AI worker process (thread fallback)."""
+    return await worker.run(suggestions, table.model_dump_json(), seat)
 
 
 def shutdown() -> None:
-    """Stop the worker process (the next Hint starts a new one)."""
-    global _pool
-    pool, _pool = _pool, None
-    if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+    """Stop the AI worker process (the next Hint or hard move starts a new one)."""
+    worker.shutdown()

@@ -19,11 +19,11 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.ai import choose_bid, choose_play
+from bot.ai import choose_bid, choose_play, worker
 from bot.game.errors import GameError
 from bot.game.hand import Cards
 from bot.game.seat import Event, Level
@@ -41,6 +41,13 @@ RETRY_MAX_SECONDS = 300.0
 
 Apply = Callable[[Table, float], list[Event]]
 """A change applied to a working copy of a table at clock time ``now``; returns events."""
+
+AutoAction = int | Combo | None
+"""A computer's action: a bid (0 = pass, 1..3) while bidding, a Combo, or None = pass."""
+
+Decider = Callable[[Table, random.Random], Awaitable[AutoAction]]
+"""Computes the computer's action for the seat to act of a (read-only) table with an
+rng seeded for this move; ``thread_decide`` (the default) or ``pooled_decide``."""
 
 
 class Clock(Protocol):
@@ -101,19 +108,47 @@ def fallback_action(table: Table) -> int | Combo | None:
     return None
 
 
-def decide(table: Table, rng: random.Random) -> int | Combo | None:
-    """The computer's action for the seat to act (``bot.ai``; its level, or "normal").
+def seat_level(table: Table) -> Level:
+    """The level the computer plays at for the seat to act: a computer seat's own
+    level; "normal" for a member's seat on auto-play (and when nobody is to act)."""
+    seat = table.turn_seat
+    level = table.seats[seat].computer if seat is not None else None
+    return level or "normal"
 
-    Pure and synchronous (run it in a thread). Raises GameError("wrong_phase").
+
+def decide(table: Table, rng: random.Random) -> AutoAction:
+    """The computer's action for the seat to act (``bot.ai`` at ``seat_level``).
+
+    Pure and synchronous (run it in a thread or the worker). Raises GameError("wrong_phase").
     """
     hand, seat = table.hand, table.turn_seat
     if hand is None or seat is None:
         raise GameError("wrong_phase", phase=table.phase)
-    level = table.seats[seat].computer or "normal"
+    level = seat_level(table)
     obs = hand.observation(seat)
     if hand.phase == "bidding":
         return choose_bid(obs, level, rng).action
     return choose_play(obs, level, rng).action
+
+
+def decide_from_json(table_json: str, rng: random.Random) -> AutoAction:
+    """``decide`` on a serialized Table (the worker process's entry point; the action
+    and the rng pickle, so the result equals ``decide`` on the same table and rng)."""
+    return decide(Table.model_validate_json(table_json), rng)
+
+
+async def thread_decide(table: Table, rng: random.Random) -> AutoAction:
+    """The default Decider: ``decide`` in a thread of this process."""
+    return await asyncio.to_thread(decide, table, rng)
+
+
+async def pooled_decide(table: Table, rng: random.Random) -> AutoAction:
+    """A Decider for the bot: a hard decision (0.1–0.6 s of CPU) runs in the AI worker
+    process (``bot.ai.worker``, shared with Hint; thread fallback) so that it does not
+    hold the event loop's GIL; easy / normal ones (< 2 ms) stay in a thread."""
+    if seat_level(table) == "hard":
+        return await worker.run(decide_from_json, table.model_dump_json(), rng)
+    return await thread_decide(table, rng)
 
 
 class TableService:
@@ -122,7 +157,8 @@ class TableService:
     ``storage``: a Repository (committed before any method returns). ``clock``: a Clock
     (default SystemClock). ``listener``: a TableListener (default NullListener).
     ``ai_delay``: pause in seconds before a computer / auto-play move, a number or a
-    ``(low, high)`` range drawn uniformly. All action methods return the new Table
+    ``(low, high)`` range drawn uniformly. ``decider``: computes computer / auto-play
+    moves (a Decider; default ``thread_decide``). All action methods return the new Table
     (treat it as read-only) and raise GameError with the Table's codes, plus
     ``table_closed`` (unknown id), ``table_exists`` (channel busy) and
     ``already_seated`` (the member sits at another table of the guild).
@@ -136,12 +172,14 @@ class TableService:
         listener: TableListener | None = None,
         ai_delay: float | tuple[float, float] = (0.6, 1.2),
         rng: random.Random | None = None,
+        decider: Decider | None = None,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
         self.listener: TableListener = listener or NullListener()
         self.ai_delay = ai_delay
         self._rng = rng or random.Random()
+        self.decider: Decider = decider or thread_decide
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, _Timer] = {}
@@ -462,11 +500,11 @@ class TableService:
             return
         timed_out = timed_out and not table.computer_to_act
         if timed_out and table.hand.phase == "bidding":
-            action: int | Combo | None = 0  # PRODUCT.md §Timers: a pass in bidding
+            action: AutoAction = 0  # PRODUCT.md §Timers: a pass in bidding
         else:
             rng = random.Random(self._rng.getrandbits(64))
             try:
-                action = await asyncio.to_thread(decide, table, rng)
+                action = await self.decider(table, rng)
             except Exception:
                 log.exception("computer player failed: table %s seq %s", table_id, seq)
                 action = fallback_action(table)

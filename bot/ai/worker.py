@@ -1,0 +1,82 @@
+"""One worker process for pure-Python AI work, so long searches never hold the bot's GIL.
+
+The hard search (a Hint's first suggestion, a hard computer's move: 0.1–0.6 s of
+CPU) competes with the event loop for the GIL when run in a thread and delays
+every other interaction's first response (docs/PERFORMANCE.md). ``run`` sends
+such work to one lazily spawned worker process; when the pool cannot be used
+(it broke, could not start, could not pickle the arguments, or was shut down
+under a waiting call) the same function runs in a thread instead, and the pool
+is not tried again for ``RETRY_AFTER_SECONDS``. Imports no discord: a spawned
+worker only loads the modules of the functions it is given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import pickle
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+RETRY_AFTER_SECONDS = 60.0
+"""After the pool failed, work runs in threads for this long before a new worker is spawned."""
+
+_pool: ProcessPoolExecutor | None = None
+_broken_until = 0.0
+
+
+def _executor() -> ProcessPoolExecutor | None:
+    """The worker pool (started on first use), or None while it is considered broken."""
+    global _pool
+    if _pool is None and time.monotonic() >= _broken_until:
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+async def run(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in the worker process, else in a thread (same result either way).
+
+    ``fn`` must be a module-level function; ``args`` and its result must pickle.
+    Exceptions raised by ``fn`` itself propagate unchanged. Cancelling the caller
+    cancels the wait (a started computation finishes in the worker and is dropped).
+    """
+    global _broken_until
+    loop = asyncio.get_running_loop()
+    try:
+        pool = _executor()
+        if pool is not None:
+            return await loop.run_in_executor(pool, fn, *args)
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise
+        log.info("AI worker was shut down during a call; computing in a thread")
+    except (OSError, RuntimeError, pickle.PicklingError) as error:
+        # BrokenProcessPool is a RuntimeError (a worker died or could not start)
+        log.warning("AI worker unavailable (%s); computing in threads for %.0f s",
+                    error, RETRY_AFTER_SECONDS)
+        shutdown()
+        _broken_until = time.monotonic() + RETRY_AFTER_SECONDS
+    return await asyncio.to_thread(fn, *args)
+
+
+def shutdown() -> None:
+    """Stop the worker process without waiting (the next ``run`` starts a new one)."""
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def reset() -> None:
+    """Stop the worker and forget a past failure (tests; a clean restart)."""
+    global _broken_until
+    shutdown()
+    _broken_until = 0.0
