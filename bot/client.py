@@ -47,7 +47,8 @@ class DdzBotMixin:
 
     async def setup_hook(self) -> None:
         import rendering
-        from bot.game.service import TableService, pooled_decide
+        from bot.game.computer import pooled_decide
+        from bot.game.service import TableService
         from bot.i18n import DdzTranslator
         from bot.storage import Storage
         from cogs.forget import ForgetButton

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from bot.ai import worker
+from bot.game.computer import decide, decide_from_json, pooled_decide
 from bot.game.seat import computer_seat
-from bot.game.service import decide, decide_from_json, pooled_decide
 from bot.game.table import Table
 
 

@@ -60,6 +60,6 @@ async def test_the_level_option_and_its_choices_are_named_in_spanish_for_spanish
 
 
 async def test_the_bot_sends_computer_moves_through_the_pooled_decider(fake: FakeDiscord) -> None:
-    from bot.game.service import pooled_decide
+    from bot.game.computer import pooled_decide
 
     assert fake.bot.service.decider is pooled_decide

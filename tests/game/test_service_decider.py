@@ -7,7 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.game.service import AutoAction, TableService, decide, seat_level, thread_decide
+from bot.game.computer import AutoAction, decide, seat_level, thread_decide
+from bot.game.service import TableService
 from bot.game.table import Table
 from bot.storage.sqlite import SqliteStorage
 from tests.game.test_service import ALICE, CH, FakeClock, G, Recorder, run
