@@ -78,8 +78,8 @@ def playable_readings(table: Table, seat: int, cards: Sequence[Card]) -> list[Co
     if hand is None or not cards:
         return []
     readings = classify(cards, table.rules)
-    to_beat = hand.to_beat
-    if to_beat is not None and not (hand.last_play is not None and hand.last_play.seat == seat):
+    to_beat = hand.to_beat_for(seat)
+    if to_beat is not None:
         readings = [c for c in readings if c.beats(to_beat)]
     return readings
 
@@ -231,7 +231,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
                1 + len(held) // 5)
     playing = hand.phase == "playing"
     if playing:
-        lead = hand.last_play is None or hand.last_play.seat == seat
+        lead = hand.to_beat_for(seat) is None
         button("play", t("btn.play", lang), 4, B.primary, disabled=not (my_turn and cards))
         button("pass", t("btn.pass", lang), 4, disabled=not (my_turn and not lead))
     button("hint", t("btn.hint", lang), 4, disabled=not cards)

@@ -35,7 +35,7 @@ def fallback_action(table: Table) -> int | Combo | None:
         raise GameError("wrong_phase", phase=table.phase)
     if hand.phase == "bidding":
         return 1 if hand.winning_bid == 0 else 0
-    if hand.to_beat is None or (hand.last_play is not None and hand.last_play.seat == seat):
+    if hand.to_beat_for(seat) is None:
         return hand.legal_plays(seat)[0]
     return None
 

@@ -139,6 +139,12 @@ class Hand(BaseModel):
         """The combo the seat to play must beat; ``None`` on a free lead."""
         return None if self.last_play is None else self.last_play.combo
 
+    def to_beat_for(self, seat: int) -> Combo | None:
+        """What ``seat`` must beat: ``None`` on a free lead, and while the table still
+        shows ``seat``'s own play (it leads again if both others pass)."""
+        last = self.last_play
+        return None if last is None or last.seat == seat else last.combo
+
     @property
     def multiplier(self) -> int:
         """2 ** doublings."""
@@ -171,10 +177,7 @@ class Hand(BaseModel):
         """Plays ``seat`` could make against the current table (``[]`` outside play)."""
         if self.phase != "playing":
             return []
-        to_beat = self.to_beat
-        if self.last_play is not None and self.last_play.seat == seat:
-            to_beat = None
-        return legal_plays(self.holdings[seat], to_beat, self.rules)
+        return legal_plays(self.holdings[seat], self.to_beat_for(seat), self.rules)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know (PRODUCT.md §Computer players): never others' cards.
