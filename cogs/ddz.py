@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from pydantic import ValidationError
 
 from bot.game.errors import GameError
 from bot.game.table import Table
@@ -242,6 +243,8 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
             original = GameError("guild_only")
         elif isinstance(error, app_commands.MissingPermissions):
             original = GameError("not_admin")
+        elif isinstance(error, app_commands.TransformerError):
+            original = GameError("bad_option")  # a value no Discord client would send
         if interaction.extras.get("ddz_error_answered"):
             return
         interaction.extras["ddz_error_answered"] = True
@@ -424,7 +427,7 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
             rules["bidding"] = bidding.value
         changes: dict[str, Any] = {}
         if rules:
-            changes["rules"] = settings.rules.model_copy(update=rules)
+            changes["rules"] = {**settings.rules.model_dump(), **rules}
         if turn_seconds is not None:
             changes["turn_seconds_play"] = turn_seconds
         if bid_seconds is not None:
@@ -434,7 +437,10 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
         lang = resolve_locale(interaction.locale)
         notice = None
         if changes:
-            settings = settings.model_copy(update=changes)
+            try:  # re-checked here: a forged interaction may send any value
+                settings = type(settings).model_validate({**settings.model_dump(), **changes})
+            except ValidationError as error:
+                raise GameError("bad_setting") from error
             await self.service.save_settings(interaction.guild_id, settings)
             self.board.forget_language(interaction.guild_id)
             notice = t("config.saved", lang)

@@ -133,3 +133,18 @@ async def test_clicks_are_answered_concurrently_without_losing_any(fake: FakeDis
     await fake.idle()
     table = fake.bot.service.table_in_channel(fake.channel_id)
     assert sorted(s.name for s in table.seats) == ["Ana", "Bo", "Cy"]
+
+
+async def test_forged_config_values_are_refused_and_change_nothing(fake: FakeDiscord) -> None:
+    admin = Member(fake, 44, "Di", admin=True)
+    before = await fake.bot.service.settings(fake.guild_id)
+    for options in ({"target": 0}, {"turn_seconds": 1}, {"bid_seconds": 100_000}):
+        reply = await admin.slash("config", **options)
+        assert reply.last.ephemeral, options
+        assert reply.text == "That setting is out of range; nothing was changed.", (options, reply.text)
+    for options in ({"language": "xx"}, {"kickers": "any"}):
+        reply = await admin.slash("config", **options)
+        assert reply.last.ephemeral, options
+        assert reply.text == "That option value is not one of the choices; nothing was changed.", (
+            options, reply.text)
+    assert await fake.bot.service.settings(fake.guild_id) == before
