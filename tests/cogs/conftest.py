@@ -63,3 +63,16 @@ def members(fake: FakeDiscord, locale: str = "en-US") -> tuple[Member, Member, M
     """Ana, Bo and Cy (Cy never sits down)."""
     return (Member(fake, 11, "Ana", locale, locale), Member(fake, 22, "Bo", locale, locale),
             Member(fake, 33, "Cy", locale, locale))
+
+
+async def autoplayed_solo_hand(fake: FakeDiscord) -> Member:
+    """Ana bids 3 on a winning deal against two computers and lets auto-play finish the
+    hand; returns Ana once the result is on the table message."""
+    fake.deal = {"hands": deal_for("XD2222AAAAKKKKQQQ", "QJJ"), "kitty": "QJJ", "first_bidder": 0}
+    ana, _, _ = members(fake)
+    await ana.slash("start", computers=2)
+    await ana.click(fake.table_message(), "Start")
+    await ana.click(fake.table_message(), "Bid 3")
+    await ana.slash("autoplay", mode="on")
+    await fake.idle()
+    return ana

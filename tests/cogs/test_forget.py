@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from tests.cogs.conftest import GUILD_ID, deal_for, members
+from tests.cogs.conftest import GUILD_ID, autoplayed_solo_hand, members
 from tests.cogs.fake_discord import FakeDiscord
 
 
 async def finished_hand_then_left(fake: FakeDiscord) -> None:
     """Ana plays one hand against two computers, then leaves the result."""
-    fake.deal = {"hands": deal_for("XD2222AAAAKKKKQQQ", "QJJ"), "kitty": "QJJ", "first_bidder": 0}
-    ana, _, _ = members(fake)
-    await ana.slash("start", computers=2)
-    await ana.click(fake.table_message(), "Start")
-    await ana.click(fake.table_message(), "Bid 3")
-    await ana.slash("autoplay", mode="on")
-    await fake.idle()
+    ana = await autoplayed_solo_hand(fake)
     assert "hand #1 · result" in fake.table_message().content
     reply = await ana.slash("forget")
     assert reply.last.ephemeral and reply.text.startswith("Leave your table first")

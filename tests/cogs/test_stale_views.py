@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from tests.cogs.conftest import deal_for, members
+from tests.cogs.conftest import autoplayed_solo_hand, deal_for, members
 from tests.cogs.fake_discord import FakeDiscord
 from tests.cogs.test_flow import comp
 from tests.cogs.test_refusals import seated_hand
@@ -54,13 +54,7 @@ async def test_an_old_rank_button_still_selects_in_the_current_hand(fake: FakeDi
 
 
 async def test_a_result_redrawn_after_a_restart_keeps_the_match_totals(fake: FakeDiscord) -> None:
-    fake.deal = {"hands": deal_for("XD2222AAAAKKKKQQQ", "QJJ"), "kitty": "QJJ", "first_bidder": 0}
-    ana, _, _ = members(fake)
-    await ana.slash("start", computers=2)
-    await ana.click(fake.table_message(), "Start")
-    await ana.click(fake.table_message(), "Bid 3")
-    await ana.slash("autoplay", mode="on")
-    await fake.idle()
+    await autoplayed_solo_hand(fake)
     result = fake.table_message()
     before, edits = result.content, result.edits
     assert "→ match total" in before

@@ -356,20 +356,27 @@ async def test_stopped_hand_adds_no_points_and_play_again_deals(
 # ----- robustness ---------------------------------------------------------------------
 
 
-async def test_failing_save_in_a_timer_is_retried_and_the_table_not_stuck(
-    service: TableService, clock: FakeClock, store: SqliteStorage, monkeypatch
-) -> None:
-    table = await three_players(service)
+def failing_saves(store: SqliteStorage, monkeypatch, failures: int) -> dict[str, int]:
+    """Make the first ``failures`` calls of ``store.save_table`` raise OSError; returns
+    the call counter (``{"n": calls so far}``)."""
     real = store.save_table
     calls = {"n": 0}
 
     async def flaky(t: Table) -> None:
         calls["n"] += 1
-        if calls["n"] == 1:
-            raise OSError("disk hiccup")
+        if calls["n"] <= failures:
+            raise OSError("storage down")
         await real(t)
 
     monkeypatch.setattr(store, "save_table", flaky)
+    return calls
+
+
+async def test_failing_save_in_a_timer_is_retried_and_the_table_not_stuck(
+    service: TableService, clock: FakeClock, store: SqliteStorage, monkeypatch
+) -> None:
+    table = await three_players(service)
+    failing_saves(store, monkeypatch, 1)
     await run(service, clock, 30)
     assert service.get(table.id) == table  # the failed timeout changed nothing
     await run(service, clock, 5)  # RETRY_SECONDS later it goes through
@@ -381,16 +388,7 @@ async def test_a_turn_task_that_keeps_failing_backs_off_5_10_20_seconds(
     service: TableService, clock: FakeClock, store: SqliteStorage, monkeypatch
 ) -> None:
     table = await three_players(service)
-    real = store.save_table
-    calls = {"n": 0}
-
-    async def flaky(t: Table) -> None:
-        calls["n"] += 1
-        if calls["n"] <= 3:
-            raise OSError("storage down")
-        await real(t)
-
-    monkeypatch.setattr(store, "save_table", flaky)
+    calls = failing_saves(store, monkeypatch, 3)
     await run(service, clock, 30)  # the bidding timeout fires and fails (1)
     await run(service, clock, 5)  # first retry after 5 s fails (2)
     assert calls["n"] == 2
