@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
+from bot.ai import search
 from bot.ai.observation import Observation
+from bot.game.computer import AutoAction, decide_from_json
 from bot.rules import Combo, classify, parse_cards
 
 
@@ -34,3 +38,13 @@ def playing(
         cards_left=cards_left,
         last_play=None if last is None else (last[0], combo(last[1])),
     )
+
+
+def uncapped_decide_from_json(table_json: str, rng: random.Random) -> AutoAction:
+    """``decide_from_json`` with the hard player's wall-clock cap lifted.
+
+    Only the step budget bounds the search then, so a loaded machine cannot change
+    a seeded decision; picklable, so a worker process can run it too.
+    """
+    search.TIME_CAP = float("inf")
+    return decide_from_json(table_json, rng)
