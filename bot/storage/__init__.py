@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from bot.storage.models import (
     GuildSettings,
+    HandPoint,
     LeaderRow,
     MatchStandings,
     PlayerStats,
+    RatingRow,
     SeatChange,
     Settlement,
     Standing,
@@ -25,9 +27,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GuildSettings",
+    "HandPoint",
     "LeaderRow",
     "MatchStandings",
     "PlayerStats",
+    "RatingRow",
     "Repository",
     "SeatChange",
     "Settlement",

@@ -97,4 +97,21 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id)
     );
     """,
+    # 2: skill ratings (docs/RATINGS.md) and what the /ddz stats chart needs per hand
+    """
+    CREATE TABLE ratings (
+        guild_id   INTEGER NOT NULL,
+        player     TEXT    NOT NULL,                 -- 'member:<user id>' / 'computer:<level>'
+        user_id    INTEGER,                          -- the member; NULL for a computer level
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        hands      INTEGER NOT NULL,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, player)
+    );
+    CREATE INDEX ratings_user ON ratings (user_id);
+    ALTER TABLE hand_players ADD COLUMN total INTEGER;  -- match total after the hand
+    ALTER TABLE hand_players ADD COLUMN mu    REAL;     -- rating after the hand
+    ALTER TABLE hand_players ADD COLUMN sigma REAL;
+    """,
 ]

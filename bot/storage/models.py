@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.game.rating import SkillRating
 from bot.rules import DEFAULT_RULES, RuleSet
 
 
@@ -127,8 +128,52 @@ class PlayerStats(BaseModel):
     best_hand: int = 0
     matches_won: int = 0
     current_total: int = 0
+    rating: SkillRating | None = None
 
     @property
     def wins(self) -> int:
         """Hands won in either role."""
         return self.wins_landlord + self.wins_peasant
+
+
+class RatingRow(BaseModel):
+    """One line of a guild's rating leaderboard (``/ddz score scope:rating``).
+
+    A member (``user_id`` set, ``name`` their display name or None) or a computer
+    level (``computer`` = ``"easy"`` / ``"normal"`` / ``"hard"``, ``user_id`` None).
+    """
+
+    user_id: int | None
+    computer: str | None
+    name: str | None
+    rating: SkillRating
+
+
+class HandPoint(BaseModel):
+    """One member's line of one settled hand, for the ``/ddz stats`` chart.
+
+    ``finished_at``: seconds since the epoch; ``points``: the signed change;
+    ``total``: the member's match total after it; ``mu`` / ``sigma``: their rating
+    after it (None for hands settled before ratings existed).
+    """
+
+    hand_id: str
+    finished_at: float
+    match_no: int
+    role: Literal["landlord", "peasant"]
+    points: int
+    total: int | None
+    mu: float | None = None
+    sigma: float | None = None
+
+    @property
+    def ordinal(self) -> float | None:
+        """The leaderboard value ``μ − 3σ`` after this hand, None when not rated."""
+        if self.mu is None or self.sigma is None:
+            return None
+        return self.mu - 3.0 * self.sigma
+
+    @property
+    def won(self) -> bool:
+        """Whether the member's side won the hand (its points are positive)."""
+        return self.points > 0

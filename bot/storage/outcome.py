@@ -7,20 +7,22 @@ Pure (no I/O), shared by every Repository backend. Reads ``table.seats``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key
 from bot.rules import Card, Rank, parse_cards
 
 
 @dataclass(frozen=True)
 class SeatOutcome:
-    """One seat's facts for one finished hand."""
+    """One seat's facts for one finished hand (``computer``: its level, None for a member)."""
 
     seat: int
     user_id: int | None
     name: str
+    computer: str | None
     role: Literal["landlord", "peasant"]
     points: int
     won: bool
@@ -89,6 +91,7 @@ def outcome_of(table: Any) -> HandOutcome:
                 seat=index,
                 user_id=seat.user_id,
                 name=seat.name,
+                computer=getattr(seat, "computer", None),
                 role="landlord" if is_landlord else "peasant",
                 points=int(result.points[index]),
                 won=won,
@@ -97,3 +100,51 @@ def outcome_of(table: Any) -> HandOutcome:
             )
         )
     return HandOutcome(winner=result.winner, seats=tuple(seats), hand_json=hand.model_dump_json())
+
+
+def rating_key(seat: SeatOutcome) -> str | None:
+    """The rating key of a seat: the member's, else its computer level's (docs/RATINGS.md)."""
+    if seat.user_id is not None:
+        return member_key(seat.user_id)
+    if seat.computer is not None:
+        return computer_key(seat.computer)
+    return None
+
+
+def rated_seats(outcome: HandOutcome) -> list[RatedSeat] | None:
+    """The hand's three seats for ``bot.game.rating.rate_hand``; None if one has no key."""
+    keys = [rating_key(seat) for seat in outcome.seats]
+    if len(keys) != 3 or None in keys:
+        return None
+    return [
+        RatedSeat(key=str(key), landlord=seat.role == "landlord")
+        for key, seat in zip(keys, outcome.seats, strict=True)
+    ]
+
+
+PlayerRow = tuple[int, int | None, str, int, int | None, float | None, float | None]
+"""A ``hand_players`` row after its hand id: seat, user id, role, points, total, μ, σ."""
+
+
+def player_rows(
+    outcome: HandOutcome,
+    totals: Sequence[int | None],
+    ratings: Mapping[str, SkillRating],
+) -> list[PlayerRow]:
+    """Each seat's row for ``hand_players``: its points, match total after the hand
+    (``totals`` by seat, None for computers) and rating after it (None if unrated)."""
+    rows: list[PlayerRow] = []
+    for seat, total in zip(outcome.seats, totals, strict=True):
+        rating = ratings.get(rating_key(seat) or "")
+        rows.append(
+            (
+                seat.seat,
+                seat.user_id,
+                seat.role,
+                seat.points,
+                total,
+                rating.mu if rating else None,
+                rating.sigma if rating else None,
+            )
+        )
+    return rows

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.storage.models import (
     GuildSettings,
+    HandPoint,
     LeaderRow,
     MatchStandings,
     PlayerStats,
+    RatingRow,
     Settlement,
 )
 
@@ -59,10 +61,20 @@ class Repository(Protocol):
         """All-time rows: matches won, then net points, best first."""
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """One player's record, or None if they never finished a hand here."""
+        """One player's record (with their skill rating), or None if they never finished
+        a hand here."""
+
+    async def rating_board(self, guild_id: int) -> list[RatingRow]:
+        """Every skill rating of the guild (members and computer levels), best ordinal
+        (μ − 3σ) first (docs/RATINGS.md)."""
+
+    async def hand_history(self, guild_id: int, user_id: int, limit: int = 50) -> list[HandPoint]:
+        """The member's last ``limit`` settled hands in the guild (points, match total and
+        rating after each), oldest first."""
 
     async def remember_name(self, guild_id: int, user_id: int, name: str) -> None:
         """Store the display name used in leaderboards."""
 
     async def forget_user(self, guild_id: int | None, user_id: int) -> int:
-        """Delete the user's stored data in one guild (None: all guilds); rows touched."""
+        """Delete the user's stored data (stats, totals, ratings, names) in one guild
+        (None: all guilds); rows touched."""

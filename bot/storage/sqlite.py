@@ -21,14 +21,16 @@ import aiosqlite
 
 from bot.storage.models import (
     GuildSettings,
+    HandPoint,
     LeaderRow,
     MatchStandings,
     PlayerStats,
+    RatingRow,
     SeatChange,
     Settlement,
     Standing,
 )
-from bot.storage.outcome import HandOutcome, outcome_of
+from bot.storage.outcome import HandOutcome, outcome_of, player_rows
 from bot.storage.sqlite_ops import (
     add_stats,
     current_match,
@@ -42,6 +44,7 @@ from bot.storage.sqlite_ops import (
     scrub,
     user_version,
 )
+from bot.storage.sqlite_ratings import apply_ratings, hand_points, member_rating, rating_rows
 
 
 class SqliteStorage:
@@ -52,7 +55,8 @@ class SqliteStorage:
         self.path = path
         self._lock = asyncio.Lock()
         self._fault: Callable[[str], None] = lambda point: None
-        """Test hook called at named points inside settle_hand ("ledger", "stats", "commit")."""
+        """Test hook called at named points inside settle_hand ("ledger", "stats", "ratings",
+        "commit")."""
 
     # ----- lifecycle ---------------------------------------------------------
 
@@ -163,8 +167,9 @@ class SqliteStorage:
         One ``BEGIN IMMEDIATE`` transaction updates the guild ledger, ends the match when
         someone reaches the target (RULES.md §Match: all at ≥ target share the win; with
         ``match_hands`` the best totals after that many hands), starts the next match at
-        zero, updates player stats and display names, records the finished hand and
-        saves ``table``. Computer seats (``user_id`` None) get no ledger/stats rows.
+        zero, updates player stats, skill ratings (docs/RATINGS.md) and display names,
+        records the finished hand (with each seat's match total and rating after it)
+        and saves ``table``. Computer seats (``user_id`` None) get no ledger/stats rows.
         A known ``hand_id`` returns the recorded Settlement (``replayed=True``) and
         changes nothing. Raises ValueError when the table has no finished hand.
         """
@@ -216,6 +221,8 @@ class SqliteStorage:
                 await add_stats(db, guild_id, seat.user_id, seat)
                 await save_name(db, guild_id, seat.user_id, seat.name, now)
         self._fault("stats")
+        ratings = await apply_ratings(db, guild_id, outcome, now)
+        self._fault("ratings")
         totals = dict(
             await db.execute_fetchall(
                 "SELECT user_id, total FROM ledger WHERE guild_id = ? AND match_no = ?",
@@ -255,8 +262,11 @@ class SqliteStorage:
             ),
         )
         await db.executemany(
-            "INSERT INTO hand_players VALUES (?, ?, ?, ?, ?)",
-            [(hand_id, s.seat, s.user_id, s.role, s.points) for s in outcome.seats],
+            "INSERT INTO hand_players VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (hand_id, *row)
+                for row in player_rows(outcome, [c.total for c in changes], ratings)
+            ],
         )
         await save_table(db, table, now)
         self._fault("commit")
@@ -337,9 +347,20 @@ class SqliteStorage:
                 " AND g.match_no = l.match_no WHERE l.guild_id = ? AND l.user_id = ?",
                 (guild_id, user_id),
             )
+            rating = await member_rating(db, guild_id, user_id)
         data = dict(zip(columns, row, strict=True))
         data.pop("guild_id")
-        return PlayerStats(name=name, current_total=current or 0, **data)
+        return PlayerStats(name=name, current_total=current or 0, rating=rating, **data)
+
+    async def rating_board(self, guild_id: int) -> list[RatingRow]:
+        """The guild's ratings, members and computer levels, best ordinal (μ − 3σ) first."""
+        async with self._read() as db:
+            return await rating_rows(db, guild_id)
+
+    async def hand_history(self, guild_id: int, user_id: int, limit: int = 50) -> list[HandPoint]:
+        """The member's last ``limit`` settled hands in the guild, oldest first."""
+        async with self._read() as db:
+            return await hand_points(db, guild_id, user_id, limit)
 
     async def remember_name(self, guild_id: int, user_id: int, name: str) -> None:
         """Store the display name shown in leaderboards (committed)."""
@@ -349,14 +370,15 @@ class SqliteStorage:
     async def forget_user(self, guild_id: int | None, user_id: int) -> int:
         """Delete a user's data in one guild (None: every guild); returns rows touched.
 
-        Removes stats, ledger totals, match wins and display names; finished-hand records
-        keep their points but lose the user id and name (shown as "?").
+        Removes stats, ledger totals, match wins, skill ratings and display names;
+        finished-hand records keep their points but lose the user id, name (shown as
+        "?"), match total and rating.
         """
         where = "user_id = ?" + ("" if guild_id is None else " AND guild_id = ?")
         args: tuple[int, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
         touched = 0
         async with self._write() as db:
-            for name in ("player_stats", "ledger", "match_winners", "display_names"):
+            for name in ("player_stats", "ledger", "match_winners", "display_names", "ratings"):
                 cursor = await db.execute(f"DELETE FROM {name} WHERE {where}", args)
                 touched += cursor.rowcount
             hands = await db.execute_fetchall(
@@ -371,7 +393,8 @@ class SqliteStorage:
                     (scrub(blob, user_id), hand_id),
                 )
                 cursor = await db.execute(
-                    "UPDATE hand_players SET user_id = NULL WHERE hand_id = ? AND user_id = ?",
+                    "UPDATE hand_players SET user_id = NULL, total = NULL, mu = NULL, sigma = NULL"
+                    " WHERE hand_id = ? AND user_id = ?",
                     (hand_id, user_id),
                 )
                 touched += cursor.rowcount

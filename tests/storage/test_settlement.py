@@ -31,6 +31,7 @@ async def snapshot(store: SqliteStorage) -> dict[str, list[tuple]]:
             "hand_players",
             "player_stats",
             "display_names",
+            "ratings",
             "open_tables",
         ):
             rows = await db.execute_fetchall(f"SELECT * FROM {name} ORDER BY 1, 2")
@@ -118,7 +119,7 @@ async def test_fixed_hand_count_match_ends_after_that_many_hands_and_ties_share(
     assert second.final_totals == {101: 1, 102: 1, 103: -2}
 
 
-@pytest.mark.parametrize("point", ["ledger", "stats", "commit"])
+@pytest.mark.parametrize("point", ["ledger", "stats", "ratings", "commit"])
 async def test_failure_inside_the_transaction_leaves_nothing_half_settled(
     store: SqliteStorage, point: str
 ) -> None:
@@ -155,7 +156,7 @@ asyncio.run(main())
 """
 
 
-@pytest.mark.parametrize("point", ["stats", "commit"])
+@pytest.mark.parametrize("point", ["stats", "ratings", "commit"])
 async def test_killed_process_mid_settlement_leaves_no_partial_hand(
     db_path: Path, point: str
 ) -> None:
