@@ -3,7 +3,9 @@
 Prints the median (and p90) wall time in ms per image kind — the hand
 (20-card landlord hand, 3 selected), the mid-game table, the spring result —
 and the PNG size of each, against the targets (PRODUCT.md §Speed and scale):
-hand ≤ 15 ms, table ≤ 25 ms, each ≤ 150 KB. Card faces are warmed up first:
+hand ≤ 15 ms, table ≤ 25 ms, each ≤ 150 KB; and the ``/ddz stats`` chart
+(50 hands over two matches; drawn at 2× and downsampled, no target set by the
+product: ≤ 100 ms, ≤ 150 KB here). Card faces are warmed up first:
 they are drawn once per process, so the cold first render is reported apart.
 """
 
@@ -15,9 +17,16 @@ import time
 from collections.abc import Callable
 
 from rendering import render_hand, render_result, render_table, sort_cards
-from rendering.samples import landlord_hand, mid_game_table, selected_three, spring_result
+from rendering.samples import (
+    landlord_hand,
+    mid_game_table,
+    selected_three,
+    spring_result,
+    stats_chart,
+)
+from rendering.stats import render_stats
 
-TARGET_MS = {"hand": 15.0, "table": 25.0, "result": 25.0}
+TARGET_MS = {"hand": 15.0, "table": 25.0, "result": 25.0, "stats": 100.0}
 TARGET_KB = 150.0
 
 
@@ -38,7 +47,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=60)
     args = parser.parse_args()
     hand, chosen = landlord_hand(), selected_three()
-    table, result = mid_game_table(), spring_result()
+    table, result, chart = mid_game_table(), spring_result(), stats_chart()
     start = time.perf_counter()
     render_hand(hand, selected=chosen)
     print(f"cold first hand render (draws faces): {(time.perf_counter() - start) * 1000:.1f} ms")
@@ -48,6 +57,7 @@ def main() -> None:
         "hand": lambda: render_hand(hand, selected=chosen),
         "table": lambda: render_table(table),
         "result": lambda: render_result(result),
+        "stats": lambda: render_stats(chart),
     }
     ok = True
     print(f"{'image':<8}{'median ms':>11}{'p90 ms':>9}{'KB':>8}   target")

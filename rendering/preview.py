@@ -4,7 +4,8 @@ Files: ``hand_en.png`` (20-card landlord hand, 3 selected), ``hand_view_en.png``
 (the same without position labels, as the hand view shows it), ``hand_groups_es.png``,
 ``table_en.png`` / ``table_es.png`` (mid-game, warnings at 2 and 1 cards),
 ``table_bidding_en.png`` / ``table_bidding_es.png`` (bids so far, "to bid"),
-``result_en.png`` / ``result_es.png`` (spring).
+``result_en.png`` / ``result_es.png`` (spring), ``stats_en.png`` / ``stats_es.png``
+(the ``/ddz stats`` chart of 50 hands over two matches).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from rendering.samples import (
     mid_game_table,
     selected_three,
     spring_result,
+    stats_chart,
 )
+from rendering.stats import render_stats
 
 
 def write_previews(out_dir: Path) -> list[Path]:
@@ -35,6 +38,8 @@ def write_previews(out_dir: Path) -> list[Path]:
         "table_bidding_es.png": render_table(bidding_table(), locale="es"),
         "result_en.png": render_result(spring_result()),
         "result_es.png": render_result(spring_result(), locale="es"),
+        "stats_en.png": render_stats(stats_chart()),
+        "stats_es.png": render_stats(stats_chart(), locale="es"),
     }
     paths = []
     for name, data in images.items():

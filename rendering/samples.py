@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.rules.cards import Card, parse_cards
 from rendering.models import ResultView, SeatResult, SeatView, TableView
+from rendering.stats import ChartHand, StatsView
 
 LONG_NAME = "张伟😀👨‍👩‍👧 Ñandú the Magnificent!!"  # 32 code points: CJK, emoji, a ZWJ family, accents
 CJK_NAME = "斗地主大师" * 5 + "김철수 たなか"  # 32 code points: Chinese, Korean, Japanese kana
@@ -67,3 +68,35 @@ def spring_result() -> ResultView:
         hand_number=12,
         match_winners=("Ana",),
     )
+
+
+def stats_chart() -> StatsView:
+    """Ana's last 50 hands over two matches (a new match after hand 21): seeded, no I/O."""
+    import random
+
+    from bot.game.rating import NEW_RATING, RatedSeat, SkillRating, rate_hand
+
+    rng = random.Random(15)
+    me, other, third = "member:1", "member:2", "member:3"
+    ratings: dict[str, SkillRating] = {}
+    hands, total, match_no = [], 0, 3
+    wins = {True: 0, False: 0}
+    played = {True: 0, False: 0}
+    for n in range(50):
+        landlord = rng.random() < 0.36
+        won = rng.random() < (0.62 if landlord else 0.55)
+        stake = rng.choice((1, 1, 2, 2, 3, 4, 6))
+        total += (2 * stake if landlord else stake) * (1 if won else -1)
+        seats = [RatedSeat(me, landlord), RatedSeat(other, not landlord), RatedSeat(third, False)]
+        ratings.update(rate_hand(seats, won == landlord, ratings))
+        r = ratings.get(me, NEW_RATING)
+        hands.append(ChartHand(won=won, landlord=landlord, match_no=match_no, total=total,
+                               rating=r.ordinal))
+        played[landlord] += 1
+        wins[landlord] += won
+        if n == 20:
+            match_no, total = match_no + 1, 0
+    r = ratings[me]
+    return StatsView(name="Ana", hands=hands, landlord_wins=wins[True] + 9,
+                     landlord_hands=played[True] + 15, peasant_wins=wins[False] + 20,
+                     peasant_hands=played[False] + 37, rating=r.ordinal, mu=r.mu, sigma=r.sigma)

@@ -12,7 +12,8 @@ def test_preview_writes_every_image_kind(tmp_path: Path) -> None:
     paths = write_previews(tmp_path / "out")
     names = {p.name for p in paths}
     assert {"hand_en.png", "hand_view_en.png", "table_en.png", "table_es.png", "table_bidding_en.png",
-            "table_bidding_es.png", "result_en.png", "result_es.png"} <= names
+            "table_bidding_es.png", "result_en.png", "result_es.png", "stats_en.png",
+            "stats_es.png"} <= names
     for path in paths:
         data = path.read_bytes()
         assert len(data) <= 150 * 1024

@@ -1,0 +1,312 @@
+"""The ``/ddz stats`` chart: match total and rating over the last hands, win rates by role.
+
+Layout (RGB, ``WIDTH`` × ``HEIGHT`` = 800 × 440 px, drawn at 2× and downsampled
+for smooth lines): a banner with the member's name and rating (μ − 3σ, with
+μ ± σ); on the left two plots sharing the hand axis (oldest hand left): the
+match total after each hand (dots green for a won hand, red for a lost one,
+diamonds for hands as landlord; dashed lines where a new match began) and the
+rating after each hand; on the right the win rates as landlord and as peasant
+(all hands at this server). ``stats_alt_text`` states the same numbers.
+Spec: docs/RATINGS.md.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from rendering.compose import DANGER, FELT, FELT_DARK, GOLD, MUTED, PANEL, WHITE, encode_png
+from rendering.strings import text
+from rendering.text import draw_text, fit_text, font, text_width
+
+WIDTH, HEIGHT = 800, 440
+SCALE = 2
+PAD = 16
+BANNER_H = 64
+PLOT_LEFT, PLOT_RIGHT = PAD, 548
+SIDE_LEFT = PLOT_RIGHT + 12
+GREEN = (80, 220, 120)
+SKY = (130, 200, 255)
+GRID = (52, 128, 92)
+
+
+@dataclass(frozen=True)
+class ChartHand:
+    """One hand on the chart: the match ``total`` (points) and ``rating`` (μ − 3σ) after it.
+
+    ``match_no`` marks where a new match began; None values are not plotted.
+    """
+
+    won: bool
+    landlord: bool
+    match_no: int
+    total: int | None
+    rating: float | None
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """What the chart shows. ``hands``: oldest first (the caller keeps the last 50).
+
+    ``rating`` / ``mu`` / ``sigma``: the current rating (None before a rated hand);
+    ``*_wins`` / ``*_hands``: all hands at this server, by role.
+    """
+
+    name: str
+    hands: Sequence[ChartHand]
+    landlord_wins: int = 0
+    landlord_hands: int = 0
+    peasant_wins: int = 0
+    peasant_hands: int = 0
+    rating: float | None = None
+    mu: float | None = None
+    sigma: float | None = None
+
+
+def signed(value: float, digits: int = 0) -> str:
+    """``+8`` / ``−4`` (U+2212) / ``0``, with ``digits`` decimals."""
+    body = f"{abs(value):.{digits}f}"
+    if round(value, digits) == 0:
+        return body
+    return ("+" if value > 0 else "\u2212") + body
+
+
+def percent(wins: int, hands: int) -> int | None:
+    """Rounded win rate in percent, None without hands."""
+    return round(100 * wins / hands) if hands else None
+
+
+def nice_ticks(low: float, high: float, count: int = 4, integer: bool = False) -> list[float]:
+    """Round tick values from ≤ ``low`` to ≥ ``high`` in at most ``count + 1`` equal steps.
+
+    Steps are 1, 2, 2.5 (from 25 up) or 5 × 10^k; ``integer`` keeps them ≥ 1.
+    """
+    if high - low < 1e-9:
+        low, high = low - 1, high + 1
+    k = math.floor(math.log10((high - low) / (count + 1)))
+    for power in range(k, k + 3):
+        for mantissa in (1, 2, 2.5, 5):
+            step = mantissa * 10.0**power
+            if (integer and step < 1) or (mantissa == 2.5 and power < 1):
+                continue
+            start, end = math.floor(low / step) * step, math.ceil(high / step) * step
+            if (end - start) / step <= count + 1 + 1e-9:
+                return [round(start + i * step, 6) for i in range(round((end - start) / step) + 1)]
+    return [low, high]
+
+
+class _Canvas:
+    """A 2× supersampled drawing surface addressed in final pixels."""
+
+    def __init__(self) -> None:
+        self.img = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), FELT)
+        self.draw = ImageDraw.Draw(self.img)
+
+    def box(self, x0: float, y0: float, x1: float, y1: float, fill: tuple[int, int, int],
+            radius: int = 0) -> None:
+        xy = (x0 * SCALE, y0 * SCALE, x1 * SCALE, y1 * SCALE)
+        if radius:
+            self.draw.rounded_rectangle(xy, radius=radius * SCALE, fill=fill)
+        else:
+            self.draw.rectangle(xy, fill=fill)
+
+    def line(self, points: Sequence[tuple[float, float]], fill: tuple[int, int, int],
+             width: float = 1) -> None:
+        scaled = [(x * SCALE, y * SCALE) for x, y in points]
+        self.draw.line(scaled, fill=fill, width=max(1, round(width * SCALE)), joint="curve")
+
+    def dashed(self, x: float, y0: float, y1: float, fill: tuple[int, int, int]) -> None:
+        y = y0
+        while y < y1:
+            self.line([(x, y), (x, min(y + 4, y1))], fill, 1)
+            y += 8
+
+    def dot(self, x: float, y: float, r: float, fill: tuple[int, int, int],
+            diamond: bool = False) -> None:
+        cx, cy, rr = x * SCALE, y * SCALE, r * SCALE
+        if diamond:
+            rr *= 1.35
+            self.draw.polygon([(cx, cy - rr), (cx + rr, cy), (cx, cy + rr), (cx - rr, cy)],
+                              fill=fill, outline=FELT_DARK, width=SCALE)
+        else:
+            self.draw.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill,
+                              outline=FELT_DARK, width=SCALE)
+
+    def text(self, xy: tuple[float, float], label: str, size: int, fill: tuple[int, int, int],
+             bold: bool = False, anchor: str = "la", max_width: float | None = None) -> float:
+        """Draw ``label`` (fitted to ``max_width`` px if given); returns its width in px."""
+        sizes = tuple(s * SCALE for s in range(size, max(size - 6, 9), -2))
+        if max_width is not None:
+            label, face = fit_text(label, int(max_width * SCALE), sizes, bold=bold)
+        else:
+            face = font(size * SCALE, bold)
+        draw_text(self.draw, (xy[0] * SCALE, xy[1] * SCALE), label, face, fill, anchor=anchor)
+        return text_width(label, face) / SCALE
+
+    def png(self) -> bytes:
+        return encode_png(self.img.reduce(SCALE))
+
+
+def _plot(
+    c: _Canvas, top: float, bottom: float, title: str, hands: Sequence[ChartHand],
+    values: Sequence[float | None], colour: tuple[int, int, int], digits: int, dots: bool,
+    locale: str,
+) -> None:
+    """One panel: title, grid with labelled ticks, match separators, the line and dots.
+
+    ``dots``: the match-total panel (signed ticks, a dot per hand, the line broken and
+    the new match named at each separator); else the rating panel (plain ticks, one
+    dot on the latest value)."""
+    c.box(PLOT_LEFT, top, PLOT_RIGHT, bottom, PANEL, radius=10)
+    legend = _legend(c, PLOT_RIGHT - 12, top + 17, locale) if dots else 0.0
+    c.text((PLOT_LEFT + 12, top + 8), title, 15, WHITE, bold=True,
+           max_width=PLOT_RIGHT - PLOT_LEFT - 40 - legend)
+    known = [v for v in values if v is not None]
+    if not known:
+        c.text(((PLOT_LEFT + PLOT_RIGHT) / 2, (top + bottom) / 2 + 8),
+               text(locale, "stats_no_hands"), 15, MUTED, anchor="mm")
+        return
+    ticks = nice_ticks(min(known + [0.0]), max(known + [0.0]), integer=digits == 0)
+    low, high = ticks[0], ticks[-1]
+    area_top, area_bottom = top + 36, bottom - (22 if dots else 14)
+    left, right = PLOT_LEFT + 52, PLOT_RIGHT - 16
+
+    def y_of(v: float) -> float:
+        return area_bottom - (v - low) / (high - low) * (area_bottom - area_top)
+
+    def x_of(i: int) -> float:
+        n = len(values)
+        return (left + right) / 2 if n == 1 else left + i * (right - left) / (n - 1)
+
+    for tick in ticks:
+        y = y_of(tick)
+        c.line([(left - 4, y), (right + 4, y)], GRID if tick else MUTED, 1)
+        places = digits if tick != int(tick) else 0
+        label = signed(tick, places) if dots else f"{tick:.{places}f}".replace("-", "\u2212")
+        c.text((left - 10, y), label, 12, MUTED, anchor="rm")
+    for i in range(1, len(hands)):
+        if hands[i].match_no != hands[i - 1].match_no:
+            x = (x_of(i - 1) + x_of(i)) / 2
+            c.dashed(x, area_top - 4, area_bottom + 4, GOLD)
+            if dots:
+                c.text((x + 5, bottom - 9), text(locale, "stats_match_no", n=hands[i].match_no),
+                       11, GOLD, anchor="lm")
+    segment: list[tuple[float, float]] = []
+    for i, v in enumerate(values):
+        starts_match = i > 0 and hands[i].match_no != hands[i - 1].match_no and dots
+        if v is None or starts_match:
+            if len(segment) > 1:
+                c.line(segment, colour, 2.5)
+            segment = []
+        if v is not None:
+            segment.append((x_of(i), y_of(v)))
+    if len(segment) > 1:
+        c.line(segment, colour, 2.5)
+    radius = 4.5 if len(values) <= 30 else 3.5
+    for i, v in enumerate(values):
+        if v is None:
+            continue
+        if dots:
+            c.dot(x_of(i), y_of(v), radius, GREEN if hands[i].won else DANGER, hands[i].landlord)
+        elif i == len(values) - 1:
+            c.dot(x_of(i), y_of(v), radius, colour)
+
+
+def _rate_block(c: _Canvas, top: float, label: str, wins: int, hands: int, locale: str) -> None:
+    """A role's win rate: the role, the percentage, "wins / hands" and a bar."""
+    right = WIDTH - PAD
+    c.box(SIDE_LEFT, top, right, top + 112, PANEL, radius=10)
+    c.text((SIDE_LEFT + 12, top + 10), label, 15, WHITE, bold=True, max_width=right - SIDE_LEFT - 24)
+    rate = percent(wins, hands)
+    c.text((SIDE_LEFT + 12, top + 32), "—" if rate is None else f"{rate}%", 30, GOLD, bold=True)
+    c.text((right - 12, top + 42), f"{wins} / {hands}", 15, WHITE, bold=True, anchor="rm")
+    c.text((right - 12, top + 60), text(locale, "stats_hands_won"), 12, MUTED, anchor="rm")
+    bar_top, bar_left, bar_right = top + 84, SIDE_LEFT + 12, right - 12
+    c.box(bar_left, bar_top, bar_right, bar_top + 14, FELT_DARK, radius=7)
+    if rate:
+        c.box(bar_left, bar_top, bar_left + max(14, (bar_right - bar_left) * rate / 100),
+              bar_top + 14, GREEN, radius=7)
+
+
+def _legend(c: _Canvas, right: float, y: float, locale: str) -> float:
+    """Won / lost / landlord markers, right-aligned at ``right`` on the line ``y``; its width."""
+    items = (("stats_won", GREEN, False), ("stats_lost", DANGER, False),
+             ("stats_as_landlord", WHITE, True))
+    face = font(11 * SCALE)
+    widths = [text_width(text(locale, key), face) / SCALE for key, _, _ in items]
+    total = sum(widths) + 3 * 16 + 2 * 10
+    x = right - total
+    for (key, fill, diamond), width in zip(items, widths, strict=True):
+        c.dot(x + 5, y, 4, fill, diamond)
+        c.text((x + 13, y), text(locale, key), 11, MUTED, anchor="lm")
+        x += 16 + width + 10
+    return total
+
+
+def render_stats(view: StatsView, *, locale: str = "en") -> bytes:
+    """PNG bytes of the member's chart (800 × 440 px, RGB). Pure CPU work (≈ 30 ms):
+    call through ``asyncio.to_thread``. Long names are shrunk, then ellipsized."""
+    c = _Canvas()
+    c.box(0, 0, WIDTH, BANNER_H, FELT_DARK)
+    if view.rating is not None and view.mu is not None and view.sigma is not None:
+        rating = text(locale, "stats_rating", value=f"{view.rating:.1f}")
+        detail = text(locale, "stats_mu_sigma", mu=f"{view.mu:.1f}", sigma=f"{view.sigma:.1f}")
+    else:
+        rating, detail = text(locale, "stats_unrated"), ""
+    width = max(c.text((WIDTH - PAD, 24), rating, 24, GOLD, bold=True, anchor="rm"),
+                c.text((WIDTH - PAD, 50), detail, 13, MUTED, anchor="rm") if detail else 0)
+    c.text((PAD, 24), view.name, 26, WHITE, bold=True, anchor="lm",
+           max_width=WIDTH - 3 * PAD - width)
+    c.text((PAD, 50), text(locale, "stats_last_hands", n=len(view.hands)), 13, MUTED, anchor="lm")
+    hands = list(view.hands)
+    middle = (BANNER_H + 12 + HEIGHT - PAD) / 2
+    _plot(c, BANNER_H + 12, middle - 4, text(locale, "stats_match_total"), hands,
+          [h.total for h in hands], GOLD, 0, dots=True, locale=locale)
+    _plot(c, middle + 4, HEIGHT - PAD, text(locale, "stats_rating_axis"), hands,
+          [h.rating for h in hands], SKY, 1, dots=False, locale=locale)
+    _rate_block(c, BANNER_H + 12, text(locale, "stats_landlord"), view.landlord_wins,
+                view.landlord_hands, locale)
+    _rate_block(c, BANNER_H + 132, text(locale, "stats_peasant"), view.peasant_wins,
+                view.peasant_hands, locale)
+    top = BANNER_H + 252
+    c.box(SIDE_LEFT, top, WIDTH - PAD, HEIGHT - PAD, PANEL, radius=10)
+    won = sum(h.won for h in hands)
+    c.text((SIDE_LEFT + 12, top + 10), text(locale, "stats_recent_won"), 15, WHITE, bold=True,
+           max_width=WIDTH - PAD - SIDE_LEFT - 24)
+    c.text((SIDE_LEFT + 12, top + 34), f"{won} / {len(hands)}", 30, GOLD, bold=True)
+    rate = percent(won, len(hands))
+    if rate is not None:
+        c.text((WIDTH - PAD - 12, top + 52), f"{rate}%", 18, MUTED, bold=True, anchor="rm")
+    return c.png()
+
+
+def stats_alt_text(view: StatsView, *, locale: str = "en") -> str:
+    """The chart's numbers in one paragraph (Discord alt text, ≤ 1024 characters)."""
+    hands = list(view.hands)
+    parts = [text(locale, "stats_alt_title", name=view.name, n=len(hands))]
+    totals = [h.total for h in hands if h.total is not None]
+    if totals:
+        parts.append(text(locale, "stats_alt_totals", first=signed(totals[0]),
+                          last=signed(totals[-1]), low=signed(min(totals)),
+                          high=signed(max(totals))))
+    ratings = [h.rating for h in hands if h.rating is not None]
+    if ratings:
+        parts.append(text(locale, "stats_alt_ratings", first=f"{ratings[0]:.1f}",
+                          last=f"{ratings[-1]:.1f}"))
+    if view.rating is not None and view.mu is not None and view.sigma is not None:
+        parts.append(text(locale, "stats_alt_rating_now", value=f"{view.rating:.1f}",
+                          mu=f"{view.mu:.1f}", sigma=f"{view.sigma:.1f}"))
+    if hands:
+        parts.append(text(locale, "stats_recent", won=sum(h.won for h in hands), n=len(hands)) + ".")
+    for key, wins, played in (("stats_alt_landlord", view.landlord_wins, view.landlord_hands),
+                              ("stats_alt_peasant", view.peasant_wins, view.peasant_hands)):
+        rate = percent(wins, played)
+        parts.append(text(locale, key, rate="—" if rate is None else f"{rate}%", wins=wins,
+                          hands=played))
+    return " ".join(parts)[:1024]
+
+
+__all__ = ["ChartHand", "StatsView", "render_stats", "stats_alt_text"]
