@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import cmd, resolve_locale, t
-from cogs import forget, hint_worker, info
+from cogs import forget, hint_worker, info, records
 from cogs.board import Board
 from cogs.hand_actions import handle_hand_verb
 from cogs.hand_view import Screen, build_screen, ordered_plays, render_screen
@@ -312,19 +312,17 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
                           description=cmd("This server's leaderboard and match totals",
                                           "cmd.score.description"))
     @app_commands.rename(scope=cmd("scope", "param.scope.name"))
-    @app_commands.describe(scope=cmd("Current match or all time", "param.scope.description"))
+    @app_commands.describe(scope=cmd("Current match, all time or skill rating",
+                                     "param.scope.description"))
     @app_commands.choices(scope=[
         Choice(name=cmd("current match", "choice.scope.match"), value="match"),
-        Choice(name=cmd("all time", "choice.scope.alltime"), value="alltime")])
+        Choice(name=cmd("all time", "choice.scope.alltime"), value="alltime"),
+        Choice(name=cmd("skill rating", "choice.scope.rating"), value="rating")])
     async def score(self, interaction: discord.Interaction, scope: Choice[str] | None = None) -> None:
         self._seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
-        storage = self.bot.storage  # type: ignore[attr-defined]
-        standings = await storage.match_standings(interaction.guild_id)
-        leaders = await storage.leaderboard(interaction.guild_id)
-        lang = resolve_locale(interaction.locale)
-        embed = info.score_embed(standings, leaders, lang, scope.value if scope else None)
-        await respond(interaction, embed=embed, ephemeral=False)
+        await records.send_score(interaction, self.bot.storage,  # type: ignore[attr-defined]
+                                 scope.value if scope else None)
 
     @app_commands.command(name=cmd("stats", "cmd.stats.name"),
                           description=cmd("One player's record", "cmd.stats.description"))
@@ -333,10 +331,8 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         self._seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
-        who = member or interaction.user
-        record = await self.bot.storage.player_stats(interaction.guild_id, who.id)  # type: ignore[attr-defined]
-        embed = info.stats_embed(record, who.display_name, resolve_locale(interaction.locale))
-        await respond(interaction, embed=embed, ephemeral=False)
+        await records.send_stats(interaction, self.bot.storage,  # type: ignore[attr-defined]
+                                 member or interaction.user)
 
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),
                           description=cmd("The rules, short and illustrated", "cmd.rules.description"))

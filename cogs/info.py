@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from bot.game.rating import PROVISIONAL_HANDS
 from bot.i18n import t
 from cogs.texts import signed
+from rendering.stats import ChartHand, StatsView
 
 COLOR = discord.Colour(0xB22222)
 
@@ -38,8 +41,62 @@ def score_embed(standings: Any, leaders: list[Any], lang: str, scope: str | None
     return embed
 
 
-def stats_embed(stats: Any | None, name: str, lang: str) -> discord.Embed:
-    """One player's record; a short note when they have not played here."""
+def _rating_name(row: Any, lang: str) -> str:
+    if row.computer is not None:
+        return t("score.computer", lang, level=t(f"level.{row.computer}", lang))
+    return _name(row)
+
+
+def _numbers(rating: Any) -> dict[str, str]:
+    """The rating's ordinal, μ and σ to one decimal (docs/RATINGS.md)."""
+    return {"rating": f"{rating.ordinal:.1f}", "mu": f"{rating.mu:.1f}",
+            "sigma": f"{rating.sigma:.1f}"}
+
+
+def rating_embed(rows: Sequence[Any], lang: str) -> discord.Embed:
+    """``/ddz score scope:rating``: ratings best first (members and computer levels);
+    those with fewer than PROVISIONAL_HANDS rated hands listed apart."""
+    embed = discord.Embed(title=t("score.rating_title", lang), colour=COLOR)
+    ranked = [r for r in rows if not r.rating.provisional]
+    provisional = [r for r in rows if r.rating.provisional]
+    lines = [t("score.rating_row", lang, rank=i + 1, name=_rating_name(r, lang),
+               hands=r.rating.hands, **_numbers(r.rating)) for i, r in enumerate(ranked[:15])]
+    embed.add_field(name=t("score.rating", lang),
+                    value=_fit(lines) or t("score.rating_empty", lang), inline=False)
+    if provisional:
+        lines = [t("score.provisional_row", lang, name=_rating_name(r, lang),
+                   hands=r.rating.hands, **_numbers(r.rating)) for r in provisional[:15]]
+        embed.add_field(name=t("score.provisional", lang, n=PROVISIONAL_HANDS), value=_fit(lines),
+                        inline=False)
+    embed.set_footer(text=t("score.rating_footer", lang))
+    return embed
+
+
+def _fit(lines: list[str], limit: int = 1024) -> str:
+    """Lines joined by newlines, dropping the last ones past Discord's field ``limit``."""
+    while lines and len("\n".join(lines)) > limit:
+        lines = lines[:-1]
+    return "\n".join(lines)
+
+
+def chart_view(stats: Any, history: Sequence[Any], name: str) -> StatsView:
+    """The ``/ddz stats`` chart of a PlayerStats and its HandPoint history (oldest first)."""
+    hands = [ChartHand(won=h.won, landlord=h.role == "landlord", match_no=h.match_no,
+                       total=h.total, rating=h.ordinal) for h in history]
+    rating = stats.rating
+    return StatsView(
+        name=name, hands=hands,
+        landlord_wins=stats.wins_landlord, landlord_hands=stats.hands_landlord,
+        peasant_wins=stats.wins_peasant, peasant_hands=stats.hands - stats.hands_landlord,
+        rating=rating.ordinal if rating else None, mu=rating.mu if rating else None,
+        sigma=rating.sigma if rating else None,
+    )
+
+
+def stats_embed(stats: Any | None, name: str, lang: str,
+                rank: tuple[int, int] | None = None) -> discord.Embed:
+    """One player's record with their rating (``rank``: place and count on the server's
+    rating board); a short note when they have not played here."""
     embed = discord.Embed(title=t("stats.title", lang, name=name), colour=COLOR)
     if stats is None or not stats.hands:
         embed.description = t("stats.none", lang, name=name)
@@ -53,6 +110,12 @@ def stats_embed(stats: Any | None, name: str, lang: str) -> discord.Embed:
     ]
     for key, value in fields:
         embed.add_field(name=t(key, lang), value=str(value), inline=True)
+    if stats.rating is not None and rank is not None:
+        rating = t("stats.rating_value", lang, rank=rank[0], count=rank[1],
+                   **_numbers(stats.rating))
+    else:
+        rating = t("stats.rating_none", lang)
+    embed.add_field(name=t("stats.rating", lang), value=rating, inline=False)
     return embed
 
 

@@ -22,6 +22,8 @@ async def test_forget_asks_then_deletes_the_members_scores_and_stats(fake: FakeD
     storage = fake.bot.storage
     assert (await storage.player_stats(GUILD_ID, 11)) is not None
     assert [row.user_id for row in await storage.leaderboard(GUILD_ID)] == [11]
+    assert [(r.user_id, r.computer) for r in await storage.rating_board(GUILD_ID)] in (
+        [(11, None), (None, "normal")], [(None, "normal"), (11, None)])
     question = (await ana.slash("forget")).last
     assert question.ephemeral and question.content.startswith("Delete your scores")
     assert list(question.buttons()) == ["Delete my data", "Keep it"]
@@ -30,6 +32,9 @@ async def test_forget_asks_then_deletes_the_members_scores_and_stats(fake: FakeD
     assert done.content == "Done: your data in this server is deleted." and done.components == []
     assert (await storage.player_stats(GUILD_ID, 11)) is None
     assert await storage.leaderboard(GUILD_ID) == []
+    board = await storage.rating_board(GUILD_ID)  # her rating is gone, the computers' stays
+    assert [(r.user_id, r.computer, r.rating.hands) for r in board] == [(None, "normal", 1)]
+    assert await storage.hand_history(GUILD_ID, 11) == []
 
 
 async def test_keep_it_deletes_nothing_and_spanish_is_spanish(fake: FakeDiscord) -> None:

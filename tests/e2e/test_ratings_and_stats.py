@@ -1,0 +1,119 @@
+"""After a finished hand: ``/ddz score scope:rating`` and ``/ddz stats`` with its chart
+(image + alt text), in English and Spanish, through the loopback emulator (issue 15 §3-4)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from PIL import Image
+
+from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
+from tests.e2e import timing
+from tests.e2e.botproc import BotProcess
+from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
+from tests.e2e.emulator import Emulator, SimMember, SimMessage
+from tests.e2e.solo import NAMES, check_result, open_with_computers, play_solo
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@dataclass
+class Played:
+    emu: Emulator
+    alice: SimMember
+    changes: dict[str, int]
+    landlord: str
+    rating: SkillRating
+    computer: SkillRating
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def played(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Played]:
+    tmp: Path = tmp_path_factory.mktemp("ratings")
+    emu = await Emulator().start()
+    bot = BotProcess(emu, db_path=tmp / "bot.sqlite3", log_path=tmp / "bot.log", extra_env=FAST_ENV)
+    try:
+        await bot.start(timeout=30)
+        alice = emu.member(name="alice")
+        await open_with_computers(emu, alice)
+        result, _ = await play_solo(emu, alice)
+        changes = check_result(result.text)
+        (landlord,) = [n for n in NAMES if re.search(rf"^{n} \([^)]*landlord", result.text, re.M)]
+        # The test's own account: Alice and the "normal" level, one rated game (docs/RATINGS.md).
+        keys = {"Alice": member_key(alice.id), "Bot 2": computer_key("normal"),
+                "Bot 3": computer_key("normal")}
+        seats = [RatedSeat(keys[n], n == landlord) for n in NAMES]
+        after = rate_hand(seats, landlord_won=changes[landlord] > 0, current={})
+        yield Played(emu, alice, changes, landlord, after[keys["Alice"]],
+                     after[computer_key("normal")])
+    finally:
+        await bot.kill()
+        timing.record(emu)
+        await emu.close()
+
+
+def numbers(r: SkillRating) -> str:
+    return f"{r.ordinal:.1f} (μ {r.mu:.1f} ± σ {r.sigma:.1f})"
+
+
+def chart_of(message: SimMessage) -> tuple[Image.Image, str]:
+    (attachment,) = message.attachments
+    assert attachment.filename == "stats.png"
+    image = Image.open(io.BytesIO(attachment.data))
+    image.load()
+    return image, attachment.description or ""
+
+
+async def test_rating_leaderboard_after_a_hand_in_english(played: Played) -> None:
+    ix = await finished(await played.alice.slash("ddz score", scope="rating"))
+    board = reply_text(ix)
+    assert ix.message is not None and not ix.message.ephemeral
+    assert "Dou Dizhu skill ratings" in board and "Provisional: fewer than 5 hands" in board
+    assert f"Alice: {numbers(played.rating)} · 1 hands" in board, board
+    assert f"🤖 Computer (normal): {numbers(played.computer)} · 1 hands" in board, board
+    won = played.changes["Alice"] > 0
+    assert (played.rating.mu > 25) is won and (played.computer.mu > 25) is not won
+    assert played.emu.errors == []
+
+
+async def test_stats_chart_image_and_alt_text_in_english(played: Played) -> None:
+    ix = await finished(await played.alice.slash("ddz stats"))
+    message = ix.message
+    assert message is not None and not message.ephemeral
+    text = message.text
+    assert f"**{played.rating.ordinal:.1f}** (μ {played.rating.mu:.1f} ± σ" in text, text
+    image, alt = chart_of(message)
+    assert image.format == "PNG" and image.size == (800, 440)
+    change = played.changes["Alice"]
+    signed = f"+{change}" if change > 0 else f"\u2212{-change}"
+    assert alt.startswith(f"Chart of Alice, most recent hands: 1. Match total after the first of"
+                          f" them {signed}, after the last {signed}"), alt
+    assert f"Rating now {numbers(played.rating)}." in alt, alt
+    role = "landlord" if played.landlord == "Alice" else "peasant"
+    wins = int(change > 0)
+    assert f"Wins as {role}: {100 * wins}% ({wins} of 1 hands)." in alt, alt
+    assert played.emu.errors == [] and played.emu.late_interactions() == []
+
+
+async def test_rating_leaderboard_and_stats_chart_in_spanish(played: Played) -> None:
+    bea = played.emu.member(name="bea", locale="es-ES")
+    board = reply_text(await finished(await bea.slash("ddz puntuacion", alcance="rating")))
+    assert "Valoraciones de Dou Dizhu" in board and "Provisionales: menos de 5 manos" in board
+    assert f"Alice: {numbers(played.rating)} · 1 manos" in board, board
+    assert "🤖 Ordenador (normal)" in board, board
+    ix = await finished(await bea.slash("ddz estadisticas", miembro=played.alice))
+    assert ix.message is not None
+    rank = 1 if played.rating.ordinal > played.computer.ordinal else 2
+    assert f"Valoración: **{played.rating.ordinal:.1f}** (μ {played.rating.mu:.1f}" in ix.message.text
+    assert f"n.º {rank} de 2 aquí" in ix.message.text, ix.message.text
+    image, alt = chart_of(ix.message)
+    assert image.size == (800, 440)
+    assert alt.startswith("Gráfico de Alice, manos más recientes: 1. Total de la partida"), alt
+    assert f"Valoración actual {numbers(played.rating)}." in alt, alt
+    assert played.emu.errors == [] and played.emu.late_interactions() == []
