@@ -8,11 +8,16 @@ text), chooses with ``bot.rules`` (``ddz_driver.choose``) and acts from the view
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bot.rules import Card, Combo, classify, parse_cards
+from tests.e2e import timing
+from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
+    FAST_ENV,
     cards_in_alt,
     changes_in_result,
     choose,
@@ -159,3 +164,32 @@ def check_result(text: str, member_name: str = "Alice") -> dict[str, int]:
     for computer in NAMES[1:]:  # computers are never in the ledger
         assert not re.search(rf"^{computer}.*match total", text, re.M), text
     return changes
+
+
+@dataclass
+class SoloSession:
+    """A running emulator and bot where ``alice`` played one hand against two computers."""
+
+    emu: Emulator
+    bot: BotProcess
+    alice: SimMember
+    result: SimMessage
+    log: SoloLog
+
+
+@asynccontextmanager
+async def solo_session(tmp: Path) -> AsyncIterator[SoloSession]:
+    """Start the emulator and the bot (database and log under ``tmp``), let alice play a
+    whole hand against two normal computers, yield; then kill the bot and close."""
+    emu = await Emulator().start()
+    bot = BotProcess(emu, db_path=tmp / "bot.sqlite3", log_path=tmp / "bot.log", extra_env=FAST_ENV)
+    try:
+        await bot.start(timeout=30)
+        alice = emu.member(name="alice")
+        await open_with_computers(emu, alice)
+        result, log = await play_solo(emu, alice)
+        yield SoloSession(emu, bot, alice, result, log)
+    finally:
+        await bot.kill()
+        timing.record(emu)
+        await emu.close()

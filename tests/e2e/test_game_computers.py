@@ -6,16 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
 from bot.rules import format_cards
-from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
-    FAST_ENV,
     HAND_RE,
     finished,
     hand_component,
@@ -23,7 +20,7 @@ from tests.e2e.ddz_driver import (
     reply_text,
 )
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.solo import SoloLog, check_result, open_with_computers, play_solo
+from tests.e2e.solo import SoloLog, check_result, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -40,19 +37,8 @@ class Solo:
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def solo(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Solo]:
-    tmp: Path = tmp_path_factory.mktemp("game_computers")
-    emu = await Emulator().start()
-    bot = BotProcess(emu, db_path=tmp / "bot.sqlite3", log_path=tmp / "bot.log", extra_env=FAST_ENV)
-    try:
-        await bot.start(timeout=30)
-        alice = emu.member(name="alice")
-        await open_with_computers(emu, alice)
-        result, log = await play_solo(emu, alice)
-        yield Solo(emu, bot, alice, result, log)
-    finally:
-        await bot.kill()
-        timing.record(emu)
-        await emu.close()
+    async with solo_session(tmp_path_factory.mktemp("game_computers")) as s:
+        yield Solo(s.emu, s.bot, s.alice, s.result, s.log)
 
 
 async def test_one_member_and_two_computers_play_a_whole_hand(solo: Solo) -> None:

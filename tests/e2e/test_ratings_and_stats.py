@@ -7,18 +7,15 @@ import io
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
 from PIL import Image
 
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
-from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
+from tests.e2e.ddz_driver import finished, reply_text
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.solo import NAMES, check_result, open_with_computers, play_solo
+from tests.e2e.solo import NAMES, check_result, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -35,27 +32,17 @@ class Played:
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def played(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Played]:
-    tmp: Path = tmp_path_factory.mktemp("ratings")
-    emu = await Emulator().start()
-    bot = BotProcess(emu, db_path=tmp / "bot.sqlite3", log_path=tmp / "bot.log", extra_env=FAST_ENV)
-    try:
-        await bot.start(timeout=30)
-        alice = emu.member(name="alice")
-        await open_with_computers(emu, alice)
-        result, _ = await play_solo(emu, alice)
-        changes = check_result(result.text)
-        (landlord,) = [n for n in NAMES if re.search(rf"^{n} \([^)]*landlord", result.text, re.M)]
+    async with solo_session(tmp_path_factory.mktemp("ratings")) as solo:
+        changes = check_result(solo.result.text)
+        text = solo.result.text
+        (landlord,) = [n for n in NAMES if re.search(rf"^{n} \([^)]*landlord", text, re.M)]
         # The test's own account: Alice and the "normal" level, one rated game (docs/RATINGS.md).
-        keys = {"Alice": member_key(alice.id), "Bot 2": computer_key("normal"),
+        keys = {"Alice": member_key(solo.alice.id), "Bot 2": computer_key("normal"),
                 "Bot 3": computer_key("normal")}
         seats = [RatedSeat(keys[n], n == landlord) for n in NAMES]
         after = rate_hand(seats, landlord_won=changes[landlord] > 0, current={})
-        yield Played(emu, alice, changes, landlord, after[keys["Alice"]],
+        yield Played(solo.emu, solo.alice, changes, landlord, after[keys["Alice"]],
                      after[computer_key("normal")])
-    finally:
-        await bot.kill()
-        timing.record(emu)
-        await emu.close()
 
 
 def numbers(r: SkillRating) -> str:

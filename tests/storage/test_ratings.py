@@ -7,7 +7,6 @@ import pytest
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
 from bot.storage.sqlite import SqliteStorage
 from tests.storage.fakes import finished_table
-from tests.storage.test_settlement import snapshot
 
 M1, M2, M3 = member_key(101), member_key(102), member_key(103)
 
@@ -63,32 +62,6 @@ async def test_settling_a_hand_twice_rates_it_once(store: SqliteStorage) -> None
     assert replay.replayed
     assert await ratings_of(store) == once
     assert [r.rating.hands for r in await store.rating_board(1)] == [1, 1, 1]
-
-
-@pytest.mark.parametrize("point", ["ledger", "stats", "ratings", "commit"])
-async def test_crash_inside_settlement_applies_ratings_and_points_together_exactly_once(
-    store: SqliteStorage, point: str
-) -> None:
-    await store.settle_hand(finished_table(), "before")
-    rated_before = await ratings_of(store)
-    before = await snapshot(store)
-
-    def fail(at: str) -> None:
-        if at == point:
-            raise RuntimeError("crash at " + at)
-
-    store._fault = fail
-    with pytest.raises(RuntimeError):
-        await store.settle_hand(finished_table(seq=50, landlord=2), "crashing")
-    assert await snapshot(store) == before  # neither points nor ratings
-    assert await ratings_of(store) == rated_before
-    store._fault = lambda at: None
-    settled = await store.settle_hand(finished_table(seq=50, landlord=2), "crashing")
-    again = await store.settle_hand(finished_table(seq=50, landlord=2), "crashing")
-    assert again.replayed
-    assert [c.total for c in settled.changes] == [1, -2, 1]
-    assert await ratings_of(store) == expected_after(M3, (M1, M2), True, rated_before)
-    assert {r.rating.hands for r in await store.rating_board(1)} == {2}
 
 
 async def test_hand_history_keeps_totals_and_ratings_after_each_hand(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.game.rating import RatedSeat, member_key, rate_hand
 from bot.rules import RuleSet
 from bot.storage import GuildSettings
 from bot.storage.sqlite import SqliteStorage
@@ -133,10 +134,17 @@ async def test_failure_inside_the_transaction_leaves_nothing_half_settled(
     store._fault = fail
     with pytest.raises(RuntimeError):
         await store.settle_hand(finished_table(seq=50), "crashing")
-    assert await snapshot(store) == before
+    assert await snapshot(store) == before  # neither points nor ratings
     store._fault = lambda at: None
     settlement = await store.settle_hand(finished_table(seq=50), "crashing")
+    assert (await store.settle_hand(finished_table(seq=50), "crashing")).replayed
     assert [c.total for c in settlement.changes] == [4, -2, -2]
+    # The ratings moved exactly once more: 101 beat 102 and 103 twice (docs/RATINGS.md).
+    seats = [RatedSeat(member_key(u), u == 101) for u in (101, 102, 103)]
+    twice = rate_hand(seats, True, rate_hand(seats, True, {}))
+    board = {r.user_id: r.rating for r in await store.rating_board(1)}
+    assert board == {int(k.split(":")[1]): v for k, v in twice.items()}
+    assert {r.hands for r in board.values()} == {2}
 
 
 KILL_SCRIPT = """
