@@ -4,7 +4,7 @@ Run: ``python -m benchmarks.interaction [--tables 200] [--seconds 60] [--think 2
 
 In-process: the real bot (``DdzBot.setup_hook``: SQLite storage on a temp file,
 TableService, the ``/ddz`` cog, DynamicItem routing, the command tree) runs on
-the recording fake of Discord's HTTP side from ``tests/cogs/fake_discord.py``;
+the recording fake of Discord's HTTP side from ``tests/support/fake_discord.py``;
 interactions enter through discord.py's own ``parse_interaction_create``. So
 each figure is the bot's own work — parsing, routing, the table lock,
 validation, the SQLite commit, ``asyncio.to_thread`` rendering, the answer —
@@ -49,17 +49,10 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.client import DdzBot
 from bot.rules import DECK
 from bot.settings import Settings
-from tests.cogs.fake_discord import APP_ID, BOT_ID, FakeDiscord, Member, Message
+from tests.support.fake_discord import FakeDiscord, KeepPatched, Member, Message, boot
 
 TARGET_P50, TARGET_P99 = 50.0, 200.0
 TABLES_PER_GUILD = 10
-
-
-class _Patch:
-    """Minimal stand-in for pytest's monkeypatch (kept for the whole run)."""
-
-    def setattr(self, target: Any, name: str, value: Any) -> None:
-        setattr(target, name, value)
 
 
 class Recorder:
@@ -112,7 +105,7 @@ class Bench:
         settings = Settings(discord_token="bench-token", database_path=db)
         bot = DdzBot(settings)
         fake = FakeDiscord(bot, 0, 0)
-        fake.install(_Patch())
+        fake.install(KeepPatched())
         hook = AsyncWebhookAdapter.request
 
         async def timed_hook(adapter: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
@@ -121,11 +114,7 @@ class Bench:
             return await hook(adapter, route, *args, **kwargs)
 
         AsyncWebhookAdapter.request = timed_hook  # type: ignore[method-assign]
-        await bot._async_setup_hook()
-        bot._connection.user = discord.ClientUser(state=bot._connection, data={
-            "id": str(BOT_ID), "username": "ddz", "discriminator": "0", "avatar": None, "bot": True})
-        bot._connection.application_id = APP_ID
-        await bot.setup_hook()
+        await boot(bot)
         bench = cls(fake, rec)
         cog = bot.get_cog("ddz")
         for name in ("on_public_click", "on_hand_click"):

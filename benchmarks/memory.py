@@ -30,7 +30,7 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
-from bot.game.service import TableService
+from bot.service import TableService
 from bot.storage import Storage
 
 TARGET_KB = 100.0

@@ -30,7 +30,7 @@ class DdzBotMixin:
     """Shared start-up of the plain and the sharded bot.
 
     Attributes set by ``setup_hook``: ``storage`` (bot.storage repository) and
-    ``service`` (``bot.game.service.TableService``, the only writer of tables).
+    ``service`` (``bot.service.TableService``, the only writer of tables).
     Service notifications are re-dispatched as discord.py events
     ``on_ddz_table_changed(table, events)`` and ``on_ddz_hand_settled(table, settlement)``
     so that cogs can listen without the service knowing about them.
@@ -47,12 +47,11 @@ class DdzBotMixin:
 
     async def setup_hook(self) -> None:
         import rendering
-        from bot.game.computer import pooled_decide
-        from bot.game.service import TableService
-        from bot.i18n import DdzTranslator
+        from bot.service import TableService, pooled_decide
         from bot.storage import Storage
         from cogs.forget import ForgetButton
         from cogs.items import DYNAMIC_ITEMS
+        from cogs.translator import DdzTranslator
 
         bot: commands.Bot = self  # type: ignore[assignment]
         self.storage = await Storage.open(self.settings.database_path)
@@ -100,7 +99,7 @@ class DdzBotMixin:
             except Exception:
                 log.exception("closing storage failed")
         self.service = self.storage = None
-        from bot.ai import worker
+        from bot.service import worker
 
         worker.shutdown()  # the AI worker process (hard moves, Hints)
         await super().close()  # type: ignore[misc]

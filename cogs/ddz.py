@@ -21,14 +21,15 @@ from pydantic import ValidationError
 
 from bot.game.errors import GameError
 from bot.game.table import Table
-from bot.i18n import cmd, resolve_locale, t
-from cogs import forget, hint_worker, info, records
+from bot.i18n import resolve_locale, t
+from cogs import forget, info, records
 from cogs.board import Board
 from cogs.hand_actions import handle_hand_verb
 from cogs.hand_view import Screen, build_screen, ordered_plays, render_screen
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
 from cogs.open_views import OpenViews
 from cogs.replies import answer_error, context_of, defer, png_file, respond
+from cogs.translator import cmd
 
 KNOWN_IDS = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE))
 """Every ``ddz:`` custom_id the bot draws (cogs/items.py)."""
@@ -65,7 +66,6 @@ class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"
         self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]
         await self.board.close()
         await self.views.close()
-        hint_worker.shutdown()
 
     # ----- service listener (bot.client re-dispatches TableService notifications) -----
 

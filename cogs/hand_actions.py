@@ -9,7 +9,6 @@ A refused play keeps the selection and says why (RULES.md §Controls).
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,9 +16,7 @@ from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import Combo, format_cards
-from cogs import hint_worker
 from cogs.hand_view import add_rank, playable_readings, rank_of_verb, selected_cards
-from cogs.hint_worker import Suggestion
 from cogs.items import ViewState, mask_to_indices, parse_mask
 from cogs.replies import error_message
 
@@ -34,26 +31,6 @@ class Outcome:
     notice: str | None = None
     hint: str | None = None
     readings: list[Combo] | None = None
-
-
-HINT_CACHE_SIZE = 256
-_hint_cache: OrderedDict[tuple[str, int, int], list[Suggestion]] = OrderedDict()
-
-
-async def cached_hint_options(table: Table, seat: int) -> list[Suggestion]:
-    """Hint suggestions of ``seat`` (``cogs.hint_worker``), computed once per
-    (table id, seq, seat): cycling through them costs nothing (LRU of
-    ``HINT_CACHE_SIZE`` positions)."""
-    key = (table.id, table.seq, seat)
-    options = _hint_cache.get(key)
-    if options is not None:
-        _hint_cache.move_to_end(key)
-        return options
-    options = await hint_worker.compute(table, seat)
-    _hint_cache[key] = options
-    while len(_hint_cache) > HINT_CACHE_SIZE:
-        _hint_cache.popitem(last=False)
-    return options
 
 
 LOCAL_VERBS = frozenset({"clear", "sort"})
@@ -101,7 +78,7 @@ async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, 
             held = frozenset(c.index for c in cards)
             return Outcome(state.with_selected(wanted & held))
         if verb == "hint":
-            return await _hint(table, seat, state, lang)
+            return await _hint(service, table, seat, state, lang)
         if verb == "auto":
             on = not table.seats[seat].autoplay
             await service.set_autoplay(table.id, user_id, on)
@@ -123,19 +100,20 @@ async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, 
     return Outcome(state)
 
 
-async def _hint(table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
+async def _hint(service: Any, table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
     if table.hand is None:
         raise GameError("wrong_phase")
     try:
-        options = await cached_hint_options(table, seat)
+        options = await service.hint_options(table, seat)
     except Exception:
         log.exception("hint failed (table=%s seat=%s)", table.id, seat)
         return Outcome(state)
-    action, reason_code, params = options[state.hint % len(options)]
-    reason = t(f"reason.{reason_code}", lang, **params)
+    decision = options[state.hint % len(options)]
+    reason = t(f"reason.{decision.reason}", lang, **decision.params)
     nxt = replace(state, hint=state.hint + 1)
-    if isinstance(action, tuple):
-        return Outcome(nxt.with_selected(frozenset(action)), hint=reason)
+    if isinstance(decision.action, Combo):
+        return Outcome(nxt.with_selected(frozenset(c.index for c in decision.action.cards)),
+                       hint=reason)
     return Outcome(nxt.with_selected(frozenset()), hint=reason)
 
 

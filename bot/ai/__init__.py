@@ -2,15 +2,16 @@
 
 Public API::
 
-    from bot.ai import Observation, Decision, choose_bid, choose_play, hint, REASONS
+    from bot.ai import Observation, Decision, choose_bid, choose_play, hint, hint_options, REASONS
 """
 
 from bot.ai.decision import Decision
 from bot.ai.observation import Observation, make_observation
-from bot.ai.players import LEVELS, choose_bid, choose_play, hint
+from bot.ai.players import HINT_STEP_BUDGET, LEVELS, choose_bid, choose_play, hint, hint_options
 from bot.ai.reasons import REASONS
 
 __all__ = [
+    "HINT_STEP_BUDGET",
     "LEVELS",
     "REASONS",
     "Decision",
@@ -18,5 +19,6 @@ __all__ = [
     "choose_bid",
     "choose_play",
     "hint",
+    "hint_options",
     "make_observation",
 ]

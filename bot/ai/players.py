@@ -81,19 +81,34 @@ def choose_play(
     raise ValueError(f"unknown level: {level}")
 
 
-def hint(obs: Observation, n: int = 0) -> Decision:
-    """The ``n``-th suggestion (cycling) among distinct good legal actions.
+HINT_STEP_BUDGET = 1_000
+"""Simulated decisions of the hard search behind a Hint's first suggestion (the
+computer seats use ``bot.ai.search.STEP_BUDGET``, 2 500): about 5× less CPU,
+mostly the same first play."""
 
-    The first suggestion is what ``hard`` plays; the others follow the normal
-    level's ranking (a pass is included when the lead is not free).
+
+def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET) -> list[Decision]:
+    """Every Hint suggestion for ``obs.seat``, in the order the Hint button cycles them.
+
+    While bidding: the normal level's bid. In play: the hard search's pick (with
+    ``step_budget`` simulated decisions), then the normal level's ranking of the
+    other distinct actions (a pass is included when the lead is not free).
+    Pure CPU (tens to hundreds of ms): callers run it off the event loop.
     """
+    if obs.phase == "bidding":
+        return [choose_bid(obs, "normal")]
     view = view_of(obs)
-    first = hard_play(view, random.Random(0))
+    first = hard_play(view, random.Random(0), step_budget=step_budget)
     options: list[Decision] = [first]
-    seen: list[Combo | None] = [first.action]  # type: ignore[list-item]
+    seen: list[int | Combo | None] = [first.action]
     for _, decision in normal_ranked(view):
-        if decision.action in seen:
-            continue
-        seen.append(decision.action)  # type: ignore[arg-type]
-        options.append(decision)
+        if decision.action not in seen:
+            seen.append(decision.action)
+            options.append(decision)
+    return options
+
+
+def hint(obs: Observation, n: int = 0) -> Decision:
+    """The ``n``-th suggestion of ``hint_options`` (cycling)."""
+    options = hint_options(obs)
     return options[n % len(options)]

@@ -1,18 +1,16 @@
 """Computer players' decisions for a table's seat to act (auto-play, timeouts, computers).
 
-Pure (no discord, no I/O): ``decide`` asks ``bot.ai`` at the seat's level; a
-Decider runs it off the event loop — in a thread (``thread_decide``, the
-service's default) or, for the hard level, in the AI worker process
-(``pooled_decide``, what the bot uses).
+Pure and synchronous (no asyncio, no I/O): ``decide`` asks ``bot.ai`` at the
+seat's level, ``hint_options`` lists a seat's Hint suggestions. The service runs
+them off the event loop (``bot.service.deciders``, ``bot.service.hints``); the
+``*_from_json`` variants are the entry points of the AI worker process.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable
 
-from bot.ai import choose_bid, choose_play, worker
+from bot.ai import Decision, choose_bid, choose_play, hint_options
 from bot.game.errors import GameError
 from bot.game.seat import Level
 from bot.game.table import Table
@@ -20,11 +18,6 @@ from bot.rules import Combo
 
 AutoAction = int | Combo | None
 """A computer's action: a bid (0 = pass, 1..3) while bidding, a Combo, or None = pass."""
-
-Decider = Callable[[Table, random.Random], Awaitable[AutoAction]]
-"""Computes the computer's action for the seat to act of a (read-only) table with an
-rng seeded for this move; ``thread_decide`` (the default) or ``pooled_decide``."""
-
 
 
 def fallback_action(table: Table) -> int | Combo | None:
@@ -69,15 +62,14 @@ def decide_from_json(table_json: str, rng: random.Random) -> AutoAction:
     return decide(Table.model_validate_json(table_json), rng)
 
 
-async def thread_decide(table: Table, rng: random.Random) -> AutoAction:
-    """The default Decider: ``decide`` in a thread of this process."""
-    return await asyncio.to_thread(decide, table, rng)
+def table_hint_options(table: Table, seat: int) -> list[Decision]:
+    """``bot.ai.hint_options`` for ``seat`` of ``table`` (what the Hint button cycles).
+    Raises GameError("wrong_phase") without a hand."""
+    if table.hand is None:
+        raise GameError("wrong_phase", phase=table.phase)
+    return hint_options(table.hand.observation(seat))
 
 
-async def pooled_decide(table: Table, rng: random.Random) -> AutoAction:
-    """A Decider for the bot: a hard decision (0.1–0.6 s of CPU) runs in the AI worker
-    process (``bot.ai.worker``, shared with Hint; thread fallback) so that it does not
-    hold the event loop's GIL; easy / normal ones (< 2 ms) stay in a thread."""
-    if seat_level(table) == "hard":
-        return await worker.run(decide_from_json, table.model_dump_json(), rng)
-    return await thread_decide(table, rng)
+def hint_options_from_json(table_json: str, seat: int) -> list[Decision]:
+    """``table_hint_options`` on a serialized Table (the worker process's entry point)."""
+    return table_hint_options(Table.model_validate_json(table_json), seat)

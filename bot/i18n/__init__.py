@@ -1,15 +1,14 @@
-"""Localization: ``.po`` catalogs (en, es) and the app-command translator.
+"""Localization: the ``.po`` catalogs (en, es) and their lookups (pure: no discord).
 
 Public API::
 
-    from bot.i18n import t, resolve_locale, available_locales, DdzTranslator, cmd
+    from bot.i18n import t, resolve_locale, available_locales
 
-``DdzTranslator`` / ``cmd`` import discord and are loaded on first use.
+The app-command translator (``DdzTranslator``, ``cmd``) imports discord and lives
+in ``cogs/translator.py``.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from bot.i18n.catalog import (
     DEFAULT_LOCALE,
@@ -23,20 +22,11 @@ from bot.i18n.catalog import (
 
 __all__ = [
     "DEFAULT_LOCALE",
-    "DdzTranslator",
     "available_locales",
     "catalog",
-    "cmd",
     "has_key",
     "placeholders",
     "resolve_locale",
     "t",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    if name in ("DdzTranslator", "cmd"):
-        from bot.i18n import translator
-
-        return getattr(translator, name)
-    raise AttributeError(name)

@@ -6,13 +6,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 
 from bot.client import DdzBot
 from bot.rules import RANKS, parse_ranks
 from bot.settings import Settings
-from tests.cogs.fake_discord import APP_ID, BOT_ID, FakeDiscord, Member
+from tests.support.fake_discord import FakeDiscord, Member, boot
 
 GUILD_ID = 700_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_002
@@ -29,11 +28,7 @@ async def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator
     bot = DdzBot(settings)
     fake = FakeDiscord(bot, GUILD_ID, CHANNEL_ID)
     fake.install(monkeypatch)
-    await bot._async_setup_hook()
-    bot._connection.user = discord.ClientUser(state=bot._connection, data={
-        "id": str(BOT_ID), "username": "ddz", "discriminator": "0", "avatar": None, "bot": True})
-    bot._connection.application_id = APP_ID
-    await bot.setup_hook()
+    await boot(bot)
     cog = bot.get_cog("ddz")
     cog.board.interval = 0.0
     service = bot.service

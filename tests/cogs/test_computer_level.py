@@ -5,10 +5,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import DdzTranslator
+from bot.service import pooled_decide
 from cogs.ddz import DdzCog
+from cogs.translator import DdzTranslator
 from tests.cogs.conftest import members
-from tests.cogs.fake_discord import FakeDiscord
+from tests.support.fake_discord import FakeDiscord
 
 
 async def test_start_with_level_hard_seats_hard_computers_and_add_computer_adds_hard(
@@ -60,6 +61,4 @@ async def test_the_level_option_and_its_choices_are_named_in_spanish_for_spanish
 
 
 async def test_the_bot_sends_computer_moves_through_the_pooled_decider(fake: FakeDiscord) -> None:
-    from bot.game.computer import pooled_decide
-
     assert fake.bot.service.decider is pooled_decide

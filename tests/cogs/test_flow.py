@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.cogs.conftest import deal_for, members
-from tests.cogs.fake_discord import FakeDiscord, Message
+from tests.support.fake_discord import FakeDiscord, Message
 
 
 def comp(message: Message, verb: str) -> str:

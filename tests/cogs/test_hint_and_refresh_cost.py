@@ -7,42 +7,43 @@ from typing import Any
 
 import pytest
 
-import cogs.hand_actions as hand_actions
+import bot.service.hints as hints
 import cogs.hand_view as hand_view
-import cogs.hint_worker as hint_worker
+from bot.ai import HINT_STEP_BUDGET
 from bot.ai.search import hard_play
 from bot.ai.view import view_of
+from bot.game.computer import table_hint_options
 from bot.game.hand import Hand
 from bot.game.table import Table
-from bot.rules import DECK, DEFAULT_RULES, format_cards
+from bot.rules import DEFAULT_RULES, format_cards
 from tests.cogs.conftest import HANDS, KITTY
-from tests.cogs.fake_discord import FakeDiscord
 from tests.cogs.test_flow import comp
 from tests.cogs.test_refusals import seated_hand
+from tests.support.fake_discord import FakeDiscord
 
 
 async def test_cycling_hints_computes_the_suggestions_once(
         fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, int]] = []
-    original = hint_worker.compute
+    original = hints.compute
 
     async def counting(table: Any, seat: int) -> list[Any]:
         calls.append((table.id, table.seq))
         return await original(table, seat)
 
-    monkeypatch.setattr(hint_worker, "compute", counting)
-    hand_actions._hint_cache.clear()
+    monkeypatch.setattr(hints, "compute", counting)
+    fake.bot.service.hints.clear()
     ana, _, _ = await seated_hand(fake)
     await ana.click(fake.table_message(), "Bid 3")
     view = (await ana.click(fake.table_message(), "My hand")).last
     table = fake.bot.service.table_in_channel(fake.channel_id)
-    options = hint_worker.suggestions(table.model_dump_json(), 0)
+    options = [d.action.cards for d in table_hint_options(table, 0)]
     picks = []
     for _ in range(3):
         view = (await ana.click(view, comp(view, "hhint"))).last
         picks.append(view.alt_texts[0].split("Selected: ")[1])
     assert calls == [(table.id, table.seq)]
-    assert picks == [format_cards(sorted(DECK[i] for i in cards)) for cards, _, _ in options[:3]]
+    assert picks == [format_cards(sorted(cards)) for cards in options[:3]]
     assert comp(view, "hplay").endswith(".r3")
 
 
@@ -50,13 +51,13 @@ def test_suggestions_start_with_the_search_pick_then_the_normal_ranking() -> Non
     hand = Hand.deal(DEFAULT_RULES, hands=HANDS, kitty=KITTY, first_bidder=0)
     hand.bid(0, 3)
     table = Table(guild_id=1, channel_id=2, starter_id=3, phase="playing", hand=hand, hand_no=1)
-    options = hint_worker.suggestions(table.model_dump_json(), 0)
+    options = table_hint_options(table, 0)
     view = view_of(hand.observation(0))
-    first = hard_play(view, random.Random(0), step_budget=hint_worker.HINT_STEP_BUDGET)
-    assert options[0][0] == tuple(c.index for c in first.action.cards)
-    plays = [cards for cards, _, _ in options]
+    first = hard_play(view, random.Random(0), step_budget=HINT_STEP_BUDGET)
+    assert options[0].action == first.action
+    plays = [d.action for d in options]
     assert len(plays) == len(set(plays)) > 3 and None not in plays  # free lead: no pass
-    assert all(reason for _, reason, _ in options)
+    assert all(d.reason for d in options)
 
 
 async def test_another_players_move_refreshes_the_text_but_not_the_image(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 
 from tests.cogs.conftest import deal_for, members
-from tests.cogs.fake_discord import FakeDiscord, Member
 from tests.cogs.test_flow import comp
+from tests.support.fake_discord import FakeDiscord, Member
 
 
 async def seated_hand(fake: FakeDiscord) -> tuple[Member, Member, Member]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 
 from tests.cogs.conftest import autoplayed_solo_hand, deal_for, members
-from tests.cogs.fake_discord import FakeDiscord
 from tests.cogs.test_flow import comp
 from tests.cogs.test_refusals import seated_hand
+from tests.support.fake_discord import FakeDiscord
 
 REFRESHED = "The table changed; this is the current view."
 

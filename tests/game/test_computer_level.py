@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from bot.game import Table
-from bot.game.service import TableService
+from bot.service import TableService
 from bot.storage.sqlite import SqliteStorage
 
 ALICE, BOB = 1, 2

@@ -10,7 +10,8 @@ from discord import app_commands
 
 from bot.ai.reasons import REASONS
 from bot.game.errors import CODES
-from bot.i18n import DdzTranslator, available_locales, catalog, placeholders, resolve_locale, t
+from bot.i18n import available_locales, catalog, placeholders, resolve_locale, t
+from cogs.translator import DdzTranslator
 
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from tests.cogs.conftest import members
-from tests.cogs.fake_discord import FakeDiscord, Member, Message, Reply
+from tests.support.fake_discord import FakeDiscord, Member, Message, Reply
 
 OTHER_GUILD = 700_000_000_000_000_901
 OTHER_CHANNEL = 700_000_000_000_000_902

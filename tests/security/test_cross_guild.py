@@ -5,7 +5,6 @@ on a message carrying guild A's table id."""
 from __future__ import annotations
 
 from tests.cogs.conftest import members
-from tests.cogs.fake_discord import FakeDiscord, Member
 from tests.security.forge import (
     OTHER_CHANNEL,
     OTHER_GUILD,
@@ -16,6 +15,7 @@ from tests.security.forge import (
     snapshot,
     table_of,
 )
+from tests.support.fake_discord import FakeDiscord, Member
 
 ELSEWHERE = {"guild_id": OTHER_GUILD, "channel_id": OTHER_CHANNEL}
 

@@ -8,7 +8,6 @@ import pytest
 
 from bot.rules import format_cards
 from cogs.items import to_base36
-from tests.cogs.fake_discord import FakeDiscord, Member, Message
 from tests.cogs.test_flow import comp
 from tests.security.forge import (
     assert_polite,
@@ -23,6 +22,7 @@ from tests.security.forge import (
     with_state,
     with_verb,
 )
+from tests.support.fake_discord import FakeDiscord, Member, Message
 
 NOT_SEATED = "You're not seated at this table."
 

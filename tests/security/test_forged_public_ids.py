@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 
 from tests.cogs.conftest import members
-from tests.cogs.fake_discord import FakeDiscord, Member
 from tests.security.forge import (
     answered,
     assert_polite,
@@ -18,6 +17,7 @@ from tests.security.forge import (
     snapshot,
     table_of,
 )
+from tests.support.fake_discord import FakeDiscord, Member
 
 STALE = "That button is out of date: the table has moved on."
 NOT_STARTER = "Only the player who opened the table (or an admin) can do that."

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cogs.fake_discord import FakeDiscord
 from tests.security.forge import assert_polite, playing_hand, snapshot, table_of
+from tests.support.fake_discord import FakeDiscord
 
 BAD_CARD = "I can't read the card"
 

@@ -23,12 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.game.computer import AutoAction, Decider, fallback_action, thread_decide
+from bot.ai import Decision
+from bot.game.computer import AutoAction, fallback_action
 from bot.game.errors import GameError
 from bot.game.hand import Cards
 from bot.game.seat import Event, Level
 from bot.game.table import Table
 from bot.rules import Combo
+from bot.service.deciders import Decider, thread_decide
+from bot.service.hints import HintCache
 from bot.storage.models import GuildSettings, Settlement
 from bot.storage.repository import Repository
 
@@ -122,6 +125,7 @@ class TableService:
         self._failures: dict[str, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._settings: dict[int, GuildSettings] = {}
+        self.hints = HintCache()
         self._open_lock = asyncio.Lock()
         self._closed = False
 
@@ -161,6 +165,11 @@ class TableService:
         """Store new settings (``/ddz config``); tables use them from their next hand."""
         await self.storage.save_settings(guild_id, settings)
         self._settings[guild_id] = settings
+
+    async def hint_options(self, table: Table, seat: int) -> list[Decision]:
+        """The Hint suggestions of ``seat`` at ``table``'s position, computed once per
+        (table id, seq, seat) in the AI worker process (``bot.service.hints``)."""
+        return await self.hints.options(table, seat)
 
     # ----- lobby -----------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""A recording fake of Discord's HTTP side, for driving the real bot in-process.
+"""The recording fake of Discord shared by the cog tests and the benchmarks.
 
 It replaces ``HTTPClient.request`` (channel messages) and
 ``AsyncWebhookAdapter.request`` (interaction callbacks, ``@original`` edits,
@@ -74,6 +74,24 @@ class Message:
     @property
     def alt_texts(self) -> list[str]:
         return [a.get("description") or "" for a in self.attachments]
+
+
+class KeepPatched:
+    """A stand-in for pytest's ``monkeypatch`` that never undoes (benchmarks)."""
+
+    def setattr(self, target: Any, name: str, value: Any) -> None:
+        setattr(target, name, value)
+
+
+async def boot(bot: Any) -> None:
+    """Start ``bot`` as a login would, without a gateway: discord.py's own
+    ``_async_setup_hook``, the bot user and application id, then ``setup_hook``
+    (storage, service, cogs, restore). Call after ``FakeDiscord.install``."""
+    await bot._async_setup_hook()  # noqa: SLF001
+    bot._connection.user = discord.ClientUser(state=bot._connection, data={  # noqa: SLF001
+        "id": str(BOT_ID), "username": "ddz", "discriminator": "0", "avatar": None, "bot": True})
+    bot._connection.application_id = APP_ID  # noqa: SLF001
+    await bot.setup_hook()
 
 
 def _body(payload: Any, form: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n.catalog import DEFAULT_LOCALE, catalog, resolve_locale
+from bot.i18n import DEFAULT_LOCALE, catalog, resolve_locale
 
 
 def cmd(default: str, key: str) -> app_commands.locale_str:

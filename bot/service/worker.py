@@ -7,7 +7,7 @@ such work to one lazily spawned worker process; when the pool cannot be used
 (it broke, could not start, could not pickle the arguments, or was shut down
 under a waiting call) the same function runs in a thread instead, and the pool
 is not tried again for ``RETRY_AFTER_SECONDS``. Imports no discord: a spawned
-worker only loads the modules of the functions it is given.
+worker only loads the modules of the functions it is given (``bot.game.computer``).
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ import pytest
 
 from bot.game.errors import GameError
 from bot.game.seat import Event
-from bot.game.service import TableService
 from bot.game.table import Table
+from bot.service import TableService
 from bot.storage import Settlement
 from bot.storage.sqlite import SqliteStorage
 

@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.game.computer import AutoAction, decide, seat_level, thread_decide
-from bot.game.service import TableService
+from bot.game.computer import AutoAction, decide, seat_level
 from bot.game.table import Table
+from bot.service import TableService, thread_decide
 from bot.storage.sqlite import SqliteStorage
-from tests.game.test_service import ALICE, CH, FakeClock, G, Recorder, run
+from tests.service.test_tables import ALICE, CH, FakeClock, G, Recorder, run
 
 
 class RecordingDecider:
