@@ -16,7 +16,7 @@ from bot.ai.decision import Decision
 from bot.ai.evaluate import counts_of, evaluate
 from bot.ai.observation import Observation
 from bot.ai.policy import easy_play, normal_play, normal_ranked
-from bot.ai.search import hard_play
+from bot.ai.search import STEP_BUDGET, hard_play
 from bot.ai.view import view_of
 from bot.rules import Combo
 
@@ -108,7 +108,8 @@ def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET) -> list[
     return options
 
 
-def hint(obs: Observation, n: int = 0) -> Decision:
-    """The ``n``-th suggestion of ``hint_options`` (cycling)."""
-    options = hint_options(obs)
+def hint(obs: Observation, n: int = 0, step_budget: int = STEP_BUDGET) -> Decision:
+    """The ``n``-th suggestion of ``hint_options`` (cycling); by default its first one
+    is exactly what the ``hard`` level plays (same search budget)."""
+    options = hint_options(obs, step_budget)
     return options[n % len(options)]
