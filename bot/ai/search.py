@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass, field
 
 from bot.ai.decision import Decision, play
 from bot.ai.endgame import Solver, ranks_of
@@ -30,6 +31,13 @@ ENDGAME_CARDS = 14
 ENDGAME_NODES = 4_000
 PRIOR = 0.02
 """Win-rate bonus of the normal policy's first choice."""
+
+
+class _Absent:
+    """Type of ``_ABSENT``: no extra action to sample (None already means a pass)."""
+
+
+_ABSENT = _Absent()
 
 
 def sample_world(view: View, rng: random.Random) -> list[list[Card]]:
@@ -109,17 +117,48 @@ def _exact(hands: list[list[Card]], view: View, first: Combo | None) -> bool | N
     return solver.solve((ranks[0], ranks[1], ranks[2]), nxt, last)  # type: ignore[arg-type]
 
 
+@dataclass(frozen=True)
+class Sampled:
+    """What one hard search found: its choice and each candidate's sampled win rate.
+
+    ``rates`` maps a candidate action (Combo, or None = pass) to (win rate 0..1 for
+    the searching seat's side, worlds sampled); empty when the choice was obvious
+    (one option, or a play that certainly finishes the hand) and nothing was sampled.
+    """
+
+    decision: Decision
+    rates: dict[Combo | None, tuple[float, int]] = field(default_factory=dict)
+
+
 def hard_play(view: View, rng: random.Random, step_budget: int | None = None) -> Decision:
     """The hard level's choice (see module docstring); always a legal action.
 
     ``step_budget``: simulated policy decisions (default ``STEP_BUDGET``).
     """
+    return hard_search(view, rng, step_budget).decision
+
+
+def hard_search(
+    view: View,
+    rng: random.Random,
+    step_budget: int | None = None,
+    *,
+    also: Combo | None | _Absent = _ABSENT,
+) -> Sampled:
+    """``hard_play`` with the sampled win rates of its candidates.
+
+    ``also``: an action (Combo, or None = pass) that must be sampled on the same
+    deals as the others and kept through the halving (the review of a member's
+    decision, ``bot.ai.review``); the choice is unchanged by it. Without ``also``
+    the result equals ``hard_play``'s for the same rng.
+    """
     if step_budget is None:
         step_budget = STEP_BUDGET
     ranked = normal_ranked(view)
     best_score, best = ranked[0]
-    if len(ranked) == 1 or best_score >= 100:
-        return best
+    forced = also is _ABSENT or also == best.action
+    if len(ranked) == 1 or (best_score >= 100 and forced):
+        return Sampled(best)
     candidates: list[Decision] = []
     for _, decision in ranked:
         if all(decision.action != c.action for c in candidates):
@@ -128,6 +167,13 @@ def hard_play(view: View, rng: random.Random, step_budget: int | None = None) ->
             break
     if view.to_beat is not None and all(c.action is not None for c in candidates):
         candidates.append(next(d for _, d in ranked if d.action is None))
+    choosable = len(candidates)  # the appended ``also`` is sampled, never chosen
+    keep: int | None = None
+    if not forced:
+        keep = next((i for i, c in enumerate(candidates) if c.action == also), None)
+        if keep is None:
+            candidates.append(play(also, "search_best", n=0))  # type: ignore[arg-type]
+            keep = len(candidates) - 1
     wins = [0.0] * len(candidates)
     runs = [0] * len(candidates)
     active = list(range(len(candidates)))
@@ -157,17 +203,20 @@ def hard_play(view: View, rng: random.Random, step_budget: int | None = None) ->
             wins[i] += won == i_am_landlord
             runs[i] += 1
         if len(active) > 2 and worlds >= 6 and steps[0] * 2 >= step_budget:
-            active = sorted(active, key=lambda i: (-rate(i), i))[:2]  # successive halving
-    top = max(active, key=lambda i: (rate(i), -i))
+            best_two = sorted((i for i in active if i < choosable), key=lambda i: (-rate(i), i))[:2]
+            active = best_two + ([keep] if keep is not None and keep not in best_two else [])
+    top = max((i for i in active if i < choosable), key=lambda i: (rate(i), -i))
     rates = [wins[i] / max(1, runs[i]) for i in range(len(candidates))]
+    sampled = {c.action: (rates[i], runs[i]) for i, c in enumerate(candidates) if runs[i]}
     chosen = candidates[top]
     percent = round(100 * rates[top])
     if exact and rates[top] == 1.0:
         if chosen.action is None:
-            return play(None, "endgame_pass_wins")
-        return play(chosen.action, "endgame_forced_win")  # type: ignore[arg-type]
+            return Sampled(play(None, "endgame_pass_wins"), sampled)
+        return Sampled(play(chosen.action, "endgame_forced_win"), sampled)  # type: ignore[arg-type]
     if top == 0:
-        return chosen
+        return Sampled(chosen, sampled)
     if chosen.action is None:
-        return play(None, "search_pass", n=percent)
-    return play(chosen.action, "search_best", n=percent)  # type: ignore[arg-type]
+        return Sampled(play(None, "search_pass", n=percent), sampled)
+    return Sampled(play(chosen.action, "search_best", n=percent), sampled)  # type: ignore[arg-type]
+

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.storage.models import (
+    FinishedHand,
     GuildSettings,
     HandPoint,
     LeaderRow,
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStorage as Storage
 
 __all__ = [
+    "FinishedHand",
     "GuildSettings",
     "HandPoint",
     "LeaderRow",

@@ -114,4 +114,14 @@ MIGRATIONS: list[str] = [
     ALTER TABLE hand_players ADD COLUMN mu    REAL;     -- rating after the hand
     ALTER TABLE hand_players ADD COLUMN sigma REAL;
     """,
+    # 3: hand numbers per server (``/ddz replay 12``), in order of settlement
+    """
+    ALTER TABLE finished_hands ADD COLUMN hand_no INTEGER;
+    UPDATE finished_hands SET hand_no = (
+        SELECT COUNT(*) FROM finished_hands f WHERE f.guild_id = finished_hands.guild_id
+        AND (f.finished_at < finished_hands.finished_at
+             OR (f.finished_at = finished_hands.finished_at AND f.hand_id <= finished_hands.hand_id))
+    );
+    CREATE UNIQUE INDEX finished_hands_no ON finished_hands (guild_id, hand_no);
+    """,
 ]

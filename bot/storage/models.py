@@ -60,6 +60,8 @@ class Settlement(BaseModel):
     * ``target`` / ``match_hands``: the guild's match rule when settled.
     * ``replayed``: True when this call found the hand already settled and changed
       nothing (the recorded settlement is returned).
+    * ``hand_no``: the hand's number in its server (1, 2, …, in order of settlement;
+      ``/ddz replay``); None in settlements recorded before hands were numbered.
     """
 
     hand_id: str
@@ -74,6 +76,7 @@ class Settlement(BaseModel):
     target: int = 30
     match_hands: int | None = None
     replayed: bool = False
+    hand_no: int | None = None
 
 
 class Standing(BaseModel):
@@ -94,6 +97,8 @@ class MatchStandings(BaseModel):
     match_hands: int | None
     hands_played: int
     standings: list[Standing]
+    last_hand_no: int | None = None
+    """The server's latest hand number (``/ddz replay``), None before any."""
 
 
 class LeaderRow(BaseModel):
@@ -113,7 +118,8 @@ class PlayerStats(BaseModel):
     ``best_hand`` is the largest single-hand gain in points (0 if never positive);
     ``bombs`` counts bombs and rockets this player played; ``springs`` counts springs
     and anti-springs the player's side achieved; ``current_total`` is the player's
-    total in the guild's current match.
+    total in the guild's current match; ``last_hand_no`` the number of their latest
+    hand here (``/ddz replay``).
     """
 
     user_id: int
@@ -129,6 +135,7 @@ class PlayerStats(BaseModel):
     matches_won: int = 0
     current_total: int = 0
     rating: SkillRating | None = None
+    last_hand_no: int | None = None
 
     @property
     def wins(self) -> int:
@@ -177,3 +184,22 @@ class HandPoint(BaseModel):
     def won(self) -> bool:
         """Whether the member's side won the hand (its points are positive)."""
         return self.points > 0
+class FinishedHand(BaseModel):
+    """A settled hand as recorded (``/ddz replay``, ``/ddz review``).
+
+    ``hand_json``: the Hand JSON with its full history; ``user_ids``: per seat, the
+    member's id (None for a computer or a member who used ``/ddz forget``);
+    ``finished_at``: Unix seconds.
+    """
+
+    hand_no: int
+    hand_id: str
+    guild_id: int
+    finished_at: float
+    hand_json: str
+    settlement: Settlement
+    user_ids: tuple[int | None, int | None, int | None]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat the member played in this hand, or None."""
+        return next((i for i, u in enumerate(self.user_ids) if u == user_id), None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.storage.models import (
+    FinishedHand,
     GuildSettings,
     HandPoint,
     LeaderRow,
@@ -53,6 +54,12 @@ class Repository(Protocol):
         A second call with the same ``hand_id`` changes nothing and returns the recorded
         Settlement with ``replayed=True``. Raises ValueError if the hand is not finished.
         """
+
+    async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
+        """The guild's settled hand number ``hand_no`` (1, 2, … per guild), or None."""
+
+    async def last_hand_of(self, guild_id: int, user_id: int) -> FinishedHand | None:
+        """The latest settled hand of the guild in which the member held a seat, or None."""
 
     async def match_standings(self, guild_id: int) -> MatchStandings:
         """Current match totals toward the target, best first."""

@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.models import (
+    FinishedHand,
     GuildSettings,
     HandPoint,
     LeaderRow,
@@ -230,6 +231,9 @@ class SqliteStorage:
             )
         )
         winners = match_winners(totals, hands, rules)
+        hand_no = await scalar(
+            db, "SELECT COALESCE(MAX(hand_no), 0) + 1 FROM finished_hands WHERE guild_id = ?",
+            (guild_id,))
         settlement = Settlement(
             hand_id=hand_id,
             guild_id=guild_id,
@@ -242,6 +246,7 @@ class SqliteStorage:
             final_totals=totals if winners else {},
             target=rules.target_points,
             match_hands=rules.match_hands,
+            hand_no=int(hand_no),
         )
         if winners:
             await end_match(db, guild_id, match_no, hands, totals, winners, rules, now)
@@ -250,7 +255,8 @@ class SqliteStorage:
                 "UPDATE guild_match SET hands = ? WHERE guild_id = ?", (hands, guild_id)
             )
         await db.execute(
-            "INSERT INTO finished_hands VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO finished_hands (hand_id, guild_id, table_id, match_no, finished_at,"
+            " hand, settlement, hand_no) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 hand_id,
                 guild_id,
@@ -259,6 +265,7 @@ class SqliteStorage:
                 now,
                 outcome.hand_json,
                 settlement.model_dump_json(),
+                settlement.hand_no,
             ),
         )
         await db.executemany(
@@ -282,6 +289,31 @@ class SqliteStorage:
             return None
         return rows[0][0], Settlement.model_validate_json(rows[0][1])
 
+    async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
+        """The guild's settled hand number ``hand_no``, or None."""
+        return await self._finished("f.guild_id = ? AND f.hand_no = ?", (guild_id, hand_no))
+
+    async def last_hand_of(self, guild_id: int, user_id: int) -> FinishedHand | None:
+        """The member's latest settled hand in the guild, or None."""
+        return await self._finished(
+            "f.guild_id = ? AND f.hand_id IN (SELECT hand_id FROM hand_players WHERE user_id = ?)"
+            " ORDER BY f.hand_no DESC LIMIT 1", (guild_id, user_id))
+
+    async def _finished(self, where: str, args: tuple[Any, ...]) -> FinishedHand | None:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT f.hand_no, f.hand_id, f.guild_id, f.finished_at, f.hand, f.settlement"
+                f" FROM finished_hands f WHERE {where}", args)
+            if not rows:
+                return None
+            no, hand_id, guild_id, at, hand, blob = rows[0]
+            seats = dict(await db.execute_fetchall(
+                "SELECT seat, user_id FROM hand_players WHERE hand_id = ?", (hand_id,)))
+        settlement = Settlement.model_validate_json(blob)
+        return FinishedHand(hand_no=no, hand_id=hand_id, guild_id=guild_id, finished_at=at,
+                            hand_json=hand, settlement=settlement.model_copy(update={"hand_no": no}),
+                            user_ids=(seats.get(0), seats.get(1), seats.get(2)))
+
     # ----- queries -----------------------------------------------------------
 
     async def match_standings(self, guild_id: int) -> MatchStandings:
@@ -292,6 +324,8 @@ class SqliteStorage:
                 "SELECT match_no, hands FROM guild_match WHERE guild_id = ?", (guild_id,)
             )
             match_no, hands = (rows[0][0], rows[0][1]) if rows else (1, 0)
+            last = await scalar(
+                db, "SELECT MAX(hand_no) FROM finished_hands WHERE guild_id = ?", (guild_id,))
             ledger = await db.execute_fetchall(
                 "SELECT l.user_id, n.name, l.total, l.hands FROM ledger l"
                 " LEFT JOIN display_names n ON n.guild_id = l.guild_id AND n.user_id = l.user_id"
@@ -305,6 +339,7 @@ class SqliteStorage:
             target=rules.target_points,
             match_hands=rules.match_hands,
             hands_played=hands,
+            last_hand_no=last,
             standings=[Standing(user_id=u, name=n, total=t, hands=h) for u, n, t, h in ledger],
         )
 
@@ -348,9 +383,16 @@ class SqliteStorage:
                 (guild_id, user_id),
             )
             rating = await member_rating(db, guild_id, user_id)
+            last = await scalar(
+                db,
+                "SELECT MAX(f.hand_no) FROM finished_hands f JOIN hand_players p"
+                " ON p.hand_id = f.hand_id WHERE f.guild_id = ? AND p.user_id = ?",
+                (guild_id, user_id),
+            )
         data = dict(zip(columns, row, strict=True))
         data.pop("guild_id")
-        return PlayerStats(name=name, current_total=current or 0, rating=rating, **data)
+        return PlayerStats(name=name, current_total=current or 0, rating=rating,
+                           last_hand_no=last, **data)
 
     async def rating_board(self, guild_id: int) -> list[RatingRow]:
         """The guild's ratings, members and computer levels, best ordinal (μ − 3σ) first."""

@@ -1,0 +1,96 @@
+"""The hard computer player's view of one decision of a member (``/ddz review``).
+
+Pure (no discord, no I/O). The only input about the hand is the ``Observation``
+of the member's seat at the moment of the decision (PRODUCT.md §Computer players:
+what a player in that seat may see), built by ``Hand.observation`` on the position
+rebuilt from the stored history — so a review never uses a card the member could
+not see. For a play (or a pass), the hard player's search (``bot.ai.search``)
+samples deals of the unseen cards and plays each candidate out; the member's own
+action is sampled on the same deals, so both win chances come from one sampling.
+For a bid, the hard player's bid (``choose_bid`` at level ``hard``) is given.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.ai.decision import Decision
+from bot.ai.observation import Observation
+from bot.ai.players import choose_bid
+from bot.ai.search import hard_search
+from bot.ai.view import view_of
+from bot.rules import Combo, legal_plays
+
+Action = int | Combo | None
+"""A bid (0 = pass, 1..3), a Combo, or None for a pass in play."""
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The hard player's opinion of one decision.
+
+    * ``kind``: ``"bid"`` or ``"play"`` (a pass in play is a ``play`` with None).
+    * ``played``: the member's action; ``best``: the hard player's, with its reason
+      code and params (``bot.ai.reasons``).
+    * ``played_win`` / ``best_win``: estimated chances (0..1) that the member's side
+      wins after each action, from the same sampled deals; None for bids and for
+      obvious choices the search did not need to sample.
+    * ``worlds``: deals sampled for the member's action (0 when not sampled).
+    """
+
+    kind: Literal["bid", "play"]
+    played: Action
+    best: Action
+    reason: str
+    params: dict[str, str | int] = field(default_factory=dict)
+    played_win: float | None = None
+    best_win: float | None = None
+    worlds: int = 0
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the member did what the hard player would do."""
+        return self.played == self.best
+
+    @property
+    def loss(self) -> float:
+        """Win chance given up by the member's action (0..1; 0 when unknown or none)."""
+        if self.agrees or self.played_win is None or self.best_win is None:
+            return 0.0
+        return max(0.0, self.best_win - self.played_win)
+
+
+def is_choice(obs: Observation) -> bool:
+    """Whether the seat had more than one option (a forced pass is no decision)."""
+    if obs.phase == "bidding":
+        return True
+    to_beat = obs.to_beat
+    plays = legal_plays(obs.hand, to_beat, obs.rules)
+    return len(plays) + (to_beat is not None) >= 2
+
+
+def assess(
+    obs: Observation, played: Action, rng: random.Random, step_budget: int | None = None
+) -> Assessment:
+    """The hard player's choice and both win chances for the member's ``played``.
+
+    ``obs``: the member's observation just before the decision; ``played``: what
+    they did (a bid while ``obs.phase == "bidding"``, else a Combo or None).
+    ``step_budget``: simulated policy decisions (default ``bot.ai.search``'s).
+    Raises ValueError when the observation has no landlord in play.
+    """
+    if obs.phase == "bidding":
+        decision = choose_bid(obs, "hard", rng)
+        return Assessment("bid", played, decision.action, decision.reason, dict(decision.params))
+    sampled = hard_search(view_of(obs), rng, step_budget, also=played)  # type: ignore[arg-type]
+    best: Decision = sampled.decision
+    played_rate = sampled.rates.get(played)  # type: ignore[arg-type]
+    best_rate = sampled.rates.get(best.action)  # type: ignore[arg-type]
+    return Assessment(
+        "play", played, best.action, best.reason, dict(best.params),
+        played_win=None if played_rate is None else played_rate[0],
+        best_win=None if best_rate is None else best_rate[0],
+        worlds=0 if played_rate is None else played_rate[1],
+    )  # fmt: skip

@@ -1,0 +1,151 @@
+"""Replay and review view models and texts built from a finished hand (no discord calls).
+
+``pages(...)`` turns the steps of ``bot.game.replay`` into ``rendering`` page models
+(the last page is the result, drawn by ``render_result``); ``page_alt`` / ``plays_alt``
+give the alt texts (≤ 1024 characters, Discord's limit); ``review_lines`` the
+summary of a review. Card lists use the RULES.md notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.game.hand import Hand
+from bot.game.models import Action
+from bot.game.replay import Step
+from bot.i18n import t
+from bot.rules import Combo, ComboKind, format_cards
+from rendering import ResultView, SeatResult
+from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
+
+ALT_LIMIT = 1024
+
+
+@dataclass(frozen=True)
+class Players:
+    """Who sat where in a finished hand: names (``"?"`` once forgotten), user ids
+    (None for computers and forgotten members), match totals after the hand."""
+
+    names: tuple[str, str, str]
+    user_ids: tuple[int | None, int | None, int | None]
+    totals: tuple[int | None, int | None, int | None] = (None, None, None)
+
+    def is_computer(self, seat: int) -> bool:
+        return self.user_ids[seat] is None and self.names[seat] != "?"
+
+
+def _line(action: Action, lead: bool, mark: ReviewMark | None) -> ReplayLine:
+    if action.kind == "bid":
+        return ReplayLine(action.seat, "bid", amount=action.amount or 0, auto=action.auto, mark=mark)
+    if action.kind == "pass":
+        return ReplayLine(action.seat, "pass", auto=action.auto, mark=mark)
+    combo = action.combo
+    assert combo is not None
+    doubling = ("rocket" if combo.kind is ComboKind.ROCKET else "bomb") if combo.is_bomb else None
+    return ReplayLine(action.seat, "lead" if lead else "follow", cards=tuple(combo.cards),
+                      doubling=doubling, auto=action.auto, mark=mark)
+
+
+def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | None,
+          marks: Mapping[int, ReviewMark] | None = None) -> list[ReplayPage]:
+    """Page models for every step but the result (``marks``: by history index)."""
+    marks = marks or {}
+    tricks = sum(1 for s in steps if s.kind == "trick")
+    landlord = hand.landlord
+    out = []
+    for number, step in enumerate(steps[:-1], start=1):
+        seats = [ReplaySeat(players.names[i], is_landlord=step.kind != "deal" and i == landlord,
+                            is_computer=players.is_computer(i), cards=step.after[i])
+                 for i in range(3)]
+        lines = [_line(a, step.kind == "trick" and k == 0, marks.get(step.first + k))
+                 for k, a in enumerate(step.actions)]
+        bid = None if step.kind == "deal" else hand.winning_bid or None
+        out.append(ReplayPage(
+            kind=step.kind, seats=seats, lines=lines,  # type: ignore[arg-type]
+            kitty=tuple(hand.kitty) if step.kind in ("deal", "bidding") else (),
+            hand_number=hand_no, page=number, pages=len(steps), trick=step.trick, tricks=tricks,
+            bid=bid, multiplier=step.multiplier, first_bidder=hand.first_bidder))
+    return out
+
+
+def result_view(hand: Hand, players: Players, hand_no: int | None) -> ResultView:
+    """The result page (the same image as the result message)."""
+    result = hand.result
+    assert result is not None
+    doublings: list[tuple[str, str | None]] = [
+        (a.combo.kind.value, players.names[a.seat]) for a in hand.history
+        if a.kind == "play" and a.combo is not None and a.combo.is_bomb]
+    if result.spring:
+        doublings.append(("spring", None))
+    if result.anti_spring:
+        doublings.append(("anti_spring", None))
+    seats = [SeatResult(name=players.names[i], is_landlord=i == result.landlord,
+                        change=result.points[i], total=players.totals[i] or 0,
+                        remaining=hand.hand_of(i)) for i in range(3)]
+    return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
+                      doublings=doublings, hand_number=hand_no)  # type: ignore[arg-type]
+
+
+def _act(action: Action, players: Players, lang: str) -> str:
+    name = players.names[action.seat]
+    if action.kind == "bid":
+        return (t("replay.alt_bid", lang, name=name, n=action.amount) if action.amount
+                else t("replay.alt_pass", lang, name=name))
+    if action.kind == "pass":
+        return t("replay.alt_pass", lang, name=name)
+    combo = action.combo
+    assert combo is not None
+    text = t("replay.alt_play", lang, name=name, cards=combo.notation)
+    if combo.is_bomb:
+        text += " " + t(f"replay.alt_{'rocket' if combo.kind is ComboKind.ROCKET else 'bomb'}",
+                        lang)
+    return text
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"
+
+
+def page_alt(hand: Hand, steps: Sequence[Step], index: int, players: Players, lang: str,
+             hand_no: int | None) -> str:
+    """Alt text of page ``index`` (0-based; the last page is the result)."""
+    step = steps[index]
+    head = t("replay.alt_head", lang, n=hand_no or "?", page=index + 1, pages=len(steps))
+    if step.kind == "deal":
+        body = "; ".join(t("replay.alt_hand", lang, name=players.names[i],
+                           cards=format_cards(step.after[i])) for i in range(3))
+        body += "; " + t("replay.alt_kitty", lang, cards=format_cards(hand.kitty))
+    elif step.kind == "result":
+        result = hand.result
+        assert result is not None
+        body = t(f"alt.winner_{result.winner}", lang) + " " + "; ".join(
+            f"{players.names[i]} {result.points[i]:+d}" for i in range(3))
+    else:
+        body = "; ".join(_act(a, players, lang) for a in step.actions)
+        if step.kind == "trick":
+            body = t("replay.alt_trick", lang, n=step.trick) + " " + body
+    return _clip(f"{head} {body}")
+
+
+def plays_alt(hand: Hand, steps: Sequence[Step], players: Players, lang: str,
+              hand_no: int | None) -> str:
+    """Alt text of the animation: every bid and play, trick by trick (clipped to 1024)."""
+    parts = []
+    for step in steps:
+        if step.kind == "bidding":
+            parts.append(", ".join(_act(a, players, lang) for a in step.actions))
+        elif step.kind == "trick":
+            plays = [_act(a, players, lang) for a in step.actions if a.kind == "play"]
+            parts.append(f"{step.trick}. " + ", ".join(plays))
+    head = t("replay.alt_animation", lang, n=hand_no or "?")
+    return _clip(head + " " + " | ".join(parts))
+
+
+def action_text(action: int | Combo | None, kind: str, lang: str) -> str:
+    """A bid, a play or a pass in words/notation (review summaries)."""
+    if kind == "bid":
+        return t("review.bid", lang, n=action) if action else t("review.bid_pass", lang)
+    if action is None:
+        return t("review.pass", lang)
+    return f"`{action.notation}`"  # type: ignore[union-attr]
