@@ -1,0 +1,181 @@
+"""ReplayService: finished hands for ``/ddz replay`` and reviews for ``/ddz review``.
+
+Reads go through here (the cogs never open storage): a hand is found by its number
+in the server or as the member's latest, and only a settled hand of the asking
+server is ever returned (GameError ``hand_not_found`` / ``no_hands`` otherwise).
+A review runs decision by decision in the AI worker process (``worker.run``, which
+falls back to a thread), never on the event loop; between two decisions other
+work queued for the worker (Hints, hard computer moves) gets its turn. Reviews are
+reproducible (seeded by hand and decision), kept in a small LRU cache, and two
+requests for the same review share one computation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.ai.review import Assessment
+from bot.game.errors import GameError
+from bot.game.hand import Hand
+from bot.game.replay import Step, replay
+from bot.service import reviews
+from bot.storage.models import FinishedHand
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], Awaitable[None]]
+"""Called with (decisions reviewed, decisions in all) as a review advances."""
+Runner = Callable[..., Awaitable[Any]]
+"""Runs ``fn(*args)`` off the event loop (``worker.run``)."""
+
+CACHE_SIZE = 64
+"""Reviews (and replays) kept in memory, least recently used dropped first."""
+WORST = 3
+"""How many costliest decisions a review marks."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A settled hand ready to show: the record, the rebuilt Hand and its steps."""
+
+    record: FinishedHand
+    hand: Hand
+    steps: list[Step]
+
+
+@dataclass(frozen=True)
+class Review:
+    """The hard player's view of one seat's decisions in a hand.
+
+    ``decisions``: (history index, Assessment) in play order; ``worst``: history
+    indices of up to ``WORST`` decisions that lost win chance, costliest first.
+    """
+
+    hand_id: str
+    seat: int
+    decisions: tuple[tuple[int, Assessment], ...]
+
+    @property
+    def worst(self) -> tuple[int, ...]:
+        losing = [(a.loss, i) for i, a in self.decisions if a.loss > 0]
+        return tuple(i for _, i in sorted(losing, key=lambda x: (-x[0], x[1]))[:WORST])
+
+
+async def _default_runner(fn: Callable[..., Any], *args: Any) -> Any:
+    from bot.ai import worker  # the pool module; imported late (spawn-safe)
+
+    return await worker.run(fn, *args)
+
+
+class ReplayService:
+    """Finds settled hands and reviews decisions. ``storage``: a Repository;
+    ``run``: how review work leaves the event loop (default: the AI worker)."""
+
+    def __init__(self, storage: Any, run: Runner | None = None) -> None:
+        self.storage = storage
+        self.run: Runner = run or _default_runner
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self._reviews: OrderedDict[tuple[str, int], Review] = OrderedDict()
+        self._running: dict[tuple[str, int], asyncio.Task[Review]] = {}
+
+    async def find(self, guild_id: int, user_id: int, hand_no: int | None = None) -> Replay:
+        """Hand ``hand_no`` of this guild, or (None) the member's latest one here.
+
+        Raises GameError ``hand_not_found`` (params ``n``) or ``no_hands``.
+        """
+        if hand_no is None:
+            record = await self.storage.last_hand_of(guild_id, user_id)
+            if record is None:
+                raise GameError("no_hands")
+        else:
+            record = await self.storage.numbered_hand(guild_id, hand_no)
+            if record is None or record.guild_id != guild_id:
+                raise GameError("hand_not_found", n=hand_no)
+        return await self._replay(record)
+
+    async def _replay(self, record: FinishedHand) -> Replay:
+        cached = self._replays.get(record.hand_id)
+        if cached is not None:
+            self._replays.move_to_end(record.hand_id)
+            return cached
+        hand, steps = await asyncio.to_thread(_rebuild, record.hand_json)
+        done = Replay(record, hand, steps)
+        _remember(self._replays, record.hand_id, done)
+        return done
+
+    @staticmethod
+    def reviewer_seat(found: Replay, user_id: int) -> int:
+        """The seat the member played in that hand; GameError ``not_your_hand``
+        otherwise (a review is only of one's own decisions)."""
+        seat = found.record.seat_of(user_id)
+        if seat is None:
+            raise GameError("not_your_hand", n=found.record.hand_no)
+        return seat
+
+    def cached_review(self, hand_id: str, seat: int) -> Review | None:
+        """A finished review of this hand and seat, if still in memory."""
+        return self._reviews.get((hand_id, seat))
+
+    async def review(self, found: Replay, seat: int, progress: Progress | None = None) -> Review:
+        """The review of ``seat``'s decisions (cached; shared by concurrent callers).
+
+        ``progress(done, total)`` is awaited after each decision (its errors are
+        logged, never raised). Raises whatever the computation raises.
+        """
+        key = (found.record.hand_id, seat)
+        cached = self._reviews.get(key)
+        if cached is not None:
+            if progress is not None:
+                await _tell(progress, len(cached.decisions), len(cached.decisions))
+            return cached
+        listeners: list[Progress] = [progress] if progress else []
+        task = self._running.get(key)
+        if task is None:
+            task = asyncio.create_task(self._compute(found, seat, listeners),
+                                       name=f"ddz-review-{found.record.hand_id}-{seat}")
+            task.listeners = listeners  # type: ignore[attr-defined]
+            self._running[key] = task
+            task.add_done_callback(lambda _: self._running.pop(key, None))
+        elif progress is not None:
+            task.listeners.append(progress)  # type: ignore[attr-defined]
+        return await asyncio.shield(task)
+
+    async def _compute(self, found: Replay, seat: int, listeners: list[Progress]) -> Review:
+        record = found.record
+        indices: list[int] = await self.run(reviews.own_decisions, record.hand_json, seat)
+        done: list[tuple[int, Assessment]] = []
+        for listener in list(listeners):
+            await _tell(listener, 0, len(indices))
+        for index in indices:
+            assessment = await self.run(reviews.review_decision, record.hand_json, seat, index,
+                                        f"{record.hand_id}:{index}")
+            done.append((index, assessment))
+            for listener in list(listeners):
+                await _tell(listener, len(done), len(indices))
+        result = Review(record.hand_id, seat, tuple(done))
+        _remember(self._reviews, (record.hand_id, seat), result)
+        return result
+
+
+def _rebuild(hand_json: str) -> tuple[Hand, list[Step]]:
+    hand = Hand.model_validate_json(hand_json)
+    return hand, replay(hand)
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > CACHE_SIZE:
+        cache.popitem(last=False)
+
+
+async def _tell(progress: Progress, done: int, total: int) -> None:
+    try:
+        await progress(done, total)
+    except Exception:
+        log.exception("review progress callback failed")

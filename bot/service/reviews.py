@@ -1,0 +1,41 @@
+"""The work of a review, run in the AI worker process (pure: no asyncio, no I/O).
+
+These module-level functions take and return picklable values so that
+``worker.run`` can send them to the worker. They join the game (a position rebuilt
+from the stored history, ``bot.game.replay``) and the AI (``bot.ai.review``): the
+only thing the AI gets is ``Hand.observation(seat)`` of that position, i.e. what
+the member could see when deciding.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.review import Assessment, assess, is_choice
+from bot.game.hand import Hand
+from bot.game.replay import position_before
+
+
+def own_decisions(hand_json: str, seat: int) -> list[int]:
+    """History indices of ``seat``'s own decisions: its bids and plays/passes that
+    were real choices (more than one option), not made by the computer for it."""
+    hand = Hand.model_validate_json(hand_json)
+    out = []
+    for index, action in enumerate(hand.history):
+        if action.seat != seat or action.auto:
+            continue
+        if action.kind == "bid" or is_choice(position_before(hand, index).observation(seat)):
+            out.append(index)
+    return out
+
+
+def review_decision(hand_json: str, seat: int, index: int, seed: str) -> Assessment:
+    """The hard player's view of ``hand.history[index]`` (a decision of ``seat``),
+    from ``seat``'s observation just before it; ``seed`` makes it reproducible."""
+    hand = Hand.model_validate_json(hand_json)
+    action = hand.history[index]
+    if action.seat != seat:
+        raise ValueError(f"history entry {index} is not seat {seat}'s")
+    obs = position_before(hand, index).observation(seat)
+    played = (action.amount or 0) if action.kind == "bid" else action.combo
+    return assess(obs, played, random.Random(seed))

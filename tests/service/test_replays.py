@@ -1,0 +1,96 @@
+"""ReplayService: settled hands of this server only; reviews off the loop, with progress."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from bot.ai import choose_bid, choose_play, search
+from bot.game.errors import GameError
+from bot.game.selfplay import seeded_hand
+from bot.service.replays import ReplayService
+from bot.storage.models import FinishedHand, SeatChange, Settlement
+
+
+def _record(seed: int, hand_no: int, guild_id: int = 1) -> FinishedHand:
+    rng = random.Random(seed)
+    hand = seeded_hand(seed, lambda o: choose_bid(o, "normal", rng).action,
+                       lambda o: choose_play(o, "normal", rng).action)
+    users = (101, None, 103)
+    changes = [SeatChange(seat=i, user_id=u, name=f"p{i}", points=hand.result.points[i],  # type: ignore[union-attr]
+                          role="landlord" if i == hand.landlord else "peasant", total=None)
+               for i, u in enumerate(users)]
+    settlement = Settlement(hand_id=f"h{seed}", guild_id=guild_id, table_id="t", match_no=1,
+                            changes=changes, winner=hand.result.winner, hand_no=hand_no)  # type: ignore[union-attr]
+    return FinishedHand(hand_no=hand_no, hand_id=f"h{seed}", guild_id=guild_id, finished_at=1.0,
+                        hand_json=hand.model_dump_json(), settlement=settlement, user_ids=users)
+
+
+class Records:
+    """A Repository stand-in holding settled hands."""
+
+    def __init__(self, *records: FinishedHand) -> None:
+        self.records = records
+
+    async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
+        return next((r for r in self.records if (r.guild_id, r.hand_no) == (guild_id, hand_no)),
+                    None)
+
+    async def last_hand_of(self, guild_id: int, user_id: int) -> FinishedHand | None:
+        mine = [r for r in self.records if r.guild_id == guild_id and user_id in r.user_ids]
+        return max(mine, key=lambda r: r.hand_no, default=None)
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "STEP_BUDGET", 200)
+
+
+async def test_find_returns_only_settled_hands_of_the_asking_server() -> None:
+    service = ReplayService(Records(_record(1, 1), _record(2, 2), _record(3, 1, guild_id=9)))
+    assert (await service.find(1, 101)).record.hand_no == 2  # the member's latest
+    found = await service.find(1, 999, 1)  # any member of the server may replay it
+    assert found.record.hand_id == "h1" and found.steps[-1].kind == "result"
+    with pytest.raises(GameError) as other_server:
+        await service.find(1, 101, 3)
+    assert other_server.value.code == "hand_not_found"
+    with pytest.raises(GameError) as none:
+        await service.find(1, 555)
+    assert none.value.code == "no_hands"
+    with pytest.raises(GameError) as not_played:
+        service.reviewer_seat(found, 999)
+    assert not_played.value.code == "not_your_hand"
+    assert service.reviewer_seat(found, 103) == 2
+
+
+async def test_review_reports_progress_and_two_requests_share_one_computation(
+    quick: None,
+) -> None:
+    calls: list[str] = []
+
+    async def thread_runner(fn: Any, *args: Any) -> Any:
+        calls.append(fn.__name__)
+        return await asyncio.to_thread(fn, *args)
+
+    service = ReplayService(Records(_record(5, 1)), run=thread_runner)
+    found = await service.find(1, 101, 1)
+    seen: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+
+    first, second = await asyncio.gather(service.review(found, 0, progress),
+                                         service.review(found, 0))
+    assert first is second
+    total = len(first.decisions)
+    assert total >= 3 and seen == [(k, total) for k in range(total + 1)]
+    assert calls.count("review_decision") == total and calls.count("own_decisions") == 1
+    assert all(found.hand.history[i].seat == 0 and not found.hand.history[i].auto
+               for i, _ in first.decisions)
+    losses = [dict(first.decisions)[i].loss for i in first.worst]
+    assert len(first.worst) <= 3 and losses == sorted(losses, reverse=True) and min(losses) > 0
+    again = await service.review(found, 0)
+    assert again is first and calls.count("review_decision") == total  # cached
