@@ -30,7 +30,8 @@ class DdzBotMixin:
     """Shared start-up of the plain and the sharded bot.
 
     Attributes set by ``setup_hook``: ``storage`` (bot.storage repository) and
-    ``service`` (``bot.service.TableService``, the only writer of tables).
+    ``service`` (``bot.service.TableService``, the only writer of tables) and
+    ``replays`` (``bot.service.replays.ReplayService``: finished hands, reviews).
     Service notifications are re-dispatched as discord.py events
     ``on_ddz_table_changed(table, events)`` and ``on_ddz_hand_settled(table, settlement)``
     so that cogs can listen without the service knowing about them.
@@ -39,18 +40,22 @@ class DdzBotMixin:
     settings: Settings
     storage: Any
     service: Any
+    replays: Any
 
     def _init_ddz(self, settings: Settings) -> None:
         self.settings = settings
         self.storage = None
         self.service = None
+        self.replays = None
 
     async def setup_hook(self) -> None:
         import rendering
         from bot.service import TableService, pooled_decide
+        from bot.service.replays import ReplayService
         from bot.storage import Storage
         from cogs.forget import ForgetButton
         from cogs.items import DYNAMIC_ITEMS
+        from cogs.replay import ReplayButton
         from cogs.translator import DdzTranslator
 
         bot: commands.Bot = self  # type: ignore[assignment]
@@ -60,9 +65,10 @@ class DdzBotMixin:
             self.storage, listener=self, ai_delay=self.settings.computer_delay,
             decider=pooled_decide,
         )
+        self.replays = ReplayService(self.storage)  # replays and reviews (AI worker)
         for extension in EXTENSIONS:
             await bot.load_extension(extension)
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton, ReplayButton)
         await bot.tree.set_translator(DdzTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

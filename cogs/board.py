@@ -23,6 +23,7 @@ from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from cogs import texts
 from cogs.items import TableButton
+from cogs.replay import result_buttons
 from cogs.replies import png_file
 from rendering import render_result, render_table
 
@@ -45,6 +46,9 @@ class _State:
     announce: list[str] = field(default_factory=list)
     failures: int = 0
     table: Table | None = None
+    result_no: int | None = None
+    """Server hand number of the result the current message shows (its Replay /
+    Review buttons stay when a newer message takes over)."""
 
 
 def message_key(table: Table) -> tuple[Any, ...]:
@@ -54,8 +58,9 @@ def message_key(table: Table) -> tuple[Any, ...]:
     return ("hand", table.hand_no, table.hand.redeals)
 
 
-def public_view(table: Table, lang: str) -> discord.ui.View | None:
-    """The buttons of the public message for this state (None when closed)."""
+def public_view(table: Table, lang: str, hand_no: int | None = None) -> discord.ui.View | None:
+    """The buttons of the public message for this state (None when closed); a result
+    with its server ``hand_no`` also gets Replay and Review."""
     view = discord.ui.View(timeout=None)
     tid, seq = table.id, table.seq
 
@@ -82,6 +87,8 @@ def public_view(table: Table, lang: str) -> discord.ui.View | None:
     elif table.phase == "finished":
         add("again", "btn.play_again", B.primary)
         add("leave", "btn.leave")
+        if hand_no is not None:
+            result_buttons(view, hand_no, lang)
     else:
         return None
     return view
@@ -226,7 +233,8 @@ class Board:
                 model = texts.table_view(table, lang)
                 png = await asyncio.to_thread(render_table, model, locale=lang)
                 files.append(png_file(png, "table.png", texts.table_alt(table, model, lang)))
-        view = public_view(table, lang)
+        hand_no = getattr(settlement, "hand_no", None) if table.phase == "finished" else None
+        view = public_view(table, lang, hand_no)
         mentions = (discord.AllowedMentions(users=[discord.Object(id=ping)], roles=False,
                                             everyone=False)
                     if ping else discord.AllowedMentions.none())
@@ -241,13 +249,17 @@ class Board:
             state.message_id, state.key = message.id, key
             await self._remember(table, message.id)
             if old is not None:
+                kept = state.result_no
+                keep = (result_buttons(discord.ui.View(timeout=None), kept, lang)
+                        if kept is not None else None)
                 try:
-                    await self._edit(table.channel_id, old, view=None)
+                    await self._edit(table.channel_id, old, view=keep)
                 except discord.HTTPException as error:
                     log.info("could not clear buttons of old message %s: %s", old, error)
         else:
             await self._edit(table.channel_id, state.message_id, content=content, view=view,
                              attachments=files, allowed_mentions=mentions)
+        state.result_no = hand_no
         while state.announce and settlement is not None:
             state.announce.pop()
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

@@ -28,10 +28,12 @@ from cogs.hand_actions import handle_hand_verb
 from cogs.hand_view import Screen, build_screen, ordered_plays, render_screen
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
 from cogs.open_views import OpenViews
+from cogs.replay import REPLAY_TEMPLATE, ReplayCommands
 from cogs.replies import answer_error, context_of, defer, png_file, respond
 from cogs.translator import cmd
 
-KNOWN_IDS = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE))
+KNOWN_IDS = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE,
+                                           REPLAY_TEMPLATE))
 """Every ``ddz:`` custom_id the bot draws (cogs/items.py)."""
 
 log = logging.getLogger("cogs.ddz")
@@ -44,7 +46,7 @@ def _is_admin(interaction: discord.Interaction) -> bool:
 
 
 @app_commands.guild_only()
-class DdzCog(commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
+class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 

@@ -38,6 +38,8 @@ def score_embed(standings: Any, leaders: list[Any], lang: str, scope: str | None
                 for i, r in enumerate(leaders[:15])]
         embed.add_field(name=t("score.alltime", lang),
                         value="\n".join(rows) or t("score.empty", lang), inline=False)
+    if getattr(standings, "last_hand_no", None):
+        embed.set_footer(text=t("score.last_hand", lang, n=standings.last_hand_no))
     return embed
 
 
@@ -116,6 +118,9 @@ def stats_embed(stats: Any | None, name: str, lang: str,
     else:
         rating = t("stats.rating_none", lang)
     embed.add_field(name=t("stats.rating", lang), value=rating, inline=False)
+    if getattr(stats, "last_hand_no", None):
+        embed.add_field(name=t("stats.last_hand", lang),
+                        value=t("stats.last_hand_value", lang, n=stats.last_hand_no), inline=True)
     return embed
 
 

@@ -251,6 +251,9 @@ def result_text(table: Table, lang: str, settlement: Any | None) -> str:
         for i in range(3)
     ]
     lines.append(t("result.left", lang, cards=" · ".join(left)))
+    number = getattr(settlement, "hand_no", None)
+    if number is not None:
+        lines.append(t("result.replay", lang, n=number))
     lines.append(t("result.next", lang))
     return "\n".join(lines)
 

@@ -23,7 +23,7 @@ from bot.ai.review import Assessment
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.replay import Step, replay
-from bot.service import reviews
+from bot.service import reviews, worker
 from bot.storage.models import FinishedHand
 
 log = logging.getLogger(__name__)
@@ -67,8 +67,6 @@ class Review:
 
 
 async def _default_runner(fn: Callable[..., Any], *args: Any) -> Any:
-    from bot.ai import worker  # the pool module; imported late (spawn-safe)
-
     return await worker.run(fn, *args)
 
 

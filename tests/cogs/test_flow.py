@@ -78,7 +78,8 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     result = fake.table_message()
     assert result.id == deal.id and "hand #1 · result" in result.content
     assert "P = 3 × 2^" in result.content and "match total" in result.content
-    assert list(result.buttons()) == ["Play again", "Leave"]
+    assert list(result.buttons()) == ["Play again", "Leave", "Replay", "Review my play"]
+    assert "Hand #1 of this server: `/ddz replay 1`" in result.content
     assert result.alt_texts[0].startswith("Result of hand #1:")
 
     score = await ana.slash("score")
@@ -118,5 +119,6 @@ async def test_a_match_win_is_announced_and_play_again_deals_a_new_message(fake:
     assert announcement.content.endswith("A new match starts at zero.")
     assert "hand #1 · result" in fake.messages[deal.id].content
     await ana.click(fake.messages[deal.id], "Play again")
-    assert fake.messages[deal.id].components == []
+    # the old result keeps only Replay and Review (its hand can be watched later)
+    assert list(fake.messages[deal.id].buttons()) == ["Replay", "Review my play"]
     assert "hand #2" in fake.table_message().content

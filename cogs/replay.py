@@ -1,0 +1,314 @@
+"""``/ddz replay`` and ``/ddz review``: thin adapters over ``ReplayService``.
+
+Buttons survive restarts: all their state is in the custom_id
+``ddz:rp:<hand number>:<page>:<mode><verb>`` — ``mode`` ``p`` (plain pages) or
+``r`` (pages with the review's marks), ``verb`` one of ``prev next share gif open
+rev``. Every click re-checks on the server: the hand must be a settled hand of the
+clicking server (the custom_id holds no guild), a review only of the clicker's own
+hand, the page within range. Rendering runs in threads, the review in the AI worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.game.errors import GameError
+from bot.i18n import resolve_locale, t
+from cogs import replay_pages as rp
+from cogs.replies import answer_error, defer, png_file, respond
+from cogs.translator import cmd
+from rendering import render_result
+from rendering.replay import page_image, render_replay_animation, render_replay_page
+from rendering.replay_models import ReviewMark
+
+log = logging.getLogger("cogs.ddz")
+VERBS = ("prev", "next", "share", "gif", "open", "rev")
+REPLAY_TEMPLATE = (r"ddz:rp:(?P<no>[1-9]\d{0,8}):(?P<page>\d{1,3}):(?P<mode>[pr])"
+                   rf"(?P<verb>{'|'.join(VERBS)})")
+PROGRESS_INTERVAL = 1.0
+"""Seconds between two edits of the "Reviewing… 5/14" message."""
+B = discord.ButtonStyle
+
+
+def replay_id(hand_no: int, page: int, review: bool, verb: str) -> str:
+    """custom_id of a replay button (≤ 100 characters)."""
+    return f"ddz:rp:{hand_no}:{page}:{'r' if review else 'p'}{verb}"
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
+    """◀ ▶ Share Animation under a replay page; Replay / Review under a result."""
+
+    def __init__(self, hand_no: int, page: int, review: bool, verb: str, *, label: str = "",
+                 style: B = B.secondary, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label or verb, style=style, disabled=disabled,
+                                           custom_id=replay_id(hand_no, page, review, verb)))
+        self.hand_no, self.page, self.review, self.verb = hand_no, page, review, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ReplayButton:
+        return cls(int(match["no"]), int(match["page"]), match["mode"] == "r", match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await on_click(interaction, self.hand_no, self.page, self.review, self.verb)
+
+
+def result_buttons(view: discord.ui.View, hand_no: int, lang: str) -> discord.ui.View:
+    """Add Replay and Review (of one's own play) to a result message's view."""
+    view.add_item(ReplayButton(hand_no, 0, False, "open", label=t("btn.replay", lang)))
+    view.add_item(ReplayButton(hand_no, 0, True, "rev", label=t("btn.review", lang),
+                               style=B.success))
+    return view
+
+
+def _nav(hand_no: int, page: int, pages: int, review: bool, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(hand_no, page, review, "prev", label="◀", disabled=page <= 0))
+    view.add_item(ReplayButton(hand_no, page, review, "next", label="▶",
+                               disabled=page >= pages - 1))
+    view.add_item(ReplayButton(hand_no, page, review, "share", label=t("btn.share", lang),
+                               style=B.primary))
+    view.add_item(ReplayButton(hand_no, page, review, "gif", label=t("btn.animation", lang)))
+    if not review:
+        view.add_item(ReplayButton(hand_no, page, True, "rev", label=t("btn.review", lang),
+                                   style=B.success))
+    return view
+
+
+def _replays(interaction: discord.Interaction) -> Any:
+    return interaction.client.replays  # type: ignore[attr-defined]
+
+
+def _players(found: Any) -> rp.Players:
+    changes = sorted(found.record.settlement.changes, key=lambda c: c.seat)
+    return rp.Players(names=tuple(c.name or "?" for c in changes),  # type: ignore[arg-type]
+                      user_ids=found.record.user_ids,
+                      totals=tuple(c.total for c in changes))  # type: ignore[arg-type]
+
+
+def marks_of(found: Any, review: Any) -> dict[int, ReviewMark]:
+    """Review marks by history index: the costliest decisions, 1 = worst."""
+    decisions = dict(review.decisions)
+    out = {}
+    for rank, index in enumerate(review.worst, start=1):
+        a = decisions[index]
+        best = () if a.best is None else tuple(a.best.cards)
+        out[index] = ReviewMark(rank, best, round(100 * a.best_win), round(100 * a.played_win))
+    return out
+
+
+async def _page_file(found: Any, page: int, lang: str, marks: dict[int, ReviewMark] | None,
+                     name: str = "replay.png") -> discord.File:
+    """The image of page ``page`` (0-based; the last page is the result) with alt text."""
+    players = _players(found)
+    hand, steps, no = found.hand, found.steps, found.record.hand_no
+    if page == len(steps) - 1:
+        png = await asyncio.to_thread(render_result, rp.result_view(hand, players, no), locale=lang)
+    else:
+        model = rp.pages(hand, steps, players, no, marks)[page]
+        png = await asyncio.to_thread(render_replay_page, model, locale=lang)
+    return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no))
+
+
+async def _animation(found: Any, lang: str) -> discord.File:
+    players = _players(found)
+    hand, steps, no = found.hand, found.steps, found.record.hand_no
+    models = rp.pages(hand, steps, players, no)
+
+    def draw() -> bytes:
+        frames: list[Any] = [page_image(m, locale=lang) for m in models]
+        frames.append(render_result(rp.result_view(hand, players, no), locale=lang))
+        return render_replay_animation(frames)
+
+    data = await asyncio.to_thread(draw)
+    return discord.File(io.BytesIO(data), filename=f"hand{no}.gif",
+                        description=rp.plays_alt(hand, steps, players, lang, no))
+
+
+def _caption(found: Any, page: int, lang: str, review: bool) -> str:
+    key = "replay.caption_review" if review else "replay.caption"
+    return t(key, lang, n=found.record.hand_no, page=page + 1, pages=len(found.steps))
+
+
+async def show_page(interaction: discord.Interaction, found: Any, page: int, review: Any,
+                    lang: str, *, content: str | None = None, embed: Any = None) -> None:
+    """Answer with page ``page`` (edit of the deferred message) and its buttons."""
+    marks = marks_of(found, review) if review is not None else None
+    file = await _page_file(found, page, lang, marks)
+    view = _nav(found.record.hand_no, page, len(found.steps), review is not None, lang)
+    await respond(interaction, content or _caption(found, page, lang, review is not None),
+                  edit=True, file=file, view=view, embed=embed)
+
+
+async def run_review(interaction: discord.Interaction, found: Any, lang: str) -> Any:
+    """The clicker's review (progress shown in the deferred message); GameError if the
+    clicker did not play that hand."""
+    service = _replays(interaction)
+    seat = service.reviewer_seat(found, interaction.user.id)
+    cached = service.cached_review(found.record.hand_id, seat)
+    if cached is not None:
+        return cached
+    loop = asyncio.get_running_loop()
+    state = {"shown": -1e9, "task": None}
+
+    async def progress(done: int, total: int) -> None:
+        now = loop.time()
+        running = state["task"]
+        if now - state["shown"] < PROGRESS_INTERVAL or (running and not running.done()):
+            return
+        state["shown"] = now
+        text = t("review.progress", lang, done=done, total=total)
+        state["task"] = asyncio.create_task(_edit_quietly(interaction, text))
+
+    review = await service.review(found, seat, progress)
+    if state["task"] is not None:
+        await asyncio.gather(state["task"], return_exceptions=True)
+    return review
+
+
+async def _edit_quietly(interaction: discord.Interaction, text: str) -> None:
+    try:
+        await interaction.edit_original_response(content=text, attachments=[], view=None)
+    except discord.HTTPException as error:
+        log.info("review progress not shown: %s", error)
+
+
+def review_embed(found: Any, review: Any, lang: str) -> discord.Embed:
+    """The review summary: each decision with the hard player's choice and chances."""
+    steps, hand = found.steps, found.hand
+    worst = {index: rank for rank, index in enumerate(review.worst, start=1)}
+    lines = []
+    for index, a in review.decisions:
+        page = next(p for p, s in enumerate(steps) if index in s.history_indices())
+        where = (t("review.where_bidding", lang) if hand.history[index].kind == "bid"
+                 else t("review.where_trick", lang, n=steps[page].trick))
+        mine, best = rp.action_text(a.played, a.kind, lang), rp.action_text(a.best, a.kind, lang)
+        if a.agrees:
+            line = t("review.line_same", lang, where=where, mine=mine)
+        elif a.played_win is None or a.best_win is None:
+            line = t("review.line_other", lang, where=where, mine=mine, best=best)
+        else:
+            line = t("review.line_chances", lang, where=where, mine=mine, best=best,
+                     p_mine=round(100 * a.played_win), p_best=round(100 * a.best_win))
+        if index in worst:
+            line = f"**{t('review.costly', lang, n=worst[index])}** {line}"
+        lines.append(line)
+    if not review.decisions:
+        lines.append(t("review.none", lang))
+    elif not review.worst:
+        lines.append(t("review.all_good", lang))
+    text = "\n".join(lines)
+    if len(text) > 4000:
+        text = text[:3999] + "…"
+    embed = discord.Embed(title=t("review.title", lang, n=found.record.hand_no),
+                          description=text, colour=discord.Colour(0xB22222))
+    embed.set_footer(text=t("review.footer", lang))
+    return embed
+
+
+def first_marked_page(found: Any, review: Any) -> int:
+    """The page of the costliest decision (page 0 when none)."""
+    if not review.worst:
+        return 0
+    index = review.worst[0]
+    return next(p for p, s in enumerate(found.steps) if index in s.history_indices())
+
+
+async def start_review(interaction: discord.Interaction, hand_no: int | None) -> None:
+    """``/ddz review`` and the Review buttons: progress, then the summary and the page of
+    the costliest decision, with marks."""
+    lang = resolve_locale(interaction.locale)
+    found = await _replays(interaction).find(interaction.guild_id, interaction.user.id, hand_no)
+    _replays(interaction).reviewer_seat(found, interaction.user.id)
+    await respond(interaction, t("review.progress", lang, done=0, total="…"), edit=True,
+                  view=None)
+    review = await run_review(interaction, found, lang)
+    await show_page(interaction, found, first_marked_page(found, review), review, lang,
+                    embed=review_embed(found, review, lang))
+
+
+async def on_click(interaction: discord.Interaction, hand_no: int, page: int, review: bool,
+                   verb: str) -> None:
+    """A replay button: re-check guild / hand / page, then page, share, animate or review."""
+    try:
+        if interaction.guild_id is None:
+            raise GameError("guild_only")
+        lang = resolve_locale(interaction.locale)
+        message = interaction.message
+        from_result = verb in ("open", "rev") and (message is None or not message.flags.ephemeral)
+        if verb == "gif" or from_result:
+            await defer(interaction, ephemeral=True, thinking=True)
+        else:
+            await defer(interaction)
+        if verb == "rev":
+            await start_review(interaction, hand_no)
+            return
+        found = await _replays(interaction).find(interaction.guild_id, interaction.user.id,
+                                                 hand_no)
+        last = len(found.steps) - 1
+        if page > last:
+            raise GameError("stale")
+        marks_review = await run_review(interaction, found, lang) if review else None
+        if verb == "open":
+            await show_page(interaction, found, 0, None, lang)
+        elif verb in ("prev", "next"):
+            page = max(0, page - 1) if verb == "prev" else min(last, page + 1)
+            await show_page(interaction, found, page, marks_review, lang)
+        elif verb == "gif":
+            await respond(interaction, t("replay.animation", lang, n=hand_no), edit=True,
+                          file=await _animation(found, lang))
+        elif verb == "share":
+            marks = marks_of(found, marks_review) if marks_review is not None else None
+            file = await _page_file(found, page, lang, marks)
+            # the replay message stays as it is; the page goes to the channel for everyone
+            await interaction.followup.send(
+                t("replay.shared", lang, name=interaction.user.display_name, n=hand_no,
+                  page=page + 1, pages=last + 1), file=file, ephemeral=False,
+                allowed_mentions=discord.AllowedMentions.none())
+    except Exception as exc:
+        await answer_error(interaction, exc)
+
+
+async def replay_command(interaction: discord.Interaction, hand: int | None) -> None:
+    """``/ddz replay [hand]``: page 1 (the deal) of that hand, ephemeral."""
+    await defer(interaction, ephemeral=True, thinking=True)
+    found = await _replays(interaction).find(interaction.guild_id, interaction.user.id, hand)
+    await show_page(interaction, found, 0, None, resolve_locale(interaction.locale))
+
+
+async def review_command(interaction: discord.Interaction, hand: int | None) -> None:
+    """``/ddz review [hand]``: the review of the member's own decisions, ephemeral."""
+    await defer(interaction, ephemeral=True, thinking=True)
+    await start_review(interaction, hand)
+
+
+class ReplayCommands:
+    """The ``/ddz replay`` and ``/ddz review`` commands (mixed into the ``ddz`` GroupCog)."""
+
+    @app_commands.command(name=cmd("replay", "cmd.replay.name"),
+                          description=cmd("A finished hand step by step", "cmd.replay.description"))
+    @app_commands.rename(hand=cmd("hand", "param.hand.name"))
+    @app_commands.describe(hand=cmd("Hand number (default: your last hand here)",
+                                    "param.hand.description"))
+    async def replay(self, interaction: discord.Interaction,
+                     hand: app_commands.Range[int, 1, 999_999_999] | None = None) -> None:
+        self._seen(interaction)  # type: ignore[attr-defined]
+        await replay_command(interaction, hand)
+
+    @app_commands.command(name=cmd("review", "cmd.review.name"),
+                          description=cmd("The hard computer's view of your decisions in a hand",
+                                          "cmd.review.description"))
+    @app_commands.rename(hand=cmd("hand", "param.hand.name"))
+    @app_commands.describe(hand=cmd("Hand number (default: your last hand here)",
+                                    "param.hand.description"))
+    async def review(self, interaction: discord.Interaction,
+                     hand: app_commands.Range[int, 1, 999_999_999] | None = None) -> None:
+        self._seen(interaction)  # type: ignore[attr-defined]
+        await review_command(interaction, hand)
