@@ -25,7 +25,7 @@ from cogs import replay_pages as rp
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
 from rendering import render_result
-from rendering.replay import page_image, render_replay_animation, render_replay_page
+from rendering.replay import page_image, render_replay_animation, render_replay_page_cached
 from rendering.replay_models import ReviewMark
 
 log = logging.getLogger("cogs.ddz")
@@ -113,7 +113,7 @@ async def _page_file(found: Any, page: int, lang: str, marks: dict[int, ReviewMa
         png = await asyncio.to_thread(render_result, rp.result_view(hand, players, no), locale=lang)
     else:
         model = rp.pages(hand, steps, players, no, marks)[page]
-        png = await asyncio.to_thread(render_replay_page, model, locale=lang)
+        png = await asyncio.to_thread(render_replay_page_cached, model, lang)
     return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no))
 
 

@@ -49,17 +49,19 @@ def _line(action: Action, lead: bool, mark: ReviewMark | None) -> ReplayLine:
 
 def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | None,
           marks: Mapping[int, ReviewMark] | None = None) -> list[ReplayPage]:
-    """Page models for every step but the result (``marks``: by history index)."""
+    """Page models for every step but the result (``marks``: by history index); the
+    models are hashable, so ``render_replay_page_cached`` can memoize them."""
     marks = marks or {}
     tricks = sum(1 for s in steps if s.kind == "trick")
     landlord = hand.landlord
     out = []
     for number, step in enumerate(steps[:-1], start=1):
-        seats = [ReplaySeat(players.names[i], is_landlord=step.kind != "deal" and i == landlord,
-                            is_computer=players.is_computer(i), cards=step.after[i])
-                 for i in range(3)]
-        lines = [_line(a, step.kind == "trick" and k == 0, marks.get(step.first + k))
-                 for k, a in enumerate(step.actions)]
+        seats = tuple(ReplaySeat(players.names[i],
+                                 is_landlord=step.kind != "deal" and i == landlord,
+                                 is_computer=players.is_computer(i), cards=step.after[i])
+                      for i in range(3))
+        lines = tuple(_line(a, step.kind == "trick" and k == 0, marks.get(step.first + k))
+                      for k, a in enumerate(step.actions))
         bid = None if step.kind == "deal" else hand.winning_bid or None
         out.append(ReplayPage(
             kind=step.kind, seats=seats, lines=lines,  # type: ignore[arg-type]

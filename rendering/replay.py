@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -48,9 +49,9 @@ WIDTH = 800
 PAD = 16
 HEADER_H = 64
 NAME_W = 230  # name column of an action row
-ROW_H = 84
+ROW_H = 80
 MARK_H = 86  # extra height of a marked row (the hard player's choice)
-HAND_ROW_H = 108
+HAND_ROW_H = 104
 GAP = 8
 LIGHT_RED = (255, 120, 110)
 GREEN = (80, 220, 120)
@@ -109,7 +110,7 @@ def _line(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, line: R
     draw.rounded_rectangle((PAD, top, WIDTH - PAD, bottom - GAP // 2), radius=12, fill=PANEL,
                            outline=DANGER if marked else None, width=3 if marked else 0)
     x = PAD + 12
-    mid = top + 8 + SMALL.height // 2
+    mid = top + 3 + SMALL.height // 2
     lead = line.kind == "lead"
     _name(draw, seat, x, mid - 12, NAME_W - 24, locale, "▶ " if lead else "",
           GOLD if lead else WHITE)
@@ -119,7 +120,7 @@ def _line(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, line: R
     sub = f"{role} · {text(locale, verb)}" + (f" · {text(locale, 'replay_auto')}" if line.auto else "")
     sub, face = fit_text(sub, NAME_W - 24, (15, 13), bold=False)
     draw_text(draw, (x, mid + 14), sub, face, GOLD if seat.is_landlord else MUTED, anchor="lm")
-    cx, ctop = PAD + NAME_W, top + 8
+    cx, ctop = PAD + NAME_W, top + 3
     right = WIDTH - PAD - 12
     tag_w = 0
     if line.doubling is not None:
@@ -239,6 +240,17 @@ def render_replay_page(page: ReplayPage, *, locale: str = "en") -> bytes:
     """PNG bytes of one replay page (800 px wide, RGB). Raises ValueError unless
     ``page.seats`` has 3 seats. Pure CPU work: call through ``asyncio.to_thread``."""
     return encode_png(page_image(page, locale=locale))
+
+
+PAGE_CACHE_SIZE = 48
+"""Replay pages kept by ``render_replay_page_cached`` (≈ 100 KB each, ≈ 5 MB at most)."""
+
+
+@lru_cache(maxsize=PAGE_CACHE_SIZE)
+def render_replay_page_cached(page: ReplayPage, locale: str = "en") -> bytes:
+    """``render_replay_page`` memoized on a hashable page (tuples, not lists): paging
+    back and forth through a replay draws each page once. Thread-safe."""
+    return render_replay_page(page, locale=locale)
 
 
 AnimationFormat = Literal["gif", "webp"]
