@@ -10,46 +10,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
-from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
+from tests.e2e.ddz_driver import finished, reply_text
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.members import SimInteraction
-from tests.e2e.solo import open_with_computers, play_solo
+from tests.e2e.solo import SoloSession, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 REVIEW_SECONDS = 120.0  # generous: the CI machine is shared
 
 
-@dataclass
-class Played:
-    emu: Emulator
-    bot: BotProcess
-    alice: SimMember
-    result: SimMessage
-
-
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def played(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Played]:
-    tmp: Path = tmp_path_factory.mktemp("replay")
-    emu = await Emulator().start()
-    bot = BotProcess(emu, db_path=tmp / "bot.sqlite3", log_path=tmp / "bot.log", extra_env=FAST_ENV)
-    try:
-        await bot.start(timeout=30)
-        alice = emu.member(name="alice")
-        await open_with_computers(emu, alice)
-        result, _ = await play_solo(emu, alice)
-        yield Played(emu, bot, alice, result)
-    finally:
-        await bot.kill()
-        timing.record(emu)
-        await emu.close()
+async def played(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[SoloSession]:
+    async with solo_session(tmp_path_factory.mktemp("replay")) as session:
+        yield session
 
 
 def _button(msg: SimMessage, label: str) -> dict:
@@ -73,7 +50,7 @@ async def _reviewed(emu: Emulator, ix: SimInteraction, title: str) -> SimMessage
     return ix.message
 
 
-async def test_replay_pages_forward_and_back_and_share_posts_the_page(played: Played) -> None:
+async def test_replay_pages_forward_and_back_and_share_posts_the_page(played: SoloSession) -> None:
     emu, alice, result = played.emu, played.alice, played.result
     assert "Hand #1 of this server: `/ddz replay 1`" in result.text, result.text
     assert [b["label"] for b in result.buttons][-2:] == ["Replay", "Review my play"]
@@ -113,7 +90,7 @@ async def test_replay_pages_forward_and_back_and_share_posts_the_page(played: Pl
     assert emu.errors == [] and emu.late_interactions() == []
 
 
-async def test_review_button_shows_progress_then_the_costliest_decisions(played: Played) -> None:
+async def test_review_button_shows_progress_then_the_costliest_decisions(played: SoloSession) -> None:
     emu, alice, result = played.emu, played.alice, played.result
     ix = await alice.click(result, _button(result, "Review my play")["custom_id"])
     message = await _reviewed(emu, ix, "Review of hand #1: your decisions")
@@ -143,7 +120,7 @@ async def test_review_button_shows_progress_then_the_costliest_decisions(played:
     assert emu.errors == [] and emu.late_interactions() == []
 
 
-async def test_spanish_replay_and_review(played: Played) -> None:
+async def test_spanish_replay_and_review(played: SoloSession) -> None:
     emu, alice = played.emu, played.alice
     carla = emu.member(name="carla", locale="es-ES")
     ix = await finished(await carla.slash("ddz repeticion", mano=1), timeout=15)
@@ -169,7 +146,7 @@ async def test_spanish_replay_and_review(played: Played) -> None:
     assert emu.errors == [] and emu.late_interactions() == []
 
 
-async def test_forged_replay_buttons_are_refused_politely(played: Played) -> None:
+async def test_forged_replay_buttons_are_refused_politely(played: SoloSession) -> None:
     emu, alice = played.emu, played.alice
     ix = await finished(await alice.slash("ddz replay", hand=1), timeout=15)
     page = ix.message
