@@ -110,7 +110,7 @@ async def bench_reviews(records: list[FinishedHand], in_thread: bool, deadline: 
 
     service = ReplayService(Records(), run=thread_run if in_thread else None)
     if not in_thread:  # start the worker process outside the timings
-        from bot.ai import worker
+        from bot.service import worker
 
         await worker.run(sum, [1, 2])
     rows: list[tuple[float, int]] = []
@@ -188,7 +188,7 @@ def main() -> None:
     if not args.skip_review:
         asyncio.run(bench_reviews(records, args.in_thread, deadline))
     if not args.in_thread:
-        from bot.ai import worker
+        from bot.service import worker
 
         worker.shutdown()
 
