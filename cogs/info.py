@@ -112,15 +112,15 @@ def stats_embed(stats: Any | None, name: str, lang: str,
     ]
     for key, value in fields:
         embed.add_field(name=t(key, lang), value=str(value), inline=True)
+    if getattr(stats, "last_hand_no", None):
+        embed.add_field(name=t("stats.last_hand", lang),
+                        value=t("stats.last_hand_value", lang, n=stats.last_hand_no), inline=True)
     if stats.rating is not None and rank is not None:
         rating = t("stats.rating_value", lang, rank=rank[0], count=rank[1],
                    **_numbers(stats.rating))
     else:
         rating = t("stats.rating_none", lang)
     embed.add_field(name=t("stats.rating", lang), value=rating, inline=False)
-    if getattr(stats, "last_hand_no", None):
-        embed.add_field(name=t("stats.last_hand", lang),
-                        value=t("stats.last_hand_value", lang, n=stats.last_hand_no), inline=True)
     return embed
 
 
