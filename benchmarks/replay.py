@@ -90,7 +90,18 @@ def bench_rendering(records: list[FinishedHand]) -> None:
             anim[fmt].append((len(data) / 1024, time.perf_counter() - start))
         print(f"  hand {record.hand_no}: {len(steps)} pages, GIF {anim['gif'][-1][0]:.0f} KB, "
               f"WebP {anim['webp'][-1][0]:.0f} KB")
+    from rendering import render_table
+    from rendering.samples import mid_game_table
+
+    table = mid_game_table()
+    ref = []
+    for _ in range(max(10, len(times) // 2)):
+        start = time.perf_counter()
+        render_table(table)
+        ref.append((time.perf_counter() - start) * 1000)
     print(f"replay page render ms (median / max over {len(times)} pages): {_ms(times)}")
+    print(f"  side by side: the public table image (benchmarks.render) {statistics.median(ref):.1f} ms"
+          f" median, so a page costs {statistics.median(times) / statistics.median(ref):.1f}× a table")
     print(f"replay page PNG KB    (median / max):                 {_ms(sizes)}")
     for fmt, rows in anim.items():
         kb = [k for k, _ in rows]
