@@ -1,7 +1,9 @@
 """``python -m bot``: read settings, set up logging, point discord.py at its servers, run.
 
 Exit codes: 0 after a clean shutdown, 2 when the settings are unusable (e.g. no
-``DISCORD_TOKEN``), printed as one line on stderr without a traceback.
+``DISCORD_TOKEN``), 3 when another live process already serves one of this process's
+shards (``DDZ_SHARD_IDS``, docs/SCALING.md); each printed as one line on stderr
+without a traceback.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import yarl
 from pydantic import ValidationError
 
 from bot.settings import Settings
+from bot.storage.repository import ShardTaken
 
 log = logging.getLogger("bot")
 
@@ -49,9 +52,10 @@ def apply_endpoints(settings: Settings) -> None:
 
 async def run(settings: Settings) -> None:
     """Create the bot and run it until it is closed (Ctrl-C / SIGTERM)."""
-    from bot.client import create_bot
+    from bot.client import create_bot, open_storage
 
-    bot = create_bot(settings)
+    # Before connecting to Discord: a process whose shards are taken stops here.
+    bot = create_bot(settings, await open_storage(settings))
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
@@ -76,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print("ddz-bot: Discord rejected DISCORD_TOKEN (login failed)", file=sys.stderr)
         return 2
+    except ShardTaken as refused:
+        print(f"ddz-bot: refusing to start: {refused}", file=sys.stderr)
+        return 3
     return 0
 
 

@@ -26,10 +26,28 @@ def bot_intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+async def open_storage(settings: Settings) -> Any:
+    """Open the configured database (PostgreSQL URL or SQLite path) and claim this
+    process's shards in it, before any table is served.
+
+    Raises ShardTaken (storage closed again) when another live process serves one of
+    them, so that two processes never write one table (docs/SCALING.md).
+    """
+    from bot.storage import open_repository
+
+    storage = await open_repository(settings.database_location)
+    try:
+        await storage.claim_shards(settings.shards)
+    except BaseException:
+        await storage.close()
+        raise
+    return storage
+
+
 class DdzBotMixin:
     """Shared start-up of the plain and the sharded bot.
 
-    Attributes set by ``setup_hook``: ``storage`` (bot.storage repository) and
+    Attributes set by ``setup_hook``: ``storage`` (bot.storage repository, unless given),
     ``service`` (``bot.service.TableService``, the only writer of tables) and
     ``replays`` (``bot.service.replays.ReplayService``: finished hands, reviews).
     Service notifications are re-dispatched as discord.py events
@@ -42,9 +60,9 @@ class DdzBotMixin:
     service: Any
     replays: Any
 
-    def _init_ddz(self, settings: Settings) -> None:
+    def _init_ddz(self, settings: Settings, storage: Any = None) -> None:
         self.settings = settings
-        self.storage = None
+        self.storage = storage
         self.service = None
         self.replays = None
 
@@ -52,14 +70,14 @@ class DdzBotMixin:
         import rendering
         from bot.service import TableService, pooled_decide
         from bot.service.replays import ReplayService
-        from bot.storage import Storage
         from cogs.forget import ForgetButton
         from cogs.items import DYNAMIC_ITEMS
         from cogs.replay import ReplayButton
         from cogs.translator import DdzTranslator
 
         bot: commands.Bot = self  # type: ignore[assignment]
-        self.storage = await Storage.open(self.settings.database_path)
+        if self.storage is None:
+            self.storage = await open_storage(self.settings)
         # Hard computer moves run in the AI worker process (shared with Hint), off the GIL.
         self.service = TableService(
             self.storage, listener=self, ai_delay=self.settings.computer_delay,
@@ -81,7 +99,7 @@ class DdzBotMixin:
         # Draw every card face once now (≈ 0.4 s, off the loop) so that the first
         # hand view does not pay for it.
         await asyncio.to_thread(rendering.warm_up)
-        restored = await self.service.restore()
+        restored = await self.service.restore(self.settings.shards)
         cog = bot.get_cog("ddz")
         if cog is not None and restored:
             await cog.redraw_restored(restored)  # type: ignore[attr-defined]
@@ -129,23 +147,27 @@ def _bot_options(settings: Settings) -> dict[str, Any]:
 class DdzBot(DdzBotMixin, commands.Bot):
     """The unsharded bot (one gateway connection)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, storage: Any = None) -> None:
         super().__init__(**_bot_options(settings))
-        self._init_ddz(settings)
+        self._init_ddz(settings, storage)
 
 
 class ShardedDdzBot(DdzBotMixin, commands.AutoShardedBot):
     """The sharded bot: ``DDZ_SHARD_COUNT`` shards, this process runs ``DDZ_SHARD_IDS``."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, storage: Any = None) -> None:
         super().__init__(
             shard_count=settings.shard_count, shard_ids=settings.shard_ids, **_bot_options(settings)
         )
-        self._init_ddz(settings)
+        self._init_ddz(settings, storage)
 
 
-def create_bot(settings: Settings) -> commands.Bot:
-    """The bot for these settings (sharded when a shard count is configured)."""
+def create_bot(settings: Settings, storage: Any = None) -> commands.Bot:
+    """The bot for these settings (sharded when a shard count is configured).
+
+    ``storage``: an open Repository with the shards claimed (``open_storage``); None
+    opens it in ``setup_hook``. The bot closes it.
+    """
     if settings.shard_count:
-        return ShardedDdzBot(settings)
-    return DdzBot(settings)
+        return ShardedDdzBot(settings, storage)
+    return DdzBot(settings, storage)

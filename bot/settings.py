@@ -4,6 +4,8 @@ Environment names (see ``.env.example``):
 
 * ``DISCORD_TOKEN`` (required, kept as ``SecretStr`` so it never prints),
 * ``DDZ_DATABASE_PATH`` (SQLite file, default ``ddz.sqlite3``),
+* ``DDZ_DATABASE_URL`` (``postgresql://user:pass@host:port/db``: PostgreSQL instead of
+  SQLite, for several processes; kept as ``SecretStr``: it may hold a password),
 * ``DDZ_DEV_GUILD_ID`` (sync the commands to this guild at start-up),
 * ``DDZ_SYNC_COMMANDS`` (bool: global sync at start-up),
 * ``DDZ_LOG_LEVEL`` (``DEBUG`` / ``INFO`` / ``WARNING`` / ``ERROR``; default ``INFO``),
@@ -28,6 +30,8 @@ from typing import Annotated
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.storage.models import ShardSet
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -48,6 +52,7 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = Field(validation_alias=_alias("DISCORD_TOKEN"))
     database_path: Path = Field(Path("ddz.sqlite3"), validation_alias=_alias("DDZ_DATABASE_PATH"))
+    database_url: SecretStr | None = Field(None, validation_alias=_alias("DDZ_DATABASE_URL"))
     dev_guild_id: int | None = Field(None, validation_alias=_alias("DDZ_DEV_GUILD_ID"))
     sync_commands: bool = Field(False, validation_alias=_alias("DDZ_SYNC_COMMANDS"))
     log_level: str = Field("INFO", validation_alias=_alias("DDZ_LOG_LEVEL"))
@@ -72,6 +77,18 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, SecretStr):
+            value = value.get_secret_value()
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        text = str(value).strip()
+        if not text.startswith(("postgresql://", "postgres://")):
+            raise ValueError("must start with postgresql:// (unset it to use SQLite)")
+        return text
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -114,6 +131,20 @@ class Settings(BaseSettings):
         if self.shard_ids and self.shard_count and max(self.shard_ids) >= self.shard_count:
             raise ValueError("DDZ_SHARD_IDS must be below DDZ_SHARD_COUNT")
         return self
+
+    @property
+    def database_location(self) -> str:
+        """Where the data lives: the PostgreSQL URL when set, else the SQLite path."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return str(self.database_path)
+
+    @property
+    def shards(self) -> ShardSet:
+        """The shards this process serves (all of ``DDZ_SHARD_COUNT`` when no ids are
+        given; shard 0 of 1 unsharded)."""
+        count = self.shard_count or 1
+        return ShardSet(count=count, ids=tuple(self.shard_ids or range(count)))
 
     @property
     def log_level_number(self) -> int:

@@ -14,12 +14,13 @@ from pydantic import ValidationError
 from bot.__main__ import apply_endpoints, settings_error_line
 from bot.client import DdzBot, ShardedDdzBot, bot_intents, create_bot
 from bot.settings import Settings
+from bot.storage import ShardSet
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV_NAMES = (
     "DISCORD_TOKEN", "DDZ_DATABASE_PATH", "DDZ_DEV_GUILD_ID", "DDZ_SYNC_COMMANDS", "DDZ_LOG_LEVEL",
     "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DDZ_SHARD_COUNT", "DDZ_SHARD_IDS",
-    "DDZ_COMPUTER_DELAY",
+    "DDZ_COMPUTER_DELAY", "DDZ_DATABASE_URL",
 )
 
 
@@ -55,6 +56,30 @@ def test_every_variable_is_read_from_the_environment(monkeypatch: pytest.MonkeyP
         Path("/tmp/x.db"), 42, True, "DEBUG")
     assert s.api_base == "http://127.0.0.1:9/api/v10" and s.gateway_url == "ws://127.0.0.1:9/gw"
     assert (s.shard_count, s.shard_ids, s.computer_delay) == (4, [0, 2], (0.1, 0.2))
+
+
+def test_database_url_selects_postgresql_and_stays_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    assert Settings().database_location == "ddz.sqlite3"
+    monkeypatch.setenv("DDZ_DATABASE_URL", " postgresql://ddz:hunter2@db:5432/ddz ")
+    settings = Settings()
+    assert settings.database_location == "postgresql://ddz:hunter2@db:5432/ddz"
+    assert "hunter2" not in repr(settings)
+    monkeypatch.setenv("DDZ_DATABASE_URL", "mysql://db/ddz")
+    with pytest.raises(ValidationError) as error:
+        Settings()
+    assert settings_error_line(error.value) == (
+        "ddz-bot: DDZ_DATABASE_URL: must start with postgresql:// (unset it to use SQLite)"
+    )
+
+
+def test_shards_default_to_all_of_the_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    assert Settings().shards == ShardSet(count=1, ids=(0,))
+    monkeypatch.setenv("DDZ_SHARD_COUNT", "3")
+    assert Settings().shards == ShardSet(count=3, ids=(0, 1, 2))
+    monkeypatch.setenv("DDZ_SHARD_IDS", "2")
+    assert Settings().shards == ShardSet(count=3, ids=(2,))
 
 
 def test_dotenv_file_is_read(tmp_path: Path) -> None:

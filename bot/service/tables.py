@@ -32,7 +32,7 @@ from bot.game.table import Table
 from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide
 from bot.service.hints import HintCache
-from bot.storage.models import GuildSettings, Settlement
+from bot.storage.models import GuildSettings, Settlement, ShardSet
 from bot.storage.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -309,12 +309,13 @@ class TableService:
 
     # ----- lifecycle -------------------------------------------------------------
 
-    async def restore(self) -> list[Table]:
-        """Load every open table from storage and re-arm its timer / computer move.
+    async def restore(self, shards: ShardSet | None = None) -> list[Table]:
+        """Load every open table (of guilds on ``shards`` only, if given: the process's
+        own shards, docs/SCALING.md) and re-arm its timer / computer move.
 
         Returns the restored tables (the cogs redraw their messages).
         """
-        restored = await self.storage.load_open_tables()
+        restored = await self.storage.load_open_tables(shards)
         for table in restored:
             self._tables[table.id] = table
             self._schedule(table)

@@ -1,11 +1,14 @@
-"""Persistence: the Repository interface, its value objects and the SQLite backend.
+"""Persistence: the Repository interface, its value objects and two backends.
 
-``from bot.storage import Storage`` (SqliteStorage; imports aiosqlite lazily so the
-pure game package can import the models and the Protocol without it).
+``await open_repository(location)``: PostgreSQL (asyncpg) for a ``postgresql://`` URL,
+else SQLite at that path. ``from bot.storage import Storage`` is SqliteStorage. Both
+drivers are imported lazily so the pure game package can import the models and the
+Protocol without them.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.storage.models import (
@@ -18,9 +21,10 @@ from bot.storage.models import (
     RatingRow,
     SeatChange,
     Settlement,
+    ShardSet,
     Standing,
 )
-from bot.storage.repository import Repository
+from bot.storage.repository import Repository, ShardTaken
 
 if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStorage
@@ -37,10 +41,34 @@ __all__ = [
     "Repository",
     "SeatChange",
     "Settlement",
+    "ShardSet",
+    "ShardTaken",
     "SqliteStorage",
     "Standing",
     "Storage",
+    "is_postgres_url",
+    "open_repository",
 ]
+
+
+def is_postgres_url(location: str | Path) -> bool:
+    """Whether ``location`` is a PostgreSQL URL (``postgresql://`` or ``postgres://``)."""
+    return str(location).startswith(("postgresql://", "postgres://"))
+
+
+async def open_repository(location: str | Path) -> Repository:
+    """Open the database at ``location``: a ``postgresql://`` URL or a SQLite file path.
+
+    Applies pending migrations. Raises OSError / the driver's error when it cannot.
+    """
+    text = str(location)
+    if is_postgres_url(text):
+        from bot.storage.postgres import PostgresStorage
+
+        return await PostgresStorage.open(text)
+    from bot.storage.sqlite import SqliteStorage
+
+    return await SqliteStorage.open(text)
 
 
 def __getattr__(name: str) -> Any:

@@ -112,6 +112,22 @@ class LeaderRow(BaseModel):
     net_points: int
 
 
+class ShardSet(BaseModel):
+    """The Discord shards one process serves: ``ids`` out of ``count``.
+
+    A guild is on shard ``(guild_id >> 22) % count`` (Discord's sharding formula).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    count: int = Field(ge=1)
+    ids: tuple[int, ...]
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether ``guild_id`` is on one of this process's shards."""
+        return (guild_id >> 22) % self.count in self.ids
+
+
 class PlayerStats(BaseModel):
     """One player's all-time record in a guild (``/ddz stats``).
 

@@ -1,7 +1,8 @@
 """The storage interface the game service depends on (a Protocol).
 
-SQLite (bot/storage/sqlite.py) implements it; a PostgreSQL backend can replace it
-when several processes share one database (PRODUCT.md §Speed and scale).
+SQLite (bot/storage/sqlite.py) implements it for one process; PostgreSQL
+(bot/storage/postgres.py) when several processes share one database
+(docs/SCALING.md). ``bot.storage.open_repository(location)`` picks one.
 Every write commits before returning (PRODUCT.md §State and persistence).
 """
 
@@ -18,6 +19,7 @@ from bot.storage.models import (
     PlayerStats,
     RatingRow,
     Settlement,
+    ShardSet,
 )
 
 if TYPE_CHECKING:
@@ -26,12 +28,34 @@ else:  # the game package may be imported lazily; only shapes matter here
     Table = Any
 
 
+class ShardTaken(RuntimeError):
+    """Another live process already serves this shard (``claim_shards``)."""
+
+    def __init__(self, shard: int, count: int, *, other_count: int | None = None) -> None:
+        if other_count is None:
+            text = (
+                f"shard {shard} of {count} is already served by another process on this"
+                " database (check DDZ_SHARD_IDS: each shard id runs in exactly one process)"
+            )
+        else:
+            text = (
+                f"DDZ_SHARD_COUNT={count} but a live process on this database runs"
+                f" DDZ_SHARD_COUNT={other_count} (stop every process before changing it)"
+            )
+        super().__init__(text)
+        self.shard = shard
+        self.count = count
+
+
 @runtime_checkable
 class Repository(Protocol):
     """Persistence of settings, open tables, settlements and leaderboards."""
 
     async def close(self) -> None:
         """Release the connection(s)."""
+
+    async def claim_shards(self, shards: ShardSet) -> None:
+        """Own ``shards`` until ``close``; raises ShardTaken if another process owns one."""
 
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings, defaults when never saved."""
@@ -45,8 +69,8 @@ class Repository(Protocol):
     async def delete_table(self, table_id: str) -> None:
         """Forget a closed table (commit). Unknown ids are ignored."""
 
-    async def load_open_tables(self) -> list[Table]:
-        """Every saved open table, deserialized, oldest first."""
+    async def load_open_tables(self, shards: ShardSet | None = None) -> list[Table]:
+        """Every saved open table (of guilds on ``shards`` only, if given), oldest first."""
 
     async def settle_hand(self, table: Table, hand_id: str) -> Settlement:
         """Settle ``table.hand`` (finished) once, in one transaction, with the table state.

@@ -1,6 +1,7 @@
 """TableService: locked actions, saving, timers, computer moves, settlement, restart.
 
-Driven with a fake clock (no real waiting) and a temporary SQLite database.
+Driven with a fake clock (no real waiting) and a temporary database of each backend
+(SQLite, PostgreSQL: the ``database`` fixture).
 """
 
 from __future__ import annotations
@@ -8,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +17,8 @@ from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService
 from bot.storage import Settlement
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.base import SqlRepository
+from tests.databases import Database
 
 G, CH = 1, 10
 ALICE, BOB, CARL = 101, 102, 103
@@ -105,14 +106,14 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
-    storage = await SqliteStorage.open(tmp_path / "svc.sqlite3")
+async def store(database: Database) -> AsyncIterator[SqlRepository]:
+    storage = await database.open()
     yield storage
     await storage.close()
 
 
 @pytest.fixture
-async def service(store: SqliteStorage, clock: FakeClock) -> AsyncIterator[TableService]:
+async def service(store: SqlRepository, clock: FakeClock) -> AsyncIterator[TableService]:
     svc = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     yield svc
     await svc.close()
@@ -130,7 +131,7 @@ async def three_players(service: TableService, *, first_bidder: int = 0) -> Tabl
     return await service.start(table.id, ALICE, hands=HANDS, kitty=KITTY, first_bidder=first_bidder)
 
 
-async def saved(store: SqliteStorage, table_id: str) -> Table | None:
+async def saved(store: SqlRepository, table_id: str) -> Table | None:
     return next((t for t in await store.load_open_tables() if t.id == table_id), None)
 
 
@@ -163,7 +164,7 @@ async def play_out(service: TableService, table_id: str) -> Table:
 
 
 async def test_three_members_play_a_full_hand_and_it_is_settled_once(
-    service: TableService, store: SqliteStorage
+    service: TableService, store: SqlRepository
 ) -> None:
     table = await three_players(service)
     await service.bid(table.id, ALICE, 3, seq=table.seq)
@@ -183,7 +184,7 @@ async def test_three_members_play_a_full_hand_and_it_is_settled_once(
 
 
 async def test_computer_seats_play_to_the_end_without_anyone_clicking(
-    service: TableService, clock: FakeClock, store: SqliteStorage
+    service: TableService, clock: FakeClock, store: SqlRepository
 ) -> None:
     table = await service.open_table(G, CH, ALICE, "Alice", computers=2)
     table = await service.start(table.id, ALICE, seed=7)
@@ -228,7 +229,7 @@ async def play_out_one(service: TableService, table: Table) -> Table:
 
 
 async def test_bidding_timeout_passes_for_the_seat_and_counts_a_timeout(
-    service: TableService, clock: FakeClock, store: SqliteStorage
+    service: TableService, clock: FakeClock, store: SqlRepository
 ) -> None:
     table = await three_players(service)
     assert table.deadline == clock.now() + 30
@@ -279,7 +280,7 @@ async def test_a_member_acting_in_time_cancels_the_timer(
 
 
 async def test_double_click_with_one_seq_applies_once(
-    service: TableService, store: SqliteStorage
+    service: TableService, store: SqlRepository
 ) -> None:
     table = await three_players(service)
     results = await asyncio.gather(
@@ -296,7 +297,7 @@ async def test_double_click_with_one_seq_applies_once(
 
 
 async def test_stale_seq_is_refused_and_changes_nothing(
-    service: TableService, store: SqliteStorage
+    service: TableService, store: SqlRepository
 ) -> None:
     table = await three_players(service)
     with pytest.raises(GameError) as error:
@@ -307,7 +308,7 @@ async def test_stale_seq_is_refused_and_changes_nothing(
 
 @pytest.mark.parametrize(("user", "code"), [(999, "not_seated"), (BOB, "not_your_turn")])
 async def test_outsiders_and_out_of_turn_members_are_refused(
-    service: TableService, store: SqliteStorage, user: int, code: str
+    service: TableService, store: SqlRepository, user: int, code: str
 ) -> None:
     table = await three_players(service)
     events = len(recorder(service).events)
@@ -332,7 +333,7 @@ async def test_one_table_per_channel_and_one_seat_per_member(service: TableServi
 
 
 async def test_last_member_leaving_the_lobby_closes_and_deletes_the_table(
-    service: TableService, store: SqliteStorage
+    service: TableService, store: SqlRepository
 ) -> None:
     table = await service.open_table(G, CH, ALICE, "Alice", computers=1)
     await service.leave(table.id, ALICE)
@@ -342,7 +343,7 @@ async def test_last_member_leaving_the_lobby_closes_and_deletes_the_table(
 
 
 async def test_stopped_hand_adds_no_points_and_play_again_deals(
-    service: TableService, store: SqliteStorage
+    service: TableService, store: SqlRepository
 ) -> None:
     table = await three_players(service)
     table = await service.stop_hand(table.id, ALICE)
@@ -356,7 +357,7 @@ async def test_stopped_hand_adds_no_points_and_play_again_deals(
 # ----- robustness ---------------------------------------------------------------------
 
 
-def failing_saves(store: SqliteStorage, monkeypatch, failures: int) -> dict[str, int]:
+def failing_saves(store: SqlRepository, monkeypatch, failures: int) -> dict[str, int]:
     """Make the first ``failures`` calls of ``store.save_table`` raise OSError; returns
     the call counter (``{"n": calls so far}``)."""
     real = store.save_table
@@ -373,7 +374,7 @@ def failing_saves(store: SqliteStorage, monkeypatch, failures: int) -> dict[str,
 
 
 async def test_failing_save_in_a_timer_is_retried_and_the_table_not_stuck(
-    service: TableService, clock: FakeClock, store: SqliteStorage, monkeypatch
+    service: TableService, clock: FakeClock, store: SqlRepository, monkeypatch
 ) -> None:
     table = await three_players(service)
     failing_saves(store, monkeypatch, 1)
@@ -385,7 +386,7 @@ async def test_failing_save_in_a_timer_is_retried_and_the_table_not_stuck(
 
 
 async def test_a_turn_task_that_keeps_failing_backs_off_5_10_20_seconds(
-    service: TableService, clock: FakeClock, store: SqliteStorage, monkeypatch
+    service: TableService, clock: FakeClock, store: SqlRepository, monkeypatch
 ) -> None:
     table = await three_players(service)
     calls = failing_saves(store, monkeypatch, 3)
@@ -402,7 +403,7 @@ async def test_a_turn_task_that_keeps_failing_backs_off_5_10_20_seconds(
     assert after is not None and after.hand is not None and after.hand.bids == [(0, 0)]
 
 
-async def test_listener_errors_do_not_break_actions(store: SqliteStorage, clock: FakeClock) -> None:
+async def test_listener_errors_do_not_break_actions(store: SqlRepository, clock: FakeClock) -> None:
     class Broken(Recorder):
         async def on_table_changed(self, table: Table, events: list[Event]) -> None:
             raise RuntimeError("discord is down")
@@ -418,10 +419,9 @@ async def test_listener_errors_do_not_break_actions(store: SqliteStorage, clock:
 
 
 async def test_restart_restores_tables_and_deadlines_and_the_hand_settles(
-    tmp_path: Path, clock: FakeClock
+    database: Database, clock: FakeClock
 ) -> None:
-    path = tmp_path / "restart.sqlite3"
-    store = await SqliteStorage.open(path)
+    store = await database.open()
     first = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     table = await three_players(first)
     table = await first.bid(table.id, ALICE, 2)
@@ -432,7 +432,7 @@ async def test_restart_restores_tables_and_deadlines_and_the_hand_settles(
     await first.close()
     await store.close()  # the process dies here
 
-    store = await SqliteStorage.open(path)
+    store = await database.open()
     second = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     [restored] = await second.restore()
     assert restored == table and restored.deadline == table.deadline

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.base import SqlRepository
+from tests.databases import Database
 
 
 @pytest.fixture
@@ -14,7 +15,7 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[SqliteStorage]:
-    storage = await SqliteStorage.open(db_path)
+async def store(database: Database) -> AsyncIterator[SqlRepository]:
+    storage = await database.open()
     yield storage
     await storage.close()

@@ -5,12 +5,13 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStorage
 from tests.storage.fakes import finished_table
 
 
-async def test_hands_are_numbered_per_server_in_order_of_settlement(store: SqliteStorage) -> None:
+async def test_hands_are_numbered_per_server_in_order_of_settlement(store: SqlRepository) -> None:
     first = await store.settle_hand(finished_table(), "a")
     other = await store.settle_hand(finished_table(guild_id=2), "b")
     second = await store.settle_hand(finished_table(users=(101, None, 104)), "c")
@@ -24,7 +25,7 @@ async def test_hands_are_numbered_per_server_in_order_of_settlement(store: Sqlit
     assert (await store.numbered_hand(2, 1)).hand_id == "b"  # type: ignore[union-attr]
 
 
-async def test_last_hand_of_a_member_is_their_latest_in_that_server(store: SqliteStorage) -> None:
+async def test_last_hand_of_a_member_is_their_latest_in_that_server(store: SqlRepository) -> None:
     await store.settle_hand(finished_table(), "a")
     await store.settle_hand(finished_table(users=(101, None, 104)), "c")
     await store.settle_hand(finished_table(guild_id=2), "b")

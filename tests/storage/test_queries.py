@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.base import SqlRepository
 from tests.storage.fakes import finished_table
 
 
-async def test_stats_count_springs_bombs_roles_and_best_hand(store: SqliteStorage) -> None:
+async def test_stats_count_springs_bombs_roles_and_best_hand(store: SqlRepository) -> None:
     await store.settle_hand(finished_table(spring=True, bombs_by=(0,)), "a")  # P=4: +8
     await store.settle_hand(finished_table(landlord=1, winner="peasants"), "b")  # 101 +1
     stats = await store.player_stats(1, 101)
@@ -23,7 +23,7 @@ async def test_stats_count_springs_bombs_roles_and_best_hand(store: SqliteStorag
     assert await store.player_stats(2, 101) is None
 
 
-async def test_leaderboard_orders_by_matches_then_net_points(store: SqliteStorage) -> None:
+async def test_leaderboard_orders_by_matches_then_net_points(store: SqlRepository) -> None:
     await store.settle_hand(finished_table(landlord=2, base=3), "a")
     await store.remember_name(1, 103, "Renamed")
     board = await store.leaderboard(1, limit=2)
@@ -33,7 +33,7 @@ async def test_leaderboard_orders_by_matches_then_net_points(store: SqliteStorag
     ]
 
 
-async def test_forget_user_removes_their_rows_and_anonymizes_hands(store: SqliteStorage) -> None:
+async def test_forget_user_removes_their_rows_and_anonymizes_hands(store: SqlRepository) -> None:
     await store.settle_hand(finished_table(), "a")
     await store.settle_hand(finished_table(guild_id=2), "b")
     touched = await store.forget_user(1, 102)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.base import SqlRepository
 from tests.storage.fakes import finished_table
 
 M1, M2, M3 = member_key(101), member_key(102), member_key(103)
@@ -18,7 +18,7 @@ def expected_after(
     return rate_hand(seats, landlord_won, current)
 
 
-async def ratings_of(store: SqliteStorage, guild_id: int = 1) -> dict[str, SkillRating]:
+async def ratings_of(store: SqlRepository, guild_id: int = 1) -> dict[str, SkillRating]:
     rows = await store.rating_board(guild_id)
     return {
         member_key(r.user_id) if r.user_id is not None else computer_key(str(r.computer)): r.rating
@@ -26,7 +26,7 @@ async def ratings_of(store: SqliteStorage, guild_id: int = 1) -> dict[str, Skill
     }
 
 
-async def test_settlement_rates_the_three_members(store: SqliteStorage) -> None:
+async def test_settlement_rates_the_three_members(store: SqlRepository) -> None:
     await store.settle_hand(finished_table(), "h1")  # 101 landlord wins
     first = expected_after(M1, (M2, M3), True, {})
     assert await ratings_of(store) == first
@@ -38,7 +38,7 @@ async def test_settlement_rates_the_three_members(store: SqliteStorage) -> None:
     assert stats is not None and stats.rating == second[M1]
 
 
-async def test_computers_are_rated_per_level_and_per_guild(store: SqliteStorage) -> None:
+async def test_computers_are_rated_per_level_and_per_guild(store: SqlRepository) -> None:
     # Seats 0 and 2 are computers of level "normal" (fakes.finished_table), 102 landlord loses.
     await store.settle_hand(
         finished_table(users=(None, 102, None), landlord=1, winner="peasants"), "c1"
@@ -55,7 +55,7 @@ async def test_computers_are_rated_per_level_and_per_guild(store: SqliteStorage)
     assert await store.rating_board(2) == []
 
 
-async def test_settling_a_hand_twice_rates_it_once(store: SqliteStorage) -> None:
+async def test_settling_a_hand_twice_rates_it_once(store: SqlRepository) -> None:
     await store.settle_hand(finished_table(), "h1")
     once = await ratings_of(store)
     replay = await store.settle_hand(finished_table(), "h1")
@@ -65,7 +65,7 @@ async def test_settling_a_hand_twice_rates_it_once(store: SqliteStorage) -> None
 
 
 async def test_hand_history_keeps_totals_and_ratings_after_each_hand(
-    store: SqliteStorage,
+    store: SqlRepository,
 ) -> None:
     await store.settle_hand(finished_table(), "h1")
     await store.settle_hand(finished_table(landlord=1), "h2")
@@ -83,7 +83,7 @@ async def test_hand_history_keeps_totals_and_ratings_after_each_hand(
     assert await store.hand_history(2, 101) == []
 
 
-async def test_rating_board_is_sorted_by_ordinal(store: SqliteStorage) -> None:
+async def test_rating_board_is_sorted_by_ordinal(store: SqlRepository) -> None:
     for n in range(3):
         await store.settle_hand(finished_table(landlord=2, table_id=f"t{n}"), f"h{n}")
     board = await store.rating_board(1)
@@ -93,7 +93,7 @@ async def test_rating_board_is_sorted_by_ordinal(store: SqliteStorage) -> None:
 
 
 async def test_forget_removes_the_members_rating_and_their_history(
-    store: SqliteStorage,
+    store: SqlRepository,
 ) -> None:
     await store.settle_hand(finished_table(), "h1")
     await store.settle_hand(finished_table(guild_id=2), "g2")
@@ -104,7 +104,7 @@ async def test_forget_removes_the_members_rating_and_their_history(
     assert await store.hand_history(1, 101) == []
     assert M1 in await ratings_of(store, 2)  # another guild is untouched
     async with store._read() as db:
-        rows = await db.execute_fetchall(
+        rows = await db.fetch(
             "SELECT user_id, points, total, mu, sigma FROM hand_players"
             " WHERE hand_id = 'h1' AND seat = 0"
         )

@@ -1,58 +1,107 @@
-"""Opening the database: pragmas, migrations, settings and open tables."""
+"""Opening the database: pragmas, migrations, settings and open tables (both backends)."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
+import asyncpg
+import pytest
+
 from bot.rules import RuleSet
 from bot.storage import GuildSettings, Repository
+from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.pg_migrations import PG_MIGRATIONS
 from bot.storage.sqlite import SqliteStorage
+from tests.databases import Database
 from tests.storage.fakes import FakeTable, finished_table
 
 
-async def test_open_applies_every_migration_and_enables_wal(store: SqliteStorage) -> None:
+async def test_open_applies_every_migration_and_enables_wal(db_path: Path) -> None:
+    store = await SqliteStorage.open(db_path)
     assert await store.schema_version() == len(MIGRATIONS)
     async with store._read() as db:
-        assert (await db.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
-        assert (await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
+        assert (await db.fetch("PRAGMA journal_mode"))[0][0] == "wal"
+        assert (await db.fetch("PRAGMA foreign_keys"))[0][0] == 1
+    await store.close()
 
 
-async def test_reopening_keeps_data_and_does_not_migrate_again(db_path: Path) -> None:
-    first = await SqliteStorage.open(db_path)
+async def test_reopening_keeps_data_and_does_not_migrate_again(database: Database) -> None:
+    first = await database.open()
     await first.save_settings(5, GuildSettings(turn_seconds_play=45))
     await first.close()
     for _ in range(2):
-        again = await SqliteStorage.open(db_path)
-        assert await again.schema_version() == len(MIGRATIONS)
+        again = await database.open()
+        assert await again.schema_version() == len(MIGRATIONS)  # type: ignore[attr-defined]
         assert (await again.get_settings(5)).turn_seconds_play == 45
         await again.close()
 
 
-async def test_a_failing_migration_is_rolled_back_and_reported(db_path: Path, monkeypatch) -> None:
+async def test_a_failing_sqlite_migration_is_rolled_back_and_reported(
+    db_path: Path, monkeypatch
+) -> None:
     await (await SqliteStorage.open(db_path)).close()
     monkeypatch.setattr(
         "bot.storage.sqlite_ops.MIGRATIONS",
         [*MIGRATIONS, "CREATE TABLE extra (x INTEGER); CREATE TABLE extra (y INTEGER);"],
     )
-    try:
+    with pytest.raises(sqlite3.OperationalError):
         await SqliteStorage.open(db_path)
-    except sqlite3.OperationalError:
-        pass
-    else:
-        raise AssertionError("the broken migration should fail")
     raw = sqlite3.connect(db_path)
     assert raw.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     assert raw.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchall() == []
     raw.close()
 
 
-async def test_storage_satisfies_the_repository_protocol(store: SqliteStorage) -> None:
+async def test_a_failing_postgres_migration_is_rolled_back_and_reported(
+    postgres_database: Database, monkeypatch
+) -> None:
+    database = postgres_database
+    await (await database.open()).close()
+    monkeypatch.setattr(
+        "bot.storage.postgres.PG_MIGRATIONS",
+        [*PG_MIGRATIONS, "CREATE TABLE extra (x INTEGER); CREATE TABLE extra (y INTEGER);"],
+    )
+    with pytest.raises(asyncpg.DuplicateTableError):
+        await database.open()
+    conn = await asyncpg.connect(database.location)
+    assert await conn.fetchval("SELECT version FROM schema_version") == len(PG_MIGRATIONS)
+    assert await conn.fetchval("SELECT to_regclass('extra')") is None
+    await conn.close()
+
+
+async def test_both_backends_have_the_same_schema_versions_tables_and_columns(
+    postgres_database: Database,
+) -> None:
+    """A migration added to one backend must be added to the other (same columns, order)."""
+    database = postgres_database
+    assert len(PG_MIGRATIONS) == len(MIGRATIONS)
+    raw = sqlite3.connect(":memory:")
+    raw.executescript("".join(MIGRATIONS))
+    tables = [r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    lite = {t: [c[1] for c in raw.execute(f"PRAGMA table_info({t})")] for t in tables}
+    raw.close()
+    store = await database.open()
+    await store.close()
+    conn = await asyncpg.connect(database.location)
+    rows = await conn.fetch(
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND table_name <> 'schema_version'"
+        " ORDER BY table_name, ordinal_position"
+    )
+    await conn.close()
+    pg: dict[str, list[str]] = {}
+    for row in rows:
+        pg.setdefault(row["table_name"], []).append(row["column_name"])
+    assert pg == lite
+
+
+async def test_storage_satisfies_the_repository_protocol(store: SqlRepository) -> None:
     assert isinstance(store, Repository)
 
 
-async def test_settings_default_then_saved_values_round_trip(store: SqliteStorage) -> None:
+async def test_settings_default_then_saved_values_round_trip(store: SqlRepository) -> None:
     assert await store.get_settings(1) == GuildSettings()
     saved = GuildSettings(
         turn_seconds_play=90,
@@ -66,14 +115,15 @@ async def test_settings_default_then_saved_values_round_trip(store: SqliteStorag
     assert (await store.get_settings(2)).language == "en"
 
 
-async def test_saved_table_reloads_equal_and_upserts(store: SqliteStorage, db_path: Path) -> None:
+async def test_saved_table_reloads_equal_and_upserts(database: Database) -> None:
+    store = await database.open()
     table = finished_table(table_id="abc123", bombs_by=(2,))
     await store.save_table(table)
     table.seq = 8
     await store.save_table(table)
     await store.save_table(finished_table(table_id="zzz", guild_id=2))
     await store.close()
-    reopened = await SqliteStorage.open(db_path)
+    reopened = await database.open()
     states = [FakeTable.model_validate_json(s) for s in await reopened.load_table_states()]
     assert states[0] == table
     assert [t.id for t in states] == ["abc123", "zzz"]

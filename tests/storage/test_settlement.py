@@ -13,13 +13,14 @@ import pytest
 from bot.game.rating import RatedSeat, member_key, rate_hand
 from bot.rules import RuleSet
 from bot.storage import GuildSettings
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.base import SqlRepository
+from tests.databases import Database
 from tests.storage.fakes import FakeTable, finished_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def snapshot(store: SqliteStorage) -> dict[str, list[tuple]]:
+async def snapshot(store: SqlRepository) -> dict[str, list[tuple]]:
     """Every row of every data table (for 'nothing changed' checks)."""
     out = {}
     async with store._read() as db:
@@ -35,14 +36,14 @@ async def snapshot(store: SqliteStorage) -> dict[str, list[tuple]]:
             "ratings",
             "open_tables",
         ):
-            rows = await db.execute_fetchall(f"SELECT * FROM {name} ORDER BY 1, 2")
+            rows = await db.fetch(f"SELECT * FROM {name} ORDER BY 1, 2")
             out[name] = [tuple(r) for r in rows if name != "open_tables"] + [
                 (r[0], r[3]) for r in rows if name == "open_tables"
             ]
     return out
 
 
-async def test_settlement_updates_ledger_stats_and_saves_the_table(store: SqliteStorage) -> None:
+async def test_settlement_updates_ledger_stats_and_saves_the_table(store: SqlRepository) -> None:
     table = finished_table(base=2, bombs_by=(1,))  # P = 4: landlord +8, peasants -4
     settlement = await store.settle_hand(table, "t1-1")
     assert [c.points for c in settlement.changes] == [8, -4, -4]
@@ -68,7 +69,7 @@ async def test_settlement_updates_ledger_stats_and_saves_the_table(store: Sqlite
     assert recorded is not None and recorded[1] == settlement
 
 
-async def test_settling_the_same_hand_twice_counts_once(store: SqliteStorage) -> None:
+async def test_settling_the_same_hand_twice_counts_once(store: SqlRepository) -> None:
     table = finished_table()
     first = await store.settle_hand(table, "t1-1")
     before = await snapshot(store)
@@ -79,7 +80,7 @@ async def test_settling_the_same_hand_twice_counts_once(store: SqliteStorage) ->
     assert await snapshot(store) == before
 
 
-async def test_computer_seats_have_no_ledger_or_stats(store: SqliteStorage) -> None:
+async def test_computer_seats_have_no_ledger_or_stats(store: SqlRepository) -> None:
     table = finished_table(users=(None, 102, None), landlord=1, winner="peasants")
     settlement = await store.settle_hand(table, "h")
     assert [c.total for c in settlement.changes] == [None, -2, None]
@@ -88,7 +89,7 @@ async def test_computer_seats_have_no_ledger_or_stats(store: SqliteStorage) -> N
 
 
 async def test_reaching_the_target_ends_the_match_and_starts_a_new_one_at_zero(
-    store: SqliteStorage,
+    store: SqlRepository,
 ) -> None:
     # Peasants 102 and 103 win P = 16 twice: 32 each, both reach 30 and share the win.
     for n in range(2):
@@ -110,7 +111,7 @@ async def test_reaching_the_target_ends_the_match_and_starts_a_new_one_at_zero(
 
 
 async def test_fixed_hand_count_match_ends_after_that_many_hands_and_ties_share(
-    store: SqliteStorage,
+    store: SqlRepository,
 ) -> None:
     await store.save_settings(1, GuildSettings(rules=RuleSet(match_hands=2)))
     first = await store.settle_hand(finished_table(landlord=0), "a")
@@ -122,7 +123,7 @@ async def test_fixed_hand_count_match_ends_after_that_many_hands_and_ties_share(
 
 @pytest.mark.parametrize("point", ["ledger", "stats", "ratings", "commit"])
 async def test_failure_inside_the_transaction_leaves_nothing_half_settled(
-    store: SqliteStorage, point: str
+    store: SqlRepository, point: str
 ) -> None:
     await store.settle_hand(finished_table(), "before")
     before = await snapshot(store)
@@ -149,11 +150,11 @@ async def test_failure_inside_the_transaction_leaves_nothing_half_settled(
 
 KILL_SCRIPT = """
 import asyncio, os, sys
-from bot.storage.sqlite import SqliteStorage
+from bot.storage import open_repository
 from tests.storage.fakes import finished_table
 
 async def main():
-    store = await SqliteStorage.open(sys.argv[1])
+    store = await open_repository(sys.argv[1])
     def die(point):
         if point == sys.argv[2]:
             os._exit(9)
@@ -166,30 +167,30 @@ asyncio.run(main())
 
 @pytest.mark.parametrize("point", ["stats", "ratings", "commit"])
 async def test_killed_process_mid_settlement_leaves_no_partial_hand(
-    db_path: Path, point: str
+    database: Database, point: str
 ) -> None:
-    store = await SqliteStorage.open(db_path)
+    store = await database.open()
     await store.settle_hand(finished_table(), "before")
     before = await snapshot(store)
     await store.close()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = await asyncio.to_thread(
         subprocess.run,
-        [sys.executable, "-c", KILL_SCRIPT, str(db_path), point],
+        [sys.executable, "-c", KILL_SCRIPT, database.location, point],
         cwd=ROOT,
         env=env,
         capture_output=True,
         timeout=60,
     )
     assert proc.returncode == 9, proc.stderr.decode()
-    reopened = await SqliteStorage.open(db_path)
+    reopened = await database.open()
     assert await snapshot(reopened) == before
     assert await reopened.finished_hand("killed") is None
     await reopened.close()
 
 
 async def test_concurrent_settlements_on_one_guild_ledger_both_count(
-    store: SqliteStorage,
+    store: SqlRepository,
 ) -> None:
     a, b = await asyncio.gather(
         store.settle_hand(finished_table(table_id="a"), "a-1"),
@@ -200,8 +201,8 @@ async def test_concurrent_settlements_on_one_guild_ledger_both_count(
     assert (await store.match_standings(1)).hands_played == 2
 
 
-async def test_two_connections_settling_on_one_file_both_count(db_path: Path) -> None:
-    first, second = await SqliteStorage.open(db_path), await SqliteStorage.open(db_path)
+async def test_two_connections_settling_on_one_database_both_count(database: Database) -> None:
+    first, second = await database.open(), await database.open()
     await asyncio.gather(
         *(
             store.settle_hand(finished_table(table_id=f"x{n}"), f"x{n}")
@@ -214,7 +215,7 @@ async def test_two_connections_settling_on_one_file_both_count(db_path: Path) ->
     await second.close()
 
 
-async def test_unfinished_hand_cannot_be_settled(store: SqliteStorage) -> None:
+async def test_unfinished_hand_cannot_be_settled(store: SqlRepository) -> None:
     table = finished_table()
     table.hand.result = None
     with pytest.raises(ValueError):

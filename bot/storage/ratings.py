@@ -1,19 +1,18 @@
-"""SQL steps for skill ratings and per-hand history in the SQLite Repository.
+"""SQL steps for skill ratings and per-hand history, shared by both backends (``Sql``).
 
 Each runs inside the caller's lock / transaction. Spec: docs/RATINGS.md.
 """
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.game.rating import SkillRating, member_key, rate_hand
 from bot.storage.models import HandPoint, RatingRow
 from bot.storage.outcome import HandOutcome, rated_seats
+from bot.storage.sql import Sql
 
 
 async def apply_ratings(
-    db: aiosqlite.Connection, guild_id: int, outcome: HandOutcome, now: float
+    db: Sql, guild_id: int, outcome: HandOutcome, now: float
 ) -> dict[str, SkillRating]:
     """Rate the finished hand and upsert every seat's rating (caller commits).
 
@@ -24,7 +23,7 @@ async def apply_ratings(
         return {}
     keys = sorted({s.key for s in seats})
     marks = ", ".join("?" for _ in keys)
-    rows = await db.execute_fetchall(
+    rows = await db.fetch(
         f"SELECT player, mu, sigma, hands FROM ratings WHERE guild_id = ? AND player IN ({marks})",
         (guild_id, *keys),
     )
@@ -43,9 +42,9 @@ async def apply_ratings(
     return after
 
 
-async def rating_rows(db: aiosqlite.Connection, guild_id: int) -> list[RatingRow]:
+async def rating_rows(db: Sql, guild_id: int) -> list[RatingRow]:
     """Every rating of the guild (members and computer levels), best ordinal first."""
-    rows = await db.execute_fetchall(
+    rows = await db.fetch(
         "SELECT r.player, r.user_id, n.name, r.mu, r.sigma, r.hands FROM ratings r"
         " LEFT JOIN display_names n ON n.guild_id = r.guild_id AND n.user_id = r.user_id"
         " WHERE r.guild_id = ? ORDER BY r.mu - 3 * r.sigma DESC, r.hands DESC, r.player",
@@ -63,10 +62,10 @@ async def rating_rows(db: aiosqlite.Connection, guild_id: int) -> list[RatingRow
 
 
 async def member_rating(
-    db: aiosqlite.Connection, guild_id: int, user_id: int
+    db: Sql, guild_id: int, user_id: int
 ) -> SkillRating | None:
     """The member's rating in the guild, None before their first rated hand."""
-    rows = await db.execute_fetchall(
+    rows = await db.fetch(
         "SELECT mu, sigma, hands FROM ratings WHERE guild_id = ? AND player = ?",
         (guild_id, member_key(user_id)),
     )
@@ -77,14 +76,14 @@ async def member_rating(
 
 
 async def hand_points(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
+    db: Sql, guild_id: int, user_id: int, limit: int
 ) -> list[HandPoint]:
     """The member's last ``limit`` settled hands in the guild, oldest first."""
-    rows = await db.execute_fetchall(
+    rows = await db.fetch(
         "SELECT f.hand_id, f.finished_at, f.match_no, h.role, h.points, h.total, h.mu, h.sigma"
         " FROM hand_players h JOIN finished_hands f ON f.hand_id = h.hand_id"
         " WHERE f.guild_id = ? AND h.user_id = ?"
-        " ORDER BY f.finished_at DESC, f.rowid DESC LIMIT ?",
+        " ORDER BY f.finished_at DESC, f.hand_id DESC LIMIT ?",
         (guild_id, user_id, limit),
     )
     fields = ("hand_id", "finished_at", "match_no", "role", "points", "total", "mu", "sigma")

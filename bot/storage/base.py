@@ -1,0 +1,155 @@
+"""The Repository methods common to every SQL backend, over ``ops`` (shared SQL).
+
+A backend subclasses ``SqlRepository`` and provides ``_read()`` (a connection for
+reads) and ``_write()`` (one transaction: committed on exit, rolled back on error),
+both async context managers yielding a ``Sql``. Spec: PRODUCT.md §State and
+persistence, RULES.md §Match.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+from bot.storage import ops, ratings
+from bot.storage.models import (
+    FinishedHand,
+    GuildSettings,
+    HandPoint,
+    LeaderRow,
+    MatchStandings,
+    PlayerStats,
+    RatingRow,
+    Settlement,
+    ShardSet,
+)
+from bot.storage.outcome import outcome_of
+from bot.storage.sql import Sql
+
+
+class SqlRepository:
+    """The Repository protocol implemented once over ``_read()`` / ``_write()``."""
+
+    _fault: Callable[[str], None]
+    """Test hook called at named points inside settle_hand ("ledger", "stats", "ratings",
+    "commit")."""
+
+    def _read(self) -> AbstractAsyncContextManager[Sql]:
+        raise NotImplementedError
+
+    def _write(self) -> AbstractAsyncContextManager[Sql]:
+        raise NotImplementedError
+
+    # ----- settings ----------------------------------------------------------
+
+    async def get_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings; defaults when never saved."""
+        async with self._read() as db:
+            return await ops.read_settings(db, guild_id)
+
+    async def save_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Upsert the guild's settings (committed on return)."""
+        async with self._write() as db:
+            await ops.write_settings(db, guild_id, settings)
+
+    # ----- open tables -------------------------------------------------------
+
+    async def save_table(self, table: Any) -> None:
+        """Upsert the serialized Table (committed on return)."""
+        async with self._write() as db:
+            await ops.save_table(db, table, time.time())
+
+    async def delete_table(self, table_id: str) -> None:
+        """Remove an open table; unknown ids are ignored."""
+        async with self._write() as db:
+            await db.execute("DELETE FROM open_tables WHERE table_id = ?", (table_id,))
+
+    async def load_table_states(self, shards: ShardSet | None = None) -> list[str]:
+        """The raw Table JSON of every open table (on ``shards`` only, if given), oldest first."""
+        async with self._read() as db:
+            return await ops.table_states(db, shards)
+
+    async def load_open_tables(self, shards: ShardSet | None = None) -> list[Any]:
+        """Every open table (on ``shards`` only, if given) as a ``Table``, oldest first."""
+        from bot.game.table import Table
+
+        states = await self.load_table_states(shards)
+        return [Table.model_validate_json(state) for state in states]
+
+    # ----- settlement --------------------------------------------------------
+
+    async def settle_hand(self, table: Any, hand_id: str) -> Settlement:
+        """Settle the table's finished hand exactly once, saving the table in the same commit.
+
+        One transaction claims ``hand_id`` (unique key of ``finished_hands``), updates the
+        guild ledger, ends the match when someone reaches the target (RULES.md §Match: all
+        at ≥ target share the win; with ``match_hands`` the best totals after that many
+        hands), starts the next match at zero, updates player stats and display names,
+        updates skill ratings (docs/RATINGS.md), records the finished hand (with each
+        seat's match total and rating after it) and saves ``table``. Computer seats (``user_id`` None)
+        get no ledger/stats rows. A known ``hand_id`` returns the recorded Settlement
+        (``replayed=True``) and changes nothing. Raises ValueError when the table has no
+        finished hand.
+        """
+        outcome = outcome_of(table)
+        async with self._write() as db:
+            return await ops.settle(db, table, hand_id, outcome, time.time(), self._fault)
+
+    async def finished_hand(self, hand_id: str) -> tuple[str, Settlement] | None:
+        """The recorded (Hand JSON, Settlement) of a settled hand, or None."""
+        async with self._read() as db:
+            return await ops.finished_hand(db, hand_id)
+
+    async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
+        """The guild's settled hand number ``hand_no`` (1, 2, … per guild), or None."""
+        async with self._read() as db:
+            return await ops.numbered_hand(db, guild_id, hand_no)
+
+    async def last_hand_of(self, guild_id: int, user_id: int) -> FinishedHand | None:
+        """The member's latest settled hand in the guild, or None."""
+        async with self._read() as db:
+            return await ops.last_hand_of(db, guild_id, user_id)
+
+    # ----- queries -----------------------------------------------------------
+
+    async def match_standings(self, guild_id: int) -> MatchStandings:
+        """The guild's current match: totals toward the target, best first."""
+        async with self._read() as db:
+            return await ops.match_standings(db, guild_id)
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderRow]:
+        """All-time rows (matches won, then net points, then hands won), best first."""
+        async with self._read() as db:
+            return await ops.leaderboard(db, guild_id, limit)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """One player's record in the guild, or None if they never finished a hand."""
+        async with self._read() as db:
+            return await ops.player_stats(db, guild_id, user_id)
+
+    async def rating_board(self, guild_id: int) -> list[RatingRow]:
+        """The guild's ratings, members and computer levels, best ordinal (μ − 3σ) first."""
+        async with self._read() as db:
+            return await ratings.rating_rows(db, guild_id)
+
+    async def hand_history(self, guild_id: int, user_id: int, limit: int = 50) -> list[HandPoint]:
+        """The member's last ``limit`` settled hands in the guild, oldest first."""
+        async with self._read() as db:
+            return await ratings.hand_points(db, guild_id, user_id, limit)
+
+    async def remember_name(self, guild_id: int, user_id: int, name: str) -> None:
+        """Store the display name shown in leaderboards (committed)."""
+        async with self._write() as db:
+            await ops.save_name(db, guild_id, user_id, name, time.time())
+
+    async def forget_user(self, guild_id: int | None, user_id: int) -> int:
+        """Delete a user's data in one guild (None: every guild); returns rows touched.
+
+        Removes stats, ledger totals, match wins, skill ratings and display names;
+        finished-hand records keep their points but lose the user id, name (shown as
+        "?"), match total and rating.
+        """
+        async with self._write() as db:
+            return await ops.forget(db, guild_id, user_id)

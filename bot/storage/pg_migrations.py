@@ -1,0 +1,129 @@
+"""Versioned schema of the PostgreSQL store (table ``schema_version`` = number applied).
+
+The same versions as the SQLite ``MIGRATIONS`` (bot/storage/migrations.py), entry for
+entry, with the same tables and columns in the same order (a test compares both);
+only the types differ: ids are BIGINT (Discord snowflakes), times DOUBLE PRECISION
+(seconds), JSON stays TEXT. Append new scripts; never edit an applied one.
+"""
+
+from __future__ import annotations
+
+PG_MIGRATIONS: list[str] = [
+    # 1: initial schema
+    """
+    CREATE TABLE guild_settings (
+        guild_id          BIGINT  PRIMARY KEY,
+        turn_seconds_play INTEGER NOT NULL,
+        turn_seconds_bid  INTEGER NOT NULL,
+        rules             TEXT    NOT NULL,
+        language          TEXT
+    );
+    CREATE TABLE open_tables (
+        table_id   TEXT    PRIMARY KEY,
+        guild_id   BIGINT  NOT NULL,
+        channel_id BIGINT  NOT NULL,
+        state      TEXT    NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX open_tables_guild ON open_tables (guild_id);
+    CREATE TABLE guild_match (
+        guild_id   BIGINT  PRIMARY KEY,
+        match_no   INTEGER NOT NULL,
+        hands      INTEGER NOT NULL DEFAULT 0,
+        started_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE ledger (
+        guild_id BIGINT  NOT NULL,
+        match_no INTEGER NOT NULL,
+        user_id  BIGINT  NOT NULL,
+        total    INTEGER NOT NULL DEFAULT 0,
+        hands    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, match_no, user_id)
+    );
+    CREATE TABLE match_results (
+        guild_id BIGINT  NOT NULL,
+        match_no INTEGER NOT NULL,
+        target   INTEGER NOT NULL,
+        hands    INTEGER NOT NULL,
+        ended_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, match_no)
+    );
+    CREATE TABLE match_winners (
+        guild_id BIGINT  NOT NULL,
+        match_no INTEGER NOT NULL,
+        user_id  BIGINT  NOT NULL,
+        total    INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, match_no, user_id),
+        FOREIGN KEY (guild_id, match_no) REFERENCES match_results (guild_id, match_no)
+            ON DELETE CASCADE
+    );
+    CREATE TABLE finished_hands (
+        hand_id     TEXT    PRIMARY KEY,
+        guild_id    BIGINT  NOT NULL,
+        table_id    TEXT    NOT NULL,
+        match_no    INTEGER NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        hand        TEXT    NOT NULL,
+        settlement  TEXT    NOT NULL
+    );
+    CREATE INDEX finished_hands_guild ON finished_hands (guild_id, finished_at);
+    CREATE TABLE hand_players (
+        hand_id TEXT    NOT NULL REFERENCES finished_hands (hand_id) ON DELETE CASCADE,
+        seat    INTEGER NOT NULL,
+        user_id BIGINT,
+        role    TEXT    NOT NULL,
+        points  INTEGER NOT NULL,
+        PRIMARY KEY (hand_id, seat)
+    );
+    CREATE INDEX hand_players_user ON hand_players (user_id);
+    CREATE TABLE player_stats (
+        guild_id       BIGINT  NOT NULL,
+        user_id        BIGINT  NOT NULL,
+        hands          INTEGER NOT NULL DEFAULT 0,
+        hands_landlord INTEGER NOT NULL DEFAULT 0,
+        wins_landlord  INTEGER NOT NULL DEFAULT 0,
+        wins_peasant   INTEGER NOT NULL DEFAULT 0,
+        springs        INTEGER NOT NULL DEFAULT 0,
+        bombs          INTEGER NOT NULL DEFAULT 0,
+        net_points     INTEGER NOT NULL DEFAULT 0,
+        best_hand      INTEGER NOT NULL DEFAULT 0,
+        matches_won    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE display_names (
+        guild_id   BIGINT  NOT NULL,
+        user_id    BIGINT  NOT NULL,
+        name       TEXT    NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
+    # 2: skill ratings (docs/RATINGS.md) and what the /ddz stats chart needs per hand
+    """
+    CREATE TABLE ratings (
+        guild_id   BIGINT  NOT NULL,
+        player     TEXT    NOT NULL,
+        user_id    BIGINT,
+        mu         DOUBLE PRECISION NOT NULL,
+        sigma      DOUBLE PRECISION NOT NULL,
+        hands      INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, player)
+    );
+    CREATE INDEX ratings_user ON ratings (user_id);
+    ALTER TABLE hand_players ADD COLUMN total INTEGER;
+    ALTER TABLE hand_players ADD COLUMN mu    DOUBLE PRECISION;
+    ALTER TABLE hand_players ADD COLUMN sigma DOUBLE PRECISION;
+    """,
+    # 3: hand numbers per server (``/ddz replay 12``), in order of settlement
+    """
+    ALTER TABLE finished_hands ADD COLUMN hand_no INTEGER;
+    UPDATE finished_hands SET hand_no = (
+        SELECT COUNT(*) FROM finished_hands f WHERE f.guild_id = finished_hands.guild_id
+        AND (f.finished_at < finished_hands.finished_at
+             OR (f.finished_at = finished_hands.finished_at AND f.hand_id <= finished_hands.hand_id))
+    );
+    CREATE UNIQUE INDEX finished_hands_no ON finished_hands (guild_id, hand_no);
+    """,
+]

@@ -1,0 +1,148 @@
+"""PostgreSQL implementation of the Repository (asyncpg), for several bot processes.
+
+Spec: PRODUCT.md §State and persistence, docs/SCALING.md. A connection pool; every
+write is one transaction (``READ COMMITTED``) committed before the call returns. The SQL
+is the SQLite backend's (``bot/storage/ops.py``); what makes it safe across processes:
+
+* settlement exactly once: the claim ``INSERT INTO finished_hands … ON CONFLICT DO
+  NOTHING`` on the primary key ``hand_id`` (a concurrent claim waits, then replays);
+* one guild's settlements serialize on the row lock of its ``guild_match`` upsert, so
+  concurrent settlements from several processes all count;
+* shard ownership: ``claim_shards`` takes a session advisory lock per shard on a
+  dedicated connection held until ``close`` (or until the process dies: the server
+  drops the locks with the connection).
+
+The schema lives in the URL's ``search_path`` (default ``public``); migrations
+(``pg_migrations.PG_MIGRATIONS``, same versions as SQLite's) run under a transaction
+advisory lock, so processes starting together migrate once.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+import asyncpg
+
+from bot.storage.base import SqlRepository
+from bot.storage.models import ShardSet
+from bot.storage.pg_migrations import PG_MIGRATIONS
+from bot.storage.repository import ShardTaken
+from bot.storage.sql import PostgresSql, Sql
+
+
+def lock_key(schema: str, what: str) -> int:
+    """A positive int4 advisory-lock namespace for ``what`` in ``schema``."""
+    return zlib.crc32(f"ddz:{schema}:{what}".encode()) & 0x7FFFFFFF
+
+
+async def schema_version(conn: asyncpg.Connection) -> int:
+    """The applied schema version (0 for an empty schema)."""
+    exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
+
+
+async def migrate(conn: asyncpg.Connection, migrations: list[str] | None = None) -> None:
+    """Apply the pending PG_MIGRATIONS, each in its own transaction (a failure rolls back
+    that one and raises; earlier ones stay applied)."""
+    scripts = PG_MIGRATIONS if migrations is None else migrations
+    schema = await conn.fetchval("SELECT current_schema()")
+    if schema is None:
+        raise RuntimeError("the database URL's search_path names no existing schema")
+    key = lock_key(schema, "migrate")
+    for number, script in enumerate(scripts, start=1):
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", key)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+            )
+            if await schema_version(conn) >= number:
+                continue
+            await conn.execute(script)
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
+
+
+class PostgresStorage(SqlRepository):
+    """The PostgreSQL Repository. Build with ``await PostgresStorage.open(url)``."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool = pool
+        self.url = url
+        self._owner: asyncpg.Connection | None = None
+        self._fault: Callable[[str], None] = lambda point: None
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = 10) -> PostgresStorage:
+        """Connect (a pool of up to ``pool_size`` connections) and apply pending migrations.
+
+        Raises OSError / asyncpg.PostgresError when the server cannot be reached, the
+        credentials are refused or a migration fails.
+        """
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        """Release the shard claims and close every connection."""
+        if self._owner is not None:
+            await self._owner.close()
+            self._owner = None
+        await self._pool.close()
+
+    async def claim_shards(self, shards: ShardSet) -> None:
+        """Own ``shards`` until ``close``: one session advisory lock per shard.
+
+        Also refuses a shard count different from the one live processes use (their
+        shards would overlap). Raises ShardTaken (then nothing stays claimed);
+        RuntimeError when this storage already claimed shards.
+        """
+        if self._owner is not None:
+            raise RuntimeError("shards are claimed once per storage")
+        owner = await asyncpg.connect(self.url)
+        try:
+            schema = await owner.fetchval("SELECT current_schema()")
+            count_key, shard_key = lock_key(schema, "shard-count"), lock_key(schema, "shard")
+            await owner.execute("SELECT pg_advisory_lock_shared($1, $2)", count_key, shards.count)
+            other = await owner.fetchval(
+                "SELECT min(objid::bigint) FROM pg_locks WHERE locktype = 'advisory'"
+                " AND classid::bigint = $1 AND objsubid = 2 AND objid::bigint <> $2 AND granted",
+                count_key,
+                shards.count,
+            )
+            if other is not None:
+                raise ShardTaken(shards.ids[0], shards.count, other_count=int(other))
+            for shard in shards.ids:
+                if not await owner.fetchval(
+                    "SELECT pg_try_advisory_lock($1, $2)", shard_key, shard
+                ):
+                    raise ShardTaken(shard, shards.count)
+        except BaseException:
+            await owner.close()
+            self._owner = None
+            raise
+        self._owner = owner
+
+    async def schema_version(self) -> int:
+        """The applied schema version."""
+        async with self._pool.acquire() as conn:
+            return await schema_version(conn)
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[Sql]:
+        async with self._pool.acquire() as conn:
+            yield PostgresSql(conn)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[Sql]:
+        """One transaction on a pooled connection: committed on exit, rolled back on error."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield PostgresSql(conn)
