@@ -42,6 +42,10 @@ class SqlRepository:
     def _write(self) -> AbstractAsyncContextManager[Sql]:
         raise NotImplementedError
 
+    async def schema_version(self) -> int:
+        """The applied schema version (number of migrations)."""
+        raise NotImplementedError
+
     # ----- settings ----------------------------------------------------------
 
     async def get_settings(self, guild_id: int) -> GuildSettings:

@@ -1,0 +1,127 @@
+"""``python -m bot.storage copy``: every kind of row, SQLite → PostgreSQL → SQLite."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.rules import RuleSet
+from bot.storage import GuildSettings
+from bot.storage.base import SqlRepository
+from bot.storage.copy import copy_database, schema_tables
+from bot.storage.sqlite import SqliteStorage
+from tests.databases import Database
+from tests.storage.fakes import finished_table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def fill(store: SqlRepository) -> None:
+    """Settings, open tables, finished hands (a whole match), ledgers, stats, names,
+    ratings of members and computers, and a forgotten member's anonymized hand."""
+    await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es"))
+    await store.save_settings(
+        2 << 22, GuildSettings(rules=RuleSet(target_points=10, kickers="distinct"))
+    )
+    for n in range(2):  # peasants reach 30: match 1 ends, match_results and winners
+        table = finished_table(base=2, bombs_by=(1, 2, 1), winner="peasants", table_id="t")
+        await store.settle_hand(table, f"t-{n}")
+    await store.settle_hand(finished_table(spring=True), "t-2")
+    await store.settle_hand(
+        finished_table(table_id="c", guild_id=2 << 22, users=(None, 201, None), landlord=1),
+        "c-1",
+    )
+    await store.settle_hand(finished_table(table_id="f", users=(301, 302, 303)), "f-1")
+    await store.forget_user(1, 302)
+    await store.remember_name(1, 101, "Renamed")
+    await store.save_table(finished_table(table_id="open", guild_id=3 << 22, seq=3))
+
+
+async def dump(store: SqlRepository) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, in key order."""
+    out = {}
+    async with store._read() as db:
+        for table in schema_tables():
+            columns = ", ".join(table.columns)
+            out[table.name] = await db.fetch(
+                f"SELECT {columns} FROM {table.name} ORDER BY {', '.join(table.key)}"
+            )
+    return out
+
+
+async def test_every_kind_of_row_copies_both_ways_and_copying_again_changes_nothing(
+    postgres_database: Database, tmp_path: Path
+) -> None:
+    source = await SqliteStorage.open(tmp_path / "source.sqlite3")
+    await fill(source)
+    original = await dump(source)
+    assert all(original[t.name] for t in schema_tables()), "fill() left a table empty"
+
+    middle = await postgres_database.open()
+    copied = await copy_database(source, middle)
+    assert copied == {name: len(rows) for name, rows in original.items()}
+    assert await dump(middle) == original
+    assert await copy_database(source, middle) == copied  # again: same rows, no duplicates
+    assert await dump(middle) == original
+
+    back = await SqliteStorage.open(tmp_path / "back.sqlite3")
+    await copy_database(middle, back)
+    assert await dump(back) == original
+    assert (await back.match_standings(1)) == (await source.match_standings(1))
+    assert (await back.player_stats(1, 101)) == (await source.player_stats(1, 101))
+    assert (await back.rating_board(2 << 22)) == (await source.rating_board(2 << 22))
+    for store in (source, middle, back):
+        await store.close()
+
+
+async def test_copy_command_prints_one_summary_line_and_hides_the_password(
+    tmp_path: Path,
+) -> None:
+    source = await SqliteStorage.open(tmp_path / "a.sqlite3")
+    await source.settle_hand(finished_table(), "h")
+    await source.close()
+    proc = await asyncio.to_thread(
+        subprocess.run,
+        [
+            sys.executable,
+            "-m",
+            "bot.storage",
+            "copy",
+            str(tmp_path / "a.sqlite3"),
+            str(tmp_path / "b.sqlite3"),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        f"copied 18 rows from {tmp_path / 'a.sqlite3'} to {tmp_path / 'b.sqlite3'}"
+        " (open_tables 1, guild_match 1, ledger 3, finished_hands 1, hand_players 3,"
+        " player_stats 3, display_names 3, ratings 3)"
+    ]
+    bad = await asyncio.to_thread(
+        subprocess.run,
+        [
+            sys.executable,
+            "-m",
+            "bot.storage",
+            "copy",
+            str(tmp_path / "a.sqlite3"),
+            "postgresql://ddz:s3cret@127.0.0.1:9/none",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 1
+    [line] = bad.stderr.strip().splitlines()
+    assert line.startswith("ddz-bot: copy failed: ") and "s3cret" not in line
