@@ -2,6 +2,11 @@
 
 Run: ``python -m benchmarks.interaction [--tables 200] [--seconds 60] [--think 2.0]``
 
+Several processes: ``python -m benchmarks.interaction --processes 2 --database URL``
+runs the same load twice, one after the other: once in one process on SQLite, once
+split by shard over N processes sharing the PostgreSQL at URL (a fresh schema, dropped
+afterwards), and prints both side by side (``benchmarks/processes.py``).
+
 In-process: the real bot (``DdzBot.setup_hook``: SQLite storage on a temp file,
 TableService, the ``/ddz`` cog, DynamicItem routing, the command tree) runs on
 the recording fake of Discord's HTTP side from ``tests/support/fake_discord.py``;
@@ -34,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import json
 import logging
 import random
 import sys
@@ -101,8 +107,16 @@ class Bench:
         self.table_of_channel: dict[int, str] = {}
 
     @classmethod
-    async def create(cls, db: Path, rec: Recorder) -> Bench:
-        settings = Settings(discord_token="bench-token", database_path=db)
+    async def create(
+        cls, db: Path | str, rec: Recorder, shards: tuple[int, int] | None = None
+    ) -> Bench:
+        """The bot on SQLite file ``db`` or the PostgreSQL URL ``db``; ``shards`` =
+        (shard count, this process's shard id)."""
+        options: dict[str, Any] = {"discord_token": "bench-token"}
+        options["database_url" if str(db).startswith("postgresql://") else "database_path"] = db
+        if shards is not None:
+            options.update(shard_count=shards[0], shard_ids=[shards[1]])
+        settings = Settings(**options)
         bot = DdzBot(settings)
         fake = FakeDiscord(bot, 0, 0)
         fake.install(KeepPatched())
@@ -356,17 +370,26 @@ async def lag_monitor(samples: list[float], stop: asyncio.Event) -> None:
         samples.append((loop.time() - before - 0.05) * 1000)
 
 
-async def run(args: argparse.Namespace) -> bool:
+def guild_of_table(n: int) -> int:
+    """Table ``n``'s guild id: ten tables per guild, guilds on consecutive shards
+    (Discord's shard of a guild is ``(guild_id >> 22) % shard_count``)."""
+    return ((n // TABLES_PER_GUILD) << 22) | 800_000
+
+
+async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
     rec = Recorder()
     with tempfile.TemporaryDirectory() as tmp:
-        bench = await Bench.create(Path(tmp) / "bench.sqlite3", rec)
+        shards = (args.shard_count, args.shard_id) if args.shard_count else None
+        bench = await Bench.create(args.database or Path(tmp) / "bench.sqlite3", rec, shards)
         rng = random.Random(args.seed)
         loop = asyncio.get_running_loop()
         start = loop.time()
         end = start + args.ramp + args.seconds
         players: list[Player] = []
         for n in range(args.tables):
-            guild, channel = 800_000 + n // TABLES_PER_GUILD, 900_000 + n
+            guild, channel = guild_of_table(n), 900_000 + n
+            if shards is not None and (guild >> 22) % shards[0] != shards[1]:
+                continue
             for seat in range(3):
                 players.append(Player(bench, 10_000 + 3 * n + seat, guild, channel, seat,
                                       random.Random(rng.getrandbits(32)), args.think, args.idle_factor,
@@ -392,6 +415,10 @@ async def run(args: argparse.Namespace) -> bool:
         hands = sum(t.hand_no for t in bench.bot.service.tables())
         await bench.fake.idle(timeout=60)
         await bench.bot.close()
+    if args.worker_json:
+        samples = [(kind, first, full) for kind, rows in rec.samples.items() for first, full in rows]
+        return {"samples": samples, "lags": lags, "cpu": cpu, "wall": wall, "hands": hands,
+                "errors": dict(rec.errors)}
     return report(args, rec, lags, cpu, wall, hands)
 
 
@@ -456,13 +483,26 @@ def main() -> None:
                         help="experiment: memoize hand PNGs by (cards, selection, sort, locale)")
     parser.add_argument("--switch-interval", type=float, default=None,
                         help="experiment: sys.setswitchinterval (s; CPython default 0.005)")
+    parser.add_argument("--processes", type=int, default=None,
+                        help="compare: N processes on PostgreSQL (--database) vs 1 on SQLite")
+    parser.add_argument("--database", default=None,
+                        help="postgresql:// URL (with --processes; else SQLite in a temp dir)")
+    parser.add_argument("--shard-count", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--shard-id", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--worker-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.processes is not None:
+        from benchmarks.processes import compare
+
+        sys.exit(0 if asyncio.run(compare(args)) else 1)
     if args.switch_interval is not None:
         sys.setswitchinterval(args.switch_interval)
     if args.try_hand_cache:
         _memoize_hand_images()
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
-    asyncio.run(run(args))
+    result = asyncio.run(run(args))
+    if args.worker_json:
+        print("RESULT " + json.dumps(result))
 
 
 if __name__ == "__main__":

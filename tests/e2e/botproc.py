@@ -29,6 +29,8 @@ class BotProcess:
 
     ``ready_log``: optional regex that must also appear in this start's log output
     before :meth:`start` returns (e.g. the bot's on_ready line, ~2 s after GUILD_CREATE).
+    ``shards``: the shard ids this process runs (``DDZ_SHARD_IDS``) when several bot
+    processes share the emulator: :meth:`start` then waits for those shards only.
 
     ``start()``/``kill()``/``stop()``/``restart()``; ``log_text()``/``log_tail()`` read
     the captured output (all starts append to the same file).
@@ -45,6 +47,7 @@ class BotProcess:
         extra_env: dict[str, str] | None = None,
         wait_for_sync: bool = True,
         ready_log: str | None = None,
+        shards: tuple[int, ...] | None = None,
     ) -> None:
         self.emu = emu
         self.db_path = db_path
@@ -54,6 +57,7 @@ class BotProcess:
         self.extra_env = dict(extra_env or {})
         self.wait_for_sync = wait_for_sync
         self.ready_log = re.compile(ready_log) if ready_log else None
+        self.shards = shards
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         emu.diagnostics.append(lambda: f"--- bot log tail ({self.log_path}) ---\n{self.log_tail()}")
@@ -111,7 +115,7 @@ class BotProcess:
             if proc.returncode is not None:
                 return True
             synced = not self.wait_for_sync or emu.commands.sync_count > sync_before
-            if not (emu.gateway.ready_count > ready_before and emu.gateway.connected and synced):
+            if not (emu.gateway.ready_count > ready_before and self._connected() and synced):
                 return False
             return self.ready_log is None or bool(self.ready_log.search(self._log_since(log_start)))
 
@@ -128,6 +132,13 @@ class BotProcess:
             )
         return self
 
+    def _connected(self) -> bool:
+        """This process's shards (every shard when ``shards`` is None) are connected."""
+        gateway = self.emu.gateway
+        if self.shards is None:
+            return gateway.connected
+        return all((c := gateway.shards.get(i)) is not None and c.live for i in self.shards)
+
     async def kill(self) -> None:
         """``kill -9`` the bot (no clean shutdown) and reap it."""
         if self.proc is None or self.proc.returncode is not None:
@@ -136,7 +147,7 @@ class BotProcess:
             os.kill(self.proc.pid, signal.SIGKILL)
         await self.proc.wait()
         await self.emu.wait_until(
-            lambda: not self.emu.gateway.connected, timeout=5.0, what="gateway to drop"
+            lambda: not self._connected(), timeout=5.0, what="gateway to drop"
         )
 
     async def stop(self, timeout: float = 5.0) -> None:

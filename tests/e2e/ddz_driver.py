@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.rules import DEFAULT_RULES, Card, Combo, classify, format_cards, legal_plays, parse_cards
 from tests.e2e import timing
-from tests.e2e.emulator import Emulator, SimInteraction, SimMember, SimMessage
+from tests.e2e.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
 
 RULES = DEFAULT_RULES
 COMPUTER_DELAY = "0.02,0.05"  # DDZ_COMPUTER_DELAY for fast computer players
@@ -48,9 +48,15 @@ def public_actions(msg: SimMessage) -> dict[str, dict[str, Any]]:
     return out
 
 
-def table_message(emu: Emulator) -> SimMessage | None:
-    """The newest public message carrying table buttons (lobby, deal or result)."""
-    for msg in reversed(emu.public_messages()):
+def table_message(emu: Emulator, guild: SimGuild | None = None) -> SimMessage | None:
+    """The newest public message carrying table buttons (lobby, deal or result), in
+    ``guild`` only when given."""
+    messages = (
+        emu.public_messages()
+        if guild is None
+        else [m for c in guild.channels for m in c.public_messages]
+    )
+    for msg in reversed(messages):
         if public_ids(msg):
             return msg
     return None
@@ -128,12 +134,14 @@ async def wait_public(
     *,
     timeout: float = 10.0,
     what: str = "a table message",
+    guild: SimGuild | None = None,
 ) -> SimMessage:
-    """The newest table message for which ``predicate`` holds (waits for redraws)."""
+    """The newest table message (of ``guild``, if given) for which ``predicate`` holds
+    (waits for redraws)."""
     found: list[SimMessage] = []
 
     def check() -> bool:
-        msg = table_message(emu)
+        msg = table_message(emu, guild)
         if msg is not None and predicate(msg):
             found[:] = [msg]
             return True

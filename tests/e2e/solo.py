@@ -114,7 +114,11 @@ async def play_solo(
     seq = -1
     for turn in range(max_turns):
         msg = await wait_public(
-            emu, is_turn_of(member, seq), timeout=timeout, what=f"{member.name}'s turn {turn}"
+            emu,
+            is_turn_of(member, seq),
+            timeout=timeout,
+            what=f"{member.name}'s turn {turn}",
+            guild=member.guild,
         )
         if "again" in public_actions(msg):
             return msg, log
@@ -140,7 +144,9 @@ async def open_with_computers(emu: Emulator, member: SimMember) -> None:
     """``/ddz start computers:2`` then Start."""
     ack = await finished(await member.slash("ddz start", computers=2))
     assert ack.ephemeral and "is open in this channel" in reply_text(ack), reply_text(ack)
-    lobby = await wait_public(emu, lambda m: "start" in public_actions(m), what="the lobby")
+    lobby = await wait_public(
+        emu, lambda m: "start" in public_actions(m), what="the lobby", guild=member.guild
+    )
     assert "Bot 2 (computer, normal)" in lobby.text and "Bot 3 (computer, normal)" in lobby.text
     start = public_actions(lobby)["start"]
     assert not start.get("disabled"), lobby.text
