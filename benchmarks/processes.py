@@ -21,11 +21,10 @@ import asyncio
 import json
 import os
 import sys
-import uuid
 from pathlib import Path
 from typing import Any
 
-from tests.databases import with_search_path
+from tests.databases import create_schema, drop_schema, with_search_path
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSED = ("think", "idle_factor", "hint_share", "seed", "tables", "seconds", "ramp")
@@ -84,29 +83,6 @@ def summary(name: str, processes: int, results: list[dict[str, Any]]) -> dict[st
     }
 
 
-async def fresh_schema(url: str) -> tuple[str, str]:
-    """(schema name, URL selecting it): an empty schema for one run."""
-    import asyncpg
-
-    name = "bench_" + uuid.uuid4().hex[:12]
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f"CREATE SCHEMA {name}")
-    finally:
-        await conn.close()
-    return name, with_search_path(url, name)
-
-
-async def drop_schema(url: str, name: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-    finally:
-        await conn.close()
-
-
 async def compare(args: argparse.Namespace) -> bool:
     """Run both configurations one after the other and print them side by side."""
     if not args.database or not args.database.startswith(("postgresql://", "postgres://")):
@@ -118,7 +94,8 @@ async def compare(args: argparse.Namespace) -> bool:
         f" after a {args.ramp:.0f} s ramp; machine: {os.cpu_count()} cores"
     )
     rows = [summary("SQLite", 1, [await worker(args, None, None)])]
-    schema, url = await fresh_schema(args.database)
+    schema = await create_schema(args.database, "bench_")
+    url = with_search_path(args.database, schema)
     try:
         results = await asyncio.gather(*(worker(args, url, (n, i)) for i in range(n)))
     finally:

@@ -44,7 +44,7 @@ def server_url() -> str:
         return url
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{URL_VARIABLE} is not set: CI must run the PostgreSQL tests (.ci/run)")
-    pytest.skip(f"PostgreSQL: set {URL_VARIABLE} (e.g. eval \"$(.ci/postgres start)\")")
+    pytest.skip(f'PostgreSQL: set {URL_VARIABLE} (e.g. eval "$(.ci/postgres start)")')
 
 
 def with_search_path(url: str, schema: str) -> str:
@@ -55,24 +55,37 @@ def with_search_path(url: str, schema: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
-@asynccontextmanager
-async def postgres_schema() -> AsyncIterator[str]:
-    """A fresh, uniquely named schema on the test server, dropped afterwards; yields
-    the URL that selects it (skips / fails like ``server_url``)."""
+async def create_schema(url: str, prefix: str = "t_") -> str:
+    """Create an empty, uniquely named schema on the server at ``url``; its name."""
     import asyncpg
 
-    url = server_url()
-    name = "t_" + uuid.uuid4().hex[:16]
+    name = prefix + uuid.uuid4().hex[:16]
     conn = await asyncpg.connect(url)
     try:
         await conn.execute(f"CREATE SCHEMA {name}")
     finally:
         await conn.close()
+    return name
+
+
+async def drop_schema(url: str, name: str) -> None:
+    """Drop schema ``name`` and everything in it."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+    finally:
+        await conn.close()
+
+
+@asynccontextmanager
+async def postgres_schema() -> AsyncIterator[str]:
+    """A fresh schema on the test server, dropped afterwards; yields the URL that
+    selects it (skips / fails like ``server_url``)."""
+    url = server_url()
+    name = await create_schema(url)
     try:
         yield with_search_path(url, name)
     finally:
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-        finally:
-            await conn.close()
+        await drop_schema(url, name)

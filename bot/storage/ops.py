@@ -372,9 +372,7 @@ async def last_hand_of(db: Sql, guild_id: int, user_id: int) -> FinishedHand | N
 async def match_standings(db: Sql, guild_id: int) -> MatchStandings:
     """The guild's current match: totals toward the target, best first."""
     rules = (await read_settings(db, guild_id)).rules
-    rows = await db.fetch(
-        "SELECT match_no, hands FROM guild_match WHERE guild_id = ?", (guild_id,)
-    )
+    rows = await db.fetch("SELECT match_no, hands FROM guild_match WHERE guild_id = ?", (guild_id,))
     match_no, hands = (rows[0][0], rows[0][1]) if rows else (1, 0)
     last = await scalar(
         db, "SELECT MAX(hand_no) FROM finished_hands WHERE guild_id = ?", (guild_id,)

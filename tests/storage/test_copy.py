@@ -78,49 +78,34 @@ async def test_every_kind_of_row_copies_both_ways_and_copying_again_changes_noth
         await store.close()
 
 
-async def test_copy_command_prints_one_summary_line_and_hides_the_password(
-    tmp_path: Path,
-) -> None:
-    source = await SqliteStorage.open(tmp_path / "a.sqlite3")
-    await source.settle_hand(finished_table(), "h")
-    await source.close()
-    proc = await asyncio.to_thread(
+async def copy_command(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot.storage copy ARGS`` in a subprocess."""
+    return await asyncio.to_thread(
         subprocess.run,
-        [
-            sys.executable,
-            "-m",
-            "bot.storage",
-            "copy",
-            str(tmp_path / "a.sqlite3"),
-            str(tmp_path / "b.sqlite3"),
-        ],
+        [sys.executable, "-m", "bot.storage", "copy", *args],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+async def test_copy_command_prints_one_summary_line_and_hides_the_password(
+    tmp_path: Path,
+) -> None:
+    source = await SqliteStorage.open(tmp_path / "a.sqlite3")
+    await source.settle_hand(finished_table(), "h")
+    await source.close()
+    proc = await copy_command(str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3"))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [
         f"copied 18 rows from {tmp_path / 'a.sqlite3'} to {tmp_path / 'b.sqlite3'}"
         " (open_tables 1, guild_match 1, ledger 3, finished_hands 1, hand_players 3,"
         " player_stats 3, display_names 3, ratings 3)"
     ]
-    bad = await asyncio.to_thread(
-        subprocess.run,
-        [
-            sys.executable,
-            "-m",
-            "bot.storage",
-            "copy",
-            str(tmp_path / "a.sqlite3"),
-            "postgresql://ddz:s3cret@127.0.0.1:9/none",
-        ],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=60,
+    bad = await copy_command(
+        str(tmp_path / "a.sqlite3"), "postgresql://ddz:s3cret@127.0.0.1:9/none"
     )
     assert bad.returncode == 1
     [line] = bad.stderr.strip().splitlines()
