@@ -2,8 +2,9 @@
 
 Exit codes: 0 after a clean shutdown, 2 when the settings are unusable (e.g. no
 ``DISCORD_TOKEN``), 3 when another live process already serves one of this process's
-shards (``DDZ_SHARD_IDS``, docs/SCALING.md); each printed as one line on stderr
-without a traceback.
+shards (``DDZ_SHARD_IDS``, docs/SCALING.md), 4 when the database connection holding
+this process's shard locks was lost (a restart claims them again); each printed as
+one line on stderr without a traceback.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def apply_endpoints(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url.strip())
 
 
-async def run(settings: Settings) -> None:
-    """Create the bot and run it until it is closed (Ctrl-C / SIGTERM)."""
+async def run(settings: Settings) -> int:
+    """Create the bot and run it until it is closed (Ctrl-C / SIGTERM); its exit code."""
     from bot.client import create_bot, open_storage
 
     # Before connecting to Discord: a process whose shards are taken stops here.
@@ -62,6 +63,7 @@ async def run(settings: Settings) -> None:
         )
     async with bot:
         await bot.start(settings.discord_token.get_secret_value())
+    return int(getattr(bot, "exit_code", 0))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,8 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     discord.utils.setup_logging(level=settings.log_level_number, root=True)
     apply_endpoints(settings)
+    code = 0
     try:
-        asyncio.run(run(settings))
+        code = asyncio.run(run(settings))
     except KeyboardInterrupt:
         log.info("interrupted; shutting down")
     except discord.LoginFailure:
@@ -83,7 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     except ShardTaken as refused:
         print(f"ddz-bot: refusing to start: {refused}", file=sys.stderr)
         return 3
-    return 0
+    if code == 4:
+        print(
+            "ddz-bot: stopped: lost the database connection holding this process's shards"
+            " (start it again to claim them)",
+            file=sys.stderr,
+        )
+    return code
 
 
 if __name__ == "__main__":

@@ -59,10 +59,13 @@ class DdzBotMixin:
     storage: Any
     service: Any
     replays: Any
+    exit_code: int
+    """0, or 4 after the database connection holding the shard locks was lost."""
 
     def _init_ddz(self, settings: Settings, storage: Any = None) -> None:
         self.settings = settings
         self.storage = storage
+        self.exit_code = 0
         self.service = None
         self.replays = None
 
@@ -78,6 +81,8 @@ class DdzBotMixin:
         bot: commands.Bot = self  # type: ignore[assignment]
         if self.storage is None:
             self.storage = await open_storage(self.settings)
+        if hasattr(self.storage, "on_shards_lost"):  # PostgreSQL: the shard locks' connection
+            self.storage.on_shards_lost = self._shards_lost
         # Hard computer moves run in the AI worker process (shared with Hint), off the GIL.
         self.service = TableService(
             self.storage, listener=self, ai_delay=self.settings.computer_delay,
@@ -103,6 +108,11 @@ class DdzBotMixin:
         cog = bot.get_cog("ddz")
         if cog is not None and restored:
             await cog.redraw_restored(restored)  # type: ignore[attr-defined]
+
+    def _shards_lost(self) -> None:
+        """Another process may serve our shards now: stop serving them (exit code 4)."""
+        self.exit_code = 4
+        asyncio.ensure_future(self.close())  # type: ignore[attr-defined]
 
     # TableService listener protocol → discord.py events (each in its own task).
     async def on_table_changed(self, table: Any, events: Any) -> None:

@@ -10,7 +10,9 @@ is the SQLite backend's (``bot/storage/ops.py``); what makes it safe across proc
   concurrent settlements from several processes all count;
 * shard ownership: ``claim_shards`` takes a session advisory lock per shard on a
   dedicated connection held until ``close`` (or until the process dies: the server
-  drops the locks with the connection).
+  drops the locks with the connection). That connection is pinged every
+  ``lease_check_seconds``; if it is gone (server restart, network cut), another process
+  may take the shards, so ``on_shards_lost`` is called (the bot stops, exit code 4).
 
 The schema lives in the URL's ``search_path`` (default ``public``); migrations
 (``pg_migrations.PG_MIGRATIONS``, same versions as SQLite's) run under a transaction
@@ -19,6 +21,9 @@ advisory lock, so processes starting together migrate once.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import zlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -30,6 +35,8 @@ from bot.storage.models import ShardSet
 from bot.storage.pg_migrations import PG_MIGRATIONS
 from bot.storage.repository import ShardTaken
 from bot.storage.sql import PostgresSql, Sql
+
+log = logging.getLogger(__name__)
 
 
 def lock_key(schema: str, what: str) -> int:
@@ -73,7 +80,11 @@ class PostgresStorage(SqlRepository):
         self._pool = pool
         self.url = url
         self._owner: asyncpg.Connection | None = None
+        self._watch: asyncio.Task[None] | None = None
         self._fault: Callable[[str], None] = lambda point: None
+        self.lease_check_seconds = 10.0
+        self.on_shards_lost: Callable[[], None] | None = None
+        """Called once when the connection holding the shard locks is lost."""
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10) -> PostgresStorage:
@@ -93,6 +104,11 @@ class PostgresStorage(SqlRepository):
 
     async def close(self) -> None:
         """Release the shard claims and close every connection."""
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
+            self._watch = None
         if self._owner is not None:
             await self._owner.close()
             self._owner = None
@@ -130,6 +146,22 @@ class PostgresStorage(SqlRepository):
             self._owner = None
             raise
         self._owner = owner
+        self._watch = asyncio.create_task(self._watch_owner(owner), name="ddz-shard-locks")
+
+    async def _watch_owner(self, owner: asyncpg.Connection) -> None:
+        """Ping the lock-holding connection; report its loss once (``on_shards_lost``)."""
+        while True:
+            await asyncio.sleep(self.lease_check_seconds)
+            try:
+                await asyncio.wait_for(owner.fetchval("SELECT 1"), self.lease_check_seconds)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+                log.error(
+                    "lost the database connection that holds this process's shard locks;"
+                    " another process may serve these shards now"
+                )
+                if self.on_shards_lost is not None:
+                    self.on_shards_lost()
+                return
 
     async def schema_version(self) -> int:
         """The applied schema version."""

@@ -97,3 +97,27 @@ async def test_many_hands_of_one_guild_settled_concurrently_all_count(
     assert stats is not None and (stats.hands, stats.hands_landlord, stats.wins) == (12, 4, 4)
     for store in stores:
         await store.close()
+
+
+async def test_losing_the_lock_connection_is_reported_once_and_frees_the_shard(
+    postgres_database: Database,
+) -> None:
+    import asyncpg
+
+    first = await postgres_database.open()
+    lost = asyncio.Event()
+    calls: list[int] = []
+    first.lease_check_seconds = 0.05  # type: ignore[attr-defined]
+    first.on_shards_lost = lambda: (calls.append(1), lost.set())  # type: ignore[attr-defined]
+    await first.claim_shards(ShardSet(count=2, ids=(0,)))
+    admin = await asyncpg.connect(postgres_database.location)
+    owner_pid = first._owner.get_server_pid()  # type: ignore[attr-defined]
+    assert await admin.fetchval("SELECT pg_terminate_backend($1)", owner_pid)
+    await admin.close()
+    await asyncio.wait_for(lost.wait(), 5)
+    await asyncio.sleep(0.2)
+    assert calls == [1]
+    second = await postgres_database.open()
+    await second.claim_shards(ShardSet(count=2, ids=(0,)))  # the server dropped the lock
+    await second.close()
+    await first.close()
