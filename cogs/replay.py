@@ -132,8 +132,10 @@ async def _animation(found: Any, lang: str) -> discord.File:
                         description=rp.plays_alt(hand, steps, players, lang, no))
 
 
-def _caption(found: Any, page: int, lang: str, review: bool) -> str:
-    key = "replay.caption_review" if review else "replay.caption"
+def _caption(found: Any, page: int, lang: str, review: Any) -> str:
+    key = "replay.caption"
+    if review is not None:
+        key = "replay.caption_review" if review.worst else "replay.caption_review_none"
     return t(key, lang, n=found.record.hand_no, page=page + 1, pages=len(found.steps))
 
 
@@ -141,9 +143,11 @@ async def show_page(interaction: discord.Interaction, found: Any, page: int, rev
                     lang: str, *, content: str | None = None, embed: Any = None) -> None:
     """Answer with page ``page`` (edit of the deferred message) and its buttons."""
     marks = marks_of(found, review) if review is not None else None
+    if review is not None and embed is None:
+        embed = review_embed(found, review, lang)  # the summary stays while paging
     file = await _page_file(found, page, lang, marks)
     view = _nav(found.record.hand_no, page, len(found.steps), review is not None, lang)
-    await respond(interaction, content or _caption(found, page, lang, review is not None),
+    await respond(interaction, content or _caption(found, page, lang, review),
                   edit=True, file=file, view=view, embed=embed)
 
 
@@ -175,7 +179,8 @@ async def run_review(interaction: discord.Interaction, found: Any, lang: str) ->
 
 async def _edit_quietly(interaction: discord.Interaction, text: str) -> None:
     try:
-        await interaction.edit_original_response(content=text, attachments=[], view=None)
+        await interaction.edit_original_response(content=text, attachments=[], embeds=[],
+                                                 view=None)
     except discord.HTTPException as error:
         log.info("review progress not shown: %s", error)
 

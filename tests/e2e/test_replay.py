@@ -113,6 +113,7 @@ async def test_review_button_shows_progress_then_the_costliest_decisions(played:
     if before[0] < before[1]:
         await _click(alice, message, "▶")
         assert _page(message)[0] == before[0] + 1 and "Review of hand #1" in message.text
+        assert "Review of hand #1: your decisions" in message.text  # the summary stays
 
     bob = emu.member(name="bob")
     refused = await finished(await bob.click(result, _button(result, "Review my play")["custom_id"]))
@@ -158,4 +159,26 @@ async def test_forged_replay_buttons_are_refused_politely(played: SoloSession) -
         answer = await finished(await alice.click(page, forged))
         assert expected in reply_text(answer).lower() or expected in reply_text(answer), (
             forged, reply_text(answer))
+    assert emu.errors == [] and emu.late_interactions() == []
+
+
+async def test_replay_and_review_buttons_work_after_a_restart(played: SoloSession) -> None:
+    # Runs last in this module: kill -9, same database; old ephemeral buttons still work.
+    emu, alice, result = played.emu, played.alice, played.result
+    page = (await finished(await alice.slash("ddz replay", hand=1), timeout=15)).message
+    assert page is not None
+    review = await alice.click(result, _button(result, "Review my play")["custom_id"])
+    reviewed = await _reviewed(emu, review, "Review of hand #1: your decisions")
+    await played.bot.restart(timeout=30)
+
+    await _click(alice, page, "▶")
+    assert _page(page)[0] == 2 and page.attachments[0].is_png
+    shown = _page(reviewed)
+    step = "◀" if shown[0] > 1 else "▶"
+    click = await alice.click(reviewed, _button(reviewed, step)["custom_id"])
+    # the review cache died with the process: recomputed (seeded, same marks), then paged
+    await emu.wait_until(lambda: re.search(rf"page (?!{shown[0]}/)\d+/", reviewed.text)
+                         and bool(reviewed.attachments),
+                         timeout=REVIEW_SECONDS, what="the review page after a restart")
+    assert click.errors == [] and "Review of hand #1" in reviewed.text
     assert emu.errors == [] and emu.late_interactions() == []
