@@ -149,8 +149,9 @@ def hard_search(
 
     ``also``: an action (Combo, or None = pass) that must be sampled on the same
     deals as the others and kept through the halving (the review of a member's
-    decision, ``bot.ai.review``); the choice is unchanged by it. Without ``also``
-    the result equals ``hard_play``'s for the same rng.
+    decision, ``bot.ai.review``); its simulations do not count toward the budget,
+    so the choice equals ``hard_play``'s for the same rng (unless the wall-clock
+    cap cuts the search). Without ``also`` the search is exactly ``hard_play``'s.
     """
     if step_budget is None:
         step_budget = STEP_BUDGET
@@ -176,10 +177,11 @@ def hard_search(
             keep = len(candidates) - 1
     wins = [0.0] * len(candidates)
     runs = [0] * len(candidates)
-    active = list(range(len(candidates)))
+    active = list(range(choosable))
     i_am_landlord = view.is_landlord
     exact = sum(view.cards_left) <= ENDGAME_CARDS
     steps = [0]
+    extra_steps = [0]  # work spent only on ``also``: outside the budget, so the choice stays
     start = time.perf_counter()
     worlds = 0
 
@@ -190,24 +192,27 @@ def hard_search(
     while steps[0] < step_budget and time.perf_counter() - start < TIME_CAP and worlds < 200:
         world = sample_world(view, rng)
         worlds += 1
-        for i in active:
+        extra = [keep] if keep is not None and keep not in active else []
+        for i in active + extra:
             if runs[i] and time.perf_counter() - start >= TIME_CAP:
                 break  # every candidate has a result: stop mid-world when out of time
+            counter = steps if i in active else extra_steps
             hands = [list(h) for h in world]
             won: bool | None = None
             if exact:
                 won = _exact(hands, view, candidates[i].action)  # type: ignore[arg-type]
-                steps[0] += 25
+                counter[0] += 25
             if won is None:
-                won = rollout(hands, view, candidates[i].action, steps)  # type: ignore[arg-type]
+                won = rollout(hands, view, candidates[i].action, counter)  # type: ignore[arg-type]
             wins[i] += won == i_am_landlord
             runs[i] += 1
         if len(active) > 2 and worlds >= 6 and steps[0] * 2 >= step_budget:
-            best_two = sorted((i for i in active if i < choosable), key=lambda i: (-rate(i), i))[:2]
-            active = best_two + ([keep] if keep is not None and keep not in best_two else [])
-    top = max((i for i in active if i < choosable), key=lambda i: (rate(i), -i))
+            active = sorted(active, key=lambda i: (-rate(i), i))[:2]  # successive halving
+    top = max(active, key=lambda i: (rate(i), -i))
     rates = [wins[i] / max(1, runs[i]) for i in range(len(candidates))]
     sampled = {c.action: (rates[i], runs[i]) for i, c in enumerate(candidates) if runs[i]}
+    if best_score >= 100:  # sampled only for ``also``: the obvious choice stands
+        return Sampled(best, sampled)
     chosen = candidates[top]
     percent = round(100 * rates[top])
     if exact and rates[top] == 1.0:

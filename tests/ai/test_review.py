@@ -14,6 +14,8 @@ import pytest
 
 from bot.ai import choose_bid, choose_play, search
 from bot.ai.review import assess, is_choice
+from bot.ai.search import hard_play, hard_search
+from bot.ai.view import view_of
 from bot.game import Hand
 from bot.game.replay import position_before
 from bot.game.selfplay import seeded_hand
@@ -117,3 +119,24 @@ def test_forced_pass_is_no_decision_and_a_bid_always_is() -> None:
     assessment = assess(bidding, 0, random.Random(0))
     assert assessment.kind == "bid" and assessment.best in (0, 1, 2, 3)
     assert assessment.played_win is None and assessment.loss == 0.0
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_sampling_the_members_action_leaves_the_hard_choice_unchanged(
+    seed: int, uncapped: None
+) -> None:
+    hand = _hand(seed)
+    checked = 0
+    for index, action in enumerate(hand.history):
+        if action.kind == "bid":
+            continue
+        obs = position_before(hand, index).observation(action.seat)
+        if not is_choice(obs):
+            continue
+        view = view_of(obs)
+        alone = hard_play(view, random.Random(index))
+        sampled = hard_search(view, random.Random(index), also=action.combo)
+        assert sampled.decision == alone, index
+        assert action.combo == alone.action or action.combo in sampled.rates
+        checked += 1
+    assert checked >= 10
