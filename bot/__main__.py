@@ -3,8 +3,9 @@
 Exit codes: 0 after a clean shutdown, 2 when the settings are unusable (e.g. no
 ``DISCORD_TOKEN``), 3 when another live process already serves one of this process's
 shards (``DDZ_SHARD_IDS``, docs/SCALING.md), 4 when the database connection holding
-this process's shard locks was lost (a restart claims them again); each printed as
-one line on stderr without a traceback.
+this process's shard locks was lost (a restart claims them again), 5 when the
+database cannot be opened (unreachable server, refused credentials, not a
+database); each printed as one line on stderr without a traceback.
 """
 
 from __future__ import annotations
@@ -56,7 +57,13 @@ async def run(settings: Settings) -> int:
     from bot.client import create_bot, open_storage
 
     # Before connecting to Discord: a process whose shards are taken stops here.
-    bot = create_bot(settings, await open_storage(settings))
+    try:
+        storage = await open_storage(settings)
+    except ShardTaken:
+        raise
+    except Exception as error:  # the driver's own errors: unreachable, refused, not a db
+        raise StorageUnavailable(f"{type(error).__name__}: {error}") from error
+    bot = create_bot(settings, storage)
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
@@ -64,6 +71,10 @@ async def run(settings: Settings) -> int:
     async with bot:
         await bot.start(settings.discord_token.get_secret_value())
     return int(getattr(bot, "exit_code", 0))
+
+
+class StorageUnavailable(RuntimeError):
+    """The configured database could not be opened (message: the driver's error)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     except ShardTaken as refused:
         print(f"ddz-bot: refusing to start: {refused}", file=sys.stderr)
         return 3
+    except StorageUnavailable as error:
+        print(f"ddz-bot: cannot open the database: {error}", file=sys.stderr)
+        return 5
     if code == 4:
         print(
             "ddz-bot: stopped: lost the database connection holding this process's shards"
