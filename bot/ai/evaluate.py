@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.rules import Card, ComboKind
+from bot.rules.kinds import TOP_CHAIN
 
 K = ComboKind
 TURN_COST = 7.0
-TOP_CHAIN = 11  # the ace: chains never use 2 or jokers
 _MIN_LEN = {1: 5, 2: 3, 3: 2}
 _CHAIN_KIND = {1: K.STRAIGHT, 2: K.PAIR_CHAIN, 3: K.AIRPLANE}
 

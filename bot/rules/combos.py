@@ -7,44 +7,19 @@ engine works on rank *indices* 0..14 (``Rank.index``) and per-rank counts.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import StrEnum
 from operator import attrgetter
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Rank
+from bot.rules.kinds import ComboKind, Reading
+from bot.rules.readings import readings_of_counts
 
 _card_index = attrgetter("index")
 _card_bits = attrgetter("_bits")
 _LOW_64 = (1 << 64) - 1
 _new = object.__new__
-TOP_CHAIN = 11
-"""Highest rank index a chain may use (the ace): chains never contain 2 or jokers."""
-SMALL_JOKER, BIG_JOKER = 13, 14
-
-
-class ComboKind(StrEnum):
-    """The kinds of RULES.md §Combinations; values are the table's names."""
-
-    SINGLE = "single"
-    PAIR = "pair"
-    TRIO = "trio"
-    TRIO_SINGLE = "trio_single"
-    TRIO_PAIR = "trio_pair"
-    STRAIGHT = "straight"
-    PAIR_CHAIN = "pair_chain"
-    AIRPLANE = "airplane"
-    AIRPLANE_SINGLES = "airplane_singles"
-    AIRPLANE_PAIRS = "airplane_pairs"
-    FOUR_TWO_SINGLES = "four_two_singles"
-    FOUR_TWO_PAIRS = "four_two_pairs"
-    BOMB = "bomb"
-    ROCKET = "rocket"
-
-    __hash__ = str.__hash__  # C-level and equal to hash(value) (Enum's own is Python code)
-
-
 K = ComboKind
 _BOMB, _ROCKET = K.BOMB, K.ROCKET  # plain globals: ``ComboKind.X`` is a slow metaclass lookup
 
@@ -327,10 +302,6 @@ def _remember(table: dict[int, list[Reading] | Reading], shape: int) -> list[Rea
     return readings
 
 
-Reading = tuple[ComboKind, Rank, int, tuple[int, ...]]
-"""(kind, body rank, body length, sorted rank indices of the cards)."""
-
-
 def readings_of_shape(shape: int, distinct_kickers: bool = False) -> list[Reading]:
     """Every reading of a rank multiset, sorted as ``classify`` returns them.
 
@@ -341,8 +312,6 @@ def readings_of_shape(shape: int, distinct_kickers: bool = False) -> list[Readin
     n = sum(counts)
     if n == 0:
         return []
-    from bot.rules.readings import readings_of_counts  # cold path; avoids an import cycle
-
     ranks = tuple([r for r in range(15) for _ in range(counts[r])])
     found = readings_of_counts(counts, n, distinct_kickers)
     found.sort(key=lambda reading: (-reading[1], -reading[2]))

@@ -13,16 +13,9 @@ from collections.abc import Iterable
 from operator import attrgetter
 
 from bot.rules.cards import Card
-from bot.rules.combos import (
-    DEFAULT_RULES,
-    CardSource,
-    Combo,
-    ComboKind,
-    Reading,
-    RuleSet,
-    _Built,
-)
-from bot.rules.tables import (
+from bot.rules.combos import DEFAULT_RULES, CardSource, Combo, RuleSet, _Built
+from bot.rules.kinds import ComboKind, Reading
+from bot.rules.lookup import (
     AIRPLANES,
     BOMB,
     CHAIN,

@@ -6,7 +6,7 @@ its memo per rank-count shape), never on a hot path.
 
 from __future__ import annotations
 
-from bot.rules.combos import BIG_JOKER, SMALL_JOKER, TOP_CHAIN, ComboKind
+from bot.rules.kinds import BIG_JOKER, SMALL_JOKER, TOP_CHAIN, ComboKind
 
 K = ComboKind
 

@@ -1,7 +1,7 @@
-"""Precomputed tables behind ``legal_plays``: play records and hand shapes.
+"""Lookup tables behind ``legal_plays``, computed once at import: play records and hand shapes.
 
 A *record* is one play as ``(kind, body Rank, body length, sorted rank indices)``
-(``combos.Reading``); it does not depend on suits, so each is built once and
+(``kinds.Reading``); it does not depend on suits, so each is built once and
 shared by every hand that can make it. A hand is seen through its *shape*, the
 rank-count vector in base 5 (the sum of ``Card._rank_digit``), cut
 into three segments whose analyses are memoized (at most 5^6 entries each).
@@ -14,7 +14,7 @@ from bisect import bisect_left
 from itertools import combinations, combinations_with_replacement
 
 from bot.rules.cards import RANKS
-from bot.rules.combos import BIG_JOKER, SMALL_JOKER, TOP_CHAIN, ComboKind, Reading
+from bot.rules.kinds import BIG_JOKER, SMALL_JOKER, TOP_CHAIN, ComboKind, Reading
 
 K = ComboKind
 
