@@ -2,7 +2,7 @@
 
 Spec: RULES.md §Combinations (kicker rules, both variants), §Beating a play.
 Plays are generated straight from the hand's rank-count shape, kind by kind, as
-shared records (``bot.rules.tables``), so following only ever looks at the one
+shared records (``bot.rules.lookup``), so following only ever looks at the one
 kind (plus bombs and the rocket) that can answer the table. The cards of a play
 are taken from the hand only when someone reads ``Combo.cards``.
 """

@@ -1,6 +1,6 @@
 """The engine's table-driven paths agree with brute force on hands chosen to reach them.
 
-Each hand below is picked to hit one precomputed path of ``bot.rules.tables``:
+Each hand below is picked to hit one precomputed path of ``bot.rules.lookup``:
 two-wing choices without repeats (jokers, pairs, the distinct variant), wings
 from capped pools (3+ trios), trio kickers across rank segments, chains that
 cross the 8/9 segment border, and the lazy card source.
