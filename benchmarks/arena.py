@@ -9,7 +9,7 @@ Every deal (seeded) is played twice with the roles swapped: our agent as the
 landlord (seat 0) against two copies of the opponent, then our agent as both
 peasants. No bidding: the landlord is fixed, base score 1. Prints, per
 match-up, WP (our side's win rate over all games) and ADP (our side's average
-point difference: the landlord's ±2P, or both peasants' ±P together, RULES.md
+point difference: the landlord's ±2P, or both peasants' ±P together, docs/RULES.md
 §Scoring), each with a 95% interval computed over deals (the two games of one
 deal are averaged first, so the pairing is respected).
 

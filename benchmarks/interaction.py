@@ -1,4 +1,4 @@
-"""Bot work per interaction with many tables playing at once (PRODUCT.md §Speed and scale).
+"""Bot work per interaction with many tables playing at once (docs/PERFORMANCE.md).
 
 Run: ``python -m benchmarks.interaction [--tables 200] [--seconds 60] [--think 2.0]``
 

@@ -1,4 +1,4 @@
-"""Memory per open table (PRODUCT.md §Speed and scale: ≤ 100 KB per table).
+"""Memory per open table (docs/PERFORMANCE.md: ≤ 100 KB per table).
 
 Run: ``python -m benchmarks.memory [--tables 200 1000] [--plays 6]``
 

@@ -2,7 +2,7 @@
 
 Prints the median (and p90) wall time in ms per image kind — the hand
 (20-card landlord hand, 3 selected), the mid-game table, the spring result —
-and the PNG size of each, against the targets (PRODUCT.md §Speed and scale):
+and the PNG size of each, against the targets (docs/PERFORMANCE.md):
 hand ≤ 15 ms, table ≤ 25 ms, each ≤ 150 KB; and the ``/ddz stats`` chart
 (50 hands over two matches; drawn at 2× and downsampled, no target set by the
 product: ≤ 100 ms, ≤ 150 KB here). Card faces are warmed up first:

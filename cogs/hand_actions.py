@@ -3,7 +3,7 @@
 Selection changes are local (they live in the custom_ids); Play / Pass / Bid /
 Auto go through the TableService with the view's ``seq`` so a view drawn before
 the table moved on is refused as stale (the refreshed view is shown instead).
-A refused play keeps the selection and says why (RULES.md §Controls).
+A refused play keeps the selection and says why (docs/RULES.md §Controls).
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, 
                            verb: str, state: ViewState, value: str | None, lang: str) -> Outcome:
     """Apply one hand-view click; never raises GameError (it becomes the notice).
 
-    Staleness is checked before anything else (PRODUCT.md: "A stale button (old
-    hand, finished game) answers that it is stale"): with no hand in play every
+    Staleness is checked before anything else (docs/RULES.md §Controls: "A button of
+    an old hand or of a finished game answers that it is stale"): with no hand in play every
     verb answers ``hand.refreshed``; a ``seq`` behind the table's refuses every
     verb but the purely local selection ones (``r<k>``, ``clear``, ``sort``),
     which only ever select cards of the current hand and are re-applied to it.

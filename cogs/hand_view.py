@@ -61,7 +61,7 @@ def selected_cards(hand_cards: Sequence[Card], state: ViewState) -> list[Card]:
 
 
 def add_rank(hand_cards: Sequence[Card], state: ViewState, rank_index: int) -> ViewState:
-    """One more card of that rank; when all are selected, none of it (RULES.md notation)."""
+    """One more card of that rank; when all are selected, none of it (docs/RULES.md notation)."""
     of_rank = sorted(c for c in hand_cards if c.rank.index == rank_index)
     chosen = [c for c in of_rank if c.index in state.selected]
     if not of_rank:

@@ -125,7 +125,7 @@ def stats_embed(stats: Any | None, name: str, lang: str,
 
 
 def rules_embed(lang: str, target: int = 30) -> discord.Embed:
-    """The rules, short, with card examples in RULES.md notation."""
+    """The rules, short, with card examples in docs/RULES.md notation."""
     body = "\n\n".join(t(f"rules.{part}", lang, target=target)
                        for part in ("deal", "play", "combos", "score", "controls"))
     return discord.Embed(title=t("rules.title", lang), description=body, colour=COLOR)

@@ -2,7 +2,7 @@
 
 Public texts never contain a seat's cards while a hand is being played (only
 plays already made and, at the result, the cards left). Card lists use the
-RULES.md notation (``format_cards``).
+docs/RULES.md notation (``format_cards``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ A face is an RGBA sprite: the rounded card plus a soft shadow, with a margin of
 2× and downsampled once for smooth edges; renders only paste cached sprites.
 
 Corners show the rank (``10`` for T, squeezed to fit) and the suit (♠ ♥ ♦ ♣,
-red for hearts and diamonds). Jokers (RULES.md ``X`` small, ``D`` big) show
+red for hearts and diamonds). Jokers (docs/RULES.md ``X`` small, ``D`` big) show
 "JOKER" down the corner: black with a hollow ☆ for the small joker, red with a
 filled ★ for the big joker.
 """
@@ -60,7 +60,7 @@ SIZES = {"large": LARGE, "small": SMALL}
 
 
 def rank_label(rank: Rank) -> str:
-    """Text printed on a card: ``10`` for ten, else the RULES.md symbol."""
+    """Text printed on a card: ``10`` for ten, else the docs/RULES.md symbol."""
     return "10" if rank is Rank.TEN else rank.symbol
 
 
@@ -180,7 +180,7 @@ def back_sprite(size: str = "large") -> Image.Image:
 def sort_cards(cards: Iterable[Card], sort: SortMode = "rank") -> list[Card]:
     """Cards in display order.
 
-    ``"rank"``: low→high by rank (RULES.md rank order), suits ♠ ♥ ♦ ♣ within a rank.
+    ``"rank"``: low→high by rank (docs/RULES.md rank order), suits ♠ ♥ ♦ ♣ within a rank.
     ``"groups"``: bombs (4 of a rank), then the rocket (X D together), trios,
     pairs, singles; within a group low→high. Raises ValueError on another mode.
     """

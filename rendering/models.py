@@ -68,7 +68,7 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class ResultView:
-    """A settled hand (RULES.md §Scoring): ``points`` is P = bid × 2^len(doublings).
+    """A settled hand (docs/RULES.md §Scoring): ``points`` is P = bid × 2^len(doublings).
 
     ``doublings``: (kind, seat name or None) per doubling, in play order, e.g.
     ``[("bomb", "Ana"), ("rocket", "Bo"), ("spring", None)]``.

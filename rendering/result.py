@@ -1,8 +1,8 @@
-"""The result image of a settled hand (PRODUCT.md §A hand, step 7).
+"""The result image of a settled hand (docs/RULES.md §A hand at the table, step 7).
 
 Layout (RGB, ``WIDTH`` = 800 px; height grows with the doubling rows): the
 winning side, the bid and every doubling as labels, the formula
-P = B × 2^N (RULES.md §Scoring), then one panel per seat with name, role,
+P = B × 2^N (docs/RULES.md §Scoring), then one panel per seat with name, role,
 change (green/red), match total and the cards left in that hand; a gold line
 names match winners if any.
 """

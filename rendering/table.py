@@ -1,4 +1,4 @@
-"""The public table image (PRODUCT.md §A hand, as players see it, step 4).
+"""The public table image (docs/RULES.md §A hand at the table, step 4).
 
 Layout (RGB, ``WIDTH`` = 800 px, fixed height): a header with the hand
 number, bid, multiplier and the kitty (face down until revealed); one panel per

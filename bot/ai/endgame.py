@@ -2,7 +2,7 @@
 
 Given all three hands (a determinization), whose turn it is and the play to
 beat, decide whether the landlord's side wins with best play by both sides
-(RULES.md §Play: the peasants win together). Moves come from
+(docs/RULES.md §Play: the peasants win together). Moves come from
 ``bot.rules.legal_plays``; suits never matter, so hands are kept as sorted
 rank-index tuples and mapped to canonical cards. A node budget bounds the
 work: ``solve`` returns ``None`` when it runs out.

@@ -7,7 +7,7 @@ hand still needs costs ``TURN_COST``; low groups are worth less than high ones
 bombs and the rocket are free turns (they take the lead back). Chains
 (straights, pair chains, airplanes) are found by search; what is left becomes
 bombs, trios, pairs and singles, and trios/airplanes take the lowest singles or
-pairs as kickers (RULES.md §Combinations). Results are memoized per count tuple.
+pairs as kickers (docs/RULES.md §Combinations). Results are memoized per count tuple.
 """
 
 from __future__ import annotations

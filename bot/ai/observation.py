@@ -1,7 +1,7 @@
 """What one seat may know about a hand: the only input of the computer players.
 
-Spec: PRODUCT.md §Computer players ("only see what a player in their seat may
-see"), RULES.md §Deal, bidding, landlord (the kitty is shown to everyone).
+Spec: docs/AI.md §Public API (a computer sees only what a player in its seat
+may see), docs/RULES.md §Deal (the kitty is shown to everyone).
 An ``Observation`` never holds another seat's cards; the unseen cards are
 derived as "deck − own hand − cards already played − (kitty if it is ours)".
 Seats are 0, 1, 2 and play goes in seat order: 0 → 1 → 2 → 0.

@@ -1,6 +1,6 @@
 """Public entry points: ``choose_bid``, ``choose_play`` and ``hint``.
 
-Levels (PRODUCT.md §Computer players): ``easy`` (greedy smallest play with
+Levels (docs/AI.md): ``easy`` (greedy smallest play with
 some randomness), ``normal`` (hand decomposition, partner awareness, stopping
 opponents, card counting), ``hard`` (normal + determinized sampling and an
 exact endgame solver, ``bot.ai.search``). Randomness only comes from the

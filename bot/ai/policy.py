@@ -56,7 +56,7 @@ def greedy_play(view: View, rng: random.Random | None = None) -> Decision:
 
 
 def easy_play(view: View, rng: random.Random) -> Decision:
-    """Greedy smallest play with some randomness (RULES.md-legal, never smart)."""
+    """Greedy smallest play with some randomness (legal by docs/RULES.md, never smart)."""
     roll = rng.random()
     for combo in legal_plays(view.hand, view.to_beat, view.rules):
         if len(combo.cards) == len(view.hand):

@@ -1,7 +1,7 @@
 """Stable reason codes of the computer players, with an English sentence each.
 
 The i18n catalogs copy these as ``reason.<code>``; placeholders in braces are
-filled from ``Decision.params`` (``{cards}`` = RULES.md notation, ``{seat}``,
+filled from ``Decision.params`` (``{cards}`` = docs/RULES.md notation, ``{seat}``,
 ``{n}`` = a count, ``{bid}``).
 """
 

@@ -2,7 +2,7 @@
 
 Deals a hand, fixes the landlord (no bidding), asks each seat's agent for a
 play given only its ``Observation``, checks the answer is legal and scores the
-result (RULES.md §Play, §Scoring). Not the game engine of the bot (that is
+result (docs/RULES.md §Play, §Scoring). Not the game engine of the bot (that is
 ``bot.game``); this exists so the AI can be tested and measured alone.
 """
 
@@ -38,7 +38,7 @@ class Outcome:
 
 
 def deal(rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """Shuffle the deck: three 17-card hands and a 3-card kitty (RULES.md §Deal)."""
+    """Shuffle the deck: three 17-card hands and a 3-card kitty (docs/RULES.md §Deal)."""
     deck = list(DECK)
     rng.shuffle(deck)
     return [sorted(deck[i * 17 : (i + 1) * 17]) for i in range(3)], sorted(deck[51:])
@@ -73,7 +73,7 @@ def observation_for(
 def score(
     landlord: int, landlord_won: bool, base: int, bombs: int, spring: bool, anti_spring: bool
 ) -> tuple[int, int, int]:
-    """Points per seat: P = B × 2^N; landlord ±2P, each peasant ∓P (RULES.md §Scoring)."""
+    """Points per seat: P = B × 2^N; landlord ±2P, each peasant ∓P (docs/RULES.md §Scoring)."""
     p = base * 2 ** (bombs + int(spring) + int(anti_spring))
     sign = 1 if landlord_won else -1
     return tuple(2 * p * sign if s == landlord else -p * sign for s in range(3))  # type: ignore[return-value]

@@ -1,4 +1,4 @@
-"""Dealing 54 cards into three 17-card hands and a 3-card kitty (RULES.md §Deal)."""
+"""Dealing 54 cards into three 17-card hands and a 3-card kitty (docs/RULES.md §Deal)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def deal_cards(
     """Three sorted 17-card hands and the sorted 3-card kitty.
 
     ``hands is None``: ``rng`` shuffles the deck. Otherwise the three hands are
-    given (RULES.md notation or Cards; text gets suits in ♠ ♥ ♦ ♣ order per
+    given (docs/RULES.md notation or Cards; text gets suits in ♠ ♥ ♦ ♣ order per
     rank across hands and kitty, so all cards are distinct) and ``kitty``
     defaults to the three cards left over. Raises ValueError on wrong sizes,
     a rank used more often than a deck holds, or a card dealt twice.

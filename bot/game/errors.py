@@ -2,7 +2,7 @@
 
 Every refused action raises ``GameError`` and changes nothing. ``code`` is a
 stable snake_case id; the i18n catalogs hold one message per code under
-``error.<code>``, with ``params`` as placeholders (INTERFACES.md §bot.game).
+``error.<code>``, with ``params`` as placeholders (docs/ARCHITECTURE.md §Layers).
 
 Codes raised by bot.game (hand.py, table.py):
 

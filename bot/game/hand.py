@@ -1,6 +1,6 @@
 """One hand of Dou Dizhu as a pure state machine: deal → bidding → playing → finished.
 
-Spec: RULES.md §Deal, bidding, landlord; §Play; §Scoring. Seats are 0, 1, 2 and
+Spec: docs/RULES.md §Deal, bidding, landlord; §Play; §Scoring. Seats are 0, 1, 2 and
 speak in seat order (0 → 1 → 2 → 0). Every action either raises ``GameError``
 and changes nothing, or is applied and recorded in ``history``. The model
 round-trips through JSON: ``Hand.model_validate_json(h.model_dump_json()) == h``.
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # bot.ai may import bot.game; import lazily to avoid a cycle
 
 Phase = Literal["bidding", "playing", "finished", "redeal"]
 Cards = str | Sequence[Card] | Combo
-"""What ``Hand.play`` accepts: RULES.md notation, a sequence of Cards, or a Combo."""
+"""What ``Hand.play`` accepts: docs/RULES.md notation, a sequence of Cards, or a Combo."""
 
 
 class Hand(BaseModel):
@@ -46,7 +46,7 @@ class Hand(BaseModel):
     * ``turn``: seat to act, ``None`` when finished or awaiting a redeal.
     * ``dealt``: the three 17-card hands as dealt; ``holdings``: cards held now
       (the landlord's include the kitty); ``kitty``: the 3 bottom cards, secret
-      until ``landlord`` is set, public after (RULES.md §Deal).
+      until ``landlord`` is set, public after (docs/RULES.md §Deal).
     * ``winning_bid``: highest bid so far (0 = none); the base B once bidding ends.
     * ``last_play``: what must be beaten, ``None`` on a free lead.
     * ``passes``: consecutive passes since the last play (2 clears the table).
@@ -89,11 +89,11 @@ class Hand(BaseModel):
         kitty: str | Sequence[Card] | None = None,
         redeals: int = 0,
     ) -> Hand:
-        """Deal a new hand (RULES.md §Deal).
+        """Deal a new hand (docs/RULES.md §Deal).
 
         ``hands is None``: shuffle with ``random.Random(seed)`` (a fresh random
         seed is drawn and stored when ``seed is None``). Otherwise ``hands`` are
-        three 17-card hands in RULES.md notation (suits assigned so that all 54
+        three 17-card hands in docs/RULES.md notation (suits assigned so that all 54
         cards are distinct) and ``kitty`` the 3 bottom cards (default: the rest
         of the deck). ``first_bidder`` (0..2) is drawn from the seeded RNG when
         ``None``. Raises ValueError on an impossible fixed deal.
@@ -164,7 +164,7 @@ class Hand(BaseModel):
         return sorted(self.holdings[seat])
 
     def plays_made(self, seat: int) -> int:
-        """How many plays (not passes) ``seat`` has made (RULES.md §Scoring, spring)."""
+        """How many plays (not passes) ``seat`` has made (docs/RULES.md §Scoring, spring)."""
         return sum(1 for a in self.history if a.kind == "play" and a.seat == seat)
 
     def allowed_bids(self, seat: int) -> list[int]:
@@ -180,7 +180,7 @@ class Hand(BaseModel):
         return legal_plays(self.holdings[seat], self.to_beat_for(seat), self.rules)
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know (PRODUCT.md §Computer players): never others' cards.
+        """What ``seat`` may know (docs/AI.md): never others' cards.
 
         The kitty appears only once the landlord is known; ``history`` holds the
         plays and passes as (seat, Combo | None).
@@ -205,7 +205,7 @@ class Hand(BaseModel):
     # ----- actions ---------------------------------------------------------------
 
     def bid(self, seat: int, amount: int, *, auto: bool = False) -> Action:
-        """``seat`` bids ``amount`` (0 = pass, 1..3) (RULES.md §Deal, bidding, landlord).
+        """``seat`` bids ``amount`` (0 = pass, 1..3) (docs/RULES.md §Deal, bidding, landlord).
 
         A bid must be above the highest so far; 3 ends bidding at once. With
         ``rules.bidding == "once"`` bidding ends after three decisions, with
@@ -246,9 +246,9 @@ class Hand(BaseModel):
     def play(
         self, seat: int, cards: Cards, reading: int | Combo | None = None, *, auto: bool = False
     ) -> Action:
-        """``seat`` plays ``cards`` (RULES.md §Play, §Beating a play).
+        """``seat`` plays ``cards`` (docs/RULES.md §Play, §Beating a play).
 
-        ``cards``: RULES.md notation (cards of those ranks are taken from the
+        ``cards``: docs/RULES.md notation (cards of those ranks are taken from the
         seat's hand), Cards, or a Combo (which also gives the reading).
         ``reading``: among the readings that beat the table (all readings on a
         free lead), an index or a Combo with the same reading; default the first
@@ -296,7 +296,7 @@ class Hand(BaseModel):
         return action
 
     def pass_turn(self, seat: int, *, auto: bool = False) -> Action:
-        """``seat`` passes (RULES.md §Play). While bidding this is ``bid(seat, 0)``.
+        """``seat`` passes (docs/RULES.md §Play). While bidding this is ``bid(seat, 0)``.
 
         After two passes in a row the table clears and the last player leads.
         Raises GameError: wrong_phase, bad_seat, not_your_turn, cannot_pass_lead.
@@ -355,7 +355,7 @@ class Hand(BaseModel):
         return chosen
 
     def _finish(self, out_seat: int) -> None:
-        """Score the hand (RULES.md §Scoring): P = B × 2^N, landlord ±2P, peasants ∓P."""
+        """Score the hand (docs/RULES.md §Scoring): P = B × 2^N, landlord ±2P, peasants ∓P."""
         landlord = self.landlord
         assert landlord is not None
         landlord_won = out_seat == landlord

@@ -1,4 +1,4 @@
-"""The match ledger: signed running totals per player toward a target (RULES.md §Match).
+"""The match ledger: signed running totals per player toward a target (docs/RULES.md §Match).
 
 Players are keyed by an int (the Discord user id); computer seats never enter
 the ledger. Pure: the storage layer persists it (a pydantic model, JSON round trip).
@@ -25,7 +25,7 @@ class MatchResult(BaseModel):
 
 
 class Match(BaseModel):
-    """Running totals of one match (RULES.md §Match).
+    """Running totals of one match (docs/RULES.md §Match).
 
     * ``target``: points that win (default 30); ``hands_limit``: the seed-003
       variant, a fixed number of hands instead (``None`` = play to the target).

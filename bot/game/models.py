@@ -101,7 +101,7 @@ class LastPlay(BaseModel):
 
 
 class HandResult(BaseModel):
-    """A finished hand's score (RULES.md §Scoring).
+    """A finished hand's score (docs/RULES.md §Scoring).
 
     * ``winner``: ``"landlord"`` or ``"peasants"``; ``out_seat``: who played the last card.
     * ``base``: the winning bid B; ``doublings``: N = bombs + rockets + spring + anti_spring.

@@ -1,4 +1,4 @@
-"""Seats and events of a table (PRODUCT.md §A hand, as players see it)."""
+"""Seats and events of a table (docs/RULES.md §A hand at the table)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 AUTOPLAY_AFTER_TIMEOUTS = 2
-"""Consecutive turn timeouts after which a seat stays on autoplay (PRODUCT.md §Timers)."""
+"""Consecutive turn timeouts after which a seat stays on autoplay (docs/RULES.md §Timers)."""
 
 
 class Seat(BaseModel):

@@ -4,7 +4,7 @@ Pure (no discord, no clock): methods that set deadlines take ``now`` (clock
 seconds, from the service's injectable clock). Every accepted action bumps
 ``seq`` (for stale-click detection) and returns a list of ``Event`` for the
 listeners; every refused action raises ``GameError`` and changes nothing.
-Spec: PRODUCT.md §A hand, as players see it (lobby, timers, leaving, result).
+Spec: docs/RULES.md §A hand at the table (lobby, timers, leaving, result).
 
 Decisions: any seated member may start a hand or play again; only the
 starter or an admin may stop a hand or cancel the table; when the starter

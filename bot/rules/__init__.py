@@ -1,4 +1,4 @@
-"""The pure rules core of Dou Dizhu (RULES.md): cards, combinations, beating, legal plays.
+"""The pure rules core of Dou Dizhu (docs/RULES.md): cards, combinations, beating, legal plays.
 
 No discord, no I/O. Public API::
 

@@ -1,6 +1,6 @@
-"""Cards, ranks and the RULES.md card notation.
+"""Cards, ranks and the docs/RULES.md card notation.
 
-A deck is 4 suits × 13 ranks + 2 jokers = 54 cards (RULES.md §Notation). Suits
+A deck is 4 suits × 13 ranks + 2 jokers = 54 cards (docs/RULES.md §Notation). Suits
 never matter for play; they exist so that a rendered card has a face.
 
 Every one of the 54 cards is a singleton: ``Card.from_index(i) is Card.from_index(i)``,
@@ -39,7 +39,7 @@ class Rank(IntEnum):
 
     @property
     def symbol(self) -> str:
-        """The one-character RULES.md symbol: ``3``..``9``, ``T J Q K A 2 X D``."""
+        """The one-character docs/RULES.md symbol: ``3``..``9``, ``T J Q K A 2 X D``."""
         return RANK_SYMBOLS[self.value - 3]
 
     @property
@@ -205,7 +205,7 @@ _TOKEN = re.compile(r"10|[^\s,]")
 
 
 def parse_ranks(text: str) -> list[Rank]:
-    """Parse RULES.md notation into ranks, e.g. ``"333 4 10"`` → [3, 3, 3, 4, T].
+    """Parse docs/RULES.md notation into ranks, e.g. ``"333 4 10"`` → [3, 3, 3, 4, T].
 
     Accepts ``10`` for ``T``, any case, spaces and commas. Raises CardParseError
     naming the first bad token.
@@ -220,7 +220,7 @@ def parse_ranks(text: str) -> list[Rank]:
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Parse RULES.md notation into distinct cards, sorted low→high.
+    """Parse docs/RULES.md notation into distinct cards, sorted low→high.
 
     Suits are assigned in a fixed order (♠ ♥ ♦ ♣) to make copies of a rank
     distinct. Raises CardParseError naming the bad token, or the rank that
@@ -242,7 +242,7 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card | Rank]) -> str:
-    """Canonical RULES.md notation, sorted low→high, e.g. ``"33345TXD"``."""
+    """Canonical docs/RULES.md notation, sorted low→high, e.g. ``"33345TXD"``."""
     ranks = sorted(card.rank if isinstance(card, Card) else card for card in cards)
     return "".join(RANK_SYMBOLS[rank.value - 3] for rank in ranks)
 

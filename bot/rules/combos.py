@@ -1,6 +1,6 @@
 """Combinations: what a set of cards is (``classify``) and what beats what.
 
-Spec: RULES.md §Combinations, §Several readings, §Beating a play. Internally the
+Spec: docs/RULES.md §Combinations, §Several readings, §Beating a play. Internally the
 engine works on rank *indices* 0..14 (``Rank.index``) and per-rank counts.
 """
 
@@ -32,12 +32,12 @@ BODY_WIDTH: dict[ComboKind, int] = {
 
 
 class RuleSet(BaseModel):
-    """A server's rule variants (RULES.md). Immutable.
+    """A server's rule variants (docs/RULES.md). Immutable.
 
     * ``kickers``: ``"default"`` (seed 000) or ``"distinct"`` (seed 004: single
       kickers of one play must have distinct ranks).
     * ``bidding``: ``"once"`` (each seat speaks once) or ``"until_two_passes"`` (seed 003).
-    * ``target_points``: match target in points (RULES.md §Match), default 30.
+    * ``target_points``: match target in points (docs/RULES.md §Match), default 30.
     * ``match_hands``: the seed-003 variant, a fixed number of hands instead of a
       target (``None`` = play to the target).
     """
@@ -91,7 +91,7 @@ class CardSource:
 
 
 class Combo:
-    """One legal reading of a set of cards (RULES.md §Several readings).
+    """One legal reading of a set of cards (docs/RULES.md §Several readings).
 
     * ``kind``: the ComboKind.
     * ``rank``: the highest rank of the body (what is compared).
@@ -99,7 +99,7 @@ class Combo:
     * ``cards``: the cards played, sorted low→high.
 
     Two combos are equal when their reading and the ranks of their cards are
-    equal (suits are ignored, RULES.md §Notation).
+    equal (suits are ignored, docs/RULES.md §Notation).
     """
 
     __slots__ = ("kind", "rank", "length", "ranks", "_pool")
@@ -158,7 +158,7 @@ class Combo:
 
     @property
     def is_bomb(self) -> bool:
-        """True for a bomb or the rocket (each doubles the score, RULES.md §Scoring)."""
+        """True for a bomb or the rocket (each doubles the score, docs/RULES.md §Scoring)."""
         return self.kind is _BOMB or self.kind is _ROCKET
 
     @property
@@ -197,11 +197,11 @@ class Combo:
 
     @property
     def notation(self) -> str:
-        """The cards in RULES.md notation, e.g. ``"3334445558"``."""
+        """The cards in docs/RULES.md notation, e.g. ``"3334445558"``."""
         return "".join([RANK_SYMBOLS[r] for r in self.ranks])
 
     def beats(self, other: Combo) -> bool:
-        """Whether this play may follow ``other`` (RULES.md §Beating a play).
+        """Whether this play may follow ``other`` (docs/RULES.md §Beating a play).
 
         Same kind, same number of cards and a higher body rank; a bomb beats
         every normal play and lower bombs; the rocket beats everything and
@@ -260,7 +260,7 @@ class _Classified(_Built):
 
 
 def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Combo]:
-    """Every legal reading of exactly these cards; ``[]`` if none (RULES.md §Several readings).
+    """Every legal reading of exactly these cards; ``[]`` if none (docs/RULES.md §Several readings).
 
     Sorted by body length, then body rank, both descending. Card order never
     matters. Raises ValueError if a card appears twice.

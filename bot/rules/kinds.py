@@ -16,7 +16,7 @@ SMALL_JOKER, BIG_JOKER = 13, 14
 
 
 class ComboKind(StrEnum):
-    """The kinds of RULES.md §Combinations; values are the table's names."""
+    """The kinds of docs/RULES.md §Combinations; values are the table's names."""
 
     SINGLE = "single"
     PAIR = "pair"

@@ -5,7 +5,7 @@ A *record* is one play as ``(kind, body Rank, body length, sorted rank indices)`
 shared by every hand that can make it. A hand is seen through its *shape*, the
 rank-count vector in base 5 (the sum of ``Card._rank_digit``), cut
 into three segments whose analyses are memoized (at most 5^6 entries each).
-Spec: RULES.md §Combinations.
+Spec: docs/RULES.md §Combinations.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def single_winged(
     ``expanded``: the hand's rank indices, one per card, sorted; ``present``: its
     distinct ranks. Wings lie outside the body ranks; ranks may repeat
     (``distinct``: they may not); never both jokers. In the order of the sorted
-    wing ranks. RULES.md §Combinations.
+    wing ranks. docs/RULES.md §Combinations.
     """
     if distinct:
         wings = combinations([r for r in present if r < low or r > top], m)

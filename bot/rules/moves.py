@@ -1,6 +1,6 @@
 """Legal plays: every combination a hand can lead or follow with.
 
-Spec: RULES.md §Combinations (kicker rules, both variants), §Beating a play.
+Spec: docs/RULES.md §Combinations (kicker rules, both variants), §Beating a play.
 Plays are generated straight from the hand's rank-count shape, kind by kind, as
 shared records (``bot.rules.lookup``), so following only ever looks at the one
 kind (plus bombs and the rocket) that can answer the table. The cards of a play
@@ -77,7 +77,7 @@ _new = object.__new__
 def legal_plays(
     hand: Iterable[Card], to_beat: Combo | None = None, rules: RuleSet = DEFAULT_RULES
 ) -> list[Combo]:
-    """Every distinct legal play from ``hand`` (RULES.md §Combinations, §Beating a play).
+    """Every distinct legal play from ``hand`` (docs/RULES.md §Combinations, §Beating a play).
 
     ``to_beat is None`` means a free lead: every combination the hand can make.
     Otherwise only plays that beat ``to_beat``: the same kind, card count and
@@ -125,7 +125,7 @@ def legal_plays(
 
 
 def _leads(a: Segment, b: Segment, c: Segment, total: int, distinct: bool) -> list[Reading]:
-    """Every play of a hand, kind by kind (RULES.md §Combinations order), then bombs and the rocket."""
+    """Every play of a hand, kind by kind (docs/RULES.md §Combinations order), then bombs and the rocket."""
     recs: list[Reading] = [*a[SINGLES], *b[SINGLES], *c[SINGLES], *a[PAIRS], *b[PAIRS], *c[PAIRS]]
     ge3 = a[GE3] + b[GE3] + c[GE3]
     if ge3:

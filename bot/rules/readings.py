@@ -1,6 +1,6 @@
 """Readings of a rank multiset: which combinations exactly these ranks make.
 
-Spec: RULES.md §Combinations and §Several readings. Used by ``classify`` (through
+Spec: docs/RULES.md §Combinations and §Several readings. Used by ``classify`` (through
 its memo per rank-count shape), never on a hot path.
 """
 
@@ -17,7 +17,7 @@ def readings_of_counts(
     """Every legal reading of a multiset given as counts per rank index.
 
     ``counts``: 15 ints; ``n``: their sum. Returns (kind, length, top rank index)
-    triples. RULES.md §Combinations and §Several readings.
+    triples. docs/RULES.md §Combinations and §Several readings.
     """
     present = [r for r in range(15) if counts[r]]
     distinct = len(present)

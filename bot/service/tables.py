@@ -1,4 +1,4 @@
-"""TableService: the only writer of table state (DESIGN.md "How a click travels").
+"""TableService: the only writer of table state (docs/ARCHITECTURE.md §The path of one click).
 
 Pure asyncio, no discord. Every action runs: table lock → apply to a copy of the
 Table (its methods check seat, turn, phase and ``seq`` and raise GameError) →
@@ -6,7 +6,7 @@ Table (its methods check seat, turn, phase and ``seq`` and raise GameError) →
 (one commit) → swap the copy in → unlock → schedule the next turn's timer or
 computer move → notify the listener. A refused action changes nothing.
 
-Timers are data (PRODUCT.md §Timers): ``Table.deadline`` holds the clock time by
+Timers are data (docs/RULES.md §Timers): ``Table.deadline`` holds the clock time by
 which the seat to act must act; one task per open table sleeps until then (or
 ``ai_delay`` for computer / auto-play seats) and then acts through the same
 locked path, guarded by the ``seq`` it was armed for. ``restore()`` reloads open
@@ -91,7 +91,7 @@ class _Timer:
 
 
 class TableService:
-    """Owns every open table: one lock and one ``seq`` per table (PRODUCT.md §Reliability).
+    """Owns every open table: one lock and one ``seq`` per table (docs/ARCHITECTURE.md §The path of one click).
 
     ``storage``: a Repository (committed before any method returns). ``clock``: a Clock
     (default SystemClock). ``listener``: a TableListener (default NullListener).
@@ -297,7 +297,7 @@ class TableService:
         reading: int | Combo | None = None,
         seq: int | None = None,
     ) -> Table:
-        """Play ``cards`` (RULES.md notation, Cards or a Combo); ``reading`` picks one of
+        """Play ``cards`` (docs/RULES.md notation, Cards or a Combo); ``reading`` picks one of
         several readings (index or Combo)."""
         return await self._act(
             table_id, lambda t, now: t.play(user_id, cards, now, reading, seq=seq)
@@ -446,7 +446,7 @@ class TableService:
             return
         timed_out = timed_out and not table.computer_to_act
         if timed_out and table.hand.phase == "bidding":
-            action: AutoAction = 0  # PRODUCT.md §Timers: a pass in bidding
+            action: AutoAction = 0  # docs/RULES.md §Timers: a pass in bidding
         else:
             rng = random.Random(self._rng.getrandbits(64))
             try:

@@ -1,6 +1,6 @@
 """Value objects exchanged with the storage layer (pure pydantic, no I/O).
 
-Spec: PRODUCT.md §State and persistence, RULES.md §Match (§23).
+Spec: docs/ARCHITECTURE.md §Where state lives, docs/RULES.md §Match.
 Every model serializes to JSON and loads back equal.
 """
 
@@ -18,7 +18,7 @@ class GuildSettings(BaseModel):
     """A server's settings (``/ddz config``).
 
     * ``turn_seconds_play`` / ``turn_seconds_bid``: turn timers in seconds (10..600).
-    * ``rules``: rule variants, including the match target (RULES.md §Match).
+    * ``rules``: rule variants, including the match target (docs/RULES.md §Match).
     * ``language``: locale of public messages (``"en"``, ``"es"``) or None = server locale.
     """
 
@@ -34,7 +34,7 @@ class SeatChange(BaseModel):
     """One seat's line in a settled hand.
 
     ``user_id`` is None for a computer seat (then ``total`` is None too: computers
-    have no ledger). ``points`` is the signed change of this hand (RULES.md §Scoring);
+    have no ledger). ``points`` is the signed change of this hand (docs/RULES.md §Scoring);
     ``total`` the player's match total after it (before any match reset).
     """
 

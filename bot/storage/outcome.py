@@ -2,7 +2,7 @@
 
 Pure (no I/O), shared by every Repository backend. Reads ``table.seats``,
 ``table.hand.landlord``, ``table.hand.result`` and ``table.hand.history``
-(INTERFACES.md §bot.game). Spec: RULES.md §Scoring, §Match.
+(docs/ARCHITECTURE.md §Layers). Spec: docs/RULES.md §Scoring, §Match.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _cards_of(entry: Any) -> list[Card]:
 def is_bomb_play(cards: Iterable[Card]) -> bool:
     """Whether a played set is a bomb (four of a rank) or the rocket (both jokers).
 
-    RULES.md §Combinations: these are the only 4-of-a-rank / 2-joker plays.
+    docs/RULES.md §Combinations: these are the only 4-of-a-rank / 2-joker plays.
     """
     cards = list(cards)
     if len(cards) == 2:

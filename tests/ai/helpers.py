@@ -1,4 +1,4 @@
-"""Small builders for AI tests (RULES.md notation)."""
+"""Small builders for AI tests (docs/RULES.md notation)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""An Observation holds only what its seat may know (PRODUCT.md §Computer players)."""
+"""An Observation holds only what its seat may know (docs/AI.md)."""
 
 from __future__ import annotations
 

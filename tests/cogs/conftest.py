@@ -16,7 +16,7 @@ from tests.support.fake_discord import FakeDiscord, Member, boot
 GUILD_ID = 700_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_002
 
-# RULES.md notation; seat 0 bids first. 17 + 17 + 17 + kitty 3 = the 54 cards.
+# docs/RULES.md notation; seat 0 bids first. 17 + 17 + 17 + kitty 3 = the 54 cards.
 HANDS = ["3334445566778899T", "3456789TJJQQKKAA2", "56789TTJJQQKKAA22"]
 KITTY = "2XD"
 

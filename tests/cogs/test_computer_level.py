@@ -1,4 +1,4 @@
-"""``/ddz start level:`` picks the computers' level (PRODUCT.md §Computer players)."""
+"""``/ddz start level:`` picks the computers' level (docs/AI.md)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ they can press. Shared by the ``test_game_*`` end-to-end tests.
 
 Everything is found through custom_ids (``ddz:<table>:<seq>:<action>`` on the public
 table message, ``ddz:<table>:<seq>:h<verb>.<state>`` in the private hand view; see
-``cogs/items.py``), so the helpers work in every language. Cards are RULES.md notation.
+``cogs/items.py``), so the helpers work in every language. Cards are docs/RULES.md notation.
 """
 
 from __future__ import annotations
@@ -151,11 +151,11 @@ async def wait_public(
     return found[0]
 
 
-# ---- the test's own account of the hand (RULES.md), to choose plays and check scores ----
+# ---- the test's own account of the hand (docs/RULES.md), to choose plays and check scores ----
 
 
 def default_reading(cards: Sequence[Card], to_beat: Combo | None) -> Combo:
-    """The reading the bot applies to typed cards: the first that beats (RULES.md)."""
+    """The reading the bot applies to typed cards: the first that beats (docs/RULES.md)."""
     readings = classify(cards, RULES)
     if to_beat is not None:
         readings = [c for c in readings if c.beats(to_beat)]
@@ -184,7 +184,7 @@ def choose(hand: list[Card], to_beat: Combo | None) -> Combo | None:
 
 @dataclass
 class Tracker:
-    """Turn order and scoring kept by the test from the cards it saw (RULES.md)."""
+    """Turn order and scoring kept by the test from the cards it saw (docs/RULES.md)."""
 
     hands: dict[int, list[Card]]
     landlord: int
@@ -221,7 +221,7 @@ class Tracker:
         self.turn = (seat + 1) % 3
 
     def points(self) -> tuple[int, int, int]:
-        """Score changes per seat (RULES.md §Scoring: P = B × 2^N, landlord ±2P)."""
+        """Score changes per seat (docs/RULES.md §Scoring: P = B × 2^N, landlord ±2P)."""
         assert self.winner is not None
         n = self.doublings
         peasants = [s for s in range(3) if s != self.landlord]

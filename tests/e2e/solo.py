@@ -154,7 +154,7 @@ async def open_with_computers(emu: Emulator, member: SimMember) -> None:
 
 
 def check_result(text: str, member_name: str = "Alice") -> dict[str, int]:
-    """Winner line, P and every change agree (RULES.md §Scoring); the member's match total
+    """Winner line, P and every change agree (docs/RULES.md §Scoring); the member's match total
     equals its change (first hand of the match). Returns the changes by name."""
     bid, p = result_points(text)
     assert bid in (1, 2, 3) and p >= bid

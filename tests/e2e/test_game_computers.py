@@ -83,7 +83,7 @@ async def test_buttons_from_a_finished_hand_answer_politely_and_change_nothing(
 
 
 async def test_stale_play_button_says_the_view_is_out_of_date(solo: Solo) -> None:
-    # PRODUCT.md: "A stale button (old hand, finished game) answers that it is stale."
+    # docs/RULES.md §Controls: "A button of an old hand or of a finished game answers that it is stale."
     assert solo.stale_reply, "run after the finished-hand button test"
     assert "The table changed; this is the current view." in solo.stale_reply, solo.stale_reply
     assert "Select some cards first." not in solo.stale_reply

@@ -60,7 +60,7 @@ class Played:
 
     @property
     def secrets(self) -> dict[int, list[str]]:
-        """Per seat, the hand strings no one else may see (RULES.md notation)."""
+        """Per seat, the hand strings no one else may see (docs/RULES.md notation)."""
         out = {s: [format_cards(c)] for s, c in self.dealt.items()}
         out[self.tracker.landlord].append(format_cards(self.landlord_hand))
         return out

@@ -1,6 +1,6 @@
 """``kill -9`` in the middle of a hand, start again on the same database: the old
 buttons still work, computer turns resume, the hand finishes and is settled exactly
-once (issue 7 suite item 3; PRODUCT.md §State and persistence)."""
+once (issue 7 suite item 3; docs/ARCHITECTURE.md §Where state lives)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A member whose Discord is in Spanish (locale ``es-ES``) gets Spanish replies and
 Spanish command names; an English member in the same server gets English; public
 messages follow the server (English) until an admin sets ``/ddz config idioma:es``
-(issue 7 suite item 6; PRODUCT.md §Languages)."""
+(issue 7 suite item 6; docs/ARCHITECTURE.md §Languages)."""
 
 from __future__ import annotations
 

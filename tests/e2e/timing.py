@@ -1,4 +1,4 @@
-"""Suite-wide collector of ddz-bot's first-response times (PRODUCT.md §Speed and scale).
+"""Suite-wide collector of ddz-bot's first-response times (docs/PERFORMANCE.md).
 
 Game tests call :func:`record` with their emulator before closing it; the e2e
 ``conftest.py`` prints :func:`summary_line` in pytest's terminal summary.

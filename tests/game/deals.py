@@ -1,4 +1,4 @@
-"""Fixed deals for game-flow tests, written in RULES.md notation."""
+"""Fixed deals for game-flow tests, written in docs/RULES.md notation."""
 
 from __future__ import annotations
 

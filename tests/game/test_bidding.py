@@ -1,4 +1,4 @@
-"""RULES.md §Deal, bidding, landlord: both bidding variants, redeal, the kitty."""
+"""docs/RULES.md §Deal, bidding, landlord: both bidding variants, redeal, the kitty."""
 
 import pytest
 

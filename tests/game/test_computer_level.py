@@ -1,4 +1,4 @@
-"""The table remembers the computer level chosen at ``/ddz start`` (PRODUCT.md §Computer players)."""
+"""The table remembers the computer level chosen at ``/ddz start`` (docs/AI.md)."""
 
 import json
 from pathlib import Path

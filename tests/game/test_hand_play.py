@@ -1,4 +1,4 @@
-"""Full hands from fixed deals: RULES.md §Play and §Scoring."""
+"""Full hands from fixed deals: docs/RULES.md §Play and §Scoring."""
 
 from bot.game import Hand
 from bot.rules import ComboKind, format_cards
@@ -6,7 +6,7 @@ from tests.game.deals import make_deal
 
 
 def run(hand: Hand, *moves: str | None) -> Hand:
-    """Each move is a play in RULES.md notation by the seat to act, or None = pass."""
+    """Each move is a play in docs/RULES.md notation by the seat to act, or None = pass."""
     for move in moves:
         if move is None:
             hand.pass_turn(hand.turn)

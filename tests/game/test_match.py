@@ -1,4 +1,4 @@
-"""RULES.md §Match: signed totals, the 30-point target, shared wins, reset."""
+"""docs/RULES.md §Match: signed totals, the 30-point target, shared wins, reset."""
 
 from bot.game.match import Match
 from bot.rules import RuleSet

@@ -1,6 +1,6 @@
 """An independent, definition-by-definition checker for the tests (slow on purpose).
 
-It builds every combination the RULES.md table allows as (kind, length, top rank,
+It builds every combination the docs/RULES.md table allows as (kind, length, top rank,
 rank-count multiset) from first principles — body × wings — instead of
 classifying counts like the engine does.
 """

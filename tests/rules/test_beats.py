@@ -1,4 +1,4 @@
-"""RULES.md §Beating a play."""
+"""docs/RULES.md §Beating a play."""
 
 import pytest
 

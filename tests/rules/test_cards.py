@@ -1,4 +1,4 @@
-"""Cards and the RULES.md notation (RULES.md §Notation)."""
+"""Cards and the docs/RULES.md notation (docs/RULES.md §Notation)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Every example of RULES.md §Combinations, §Several readings and §Beating a play."""
+"""Every example of docs/RULES.md §Combinations, §Several readings and §Beating a play."""
 
 import pytest
 

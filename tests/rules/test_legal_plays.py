@@ -1,4 +1,4 @@
-"""legal_plays: leading, following, bombs and the rocket (RULES.md §Play, §Beating a play)."""
+"""legal_plays: leading, following, bombs and the rocket (docs/RULES.md §Play, §Beating a play)."""
 
 from bot.rules import ComboKind, RuleSet, classify, legal_plays, parse_cards
 

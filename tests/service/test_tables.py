@@ -22,7 +22,7 @@ from tests.databases import Database
 
 G, CH = 1, 10
 ALICE, BOB, CARL = 101, 102, 103
-HANDS = (  # seat 0 holds the bomb 3333; the kitty has both jokers (RULES.md notation)
+HANDS = (  # seat 0 holds the bomb 3333; the kitty has both jokers (docs/RULES.md notation)
     "33334567899TJQKA2",
     "44556677889TJQKA2",
     "456789TTJJQQKKA22",

@@ -30,7 +30,7 @@ class FakeTable(BaseModel):
 
 
 def play(seat: int, cards: str) -> Action:
-    """A play action of ``cards`` (RULES.md notation), first reading."""
+    """A play action of ``cards`` (docs/RULES.md notation), first reading."""
     return Action(kind="play", seat=seat, combo=classify(parse_cards(cards), DEFAULT_RULES)[0])
 
 

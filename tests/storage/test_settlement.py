@@ -1,4 +1,4 @@
-"""settle_hand: one transaction, exactly once, ledger / match / stats (RULES.md §Match)."""
+"""settle_hand: one transaction, exactly once, ledger / match / stats (docs/RULES.md §Match)."""
 
 from __future__ import annotations
 
