@@ -19,13 +19,14 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from bot.ai import ordered_plays
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from cogs import forget, info, records
 from cogs.board import Board
 from cogs.hand_actions import handle_hand_verb
-from cogs.hand_view import Screen, build_screen, ordered_plays, render_screen
+from cogs.hand_view import Screen, build_screen, render_screen
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
 from cogs.open_views import OpenViews
 from cogs.replay import REPLAY_TEMPLATE, ReplayCommands
@@ -124,7 +125,9 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
         ``shown``: the ``Screen.image_key`` of the image already in the message;
         when it still matches, nothing is drawn and ``png`` stays None (keep it).
         """
-        plays = await asyncio.to_thread(ordered_plays, table, seat)
+        hand = table.hand
+        plays = (await asyncio.to_thread(lambda: ordered_plays(hand.observation(seat)))
+                 if hand is not None and hand.phase == "playing" else [])
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=plays)
         if shown is not None and screen.image_key == shown:
@@ -210,8 +213,7 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
                     return
                 outcome = await handle_hand_verb(self.service, table, seat, interaction.user.id,
                                                  seq, verb, state, value, lang)
-                fresh = self.service.get(table_id) or table
-                await self.show_hand(interaction, fresh, seat, outcome.state, lang,
+                await self.show_hand(interaction, outcome.table or table, seat, outcome.state, lang,
                                      notice=outcome.notice, hint=outcome.hint,
                                      readings=outcome.readings)
         except Exception as exc:

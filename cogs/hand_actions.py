@@ -16,7 +16,7 @@ from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import Combo, format_cards
-from cogs.hand_view import add_rank, playable_readings, rank_of_verb, selected_cards
+from cogs.hand_view import add_rank, rank_of_verb, selected_cards
 from cogs.items import ViewState, mask_to_indices, parse_mask
 from cogs.replies import error_message
 
@@ -25,12 +25,16 @@ log = logging.getLogger("cogs.ddz")
 
 @dataclass
 class Outcome:
-    """The next view: its state and an optional notice, hint reason, or reading choice."""
+    """The next view: its state and an optional notice, hint reason, or reading choice.
+
+    ``table``: the Table the service returned for an accepted action (or the latest
+    one after a stale refusal); None when the click changed no table."""
 
     state: ViewState
     notice: str | None = None
     hint: str | None = None
     readings: list[Combo] | None = None
+    table: Table | None = None
 
 
 LOCAL_VERBS = frozenset({"clear", "sort"})
@@ -81,21 +85,22 @@ async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, 
             return await _hint(service, table, seat, state, lang)
         if verb == "auto":
             on = not table.seats[seat].autoplay
-            await service.set_autoplay(table.id, user_id, on)
-            return Outcome(state, t("ack.autoplay_on" if on else "ack.autoplay_off", lang))
+            done = await service.set_autoplay(table.id, user_id, on)
+            return Outcome(state, t("ack.autoplay_on" if on else "ack.autoplay_off", lang),
+                           table=done)
         if verb.startswith("b") and verb[1:].isdigit():
             amount = int(verb[1:])
-            await service.bid(table.id, user_id, amount, seq=seq)
+            done = await service.bid(table.id, user_id, amount, seq=seq)
             return Outcome(state, t("hand.bid_done", lang, amount=amount) if amount
-                           else t("hand.passed", lang))
+                           else t("hand.passed", lang), table=done)
         if verb == "pass":
-            await service.pass_turn(table.id, user_id, seq=seq)
-            return Outcome(ViewState(sort=state.sort), t("hand.passed", lang))
+            done = await service.pass_turn(table.id, user_id, seq=seq)
+            return Outcome(ViewState(sort=state.sort), t("hand.passed", lang), table=done)
         if verb == "play" or verb.startswith("rd"):
             return await _play(service, table, seat, user_id, seq, verb, state, cards, lang)
     except GameError as error:
-        if error.code == "stale":
-            return Outcome(state, t("hand.refreshed", lang))
+        if error.code == "stale":  # the table moved on meanwhile: show the latest
+            return Outcome(state, t("hand.refreshed", lang), table=service.get(table.id))
         return Outcome(state, t("hand.error", lang, message=error_message(error, lang)))
     return Outcome(state)
 
@@ -122,15 +127,16 @@ async def _play(service: Any, table: Table, seat: int, user_id: int, seq: int, v
     chosen = selected_cards(cards, state)
     if not chosen:
         raise GameError("no_cards")
-    readings = playable_readings(table, seat, chosen)
+    readings = table.hand.readings_for(seat, chosen) if table.hand is not None else []
     if verb.startswith("rd"):
         index = int(verb[2:]) if verb[2:].isdigit() else -1
         if not 0 <= index < len(readings):
             raise GameError("bad_reading", reading=verb[2:])
         combo = readings[index]
-        await service.play(table.id, user_id, list(combo.cards), reading=combo, seq=seq)
+        done = await service.play(table.id, user_id, list(combo.cards), reading=combo, seq=seq)
     elif len(readings) > 1 and len({c.reading for c in readings}) > 1:
         return Outcome(state, readings=readings[:5])
     else:
-        await service.play(table.id, user_id, chosen, seq=seq)
-    return Outcome(ViewState(sort=state.sort), t("hand.played", lang, cards=format_cards(chosen)))
+        done = await service.play(table.id, user_id, chosen, seq=seq)
+    return Outcome(ViewState(sort=state.sort), t("hand.played", lang, cards=format_cards(chosen)),
+                   table=done)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.ai import MENU_SIZE
 from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import RANKS, Card, Combo, classify, format_cards
@@ -33,7 +34,6 @@ from cogs.items import HandButton, HandSelect, ViewState, cards_to_mask, to_base
 from rendering import render_hand_cached
 
 B = discord.ButtonStyle
-MAX_OPTIONS = 25
 
 
 @dataclass
@@ -72,48 +72,6 @@ def add_rank(hand_cards: Sequence[Card], state: ViewState, rank_index: int) -> V
     return state.with_selected(state.selected | {nxt.index})
 
 
-def playable_readings(table: Table, seat: int, cards: Sequence[Card]) -> list[Combo]:
-    """Readings of ``cards`` that may be played now (all of them on a free lead)."""
-    hand = table.hand
-    if hand is None or not cards:
-        return []
-    readings = classify(cards, table.rules)
-    to_beat = hand.to_beat_for(seat)
-    if to_beat is not None:
-        readings = [c for c in readings if c.beats(to_beat)]
-    return readings
-
-
-def ordered_plays(table: Table, seat: int) -> list[Combo]:
-    """Legal plays of ``seat`` now, best first (the normal computer's ranking), one
-    per set of cards, at most 25. Pure CPU: call via ``asyncio.to_thread``."""
-    hand = table.hand
-    if hand is None or hand.phase != "playing":
-        return []
-    legal = hand.legal_plays(seat)
-    ranked: list[Combo] = []
-    try:
-        from bot.ai.policy import normal_ranked
-        from bot.ai.view import view_of
-
-        ranked = [d.action for _, d in normal_ranked(view_of(hand.observation(seat)))
-                  if isinstance(d.action, Combo)]
-    except Exception:  # the ranking is a nicety; the list must still show
-        ranked = []
-    rest = sorted(legal, key=lambda c: (c.is_bomb, c.kind.value == "rocket", c.rank, -len(c.cards)))
-    out: list[Combo] = []
-    seen: set[str] = set()
-    for combo in [*ranked, *rest]:
-        key = combo.notation
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(combo)
-        if len(out) == MAX_OPTIONS:
-            break
-    return out
-
-
 def _turn_line(table: Table, seat: int, lang: str) -> str:
     hand = table.hand
     if table.phase != "playing" or hand is None or hand.turn is None:
@@ -141,7 +99,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                  plays: Sequence[Combo] = ()) -> Screen:
     """Text, alt text and components of the hand view of ``seat``.
 
-    ``plays``: the select menu's options (from ``ordered_plays``); ``readings``:
+    ``plays``: the select menu's options (``bot.ai.ordered_plays``); ``readings``:
     ask which reading to play; ``notice``: an ack or a refusal; ``hint``: a reason.
     """
     hand = table.hand
@@ -210,7 +168,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
             discord.SelectOption(
                 label=t("play.label", lang, cards=c.notation, kind=texts.kind_name(c, lang))[:80],
                 value=to_base36(cards_to_mask(c.cards)))
-            for c in plays[:MAX_OPTIONS]
+            for c in plays[:MENU_SIZE]
         ]
         if options:
             placeholder = t("select.placeholder", lang, n=len(hand.legal_plays(seat)))

@@ -2,17 +2,27 @@
 
 Public API::
 
-    from bot.ai import Observation, Decision, choose_bid, choose_play, hint, hint_options, REASONS
+    from bot.ai import Observation, Decision, choose_bid, choose_play, hint, hint_options, ordered_plays, REASONS
 """
 
 from bot.ai.decision import Decision
 from bot.ai.observation import Observation, make_observation
-from bot.ai.players import HINT_STEP_BUDGET, LEVELS, choose_bid, choose_play, hint, hint_options
+from bot.ai.players import (
+    HINT_STEP_BUDGET,
+    LEVELS,
+    MENU_SIZE,
+    choose_bid,
+    choose_play,
+    hint,
+    hint_options,
+    ordered_plays,
+)
 from bot.ai.reasons import REASONS
 
 __all__ = [
     "HINT_STEP_BUDGET",
     "LEVELS",
+    "MENU_SIZE",
     "REASONS",
     "Decision",
     "Observation",
@@ -21,4 +31,5 @@ __all__ = [
     "hint",
     "hint_options",
     "make_observation",
+    "ordered_plays",
 ]

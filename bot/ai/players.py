@@ -18,7 +18,7 @@ from bot.ai.observation import Observation
 from bot.ai.policy import easy_play, normal_play, normal_ranked
 from bot.ai.search import STEP_BUDGET, hard_play
 from bot.ai.view import view_of
-from bot.rules import Combo
+from bot.rules import Combo, ComboKind, legal_plays
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -113,3 +113,32 @@ def hint(obs: Observation, n: int = 0, step_budget: int = STEP_BUDGET) -> Decisi
     is exactly what the ``hard`` level plays (same search budget)."""
     options = hint_options(obs, step_budget)
     return options[n % len(options)]
+
+
+MENU_SIZE = 25
+"""Most plays a menu of legal plays lists (Discord's limit for a select menu)."""
+
+
+def ordered_plays(obs: Observation, limit: int = MENU_SIZE) -> list[Combo]:
+    """The legal plays of ``obs.seat`` now, best first, one per set of cards, at most
+    ``limit``: the normal level's ranking, then the rest from low to high (bombs and
+    the rocket last). ``[]`` while bidding. Pure CPU (a few ms): run it off the loop."""
+    if obs.phase != "playing":
+        return []
+    view = view_of(obs)
+    legal = legal_plays(obs.hand, obs.to_beat, obs.rules)
+    try:
+        ranked = [d.action for _, d in normal_ranked(view) if isinstance(d.action, Combo)]
+    except Exception:  # the ranking is a nicety; the list must still show
+        ranked = []
+    rest = sorted(legal, key=lambda c: (c.is_bomb, c.kind is ComboKind.ROCKET, c.rank,
+                                        -len(c.cards)))
+    out: list[Combo] = []
+    seen: set[str] = set()
+    for combo in [*ranked, *rest]:
+        if combo.notation not in seen:
+            seen.add(combo.notation)
+            out.append(combo)
+            if len(out) == limit:
+                break
+    return out

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from bot.ai import Observation
 from bot.game.deal import deal_cards
 from bot.game.errors import GameError
 from bot.game.models import Action, CardField, HandResult, LastPlay
@@ -29,9 +30,6 @@ from bot.rules import (
     legal_plays,
     parse_ranks,
 )
-
-if TYPE_CHECKING:  # bot.ai may import bot.game; import lazily to avoid a cycle
-    from bot.ai.observation import Observation
 
 Phase = Literal["bidding", "playing", "finished", "redeal"]
 Cards = str | Sequence[Card] | Combo
@@ -179,14 +177,25 @@ class Hand(BaseModel):
             return []
         return legal_plays(self.holdings[seat], self.to_beat_for(seat), self.rules)
 
+    def readings_for(self, seat: int, cards: Sequence[Card]) -> list[Combo]:
+        """The readings of ``cards`` that ``seat`` may play now, in ``classify`` order
+        (longest body, then highest body rank, first): every reading on a free lead,
+        else those that beat ``to_beat_for(seat)``. ``[]`` for no cards or none
+        playable. Does not check turn or ownership (docs/RULES.md §Several readings)."""
+        if not cards:
+            return []
+        readings = classify(cards, self.rules)
+        to_beat = self.to_beat_for(seat)
+        if to_beat is None:
+            return readings
+        return [combo for combo in readings if combo.beats(to_beat)]
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know (docs/AI.md): never others' cards.
 
         The kitty appears only once the landlord is known; ``history`` holds the
         plays and passes as (seat, Combo | None).
         """
-        from bot.ai.observation import Observation
-
         self._check_seat(seat)
         return Observation(
             seat=seat,
@@ -262,16 +271,12 @@ class Hand(BaseModel):
             reading = cards if reading is None else reading
             cards = cards.cards
         chosen = self._take(seat, cards)
-        readings = classify(chosen, self.rules)
+        readings = self.readings_for(seat, chosen)
+        to_beat = self.to_beat_for(seat)
         if not readings:
-            raise GameError("not_a_combination", cards=format_cards(chosen))
-        to_beat = self.to_beat
-        if to_beat is not None:
-            readings = [combo for combo in readings if combo.beats(to_beat)]
-            if not readings:
-                raise GameError(
-                    "does_not_beat", cards=format_cards(chosen), to_beat=to_beat.notation
-                )
+            if to_beat is None or not classify(chosen, self.rules):
+                raise GameError("not_a_combination", cards=format_cards(chosen))
+            raise GameError("does_not_beat", cards=format_cards(chosen), to_beat=to_beat.notation)
         combo = _pick(readings, reading)
 
         played = set(combo.cards)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+from bot.ai import ordered_plays
 from bot.game.table import Table
 from bot.rules import parse_cards
-from cogs.hand_view import add_rank, build_screen, ordered_plays
+from cogs.hand_view import add_rank, build_screen
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
 from tests.cogs.conftest import members
 from tests.support.fake_discord import FakeDiscord
@@ -68,7 +69,7 @@ def test_a_twenty_card_hand_with_every_rank_fits_discord_limits() -> None:
     seat_cards = table.hand.hand_of(0)
     assert len(seat_cards) == 20
     screen = build_screen(table, 0, ViewState(frozenset(c.index for c in seat_cards)), "es",
-                          plays=ordered_plays(table, 0))
+                          plays=ordered_plays(table.hand.observation(0)))
     rows = screen.view.to_components()
     assert len(rows) <= 5 and sum(len(r["components"]) for r in rows) <= 25
     ids = [c["custom_id"] for r in rows for c in r["components"]]
