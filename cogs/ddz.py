@@ -417,30 +417,20 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
         await defer(interaction, ephemeral=True, thinking=True)
         if not _is_admin(interaction):
             raise GameError("not_admin")
-        settings = await self.service.settings(interaction.guild_id)
-        rules: dict[str, Any] = {}
-        if target is not None:
-            rules["target_points"] = target
-        if kickers is not None:
-            rules["kickers"] = kickers.value
-        if bidding is not None:
-            rules["bidding"] = bidding.value
-        changes: dict[str, Any] = {}
-        if rules:
-            changes["rules"] = {**settings.rules.model_dump(), **rules}
-        if turn_seconds is not None:
-            changes["turn_seconds_play"] = turn_seconds
-        if bid_seconds is not None:
-            changes["turn_seconds_bid"] = bid_seconds
-        if language is not None:
-            changes["language"] = None if language.value == "server" else language.value
+        current = await self.service.settings(interaction.guild_id)
+        changes: dict[str, Any] = {
+            "target_points": target, "turn_seconds_play": turn_seconds,
+            "turn_seconds_bid": bid_seconds,
+            "kickers": kickers.value if kickers is not None else None,
+            "bidding": bidding.value if bidding is not None else None,
+            "language": language.value if language is not None else None}
+        try:  # re-checked here: a forged interaction may send any value
+            settings = current.with_changes(**changes)
+        except ValidationError as error:
+            raise GameError("bad_setting") from error
         lang = resolve_locale(interaction.locale)
         notice = None
-        if changes:
-            try:  # re-checked here: a forged interaction may send any value
-                settings = type(settings).model_validate({**settings.model_dump(), **changes})
-            except ValidationError as error:
-                raise GameError("bad_setting") from error
+        if any(value is not None for value in changes.values()):
             await self.service.save_settings(interaction.guild_id, settings)
             self.board.forget_language(interaction.guild_id)
             notice = t("config.saved", lang)

@@ -29,6 +29,33 @@ class GuildSettings(BaseModel):
     rules: RuleSet = DEFAULT_RULES
     language: str | None = None
 
+    def with_changes(
+        self,
+        *,
+        turn_seconds_play: int | None = None,
+        turn_seconds_bid: int | None = None,
+        language: str | None = None,
+        **rules: object,
+    ) -> GuildSettings:
+        """A validated copy with the given values changed (``/ddz config``); None leaves
+        a value as it is. ``language="server"`` goes back to the server's locale;
+        ``rules``: RuleSet fields (``target_points``, ``kickers``, ``bidding``…).
+        Raises pydantic.ValidationError for an out-of-range or unknown value (a forged
+        interaction may send anything)."""
+        changes: dict[str, object] = {}
+        rule_changes = {name: value for name, value in rules.items() if value is not None}
+        if rule_changes:
+            changes["rules"] = {**self.rules.model_dump(), **rule_changes}
+        if turn_seconds_play is not None:
+            changes["turn_seconds_play"] = turn_seconds_play
+        if turn_seconds_bid is not None:
+            changes["turn_seconds_bid"] = turn_seconds_bid
+        if language is not None:
+            changes["language"] = None if language == "server" else language
+        if not changes:
+            return self
+        return GuildSettings.model_validate({**self.model_dump(), **changes})
+
 
 class SeatChange(BaseModel):
     """One seat's line in a settled hand.
