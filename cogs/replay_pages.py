@@ -3,7 +3,7 @@
 ``pages(...)`` turns the steps of ``bot.game.replay`` into ``rendering`` page models
 (the last page is the result, drawn by ``render_result``); ``page_alt`` / ``plays_alt``
 give the alt texts (≤ 1024 characters, Discord's limit); ``review_lines`` the
-summary of a review. Card lists use the RULES.md notation.
+summary of a review. Card lists use the docs/RULES.md notation.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The hard computer player's view of one decision of a member (``/ddz review``).
 
 Pure (no discord, no I/O). The only input about the hand is the ``Observation``
-of the member's seat at the moment of the decision (PRODUCT.md §Computer players:
+of the member's seat at the moment of the decision (docs/AI.md:
 what a player in that seat may see), built by ``Hand.observation`` on the position
 rebuilt from the stored history — so a review never uses a card the member could
 not see. For a play (or a pass), the hard player's search (``bot.ai.search``)

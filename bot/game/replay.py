@@ -3,7 +3,7 @@
 Pure (no discord, no I/O). ``replay(hand)`` deals the stored cards again
 (``Hand.dealt``, ``Hand.kitty``, ``Hand.first_bidder``, ``Hand.rules``) and applies
 every action of ``Hand.history`` through the same ``Hand`` methods the game used,
-so each step is checked by the rules engine (RULES.md §Play, §Beating a play) and
+so each step is checked by the rules engine (docs/RULES.md §Play, §Beating a play) and
 the rebuilt hand must equal the stored one. The steps are the pages of a replay:
 
 * ``deal``: the three 17-card hands and the kitty (shown only after the hand is
@@ -11,7 +11,7 @@ the rebuilt hand must equal the stored one. The steps are the pages of a replay:
 * ``bidding``: every bid in order, the landlord and the kitty they took;
 * ``trick``: one per round, from a free lead until the table clears (two passes)
   or the hand ends — who led, each follow or pass, bombs and rockets;
-* ``result``: the score (RULES.md §Scoring).
+* ``result``: the score (docs/RULES.md §Scoring).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A review sees only what the member saw at each decision (PRODUCT.md §Computer players).
+"""A review sees only what the member saw at each decision (docs/AI.md).
 
 Tested like tests/ai/test_observation.py: every Card reachable from the observation
 a review is built from is the member's own, the public kitty, or already played;
