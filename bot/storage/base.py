@@ -2,8 +2,8 @@
 
 A backend subclasses ``SqlRepository`` and provides ``_read()`` (a connection for
 reads) and ``_write()`` (one transaction: committed on exit, rolled back on error),
-both async context managers yielding a ``Sql``. Spec: PRODUCT.md §State and
-persistence, RULES.md §Match.
+both async context managers yielding a ``Sql``. Spec: docs/ARCHITECTURE.md §Where
+state lives, docs/RULES.md §Match.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ class SqlRepository:
         """Settle the table's finished hand exactly once, saving the table in the same commit.
 
         One transaction claims ``hand_id`` (unique key of ``finished_hands``), updates the
-        guild ledger, ends the match when someone reaches the target (RULES.md §Match: all
+        guild ledger, ends the match when someone reaches the target (docs/RULES.md §Match: all
         at ≥ target share the win; with ``match_hands`` the best totals after that many
         hands), starts the next match at zero, updates player stats and display names,
         updates skill ratings (docs/RATINGS.md), records the finished hand (with each

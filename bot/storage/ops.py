@@ -1,8 +1,8 @@
 """The Repository's SQL steps, shared by the SQLite and PostgreSQL backends.
 
 Each function runs on a ``Sql`` inside the caller's transaction (the backend owns
-connections, locking and commits). Spec: RULES.md §Match (winners, new match at zero),
-PRODUCT.md §State and persistence.
+connections, locking and commits). Spec: docs/RULES.md §Match (winners, new match at zero),
+docs/ARCHITECTURE.md §Where state lives.
 
 Concurrency (several connections or processes on one database): a settlement first
 claims its ``hand_id`` with ``INSERT … ON CONFLICT DO NOTHING`` on the primary key of
@@ -243,7 +243,7 @@ async def current_match(db: Sql, guild_id: int, now: float) -> tuple[int, int]:
 
 
 def match_winners(totals: dict[int, int], hands: int, rules: RuleSet) -> list[int]:
-    """Winners once ``hands`` hands gave ``totals`` (RULES.md §Match via ``Match``); [] = go on."""
+    """Winners once ``hands`` hands gave ``totals`` (docs/RULES.md §Match via ``Match``); [] = go on."""
     match = Match.for_rules(rules)
     match.totals, match.hands = dict(totals), hands
     return match.winners()

@@ -1,6 +1,6 @@
 """PostgreSQL implementation of the Repository (asyncpg), for several bot processes.
 
-Spec: PRODUCT.md §State and persistence, docs/SCALING.md. A connection pool; every
+Spec: docs/ARCHITECTURE.md §Where state lives, docs/SCALING.md. A connection pool; every
 write is one transaction (``READ COMMITTED``) committed before the call returns. The SQL
 is the SQLite backend's (``bot/storage/ops.py``); what makes it safe across processes:
 

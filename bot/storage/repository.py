@@ -3,7 +3,7 @@
 SQLite (bot/storage/sqlite.py) implements it for one process; PostgreSQL
 (bot/storage/postgres.py) when several processes share one database
 (docs/SCALING.md). ``bot.storage.open_repository(location)`` picks one.
-Every write commits before returning (PRODUCT.md §State and persistence).
+Every write commits before returning (docs/ARCHITECTURE.md §Where state lives).
 """
 
 from __future__ import annotations

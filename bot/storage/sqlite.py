@@ -1,6 +1,6 @@
 """SQLite implementation of the Repository (aiosqlite; WAL; versioned migrations).
 
-Spec: PRODUCT.md §State and persistence, RULES.md §Match. One connection in
+Spec: docs/ARCHITECTURE.md §Where state lives, docs/RULES.md §Match. One connection in
 autocommit mode; every public call runs under one asyncio.Lock, writes inside an
 explicit ``BEGIN IMMEDIATE`` … ``COMMIT``, so nothing is visible (or durable)
 half-done and concurrent calls on one guild ledger serialize. Several processes
