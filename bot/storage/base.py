@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from typing import Any
 
+from bot.game.table import Table
 from bot.storage import ops, ratings
 from bot.storage.models import (
     FinishedHand,
@@ -60,7 +60,7 @@ class SqlRepository:
 
     # ----- open tables -------------------------------------------------------
 
-    async def save_table(self, table: Any) -> None:
+    async def save_table(self, table: Table) -> None:
         """Upsert the serialized Table (committed on return)."""
         async with self._write() as db:
             await ops.save_table(db, table, time.time())
@@ -75,16 +75,14 @@ class SqlRepository:
         async with self._read() as db:
             return await ops.table_states(db, shards)
 
-    async def load_open_tables(self, shards: ShardSet | None = None) -> list[Any]:
+    async def load_open_tables(self, shards: ShardSet | None = None) -> list[Table]:
         """Every open table (on ``shards`` only, if given) as a ``Table``, oldest first."""
-        from bot.game.table import Table
-
         states = await self.load_table_states(shards)
         return [Table.model_validate_json(state) for state in states]
 
     # ----- settlement --------------------------------------------------------
 
-    async def settle_hand(self, table: Any, hand_id: str) -> Settlement:
+    async def settle_hand(self, table: Table, hand_id: str) -> Settlement:
         """Settle the table's finished hand exactly once, saving the table in the same commit.
 
         One transaction claims ``hand_id`` (unique key of ``finished_hands``), updates the

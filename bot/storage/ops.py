@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.game.match import Match
+from bot.game.table import Table
 from bot.rules import RuleSet
 from bot.storage.models import (
     FinishedHand,
@@ -30,7 +31,7 @@ from bot.storage.models import (
     ShardSet,
     Standing,
 )
-from bot.storage.outcome import HandOutcome, player_rows
+from bot.storage.outcome import HandOutcome, SeatOutcome, player_rows
 from bot.storage.ratings import apply_ratings, member_rating
 from bot.storage.sql import Sql, scalar
 
@@ -89,7 +90,7 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
     )
 
 
-async def save_table(db: Sql, table: Any, now: float) -> None:
+async def save_table(db: Sql, table: Table, now: float) -> None:
     """Upsert the Table JSON in ``open_tables`` (``now``: seconds)."""
     await db.execute(
         "INSERT INTO open_tables VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE"
@@ -131,7 +132,7 @@ async def recorded_settlement(db: Sql, hand_id: str) -> Settlement | None:
 
 async def settle(
     db: Sql,
-    table: Any,
+    table: Table,
     hand_id: str,
     outcome: HandOutcome,
     now: float,
@@ -278,7 +279,7 @@ async def end_match(
     )
 
 
-async def add_stats(db: Sql, guild_id: int, user_id: int, seat: Any) -> None:
+async def add_stats(db: Sql, guild_id: int, user_id: int, seat: SeatOutcome) -> None:
     """Add one settled hand (a ``SeatOutcome``) to the member's stats."""
     landlord = seat.role == "landlord"
     await db.execute(

@@ -8,8 +8,9 @@ Every write commits before returning (docs/ARCHITECTURE.md §Where state lives).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
+from bot.game.table import Table
 from bot.storage.models import (
     FinishedHand,
     GuildSettings,
@@ -21,11 +22,6 @@ from bot.storage.models import (
     Settlement,
     ShardSet,
 )
-
-if TYPE_CHECKING:
-    from bot.game.table import Table
-else:  # the game package may be imported lazily; only shapes matter here
-    Table = Any
 
 
 class ShardTaken(RuntimeError):
@@ -78,6 +74,9 @@ class Repository(Protocol):
         A second call with the same ``hand_id`` changes nothing and returns the recorded
         Settlement with ``replayed=True``. Raises ValueError if the hand is not finished.
         """
+
+    async def finished_hand(self, hand_id: str) -> tuple[str, Settlement] | None:
+        """The recorded (Hand JSON, Settlement) of a settled hand, or None if unknown."""
 
     async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
         """The guild's settled hand number ``hand_no`` (1, 2, … per guild), or None."""
