@@ -14,11 +14,14 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.game.seat import Event
+from bot.game.table import Table
+from bot.service import TableService, pooled_decide
+from bot.service.replays import ReplayService
 from bot.settings import Settings
+from bot.storage import Repository, Settlement
 
 log = logging.getLogger(__name__)
-
-EXTENSIONS: tuple[str, ...] = ("cogs.ddz",)
 
 
 def bot_intents() -> discord.Intents:
@@ -26,7 +29,7 @@ def bot_intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
-async def open_storage(settings: Settings) -> Any:
+async def open_storage(settings: Settings) -> Repository:
     """Open the configured database (PostgreSQL URL or SQLite path) and claim this
     process's shards in it, before any table is served.
 
@@ -56,13 +59,13 @@ class DdzBotMixin:
     """
 
     settings: Settings
-    storage: Any
-    service: Any
-    replays: Any
+    storage: Repository | None
+    service: TableService | None
+    replays: ReplayService | None
     exit_code: int
     """0, or 4 after the database connection holding the shard locks was lost."""
 
-    def _init_ddz(self, settings: Settings, storage: Any = None) -> None:
+    def _init_ddz(self, settings: Settings, storage: Repository | None = None) -> None:
         self.settings = settings
         self.storage = storage
         self.exit_code = 0
@@ -71,8 +74,7 @@ class DdzBotMixin:
 
     async def setup_hook(self) -> None:
         import rendering
-        from bot.service import TableService, pooled_decide
-        from bot.service.replays import ReplayService
+        from cogs.ddz import DdzCog
         from cogs.forget import ForgetButton
         from cogs.items import DYNAMIC_ITEMS
         from cogs.replay import ReplayButton
@@ -81,16 +83,17 @@ class DdzBotMixin:
         bot: commands.Bot = self  # type: ignore[assignment]
         if self.storage is None:
             self.storage = await open_storage(self.settings)
-        if hasattr(self.storage, "on_shards_lost"):  # PostgreSQL: the shard locks' connection
-            self.storage.on_shards_lost = self._shards_lost
+        storage = self.storage
+        if hasattr(storage, "on_shards_lost"):  # PostgreSQL: the shard locks' connection
+            storage.on_shards_lost = self._shards_lost
         # Hard computer moves run in the AI worker process (shared with Hint), off the GIL.
-        self.service = TableService(
-            self.storage, listener=self, ai_delay=self.settings.computer_delay,
+        self.service = service = TableService(
+            storage, listener=self, ai_delay=self.settings.computer_delay,
             decider=pooled_decide,
         )
-        self.replays = ReplayService(self.storage)  # replays and reviews (AI worker)
-        for extension in EXTENSIONS:
-            await bot.load_extension(extension)
+        self.replays = replays = ReplayService(storage)  # replays and reviews (AI worker)
+        cog = DdzCog(bot, service, replays)
+        await bot.add_cog(cog)
         bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton, ReplayButton)
         await bot.tree.set_translator(DdzTranslator())
         if self.settings.dev_guild_id:
@@ -104,10 +107,9 @@ class DdzBotMixin:
         # Draw every card face once now (≈ 0.4 s, off the loop) so that the first
         # hand view does not pay for it.
         await asyncio.to_thread(rendering.warm_up)
-        restored = await self.service.restore(self.settings.shards)
-        cog = bot.get_cog("ddz")
-        if cog is not None and restored:
-            await cog.redraw_restored(restored)  # type: ignore[attr-defined]
+        restored = await service.restore(self.settings.shards)
+        if restored:
+            await cog.redraw_restored(restored)
 
     def _shards_lost(self) -> None:
         """Another process may serve our shards now: stop serving them (exit code 4)."""
@@ -115,10 +117,10 @@ class DdzBotMixin:
         asyncio.ensure_future(self.close())  # type: ignore[attr-defined]
 
     # TableService listener protocol → discord.py events (each in its own task).
-    async def on_table_changed(self, table: Any, events: Any) -> None:
+    async def on_table_changed(self, table: Table, events: list[Event]) -> None:
         self.dispatch("ddz_table_changed", table, events)  # type: ignore[attr-defined]
 
-    async def on_hand_settled(self, table: Any, settlement: Any) -> None:
+    async def on_hand_settled(self, table: Table, settlement: Settlement) -> None:
         self.dispatch("ddz_hand_settled", table, settlement)  # type: ignore[attr-defined]
 
     async def close(self) -> None:

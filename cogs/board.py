@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord.ext import commands
 
 from bot.game.errors import GameError
+from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
+from bot.service import TableService
+from bot.storage import Settlement
 from cogs import texts
 from cogs.items import TableButton
 from cogs.replay import result_buttons
@@ -41,8 +45,8 @@ class _State:
     dirty: bool = False
     task: asyncio.Task[None] | None = None
     last_draw: float = -1e9
-    events: list[Any] = field(default_factory=list)
-    settlements: dict[int, Any] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    settlements: dict[int, Settlement] = field(default_factory=dict)
     announce: list[str] = field(default_factory=list)
     failures: int = 0
     table: Table | None = None
@@ -96,16 +100,17 @@ def public_view(table: Table, lang: str, hand_no: int | None = None) -> discord.
 
 class Board:
     """Owns the public messages of every table (in memory; message ids also go
-    to ``service.set_message_id`` when the service offers it)."""
+    to ``TableService.set_message_id``)."""
 
-    def __init__(self, bot: Any, on_drawn: Callable[[Table], Awaitable[None]] | None = None,
+    def __init__(self, bot: commands.Bot, service: TableService,
+                 on_drawn: Callable[[Table], Awaitable[None]] | None = None,
                  interval: float = MIN_INTERVAL) -> None:
         self.bot = bot
+        self.service = service
         self.on_drawn = on_drawn
         self.interval = interval
         self.states: dict[str, _State] = {}
         self.guild_locales: dict[int, str] = {}
-        self.languages: dict[int, str | None] = {}
 
     # ----- language -------------------------------------------------------------
 
@@ -114,20 +119,13 @@ class Board:
         if guild_id is not None and locale is not None:
             self.guild_locales[guild_id] = str(getattr(locale, "value", locale))
 
-    def forget_language(self, guild_id: int) -> None:
-        """Drop the cached ``/ddz config`` language (after it changed)."""
-        self.languages.pop(guild_id, None)
-
     async def language(self, guild_id: int) -> str:
         """``/ddz config`` language, else the server's locale, else English."""
-        if guild_id not in self.languages:
-            try:
-                settings = await self.bot.storage.get_settings(guild_id)
-                self.languages[guild_id] = settings.language
-            except Exception:
-                log.exception("reading settings of guild %s failed", guild_id)
-                return resolve_locale(self.guild_locales.get(guild_id))
-        chosen = self.languages[guild_id]
+        try:
+            chosen = (await self.service.settings(guild_id)).language
+        except Exception:
+            log.exception("reading settings of guild %s failed", guild_id)
+            return resolve_locale(self.guild_locales.get(guild_id))
         if chosen:
             return resolve_locale(chosen)
         guild = self.bot.get_guild(guild_id)
@@ -136,7 +134,8 @@ class Board:
 
     # ----- scheduling -------------------------------------------------------------
 
-    def notify(self, table: Table, events: Any = (), settlement: Any = None) -> None:
+    def notify(self, table: Table, events: Sequence[Event] = (),
+               settlement: Settlement | None = None) -> None:
         """Schedule a redraw of ``table``'s public message (coalesced)."""
         state = self.states.setdefault(table.id, _State(message_id=None))
         if state.message_id is None and state.key is None and table.message_id:
@@ -174,8 +173,7 @@ class Board:
                 await asyncio.sleep(wait)
             state.dirty = False
             events, state.events = state.events, []
-            service = self.bot.service
-            table = (service.get(table_id) if service is not None else None) or state.table
+            table = self.service.get(table_id) or state.table
             try:
                 await self._draw(table_id, table, state, events)
                 state.failures = 0
@@ -202,7 +200,8 @@ class Board:
 
     # ----- drawing -------------------------------------------------------------------
 
-    async def _draw(self, table_id: str, table: Table | None, state: _State, events: list[Any]) -> None:
+    async def _draw(self, table_id: str, table: Table | None, state: _State,
+                    events: list[Event]) -> None:
         channel_id = table.channel_id if table else None
         if table is None or table.phase == "closed":
             if state.message_id is not None and channel_id is not None:
@@ -266,29 +265,22 @@ class Board:
             await channel.send(texts.match_won_text(table, settlement, lang),
                                allowed_mentions=discord.AllowedMentions.none())
 
-    async def _stored_settlement(self, table: Table) -> Any:
+    async def _stored_settlement(self, table: Table) -> Settlement | None:
         """The recorded Settlement of the table's finished hand (after a restart the
         in-memory one is gone), or None when storage has none or fails."""
-        finished = getattr(self.bot.storage, "finished_hand", None)
-        if finished is None:
-            return None
         try:
-            record = await finished(table.hand_id)
+            return await self.service.settlement_of(table.hand_id)
         except Exception:
             log.exception("reading the settlement of hand %s failed", table.hand_id)
             return None
-        return record[1] if record is not None else None
 
     async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
         channel = self.bot.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).edit(**kwargs)
 
     async def _remember(self, table: Table, message_id: int) -> None:
-        setter = getattr(self.bot.service, "set_message_id", None)
-        if setter is None:
-            return
         try:
-            await setter(table.id, message_id)
+            await self.service.set_message_id(table.id, message_id)
         except GameError as error:  # e.g. the table closed meanwhile: a normal race
             log.debug("message id of table %s not saved: %s", table.id, error.code)
         except Exception:

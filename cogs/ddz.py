@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -21,12 +22,17 @@ from pydantic import ValidationError
 
 from bot.ai import ordered_plays
 from bot.game.errors import GameError
+from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
+from bot.rules import Combo
+from bot.service import TableService
+from bot.service.replays import ReplayService
+from bot.storage import Settlement
 from cogs import forget, info, records
 from cogs.board import Board
 from cogs.hand_actions import handle_hand_verb
-from cogs.hand_view import Screen, build_screen, render_screen
+from cogs.hand_view import ImageKey, Screen, build_screen, render_screen
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
 from cogs.open_views import OpenViews
 from cogs.replay import REPLAY_TEMPLATE, ReplayCommands
@@ -51,15 +57,13 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot, service: TableService, replays: ReplayService) -> None:
         self.bot = bot
-        self.board = Board(bot, on_drawn=self._refresh_views)
+        self.service = service
+        self.replays = replays
+        self.board = Board(bot, service, on_drawn=self._refresh_views)
         self.views = OpenViews(self.render_hand)
         super().__init__()
-
-    @property
-    def service(self) -> Any:
-        return self.bot.service  # type: ignore[attr-defined]
 
     async def cog_load(self) -> None:
         self._old_tree_error = self.bot.tree.on_error
@@ -73,13 +77,13 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
     # ----- service listener (bot.client re-dispatches TableService notifications) -----
 
     @commands.Cog.listener("on_ddz_table_changed")
-    async def on_ddz_table_changed(self, table: Table, events: list[Any]) -> None:
+    async def on_ddz_table_changed(self, table: Table, events: list[Event]) -> None:
         self.board.notify(table, events)
         if table.phase == "closed":
             self.views.forget_table(table.id)
 
     @commands.Cog.listener("on_ddz_hand_settled")
-    async def on_ddz_hand_settled(self, table: Table, settlement: Any) -> None:
+    async def on_ddz_hand_settled(self, table: Table, settlement: Settlement) -> None:
         self.board.notify(table, settlement=settlement)
 
     async def redraw_restored(self, tables: list[Table]) -> None:
@@ -119,7 +123,8 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
 
     async def render_hand(self, table: Table, seat: int, state: ViewState, lang: str, *,
                           notice: str | None = None, hint: str | None = None,
-                          readings: Any = None, shown: Any = None) -> Screen:
+                          readings: Sequence[Combo] | None = None,
+                          shown: ImageKey | None = None) -> Screen:
         """Build and draw the hand view (legal-play ranking and image off the loop).
 
         ``shown``: the ``Screen.image_key`` of the image already in the message;
@@ -135,9 +140,12 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
         return await render_screen(screen, lang)
 
     async def show_hand(self, interaction: discord.Interaction, table: Table, seat: int,
-                        state: ViewState, lang: str, **extra: Any) -> None:
+                        state: ViewState, lang: str, *, notice: str | None = None,
+                        hint: str | None = None,
+                        readings: Sequence[Combo] | None = None) -> None:
         """Answer with the hand view (editing the deferred message) and keep it current."""
-        screen = await self.render_hand(table, seat, state, lang, **extra)
+        screen = await self.render_hand(table, seat, state, lang, notice=notice, hint=hint,
+                                        readings=readings)
         file = png_file(screen.png or b"", "hand.png", screen.alt)
         await respond(interaction, screen.content, edit=True, file=file, view=screen.view)
         self.views.track(table.id, interaction.user.id, interaction, screen, lang)
@@ -325,8 +333,7 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
     async def score(self, interaction: discord.Interaction, scope: Choice[str] | None = None) -> None:
         self._seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
-        await records.send_score(interaction, self.bot.storage,  # type: ignore[attr-defined]
-                                 scope.value if scope else None)
+        await records.send_score(interaction, self.service, scope.value if scope else None)
 
     @app_commands.command(name=cmd("stats", "cmd.stats.name"),
                           description=cmd("One player's record", "cmd.stats.description"))
@@ -335,8 +342,7 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         self._seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
-        await records.send_stats(interaction, self.bot.storage,  # type: ignore[attr-defined]
-                                 member or interaction.user)
+        await records.send_stats(interaction, self.service, member or interaction.user)
 
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),
                           description=cmd("The rules, short and illustrated", "cmd.rules.description"))
@@ -432,14 +438,8 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
         notice = None
         if any(value is not None for value in changes.values()):
             await self.service.save_settings(interaction.guild_id, settings)
-            self.board.forget_language(interaction.guild_id)
             notice = t("config.saved", lang)
         await respond(interaction, notice, embed=info.config_embed(settings, lang))
 
 
-async def setup(bot: commands.Bot) -> None:
-    """Extension entry point (``bot.load_extension("cogs.ddz")``)."""
-    await bot.add_cog(DdzCog(bot))
-
-
-__all__ = ["DdzCog", "context_of", "setup"]
+__all__ = ["DdzCog", "context_of"]

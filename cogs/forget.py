@@ -3,7 +3,7 @@
 The answer is ephemeral: the question with Delete / Keep buttons whose
 custom_id ``ddzforget:<user id>:<yes|no>`` survives restarts. Refused while the
 member is seated at an open table of this server (their seat still counts in
-that hand). Deletion is ``storage.forget_user(guild_id, user_id)`` (stats,
+that hand). Deletion is ``TableService.forget_user(guild_id, user_id)`` (stats,
 ledger totals, match wins, display name; finished hands keep their points with
 the name shown as "?").
 """
@@ -11,22 +11,16 @@ the name shown as "?").
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t
+from bot.service import TableService
+from cogs.items import ddz_cog
 from cogs.replies import answer_error, defer, respond
 
 FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
-
-
-def check_not_seated(service: Any, guild_id: int, user_id: int) -> None:
-    """Raise GameError("forget_while_seated") while the member sits at an open table."""
-    table = service.table_of_user(guild_id, user_id)
-    if table is not None and table.phase != "closed":
-        raise GameError("forget_while_seated", table=table.id)
 
 
 def confirm_view(user_id: int, lang: str) -> discord.ui.View:
@@ -38,17 +32,18 @@ def confirm_view(user_id: int, lang: str) -> discord.ui.View:
     return view
 
 
-async def ask(interaction: discord.Interaction, service: Any) -> None:
+async def ask(interaction: discord.Interaction, service: TableService) -> None:
     """``/ddz forget``: the ephemeral question (or the refusal, via GameError)."""
     await defer(interaction, ephemeral=True, thinking=True)
     assert interaction.guild_id is not None
-    check_not_seated(service, interaction.guild_id, interaction.user.id)
+    service.check_can_forget(interaction.guild_id, interaction.user.id)
     lang = resolve_locale(interaction.locale)
     await respond(interaction, t("forget.confirm", lang),
                   view=confirm_view(interaction.user.id, lang))
 
 
-async def answer(interaction: discord.Interaction, user_id: int, yes: bool) -> None:
+async def answer(interaction: discord.Interaction, service: TableService, user_id: int,
+                 yes: bool) -> None:
     """A click on Delete / Keep: re-check, delete, and replace the question."""
     lang = resolve_locale(interaction.locale)
     try:
@@ -58,9 +53,7 @@ async def answer(interaction: discord.Interaction, user_id: int, yes: bool) -> N
         if not yes:
             await respond(interaction, t("forget.kept", lang), edit=True, view=None)
             return
-        bot = interaction.client
-        check_not_seated(bot.service, interaction.guild_id, user_id)  # type: ignore[attr-defined]
-        await bot.storage.forget_user(interaction.guild_id, user_id)  # type: ignore[attr-defined]
+        await service.forget_user(interaction.guild_id, user_id)
         await respond(interaction, t("forget.done", lang), edit=True, view=None)
     except Exception as exc:
         await answer_error(interaction, exc)
@@ -81,4 +74,4 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=FORGET_TE
         return cls(int(match["user"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await answer(interaction, self.user_id, self.answer == "yes")
+        await answer(interaction, ddz_cog(interaction).service, self.user_id, self.answer == "yes")

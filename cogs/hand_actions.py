@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
-from typing import Any
 
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t
-from bot.rules import Combo, format_cards
+from bot.rules import Card, Combo, format_cards
+from bot.service import TableService
 from cogs.hand_view import add_rank, rank_of_verb, selected_cards
 from cogs.items import ViewState, mask_to_indices, parse_mask
 from cogs.replies import error_message
@@ -54,7 +54,7 @@ def is_stale(table: Table, seq: int, verb: str) -> bool:
     return not (verb in LOCAL_VERBS or rank_of_verb(verb) is not None)
 
 
-async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, seq: int,
+async def handle_hand_verb(service: TableService, table: Table, seat: int, user_id: int, seq: int,
                            verb: str, state: ViewState, value: str | None, lang: str) -> Outcome:
     """Apply one hand-view click; never raises GameError (it becomes the notice).
 
@@ -105,7 +105,7 @@ async def handle_hand_verb(service: Any, table: Table, seat: int, user_id: int, 
     return Outcome(state)
 
 
-async def _hint(service: Any, table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
+async def _hint(service: TableService, table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
     if table.hand is None:
         raise GameError("wrong_phase")
     try:
@@ -122,8 +122,8 @@ async def _hint(service: Any, table: Table, seat: int, state: ViewState, lang: s
     return Outcome(nxt.with_selected(frozenset()), hint=reason)
 
 
-async def _play(service: Any, table: Table, seat: int, user_id: int, seq: int, verb: str,
-                state: ViewState, cards: list[Any], lang: str) -> Outcome:
+async def _play(service: TableService, table: Table, seat: int, user_id: int, seq: int, verb: str,
+                state: ViewState, cards: list[Card], lang: str) -> Outcome:
     chosen = selected_cards(cards, state)
     if not chosen:
         raise GameError("no_cards")

@@ -36,6 +36,10 @@ from rendering import render_hand_cached
 B = discord.ButtonStyle
 
 
+ImageKey = tuple[tuple[int, ...], frozenset[int], str, str]
+"""What a hand image shows: (card indices, selected indices, sort, language)."""
+
+
 @dataclass
 class Screen:
     """One rendering of the hand view (``png`` filled by ``render_screen``)."""
@@ -50,7 +54,7 @@ class Screen:
     lang: str = "en"
 
     @property
-    def image_key(self) -> tuple[tuple[int, ...], frozenset[int], str, str]:
+    def image_key(self) -> ImageKey:
         """What the hand image shows: (card indices, selected, sort, language)."""
         return (tuple(c.index for c in self.cards), self.state.selected, self.state.sort, self.lang)
 

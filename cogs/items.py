@@ -20,11 +20,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 
 from bot.rules import Card
+
+if TYPE_CHECKING:  # annotations only: cogs.ddz imports this module
+    from discord.ext import commands
+
+    from cogs.ddz import DdzCog
 
 PUBLIC_ACTIONS = ("join", "leave", "cpu", "start", "cancel", "bid0", "bid1", "bid2", "bid3",
                   "hand", "again")
@@ -101,11 +106,13 @@ def hand_id(table_id: str, seq: int, verb: str, state: ViewState) -> str:
     return f"ddz:{table_id}:{seq}:h{verb}.{state.encode()}"
 
 
-def _cog(interaction: discord.Interaction) -> Any:
-    cog = interaction.client.get_cog("ddz")  # type: ignore[attr-defined]
+def ddz_cog(interaction: discord.Interaction) -> DdzCog:
+    """The ``/ddz`` cog of the bot that received ``interaction``. Raises RuntimeError
+    when it is not loaded."""
+    cog = cast("commands.Bot", interaction.client).get_cog("ddz")
     if cog is None:
         raise RuntimeError("the ddz cog is not loaded")
-    return cog
+    return cast("DdzCog", cog)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=PUBLIC_TEMPLATE):
@@ -125,7 +132,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=PUBLIC_TEM
         return cls(match["table"], int(match["seq"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await _cog(interaction).on_public_click(interaction, self.table_id, self.seq, self.action)
+        await ddz_cog(interaction).on_public_click(interaction, self.table_id, self.seq, self.action)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
@@ -146,7 +153,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLA
         return cls(match["table"], int(match["seq"]), match["verb"], state)
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await _cog(interaction).on_hand_click(interaction, self.table_id, self.seq, self.verb,
+        await ddz_cog(interaction).on_hand_click(interaction, self.table_id, self.seq, self.verb,
                                               self.state, None)
 
 
@@ -171,7 +178,7 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         value = str(values[0]) if values else None
-        await _cog(interaction).on_hand_click(interaction, self.table_id, self.seq, "pick",
+        await ddz_cog(interaction).on_hand_click(interaction, self.table_id, self.seq, "pick",
                                               self.state, value)
 
 

@@ -1,6 +1,6 @@
 """Answers of ``/ddz score`` and ``/ddz stats``: leaderboards, ratings and the stats chart.
 
-Reads go through the Repository (``score``: match standings, all-time leaderboard or
+Reads go through the TableService (``score``: match standings, all-time leaderboard or
 skill ratings; ``stats``: the member's record, rating and last 50 hands). The chart
 is rendered off the event loop (``asyncio.to_thread``) and attached with alt text
 that states its numbers. Spec: docs/RATINGS.md.
@@ -9,11 +9,11 @@ that states its numbers. Spec: docs/RATINGS.md.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import discord
 
 from bot.i18n import resolve_locale
+from bot.service import TableService
 from cogs import info
 from cogs.replies import png_file, respond
 from rendering.stats import render_stats, stats_alt_text
@@ -23,35 +23,37 @@ CHART_HANDS = 50
 CHART_FILE = "stats.png"
 
 
-async def send_score(interaction: discord.Interaction, storage: Any, scope: str | None) -> None:
+async def send_score(interaction: discord.Interaction, service: TableService,
+                     scope: str | None) -> None:
     """The public ``/ddz score`` answer for ``scope`` (None, "match", "alltime", "rating")."""
     assert interaction.guild_id is not None
     lang = resolve_locale(interaction.locale)
     if scope == "rating":
-        embed = info.rating_embed(await storage.rating_board(interaction.guild_id), lang)
+        embed = info.rating_embed(await service.rating_board(interaction.guild_id), lang)
     else:
-        standings = await storage.match_standings(interaction.guild_id)
-        leaders = await storage.leaderboard(interaction.guild_id)
+        standings = await service.match_standings(interaction.guild_id)
+        leaders = await service.leaderboard(interaction.guild_id)
         embed = info.score_embed(standings, leaders, lang, scope)
     await respond(interaction, embed=embed, ephemeral=False)
 
 
-async def send_stats(interaction: discord.Interaction, storage: Any, who: Any) -> None:
+async def send_stats(interaction: discord.Interaction, service: TableService,
+                     who: discord.abc.User) -> None:
     """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart."""
     guild_id = interaction.guild_id
     assert guild_id is not None
     lang = resolve_locale(interaction.locale)
-    record = await storage.player_stats(guild_id, who.id)
+    record = await service.player_stats(guild_id, who.id)
     rank = None
     if record is not None and record.rating is not None:
-        board = await storage.rating_board(guild_id)
+        board = await service.rating_board(guild_id)
         places = [i for i, row in enumerate(board) if row.user_id == who.id]
         rank = (places[0] + 1, len(board)) if places else None
     embed = info.stats_embed(record, who.display_name, lang, rank)
     if record is None or not record.hands:
         await respond(interaction, embed=embed, ephemeral=False)
         return
-    history = await storage.hand_history(guild_id, who.id, CHART_HANDS)
+    history = await service.hand_history(guild_id, who.id, CHART_HANDS)
     view = info.chart_view(record, history, who.display_name)
     png = await asyncio.to_thread(render_stats, view, locale=lang)
     embed.set_image(url=f"attachment://{CHART_FILE}")

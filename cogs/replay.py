@@ -21,7 +21,9 @@ from discord import app_commands
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t
+from bot.service.replays import ReplayService
 from cogs import replay_pages as rp
+from cogs.items import ddz_cog
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
 from rendering import render_result
@@ -82,8 +84,8 @@ def _nav(hand_no: int, page: int, pages: int, review: bool, lang: str) -> discor
     return view
 
 
-def _replays(interaction: discord.Interaction) -> Any:
-    return interaction.client.replays  # type: ignore[attr-defined]
+def _replays(interaction: discord.Interaction) -> ReplayService:
+    return ddz_cog(interaction).replays
 
 
 def _players(found: Any) -> rp.Players:

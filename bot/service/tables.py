@@ -32,7 +32,16 @@ from bot.game.table import Table
 from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide
 from bot.service.hints import HintCache
-from bot.storage.models import GuildSettings, Settlement, ShardSet
+from bot.storage.models import (
+    GuildSettings,
+    HandPoint,
+    LeaderRow,
+    MatchStandings,
+    PlayerStats,
+    RatingRow,
+    Settlement,
+    ShardSet,
+)
 from bot.storage.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -165,6 +174,46 @@ class TableService:
         """Store new settings (``/ddz config``); tables use them from their next hand."""
         await self.storage.save_settings(guild_id, settings)
         self._settings[guild_id] = settings
+
+    # ----- records (reads of the cogs go through the service, never to storage) -----
+
+    async def match_standings(self, guild_id: int) -> MatchStandings:
+        """The guild's current match toward its target (``/ddz score``)."""
+        return await self.storage.match_standings(guild_id)
+
+    async def leaderboard(self, guild_id: int) -> list[LeaderRow]:
+        """The guild's all-time standings, best first (``/ddz score``)."""
+        return await self.storage.leaderboard(guild_id)
+
+    async def rating_board(self, guild_id: int) -> list[RatingRow]:
+        """The guild's skill ratings, computer levels included (``/ddz score scope:rating``)."""
+        return await self.storage.rating_board(guild_id)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """One member's record in the guild, or None before their first hand (``/ddz stats``)."""
+        return await self.storage.player_stats(guild_id, user_id)
+
+    async def hand_history(self, guild_id: int, user_id: int, limit: int) -> list[HandPoint]:
+        """The member's last ``limit`` settled hands, oldest first (the stats chart)."""
+        return await self.storage.hand_history(guild_id, user_id, limit)
+
+    async def settlement_of(self, hand_id: str) -> Settlement | None:
+        """The recorded Settlement of a settled hand (a result redrawn after a restart)."""
+        record = await self.storage.finished_hand(hand_id)
+        return record[1] if record is not None else None
+
+    def check_can_forget(self, guild_id: int, user_id: int) -> None:
+        """Raise GameError("forget_while_seated") while the member sits at an open table
+        of the guild (its hand would still settle for them)."""
+        table = self.table_of_user(guild_id, user_id)
+        if table is not None:
+            raise GameError("forget_while_seated", table=table.id)
+
+    async def forget_user(self, guild_id: int, user_id: int) -> int:
+        """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
+        Raises GameError("forget_while_seated") (``check_can_forget``)."""
+        self.check_can_forget(guild_id, user_id)
+        return await self.storage.forget_user(guild_id, user_id)
 
     async def hint_options(self, table: Table, seat: int) -> list[Decision]:
         """The Hint suggestions of ``seat`` at ``table``'s position, computed once per
