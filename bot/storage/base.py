@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
+from bot.game.outcome import outcome_of
 from bot.game.table import Table
 from bot.storage import ops, ratings
 from bot.storage.models import (
@@ -25,7 +26,6 @@ from bot.storage.models import (
     Settlement,
     ShardSet,
 )
-from bot.storage.outcome import outcome_of
 from bot.storage.sql import Sql
 
 

@@ -17,7 +17,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bot.game.match import Match
+from bot.game.match import match_winners
+from bot.game.outcome import HandOutcome, SeatOutcome
 from bot.game.table import Table
 from bot.rules import RuleSet
 from bot.storage.models import (
@@ -31,7 +32,7 @@ from bot.storage.models import (
     ShardSet,
     Standing,
 )
-from bot.storage.outcome import HandOutcome, SeatOutcome, player_rows
+from bot.storage.outcome import player_rows
 from bot.storage.ratings import apply_ratings, member_rating
 from bot.storage.sql import Sql, scalar
 
@@ -241,13 +242,6 @@ async def current_match(db: Sql, guild_id: int, now: float) -> tuple[int, int]:
         (guild_id, now),
     )
     return int(rows[0][0]), int(rows[0][1])
-
-
-def match_winners(totals: dict[int, int], hands: int, rules: RuleSet) -> list[int]:
-    """Winners once ``hands`` hands gave ``totals`` (docs/RULES.md §Match via ``Match``); [] = go on."""
-    match = Match.for_rules(rules)
-    match.totals, match.hands = dict(totals), hands
-    return match.winners()
 
 
 async def end_match(

@@ -5,9 +5,10 @@ Each runs inside the caller's lock / transaction. Spec: docs/RATINGS.md.
 
 from __future__ import annotations
 
+from bot.game.outcome import HandOutcome
 from bot.game.rating import SkillRating, member_key, rate_hand
 from bot.storage.models import HandPoint, RatingRow
-from bot.storage.outcome import HandOutcome, rated_seats
+from bot.storage.outcome import rated_seats
 from bot.storage.sql import Sql
 
 
