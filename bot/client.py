@@ -14,12 +14,18 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import rendering
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.service import TableService, pooled_decide
+from bot.service import TableService, pooled_decide, worker
 from bot.service.replays import ReplayService
 from bot.settings import Settings
-from bot.storage import Repository, Settlement
+from bot.storage import Repository, Settlement, open_repository
+from cogs.ddz import DdzCog
+from cogs.forget import ForgetButton
+from cogs.items import DYNAMIC_ITEMS
+from cogs.replay import ReplayButton
+from cogs.translator import DdzTranslator
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +42,6 @@ async def open_storage(settings: Settings) -> Repository:
     Raises ShardTaken (storage closed again) when another live process serves one of
     them, so that two processes never write one table (docs/SCALING.md).
     """
-    from bot.storage import open_repository
-
     storage = await open_repository(settings.database_location)
     try:
         await storage.claim_shards(settings.shards)
@@ -73,13 +77,6 @@ class DdzBotMixin:
         self.replays = None
 
     async def setup_hook(self) -> None:
-        import rendering
-        from cogs.ddz import DdzCog
-        from cogs.forget import ForgetButton
-        from cogs.items import DYNAMIC_ITEMS
-        from cogs.replay import ReplayButton
-        from cogs.translator import DdzTranslator
-
         bot: commands.Bot = self  # type: ignore[assignment]
         if self.storage is None:
             self.storage = await open_storage(self.settings)
@@ -135,8 +132,6 @@ class DdzBotMixin:
             except Exception:
                 log.exception("closing storage failed")
         self.service = self.storage = None
-        from bot.service import worker
-
         worker.shutdown()  # the AI worker process (hard moves, Hints)
         await super().close()  # type: ignore[misc]
 

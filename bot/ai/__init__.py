@@ -11,6 +11,7 @@ from bot.ai.players import (
     HINT_STEP_BUDGET,
     LEVELS,
     MENU_SIZE,
+    Level,
     choose_bid,
     choose_play,
     hint,
@@ -22,6 +23,7 @@ from bot.ai.reasons import REASONS
 __all__ = [
     "HINT_STEP_BUDGET",
     "LEVELS",
+    "Level",
     "MENU_SIZE",
     "REASONS",
     "Decision",

@@ -21,7 +21,8 @@ from bot.ai.view import view_of
 from bot.rules import Combo, ComboKind, legal_plays
 
 Level = Literal["easy", "normal", "hard"]
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The computer players' strengths (docs/AI.md §Levels); the one definition."""
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
 
 
 def _rng_for(obs: Observation, rng: random.Random | None) -> random.Random:

@@ -3,17 +3,17 @@
 Public API::
 
     from bot.game import GameError, Hand, Action, LastPlay, HandResult,
-                          match_winners, Table, Seat, Event, LEVELS, CODES
+                          match_winners, Table, Seat, Event, CODES
 """
 
 from bot.game.errors import CODES, GameError
 from bot.game.hand import Hand
 from bot.game.match import match_winners
 from bot.game.models import Action, HandResult, LastPlay
-from bot.game.seat import LEVELS, Event, Seat
+from bot.game.seat import Event, Seat
 from bot.game.table import Table
 
 __all__ = [
-    "CODES", "LEVELS", "Action", "Event", "GameError", "Hand", "HandResult", "LastPlay", "Seat",
+    "CODES", "Action", "Event", "GameError", "Hand", "HandResult", "LastPlay", "Seat",
     "Table", "match_winners",
 ]

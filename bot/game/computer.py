@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import random
 
-from bot.ai import Decision, choose_bid, choose_play, hint_options
+from bot.ai import Decision, Level, choose_bid, choose_play, hint_options
 from bot.game.errors import GameError
-from bot.game.seat import Level
 from bot.game.table import Table
 from bot.rules import Combo
 

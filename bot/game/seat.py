@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
-Level = Literal["easy", "normal", "hard"]
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+from bot.ai import Level
+
 AUTOPLAY_AFTER_TIMEOUTS = 2
 """Consecutive turn timeouts after which a seat stays on autoplay (docs/RULES.md §Timers)."""
 

@@ -19,10 +19,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from bot.ai import LEVELS, Level
 from bot.game.errors import GameError
 from bot.game.hand import Cards, Hand
 from bot.game.models import Action
-from bot.game.seat import AUTOPLAY_AFTER_TIMEOUTS, LEVELS, Event, Level, Seat, computer_seat
+from bot.game.seat import AUTOPLAY_AFTER_TIMEOUTS, Event, Seat, computer_seat
 from bot.rules import DEFAULT_RULES, Card, Combo, RuleSet
 
 TablePhase = Literal["lobby", "playing", "finished", "closed"]

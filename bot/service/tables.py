@@ -23,11 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.ai import Decision
+from bot.ai import Decision, Level
 from bot.game.computer import AutoAction, fallback_action
 from bot.game.errors import GameError
 from bot.game.hand import Cards
-from bot.game.seat import Event, Level
+from bot.game.seat import Event
 from bot.game.table import Table
 from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide

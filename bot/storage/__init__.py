@@ -2,8 +2,7 @@
 
 ``await open_repository(location)``: PostgreSQL (asyncpg) for a ``postgresql://`` URL,
 else SQLite at that path. ``from bot.storage import Storage`` is SqliteStorage. Both
-drivers are imported lazily so the pure game package can import the models and the
-Protocol without them.
+drivers are imported lazily: a process loads only the driver of the database it opens.
 """
 
 from __future__ import annotations
