@@ -154,7 +154,7 @@ def _bot_options(settings: Settings) -> dict[str, Any]:
 class DdzBot(DdzBotMixin, commands.Bot):
     """The unsharded bot (one gateway connection)."""
 
-    def __init__(self, settings: Settings, storage: Any = None) -> None:
+    def __init__(self, settings: Settings, storage: Repository | None = None) -> None:
         super().__init__(**_bot_options(settings))
         self._init_ddz(settings, storage)
 
@@ -162,14 +162,14 @@ class DdzBot(DdzBotMixin, commands.Bot):
 class ShardedDdzBot(DdzBotMixin, commands.AutoShardedBot):
     """The sharded bot: ``DDZ_SHARD_COUNT`` shards, this process runs ``DDZ_SHARD_IDS``."""
 
-    def __init__(self, settings: Settings, storage: Any = None) -> None:
+    def __init__(self, settings: Settings, storage: Repository | None = None) -> None:
         super().__init__(
             shard_count=settings.shard_count, shard_ids=settings.shard_ids, **_bot_options(settings)
         )
         self._init_ddz(settings, storage)
 
 
-def create_bot(settings: Settings, storage: Any = None) -> commands.Bot:
+def create_bot(settings: Settings, storage: Repository | None = None) -> commands.Bot:
     """The bot for these settings (sharded when a shard count is configured).
 
     ``storage``: an open Repository with the shards claimed (``open_storage``); None

@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
-from bot.game.rating import PROVISIONAL_HANDS
+from bot.game.rating import PROVISIONAL_HANDS, SkillRating
 from bot.i18n import t
+from bot.storage import (
+    GuildSettings,
+    HandPoint,
+    LeaderRow,
+    MatchStandings,
+    PlayerStats,
+    RatingRow,
+)
 from cogs.texts import signed
 from rendering.stats import ChartHand, StatsView
 
 COLOR = discord.Colour(0xB22222)
 
 
-def _name(row: Any) -> str:
+def _name(row: LeaderRow | RatingRow) -> str:
     return row.name or f"<@{row.user_id}>"
 
 
-def score_embed(standings: Any, leaders: list[Any], lang: str, scope: str | None) -> discord.Embed:
+def score_embed(standings: MatchStandings, leaders: list[LeaderRow], lang: str,
+                scope: str | None) -> discord.Embed:
     """Current match totals toward the target and/or the all-time leaderboard."""
     embed = discord.Embed(title=t("score.title", lang), colour=COLOR)
     if scope in (None, "match"):
@@ -38,24 +46,24 @@ def score_embed(standings: Any, leaders: list[Any], lang: str, scope: str | None
                 for i, r in enumerate(leaders[:15])]
         embed.add_field(name=t("score.alltime", lang),
                         value="\n".join(rows) or t("score.empty", lang), inline=False)
-    if getattr(standings, "last_hand_no", None):
+    if standings.last_hand_no:
         embed.set_footer(text=t("score.last_hand", lang, n=standings.last_hand_no))
     return embed
 
 
-def _rating_name(row: Any, lang: str) -> str:
+def _rating_name(row: RatingRow, lang: str) -> str:
     if row.computer is not None:
         return t("score.computer", lang, level=t(f"level.{row.computer}", lang))
     return _name(row)
 
 
-def _numbers(rating: Any) -> dict[str, str]:
+def _numbers(rating: SkillRating) -> dict[str, str]:
     """The rating's ordinal, μ and σ to one decimal (docs/RATINGS.md)."""
     return {"rating": f"{rating.ordinal:.1f}", "mu": f"{rating.mu:.1f}",
             "sigma": f"{rating.sigma:.1f}"}
 
 
-def rating_embed(rows: Sequence[Any], lang: str) -> discord.Embed:
+def rating_embed(rows: Sequence[RatingRow], lang: str) -> discord.Embed:
     """``/ddz score scope:rating``: ratings best first (members and computer levels);
     those with fewer than PROVISIONAL_HANDS rated hands listed apart."""
     embed = discord.Embed(title=t("score.rating_title", lang), colour=COLOR)
@@ -81,7 +89,7 @@ def _fit(lines: list[str], limit: int = 1024) -> str:
     return "\n".join(lines)
 
 
-def chart_view(stats: Any, history: Sequence[Any], name: str) -> StatsView:
+def chart_view(stats: PlayerStats, history: Sequence[HandPoint], name: str) -> StatsView:
     """The ``/ddz stats`` chart of a PlayerStats and its HandPoint history (oldest first)."""
     hands = [ChartHand(won=h.won, landlord=h.role == "landlord", match_no=h.match_no,
                        total=h.total, rating=h.ordinal) for h in history]
@@ -95,7 +103,7 @@ def chart_view(stats: Any, history: Sequence[Any], name: str) -> StatsView:
     )
 
 
-def stats_embed(stats: Any | None, name: str, lang: str,
+def stats_embed(stats: PlayerStats | None, name: str, lang: str,
                 rank: tuple[int, int] | None = None) -> discord.Embed:
     """One player's record with their rating (``rank``: place and count on the server's
     rating board); a short note when they have not played here."""
@@ -131,7 +139,7 @@ def rules_embed(lang: str, target: int = 30) -> discord.Embed:
     return discord.Embed(title=t("rules.title", lang), description=body, colour=COLOR)
 
 
-def config_embed(settings: Any, lang: str) -> discord.Embed:
+def config_embed(settings: GuildSettings, lang: str) -> discord.Embed:
     """The server's current settings."""
     rules = settings.rules
     language = (t(f"choice.language.{settings.language}", lang) if settings.language

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import Combo, format_cards
+from bot.storage import Settlement
 from rendering import ResultView, SeatResult, SeatView, TableView
 
 
@@ -63,7 +65,7 @@ def deadline_text(table: Table, lang: str) -> str | None:
     return t("table.deadline", lang, when=f"<t:{int(table.deadline)}:R>")
 
 
-def _event_lines(table: Table, events: Sequence[Any], lang: str) -> list[str]:
+def _event_lines(table: Table, events: Sequence[Event], lang: str) -> list[str]:
     lines = []
     for event in events:
         kind = getattr(event, "kind", None)
@@ -102,7 +104,7 @@ def bids_text(table: Table, lang: str) -> str:
     return t("table.bids", lang, bids=" · ".join(entries)) if entries else t("table.no_bids", lang)
 
 
-def public_text(table: Table, lang: str, events: Sequence[Any] = ()) -> tuple[str, int | None]:
+def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[str, int | None]:
     """Content of the public table message while in the lobby or playing.
 
     Returns (text, user id to mention or None). The mention is the member whose
@@ -217,7 +219,7 @@ def doublings(table: Table) -> list[tuple[str, str | None]]:
     return out
 
 
-def result_text(table: Table, lang: str, settlement: Any | None) -> str:
+def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
     """Content of the result message: winner, bid, every doubling, P, changes, totals."""
     hand = table.hand
     assert hand is not None
@@ -258,13 +260,13 @@ def result_text(table: Table, lang: str, settlement: Any | None) -> str:
     return "\n".join(lines)
 
 
-def _totals(settlement: Any | None) -> dict[int, int]:
+def _totals(settlement: Settlement | None) -> dict[int, int]:
     if settlement is None:
         return {}
     return {c.seat: c.total for c in settlement.changes if c.total is not None}
 
 
-def result_view(table: Table, lang: str, settlement: Any | None) -> ResultView:
+def result_view(table: Table, lang: str, settlement: Settlement | None) -> ResultView:
     """The image model of a settled hand."""
     hand = table.hand
     assert hand is not None and hand.result is not None
@@ -281,7 +283,7 @@ def result_view(table: Table, lang: str, settlement: Any | None) -> ResultView:
                       match_winners=winners)
 
 
-def result_alt(table: Table, lang: str, settlement: Any | None) -> str:
+def result_alt(table: Table, lang: str, settlement: Settlement | None) -> str:
     """Alt text of the result image (winner, change and total per seat), ≤ 1024 chars."""
     hand = table.hand
     assert hand is not None and hand.result is not None
@@ -294,13 +296,13 @@ def result_alt(table: Table, lang: str, settlement: Any | None) -> str:
     return t("alt.result", lang, hand=table.hand_no, winner=winner, lines=lines)[:1024]
 
 
-def winner_names(table: Table, settlement: Any) -> list[str]:
+def winner_names(table: Table, settlement: Settlement) -> list[str]:
     """Display names of the match winners (a mention when the name is unknown)."""
     names = {c.user_id: c.name for c in settlement.changes if c.user_id is not None}
     return [names.get(uid) or mention(uid) for uid in settlement.winners]
 
 
-def match_won_text(table: Table, settlement: Any, lang: str) -> str:
+def match_won_text(table: Table, settlement: Settlement, lang: str) -> str:
     """The match-win announcement (a separate public message)."""
     names = " & ".join(winner_names(table, settlement))
     best = max((settlement.final_totals.get(uid, 0) for uid in settlement.winners), default=0)
