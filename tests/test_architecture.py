@@ -1,0 +1,331 @@
+"""The layering of docs/ARCHITECTURE.md, checked on the source (``ast``, nothing imported).
+
+Fails on: a forbidden import into a pure package (``bot/rules``, ``bot/game``,
+``bot/ai``, ``bot/i18n``, ``rendering``); ``discord`` outside the Discord adapters;
+an import cycle between packages or between files; a reference to a ``.md``
+document that does not exist in the repository.
+
+Every import counts, module-level or inside a function (a lazy import still
+runs). Imports under ``if TYPE_CHECKING:`` are left out of the cycle check only:
+they never execute, so they cannot make an import cycle at run time, and they
+are the standard way for two modules to name each other's types in
+annotations. They still obey the layer rules.
+
+``python -m tests.test_architecture [root]`` prints the cycles and violations
+of a checkout (the figures of the restructuring's closing note).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE_DIRS = ("bot", "cogs", "rendering", "benchmarks")
+"""Top-level folders whose modules form the import graph."""
+
+PURE = ("bot.rules", "bot.game", "bot.ai", "bot.i18n", "rendering")
+"""Packages without I/O, concurrency or Discord (docs/ARCHITECTURE.md §Layers)."""
+FORBIDDEN_IN_PURE = (
+    "asyncio", "multiprocessing", "concurrent", "threading", "aiosqlite", "asyncpg",
+    "discord", "bot.storage", "bot.service", "bot.client", "cogs", "benchmarks",
+)
+"""What a pure package may not import (itself or any submodule of it)."""
+LAYER_BELOW = {
+    "bot.rules": ("bot.game", "bot.ai", "rendering", "bot.i18n"),
+    "bot.ai": ("bot.game", "rendering", "bot.i18n"),
+}
+"""Pure packages that sit lower than others and may not reach up to them."""
+DISCORD_ALLOWED = ("cogs", "bot.client", "bot.__main__", "benchmarks.interaction")
+"""Where ``discord`` may be imported: the adapters, start-up, and the benchmark that
+drives the bot through the test fake of Discord (tests/support/fake_discord.py)."""
+STORAGE_MAY_NOT = ("bot.service", "cogs", "bot.client", "discord")
+"""Storage may use game value types, never the layers above it."""
+
+DOC_REFERENCE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
+"""A path ending in ``.md`` written in a module (docstring, comment or string)."""
+SECTION = re.compile(r"§([^\W_]+)")
+"""The first word of a ``§Section`` reference."""
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement's target as seen from ``source`` (dotted module names)."""
+
+    source: str
+    target: str
+    line: int
+    type_checking: bool
+
+
+def module_name(path: Path, root: Path) -> str:
+    """``bot/game/table.py`` → ``bot.game.table``; a package's ``__init__`` → the package."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def source_files(root: Path, dirs: tuple[str, ...] = SOURCE_DIRS) -> dict[str, Path]:
+    """Every module under ``dirs`` of ``root`` by dotted name."""
+    found: dict[str, Path] = {}
+    for top in dirs:
+        for path in sorted((root / top).rglob("*.py")):
+            found[module_name(path, root)] = path
+    return found
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _walk(node: ast.AST, guarded: bool) -> Iterator[tuple[ast.AST, bool]]:
+    """Every node below ``node`` with whether it sits in an ``if TYPE_CHECKING:`` body."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
+            for stmt in child.body:
+                yield stmt, True
+                yield from _walk(stmt, True)
+            for stmt in child.orelse:
+                yield stmt, guarded
+                yield from _walk(stmt, guarded)
+            continue
+        yield child, guarded
+        yield from _walk(child, guarded)
+
+
+def imports_of(name: str, path: Path, modules: set[str]) -> list[Import]:
+    """The imports of one module; ``from pkg import sub`` names the submodule when
+    ``pkg.sub`` is a module of the tree, else ``pkg``. Relative imports are resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[Import] = []
+    for node, guarded in _walk(tree, False):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append(Import(name, alias.name, node.lineno, guarded))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.append(Import(name, sub if sub in modules else base, node.lineno, guarded))
+    return found
+
+
+def all_imports(root: Path = ROOT) -> list[Import]:
+    """Every import of every module under ``SOURCE_DIRS``."""
+    files = source_files(root)
+    names = set(files)
+    return [imp for name, path in files.items() for imp in imports_of(name, path, names)]
+
+
+def within(name: str, prefixes: tuple[str, ...] | str) -> bool:
+    """Whether ``name`` is one of ``prefixes`` or a submodule of one."""
+    if isinstance(prefixes, str):
+        prefixes = (prefixes,)
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def package_of(module: str) -> str:
+    """The layer a module belongs to: ``bot.<sub>`` for bot's subpackages, else its
+    top-level folder (``bot.client``, ``bot.settings``, ``bot.__main__`` → ``bot``)."""
+    parts = module.split(".")
+    if parts[0] == "bot" and len(parts) > 1 and parts[1] not in (
+            "client", "settings", "__main__"):
+        return f"bot.{parts[1]}"
+    return parts[0]
+
+
+def cycles(edges: set[tuple[str, str]]) -> list[list[str]]:
+    """Strongly connected components with more than one node (Tarjan), each sorted."""
+    graph: dict[str, set[str]] = {}
+    for a, b in edges:
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def module_cycles(imports: list[Import], modules: set[str]) -> list[list[str]]:
+    """Import cycles between files (runtime imports between modules of the tree)."""
+    return cycles({(i.source, i.target) for i in imports
+                   if not i.type_checking and i.target in modules and i.target != i.source})
+
+
+def package_cycles(imports: list[Import], modules: set[str]) -> list[list[str]]:
+    """Import cycles between packages (layers), runtime imports only."""
+    edges = {(package_of(i.source), package_of(i.target)) for i in imports
+             if not i.type_checking and i.target in modules}
+    return cycles({(a, b) for a, b in edges if a != b})
+
+
+def layer_violations(imports: list[Import]) -> list[str]:
+    """Forbidden imports, as ``source:line imports target (why)``."""
+    bad: list[str] = []
+    for imp in imports:
+        where = f"{imp.source}:{imp.line} imports {imp.target}"
+        if within(imp.source, PURE) and within(imp.target, FORBIDDEN_IN_PURE):
+            bad.append(f"{where} (a pure package)")
+        for low, above in LAYER_BELOW.items():
+            if within(imp.source, low) and within(imp.target, above):
+                bad.append(f"{where} ({low} sits below {', '.join(above)})")
+        if within(imp.target, "discord") and not within(imp.source, DISCORD_ALLOWED):
+            bad.append(f"{where} (discord only in the adapters)")
+        if within(imp.source, "bot.storage") and within(imp.target, STORAGE_MAY_NOT):
+            bad.append(f"{where} (storage sits below the service)")
+    return list(dict.fromkeys(bad))
+
+
+def headings(document: Path) -> list[str]:
+    """The Markdown headings of a document, lower case, without the ``#`` marks."""
+    return [line.lstrip("#").strip().lower() for line in
+            document.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+
+
+def missing_documents(root: Path = ROOT) -> list[str]:
+    """References to ``.md`` documents (paths from the repository root) that do not
+    exist, or whose ``§Section`` (the word after ``§``, on the same line) starts no
+    heading of that document; searched in every Python file (but this one, whose
+    tests hold made-up references) and in the docs."""
+    bad: list[str] = []
+    texts = [p for top in (*SOURCE_DIRS, "tests") for p in sorted((root / top).rglob("*.py"))]
+    texts += sorted((root / "docs").glob("*.md")) + [root / "README.md"]
+    for path in texts:
+        if not path.exists() or path.resolve() == Path(__file__).resolve():  # its own examples
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            refs = list(DOC_REFERENCE.finditer(line))
+            for k, match in enumerate(refs):
+                ref = match.group(1)
+                where = f"{path.relative_to(root)}:{number}"
+                target = next((t for t in (root / ref, path.parent / ref) if t.is_file()), None)
+                if target is None:
+                    bad.append(f"{where} cites {ref}")
+                    continue
+                end = refs[k + 1].start() if k + 1 < len(refs) else len(line)
+                titles = headings(target)
+                for section in SECTION.findall(line[match.end():end]):
+                    if not any(title.startswith(section.lower()) for title in titles):
+                        bad.append(f"{where} cites {ref} §{section}")
+    return bad
+
+
+# ----- the tests ----------------------------------------------------------------------
+
+IMPORTS = all_imports()
+MODULES = set(source_files(ROOT))
+
+
+def test_the_finder_sees_lazy_and_relative_imports_and_skips_type_checking_ones(
+        tmp_path: Path) -> None:
+    pkg = tmp_path / "bot" / "game"
+    pkg.mkdir(parents=True)
+    (tmp_path / "bot" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("from .a import x\n")
+    (pkg / "a.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.game import b\n"
+        "def f():\n    import asyncio\n    from bot.game.b import y\n")
+    (pkg / "b.py").write_text("from bot.game import a\n")
+    files = source_files(tmp_path, ("bot",))
+    found = [imp for name, path in files.items() for imp in imports_of(name, path, set(files))]
+    pairs = {(i.source, i.target, i.type_checking) for i in found}
+    assert ("bot.game", "bot.game.a", False) in pairs
+    assert ("bot.game.a", "bot.game.b", True) in pairs
+    assert ("bot.game.a", "bot.game.b", False) in pairs  # the lazy one
+    assert ("bot.game.a", "asyncio", False) in pairs
+    assert module_cycles(found, set(files)) == [["bot.game.a", "bot.game.b"]]
+    assert layer_violations(found) == ["bot.game.a:5 imports asyncio (a pure package)"]
+
+
+def test_the_document_check_wants_the_file_and_the_section(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "RULES.md").write_text("# Rules\n\n## Beating a play\n")
+    (tmp_path / "bot").mkdir()
+    (tmp_path / "bot" / "a.py").write_text(
+        '"""Spec: docs/RULES.md §Beating a play, §Scoring; PRODUCT.md."""\n'
+        "# see docs/RULES.md and docs/NOTES.md\n")
+    assert missing_documents(tmp_path) == [
+        "bot/a.py:1 cites docs/RULES.md §Scoring",
+        "bot/a.py:1 cites PRODUCT.md",
+        "bot/a.py:2 cites docs/NOTES.md",
+    ]
+
+
+def test_pure_packages_import_no_io_concurrency_discord_or_upper_layers() -> None:
+    assert layer_violations(IMPORTS) == []
+
+
+def test_discord_is_imported_only_by_the_adapters() -> None:
+    users = {i.source for i in IMPORTS if within(i.target, "discord")}
+    assert users and all(within(u, DISCORD_ALLOWED) for u in users), sorted(users)
+
+
+def test_no_import_cycle_between_files() -> None:
+    assert module_cycles(IMPORTS, MODULES) == []
+
+
+def test_no_import_cycle_between_packages() -> None:
+    assert package_cycles(IMPORTS, MODULES) == []
+
+
+def test_every_cited_document_exists_in_the_repository() -> None:
+    assert missing_documents() == []
+
+
+def main(argv: list[str]) -> None:
+    """Print the violations and cycles of the checkout at ``argv[0]`` (default: this one)."""
+    root = Path(argv[0]).resolve() if argv else ROOT
+    imports, modules = all_imports(root), set(source_files(root))
+    lines = sum(len(p.read_text(encoding="utf-8").splitlines())
+                for p in source_files(root).values())
+    print(f"{root}: {len(modules)} modules, {lines} lines")
+    for title, items in (("file cycles", module_cycles(imports, modules)),
+                         ("package cycles", package_cycles(imports, modules)),
+                         ("layer violations", layer_violations(imports)),
+                         ("missing documents", missing_documents(root))):
+        print(f"{title}: {len(items)}")
+        for item in items:
+            print("   ", item)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
