@@ -79,12 +79,13 @@ async def member_rating(
 async def hand_points(
     db: Sql, guild_id: int, user_id: int, limit: int
 ) -> list[HandPoint]:
-    """The member's last ``limit`` settled hands in the guild, oldest first."""
+    """The member's last ``limit`` settled hands in the guild, oldest first: in the order
+    they were settled (the guild's hand numbers), whatever the clocks of the processes."""
     rows = await db.fetch(
         "SELECT f.hand_id, f.finished_at, f.match_no, h.role, h.points, h.total, h.mu, h.sigma"
         " FROM hand_players h JOIN finished_hands f ON f.hand_id = h.hand_id"
         " WHERE f.guild_id = ? AND h.user_id = ?"
-        " ORDER BY f.finished_at DESC, f.hand_id DESC LIMIT ?",
+        " ORDER BY f.hand_no DESC, f.finished_at DESC LIMIT ?",
         (guild_id, user_id, limit),
     )
     fields = ("hand_id", "finished_at", "match_no", "role", "points", "total", "mu", "sigma")

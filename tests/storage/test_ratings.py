@@ -109,3 +109,15 @@ async def test_forget_removes_the_members_rating_and_their_history(
             " WHERE hand_id = 'h1' AND seat = 0"
         )
     assert [tuple(r) for r in rows] == [(None, 2, None, None, None)]
+
+
+async def test_hand_history_follows_settlement_order_even_if_the_clock_goes_back(
+    store: SqlRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = iter([3000.0, 2000.0, 1000.0])  # e.g. two processes whose clocks disagree
+    monkeypatch.setattr("bot.storage.base.time.time", lambda: next(clock))
+    for hand_id in ("z-first", "m-second", "a-third"):
+        await store.settle_hand(finished_table(table_id=hand_id), hand_id)
+    history = await store.hand_history(1, 101)
+    assert [h.hand_id for h in history] == ["z-first", "m-second", "a-third"]
+    assert [h.total for h in history] == [2, 4, 6]
