@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
+from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import ShardSet, ShardTaken
@@ -102,8 +106,6 @@ async def test_many_hands_of_one_guild_settled_concurrently_all_count(
 async def test_losing_the_lock_connection_is_reported_once_and_frees_the_shard(
     postgres_database: Database,
 ) -> None:
-    import asyncpg
-
     first = await postgres_database.open()
     lost = asyncio.Event()
     calls: list[int] = []
@@ -121,3 +123,55 @@ async def test_losing_the_lock_connection_is_reported_once_and_frees_the_shard(
     await second.claim_shards(ShardSet(count=2, ids=(0,)))  # the server dropped the lock
     await second.close()
     await first.close()
+
+
+SETTLER = """
+import asyncio, sys
+from bot.storage import open_repository
+from tests.storage.fakes import finished_table
+
+async def main():
+    store = await open_repository(sys.argv[1])
+    n = int(sys.argv[2])
+    hands = [finished_table(table_id=f"p{n}-{k}", landlord=k % 3) for k in range(6)]
+    await asyncio.gather(*(store.settle_hand(t, t.id) for t in hands))
+    await asyncio.gather(*(store.settle_hand(t, t.id) for t in hands))  # replays
+    await store.close()
+
+asyncio.run(main())
+"""
+
+
+async def test_settlements_from_several_processes_at_once_all_count_once(
+    database: Database,
+) -> None:
+    root = Path(__file__).resolve().parents[2]
+    store = await database.open()  # migrated before the processes start
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            SETTLER,
+            database.location,
+            str(n),
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root)},
+            stderr=asyncio.subprocess.PIPE,
+        )
+        for n in range(3)
+    ]
+    for proc in procs:
+        _, err = await asyncio.wait_for(proc.communicate(), 60)
+        assert proc.returncode == 0, err.decode()
+    standings = await store.match_standings(1)
+    assert standings.hands_played == 18
+    assert {s.user_id: (s.total, s.hands) for s in standings.standings} == {
+        101: (0, 18),
+        102: (0, 18),
+        103: (0, 18),
+    }
+    numbers = sorted(
+        [(await store.numbered_hand(1, k)) is not None for k in range(1, 20)], reverse=True
+    )
+    assert numbers == [True] * 18 + [False]  # hands 1..18, each number once
+    await store.close()
