@@ -4,6 +4,7 @@
     python -m benchmarks.arena --deals 1000 --match normal:greedy --match hard:random
     python -m benchmarks.arena --minutes 15 --jobs 2 # stop each match-up after 15 minutes
     python -m benchmarks.arena --timing 20           # decision times per level
+    python -m benchmarks.arena --bidding --deals 1000  # bidding policies (benchmarks.bidding_arena)
 
 Every deal (seeded) is played twice with the roles swapped: our agent as the
 landlord (seat 0) against two copies of the opponent, then our agent as both
@@ -210,6 +211,12 @@ def timing(deals: int, seed: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--bidding" in argv:
+        from benchmarks import bidding_arena
+
+        bidding_arena.main([a for a in argv if a != "--bidding"])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per match-up (×2 games)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from bot.ai.bidding import easy_bid, hard_bid, normal_bid
 from bot.ai.decision import Decision
-from bot.ai.evaluate import counts_of, evaluate
 from bot.ai.observation import Observation
 from bot.ai.policy import easy_play, normal_play, normal_ranked
 from bot.ai.search import STEP_BUDGET, hard_play
@@ -32,36 +32,23 @@ def _rng_for(obs: Observation, rng: random.Random | None) -> random.Random:
     return random.Random(f"{obs.seat}|{cards}|{obs.cards_left}|{len(obs.history)}|{len(obs.bids)}")
 
 
-def bid_strength(obs: Observation) -> tuple[float, int]:
-    """(strength points, control cards) of a hand before the kitty.
-
-    Big joker 4, small joker 3, each ``2`` 2, each bomb 6, plus up to 4 for a
-    hand that needs few plays (``bot.ai.evaluate``).
-    """
-    counts = counts_of(obs.hand)
-    points = 4.0 * counts[14] + 3.0 * counts[13] + 2.0 * counts[12]
-    points += 6.0 * sum(1 for r in range(13) if counts[r] == 4)
-    controls = counts[14] + counts[13] + counts[12] + sum(1 for r in range(13) if counts[r] == 4)
-    _, n_turns, _ = evaluate(counts)
-    points += max(0.0, (9 - n_turns) * 0.5)
-    return points, controls
-
-
 def choose_bid(
     obs: Observation, level: str = "normal", rng: random.Random | None = None
 ) -> Decision:
-    """A bid (0 = pass, else above ``obs.highest_bid``, at most 3) with its reason."""
+    """A bid (0 = pass, else above ``obs.highest_bid``, at most 3) with its reason.
+
+    ``easy``: a strength score with noise; ``normal``: the estimated win rate as
+    landlord against fitted thresholds; ``hard``: expected points of each bid over
+    sampled deals (``bot.ai.bidding``; ≤ 0.5 s). Raises ValueError for an unknown level.
+    """
     rng = _rng_for(obs, rng)
-    points, controls = bid_strength(obs)
     if level == "easy":
-        points += rng.uniform(-2.0, 2.0)
-    want = 3 if points >= 11 else 2 if points >= 8 else 1 if points >= 6 else 0
-    if want == 0:
-        return Decision(0, "bid_pass_weak_hand", {})
-    if want <= obs.highest_bid:
-        return Decision(0, "bid_pass_outbid", {"bid": obs.highest_bid})
-    reason = "bid_strong_hand" if want == 3 else "bid_fair_hand"
-    return Decision(want, reason, {"bid": want, "n": controls})
+        return easy_bid(obs, rng)
+    if level == "normal":
+        return normal_bid(obs)
+    if level == "hard":
+        return hard_bid(obs, rng)
+    raise ValueError(f"unknown level: {level}")
 
 
 def choose_play(
@@ -91,13 +78,14 @@ mostly the same first play."""
 def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET) -> list[Decision]:
     """Every Hint suggestion for ``obs.seat``, in the order the Hint button cycles them.
 
-    While bidding: the normal level's bid. In play: the hard search's pick (with
+    While bidding: the hard level's bid (``bot.ai.bidding``, seeded with 0, so
+    stable) with its reason. In play: the hard search's pick (with
     ``step_budget`` simulated decisions), then the normal level's ranking of the
     other distinct actions (a pass is included when the lead is not free).
     Pure CPU (tens to hundreds of ms): callers run it off the event loop.
     """
     if obs.phase == "bidding":
-        return [choose_bid(obs, "normal")]
+        return [hard_bid(obs, random.Random(0))]
     view = view_of(obs)
     first = hard_play(view, random.Random(0), step_budget=step_budget)
     options: list[Decision] = [first]

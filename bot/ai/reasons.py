@@ -11,6 +11,8 @@ REASONS: dict[str, str] = {
     "bid_fair_hand": "Playable hand: bid {bid}.",
     "bid_pass_weak_hand": "Hand too weak to be landlord: pass.",
     "bid_pass_outbid": "Cannot bid higher than {bid} with this hand: pass.",
+    "bid_win_rate": "As landlord this hand should win about {n}% of the time: bid {bid}.",
+    "bid_pass_win_rate": "As landlord this hand would win only about {n}% of the time: pass.",
     # leading
     "finish_hand": "Play {cards}: it empties the hand and wins.",
     "play_control_then_finish": "Play {cards}: nobody can beat it, and the rest goes out next.",
