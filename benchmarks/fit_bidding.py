@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--tune-deals", type=int, default=1500,
                         help="training deals for normal's thresholds (0 = skip)")
-    parser.add_argument("--margin", type=float, default=0.03,
+    parser.add_argument("--margin", type=float, default=0.0,
                         help="points/hand of worst case traded for a better mean")
     args = parser.parse_args(argv)
     rows = load(args.cache, args.level)
@@ -218,6 +218,18 @@ def main(argv: list[str] | None = None) -> None:
         loss, brier = scores(w, data[name][test], y[test])
         print(f"| {name} | {loss:.4f} | {brier:.4f} |")
         fitted[name] = fit_logistic(data[name], y, args.l2)
+    # Calibration of the deal model (hard's evaluator) against the played-out games.
+    w = fit_logistic(data["deal"][train], y[train], args.l2)
+    x = data["deal"][test]
+    p = 1 / (1 + np.exp(-(np.hstack([np.ones((len(x), 1)), x]) @ w)))
+    print()
+    print("| deal model: predicted win rate (held out) | deals | landlord won |")
+    print("|---|---|---|")
+    for low in np.arange(0.0, 1.0, 0.2):
+        sel = (p >= low) & (p < low + 0.2)
+        if sel.any():
+            print(f"| {low:.1f}–{low + 0.2:.1f} (mean {p[sel].mean():.2f}) | {int(sel.sum())} "
+                  f"| {y[test][sel].mean():.2f} |")
     table = []
     for n in range(5):
         sel = np.minimum(data["bombs"], 4) == n

@@ -48,7 +48,7 @@ HAND_WEIGHTS: tuple[float, ...] = (
 """Logistic weights of P(landlord wins) from the landlord's 17 dealt cards only."""
 MULTIPLIER: tuple[float, ...] = (1.012, 1.472, 1.827, 2.144, 2.433)
 """Mean 2^doublings of a played hand by bombs + rockets dealt (0, 1, 2, 3, ≥ 4)."""
-THRESHOLDS: tuple[float, float, float] = (0.35, 0.35, 0.41)
+THRESHOLDS: tuple[float, float, float] = (0.26, 0.26, 0.35)
 """normal: the lowest ``hand_win_rate`` for a bid of 1, 2 and 3."""
 
 WORLDS = 200
