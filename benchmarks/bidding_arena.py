@@ -157,19 +157,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--play", default="normal", choices=["normal", "hard"])
     parser.add_argument("--ours", action="append", help="our bidding policy, repeatable")
     parser.add_argument("--vs", action="append", help="baseline policy, repeatable")
-    parser.add_argument("--bidding", default="once", choices=["once", "until_two_passes"])
+    parser.add_argument("--variant", default="once", choices=["once", "until_two_passes"],
+                        help="bidding variant (RULES.md)")
     parser.add_argument("--minutes", type=float, default=0.0, help="time cap per row")
     parser.add_argument("--cache", type=Path, default=bidding_outcomes.DEFAULT_CACHE,
                         help="played-out deals (JSON lines), shared between runs")
     parser.add_argument("--timing", action="store_true", help="only time bidding decisions")
     args = parser.parse_args(argv)
-    rules = RuleSet(bidding=args.bidding)
+    rules = RuleSet(bidding=args.variant)
     if args.timing:
         timing(args.deals, args.seed, rules)
         return
     bidding_outcomes.use_cache(args.cache)
     print(f"bidding arena: up to {args.deals} deals × 3 seatings, seed {args.seed}, "
-          f"play {args.play}, bidding {args.bidding}")
+          f"play {args.play}, bidding {args.variant}")
     print("| ours | vs | deals | our points/hand (95%) | landlord: we vs one of them "
           "| landlord wins | mean bid | all pass | time |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -3,7 +3,8 @@
 * ``hard_bid``: samples deals of the unseen cards (the kitty and the other two
   hands), weighted by how well each agrees with the bids already made (the
   others are assumed to bid like ``normal_bid``; a disagreeing deal keeps weight
-  ``MISMATCH_WEIGHT``), values each possible landlord of each deal with a fitted
+  ``MISMATCH_WEIGHT``; a bid is read as "worth at least this", a pass as "not
+  worth more than the highest bid"), values each possible landlord of each deal with a fitted
   model of played-out games (``landlord_value``), plays the rest of the bidding
   out under either variant (``rules.bidding``: ``"once"`` or
   ``"until_two_passes"``; our own later turns pass) and bids the amount whose
@@ -192,8 +193,8 @@ def hard_values(
         dealt = [hand_features(c) for c in counts]
         rates17 = [hand_win_rate_from(f) for f in dealt]
         weight = 1.0
-        for seat, amount in _their_bids(obs.bids, me):
-            if normal_amount(rates17[seat], amount[1]) != amount[0]:
+        for seat, (amount, before) in _their_bids(obs.bids, me):
+            if not _consistent(rates17[seat], amount, before):
                 weight *= MISMATCH_WEIGHT
         values = []
         for s in range(3):
@@ -230,6 +231,14 @@ def _their_bids(
             out.append((seat, (amount, highest)))
         highest = max(highest, amount)
     return out
+
+
+def _consistent(win_rate: float, amount: int, highest: int) -> bool:
+    """Whether a seat with ``win_rate`` could have bid ``amount`` over ``highest`` by
+    the opponent model (normal's thresholds read as bounds): a bid says the hand
+    was worth at least that much, a pass that it was not worth more than ``highest``."""
+    want = sum(1 for t in THRESHOLDS if win_rate >= t)
+    return want >= amount if amount else want <= highest
 
 
 def _play_bidding(
