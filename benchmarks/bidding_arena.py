@@ -69,7 +69,8 @@ def policy(name: str) -> BidPolicy:
 
 
 def bid_hand(seed: int, policies: list[BidPolicy], rules: RuleSet,
-             times: list[float] | None = None, timed_seat: int = -1) -> tuple[Hand, int]:
+             times: list[tuple[float, float]] | None = None,
+             timed_seat: int = -1) -> tuple[Hand, int]:
     """Bid deal ``seed`` (redealing all-pass deals); the Hand in play and the redeal count."""
     hand = Hand.deal(rules, seed=seed)
     redeals = 0
@@ -79,10 +80,10 @@ def bid_hand(seed: int, policies: list[BidPolicy], rules: RuleSet,
             assert seat is not None
             obs = hand.observation(seat)
             rng = random.Random(f"{hand.seed}|{seat}|{len(obs.bids)}")
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             amount = policies[seat](obs, rng)
             if times is not None and seat == timed_seat:
-                times.append(time.perf_counter() - start)
+                times.append((time.perf_counter() - start, time.process_time() - cpu))
             hand.bid(seat, amount)
         if hand.phase == "playing" or redeals >= MAX_REDEALS:
             return hand, redeals
@@ -136,18 +137,23 @@ def run_row(ours: str, theirs: str, deals: int, seed: int, level: str, rules: Ru
 
 
 def timing(deals: int, seed: int, rules: RuleSet) -> None:
-    """Time per bidding decision of each level (median, p90, max), against normal."""
-    print("| level | decisions | median | p90 | max |")
-    print("|---|---|---|---|---|")
+    """Time per bidding decision of each level against ``old`` bidders (median, p90,
+    max of the wall clock, and of this process's CPU time: the machine is shared)."""
+    print("| level | decisions | wall median | p90 | max | CPU median | p90 | max |")
+    print("|---|---|---|---|---|---|---|---|")
     for level in ("easy", "normal", "hard"):
-        times: list[float] = []
+        times: list[tuple[float, float]] = []
         for d in range(seed, seed + deals):
             for r in range(3):
-                policies = [policy(level if s == r else "normal") for s in range(3)]
+                policies = [policy(level if s == r else "old") for s in range(3)]
                 bid_hand(d, policies, rules, times, r)
-        times.sort()
-        print(f"| {level} | {len(times)} | {1000 * times[len(times) // 2]:.2f} ms | "
-              f"{1000 * times[int(0.9 * len(times))]:.2f} ms | {1000 * times[-1]:.1f} ms |")
+        cells = []
+        for column in (0, 1):
+            values = sorted(t[column] for t in times)
+            cells += [f"{1000 * values[len(values) // 2]:.2f} ms",
+                      f"{1000 * values[int(0.9 * len(values))]:.2f} ms",
+                      f"{1000 * values[-1]:.1f} ms"]
+        print(f"| {level} | {len(times)} | " + " | ".join(cells) + " |")
 
 
 def main(argv: list[str] | None = None) -> None:
