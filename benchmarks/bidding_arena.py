@@ -33,21 +33,14 @@ from pathlib import Path
 
 from benchmarks import bidding_outcomes
 from bot.ai import Observation, choose_bid
-from bot.ai.evaluate import counts_of, evaluate
+from bot.ai.bidding import strength_score
+from bot.ai.evaluate import counts_of
 from bot.game.hand import Hand
 from bot.rules import RuleSet
 
 BidPolicy = Callable[[Observation, random.Random], int]
 BASELINES = ["random", "threshold:6", "threshold:4", "threshold:2", "threshold:0", "always3"]
 MAX_REDEALS = 30
-
-
-def old_strength(obs: Observation) -> float:
-    """The bidding score used before issue 16 (jokers, 2s, bombs, few plays)."""
-    counts = counts_of(obs.hand)
-    points = 4.0 * counts[14] + 3.0 * counts[13] + 2.0 * counts[12]
-    points += 6.0 * sum(1 for r in range(13) if counts[r] == 4)
-    return points + max(0.0, (9 - evaluate(counts)[1]) * 0.5)
 
 
 def policy(name: str) -> BidPolicy:
@@ -61,7 +54,7 @@ def policy(name: str) -> BidPolicy:
     cut = 6.0 if name == "old" else float(name.split(":")[1])
 
     def threshold(obs: Observation, rng: random.Random) -> int:
-        s = old_strength(obs)
+        s = strength_score(counts_of(obs.hand))
         want = 3 if s >= cut + 5 else 2 if s >= cut + 2 else 1 if s >= cut else 0
         return want if want > obs.highest_bid else 0
 

@@ -30,8 +30,9 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.bidding_outcomes import DEFAULT_CACHE, dealt
+from bot.ai.bidding import strength_score
 from bot.ai.bidding_features import FEATURES, hand_features
-from bot.ai.evaluate import counts_of, evaluate
+from bot.ai.evaluate import counts_of
 
 PEASANT_FEATURES = ("bombs", "big_joker", "small_joker", "twos", "aces", "turns")
 
@@ -71,13 +72,6 @@ def scores(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), float(np.mean((p - y) ** 2))
 
 
-def old_strength(counts: list[int]) -> float:
-    """The old normal bidding score (for comparison only)."""
-    points = 4.0 * counts[14] + 3.0 * counts[13] + 2.0 * counts[12]
-    points += 6.0 * sum(1 for r in range(13) if counts[r] == 4)
-    return points + max(0.0, (9 - evaluate(counts)[1]) * 0.5)
-
-
 def tables(rows: list[tuple[int, int, int]]) -> dict[str, np.ndarray]:
     """Feature matrices and targets of the cached rows."""
     peasant_index = [FEATURES.index(f) for f in PEASANT_FEATURES]
@@ -94,7 +88,7 @@ def tables(rows: list[tuple[int, int, int]]) -> dict[str, np.ndarray]:
         pf = [hand_features(p) for p in peasants]
         deal_x.append(hand_features(full) + [pf[0][i] + pf[1][i] for i in peasant_index])
         hand_x.append(hand_features(own))
-        old_x.append([old_strength(own)])
+        old_x.append([strength_score(own)])
         n_bombs = sum(1 for h in (full, *peasants) for r in range(13) if h[r] == 4)
         n_bombs += sum(1 for h in (full, *peasants) if h[13] and h[14])
         bombs.append(n_bombs)
@@ -144,7 +138,7 @@ def tune_thresholds(
         counts = [counts_of(h) for h in hand.dealt]
         rnd = random.Random(seed)
         info.append((hand.first_bidder, [hand_win_rate(c) for c in counts],
-                     [old_strength(c) for c in counts], points[seed],
+                     [strength_score(c) for c in counts], points[seed],
                      [[rnd.random() for _ in range(3)] for _ in range(3)]))
 
     def baseline(kind, strength: float, u: float, highest: int) -> int:  # type: ignore[no-untyped-def]

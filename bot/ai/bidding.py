@@ -129,12 +129,17 @@ def normal_amount(win_rate: float, highest: int) -> int:
 # ----- the three levels ------------------------------------------------------------
 
 
-def easy_bid(obs: Observation, rng: random.Random) -> Decision:
-    """The old strength score (jokers, 2s, bombs, few plays) plus noise; simple on purpose."""
-    counts = counts_of(obs.hand)
+def strength_score(counts: Sequence[int]) -> float:
+    """The bidding score used before issue 16: big joker 4, small joker 3, each ``2``
+    2, each bomb 6, plus up to 4 for a hand that needs few plays (``bot.ai.evaluate``)."""
     points = 4.0 * counts[14] + 3.0 * counts[13] + 2.0 * counts[12]
     points += 6.0 * sum(1 for r in range(13) if counts[r] == 4)
-    points += max(0.0, (9 - evaluate(counts)[1]) * 0.5) + rng.uniform(-2.0, 2.0)
+    return points + max(0.0, (9 - evaluate(counts)[1]) * 0.5)
+
+
+def easy_bid(obs: Observation, rng: random.Random) -> Decision:
+    """``strength_score`` plus noise: 3 at ≥ 11, 2 at ≥ 8, 1 at ≥ 6; simple on purpose."""
+    points = strength_score(counts_of(obs.hand)) + rng.uniform(-2.0, 2.0)
     want = 3 if points >= 11 else 2 if points >= 8 else 1 if points >= 6 else 0
     return _decision(want, obs.highest_bid, None)
 
