@@ -11,7 +11,7 @@ all-pass deal is redealt as the engine does (next seat bids first) until someone
 bids. The hand is then played with ``--play`` in every seat; since the play never
 looks at the bid, each (deal, landlord) is played once and cached
 (``benchmarks.bidding_outcomes``), so all policies are judged on the same games.
-Printed per baseline: our points per hand (RULES.md §Scoring) ± 95 % (over deals,
+Printed per baseline: our points per hand (docs/RULES.md §Scoring) ± 95 % (over deals,
 the three seatings averaged first), how often we / one baseline seat become
 landlord, the landlord's win rate, the mean winning bid and the all-pass rate.
 
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ours", action="append", help="our bidding policy, repeatable")
     parser.add_argument("--vs", action="append", help="baseline policy, repeatable")
     parser.add_argument("--variant", default="once", choices=["once", "until_two_passes"],
-                        help="bidding variant (RULES.md)")
+                        help="bidding variant (docs/RULES.md)")
     parser.add_argument("--minutes", type=float, default=0.0, help="time cap per row")
     parser.add_argument("--cache", type=Path, default=bidding_outcomes.DEFAULT_CACHE,
                         help="played-out deals (JSON lines), shared between runs")

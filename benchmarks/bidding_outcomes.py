@@ -5,7 +5,7 @@ The computers' play never looks at the bid (``bot.ai.view.View`` has no bid), so
 deal played with landlord ``L`` at one level ends the same way whatever the bidding
 was; only the base differs. ``landlord_points(seed, L, level)`` plays it once (the
 play RNG is seeded from the deal seed and ``L``) and caches the landlord's points at
-base 1 (``±2 × 2^doublings``, RULES.md §Scoring) in a JSON-lines file, so every
+base 1 (``±2 × 2^doublings``, docs/RULES.md §Scoring) in a JSON-lines file, so every
 bidding policy of ``benchmarks.bidding_arena`` and the fit of
 ``benchmarks.fit_bidding`` is judged on the same games (common random numbers).
 """

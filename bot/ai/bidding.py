@@ -1,4 +1,4 @@
-"""Bidding from an estimate of what a hand is worth (RULES.md §Deal, bidding, landlord).
+"""Bidding from an estimate of what a hand is worth (docs/RULES.md §Deal and bidding).
 
 * ``hard_bid``: samples deals of the unseen cards (the kitty and the other two
   hands), weighted by how well each agrees with the bids already made (the
@@ -91,7 +91,7 @@ def landlord_win_rate(
 
 
 def landlord_value(win_rate: float, bombs: int) -> float:
-    """Expected landlord points at base 1 (RULES.md §Scoring: ±2P) for a win rate
+    """Expected landlord points at base 1 (docs/RULES.md §Scoring: ±2P) for a win rate
     and the number of bombs + rockets dealt."""
     return 2.0 * (2.0 * win_rate - 1.0) * MULTIPLIER[min(bombs, 4)]
 
@@ -101,7 +101,7 @@ def landlord_value(win_rate: float, bombs: int) -> float:
 
 def next_bidder(bids: Sequence[tuple[int, int]], variant: str) -> int | None:
     """The seat to speak after ``bids`` ((seat, amount), 0 = pass), or None when bidding
-    is over (RULES.md §Deal, bidding, landlord; ``variant`` = ``rules.bidding``)."""
+    is over (docs/RULES.md §Deal and bidding; ``variant`` = ``rules.bidding``)."""
     if not bids:
         raise ValueError("the first bidder is not known without a bid")
     amounts = [a for _, a in bids]
