@@ -173,7 +173,7 @@ async def run_review(interaction: discord.Interaction, found: Any, lang: str) ->
         text = t("review.progress", lang, done=done, total=total)
         state["task"] = asyncio.create_task(_edit_quietly(interaction, text))
 
-    review = await service.review(found, seat, progress)
+    review = await service.review(found, seat, progress, interaction.user.id)
     if state["task"] is not None:
         await asyncio.gather(state["task"], return_exceptions=True)
     return review

@@ -37,6 +37,8 @@ CACHE_SIZE = 64
 """Reviews (and replays) kept in memory, least recently used dropped first."""
 WORST = 3
 """How many costliest decisions a review marks."""
+MAX_RUNNING = 3
+"""Reviews computed at once (the worker also serves Hints and hard moves); one per member."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class ReplayService:
         self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._reviews: OrderedDict[tuple[str, int], Review] = OrderedDict()
         self._running: dict[tuple[str, int], asyncio.Task[Review]] = {}
+        self._by_user: dict[int, tuple[str, int]] = {}
 
     async def find(self, guild_id: int, user_id: int, hand_no: int | None = None) -> Replay:
         """Hand ``hand_no`` of this guild, or (None) the member's latest one here.
@@ -119,11 +122,15 @@ class ReplayService:
         """A finished review of this hand and seat, if still in memory."""
         return self._reviews.get((hand_id, seat))
 
-    async def review(self, found: Replay, seat: int, progress: Progress | None = None) -> Review:
+    async def review(self, found: Replay, seat: int, progress: Progress | None = None,
+                     user_id: int | None = None) -> Review:
         """The review of ``seat``'s decisions (cached; shared by concurrent callers).
 
         ``progress(done, total)`` is awaited after each decision (its errors are
-        logged, never raised). Raises whatever the computation raises.
+        logged, never raised). A new computation is refused with GameError
+        ``review_running`` while ``user_id`` has another review running, and
+        ``review_busy`` while ``MAX_RUNNING`` are; joining a running one is always fine.
+        Raises whatever the computation raises.
         """
         key = (found.record.hand_id, seat)
         cached = self._reviews.get(key)
@@ -134,14 +141,26 @@ class ReplayService:
         listeners: list[Progress] = [progress] if progress else []
         task = self._running.get(key)
         if task is None:
+            busy = self._by_user.get(user_id) if user_id is not None else None
+            if busy is not None and busy in self._running:
+                raise GameError("review_running")
+            if len(self._running) >= MAX_RUNNING:
+                raise GameError("review_busy")
+            if user_id is not None:
+                self._by_user[user_id] = key
             task = asyncio.create_task(self._compute(found, seat, listeners),
                                        name=f"ddz-review-{found.record.hand_id}-{seat}")
             task.listeners = listeners  # type: ignore[attr-defined]
             self._running[key] = task
-            task.add_done_callback(lambda _: self._running.pop(key, None))
+            task.add_done_callback(lambda _: self._finished(key, user_id))
         elif progress is not None:
             task.listeners.append(progress)  # type: ignore[attr-defined]
         return await asyncio.shield(task)
+
+    def _finished(self, key: tuple[str, int], user_id: int | None) -> None:
+        self._running.pop(key, None)
+        if user_id is not None and self._by_user.get(user_id) == key:
+            del self._by_user[user_id]
 
     async def _compute(self, found: Replay, seat: int, listeners: list[Progress]) -> Review:
         record = found.record

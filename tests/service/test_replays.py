@@ -94,3 +94,31 @@ async def test_review_reports_progress_and_two_requests_share_one_computation(
     assert len(first.worst) <= 3 and losses == sorted(losses, reverse=True) and min(losses) > 0
     again = await service.review(found, 0)
     assert again is first and calls.count("review_decision") == total  # cached
+
+
+async def test_a_member_runs_one_review_at_a_time_and_the_server_a_few(quick: None) -> None:
+    release = asyncio.Event()
+
+    async def slow_runner(fn: Any, *args: Any) -> Any:
+        await release.wait()
+        return await asyncio.to_thread(fn, *args)
+
+    records = [_record(seed, seed) for seed in range(1, 6)]
+    service = ReplayService(Records(*records), run=slow_runner)
+    found = [await service.find(1, 101, n) for n in range(1, 6)]
+    first = asyncio.create_task(service.review(found[0], 0, user_id=101))
+    await asyncio.sleep(0)
+    with pytest.raises(GameError) as mine:
+        await service.review(found[1], 0, user_id=101)
+    assert mine.value.code == "review_running"
+    joined = asyncio.create_task(service.review(found[0], 0, user_id=101))  # same review: joins
+    others = [asyncio.create_task(service.review(found[n], 2, user_id=200 + n)) for n in (1, 2)]
+    await asyncio.sleep(0)
+    with pytest.raises(GameError) as everyone:
+        await service.review(found[3], 2, user_id=300)
+    assert everyone.value.code == "review_busy"
+    release.set()
+    done = await asyncio.gather(first, joined, *others)
+    assert done[0] is done[1]
+    again = await service.review(found[1], 0, user_id=101)  # free again once finished
+    assert again.hand_id == "h2"
