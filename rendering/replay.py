@@ -147,8 +147,9 @@ def _mark(img: Image.Image, draw: ImageDraw.ImageDraw, line: ReplayLine, top: in
     assert mark is not None
     x = PAD + 12
     draw.line((x, top, WIDTH - PAD - 12, top), fill=FELT_DARK, width=2)
-    badge = text(locale, "review_rank", n=mark.rank)
-    draw_pill(draw, x, top + 10, badge, font(16, True), DANGER, WHITE, 26)
+    badge, face = fit_text(text(locale, "review_rank", n=mark.rank), NAME_W - 24 - 26 - 8,
+                           (16, 15, 14, 13), bold=True)
+    draw_pill(draw, x, top + 10, badge, face, DANGER, WHITE, 26)
     draw.text((x, top + 56), text(locale, "review_hard"), font=font(16, True), fill=MUTED,
               anchor="lm")
     cx = PAD + NAME_W

@@ -1,0 +1,74 @@
+"""Replay pages and the whole-hand animation (rendering/replay.py)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.rules import parse_cards
+from rendering.compose import DANGER, WARN
+from rendering.replay import (
+    HEADER_H,
+    MARK_H,
+    ROW_H,
+    render_replay_animation,
+    render_replay_page,
+    render_replay_page_cached,
+)
+from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
+from tests.rendering.pngs import colour_count, decode
+
+SEATS = (ReplaySeat("Ana", is_landlord=True, cards=tuple(parse_cards("3456789"))),
+         ReplaySeat("Bot 2", is_computer=True, cards=tuple(parse_cards("TTJJ"))),
+         ReplaySeat("张伟😀 Ñandú the Magnificent!!", cards=()))
+TRICK = (ReplayLine(0, "lead", cards=tuple(parse_cards("3333"))[:3]),
+         ReplayLine(1, "follow", cards=tuple(parse_cards("4444")), doubling="bomb"),
+         ReplayLine(2, "pass", auto=True))
+
+
+def _page(lines: tuple[ReplayLine, ...] = TRICK) -> ReplayPage:
+    return ReplayPage("trick", SEATS, lines, hand_number=7, page=3, pages=9, trick=1, tricks=6,
+                      bid=2, multiplier=2)
+
+
+def test_a_trick_page_grows_with_its_rows_and_marks_the_bomb() -> None:
+    short = decode(render_replay_page(_page(TRICK[:1])))
+    full = decode(render_replay_page(_page()))
+    assert short.width == full.width == 800
+    assert full.height - short.height == 2 * ROW_H
+    row = HEADER_H + 8 + ROW_H  # the follow with the bomb tag
+    assert colour_count(full, (560, row, 800, row + ROW_H), WARN) > 200
+
+
+def test_a_review_mark_adds_the_hard_choice_in_a_red_frame() -> None:
+    mark = ReviewMark(1, tuple(parse_cards("55")), 62, 31)
+    plain = decode(render_replay_page(_page()))
+    marked_lines = (TRICK[0], TRICK[1], ReplayLine(2, "pass", mark=mark))
+    marked = decode(render_replay_page(_page(marked_lines)))
+    assert marked.height - plain.height == MARK_H
+    top = HEADER_H + 8 + 2 * ROW_H
+    assert colour_count(marked, (0, top, 800, top + ROW_H + MARK_H), DANGER) > 500
+    assert colour_count(plain, (0, top, 800, top + ROW_H), DANGER) == 0
+
+
+def test_pages_are_deterministic_memoized_and_need_three_seats() -> None:
+    page = _page()
+    assert render_replay_page(page) == render_replay_page(page)
+    assert render_replay_page_cached(page, "es") is render_replay_page_cached(page, "es")
+    deal = ReplayPage("deal", SEATS, kitty=tuple(parse_cards("XD2")), first_bidder=1)
+    assert decode(render_replay_page(deal)).height > HEADER_H
+    with pytest.raises(ValueError):
+        render_replay_page(ReplayPage("trick", SEATS[:2]))
+
+
+@pytest.mark.parametrize("fmt", ["gif", "webp"])
+def test_the_animation_has_one_frame_per_page_padded_to_one_size(fmt: str) -> None:
+    pages = [render_replay_page(_page(TRICK[:n])) for n in (1, 2, 3)]
+    data = render_replay_animation(pages, fmt=fmt, width=400)  # type: ignore[arg-type]
+    image = Image.open(io.BytesIO(data))
+    assert image.format == fmt.upper() and image.n_frames == 3
+    assert image.size == (400, round(decode(pages[-1]).height * 400 / 800))
+    with pytest.raises(ValueError):
+        render_replay_animation([])
