@@ -100,7 +100,7 @@ async def test_review_button_shows_progress_then_the_costliest_decisions(played:
     counts = [re.search(r"Reviewing… (\d+)/(\d+|…)", p) for p in progress]
     assert all(counts) and any(m[2] != "…" and int(m[2]) >= 2 for m in counts), progress
     text = message.text
-    assert "Bidding: " in text and "Trick " in text, text
+    assert "Trick " in text, text  # "Bidding: …" too when Alice spoke before a 3 ended it
     assert "knowing only what you knew then" in text
     costly = re.findall(r"\*\*#(\d)\*\*", text)
     assert sorted(costly) == [str(n) for n in range(1, len(costly) + 1)]  # play order, #1..#k
@@ -140,7 +140,7 @@ async def test_spanish_replay_and_review(played: SoloSession) -> None:
     try:
         review = await alice.slash("ddz revisar")
         message = await _reviewed(emu, review, "Revisión de la mano n.º 1: tus decisiones")
-        assert "Apuestas: " in message.text and "Ronda " in message.text, message.text
+        assert "Ronda " in message.text, message.text
         assert "Revisando…" in " ".join(h.get("content") or "" for h in message.history)
     finally:
         alice.locale = "en-US"
