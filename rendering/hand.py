@@ -1,6 +1,6 @@
 """The private hand image: an overlapping fan of up to 20 cards.
 
-Image: RGB, ``WIDTH`` (800) px wide, so Discord's ~400 px mobile preview
+Image: palette PNG (composed in RGB, ``rendering.compose.encode_png``), ``WIDTH`` (800) px wide, so Discord's ~400 px mobile preview
 shows each corner rank at about half size and still readable. Selected cards
 are raised by ``RAISE`` px and outlined in gold; optional 1-based position
 labels sit under each card's visible strip.

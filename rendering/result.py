@@ -1,6 +1,6 @@
 """The result image of a settled hand (docs/RULES.md §A hand at the table, step 7).
 
-Layout (RGB, ``WIDTH`` = 800 px; height grows with the doubling rows): the
+Layout (palette PNG, ``WIDTH`` = 800 px; height grows with the doubling rows): the
 winning side, the bid and every doubling as labels, the formula
 P = B × 2^N (docs/RULES.md §Scoring), then one panel per seat with name, role,
 change (green/red), match total and the cards left in that hand; a gold line
@@ -101,7 +101,7 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatResult, top: in
 
 
 def render_result(view: ResultView, *, locale: str = "en") -> bytes:
-    """PNG bytes of a settled hand's result (800 px wide, RGB).
+    """PNG bytes of a settled hand's result (800 px wide, palette PNG).
 
     Raises ValueError unless ``view.seats`` has exactly 3 seats. Long names
     are shrunk, then ellipsized; glyphs no bundled font has become ``□``.

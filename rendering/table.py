@@ -1,6 +1,6 @@
 """The public table image (docs/RULES.md §A hand at the table, step 4).
 
-Layout (RGB, ``WIDTH`` = 800 px, fixed height): a header with the hand
+Layout (palette PNG, ``WIDTH`` = 800 px, fixed height): a header with the hand
 number, bid, multiplier and the kitty (face down until revealed); one panel per
 seat with name, role badge, cards left (warnings at 2 and 1), and the seat's
 last play of this round ("pass" or small cards) — while bidding, its bid
@@ -123,7 +123,7 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
 
 
 def render_table(view: TableView, *, locale: str = "en") -> bytes:
-    """PNG bytes of the public table (``WIDTH`` × ``HEIGHT`` px, RGB).
+    """PNG bytes of the public table (``WIDTH`` × ``HEIGHT`` px, palette PNG).
 
     Raises ValueError unless ``view.seats`` has exactly 3 seats. Names and the
     status line are drawn with glyph fallback and shrunk/ellipsized to fit.

@@ -18,9 +18,9 @@ def raised_band(img, left: int) -> int:
     return area - colour_count(img, box, FELT, tol=6)
 
 
-def test_hand_is_an_800px_rgb_png_with_fixed_height() -> None:
+def test_hand_is_an_800px_palette_png_with_fixed_height() -> None:
     img = decode(render_hand(landlord_hand()))
-    assert img.mode == "RGB"
+    assert img.mode == "P"
     assert img.size == (WIDTH, hand_height(True))
     assert decode(render_hand(landlord_hand(), show_indices=False)).size == (WIDTH, hand_height(False))
     assert hand_height(False) < hand_height(True)

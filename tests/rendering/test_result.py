@@ -15,10 +15,10 @@ from tests.rendering.pngs import colour_count, decode
 GREEN = (80, 220, 120)
 
 
-def test_result_is_an_800px_rgb_png_under_150_kb() -> None:
+def test_result_is_an_800px_palette_png_under_150_kb() -> None:
     png = render_result(spring_result())
     img = decode(png)
-    assert img.mode == "RGB" and img.width == WIDTH and 500 < img.height < 800
+    assert img.mode == "P" and img.width == WIDTH and 500 < img.height < 800
     assert len(png) <= 150 * 1024
 
 

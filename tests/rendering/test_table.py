@@ -24,10 +24,10 @@ def panel_box(seat: int) -> tuple[int, int, int, int]:
     return (PAD, top, WIDTH - PAD, top + ROW_H)
 
 
-def test_table_is_a_fixed_size_rgb_png_under_150_kb() -> None:
+def test_table_is_a_fixed_size_palette_png_under_150_kb() -> None:
     png = render_table(mid_game_table())
     img = decode(png)
-    assert img.mode == "RGB" and img.size == (WIDTH, HEIGHT)
+    assert img.mode == "P" and img.size == (WIDTH, HEIGHT)
     assert len(png) <= 150 * 1024
 
 
@@ -107,11 +107,12 @@ def slot_box(seat: int) -> tuple[int, int, int, int]:
 
 
 def gold_right_edge(img: Image.Image, box: tuple[int, int, int, int]) -> int:
-    """Rightmost gold column inside ``box``, relative to its left edge."""
-    crop = img.crop(box)
+    """Rightmost gold column inside ``box``, relative to its left edge (shades within
+    24 per channel: the palette PNG moves anti-aliased edges by a few levels)."""
+    crop = img.crop(box).convert("RGB")
     px = crop.load()
     return max(x for x in range(crop.width) for y in range(crop.height)
-               if max(abs(a - b) for a, b in zip(px[x, y], GOLD, strict=True)) <= 20)
+               if max(abs(a - b) for a, b in zip(px[x, y], GOLD, strict=True)) <= 24)
 
 
 def bidding_view() -> TableView:
