@@ -18,6 +18,7 @@ import rendering
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService, pooled_decide, worker
+from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.settings import Settings
 from bot.storage import Repository, Settlement, open_repository
@@ -68,6 +69,7 @@ class DdzBotMixin:
     replays: ReplayService | None
     exit_code: int
     """0, or 4 after the database connection holding the shard locks was lost."""
+    renderer: Renderer
 
     def _init_ddz(self, settings: Settings, storage: Repository | None = None) -> None:
         self.settings = settings
@@ -75,6 +77,8 @@ class DdzBotMixin:
         self.exit_code = 0
         self.service = None
         self.replays = None
+        # Images are drawn by worker processes (started in setup_hook), off the GIL.
+        self.renderer = Renderer(settings.render_workers)
 
     async def setup_hook(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
@@ -101,9 +105,12 @@ class DdzBotMixin:
         if self.settings.sync_commands:
             synced = await bot.tree.sync()
             log.info("synced %d global commands", len(synced))
-        # Draw every card face once now (≈ 0.4 s, off the loop) so that the first
-        # hand view does not pay for it.
-        await asyncio.to_thread(rendering.warm_up)
+        # Draw every card face once now (≈ 0.4 s, off the loop; in each render
+        # worker as it starts) so that the first hand view does not pay for it.
+        if self.settings.render_workers:
+            self.renderer.start()
+        else:
+            await asyncio.to_thread(rendering.warm_up)
         restored = await service.restore(self.settings.shards)
         if restored:
             await cog.redraw_restored(restored)
@@ -133,6 +140,7 @@ class DdzBotMixin:
                 log.exception("closing storage failed")
         self.service = self.storage = None
         worker.shutdown()  # the AI worker process (hard moves, Hints)
+        self.renderer.shutdown()  # the render worker processes
         await super().close()  # type: ignore[misc]
 
     async def on_ready(self) -> None:

@@ -14,7 +14,9 @@ Environment names (see ``.env.example``):
 * ``DDZ_SHARD_COUNT`` / ``DDZ_SHARD_IDS`` (optional: run as ``AutoShardedBot``;
   ids as ``0,1,2``),
 * ``DDZ_COMPUTER_DELAY`` (seconds a computer player waits before acting, ``min,max``;
-  default ``0.6,1.2``).
+  default ``0.6,1.2``),
+* ``DDZ_RENDER_WORKERS`` (processes that draw the images, off the bot's GIL; 0 =
+  threads of the bot process; default 2).
 
 Environment variables win over ``.env``. Raises ``pydantic.ValidationError``
 when the token is missing or a value is malformed (``python -m bot`` turns
@@ -65,6 +67,7 @@ class Settings(BaseSettings):
     computer_delay: Annotated[tuple[float, float], NoDecode] = Field(
         (0.6, 1.2), validation_alias=_alias("DDZ_COMPUTER_DELAY")
     )
+    render_workers: int = Field(2, ge=0, le=16, validation_alias=_alias("DDZ_RENDER_WORKERS"))
 
     @field_validator("discord_token")
     @classmethod

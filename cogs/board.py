@@ -24,12 +24,12 @@ from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from bot.service import TableService
+from bot.service.renderer import Renderer
 from bot.storage import Settlement
 from cogs import texts
 from cogs.items import TableButton
 from cogs.replay import result_buttons
 from cogs.replies import png_file
-from rendering import render_result, render_table
 
 log = logging.getLogger("cogs.ddz")
 MIN_INTERVAL = 1.0
@@ -107,6 +107,8 @@ class Board:
                  interval: float = MIN_INTERVAL) -> None:
         self.bot = bot
         self.service = service
+        self.renderer: Renderer = getattr(bot, "renderer", None) or Renderer(workers=0)
+        """Draws the images (the bot's worker processes; threads without one)."""
         self.on_drawn = on_drawn
         self.interval = interval
         self.states: dict[str, _State] = {}
@@ -223,14 +225,14 @@ class Board:
         if table.phase == "finished" and table.hand is not None:
             content = texts.result_text(table, lang, settlement)
             if table.hand.result is not None:
-                png = await asyncio.to_thread(render_result, texts.result_view(table, lang, settlement),
-                                              locale=lang)
+                png = await self.renderer.result(texts.result_view(table, lang, settlement),
+                                                 locale=lang)
                 files.append(png_file(png, "result.png", texts.result_alt(table, lang, settlement)))
         else:
             content, ping = texts.public_text(table, lang, events)
             if table.hand is not None and table.phase == "playing":
                 model = texts.table_view(table, lang)
-                png = await asyncio.to_thread(render_table, model, locale=lang)
+                png = await self.renderer.table(model, locale=lang)
                 files.append(png_file(png, "table.png", texts.table_alt(table, model, lang)))
         hand_no = getattr(settlement, "hand_no", None) if table.phase == "finished" else None
         view = public_view(table, lang, hand_no)

@@ -137,7 +137,7 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
                               readings=readings, plays=plays)
         if shown is not None and screen.image_key == shown:
             return screen
-        return await render_screen(screen, lang)
+        return await render_screen(screen, lang, self.board.renderer)
 
     async def show_hand(self, interaction: discord.Interaction, table: Table, seat: int,
                         state: ViewState, lang: str, *, notice: str | None = None,

@@ -29,6 +29,7 @@ from bot.ai import MENU_SIZE
 from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import RANKS, Card, Combo, classify, format_cards
+from bot.service.renderer import Renderer
 from cogs import texts
 from cogs.items import HandButton, HandSelect, ViewState, cards_to_mask, to_base36
 from rendering import render_hand_cached
@@ -203,11 +204,16 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     return view
 
 
-async def render_screen(screen: Screen, lang: str) -> Screen:
-    """Draw the hand image (selected cards raised) in a worker thread; an image
-    drawn lately is reused (``rendering.render_hand_cached``). No position labels
-    under the cards: the view selects by rank, so 1..n would mean nothing (the
-    raised cards show the selection); ``image_key`` needs no flag for it."""
+async def render_screen(screen: Screen, lang: str, renderer: Renderer | None = None) -> Screen:
+    """Draw the hand image (selected cards raised) through ``renderer``'s worker
+    processes (``bot.service.renderer``), or without any in a worker thread; an
+    image drawn lately is reused either way (``rendering.render_hand_cached``). No
+    position labels under the cards: the view selects by rank, so 1..n would mean
+    nothing (the raised cards show the selection); ``image_key`` needs no flag for it."""
+    if renderer is not None and renderer.pool.workers:
+        screen.png = await renderer.hand(screen.cards, selected=screen.state.selected,
+                                         sort=screen.state.sort, locale=lang)
+        return screen
     screen.png = await asyncio.to_thread(render_hand_cached, tuple(screen.cards),
                                          selected=screen.state.selected,
                                          sort=screen.state.sort, locale=lang, show_indices=False)

@@ -24,7 +24,7 @@ KITTY = "2XD"
 @pytest.fixture
 async def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     settings = Settings(discord_token="test-token", database_path=tmp_path / "ddz.sqlite3",
-                        computer_delay=(0.0, 0.0))
+                        computer_delay=(0.0, 0.0), render_workers=0)  # images in threads
     bot = DdzBot(settings)
     fake = FakeDiscord(bot, GUILD_ID, CHANNEL_ID)
     fake.install(monkeypatch)

@@ -1,0 +1,93 @@
+"""Images drawn in worker processes, off the bot's GIL, with the latest hand images kept.
+
+Drawing and encoding a PNG costs 3–15 ms of CPU (``rendering``); in a thread of
+the bot process it holds the GIL and delays every other interaction, and it never
+uses the second core (docs/PERFORMANCE.md). ``Renderer`` sends ``rendering``'s
+pure functions to a ``WorkerPool`` of spawned processes (each draws the card
+faces once when it starts) and keeps the last ``HAND_CACHE_SIZE`` hand images by
+what they show, so a hand view redrawn with the same cards and selection costs
+no drawing and no round trip. With ``workers=0`` (tests, a one-core host) the same
+functions run in threads. Same input → same PNG bytes either way.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Collection, Sequence
+
+import rendering
+from bot.rules import Card
+from bot.service.pool import WorkerPool
+from rendering import ResultView, TableView
+
+HAND_CACHE_SIZE = 256
+"""Hand images kept in the bot process (≈ 12 KB each as palette PNGs: ≈ 3 MB at most)."""
+
+HandKey = tuple[tuple[int, ...], frozenset[int], str, str]
+"""(card indices, selected indices, sort, locale): everything a hand view image shows."""
+
+
+def hand_key(cards: Sequence[Card], selected: Collection[int], sort: str, locale: str) -> HandKey:
+    """The cache key of a hand image (order of ``cards`` and ``selected`` ignored)."""
+    return (tuple(sorted(c.index for c in cards)), frozenset(selected), sort, locale)
+
+
+def draw_hand(indices: tuple[int, ...], selected: frozenset[int], sort: str, locale: str) -> bytes:
+    """The hand view's image (no position labels) from card indices: what a worker runs."""
+    from bot.rules import DECK
+
+    return rendering.render_hand([DECK[i] for i in indices], selected=selected,
+                                 sort=sort, locale=locale, show_indices=False)  # type: ignore[arg-type]
+
+
+class Renderer:
+    """The bot's images: ``await hand(...)``, ``await table(...)``, ``await result(...)``
+    → PNG bytes, drawn by ``workers`` processes (0: threads)."""
+
+    def __init__(self, workers: int = 2, cache_size: int = HAND_CACHE_SIZE) -> None:
+        self.pool = WorkerPool("render", workers, initializer=rendering.warm_up)
+        self.cache_size = cache_size
+        self._hands: OrderedDict[HandKey, bytes] = OrderedDict()
+        self.drawn = 0
+        """Images drawn so far (cache hits not counted), for benchmarks and tests."""
+
+    def start(self) -> None:
+        """Spawn the worker processes now (they draw the card faces while the bot logs in)."""
+        self.pool.start()
+
+    def shutdown(self) -> None:
+        """Stop the worker processes (the next image starts them again)."""
+        self.pool.shutdown()
+
+    async def hand(self, cards: Sequence[Card], *, selected: Collection[int] = (),
+                   sort: str = "rank", locale: str = "en") -> bytes:
+        """The hand view's image (``rendering.render_hand`` without position labels)."""
+        key = hand_key(cards, selected, sort, locale)
+        png = self._hands.get(key)
+        if png is not None:
+            self._hands.move_to_end(key)
+            return png
+        png = await self.pool.run(draw_hand, *key)
+        self.drawn += 1
+        self._hands[key] = png
+        while len(self._hands) > self.cache_size:
+            self._hands.popitem(last=False)
+        return png
+
+    async def table(self, view: TableView, *, locale: str = "en") -> bytes:
+        """The public table image (``rendering.render_table``)."""
+        self.drawn += 1
+        return await self.pool.run(_draw_table, view, locale)
+
+    async def result(self, view: ResultView, *, locale: str = "en") -> bytes:
+        """A settled hand's image (``rendering.render_result``)."""
+        self.drawn += 1
+        return await self.pool.run(_draw_result, view, locale)
+
+
+def _draw_table(view: TableView, locale: str) -> bytes:
+    return rendering.render_table(view, locale=locale)
+
+
+def _draw_result(view: ResultView, locale: str) -> bytes:
+    return rendering.render_result(view, locale=locale)
