@@ -9,10 +9,17 @@ from PIL import Image, ImageChops, ImageStat
 
 import rendering.hand
 import rendering.result
+import rendering.stats
 import rendering.table
 from rendering import render_hand, render_result, render_table
 from rendering.compose import PNG_COLOURS, encode_png
-from rendering.samples import landlord_hand, mid_game_table, selected_three, spring_result
+from rendering.samples import (
+    landlord_hand,
+    mid_game_table,
+    selected_three,
+    spring_result,
+    stats_chart,
+)
 from tests.rendering.pngs import decode
 
 
@@ -33,7 +40,8 @@ def drawn_and_encoded(monkeypatch: pytest.MonkeyPatch, module: Any, draw: Any) -
     (rendering.hand, lambda: render_hand(landlord_hand(), selected=selected_three(), show_indices=False)),
     (rendering.table, lambda: render_table(mid_game_table())),
     (rendering.result, lambda: render_result(spring_result())),
-], ids=["hand", "table", "result"])
+    (rendering.stats, lambda: rendering.stats.render_stats(stats_chart())),
+], ids=["hand", "table", "result", "stats"])
 def test_palette_png_looks_like_the_rgb_drawing(monkeypatch: pytest.MonkeyPatch, module: Any,
                                                  draw: Any) -> None:
     rgb, png = drawn_and_encoded(monkeypatch, module, draw)

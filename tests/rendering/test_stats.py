@@ -25,10 +25,10 @@ from rendering.stats import (
 from tests.rendering.pngs import colour_count, decode
 
 
-def test_chart_is_an_800_by_440_rgb_png_under_150_kb() -> None:
+def test_chart_is_an_800_by_440_palette_png_under_150_kb() -> None:
     png = render_stats(stats_chart())
     img = decode(png)
-    assert (img.mode, img.size) == ("RGB", (WIDTH, HEIGHT))
+    assert (img.mode, img.size) == ("P", (WIDTH, HEIGHT))
     assert len(png) <= 150 * 1024
 
 
