@@ -2,23 +2,30 @@
 
 The bot process has one GIL: CPU work in its threads (drawing and encoding PNGs,
 searches) delays every interaction's answer and leaves the second core idle
-(docs/PERFORMANCE.md). ``WorkerPool.run`` sends a module-level function to one
-of ``workers`` spawned processes instead. When the pool cannot be used (it broke,
-could not start, could not pickle the arguments, or was shut down under a waiting
-call), or ``workers`` is 0, the same function runs in a thread of this process, and
-a broken pool is not tried again for ``RETRY_AFTER_SECONDS``. Imports no discord:
-a spawned worker only loads the modules of the functions it is given.
+(docs/PERFORMANCE.md). ``WorkerPool.run`` sends a module-level function and its
+arguments (pickled) to the least busy of ``workers`` spawned processes over a
+pipe, and the event loop reads the answer when the pipe is readable: no helper
+thread in the bot process (``concurrent.futures.ProcessPoolExecutor`` wakes two
+per call, and each wake-up makes the event loop wait for the GIL).
+
+When the pool cannot be used (a worker died, could not start, or the arguments
+do not pickle), or ``workers`` is 0, the same function runs in a thread of this
+process, and a broken pool is not tried again for ``RETRY_AFTER_SECONDS``.
+Imports no discord: a spawned worker only loads the modules of the functions it
+is given.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import pickle
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -29,42 +36,63 @@ RETRY_AFTER_SECONDS = 60.0
 """After the pool failed, work runs in threads for this long before new workers are spawned."""
 
 
+class WorkerDied(RuntimeError):
+    """A worker process ended (or its pipe broke) before answering."""
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Connection
+    pending: dict[int, asyncio.Future[Any]] = field(default_factory=dict)
+
+
 class WorkerPool:
-    """``workers`` lazily spawned processes (0: threads only), each set up by
-    ``initializer`` (a module-level function, e.g. drawing card faces once)."""
+    """``workers`` spawned processes (0: threads only), each set up by ``initializer``
+    (a module-level function, e.g. drawing the card faces once), started by ``start``
+    or by the first ``run``."""
 
     def __init__(self, name: str, workers: int,
                  initializer: Callable[[], object] | None = None) -> None:
         self.name = name
         self.workers = max(0, workers)
         self.initializer = initializer
-        self.pending = 0
-        """Calls sent to the processes and not answered yet."""
-        self._executor: ProcessPoolExecutor | None = None
+        self._procs: list[_Worker] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ids = itertools.count()
         self._broken_until = 0.0
 
     @property
     def started(self) -> bool:
         """Whether worker processes are running (or starting)."""
-        return self._executor is not None
+        return bool(self._procs)
 
-    def _pool(self) -> ProcessPoolExecutor | None:
-        if self._executor is None and self.workers and time.monotonic() >= self._broken_until:
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=self.initializer)
-        return self._executor
+    @property
+    def pending(self) -> int:
+        """Calls sent to the worker processes and not answered yet."""
+        return sum(len(w.pending) for w in self._procs)
 
     def start(self) -> None:
-        """Spawn every worker now (each runs ``initializer``) instead of at the first call,
-        so the first answers do not wait for a process to start. Never raises."""
+        """Spawn the workers now (from the event loop's thread) rather than at the first
+        call, so that the first answers do not wait for a process to start. Never raises:
+        a pool that cannot start is logged, and threads are used for a while."""
+        if self._procs or not self.workers or time.monotonic() < self._broken_until:
+            return
+        loop = asyncio.get_running_loop()
+        context = multiprocessing.get_context("spawn")
         try:
-            pool = self._pool()
-            if pool is not None:
-                for _ in range(self.workers):
-                    pool.submit(_nothing).add_done_callback(_ignore)
-        except Exception as error:  # a pool that cannot start: threads are used instead
-            log.warning("%s workers could not start (%s)", self.name, error)
+            for _ in range(self.workers):
+                mine, theirs = context.Pipe(duplex=True)
+                process = context.Process(target=_serve, args=(theirs, self.initializer),
+                                          name=f"ddz-{self.name}", daemon=True)
+                process.start()
+                theirs.close()
+                worker = _Worker(process, mine)
+                self._procs.append(worker)
+                loop.add_reader(mine.fileno(), self._on_answer, worker)
+            self._loop = loop
+        except Exception as error:
+            self._broken(f"could not start ({error})")
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker process, else in a thread (same result either way).
@@ -73,39 +101,85 @@ class WorkerPool:
         Exceptions raised by ``fn`` itself propagate unchanged. Cancelling the caller
         cancels the wait (a started computation finishes in the worker and is dropped).
         """
-        loop = asyncio.get_running_loop()
-        try:
-            pool = self._pool()
-            if pool is not None:
-                self.pending += 1
+        self.start()
+        if self._procs:
+            worker = min(self._procs, key=lambda w: len(w.pending))
+            job = next(self._ids)
+            future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+            try:
+                data = pickle.dumps((job, fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+                worker.pending[job] = future
+                worker.conn.send_bytes(data)
+            except (pickle.PicklingError, TypeError, AttributeError) as error:
+                worker.pending.pop(job, None)
+                log.warning("%s call does not pickle (%s); computing in a thread", self.name, error)
+            except OSError as error:
+                worker.pending.pop(job, None)
+                self._broken(f"pipe broke ({error})")
+            else:
                 try:
-                    return await loop.run_in_executor(pool, fn, *args)
-                finally:
-                    self.pending -= 1
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise
-            log.info("%s workers were shut down during a call; computing in a thread", self.name)
-        except (OSError, RuntimeError, pickle.PicklingError) as error:
-            # BrokenProcessPool is a RuntimeError (a worker died or could not start)
-            log.warning("%s workers unavailable (%s); computing in threads for %.0f s",
-                        self.name, error, RETRY_AFTER_SECONDS)
-            self.shutdown()
-            self._broken_until = time.monotonic() + RETRY_AFTER_SECONDS
+                    return await future
+                except WorkerDied as error:
+                    log.warning("%s worker died (%s); computing in a thread", self.name, error)
         return await asyncio.to_thread(fn, *args)
 
+    def _on_answer(self, worker: _Worker) -> None:
+        """The loop's reader callback: every answer waiting in ``worker``'s pipe."""
+        try:
+            while worker.conn.poll():
+                job, ok, value = pickle.loads(worker.conn.recv_bytes())
+                future = worker.pending.pop(job, None)
+                if future is None or future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+        except (EOFError, OSError) as error:
+            self._broken(f"a worker ended ({error!r})")
+        except Exception as error:  # an answer that does not unpickle: fail that worker's calls
+            log.exception("%s worker answered garbage", self.name)
+            self._broken(f"bad answer ({error!r})")
+
+    def _broken(self, reason: str) -> None:
+        log.warning("%s workers unavailable: %s; threads for %.0f s", self.name, reason,
+                    RETRY_AFTER_SECONDS)
+        self._broken_until = time.monotonic() + RETRY_AFTER_SECONDS
+        self.shutdown()
+
     def shutdown(self) -> None:
-        """Stop the worker processes without waiting (the next ``run`` starts new ones)."""
-        pool, self._executor = self._executor, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the worker processes; calls still waiting fall back to threads."""
+        workers, self._procs = self._procs, []
+        for worker in workers:
+            if self._loop is not None and not self._loop.is_closed():
+                self._loop.remove_reader(worker.conn.fileno())
+            worker.conn.close()  # the worker reads EOF and exits
+            for future in worker.pending.values():
+                if not future.done():
+                    future.set_exception(WorkerDied(f"{self.name} pool shut down"))
+            worker.pending.clear()
+        for worker in workers:
+            worker.process.join(0.5)
+            if worker.process.is_alive():
+                worker.process.terminate()
 
 
-def _nothing() -> None:
-    """A call that only makes a worker process start (and run the initializer)."""
-
-
-def _ignore(future: Future[Any]) -> None:
-    if not future.cancelled():
-        future.exception()  # retrieve it, so a failed start is not logged as unhandled
+def _serve(conn: Connection, initializer: Callable[[], object] | None) -> None:
+    """A worker process's loop: answer ``(job, fn, args)`` with ``(job, ok, value)``
+    until the pipe closes."""
+    if initializer is not None:
+        initializer()
+    while True:
+        try:
+            job, fn, args = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        try:
+            answer = (job, True, fn(*args))
+        except Exception as error:
+            answer = (job, False, error)
+        try:
+            data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as error:
+            data = pickle.dumps((job, False, RuntimeError(f"answer does not pickle: {error!r}")))
+        conn.send_bytes(data)

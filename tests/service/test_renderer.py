@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 
-from bot.service.pool import WorkerPool
 from bot.service.renderer import Renderer
 from rendering import render_hand, render_result, render_table
 from rendering.samples import landlord_hand, mid_game_table, selected_three, spring_result
 
 
-def crash_in_a_worker(value: int) -> int:
-    """Kills a worker process (breaking its pool); in the main process just answers."""
-    if multiprocessing.parent_process() is not None:
-        os._exit(3)
-    return value * 2
-
-
 def worker_pid() -> int:
+    """The id of the process that runs the call."""
     return os.getpid()
 
 
@@ -56,20 +48,3 @@ async def test_the_hand_cache_keeps_only_the_latest_images() -> None:
         await renderer.hand(cards, selected=[card.index])
     await renderer.hand(cards, selected=[cards[0].index])
     assert renderer.drawn == 4
-
-
-async def test_without_workers_no_process_is_started() -> None:
-    pool = WorkerPool("test", 0)
-    assert await pool.run(worker_pid) == os.getpid()
-    pool.start()
-    assert not pool.started
-
-
-async def test_a_broken_pool_falls_back_to_a_thread_and_stays_off_for_a_while() -> None:
-    pool = WorkerPool("test", 1)
-    try:
-        assert await pool.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
-        assert not pool.started
-        assert await pool.run(worker_pid) == os.getpid()  # not retried at once
-    finally:
-        pool.shutdown()

@@ -1,0 +1,90 @@
+"""Worker processes over pipes, answered on the event loop (bot.service.pool)."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.service.pool import WorkerPool
+
+
+def crash_in_a_worker(value: int) -> int:
+    """Kills a worker process (breaking its pool); in the main process just answers."""
+    if multiprocessing.parent_process() is not None:
+        os._exit(3)
+    return value * 2
+
+
+def worker_pid() -> int:
+    """The id of the process that runs the call."""
+    return os.getpid()
+
+
+def slow_echo(value: int, seconds: float) -> tuple[int, int]:
+    """``value`` after ``seconds``, with the id of the process that ran it."""
+    time.sleep(seconds)
+    return value, os.getpid()
+
+
+def refuse(code: str) -> None:
+    """Always raises ValueError(code)."""
+    raise ValueError(code)
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[WorkerPool]:
+    made = WorkerPool("test", 2)
+    yield made
+    made.shutdown()
+
+
+async def test_calls_run_in_other_processes_spread_over_the_workers(pool: WorkerPool) -> None:
+    answers = await asyncio.gather(*(pool.run(slow_echo, n, 0.2) for n in range(4)))
+    assert [value for value, _ in answers] == [0, 1, 2, 3]
+    pids = {pid for _, pid in answers}
+    assert len(pids) == 2 and os.getpid() not in pids
+    assert pool.pending == 0
+
+
+async def test_an_exception_of_the_function_propagates_unchanged(pool: WorkerPool) -> None:
+    with pytest.raises(ValueError, match="no-such-card"):
+        await pool.run(refuse, "no-such-card")
+    assert pool.started and await pool.run(worker_pid) != os.getpid()
+
+
+async def test_arguments_that_do_not_pickle_run_in_a_thread(pool: WorkerPool) -> None:
+    assert await pool.run(worker_pid) != os.getpid()
+    assert await pool.run(lambda: os.getpid()) == os.getpid()  # a lambda does not pickle
+    assert pool.started
+
+
+async def test_a_cancelled_call_is_dropped_and_the_pool_keeps_working(pool: WorkerPool) -> None:
+    task = asyncio.create_task(pool.run(slow_echo, 1, 0.5))
+    await asyncio.sleep(0.1)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert (await pool.run(slow_echo, 2, 0.0))[0] == 2
+
+
+async def test_without_workers_no_process_is_started() -> None:
+    pool = WorkerPool("test", 0)
+    assert await pool.run(worker_pid) == os.getpid()
+    pool.start()
+    assert not pool.started
+
+
+async def test_a_worker_that_dies_falls_back_to_a_thread_and_stays_off_for_a_while() -> None:
+    pool = WorkerPool("test", 1)
+    try:
+        assert await pool.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
+        assert not pool.started
+        assert await pool.run(worker_pid) == os.getpid()  # not retried at once
+        assert not pool.started
+    finally:
+        pool.shutdown()
