@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -31,7 +32,7 @@ from bot.i18n import t
 from bot.rules import RANKS, Card, Combo, classify, format_cards
 from bot.service.renderer import Renderer
 from cogs import texts
-from cogs.items import HandButton, HandSelect, ViewState, cards_to_mask, to_base36
+from cogs.items import ViewState, cards_to_mask, to_base36
 from rendering import render_hand_cached
 
 B = discord.ButtonStyle
@@ -47,7 +48,7 @@ class Screen:
 
     content: str
     alt: str
-    view: discord.ui.View | None
+    view: Components | None
     cards: list[Card]
     state: ViewState
     seq: int
@@ -147,17 +148,61 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang)
 
 
+class Components:
+    """Message components as Discord payload dicts: exactly what ``discord.ui.View``
+    would send for the same buttons and menu (``to_components``), built without
+    discord.ui objects, about 4× cheaper — the hand view is drawn on every click and
+    every refresh. The DynamicItems of ``cogs.items`` route the clicks by custom_id,
+    so there is nothing to store (``is_dispatchable`` is False)."""
+
+    __discord_ui_view__ = True
+    timeout: float | None = None
+
+    def __init__(self) -> None:
+        self.rows: list[list[dict[str, Any]]] = [[] for _ in range(5)]
+
+    def button(self, custom_id: str, label: str, row: int, style: B = B.secondary,
+               disabled: bool = False) -> None:
+        """A button (label cut to Discord's 80 characters) at the end of ``row`` (0-4)."""
+        self.rows[row].append({"type": 2, "style": style.value, "disabled": disabled,
+                               "label": label[:80], "custom_id": custom_id})
+
+    def select(self, custom_id: str, options: list[dict[str, Any]], placeholder: str,
+               row: int, disabled: bool = False) -> None:
+        """A one-value select menu; ``options`` as ``{"label", "value"}`` dicts (≤ 25)."""
+        self.rows[row].append({
+            "type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1,
+            "disabled": disabled, "required": True, "placeholder": placeholder[:150],
+            "options": [{"label": o["label"][:80], "value": o["value"], "default": False}
+                        for o in options]})
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The action rows, as sent to Discord."""
+        return [{"type": 1, "components": row} for row in self.rows if row]
+
+    def is_finished(self) -> bool:
+        return False
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def __len__(self) -> int:
+        return sum(len(row) for row in self.rows)
+
+
 def _components(table: Table, seat: int, state: ViewState, lang: str, cards: list[Card],
-                readings: Sequence[Combo], plays: Sequence[Combo]) -> discord.ui.View:
+                readings: Sequence[Combo], plays: Sequence[Combo]) -> Components:
     hand = table.hand
     assert hand is not None
-    tid, seq = table.id, table.seq
+    view = Components()
+    prefix, suffix = f"ddz:{table.id}:{table.seq}:h", "." + state.encode()  # cogs.items.hand_id
     my_turn = hand.turn == seat
-    view = discord.ui.View(timeout=None)
 
     def button(verb: str, label: str, row: int, style: B = B.secondary, disabled: bool = False) -> None:
-        view.add_item(HandButton(tid, seq, verb, state, label=label[:80], style=style,
-                                 disabled=disabled, row=row))
+        view.button(prefix + verb + suffix, label, row, style, disabled)
 
     if readings:
         for k, combo in enumerate(readings[:5]):
@@ -169,19 +214,14 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
             button(f"b{amount}", t("btn.bid", lang, n=amount), 0, B.primary,
                    disabled=amount not in allowed)
     else:
-        options = [
-            discord.SelectOption(
-                label=t("play.label", lang, cards=c.notation, kind=texts.kind_name(c, lang))[:80],
-                value=to_base36(cards_to_mask(c.cards)))
-            for c in plays[:MENU_SIZE]
-        ]
+        options = [{"label": t("play.label", lang, cards=c.notation, kind=texts.kind_name(c, lang)),
+                    "value": to_base36(cards_to_mask(c.cards))} for c in plays[:MENU_SIZE]]
         if options:
             placeholder = t("select.placeholder", lang, n=len(hand.legal_plays(seat)))
-            view.add_item(HandSelect(tid, seq, state, options, placeholder=placeholder[:150], row=0))
+            view.select(prefix + "pick" + suffix, options, placeholder, 0)
         else:
-            view.add_item(HandSelect(tid, seq, state, [discord.SelectOption(
-                label=t("select.none", lang)[:80], value="0")], placeholder=t("select.none", lang),
-                disabled=True, row=0))
+            view.select(prefix + "pick" + suffix, [{"label": t("select.none", lang), "value": "0"}],
+                        t("select.none", lang), 0, disabled=True)
     held = sorted({c.rank for c in cards})
     for i, rank in enumerate(held):
         total = sum(1 for c in cards if c.rank is rank)
