@@ -11,8 +11,22 @@ import rendering.hand
 import rendering.result
 import rendering.stats
 import rendering.table
+from bot.rules import parse_cards
 from rendering import render_hand, render_result, render_table
-from rendering.compose import PNG_COLOURS, encode_png
+from rendering.compose import (
+    DANGER,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    PNG_COLOURS,
+    WARN,
+    WHITE,
+    encode_png,
+)
+from rendering.models import SeatView, TableView
 from rendering.samples import (
     landlord_hand,
     mid_game_table,
@@ -21,6 +35,8 @@ from rendering.samples import (
     stats_chart,
 )
 from tests.rendering.pngs import decode
+
+DESIGN = (FELT, FELT_DARK, PANEL, WHITE, MUTED, GOLD, WARN, DANGER, INK)
 
 
 def drawn_and_encoded(monkeypatch: pytest.MonkeyPatch, module: Any, draw: Any) -> tuple[Image.Image, Image.Image]:
@@ -53,9 +69,27 @@ def test_palette_png_looks_like_the_rgb_drawing(monkeypatch: pytest.MonkeyPatch,
     assert far <= rgb.width * rgb.height // 1000  # ≤ 0.1 % of pixels visibly off
 
 
-def test_a_picture_with_few_colours_keeps_them_exactly() -> None:
-    img = Image.new("RGB", (40, 20), (24, 92, 60))
-    img.paste((255, 196, 0), (10, 5, 30, 15))
+def unseen_table() -> TableView:
+    """A table unlike the samples the palette is chosen from: other names, cards, counts."""
+    return TableView(
+        seats=(SeatView("Zoë Ω", cards_left=14, last_action=parse_cards("TTJJQQ")),
+               SeatView("李小龍 the Dragon", is_landlord=True, cards_left=2, is_turn=True),
+               SeatView("Mr. 99", cards_left=1, last_action="pass", is_computer=True)),
+        bid=2, multiplier=16, kitty=parse_cards("XD2"), status="李小龍 to play", hand_number=907)
+
+
+def test_a_drawing_unlike_the_samples_looks_the_same_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    rgb, png = drawn_and_encoded(monkeypatch, rendering.table,
+                                 lambda: render_table(unseen_table(), locale="es"))
+    diff = ImageChops.difference(rgb, png.convert("RGB")).convert("L")
+    assert max(ImageStat.Stat(diff).mean) < 2.0
+    assert sum(count for count, level in diff.getcolors(256) or [] if level > 16) <= rgb.width * rgb.height // 1000
+
+
+def test_the_design_colours_stay_exact() -> None:
+    img = Image.new("RGB", (len(DESIGN), 1))
+    for x, colour in enumerate(DESIGN):
+        img.putpixel((x, 0), colour)
     png = decode(encode_png(img))
     assert png.mode == "P"
     assert ImageChops.difference(img, png.convert("RGB")).getbbox() is None
