@@ -450,7 +450,11 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         cpu0, wall0, workers0 = time.process_time(), time.perf_counter(), worker_cpu()
         await asyncio.gather(*tasks)
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-        workers = sum(v - workers0.get(pid, 0.0) for pid, v in worker_cpu().items())
+        used = {pid: v - workers0.get(pid, 0.0) for pid, v in worker_cpu().items()}
+        renderer = getattr(bench.bot, "renderer", None)
+        renderers = set(renderer.pool.pids) if renderer is not None else set()
+        workers = (sum(v for pid, v in used.items() if pid in renderers),
+                   sum(v for pid, v in used.items() if pid not in renderers))
         stop.set()
         await monitor
         hands = sum(t.hand_no for t in bench.bot.service.tables())
@@ -464,8 +468,9 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
 
 
 def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpu: float,
-           workers: float, wall: float, hands: int) -> bool:
-    """Print the figures and the targets; True when every target is met."""
+           workers: tuple[float, float], wall: float, hands: int) -> bool:
+    """Print the figures and the targets; True when every target is met. ``cpu``: the
+    bot process's CPU seconds; ``workers``: (render workers', other workers') CPU seconds."""
     rows = sorted(rec.samples.items(), key=lambda kv: -len(kv[1]))
     every = [s for _, samples in rows for s in samples]
     print(f"in-process, {args.tables} tables × 3 members, think {args.think:.1f} s "
@@ -486,9 +491,11 @@ def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpu: floa
     count = max(1, len(every))
     print(f"throughput {len(every) / wall:.1f} interactions/s; event-loop lag p50 "
           f"{pct(lags, .5):.1f} ms p99 {pct(lags, .99):.1f} ms max {max(lags, default=0):.1f} ms")
+    render, other = workers
     print(f"CPU: bot process {cpu / wall:.2f} cores = {cpu * 1000 / count:.2f} ms per interaction; "
-          f"worker processes {workers / wall:.2f} cores = {workers * 1000 / count:.2f} ms per "
-          f"interaction; total {(cpu + workers) / wall:.2f} cores")
+          f"workers {(render + other) / wall:.2f} cores = {(render + other) * 1000 / count:.2f} ms "
+          f"per interaction (render {render * 1000 / count:.2f}, AI {other * 1000 / count:.2f}); "
+          f"total {(cpu + render + other) / wall:.2f} cores")
     if rec.errors:
         print(f"client-side problems: {dict(rec.errors)}")
     checks = [
@@ -509,7 +516,7 @@ def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpu: floa
         met = value <= target
         ok = ok and met
         print(f"{name} {value:.1f} (≤ {target:g}): {'OK' if met else 'MISSED'}")
-    cores = (cpu + workers) / wall
+    cores = (cpu + render + other) / wall
     print(f"cores used {cores:.2f} (> {TARGET_CORES:g} at 200 tables when the load needs it)"
           f"{': OK' if cores > TARGET_CORES else ''}")
     return ok

@@ -68,6 +68,11 @@ class WorkerPool:
         return bool(self._procs)
 
     @property
+    def pids(self) -> list[int]:
+        """Process ids of the running workers (for benchmarks and monitoring)."""
+        return [w.process.pid for w in self._procs if w.process.pid is not None]
+
+    @property
     def pending(self) -> int:
         """Calls sent to the worker processes and not answered yet."""
         return sum(len(w.pending) for w in self._procs)
