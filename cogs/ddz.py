@@ -9,7 +9,6 @@ The public table message is redrawn by ``Board`` from listener events.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from collections.abc import Sequence
@@ -20,7 +19,6 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
-from bot.ai import ordered_plays
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
@@ -125,16 +123,15 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
                           notice: str | None = None, hint: str | None = None,
                           readings: Sequence[Combo] | None = None,
                           shown: ImageKey | None = None) -> Screen:
-        """Build and draw the hand view (legal-play ranking and image off the loop).
+        """Build and draw the hand view (the legal-play ranking once per position,
+        ``TableService.choices``; the image in the render workers).
 
         ``shown``: the ``Screen.image_key`` of the image already in the message;
         when it still matches, nothing is drawn and ``png`` stays None (keep it).
         """
-        hand = table.hand
-        plays = (await asyncio.to_thread(lambda: ordered_plays(hand.observation(seat)))
-                 if hand is not None and hand.phase == "playing" else [])
+        ranked = self.service.choices(table, seat)
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
-                              readings=readings, plays=plays)
+                              readings=readings, plays=ranked.plays, legal=ranked.legal)
         if shown is not None and screen.image_key == shown:
             return screen
         return await render_screen(screen, lang, self.board.renderer)

@@ -102,10 +102,11 @@ def _turn_line(table: Table, seat: int, lang: str) -> str:
 def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                  notice: str | None = None, hint: str | None = None,
                  readings: Sequence[Combo] | None = None,
-                 plays: Sequence[Combo] = ()) -> Screen:
+                 plays: Sequence[Combo] = (), legal: int | None = None) -> Screen:
     """Text, alt text and components of the hand view of ``seat``.
 
-    ``plays``: the select menu's options (``bot.ai.ordered_plays``); ``readings``:
+    ``plays``: the select menu's options (``bot.ai.ordered_plays``), ``legal``: how
+    many legal plays there are (default: counted here); ``readings``:
     ask which reading to play; ``notice``: an ack or a refusal; ``hint``: a reason.
     """
     hand = table.hand
@@ -142,7 +143,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         alt = t("alt.hand_empty", lang)
     view = None
     if table.phase == "playing" and hand is not None:
-        view = _components(table, seat, state, lang, cards, readings or (), plays)
+        view = _components(table, seat, state, lang, cards, readings or (), plays, legal)
         if len({c.rank for c in cards}) >= 15:
             lines.append(t("hand.sort_hint", lang))
     return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang)
@@ -194,7 +195,8 @@ class Components:
 
 
 def _components(table: Table, seat: int, state: ViewState, lang: str, cards: list[Card],
-                readings: Sequence[Combo], plays: Sequence[Combo]) -> Components:
+                readings: Sequence[Combo], plays: Sequence[Combo],
+                legal: int | None) -> Components:
     hand = table.hand
     assert hand is not None
     view = Components()
@@ -217,7 +219,8 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         options = [{"label": t("play.label", lang, cards=c.notation, kind=texts.kind_name(c, lang)),
                     "value": to_base36(cards_to_mask(c.cards))} for c in plays[:MENU_SIZE]]
         if options:
-            placeholder = t("select.placeholder", lang, n=len(hand.legal_plays(seat)))
+            count = len(hand.legal_plays(seat)) if legal is None else legal
+            placeholder = t("select.placeholder", lang, n=count)
             view.select(prefix + "pick" + suffix, options, placeholder, 0)
         else:
             view.select(prefix + "pick" + suffix, [{"label": t("select.none", lang), "value": "0"}],

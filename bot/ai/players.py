@@ -10,6 +10,7 @@ exact endgame solver, ``bot.ai.search``). Randomness only comes from the
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Literal
 
 from bot.ai.bidding import easy_bid, hard_bid, normal_bid
@@ -108,18 +109,24 @@ MENU_SIZE = 25
 """Most plays a menu of legal plays lists (Discord's limit for a select menu)."""
 
 
-def ordered_plays(obs: Observation, limit: int = MENU_SIZE) -> list[Combo]:
+def ordered_plays(obs: Observation, limit: int = MENU_SIZE, *,
+                  ranked: Sequence[Combo] | None = None,
+                  legal: Sequence[Combo] | None = None) -> list[Combo]:
     """The legal plays of ``obs.seat`` now, best first, one per set of cards, at most
     ``limit``: the normal level's ranking, then the rest from low to high (bombs and
-    the rocket last). ``[]`` while bidding. Pure CPU (a few ms): run it off the loop."""
+    the rocket last). ``[]`` while bidding. ``ranked`` / ``legal``: that ranking's
+    plays and the legal plays when the caller has them already (``bot.ai.choices``).
+    Pure CPU (a few ms): run it off the loop."""
     if obs.phase != "playing":
         return []
-    view = view_of(obs)
-    legal = legal_plays(obs.hand, obs.to_beat, obs.rules)
-    try:
-        ranked = [d.action for _, d in normal_ranked(view) if isinstance(d.action, Combo)]
-    except Exception:  # the ranking is a nicety; the list must still show
-        ranked = []
+    if legal is None:
+        legal = legal_plays(obs.hand, obs.to_beat, obs.rules)
+    if ranked is None:
+        try:
+            ranked = [d.action for _, d in normal_ranked(view_of(obs))
+                      if isinstance(d.action, Combo)]
+        except Exception:  # the ranking is a nicety; the list must still show
+            ranked = []
     rest = sorted(legal, key=lambda c: (c.is_bomb, c.kind is ComboKind.ROCKET, c.rank,
                                         -len(c.cards)))
     out: list[Combo] = []

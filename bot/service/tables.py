@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.ai import Decision, Level
+from bot.ai.choices import Choices
 from bot.game.computer import AutoAction, fallback_action
 from bot.game.errors import GameError
 from bot.game.hand import Cards
@@ -32,6 +33,7 @@ from bot.game.table import Table
 from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide
 from bot.service.hints import HintCache
+from bot.service.positions import ChoicesCache
 from bot.storage.models import (
     GuildSettings,
     HandPoint,
@@ -137,6 +139,7 @@ class TableService:
         self.hints = HintCache()
         self._open_lock = asyncio.Lock()
         self._closed = False
+        self._choices = ChoicesCache()
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
 
@@ -158,6 +161,11 @@ class TableService:
             if table.guild_id == guild_id and table.seat_of(user_id) is not None:
                 return table
         return None
+
+    def choices(self, table: Table, seat: int) -> Choices:
+        """``seat``'s ranked choices at ``table``'s position (the legal-play menu and the
+        Hint's quick suggestions, ``bot.ai.choices``), computed once per position."""
+        return self._choices.get(table, seat)
 
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:

@@ -8,10 +8,11 @@ from typing import Any
 
 import discord
 
+from bot.ai import ordered_plays
 from bot.game.hand import Hand
 from bot.game.table import Table
 from bot.rules import DEFAULT_RULES, classify, parse_cards
-from cogs.hand_view import build_screen, ordered_plays
+from cogs.hand_view import build_screen
 from cogs.items import HAND_TEMPLATE, SELECT_TEMPLATE, HandButton, HandSelect, ViewState
 from tests.cogs.conftest import HANDS, KITTY
 
@@ -53,7 +54,7 @@ def test_components_are_the_payload_discord_ui_would_send() -> None:
     for phase in ("bidding", "lead", "follow"):
         table = table_at(phase)
         for seat in range(3):
-            plays = ordered_plays(table, seat)
+            plays = ordered_plays(table.hand.observation(seat))
             held = table.hand.hand_of(seat)
             for state in (ViewState(), ViewState(frozenset(c.index for c in held[:2]), "groups", 2)):
                 screens.append(build_screen(table, seat, state, "es", plays=plays))
