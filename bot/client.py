@@ -90,7 +90,7 @@ class DdzBotMixin:
         # Hard computer moves run in the AI worker process (shared with Hint), off the GIL.
         self.service = service = TableService(
             storage, listener=self, ai_delay=self.settings.computer_delay,
-            decider=pooled_decide,
+            decider=pooled_decide, prefetch_hints=self.settings.hint_prefetch,
         )
         self.replays = replays = ReplayService(storage)  # replays and reviews (AI worker)
         cog = DdzCog(bot, service, replays)

@@ -16,7 +16,9 @@ Environment names (see ``.env.example``):
 * ``DDZ_COMPUTER_DELAY`` (seconds a computer player waits before acting, ``min,max``;
   default ``0.6,1.2``),
 * ``DDZ_RENDER_WORKERS`` (processes that draw the images, off the bot's GIL; 0 =
-  threads of the bot process; default 2).
+  threads of the bot process; default 2),
+* ``DDZ_HINT_PREFETCH`` (bool: start the Hint's search for a member's turn when it
+  begins, while the AI worker is idle; default true).
 
 Environment variables win over ``.env``. Raises ``pydantic.ValidationError``
 when the token is missing or a value is malformed (``python -m bot`` turns
@@ -68,6 +70,7 @@ class Settings(BaseSettings):
         (0.6, 1.2), validation_alias=_alias("DDZ_COMPUTER_DELAY")
     )
     render_workers: int = Field(2, ge=0, le=16, validation_alias=_alias("DDZ_RENDER_WORKERS"))
+    hint_prefetch: bool = Field(True, validation_alias=_alias("DDZ_HINT_PREFETCH"))
 
     @field_validator("discord_token")
     @classmethod

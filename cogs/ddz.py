@@ -221,6 +221,10 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
                 await self.show_hand(interaction, outcome.table or table, seat, outcome.state, lang,
                                      notice=outcome.notice, hint=outcome.hint,
                                      readings=outcome.readings)
+                if outcome.later is not None:  # a quick Hint: the search's pick may follow
+                    self.views.show_better_hint(self.service, table_id, interaction.user.id,
+                                                (outcome.table or table).seq, outcome.state,
+                                                outcome.later)
         except Exception as exc:
             await answer_error(interaction, exc, table_id)
 

@@ -8,9 +8,11 @@ A refused play keeps the selection and says why (docs/RULES.md §Controls).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, replace
 
+from bot.ai import Decision
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t
@@ -28,13 +30,16 @@ class Outcome:
     """The next view: its state and an optional notice, hint reason, or reading choice.
 
     ``table``: the Table the service returned for an accepted action (or the latest
-    one after a stale refusal); None when the click changed no table."""
+    one after a stale refusal); None when the click changed no table. ``later``:
+    after a first Hint answered before the hard search was done, that search
+    (``TableService.hint_now``): its pick may replace the one shown."""
 
     state: ViewState
     notice: str | None = None
     hint: str | None = None
     readings: list[Combo] | None = None
     table: Table | None = None
+    later: asyncio.Task[list[Decision]] | None = None
 
 
 LOCAL_VERBS = frozenset({"clear", "sort"})
@@ -106,20 +111,29 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
 
 
 async def _hint(service: TableService, table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
+    """The next suggestion, answered at once (``TableService.hint_now``): the hard
+    search's list when ready, else the normal level's, with the search as ``later``."""
     if table.hand is None:
         raise GameError("wrong_phase")
-    try:
-        options = await service.hint_options(table, seat)
-    except Exception:
-        log.exception("hint failed (table=%s seat=%s)", table.id, seat)
+    options, later = service.hint_now(table, seat)
+    if not options:
         return Outcome(state)
     decision = options[state.hint % len(options)]
-    reason = t(f"reason.{decision.reason}", lang, **decision.params)
-    nxt = replace(state, hint=state.hint + 1)
+    shown = hint_state(replace(state, hint=state.hint + 1), decision)
+    return Outcome(shown, hint=hint_reason(decision, lang),
+                   later=later if state.hint == 0 else None)
+
+
+def hint_state(state: ViewState, decision: Decision) -> ViewState:
+    """``state`` with the cards of a suggested play selected (none for a pass or a bid)."""
     if isinstance(decision.action, Combo):
-        return Outcome(nxt.with_selected(frozenset(c.index for c in decision.action.cards)),
-                       hint=reason)
-    return Outcome(nxt.with_selected(frozenset()), hint=reason)
+        return state.with_selected(frozenset(c.index for c in decision.action.cards))
+    return state.with_selected(frozenset())
+
+
+def hint_reason(decision: Decision, lang: str) -> str:
+    """The localized reason of a suggestion (``reason.<code>``)."""
+    return t(f"reason.{decision.reason}", lang, **decision.params)
 
 
 async def _play(service: TableService, table: Table, seat: int, user_id: int, seq: int, verb: str,

@@ -18,11 +18,15 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
+from bot.ai import Decision
 from bot.game.table import Table
 from bot.i18n import t
+from bot.service import TableService
+from cogs.hand_actions import hint_reason, hint_state
 from cogs.hand_view import Screen
 from cogs.items import ViewState
 from cogs.replies import png_file
@@ -30,6 +34,8 @@ from cogs.replies import png_file
 log = logging.getLogger("cogs.ddz")
 TOKEN_LIFETIME = 15 * 60.0
 MARGIN = 45.0
+HINT_WAIT = 10.0
+"""Seconds a quick Hint answer waits for the hard search's pick before keeping itself."""
 
 Key = tuple[str, int]
 Renderer = Callable[..., Awaitable[Screen]]
@@ -60,6 +66,7 @@ class OpenViews:
         self.margin = margin
         self.views: dict[Key, OpenView] = {}
         self.locks: dict[Key, asyncio.Lock] = {}
+        self._hints: set[asyncio.Task[None]] = set()
 
     def lock(self, table_id: str, user_id: int) -> asyncio.Lock:
         """The lock serializing clicks and refreshes of this member's view."""
@@ -89,11 +96,45 @@ class OpenViews:
             self.locks.pop(key, None)
 
     async def close(self) -> None:
-        """Forget every view and cancel their expiry tasks."""
+        """Forget every view and cancel their expiry tasks and pending Hint updates."""
         for key in list(self.views):
             entry = self.views.pop(key)
             if entry.expiry is not None:
                 entry.expiry.cancel()
+        for task in list(self._hints):
+            task.cancel()
+        await asyncio.gather(*self._hints, return_exceptions=True)
+
+    def show_better_hint(self, service: TableService, table_id: str, user_id: int, seq: int,
+                         shown: ViewState, later: asyncio.Task[list[Decision]]) -> None:
+        """After a first Hint answered before the hard search was done: when the
+        search's pick arrives (within ``HINT_WAIT`` seconds) and differs from the cards
+        shown, show it instead, if the member's view still shows that answer at that
+        position (``seq``). A search that failed, was cancelled or came late changes
+        nothing."""
+        task = asyncio.create_task(self._better_hint(service, table_id, user_id, seq, shown, later),
+                                   name=f"ddz-hint-view-{table_id}-{user_id}")
+        self._hints.add(task)
+        task.add_done_callback(self._hints.discard)
+
+    async def _better_hint(self, service: TableService, table_id: str, user_id: int, seq: int,
+                           shown: ViewState, later: asyncio.Task[list[Decision]]) -> None:
+        await asyncio.wait({later}, timeout=HINT_WAIT)
+        if not later.done() or later.cancelled() or later.exception() is not None:
+            return
+        options = later.result()
+        if not options:
+            return
+        state = hint_state(shown, options[0])
+        if state.selected == shown.selected:
+            return  # the quick answer was that play already
+        async with self.lock(table_id, user_id):
+            entry = self.views.get((table_id, user_id))
+            table = service.get(table_id)
+            if (table is None or entry is None or table.seq != seq or entry.seq != seq
+                    or entry.state != shown):
+                return  # the game or the member moved on: keep what they see
+            await self.redraw(table, user_id, state, hint=hint_reason(options[0], entry.lang))
 
     async def refresh(self, table: Table) -> None:
         """Re-render the open views of ``table`` whose seq is behind."""
@@ -103,32 +144,41 @@ class OpenViews:
                 entry = self.views.get(key)
                 if entry is None or entry.seq == table.seq:
                     continue
-                seat = table.seat_of(key[1])
-                try:
-                    if seat is None:
-                        await entry.interaction.edit_original_response(
-                            content=t("error.not_seated", entry.lang), view=None, attachments=[])
-                        self._drop(key)
-                        continue
-                    screen = await self.render(table, seat, entry.state, entry.lang,
-                                               shown=entry.image)
-                    if screen.png is None:  # same image: keep the attachment
-                        await entry.interaction.edit_original_response(
-                            content=screen.content, view=screen.view)
-                    else:
-                        file = png_file(screen.png, "hand.png", screen.alt)
-                        await entry.interaction.edit_original_response(
-                            content=screen.content, view=screen.view, attachments=[file])
-                        entry.image = screen.image_key
-                    entry.seq, entry.state = screen.seq, screen.state
-                    if table.phase in ("finished", "closed"):
-                        self._drop(key)
-                except discord.HTTPException as error:
-                    log.info("hand view refresh failed (table=%s user=%s): %s", key[0], key[1], error)
-                    self._drop(key)
-                except Exception:
-                    log.exception("hand view refresh failed (table=%s user=%s)", *key)
-                    self._drop(key)
+                await self.redraw(table, key[1], entry.state)
+
+    async def redraw(self, table: Table, user_id: int, state: ViewState, **extra: Any) -> None:
+        """Re-render this member's tracked view of ``table`` with ``state`` (call under
+        ``lock``); ``extra``: the renderer's notice / hint. The image is uploaded only
+        when it changed. Discord errors drop the view; nothing is raised."""
+        key = (table.id, user_id)
+        entry = self.views.get(key)
+        if entry is None:
+            return
+        seat = table.seat_of(user_id)
+        try:
+            if seat is None:
+                await entry.interaction.edit_original_response(
+                    content=t("error.not_seated", entry.lang), view=None, attachments=[])
+                self._drop(key)
+                return
+            screen = await self.render(table, seat, state, entry.lang, shown=entry.image, **extra)
+            if screen.png is None:  # same image: keep the attachment
+                await entry.interaction.edit_original_response(
+                    content=screen.content, view=screen.view)
+            else:
+                file = png_file(screen.png, "hand.png", screen.alt)
+                await entry.interaction.edit_original_response(
+                    content=screen.content, view=screen.view, attachments=[file])
+                entry.image = screen.image_key
+            entry.seq, entry.state = screen.seq, screen.state
+            if table.phase in ("finished", "closed"):
+                self._drop(key)
+        except discord.HTTPException as error:
+            log.info("hand view refresh failed (table=%s user=%s): %s", key[0], key[1], error)
+            self._drop(key)
+        except Exception:
+            log.exception("hand view refresh failed (table=%s user=%s)", *key)
+            self._drop(key)
 
     def _drop(self, key: Key) -> None:
         entry = self.views.pop(key, None)

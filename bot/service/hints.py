@@ -1,24 +1,44 @@
-"""The Hint button's suggestions, computed once per position in the AI worker process.
+"""The Hint button's suggestions: an answer at once, the hard search's pick when ready.
 
-The hard search behind a Hint is pure Python (tens to hundreds of ms of CPU); in
-a thread it competes with the event loop for the GIL and delays every other
-interaction's first response (docs/PERFORMANCE.md). The AI worker process of
-``bot.service.worker`` (lazy, shared with hard computer moves) computes them
-instead (thread fallback). ``HintCache`` keeps the suggestions of the latest
-positions, keyed by (table id, seq, seat), so cycling through them costs nothing.
+The hard search behind a Hint's first suggestion is pure Python (a tenth to a few
+tenths of a second of CPU), so it runs in the AI worker process of
+``bot.service.worker`` (shared with hard computer moves; thread fallback), never
+on the event loop. A Hint is answered at once with the best suggestions ready
+(``HintCache.now``): the full list when the search for that position is done
+(``bot.ai.hint_options``: its pick, then the normal level's ranking), else the
+normal level's ranking (``bot.ai.choices``, computed once per position on the
+loop) plus a future of the full list, so the caller can show the better pick when
+it arrives.
+
+Searches are bounded: at most ``MAX_SEARCHES`` run or wait at once (beyond that a
+Hint keeps the normal level's answer), a position's search runs once however
+many clicks ask for it, and a search nobody waits for any more (the position
+changed: ``forget_table``) is cancelled before it starts. ``prefetch`` starts the
+search of a member's turn when the turn begins, only while no other search runs,
+so that most Hints find it ready without ever delaying one that was asked for.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections import OrderedDict
 
 from bot.ai import Decision
 from bot.game.computer import hint_options_from_json
 from bot.game.table import Table
 from bot.service import worker
+from bot.service.positions import ChoicesCache
+
+log = logging.getLogger(__name__)
 
 HINT_CACHE_SIZE = 256
-"""Positions whose suggestions are kept (least recently used dropped first)."""
+"""Positions whose full suggestions are kept (least recently used dropped first)."""
+
+MAX_SEARCHES = 2
+"""Hard searches running or queued at once; a Hint beyond that keeps the quick answer."""
+
+Key = tuple[str, int, int]
 
 
 async def compute(table: Table, seat: int) -> list[Decision]:
@@ -28,25 +48,101 @@ async def compute(table: Table, seat: int) -> list[Decision]:
 
 
 class HintCache:
-    """Hint suggestions per position (table id, seq, seat), an LRU of ``size`` entries."""
+    """Hint suggestions per position (table id, seq, seat): the full lists of the
+    last ``size`` positions searched, and the searches in flight."""
 
-    def __init__(self, size: int = HINT_CACHE_SIZE) -> None:
+    def __init__(self, size: int = HINT_CACHE_SIZE, choices: ChoicesCache | None = None) -> None:
         self.size = size
-        self._options: OrderedDict[tuple[str, int, int], list[Decision]] = OrderedDict()
+        self.choices = choices or ChoicesCache()
+        self._options: OrderedDict[Key, list[Decision]] = OrderedDict()
+        self._searches: dict[Key, asyncio.Task[list[Decision]]] = {}
+        self._speculative: set[Key] = set()
+        self.answered = {"ready": 0, "quick": 0, "dropped": 0}
+        """How Hints were answered: the full list ready, the quick answer while a
+        search runs, the quick answer with no search (too many running)."""
 
     async def options(self, table: Table, seat: int) -> list[Decision]:
-        """The suggestions of ``seat`` at ``table``'s current position (``compute`` once)."""
+        """The full suggestions of ``seat`` at ``table``'s current position (searched once)."""
         key = (table.id, table.seq, seat)
-        options = self._options.get(key)
-        if options is not None:
+        found = self._options.get(key)
+        if found is not None:
             self._options.move_to_end(key)
-            return options
-        options = await compute(table, seat)
-        self._options[key] = options
+            return found
+        return await asyncio.shield(self._search(table, seat, speculative=False))
+
+    def now(self, table: Table, seat: int) -> tuple[list[Decision], asyncio.Task[list[Decision]] | None]:
+        """``(suggestions, later)`` without waiting: the full list and None when the
+        position was searched, else the normal level's ranking and the search's task
+        (None when ``MAX_SEARCHES`` are already running; await it through
+        ``asyncio.shield``, never cancel it: other clicks may share it). Never raises."""
+        key = (table.id, table.seq, seat)
+        found = self._options.get(key)
+        if found is not None:
+            self._options.move_to_end(key)
+            self.answered["ready"] += 1
+            return found, None
+        quick = list(self.choices.get(table, seat).suggestions)
+        if key not in self._searches and len(self._searches) >= MAX_SEARCHES:
+            self.answered["dropped"] += 1
+            return quick, None
+        self.answered["quick"] += 1
+        return quick, self._search(table, seat, speculative=False)
+
+    def prefetch(self, table: Table, seat: int) -> None:
+        """Start the search of ``seat``'s position now if no other search is running."""
+        hand = table.hand
+        if self._searches or hand is None or hand.phase != "playing":
+            return
+        if (table.id, table.seq, seat) not in self._options:
+            self._search(table, seat, speculative=True)
+
+    def forget_table(self, table_id: str, seq: int) -> None:
+        """The table moved on to ``seq``: cancel its older searches that were started
+        speculatively and nobody asked for (a running one finishes in the worker)."""
+        for key in [k for k in self._speculative if k[0] == table_id and k[1] != seq]:
+            self._speculative.discard(key)
+            task = self._searches.get(key)
+            if task is not None:
+                task.cancel()
+
+    def _search(self, table: Table, seat: int, *, speculative: bool) -> asyncio.Task[list[Decision]]:
+        key = (table.id, table.seq, seat)
+        task = self._searches.get(key)
+        if task is None:
+            task = asyncio.create_task(self._run(key, table, seat),
+                                       name=f"ddz-hint-{table.id}-{table.seq}-{seat}")
+            task.add_done_callback(_log_failure)
+            self._searches[key] = task
+            if speculative:
+                self._speculative.add(key)
+        elif not speculative:
+            self._speculative.discard(key)
+        return task
+
+    async def _run(self, key: Key, table: Table, seat: int) -> list[Decision]:
+        try:
+            found = await compute(table, seat)
+        finally:
+            self._searches.pop(key, None)
+            self._speculative.discard(key)
+        self._options[key] = found
         while len(self._options) > self.size:
             self._options.popitem(last=False)
-        return options
+        return found
 
     def clear(self) -> None:
-        """Forget every cached position."""
+        """Forget every cached position (searches in flight go on)."""
         self._options.clear()
+
+    async def close(self) -> None:
+        """Cancel every search in flight and wait for them."""
+        tasks = list(self._searches.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _log_failure(task: asyncio.Task[list[Decision]]) -> None:
+    """Retrieve a search's error (a Hint then keeps its quick answer)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("hint search failed (%s)", task.get_name(), exc_info=task.exception())

@@ -108,7 +108,9 @@ class TableService:
     (default SystemClock). ``listener``: a TableListener (default NullListener).
     ``ai_delay``: pause in seconds before a computer / auto-play move, a number or a
     ``(low, high)`` range drawn uniformly. ``decider``: computes computer / auto-play
-    moves (a Decider; default ``thread_decide``). All action methods return the new Table
+    moves (a Decider; default ``thread_decide``). ``prefetch_hints``: start the Hint's hard
+    search for a member's turn when it begins (``HintCache.prefetch``; only while no
+    other search runs). All action methods return the new Table
     (treat it as read-only) and raise GameError with the Table's codes, plus
     ``table_closed`` (unknown id), ``table_exists`` (channel busy) and
     ``already_seated`` (the member sits at another table of the guild).
@@ -123,6 +125,7 @@ class TableService:
         ai_delay: float | tuple[float, float] = (0.6, 1.2),
         rng: random.Random | None = None,
         decider: Decider | None = None,
+        prefetch_hints: bool = False,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
@@ -136,10 +139,11 @@ class TableService:
         self._failures: dict[str, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._settings: dict[int, GuildSettings] = {}
-        self.hints = HintCache()
+        self._choices = ChoicesCache()
+        self.hints = HintCache(choices=self._choices)
+        self.prefetch_hints = prefetch_hints
         self._open_lock = asyncio.Lock()
         self._closed = False
-        self._choices = ChoicesCache()
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
 
@@ -227,6 +231,13 @@ class TableService:
         """The Hint suggestions of ``seat`` at ``table``'s position, computed once per
         (table id, seq, seat) in the AI worker process (``bot.service.hints``)."""
         return await self.hints.options(table, seat)
+
+    def hint_now(
+        self, table: Table, seat: int
+    ) -> tuple[list[Decision], asyncio.Task[list[Decision]] | None]:
+        """The Hint suggestions ready now, and the task of the full ones when the hard
+        search is still running (``HintCache.now``). Never waits, never raises."""
+        return self.hints.now(table, seat)
 
     # ----- lobby -----------------------------------------------------------------
 
@@ -387,6 +398,7 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._timers.clear()
+        await self.hints.close()
 
     # ----- the locked path ---------------------------------------------------------
 
@@ -433,9 +445,18 @@ class TableService:
                 self._tables[table_id] = work
         if schedule:
             self._schedule(work)
+            self._hint_ahead(work)
         if notify:
             await self._notify(work, events, settlement)
         return work
+
+    def _hint_ahead(self, table: Table) -> None:
+        """Drop the table's searches for older positions; start the next member's."""
+        self.hints.forget_table(table.id, table.seq)
+        seat = table.turn_seat
+        if (self.prefetch_hints and not self._closed and seat is not None
+                and table.phase == "playing" and not table.computer_to_act):
+            self.hints.prefetch(table, seat)
 
     async def _notify(
         self, table: Table, events: list[Event], settlement: Settlement | None

@@ -1,0 +1,86 @@
+"""A Hint answers at once; the hard search's pick replaces it when it arrives in time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import bot.service.hints as hints
+from bot.ai import Decision
+from bot.ai.choices import choices
+from bot.game.table import Table
+from bot.rules import format_cards
+from tests.cogs.test_flow import comp
+from tests.cogs.test_refusals import seated_hand
+from tests.support.fake_discord import FakeDiscord, Message
+
+
+class SlowSearch:
+    """``hints.compute`` whose pick is the normal level's second suggestion, given once
+    the test opens the gate (so the quick answer and the better one differ)."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+
+    async def __call__(self, table: Table, seat: int) -> list[Decision]:
+        await self.gate.wait()
+        normal = list(choices(table.hand.observation(seat)).suggestions)
+        return [normal[1], normal[0], *normal[2:]]
+
+
+def selected(view: Message) -> str:
+    return view.alt_texts[0].split("Selected: ")[1] if "Selected: " in view.alt_texts[0] else ""
+
+
+async def answered(fake: FakeDiscord, view: Message, edits: int) -> None:
+    """Wait until the view was edited past ``edits`` (the click's own answer)."""
+    for _ in range(500):
+        if fake.messages[view.id].edits > edits:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("no answer")
+
+
+@pytest.fixture
+def search(monkeypatch: pytest.MonkeyPatch) -> SlowSearch:
+    slow = SlowSearch()
+    monkeypatch.setattr(hints, "compute", slow)
+    return slow
+
+
+async def test_a_first_hint_shows_the_quick_pick_then_the_search_pick(
+        fake: FakeDiscord, search: SlowSearch) -> None:
+    ana, _, _ = await seated_hand(fake)
+    await ana.click(fake.table_message(), "Bid 3")
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    table = fake.bot.service.table_in_channel(fake.channel_id)
+    normal = choices(table.hand.observation(0)).suggestions
+    edits = fake.messages[view.id].edits
+    fake.dispatch(ana.click_payload(view, comp(view, "hhint")))
+    await answered(fake, view, edits)
+    assert selected(fake.messages[view.id]) == format_cards(sorted(normal[0].action.cards))
+    search.gate.set()
+    await fake.idle()
+    view = fake.messages[view.id]
+    assert selected(view) == format_cards(sorted(normal[1].action.cards))
+    assert comp(view, "hhint").endswith(".r1")  # one Hint shown: the next one cycles on
+    view = (await ana.click(view, comp(view, "hhint"))).last
+    assert selected(view) == format_cards(sorted(normal[0].action.cards))
+
+
+async def test_a_member_who_moved_on_keeps_what_they_chose(
+        fake: FakeDiscord, search: SlowSearch) -> None:
+    ana, _, _ = await seated_hand(fake)
+    await ana.click(fake.table_message(), "Bid 3")
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    edits = fake.messages[view.id].edits
+    fake.dispatch(ana.click_payload(view, comp(view, "hhint")))
+    await answered(fake, view, edits)
+    view = fake.messages[view.id]
+    cleared = fake.messages[view.id].edits
+    fake.dispatch(ana.click_payload(view, comp(view, "hclear")))
+    await answered(fake, view, cleared)
+    search.gate.set()
+    await fake.idle()
+    assert selected(fake.messages[view.id]) == ""  # the late pick did not come back

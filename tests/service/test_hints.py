@@ -1,0 +1,144 @@
+"""Hint suggestions at once, the hard search's pick when ready (bot.service.hints)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import bot.service.hints as hints
+from bot.ai import Decision
+from bot.ai.choices import choices
+from bot.game.computer import table_hint_options
+from bot.game.hand import Hand
+from bot.game.table import Table
+from bot.rules import DEFAULT_RULES
+from bot.service import TableService
+from bot.service.hints import MAX_SEARCHES, HintCache
+from bot.storage.sqlite import SqliteStorage
+from tests.cogs.conftest import HANDS, KITTY
+
+
+def leading_table(table_id: str = "t1", seq: int = 5) -> Table:
+    """Seat 0 won the bid and leads the first trick."""
+    hand = Hand.deal(DEFAULT_RULES, hands=HANDS, kitty=KITTY, first_bidder=0)
+    hand.bid(0, 3)
+    return Table(id=table_id, guild_id=1, channel_id=2, starter_id=3, phase="playing", hand=hand,
+                 hand_no=1, seq=seq)
+
+
+class GatedSearch:
+    """Stands in for ``hints.compute``: each search waits until the test opens the gate."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+        self.calls: list[tuple[str, int, int]] = []
+
+    async def __call__(self, table: Table, seat: int) -> list[Decision]:
+        self.calls.append((table.id, table.seq, seat))
+        await self.gate.wait()
+        return table_hint_options(table, seat)
+
+
+@pytest.fixture
+def search(monkeypatch: pytest.MonkeyPatch) -> GatedSearch:
+    gated = GatedSearch()
+    monkeypatch.setattr(hints, "compute", gated)
+    return gated
+
+
+async def test_a_hint_is_answered_at_once_then_the_search_is_ready(search: GatedSearch) -> None:
+    cache, table = HintCache(), leading_table()
+    quick, later = cache.now(table, 0)
+    assert quick == list(choices(table.hand.observation(0)).suggestions) and later is not None
+    again, same = cache.now(table, 0)  # a second click while it runs: same search
+    await asyncio.sleep(0)
+    assert again == quick and same is later and len(search.calls) == 1
+    search.gate.set()
+    full = await later
+    assert full == table_hint_options(table, 0)
+    assert cache.now(table, 0) == (full, None)
+    assert await cache.options(table, 0) == full and len(search.calls) == 1
+    assert cache.answered == {"ready": 1, "quick": 2, "dropped": 0}
+
+
+async def test_beyond_the_bound_a_hint_keeps_the_quick_answer(search: GatedSearch) -> None:
+    cache = HintCache()
+    running = [cache.now(leading_table(f"t{n}"), 0)[1] for n in range(MAX_SEARCHES)]
+    quick, later = cache.now(leading_table("late"), 0)
+    await asyncio.sleep(0)
+    assert later is None and quick and len(search.calls) == MAX_SEARCHES
+    assert cache.answered["dropped"] == 1
+    search.gate.set()
+    await asyncio.gather(*running)  # type: ignore[arg-type]
+
+
+async def test_a_prefetch_runs_only_while_no_search_runs_and_stops_when_the_table_moves(
+        search: GatedSearch) -> None:
+    cache = HintCache()
+    cache.prefetch(leading_table("a", seq=5), 0)
+    cache.prefetch(leading_table("b", seq=5), 0)  # one search is running: not started
+    await asyncio.sleep(0)
+    assert search.calls == [("a", 5, 0)]
+    cache.forget_table("a", 6)  # the position changed before anyone asked for it
+    await asyncio.sleep(0)
+    assert cache.now(leading_table("b"), 0)[1] is not None  # the bound is free again
+    search.gate.set()
+    await asyncio.sleep(0.05)
+    assert cache.now(leading_table("a", seq=5), 0)[1] is not None  # cancelled: not cached
+
+
+async def test_a_prefetch_asked_for_by_a_click_is_kept(search: GatedSearch) -> None:
+    cache, table = HintCache(), leading_table()
+    cache.prefetch(table, 0)
+    _, later = cache.now(table, 0)
+    cache.forget_table(table.id, table.seq + 1)  # a click waits for it: not cancelled
+    search.gate.set()
+    assert later is not None and await later == table_hint_options(table, 0)
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    store = await SqliteStorage.open(tmp_path / "ddz.sqlite3")
+    made = TableService(store, prefetch_hints=True)
+    yield made
+    await made.close()
+    await store.close()
+
+
+async def test_the_service_starts_the_search_when_a_members_turn_begins(
+        service: TableService, search: GatedSearch) -> None:
+    table = await service.open_table(1, 10, 101, "Ana")
+    for user, name in ((102, "Bo"), (103, "Cy")):
+        table = await service.join(table.id, user, name)
+    table = await service.start(table.id, 101, hands=list(HANDS), kitty=KITTY, first_bidder=0)
+    assert search.calls == []  # no search while bidding
+    table = await service.bid(table.id, 101, 3)
+    assert table.turn_seat == 0
+    await asyncio.sleep(0)
+    assert search.calls == [(table.id, table.seq, 0)]
+    search.gate.set()
+    await asyncio.sleep(0.05)
+    options, later = service.hint_now(table, 0)
+    assert later is None and options == table_hint_options(table, 0)
+
+
+async def test_nothing_is_searched_ahead_without_prefetch(tmp_path: Path,
+                                                         search: GatedSearch) -> None:
+    store = await SqliteStorage.open(tmp_path / "ddz.sqlite3")
+    service = TableService(store)
+    try:
+        table = await service.open_table(1, 10, 101, "Ana")
+        for user, name in ((102, "Bo"), (103, "Cy")):
+            table = await service.join(table.id, user, name)
+        table = await service.start(table.id, 101, hands=list(HANDS), kitty=KITTY, first_bidder=0)
+        await service.bid(table.id, 101, 3)
+        await asyncio.sleep(0)
+        assert search.calls == []
+    finally:
+        await service.close()
+        await store.close()
+
+
