@@ -142,6 +142,9 @@ class Bench:
 
         AsyncWebhookAdapter.request = timed_hook  # type: ignore[method-assign]
         await boot(bot)
+        renderer = getattr(bot, "renderer", None)
+        if renderer is not None:  # as the old setup_hook awaited warm_up: start warm
+            await renderer.pool.wait_ready(180)
         bench = cls(fake, rec)
         cog = bot.get_cog("ddz")
         for name in ("on_public_click", "on_hand_click"):

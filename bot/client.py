@@ -105,12 +105,12 @@ class DdzBotMixin:
         if self.settings.sync_commands:
             synced = await bot.tree.sync()
             log.info("synced %d global commands", len(synced))
-        # Draw every card face once now (≈ 0.4 s, off the loop; in each render
-        # worker as it starts) so that the first hand view does not pay for it.
+        # The render workers start now and draw the card faces and choose the PNG
+        # palette as they start (≈ 1.5 s of CPU each); until one is ready, images are
+        # drawn in threads here, so this process warms up too (as it always did).
         if self.settings.render_workers:
             self.renderer.start()
-        else:
-            await asyncio.to_thread(rendering.warm_up)
+        await asyncio.to_thread(rendering.warm_up)
         restored = await service.restore(self.settings.shards)
         if restored:
             await cog.redraw_restored(restored)

@@ -10,7 +10,10 @@ per call, and each wake-up makes the event loop wait for the GIL).
 
 When the pool cannot be used (a worker died, could not start, or the arguments
 do not pickle), or ``workers`` is 0, the same function runs in a thread of this
-process, and a broken pool is not tried again for ``RETRY_AFTER_SECONDS``.
+process, and a broken pool is not tried again for ``RETRY_AFTER_SECONDS``. A
+worker takes calls once its ``initializer`` is done (it says so on its pipe);
+until the first one is ready, calls run in threads too (``threads_until_ready``),
+so that a busy machine starting the workers slowly never delays an answer.
 Imports no discord: a spawned worker only loads the modules of the functions it
 is given.
 """
@@ -40,11 +43,16 @@ class WorkerDied(RuntimeError):
     """A worker process ended (or its pipe broke) before answering."""
 
 
+READY = -1
+"""The job id of a worker's first message: its initializer is done."""
+
+
 @dataclass
 class _Worker:
     process: Any
     conn: Connection
     pending: dict[int, asyncio.Future[Any]] = field(default_factory=dict)
+    ready: bool = False
 
 
 class WorkerPool:
@@ -53,10 +61,12 @@ class WorkerPool:
     or by the first ``run``."""
 
     def __init__(self, name: str, workers: int,
-                 initializer: Callable[[], object] | None = None) -> None:
+                 initializer: Callable[[], object] | None = None,
+                 threads_until_ready: bool = True) -> None:
         self.name = name
         self.workers = max(0, workers)
         self.initializer = initializer
+        self.threads_until_ready = threads_until_ready
         self._procs: list[_Worker] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ids = itertools.count()
@@ -66,6 +76,11 @@ class WorkerPool:
     def started(self) -> bool:
         """Whether worker processes are running (or starting)."""
         return bool(self._procs)
+
+    @property
+    def ready(self) -> int:
+        """How many workers have finished their initializer and take calls."""
+        return sum(1 for w in self._procs if w.ready)
 
     @property
     def pids(self) -> list[int]:
@@ -99,6 +114,16 @@ class WorkerPool:
         except Exception as error:
             self._broken(f"could not start ({error})")
 
+    async def wait_ready(self, timeout: float = 60.0) -> bool:
+        """Start the workers and wait until every one is ready (or ``timeout`` s):
+        True when they are. For tests and benchmarks; the bot never waits."""
+        self.start()
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while self._procs and self.ready < len(self._procs) and loop.time() < end:
+            await asyncio.sleep(0.01)
+        return bool(self._procs) and self.ready == len(self._procs)
+
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker process, else in a thread (same result either way).
 
@@ -107,8 +132,9 @@ class WorkerPool:
         cancels the wait (a started computation finishes in the worker and is dropped).
         """
         self.start()
-        if self._procs:
-            worker = min(self._procs, key=lambda w: len(w.pending))
+        ready = [w for w in self._procs if w.ready or not self.threads_until_ready]
+        if ready:
+            worker = min(ready, key=lambda w: len(w.pending))
             job = next(self._ids)
             future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
             try:
@@ -133,6 +159,9 @@ class WorkerPool:
         try:
             while worker.conn.poll():
                 job, ok, value = pickle.loads(worker.conn.recv_bytes())
+                if job == READY:
+                    worker.ready = True
+                    continue
                 future = worker.pending.pop(job, None)
                 if future is None or future.done():
                     continue
@@ -174,6 +203,7 @@ def _serve(conn: Connection, initializer: Callable[[], object] | None) -> None:
     until the pipe closes."""
     if initializer is not None:
         initializer()
+    conn.send_bytes(pickle.dumps((READY, True, None)))
     while True:
         try:
             job, fn, args = pickle.loads(conn.recv_bytes())

@@ -39,6 +39,7 @@ def refuse(code: str) -> None:
 @pytest.fixture
 async def pool() -> AsyncIterator[WorkerPool]:
     made = WorkerPool("test", 2)
+    assert await made.wait_ready()
     yield made
     made.shutdown()
 
@@ -79,9 +80,21 @@ async def test_without_workers_no_process_is_started() -> None:
     assert not pool.started
 
 
+async def test_calls_run_in_threads_until_a_worker_is_ready() -> None:
+    pool = WorkerPool("test", 1)
+    try:
+        pool.start()
+        assert await pool.run(worker_pid) == os.getpid()  # still starting: a thread answers
+        assert await pool.wait_ready()
+        assert await pool.run(worker_pid) != os.getpid()
+    finally:
+        pool.shutdown()
+
+
 async def test_a_worker_that_dies_falls_back_to_a_thread_and_stays_off_for_a_while() -> None:
     pool = WorkerPool("test", 1)
     try:
+        assert await pool.wait_ready()
         assert await pool.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
         assert not pool.started
         assert await pool.run(worker_pid) == os.getpid()  # not retried at once

@@ -17,6 +17,7 @@ def worker_pid() -> int:
 async def test_worker_processes_draw_the_same_bytes_as_the_renderers() -> None:
     renderer = Renderer(workers=1)
     try:
+        assert await renderer.pool.wait_ready()
         hand = await renderer.hand(landlord_hand(), selected=selected_three(), sort="groups",
                                    locale="es")
         assert hand == render_hand(landlord_hand(), selected=selected_three(), sort="groups",
