@@ -202,18 +202,14 @@ def sort_cards(cards: Iterable[Card], sort: SortMode = "rank") -> list[Card]:
 
 
 def warm_up() -> None:
-    """Draw every face (plain and selected, both sizes) and back, and choose the PNG
-    palette, now (~0.7 s, CPU).
+    """Draw every face (plain and selected, both sizes) and back now (~0.5 s, CPU).
 
     Optional: call once at start-up (through ``asyncio.to_thread``, or in each worker
-    process) so that the first renders do not pay for it.
+    process) so that the first renders do not pay for drawing faces.
     """
-    from rendering.compose import shared_palette
-
     for index in range(54):
         card_sprite(index, "large")
         card_sprite(index, "large", True)
         card_sprite(index, "small")
     back_sprite("large")
     back_sprite("small")
-    shared_palette()

@@ -4,10 +4,11 @@ Images are composed in RGB and stored as 8-bit palette PNGs (``encode_png``):
 a drawing holds a few thousand colours, mostly anti-aliasing shades of the
 felt, panels, cards and text, and 256 look the same to a person (mean error
 about 1 of 255 per channel; previews before and after in ``docs/previews/``).
-The 256 are one shared palette (``shared_palette``), chosen once per process by
-Pillow's fast octree from the sample images of every kind (``rendering.samples``:
-they hold every colour the drawings use and the shades between them), so that
-encoding only maps pixels to it: about 6× less CPU than RGB with adaptive row
+The 256 are one shared palette (``SHARED_PALETTE``, ``rendering/palette_data.py``),
+Pillow's fast octree of the sample images of every kind (``rendering.samples``:
+they hold every colour the drawings use and the shades between them; a test
+checks it is still theirs, ``python -m rendering.palette`` writes it anew), so
+that encoding only maps pixels to it: about 6× less CPU than RGB with adaptive row
 filters and 2.5× smaller files (docs/PERFORMANCE.md). PNG bytes are
 deterministic: same pixels → same bytes (fixed palette, no metadata, fixed zlib
 level, no optimizer search).
@@ -16,14 +17,13 @@ level, no optimizer search).
 from __future__ import annotations
 
 import io
-import threading
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.rules.cards import Card
 from rendering.cards import SHADOW_MARGIN, SIZES, back_sprite, card_sprite
+from rendering.palette_data import SHARED_PALETTE
 from rendering.strings import text
 from rendering.text import draw_text, font, text_width
 
@@ -39,63 +39,26 @@ INK = (28, 28, 32)
 PNG_COMPRESS_LEVEL = 3
 """zlib level of the palette PNGs: 3 is as fast as 1 here and 10 % smaller."""
 PNG_COLOURS = 256
-EXACT_COLOURS = 32
-"""The most frequent colours of the samples, kept exact in the shared palette."""
-
-
-_sampling = threading.local()
-"""While ``shared_palette`` draws the samples in a thread, ``encode_png`` keeps the
-RGB drawings there instead of encoding them."""
 
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes of ``img`` (an RGB composition) as an 8-bit palette image: each pixel
-    mapped to the nearest of ``shared_palette``'s colours (no dithering)."""
-    kept = getattr(_sampling, "images", None)
-    if kept is not None:
-        kept.append(img.copy())
-        return b""
-    paletted = img.quantize(palette=shared_palette(), dither=Image.Dither.NONE)
+    mapped to the nearest colour of ``SHARED_PALETTE`` (no dithering)."""
+    paletted = img.quantize(palette=_PALETTE_IMAGE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     paletted.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL, optimize=False)
     return buf.getvalue()
 
 
-@lru_cache(maxsize=1)
-def shared_palette() -> Image.Image:
-    """A "P" image whose ``PNG_COLOURS`` colours are Pillow's fast octree of the
-    sample hand, tables (playing, bidding), result and stats chart (English: other
-    languages only change the words, not the colours), drawn once (≈ 0.3 s of CPU;
-    ``rendering.warm_up`` does it at start-up). Same samples → same palette."""
-    from rendering import hand, result, samples, stats, table
+def palette_image(colours: bytes) -> Image.Image:
+    """A 1×1 "P" image carrying ``colours`` (RGB triples) as its palette, the form
+    ``Image.quantize(palette=...)`` takes."""
+    img = Image.new("P", (1, 1))
+    img.putpalette(colours)
+    return img
 
-    _sampling.images = drawn = []
-    try:
-        hand.render_hand(samples.landlord_hand(), selected=samples.selected_three())
-        table.render_table(samples.mid_game_table())
-        table.render_table(samples.bidding_table())
-        result.render_result(samples.spring_result())
-        stats.render_stats(samples.stats_chart())
-    finally:
-        _sampling.images = None
-    atlas = Image.new("RGB", (max(i.width for i in drawn), sum(i.height for i in drawn)))
-    top = 0
-    for img in drawn:
-        atlas.paste(img, (0, top))
-        top += img.height
-    paletted = atlas.quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE)
-    flat = list(paletted.getpalette() or [])[: 3 * PNG_COLOURS]
-    entries = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]
-    # The octree averages each bucket; the flat colours (felt, panels, paper, text)
-    # replace their nearest entries so that they stay exact.
-    taken: set[int] = set()
-    for _, colour in sorted(atlas.getcolors(1 << 24) or [], reverse=True)[:EXACT_COLOURS]:
-        nearest = min((i for i in range(len(entries)) if i not in taken),
-                      key=lambda i: sum((a - b) ** 2 for a, b in zip(entries[i], colour, strict=True)))
-        entries[nearest] = colour
-        taken.add(nearest)
-    paletted.putpalette([v for entry in entries for v in entry])
-    return paletted
+
+_PALETTE_IMAGE = palette_image(SHARED_PALETTE)
 
 
 def fan_step(count: int, size: str, max_width: int, max_gap: int = 4) -> int:

@@ -27,6 +27,8 @@ from rendering.compose import (
     encode_png,
 )
 from rendering.models import SeatView, TableView
+from rendering.palette import sample_palette
+from rendering.palette_data import SHARED_PALETTE
 from rendering.samples import (
     landlord_hand,
     mid_game_table,
@@ -93,3 +95,8 @@ def test_the_design_colours_stay_exact() -> None:
     png = decode(encode_png(img))
     assert png.mode == "P"
     assert ImageChops.difference(img, png.convert("RGB")).getbbox() is None
+
+
+def test_the_shared_palette_is_still_the_one_of_the_samples() -> None:
+    # After a colour of the drawings changes: python -m rendering.palette
+    assert sample_palette() == SHARED_PALETTE and len(SHARED_PALETTE) == 3 * PNG_COLOURS
