@@ -2,7 +2,7 @@
 
 Public API::
 
-    from bot.ai import Observation, Decision, choose_bid, choose_play, hint, hint_options, ordered_plays, REASONS
+    from bot.ai import Observation, Decision, choose_bid, choose_play, hint_options, ordered_plays, REASONS
 """
 
 from bot.ai.decision import Decision
@@ -14,7 +14,6 @@ from bot.ai.players import (
     Level,
     choose_bid,
     choose_play,
-    hint,
     hint_options,
     ordered_plays,
 )
@@ -30,7 +29,6 @@ __all__ = [
     "Observation",
     "choose_bid",
     "choose_play",
-    "hint",
     "hint_options",
     "make_observation",
     "ordered_plays",

@@ -1,4 +1,4 @@
-"""Public entry points: ``choose_bid``, ``choose_play`` and ``hint``.
+"""Public entry points: ``choose_bid``, ``choose_play``, ``hint_options``, ``ordered_plays``.
 
 Levels (docs/AI.md): ``easy`` (greedy smallest play with
 some randomness), ``normal`` (hand decomposition, partner awareness, stopping
@@ -17,7 +17,7 @@ from bot.ai.bidding import easy_bid, hard_bid, normal_bid
 from bot.ai.decision import Decision
 from bot.ai.observation import Observation
 from bot.ai.policy import easy_play, normal_play, normal_ranked
-from bot.ai.search import STEP_BUDGET, hard_play
+from bot.ai.search import hard_play
 from bot.ai.view import view_of
 from bot.rules import Combo, ComboKind, legal_plays
 
@@ -96,13 +96,6 @@ def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET) -> list[
             seen.append(decision.action)
             options.append(decision)
     return options
-
-
-def hint(obs: Observation, n: int = 0, step_budget: int = STEP_BUDGET) -> Decision:
-    """The ``n``-th suggestion of ``hint_options`` (cycling); by default its first one
-    is exactly what the ``hard`` level plays (same search budget)."""
-    options = hint_options(obs, step_budget)
-    return options[n % len(options)]
 
 
 MENU_SIZE = 25

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.ai import search
+from bot.ai import Decision, hint_options, search
 from bot.ai.observation import Observation
 from bot.game.computer import AutoAction, decide_from_json
 from bot.rules import Combo, classify, parse_cards
@@ -48,3 +48,10 @@ def uncapped_decide_from_json(table_json: str, rng: random.Random) -> AutoAction
     """
     search.TIME_CAP = float("inf")
     return decide_from_json(table_json, rng)
+
+
+def nth_hint(obs: Observation, n: int) -> Decision:
+    """The ``n``-th Hint suggestion (cycling), with the hard level's own search budget,
+    so that the first one is exactly what ``hard`` plays."""
+    options = hint_options(obs, search.STEP_BUDGET)
+    return options[n % len(options)]

@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bot.ai.search as search
-from bot.ai import REASONS, choose_bid, choose_play, hint
+from bot.ai import REASONS, choose_bid, choose_play
 from bot.ai.observation import Observation
 from bot.ai.selfplay import deal, play_hand
 from bot.rules import RuleSet, parse_cards
+from tests.ai.helpers import nth_hint
 
 
 @pytest.fixture(autouse=True)
@@ -66,7 +67,7 @@ def test_hints_are_legal_plays_of_the_hand(seed: int, n: int) -> None:
     from bot.rules import legal_plays
 
     for obs in seen[:: max(1, len(seen) // 4)]:
-        decision = hint(obs, n)
+        decision = nth_hint(obs, n)
         if decision.action is None:
             assert obs.last_play is not None
         else:

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.ai import choose_play, hint, search
-from tests.ai.helpers import combo, playing
+from bot.ai import choose_play, search
+from tests.ai.helpers import combo, nth_hint, playing
 
 LEVELS = ["normal", "hard"]
 
@@ -30,7 +30,7 @@ def test_peasant_does_not_overtake_partner_who_goes_out_next(level: str) -> None
 
 def test_hint_first_suggestion_does_not_overtake_partner() -> None:
     obs = playing(0, "4 6 8 J A 2", landlord=2, cards_left=(6, 1, 9), last=(1, "T"))
-    assert hint(obs, 0).action is None
+    assert nth_hint(obs, 0).action is None
 
 
 @pytest.mark.parametrize("level", ["easy", *LEVELS])
@@ -115,11 +115,11 @@ def test_hint_cycles_through_distinct_legal_actions(monkeypatch: pytest.MonkeyPa
     # hint 0 equals hard's seeded move only when the wall-clock cap cuts neither search.
     monkeypatch.setattr(search, "TIME_CAP", float("inf"))
     obs = playing(0, "3 3 5 7 8 9 T J Q", landlord=0, cards_left=(9, 17, 17))
-    first = hint(obs, 0)
+    first = nth_hint(obs, 0)
     seen = [first.action]
     n = 1
     while True:
-        decision = hint(obs, n)
+        decision = nth_hint(obs, n)
         if decision.action == first.action and decision.reason == first.reason:
             break
         assert decision.action not in seen
