@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import REASONS, Observation, choose_bid, hint
+from bot.ai import REASONS, Observation, choose_bid
 from bot.ai.bidding import (
     hand_win_rate,
     hard_bid,
@@ -20,6 +20,7 @@ from bot.ai.bidding_features import FEATURES, hand_features
 from bot.ai.evaluate import counts_of
 from bot.game.hand import Hand
 from bot.rules import RuleSet, parse_cards
+from tests.ai.helpers import nth_hint
 
 STRONG = "3 4 5 7 8 9 T J Q K A 2 2 2 2 X D"
 WEAK = "3 3 4 4 5 6 7 8 8 9 T J J Q 5 9 K"
@@ -125,7 +126,7 @@ def test_normal_bid_names_its_estimated_win_rate() -> None:
 
 def test_the_bidding_hint_is_the_hard_bid_with_its_reason() -> None:
     obs = _bidding("3 4 5 6 6 7 8 9 T J Q Q K A 2 2 X", ((1, 0),), seat=2)
-    advice = hint(obs)
+    advice = nth_hint(obs, 0)
     assert advice == hard_bid(obs, random.Random(0))
     assert advice.reason in REASONS
     assert advice.action in (0, 1, 2, 3)
