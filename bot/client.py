@@ -93,7 +93,7 @@ class DdzBotMixin:
             decider=pooled_decide, prefetch_hints=self.settings.hint_prefetch,
         )
         self.replays = replays = ReplayService(storage)  # replays and reviews (AI worker)
-        cog = DdzCog(bot, service, replays)
+        cog = DdzCog(bot, service, replays, self.renderer)
         await bot.add_cog(cog)
         bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton, ReplayButton)
         await bot.tree.set_translator(DdzTranslator())

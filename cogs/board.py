@@ -102,12 +102,12 @@ class Board:
     """Owns the public messages of every table (in memory; message ids also go
     to ``TableService.set_message_id``)."""
 
-    def __init__(self, bot: commands.Bot, service: TableService,
+    def __init__(self, bot: commands.Bot, service: TableService, renderer: Renderer,
                  on_drawn: Callable[[Table], Awaitable[None]] | None = None,
                  interval: float = MIN_INTERVAL) -> None:
         self.bot = bot
         self.service = service
-        self.renderer: Renderer = getattr(bot, "renderer", None) or Renderer(workers=0)
+        self.renderer = renderer
         """Draws the images (the bot's worker processes; threads without one)."""
         self.on_drawn = on_drawn
         self.interval = interval

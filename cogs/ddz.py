@@ -25,6 +25,7 @@ from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from bot.rules import Combo
 from bot.service import TableService
+from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.storage import Settlement
 from cogs import forget, info, records
@@ -55,11 +56,12 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 
-    def __init__(self, bot: commands.Bot, service: TableService, replays: ReplayService) -> None:
+    def __init__(self, bot: commands.Bot, service: TableService, replays: ReplayService,
+                 renderer: Renderer) -> None:
         self.bot = bot
         self.service = service
         self.replays = replays
-        self.board = Board(bot, service, on_drawn=self._refresh_views)
+        self.board = Board(bot, service, renderer, on_drawn=self._refresh_views)
         self.views = OpenViews(self.render_hand)
         super().__init__()
 

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t
-from bot.service.replays import ReplayService
+from bot.service.replays import Replay, ReplayService, Review
 from cogs import replay_pages as rp
 from cogs.items import ddz_cog
 from cogs.replies import answer_error, defer, png_file, respond
@@ -88,14 +88,14 @@ def _replays(interaction: discord.Interaction) -> ReplayService:
     return ddz_cog(interaction).replays
 
 
-def _players(found: Any) -> rp.Players:
+def _players(found: Replay) -> rp.Players:
     changes = sorted(found.record.settlement.changes, key=lambda c: c.seat)
     return rp.Players(names=tuple(c.name or "?" for c in changes),  # type: ignore[arg-type]
                       user_ids=found.record.user_ids,
                       totals=tuple(c.total for c in changes))  # type: ignore[arg-type]
 
 
-def marks_of(found: Any, review: Any) -> dict[int, ReviewMark]:
+def marks_of(found: Replay, review: Review) -> dict[int, ReviewMark]:
     """Review marks by history index: the costliest decisions, 1 = worst."""
     decisions = dict(review.decisions)
     out = {}
@@ -106,7 +106,7 @@ def marks_of(found: Any, review: Any) -> dict[int, ReviewMark]:
     return out
 
 
-async def _page_file(found: Any, page: int, lang: str, marks: dict[int, ReviewMark] | None,
+async def _page_file(found: Replay, page: int, lang: str, marks: dict[int, ReviewMark] | None,
                      name: str = "replay.png") -> discord.File:
     """The image of page ``page`` (0-based; the last page is the result) with alt text."""
     players = _players(found)
@@ -119,7 +119,7 @@ async def _page_file(found: Any, page: int, lang: str, marks: dict[int, ReviewMa
     return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no))
 
 
-async def _animation(found: Any, lang: str) -> discord.File:
+async def _animation(found: Replay, lang: str) -> discord.File:
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     models = rp.pages(hand, steps, players, no)
@@ -134,15 +134,16 @@ async def _animation(found: Any, lang: str) -> discord.File:
                         description=rp.plays_alt(hand, steps, players, lang, no))
 
 
-def _caption(found: Any, page: int, lang: str, review: Any) -> str:
+def _caption(found: Replay, page: int, lang: str, review: Review | None) -> str:
     key = "replay.caption"
     if review is not None:
         key = "replay.caption_review" if review.worst else "replay.caption_review_none"
     return t(key, lang, n=found.record.hand_no, page=page + 1, pages=len(found.steps))
 
 
-async def show_page(interaction: discord.Interaction, found: Any, page: int, review: Any,
-                    lang: str, *, content: str | None = None, embed: Any = None) -> None:
+async def show_page(interaction: discord.Interaction, found: Replay, page: int,
+                    review: Review | None, lang: str, *, content: str | None = None,
+                    embed: discord.Embed | None = None) -> None:
     """Answer with page ``page`` (edit of the deferred message) and its buttons."""
     marks = marks_of(found, review) if review is not None else None
     if review is not None and embed is None:
@@ -153,7 +154,7 @@ async def show_page(interaction: discord.Interaction, found: Any, page: int, rev
                   edit=True, file=file, view=view, embed=embed)
 
 
-async def run_review(interaction: discord.Interaction, found: Any, lang: str) -> Any:
+async def run_review(interaction: discord.Interaction, found: Replay, lang: str) -> Review:
     """The clicker's review (progress shown in the deferred message); GameError if the
     clicker did not play that hand."""
     service = _replays(interaction)
@@ -187,7 +188,7 @@ async def _edit_quietly(interaction: discord.Interaction, text: str) -> None:
         log.info("review progress not shown: %s", error)
 
 
-def review_embed(found: Any, review: Any, lang: str) -> discord.Embed:
+def review_embed(found: Replay, review: Review, lang: str) -> discord.Embed:
     """The review summary: each decision with the hard player's choice and chances."""
     steps, hand = found.steps, found.hand
     worst = {index: rank for rank, index in enumerate(review.worst, start=1)}
@@ -220,7 +221,7 @@ def review_embed(found: Any, review: Any, lang: str) -> discord.Embed:
     return embed
 
 
-def first_marked_page(found: Any, review: Any) -> int:
+def first_marked_page(found: Replay, review: Review) -> int:
     """The page of the costliest decision (page 0 when none)."""
     if not review.worst:
         return 0
