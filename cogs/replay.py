@@ -250,7 +250,12 @@ async def on_click(interaction: discord.Interaction, hand_no: int, page: int, re
             raise GameError("guild_only")
         lang = resolve_locale(interaction.locale)
         message = interaction.message
-        from_result = verb in ("open", "rev") and (message is None or not message.flags.ephemeral)
+        public = message is None or not message.flags.ephemeral
+        if public and verb not in ("open", "rev"):
+            # Only Replay / Review sit on a public message (the result); a paging, share or
+            # animation id forged onto one must never turn it into a replay page.
+            raise GameError("stale")
+        from_result = verb in ("open", "rev") and public
         if verb == "gif" or from_result:
             await defer(interaction, ephemeral=True, thinking=True)
         else:
