@@ -146,22 +146,32 @@ def _mark(img: Image.Image, draw: ImageDraw.ImageDraw, line: ReplayLine, top: in
     mark = line.mark
     assert mark is not None
     x = PAD + 12
-    draw.line((x, top, WIDTH - PAD - 12, top), fill=FELT_DARK, width=2)
-    badge, face = fit_text(text(locale, "review_rank", n=mark.rank), NAME_W - 24 - 26 - 8,
-                           (16, 15, 14, 13), bold=True)
-    draw_pill(draw, x, top + 10, badge, face, DANGER, WHITE, 26)
-    draw.text((x, top + 56), text(locale, "review_hard"), font=font(16, True), fill=MUTED,
-              anchor="lm")
+    right = WIDTH - PAD - 12
+    draw.line((x, top, right, top), fill=FELT_DARK, width=2)
+    # the badge (a pill: text + its 26 px height) stays in the name column, the chances
+    # on the page: the hard player's cards get the room between them
+    badge, badge_face = fit_text(text(locale, "review_rank", n=mark.rank), NAME_W - 24 - 26 - 8,
+                                 (16, 15, 14, 13), bold=True)
+    draw_pill(draw, x, top + 10, badge, badge_face, DANGER, WHITE, 26)
+    hard, hard_face = fit_text(text(locale, "review_hard"), NAME_W - 24, (16, 15, 14, 13),
+                               bold=True)
+    draw_text(draw, (x, top + 56), hard, hard_face, MUTED, anchor="lm")
     cx = PAD + NAME_W
+    chances = [(text(locale, "review_best_win", p=mark.best_win), GREEN),
+               (text(locale, "review_played_win", p=mark.played_win), LIGHT_RED)]
+    face = font(18, True)
+    chances_w = max(text_width(label, face) for label, _ in chances)
     if mark.best:
-        width = draw_fan(img, list(mark.best), cx, top + 8, "small", 300)
+        width = draw_fan(img, list(mark.best), cx, top + 8, "small",
+                         max(SMALL.width, min(300, right - cx - 16 - chances_w)))
     else:
         width = _outlined(draw, cx, top + 8, text(locale, "pass"), MUTED)
     tx = cx + width + 16
-    draw.text((tx, top + 24), text(locale, "review_best_win", p=mark.best_win), font=font(18, True),
-              fill=GREEN, anchor="lm")
-    draw.text((tx, top + 52), text(locale, "review_played_win", p=mark.played_win),
-              font=font(18, True), fill=LIGHT_RED, anchor="lm")
+    widest = max((label for label, _ in chances), key=lambda label: text_width(label, face))
+    face = fit_text(widest, right - tx, (18, 16, 15, 14), bold=True)[1]  # one size for both
+    for (label, colour), y in zip(chances, (top + 24, top + 52), strict=True):
+        label, label_face = fit_text(label, right - tx, (face.size,), bold=True)
+        draw_text(draw, (tx, y), label, label_face, colour, anchor="lm")
 
 
 def _hands(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, top: int,

@@ -1,0 +1,52 @@
+"""Review marks on replay pages (rendering.replay): badge, hard choice and chances stay in place."""
+
+from __future__ import annotations
+
+from bot.rules import parse_cards
+from rendering.compose import DANGER
+from rendering.replay import (
+    GAP,
+    HEADER_H,
+    NAME_W,
+    PAD,
+    ROW_H,
+    WIDTH,
+    render_replay_page,
+)
+from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
+from tests.rendering.pngs import colour_count, decode
+
+GREEN = (80, 220, 120)
+LIGHT_RED = (255, 120, 110)
+MARK_TOP = HEADER_H + GAP + ROW_H - 4  # the review under the first line of a page
+
+
+def _marked_page(best: str, rank: int = 3) -> ReplayPage:
+    """A trick whose lead is a costly decision; the hard player would have played ``best``."""
+    seats = (ReplaySeat("Ana", is_landlord=True, cards=tuple(parse_cards("3456"))),
+             ReplaySeat("Bot 2", is_computer=True), ReplaySeat("Bob"))
+    mark = ReviewMark(rank, tuple(parse_cards(best)), 100, 0)
+    lead = ReplayLine(0, "lead", tuple(parse_cards("33344455")), mark=mark)
+    return ReplayPage("trick", seats, (lead, ReplayLine(1, "pass")), hand_number=12, page=5,
+                      pages=14, trick=3, tricks=11, bid=3, multiplier=2)
+
+
+def test_spanish_costly_decision_badge_ends_before_the_hard_players_cards() -> None:
+    # "Decisión costosa n.º 3" at 16 px ran under the first card of the hard choice.
+    img = decode(render_replay_page(_marked_page("KK"), locale="es"))
+    pill_rows = (PAD + NAME_W - 12, MARK_TOP + 10, PAD + NAME_W, MARK_TOP + 36)
+    assert colour_count(img, pill_rows, DANGER, tol=20) == 0
+    badge = (PAD + 12, MARK_TOP + 10, PAD + 120, MARK_TOP + 36)
+    assert colour_count(img, badge, DANGER, tol=20) > 500  # the badge is still drawn
+
+
+def test_win_chances_stay_on_the_page_beside_a_long_hard_choice() -> None:
+    # Beside a 12-card straight, "su opción: 100% de ganar" ran off the right edge.
+    for locale in ("en", "es"):
+        img = decode(render_replay_page(_marked_page("3456789TJQKA"), locale=locale))
+        edge = (WIDTH - PAD - 12, MARK_TOP, WIDTH, MARK_TOP + 70)
+        assert colour_count(img, edge, GREEN, tol=30) == 0, locale
+        assert colour_count(img, edge, LIGHT_RED, tol=30) == 0, locale
+        chances = (PAD + NAME_W, MARK_TOP, WIDTH - PAD - 12, MARK_TOP + 70)
+        assert colour_count(img, chances, GREEN, tol=30) > 100, locale
+        assert colour_count(img, chances, LIGHT_RED, tol=30) > 100, locale
