@@ -116,7 +116,7 @@ def _line(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, line: R
           GOLD if lead else WHITE)
     role = text(locale, "landlord") if seat.is_landlord else text(locale, "peasant")
     verb = {"lead": "replay_leads", "follow": "replay_follows", "pass": "replay_passes",
-            "bid": "replay_bids"}[line.kind]
+            "bid": "replay_bids" if line.amount else "replay_passes"}[line.kind]
     sub = f"{role} · {text(locale, verb)}" + (f" · {text(locale, 'replay_auto')}" if line.auto else "")
     sub, face = fit_text(sub, NAME_W - 24, (15, 13), bold=False)
     draw_text(draw, (x, mid + 14), sub, face, GOLD if seat.is_landlord else MUTED, anchor="lm")

@@ -50,3 +50,17 @@ def test_win_chances_stay_on_the_page_beside_a_long_hard_choice() -> None:
         chances = (PAD + NAME_W, MARK_TOP, WIDTH - PAD - 12, MARK_TOP + 70)
         assert colour_count(img, chances, GREEN, tol=30) > 100, locale
         assert colour_count(img, chances, LIGHT_RED, tol=30) > 100, locale
+
+
+def test_a_pass_in_the_bidding_reads_passes_not_bids() -> None:
+    # The row said "Peasant · bids" beside "Pass" ("Campesino · apuesta" / "Paso").
+    seats = _marked_page("KK").seats
+    for locale in ("en", "es"):
+        bidding = ReplayPage("bidding", seats, (ReplayLine(1, "bid", amount=0),), bid=None)
+        trick = ReplayPage("bidding", seats, (ReplayLine(1, "pass"),), bid=None)
+        row = (0, HEADER_H + GAP, WIDTH, HEADER_H + GAP + ROW_H)
+        assert (decode(render_replay_page(bidding, locale=locale)).crop(row).tobytes()
+                == decode(render_replay_page(trick, locale=locale)).crop(row).tobytes()), locale
+        bid = ReplayPage("bidding", seats, (ReplayLine(1, "bid", amount=2),), bid=2)
+        assert (decode(render_replay_page(bid, locale=locale)).crop(row).tobytes()
+                != decode(render_replay_page(trick, locale=locale)).crop(row).tobytes()), locale
