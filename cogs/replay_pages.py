@@ -83,7 +83,7 @@ def result_view(hand: Hand, players: Players, hand_no: int | None) -> ResultView
     if result.anti_spring:
         doublings.append(("anti_spring", None))
     seats = [SeatResult(name=players.names[i], is_landlord=i == result.landlord,
-                        change=result.points[i], total=players.totals[i] or 0,
+                        change=result.points[i], total=players.totals[i],
                         remaining=hand.hand_of(i)) for i in range(3)]
     return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
                       doublings=doublings, hand_number=hand_no)  # type: ignore[arg-type]

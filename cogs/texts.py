@@ -273,7 +273,7 @@ def result_view(table: Table, lang: str, settlement: Settlement | None) -> Resul
     result = hand.result
     totals = _totals(settlement)
     seats = [SeatResult(name=plain_name(table, i), is_landlord=i == result.landlord,
-                        change=result.points[i], total=totals.get(i, 0),
+                        change=result.points[i], total=totals.get(i),
                         remaining=hand.hand_of(i)) for i in range(3)]
     winners: list[str] = []
     if settlement is not None and getattr(settlement, "match_over", False):

@@ -57,12 +57,14 @@ class TableView:
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat on the result image: ``change`` and ``total`` in points."""
+    """One seat on the result image: ``change`` and ``total`` in points (``total`` None:
+    not in the match ledger — a computer, or a member who used ``/ddz forget`` — and
+    no total is drawn)."""
 
     name: str
     is_landlord: bool
     change: int
-    total: int
+    total: int | None
     remaining: Sequence[Card] = ()
 
 

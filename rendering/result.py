@@ -86,8 +86,10 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatResult, top: in
     color = GREEN if seat.change > 0 else (DANGER if seat.change < 0 else MUTED)
     draw.text((right, top + 34), change, font=change_face, fill=color, anchor="rm",
               stroke_width=1, stroke_fill=FELT_DARK)
-    total = f"{text(locale, 'total')}: {seat.total}".replace("-", "\u2212")
-    draw.text((right, top + 76), total, font=font(20, True), fill=WHITE, anchor="rm")
+    total = "" if seat.total is None else f"{text(locale, 'total')}: {seat.total}".replace(
+        "-", "\u2212")
+    if total:
+        draw.text((right, top + 76), total, font=font(20, True), fill=WHITE, anchor="rm")
     column = max(text_width(change, change_face), text_width(total, font(20, True))) + 24
     badge_w = role_badge(draw, x, top + 12, seat.is_landlord, locale) + 12
     name, face = fit_text(seat.name, right - column - x - badge_w, (24, 22, 20, 18, 16), bold=True)

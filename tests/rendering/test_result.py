@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from rendering import ResultView, SeatResult, render_result
-from rendering.compose import GOLD
+from rendering.compose import GOLD, WHITE
 from rendering.result import WIDTH, signed
 from rendering.samples import CJK_NAME, LONG_NAME, spring_result
 from tests.rendering.pngs import colour_count, decode
@@ -68,3 +68,16 @@ def test_long_names_with_big_numbers_render(name: str) -> None:
     view = ResultView(winner="landlord", bid=3, points=3072, seats=seats, match_winners=(name, name))
     img = decode(render_result(view))
     assert img.width == WIDTH
+
+
+def test_a_seat_outside_the_ledger_shows_no_match_total() -> None:
+    # A computer's seat read "Total: 0" although computers have no match total.
+    view = spring_result()
+    seats = list(view.seats)
+    bot = replace(seats[1], remaining=())
+    zero = replace(view, seats=[seats[0], replace(bot, total=0), seats[2]])
+    none = replace(view, seats=[seats[0], replace(bot, total=None), seats[2]])
+    right = (WIDTH - 200, 0, WIDTH, decode(render_result(zero)).height)
+    with_total = colour_count(decode(render_result(zero)), right, WHITE, tol=40)
+    without = colour_count(decode(render_result(none)), right, WHITE, tol=40)
+    assert 0 < without < with_total - 100
