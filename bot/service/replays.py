@@ -100,10 +100,12 @@ class ReplayService:
         return await self._replay(record)
 
     async def _replay(self, record: FinishedHand) -> Replay:
+        # Only the rebuilt hand is cached: the record (names, user ids, totals) is the one
+        # just read, so a member's /ddz forget shows in the next replay.
         cached = self._replays.get(record.hand_id)
         if cached is not None:
             self._replays.move_to_end(record.hand_id)
-            return cached
+            return Replay(record, cached.hand, cached.steps)
         hand, steps = await asyncio.to_thread(_rebuild, record.hand_json)
         done = Replay(record, hand, steps)
         _remember(self._replays, record.hand_id, done)

@@ -122,3 +122,23 @@ async def test_a_member_runs_one_review_at_a_time_and_the_server_a_few(quick: No
     assert done[0] is done[1]
     again = await service.review(found[1], 0, user_id=101)  # free again once finished
     assert again.hand_id == "h2"
+
+
+async def test_a_replay_after_forget_shows_the_forgotten_member_anonymously() -> None:
+    # The cached replay kept the record read first: name and user id survived /ddz forget.
+    record = _record(1, 1)
+    records = Records(record)
+    service = ReplayService(records)
+    first = await service.find(1, 101, 1)
+    assert first.record.seat_of(101) == 0 and first.record.settlement.changes[0].name == "p0"
+    changes = [c.model_copy(update={"user_id": None, "name": "?"}) if c.user_id == 101 else c
+               for c in record.settlement.changes]
+    records.records = (record.model_copy(update={
+        "user_ids": (None, None, 103),
+        "settlement": record.settlement.model_copy(update={"changes": changes})}),)
+    again = await service.find(1, 103, 1)
+    assert again.hand is first.hand  # the rebuilt hand is still shared
+    assert again.record.seat_of(101) is None and again.record.settlement.changes[0].name == "?"
+    with pytest.raises(GameError) as refused:
+        service.reviewer_seat(again, 101)
+    assert refused.value.code == "not_your_hand"
