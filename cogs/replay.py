@@ -119,7 +119,7 @@ async def _page_file(found: Replay, page: int, lang: str, marks: dict[int, Revie
     return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no))
 
 
-async def _animation(found: Replay, lang: str) -> discord.File:
+async def _animation(interaction: discord.Interaction, found: Replay, lang: str) -> discord.File:
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     models = rp.pages(hand, steps, players, no)
@@ -129,7 +129,7 @@ async def _animation(found: Replay, lang: str) -> discord.File:
         frames.append(render_result(rp.result_view(hand, players, no), locale=lang))
         return render_replay_animation(frames)
 
-    data = await asyncio.to_thread(draw)
+    data = await _replays(interaction).animation((found.record.hand_id, lang, players), draw)
     return discord.File(io.BytesIO(data), filename=f"hand{no}.gif",
                         description=rp.plays_alt(hand, steps, players, lang, no))
 
@@ -276,7 +276,7 @@ async def on_click(interaction: discord.Interaction, hand_no: int, page: int, re
             await show_page(interaction, found, page, marks_review, lang)
         elif verb == "gif":
             await respond(interaction, t("replay.animation", lang, n=hand_no), edit=True,
-                          file=await _animation(found, lang))
+                          file=await _animation(interaction, found, lang))
         elif verb == "share":
             marks = marks_of(found, marks_review) if marks_review is not None else None
             file = await _page_file(found, page, lang, marks)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,8 @@ Runner = Callable[..., Awaitable[Any]]
 
 CACHE_SIZE = 64
 """Reviews (and replays) kept in memory, least recently used dropped first."""
+ANIMATION_CACHE_SIZE = 8
+"""Animations kept in memory (≈ 300-400 KB each)."""
 WORST = 3
 """How many costliest decisions a review marks."""
 MAX_RUNNING = 3
@@ -83,6 +85,8 @@ class ReplayService:
         self._reviews: OrderedDict[tuple[str, int], Review] = OrderedDict()
         self._running: dict[tuple[str, int], asyncio.Task[Review]] = {}
         self._by_user: dict[int, tuple[str, int]] = {}
+        self._animations: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._drawing: dict[Hashable, asyncio.Task[bytes]] = {}
 
     async def find(self, guild_id: int, user_id: int, hand_no: int | None = None) -> Replay:
         """Hand ``hand_no`` of this guild, or (None) the member's latest one here.
@@ -110,6 +114,23 @@ class ReplayService:
         done = Replay(record, hand, steps)
         _remember(self._replays, record.hand_id, done)
         return done
+
+    async def animation(self, key: Hashable, draw: Callable[[], bytes]) -> bytes:
+        """The animation identified by ``key`` (hand, language, names): ``draw()`` runs in
+        a thread once; concurrent requests share it and the bytes are cached (LRU), so
+        clicking Animation again (or twice at once) never draws the GIF twice."""
+        cached = self._animations.get(key)
+        if cached is not None:
+            self._animations.move_to_end(key)
+            return cached
+        task = self._drawing.get(key)
+        if task is None:
+            task = asyncio.create_task(asyncio.to_thread(draw))
+            self._drawing[key] = task
+            task.add_done_callback(lambda _: self._drawing.pop(key, None))
+        data = await asyncio.shield(task)
+        _remember(self._animations, key, data, ANIMATION_CACHE_SIZE)
+        return data
 
     @staticmethod
     def reviewer_seat(found: Replay, user_id: int) -> int:
@@ -186,10 +207,10 @@ def _rebuild(hand_json: str) -> tuple[Hand, list[Step]]:
     return hand, replay(hand)
 
 
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int = CACHE_SIZE) -> None:
     cache[key] = value
     cache.move_to_end(key)
-    while len(cache) > CACHE_SIZE:
+    while len(cache) > size:
         cache.popitem(last=False)
 
 

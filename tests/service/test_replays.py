@@ -142,3 +142,20 @@ async def test_a_replay_after_forget_shows_the_forgotten_member_anonymously() ->
     with pytest.raises(GameError) as refused:
         service.reviewer_seat(again, 101)
     assert refused.value.code == "not_your_hand"
+
+
+async def test_an_animation_is_drawn_once_for_concurrent_and_repeated_requests() -> None:
+    # Every click on Animation drew the whole GIF again (seconds of CPU per click).
+    service = ReplayService(Records())
+    drawn: list[str] = []
+
+    def draw(tag: str) -> bytes:
+        drawn.append(tag)
+        return f"GIF89a {tag}".encode()
+
+    both = await asyncio.gather(service.animation(("h1", "en"), lambda: draw("en")),
+                                service.animation(("h1", "en"), lambda: draw("en")))
+    assert both == [b"GIF89a en", b"GIF89a en"] and drawn == ["en"]
+    assert await service.animation(("h1", "en"), lambda: draw("en")) == b"GIF89a en"
+    assert await service.animation(("h1", "es"), lambda: draw("es")) == b"GIF89a es"
+    assert drawn == ["en", "es"]
