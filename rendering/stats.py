@@ -252,7 +252,8 @@ def render_stats(view: StatsView, *, locale: str = "en") -> bytes:
     c = _Canvas()
     c.box(0, 0, WIDTH, BANNER_H, FELT_DARK)
     if view.rating is not None and view.mu is not None and view.sigma is not None:
-        rating = text(locale, "stats_rating", value=f"{view.rating:.1f}")
+        # a true minus, as on the axes ("Rating −1.0", not "-1.0")
+        rating = text(locale, "stats_rating", value=f"{view.rating:.1f}".replace("-", "\u2212"))
         detail = text(locale, "stats_mu_sigma", mu=f"{view.mu:.1f}", sigma=f"{view.sigma:.1f}")
     else:
         rating, detail = text(locale, "stats_unrated"), ""

@@ -22,6 +22,7 @@ from rendering.stats import (
     signed,
     stats_alt_text,
 )
+from rendering.strings import text
 from tests.rendering.pngs import colour_count, decode
 
 
@@ -108,3 +109,19 @@ def test_signed_and_percent() -> None:
     assert (signed(8), signed(-4), signed(0), signed(-0.04, 1), signed(2.25, 1)) == (
         "+8", "\u22124", "0", "0.0", "+2.2")
     assert (percent(7, 12), percent(0, 0), percent(2, 3)) == (58, None, 67)
+
+
+def test_a_negative_rating_in_the_banner_has_a_true_minus(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The banner read "Rating -3.2" with a hyphen while the axes show "−3".
+    import rendering.stats as stats
+
+    shown: list[str] = []
+
+    def recording(locale: str, key: str, **params: object) -> str:
+        out = text(locale, key, **params)
+        shown.append(out)
+        return out
+
+    monkeypatch.setattr(stats, "text", recording)
+    render_stats(replace(stats_chart(), rating=-3.2), locale="es")
+    assert "Valoración \u22123.2" in shown
