@@ -107,6 +107,19 @@ BASELINES = ("random", 6.0, 4.0, 2.0, 0.0, "always3")
 threshold at cut-offs 6 (the old normal), 4, 2, 0 (bold), always 3."""
 
 
+def baseline_bid(kind: str | float, strength: float, u: float, highest: int) -> int:
+    """The bid of baseline ``kind`` (an entry of ``BASELINES``) for a hand of old strength
+    score ``strength``, a uniform draw ``u`` in [0, 1) (``random``) and ``highest`` bid so far."""
+    if kind == "always3":
+        return 3
+    if kind == "random":
+        allowed = [0] + [b for b in (1, 2, 3) if b > highest]
+        return allowed[int(u * len(allowed))]
+    assert isinstance(kind, float)
+    want = 3 if strength >= kind + 5 else 2 if strength >= kind + 2 else 1 if strength >= kind else 0
+    return want if want > highest else 0
+
+
 def _bid_once(first: int, choose) -> tuple[int, int] | None:  # type: ignore[no-untyped-def]
     """(landlord, bid) of a once-around bidding from ``first``; None when all pass."""
     highest, winner = 0, None
@@ -141,15 +154,6 @@ def tune_thresholds(
                      [strength_score(c) for c in counts], points[seed],
                      [[rnd.random() for _ in range(3)] for _ in range(3)]))
 
-    def baseline(kind, strength: float, u: float, highest: int) -> int:  # type: ignore[no-untyped-def]
-        if kind == "always3":
-            return 3
-        if kind == "random":
-            allowed = [0] + [b for b in (1, 2, 3) if b > highest]
-            return allowed[int(u * len(allowed))]
-        want = 3 if strength >= kind + 5 else 2 if strength >= kind + 2 else 1 if strength >= kind else 0
-        return want if want > highest else 0
-
     def score(thresholds: tuple[float, float, float], kind) -> float:  # type: ignore[no-untyped-def]
         total = 0.0
         for first, rates, strengths, pts, us in info:
@@ -159,7 +163,7 @@ def tune_thresholds(
                     if seat == r:
                         want = sum(1 for t in thresholds if rates[seat] >= t)
                         return want if want > highest else 0
-                    return baseline(kind, strengths[seat], us[r][seat], highest)
+                    return baseline_bid(kind, strengths[seat], us[r][seat], highest)
 
                 result = _bid_once(first, choose)
                 if result is not None:
