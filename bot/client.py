@@ -25,6 +25,7 @@ from bot.storage import Repository, Settlement, open_repository
 from cogs.ddz import DdzCog
 from cogs.forget import ForgetButton
 from cogs.items import DYNAMIC_ITEMS
+from cogs.newmatch import NewMatchButton
 from cogs.replay import ReplayButton
 from cogs.translator import DdzTranslator
 
@@ -91,11 +92,12 @@ class DdzBotMixin:
         self.service = service = TableService(
             storage, listener=self, ai_delay=self.settings.computer_delay,
             decider=pooled_decide, prefetch_hints=self.settings.hint_prefetch,
+            pace_scale=self.settings.autoplay_pace_scale,
         )
         self.replays = replays = ReplayService(storage)  # replays and reviews (AI worker)
         cog = DdzCog(bot, service, replays, self.renderer)
         await bot.add_cog(cog)
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton, ReplayButton)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton, ReplayButton, NewMatchButton)
         await bot.tree.set_translator(DdzTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

@@ -71,6 +71,10 @@ class Settings(BaseSettings):
     )
     render_workers: int = Field(2, ge=0, le=16, validation_alias=_alias("DDZ_RENDER_WORKERS"))
     hint_prefetch: bool = Field(True, validation_alias=_alias("DDZ_HINT_PREFETCH"))
+    autoplay_pace_scale: float = Field(
+        1.0, ge=0.0, le=1.0, validation_alias=_alias("DDZ_AUTOPLAY_PACE_SCALE")
+    )
+    """Factor on the auto-play pace members choose (1 = their seconds; tests use 0)."""
 
     @field_validator("discord_token")
     @classmethod

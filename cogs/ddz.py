@@ -28,9 +28,9 @@ from bot.service import TableService
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.storage import Settlement
-from cogs import forget, info, records
+from cogs import forget, info, newmatch, records
 from cogs.board import Board
-from cogs.hand_actions import handle_hand_verb
+from cogs.hand_actions import autoplay_ack, handle_hand_verb
 from cogs.hand_view import ImageKey, Screen, build_screen, render_screen
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
 from cogs.open_views import OpenViews
@@ -43,12 +43,12 @@ KNOWN_IDS = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT
 """Every ``ddz:`` custom_id the bot draws (cogs/items.py)."""
 
 log = logging.getLogger("cogs.ddz")
+MAX_MATCH_HANDS = 100
+"""``/ddz config hands`` upper bound (0 = play to the target points)."""
 Choice = app_commands.Choice
 
 
-def _is_admin(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms and (perms.manage_guild or perms.administrator))
+_is_admin = newmatch.is_admin
 
 
 @app_commands.guild_only()
@@ -130,10 +130,13 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
 
         ``shown``: the ``Screen.image_key`` of the image already in the message;
         when it still matches, nothing is drawn and ``png`` stays None (keep it).
+        The card counter shows when the server's ``/ddz config counter`` is on.
         """
         ranked = self.service.choices(table, seat)
+        settings = await self.service.settings(table.guild_id)
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
-                              readings=readings, plays=ranked.plays, legal=ranked.legal)
+                              readings=readings, plays=ranked.plays, legal=ranked.legal,
+                              counter=settings.counter)
         if shown is not None and screen.image_key == shown:
             return screen
         return await render_screen(screen, lang, self.board.renderer)
@@ -332,7 +335,8 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
     @app_commands.choices(scope=[
         Choice(name=cmd("current match", "choice.scope.match"), value="match"),
         Choice(name=cmd("all time", "choice.scope.alltime"), value="alltime"),
-        Choice(name=cmd("skill rating", "choice.scope.rating"), value="rating")])
+        Choice(name=cmd("skill rating", "choice.scope.rating"), value="rating"),
+        Choice(name=cmd("previous match", "choice.scope.previous"), value="previous")])
     async def score(self, interaction: discord.Interaction, scope: Choice[str] | None = None) -> None:
         self._seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
@@ -353,7 +357,8 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
         self._seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         settings = await self.service.settings(interaction.guild_id)
-        embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules.target_points)
+        embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules.target_points,
+                                 settings.rules.match_hands)
         await respond(interaction, embed=embed)
 
     @app_commands.command(name=cmd("stop", "cmd.stop.name"),
@@ -368,18 +373,35 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
 
     @app_commands.command(name=cmd("autoplay", "cmd.autoplay.name"),
                           description=cmd("Let the computer play for you", "cmd.autoplay.description"))
-    @app_commands.rename(mode=cmd("mode", "param.mode.name"))
-    @app_commands.describe(mode=cmd("On or off", "param.mode.description"))
+    @app_commands.rename(mode=cmd("mode", "param.mode.name"), pace=cmd("pace", "param.pace.name"))
+    @app_commands.describe(
+        mode=cmd("On or off", "param.mode.description"),
+        pace=cmd("Seconds between the computer's moves for you (1-10, default: your last, else 2)",
+                 "param.pace.description"))
     @app_commands.choices(mode=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
                                 Choice(name=cmd("off", "choice.mode.off"), value="off")])
-    async def autoplay(self, interaction: discord.Interaction, mode: Choice[str]) -> None:
+    async def autoplay(self, interaction: discord.Interaction, mode: Choice[str],
+                       pace: app_commands.Range[int, 1, 10] | None = None) -> None:
+        """Auto-play on (at ``pace`` seconds per move, stored for next time; default the
+        seat's last pace) or off (docs/RULES.md §Controls)."""
         self._seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         table = self._table_for(interaction)
         on = mode.value == "on"
-        await self.service.set_autoplay(table.id, interaction.user.id, on)
-        await respond(interaction, t("ack.autoplay_on" if on else "ack.autoplay_off",
-                                     interaction.locale))
+        done = await self.service.set_autoplay(table.id, interaction.user.id, on,
+                                               pace if on else None)
+        seat = done.seat_of(interaction.user.id)
+        await respond(interaction, autoplay_ack(done, seat or 0, on,
+                                                resolve_locale(interaction.locale)))
+
+    @app_commands.command(name=cmd("newmatch", "cmd.newmatch.name"),
+                          description=cmd("Start a new match: every total back to zero "
+                                          "(Manage Server)", "cmd.newmatch.description"))
+    @app_commands.default_permissions(manage_guild=True)
+    async def newmatch(self, interaction: discord.Interaction) -> None:
+        """Admins: confirm, then every current match total goes to zero (cogs/newmatch.py)."""
+        self._seen(interaction)
+        await newmatch.ask(interaction, self.service)
 
     @app_commands.command(name=cmd("forget", "cmd.forget.name"),
                           description=cmd("Delete your scores and stats in this server",
@@ -394,14 +416,18 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
         turn_seconds=cmd("turn_seconds", "param.turn_seconds.name"),
         bid_seconds=cmd("bid_seconds", "param.bid_seconds.name"),
         target=cmd("target", "param.target.name"), kickers=cmd("kickers", "param.kickers.name"),
-        bidding=cmd("bidding", "param.bidding.name"), language=cmd("language", "param.language.name"))
+        bidding=cmd("bidding", "param.bidding.name"), language=cmd("language", "param.language.name"),
+        hands=cmd("hands", "param.hands.name"), counter=cmd("counter", "param.counter.name"))
     @app_commands.describe(
         turn_seconds=cmd("Turn timer while playing (10-600 s)", "param.turn_seconds.description"),
         bid_seconds=cmd("Turn timer while bidding (10-600 s)", "param.bid_seconds.description"),
         target=cmd("Match target in points (default 30)", "param.target.description"),
         kickers=cmd("Kicker rule variant", "param.kickers.description"),
         bidding=cmd("Bidding variant", "param.bidding.description"),
-        language=cmd("Language of public messages", "param.language.description"))
+        language=cmd("Language of public messages", "param.language.description"),
+        hands=cmd("Hands per match; 0 = play to the target (default)", "param.hands.description"),
+        counter=cmd("Card counter in the private hand view (default on)",
+                    "param.counter.description"))
     @app_commands.choices(
         kickers=[Choice(name=cmd("default: single wings may repeat ranks", "choice.kickers.default"),
                         value="default"),
@@ -412,7 +438,9 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
                         value="until_two_passes")],
         language=[Choice(name=cmd("the server's language", "choice.language.server"), value="server"),
                   Choice(name=cmd("English", "choice.language.en"), value="en"),
-                  Choice(name=cmd("Español", "choice.language.es"), value="es")])
+                  Choice(name=cmd("Español", "choice.language.es"), value="es")],
+        counter=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
+                 Choice(name=cmd("off", "choice.mode.off"), value="off")])
     async def config(
         self, interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 10, 600] | None = None,
@@ -420,19 +448,26 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
         target: app_commands.Range[int, 1, 10000] | None = None,
         kickers: Choice[str] | None = None, bidding: Choice[str] | None = None,
         language: Choice[str] | None = None,
+        hands: app_commands.Range[int, 0, 100] | None = None,
+        counter: Choice[str] | None = None,
     ) -> None:
-        """Admins (Manage Server) view or change the server's settings."""
+        """Admins (Manage Server) view or change the server's settings. ``hands``: a match
+        of that many settled hands (0 = to the target points); ``counter``: the card
+        counter in hand views (docs/RULES.md §Match, §Card counter)."""
         self._seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         if not _is_admin(interaction):
             raise GameError("not_admin")
         current = await self.service.settings(interaction.guild_id)
+        if hands is not None and not 0 <= hands <= MAX_MATCH_HANDS:  # a forged interaction
+            raise GameError("bad_setting")
         changes: dict[str, Any] = {
             "target_points": target, "turn_seconds_play": turn_seconds,
             "turn_seconds_bid": bid_seconds,
             "kickers": kickers.value if kickers is not None else None,
             "bidding": bidding.value if bidding is not None else None,
-            "language": language.value if language is not None else None}
+            "language": language.value if language is not None else None,
+            "match_hands": hands, "counter": None if counter is None else counter.value == "on"}
         try:  # re-checked here: a forged interaction may send any value
             settings = current.with_changes(**changes)
         except ValidationError as error:

@@ -1,9 +1,12 @@
 """What a click in the private hand view does (selection, hint, play, pass, bid, auto).
 
-Selection changes are local (they live in the custom_ids); Play / Pass / Bid /
-Auto go through the TableService with the view's ``seq`` so a view drawn before
-the table moved on is refused as stale (the refreshed view is shown instead).
-A refused play keeps the selection and says why (docs/RULES.md §Controls).
+Selection changes are local (they live in the custom_ids); Play / Pass / Bid go
+through the TableService with the view's ``seq``, refused as stale only when
+something they act on changed since the view was drawn (``Table.is_current``:
+the hand, its phase, whose turn, the play to beat, the seat's cards) — another
+seat's auto-play toggle, leaving or coming back leaves them valid. Auto carries
+its intent (``a1`` on, ``a0`` off), so a double click applies once. A refused
+play keeps the selection and says why (docs/RULES.md §Out-of-date buttons).
 """
 
 from __future__ import annotations
@@ -43,20 +46,26 @@ class Outcome:
 
 
 LOCAL_VERBS = frozenset({"clear", "sort"})
+"""Selection verbs: they only select cards of the current hand (re-checked against it)."""
+INTENT_VERBS = frozenset({"a0", "a1"})
+"""Auto off / on: they say what they want, so applying one twice changes nothing."""
 
 
 def is_stale(table: Table, seq: int, verb: str) -> bool:
     """Whether a hand-view click drawn at ``seq`` is out of date for ``table``.
 
-    True when no hand is in play (lobby, finished, closed, redeal), or when the
-    table moved on and ``verb`` is not a local selection verb (``r<k>``, ``clear``, ``sort``).
+    True when no hand is in play (lobby, finished, closed, redeal), or when
+    something the click acts on changed since ``seq`` (``Table.is_current``) and
+    ``verb`` is neither a local selection verb (``r<k>``, ``clear``, ``sort``)
+    nor an intent verb (``a0``, ``a1``). The legal-play menu (``pick``) is checked:
+    its options were computed for the play to beat when it was drawn.
     """
     hand = table.hand
     if table.phase != "playing" or hand is None or hand.phase not in ("bidding", "playing"):
         return True
-    if seq == table.seq:
+    if table.is_current(seq):
         return False
-    return not (verb in LOCAL_VERBS or rank_of_verb(verb) is not None)
+    return not (verb in LOCAL_VERBS or verb in INTENT_VERBS or rank_of_verb(verb) is not None)
 
 
 async def handle_hand_verb(service: TableService, table: Table, seat: int, user_id: int, seq: int,
@@ -85,14 +94,16 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
         if verb == "pick":
             wanted = mask_to_indices(parse_mask(value or "0"))
             held = frozenset(c.index for c in cards)
-            return Outcome(state.with_selected(wanted & held))
+            if not wanted <= held:  # only a modified client (or a replayed menu) names these
+                missing = sorted(Card.from_index(i) for i in wanted - held)
+                raise GameError("cards_not_in_hand", cards=format_cards(missing))
+            return Outcome(state.with_selected(wanted))
         if verb == "hint":
             return await _hint(service, table, seat, state, lang)
-        if verb == "auto":
-            on = not table.seats[seat].autoplay
+        if verb in INTENT_VERBS or verb == "auto":  # "auto": a toggle drawn by older versions
+            on = verb == "a1" or (verb == "auto" and not table.seats[seat].autoplay)
             done = await service.set_autoplay(table.id, user_id, on)
-            return Outcome(state, t("ack.autoplay_on" if on else "ack.autoplay_off", lang),
-                           table=done)
+            return Outcome(state, autoplay_ack(done, seat, on, lang), table=done)
         if verb.startswith("b") and verb[1:].isdigit():
             amount = int(verb[1:])
             done = await service.bid(table.id, user_id, amount, seq=seq)
@@ -108,6 +119,13 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
             return Outcome(state, t("hand.refreshed", lang), table=service.get(table.id))
         return Outcome(state, t("hand.error", lang, message=error_message(error, lang)))
     return Outcome(state)
+
+
+def autoplay_ack(table: Table, seat: int, on: bool, lang: str) -> str:
+    """"Auto-play is on (one move every 2 s)…" / "Auto-play is off…" for ``seat``."""
+    if on:
+        return t("ack.autoplay_on", lang, pace=f"{table.seats[seat].pace:g}")
+    return t("ack.autoplay_off", lang)
 
 
 async def _hint(service: TableService, table: Table, seat: int, state: ViewState, lang: str) -> Outcome:

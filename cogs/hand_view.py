@@ -38,7 +38,7 @@ from rendering import render_hand_cached
 B = discord.ButtonStyle
 
 
-ImageKey = tuple[tuple[int, ...], frozenset[int], str, str]
+ImageKey = tuple[tuple[int, ...], frozenset[int], str, str, tuple[int, ...] | None]
 """What a hand image shows: (card indices, selected indices, sort, language)."""
 
 
@@ -54,11 +54,13 @@ class Screen:
     seq: int
     png: bytes | None = None
     lang: str = "en"
+    counts: tuple[int, ...] | None = None
 
     @property
     def image_key(self) -> ImageKey:
-        """What the hand image shows: (card indices, selected, sort, language)."""
-        return (tuple(c.index for c in self.cards), self.state.selected, self.state.sort, self.lang)
+        """What the hand image shows: (card indices, selected, sort, language, counter)."""
+        return (tuple(c.index for c in self.cards), self.state.selected, self.state.sort,
+                self.lang, self.counts)
 
 
 def selected_cards(hand_cards: Sequence[Card], state: ViewState) -> list[Card]:
@@ -99,15 +101,28 @@ def _turn_line(table: Table, seat: int, lang: str) -> str:
              kind=texts.kind_name(to_beat.combo, lang), name=texts.plain_name(table, to_beat.seat))
 
 
+def counter_text(counts: Sequence[int] | None, lang: str) -> str | None:
+    """"Still out: 3×2, 5, 2×4, X, D" (ranks low→high, ×n when more than one; ranks
+    all seen left out), or None without a counter (docs/RULES.md §Card counter)."""
+    if counts is None:
+        return None
+    parts = [rank.symbol + (f"×{n}" if n > 1 else "") for rank, n in zip(RANKS, counts, strict=True)
+             if n]
+    return t("alt.counter", lang, cards=", ".join(parts)) if parts else t("alt.counter_none", lang)
+
+
 def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                  notice: str | None = None, hint: str | None = None,
                  readings: Sequence[Combo] | None = None,
-                 plays: Sequence[Combo] = (), legal: int | None = None) -> Screen:
+                 plays: Sequence[Combo] = (), legal: int | None = None,
+                 counter: bool = False) -> Screen:
     """Text, alt text and components of the hand view of ``seat``.
 
     ``plays``: the select menu's options (``bot.ai.ordered_plays``), ``legal``: how
     many legal plays there are (default: counted here); ``readings``:
     ask which reading to play; ``notice``: an ack or a refusal; ``hint``: a reason.
+    ``counter``: add the card counter (the server's ``/ddz config counter``) to
+    the image and the alt text, computed from ``seat``'s observation only.
     """
     hand = table.hand
     cards = hand.hand_of(seat) if hand is not None else []
@@ -122,7 +137,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                      t("hand.bidding_none", lang))
     lines.append(_turn_line(table, seat, lang))
     if table.seats[seat].autoplay:
-        lines.append(t("hand.autoplay", lang))
+        lines.append(t("hand.autoplay", lang, pace=f"{table.seats[seat].pace:g}"))
     if chosen:
         found = classify(chosen, table.rules)
         lines.append(t("hand.selected_reading", lang, cards=format_cards(chosen),
@@ -136,17 +151,20 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         lines.append(notice)
     if readings:
         lines.append(t("hand.readings", lang))
-    if cards:
-        alt = (t("alt.hand_selected", lang, cards=format_cards(cards), selected=format_cards(chosen))
-               if chosen else t("alt.hand", lang, cards=format_cards(cards)))
-    else:
-        alt = t("alt.hand_empty", lang)
+    counts = hand.observation(seat).still_out() if counter and hand is not None else None
+    alt_parts = [t("alt.hand", lang, cards=format_cards(cards)) if cards
+                 else t("alt.hand_empty", lang)]
+    if counts is not None:
+        alt_parts.append(counter_text(counts, lang) or "")
+    if chosen:
+        alt_parts.append(t("alt.selected", lang, selected=format_cards(chosen)))
+    alt = ". ".join(alt_parts)
     view = None
     if table.phase == "playing" and hand is not None:
         view = _components(table, seat, state, lang, cards, readings or (), plays, legal)
         if len({c.rank for c in cards}) >= 15:
             lines.append(t("hand.sort_hint", lang))
-    return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang)
+    return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang, counts=counts)
 
 
 class Components:
@@ -232,9 +250,11 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         label = rank.symbol + (f" {chosen}/{total}" if chosen else (f" ×{total}" if total > 1 else ""))
         button(f"r{rank.index}", label, 1 + i // 5, B.success if chosen else B.secondary)
     if len(held) < 15:
-        seat_auto = table.seats[seat].autoplay
-        button("auto", t("btn.auto_on" if seat_auto else "btn.auto_off", lang),
-               1 + len(held) // 5)
+        me = table.seats[seat]
+        if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
+            button("a0", t("btn.auto_on", lang, pace=f"{me.pace:g}"), 1 + len(held) // 5, B.success)
+        else:
+            button("a1", t("btn.auto_off", lang), 1 + len(held) // 5)
     playing = hand.phase == "playing"
     if playing:
         lead = hand.to_beat_for(seat) is None
@@ -255,11 +275,13 @@ async def render_screen(screen: Screen, lang: str, renderer: Renderer | None = N
     nothing (the raised cards show the selection); ``image_key`` needs no flag for it."""
     if renderer is not None and renderer.pool.workers:
         screen.png = await renderer.hand(screen.cards, selected=screen.state.selected,
-                                         sort=screen.state.sort, locale=lang)
+                                         sort=screen.state.sort, locale=lang,
+                                         counter=screen.counts)
         return screen
     screen.png = await asyncio.to_thread(render_hand_cached, tuple(screen.cards),
                                          selected=screen.state.selected,
-                                         sort=screen.state.sort, locale=lang, show_indices=False)
+                                         sort=screen.state.sort, locale=lang, show_indices=False,
+                                         counter=screen.counts)
     return screen
 
 

@@ -31,9 +31,10 @@ def score_embed(standings: MatchStandings, leaders: list[LeaderRow], lang: str,
     """Current match totals toward the target and/or the all-time leaderboard."""
     embed = discord.Embed(title=t("score.title", lang), colour=COLOR)
     if scope in (None, "match"):
-        if standings.match_hands:
+        if standings.match_hands:  # "hand 3 of 8": the next hand to settle
             head = t("score.match_hands", lang, match=standings.match_no,
-                     played=standings.hands_played, hands=standings.match_hands)
+                     played=standings.hands_played, hands=standings.match_hands,
+                     next=min(standings.hands_played + 1, standings.match_hands))
         else:
             head = t("score.match", lang, match=standings.match_no, target=standings.target,
                      hands=standings.hands_played)
@@ -48,6 +49,26 @@ def score_embed(standings: MatchStandings, leaders: list[LeaderRow], lang: str,
                         value="\n".join(rows) or t("score.empty", lang), inline=False)
     if standings.last_hand_no:
         embed.set_footer(text=t("score.last_hand", lang, n=standings.last_hand_no))
+    return embed
+
+
+def previous_embed(previous: MatchStandings | None, lang: str) -> discord.Embed:
+    """The last finished match: how it ended, its winners and final totals."""
+    embed = discord.Embed(title=t("score.title", lang), colour=COLOR)
+    if previous is None:
+        embed.description = t("score.no_previous", lang)
+        return embed
+    how = {"target": t("score.ended_target", lang, target=previous.target),
+           "hands": t("score.ended_hands", lang, hands=previous.match_hands or previous.hands_played),
+           }.get(previous.ended_by or "", t("score.ended_newmatch", lang))
+    names = {s.user_id: _name(s) for s in previous.standings}
+    rows = [t("score.match_row", lang, rank=i + 1, name=_name(s), total=signed(s.total),
+              hands=s.hands) for i, s in enumerate(previous.standings[:15])]
+    if previous.winners:
+        rows.append(t("score.previous_winners", lang, names=" & ".join(
+            names.get(u, f"<@{u}>") for u in previous.winners)))
+    head = t("score.previous", lang, match=previous.match_no, hands=previous.hands_played, how=how)
+    embed.add_field(name=head, value="\n".join(rows) or t("score.empty", lang), inline=False)
     return embed
 
 
@@ -132,10 +153,14 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
     return embed
 
 
-def rules_embed(lang: str, target: int = 30) -> discord.Embed:
-    """The rules, short, with card examples in docs/RULES.md notation."""
-    body = "\n\n".join(t(f"rules.{part}", lang, target=target)
-                       for part in ("deal", "play", "combos", "score", "controls"))
+def rules_embed(lang: str, target: int = 30, match_hands: int | None = None) -> discord.Embed:
+    """The rules, short, with card examples in docs/RULES.md notation; ``match_hands``:
+    the server plays matches of that many hands (docs/RULES.md §Match)."""
+    parts = [t(f"rules.{part}", lang, target=target)
+             for part in ("deal", "play", "combos", "score", "controls")]
+    if match_hands:
+        parts.insert(4, t("rules.match_hands", lang, hands=match_hands))
+    body = "\n\n".join(parts)
     return discord.Embed(title=t("rules.title", lang), description=body, colour=COLOR)
 
 
@@ -147,9 +172,11 @@ def config_embed(settings: GuildSettings, lang: str) -> discord.Embed:
     lines = [
         t("config.turn_play", lang, n=settings.turn_seconds_play),
         t("config.turn_bid", lang, n=settings.turn_seconds_bid),
-        t("config.target", lang, n=rules.target_points),
+        (t("config.match_hands", lang, n=rules.match_hands) if rules.match_hands
+         else t("config.target", lang, n=rules.target_points)),
         t("config.kickers", lang, value=t(f"choice.kickers.{rules.kickers}", lang)),
         t("config.bidding", lang, value=t(f"choice.bidding.{rules.bidding}", lang)),
         t("config.language", lang, value=language),
+        t("config.counter_on" if settings.counter else "config.counter_off", lang),
     ]
     return discord.Embed(title=t("config.title", lang), description="\n".join(lines), colour=COLOR)

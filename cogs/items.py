@@ -7,7 +7,8 @@ when the component was drawn):
   ``join leave cpu start cancel bid0 bid1 bid2 bid3 hand again``;
 * private hand view: ``ddz:<table>:<seq>:h<verb>.<mask>.<sort><hint>`` where
   ``verb`` is ``r<0..14>`` (add one card of that rank index), ``play``, ``pass``,
-  ``hint``, ``clear``, ``sort``, ``auto``, ``b<0..3>`` (bid), ``rd<k>`` (play the
+  ``hint``, ``clear``, ``sort``, ``a1`` / ``a0`` (auto-play on / off; ``auto``, a
+  toggle, from views drawn by older versions), ``b<0..3>`` (bid), ``rd<k>`` (play the
   k-th reading), ``pick`` (the select menu of legal plays; each option's value is
   the play's card mask); ``mask`` = selected ``Card.index`` bits in base 36;
   ``sort`` = ``r`` (by rank) or ``g`` (groups); ``hint`` = how many hints were shown.

@@ -25,11 +25,14 @@ CHART_FILE = "stats.png"
 
 async def send_score(interaction: discord.Interaction, service: TableService,
                      scope: str | None) -> None:
-    """The public ``/ddz score`` answer for ``scope`` (None, "match", "alltime", "rating")."""
+    """The public ``/ddz score`` answer for ``scope`` (None, "match", "alltime", "rating",
+    "previous": the last finished match, e.g. one ended by ``/ddz newmatch``)."""
     assert interaction.guild_id is not None
     lang = resolve_locale(interaction.locale)
     if scope == "rating":
         embed = info.rating_embed(await service.rating_board(interaction.guild_id), lang)
+    elif scope == "previous":
+        embed = info.previous_embed(await service.previous_match(interaction.guild_id), lang)
     else:
         standings = await service.match_standings(interaction.guild_id)
         leaders = await service.leaderboard(interaction.guild_id)

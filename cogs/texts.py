@@ -306,4 +306,7 @@ def match_won_text(table: Table, settlement: Settlement, lang: str) -> str:
     """The match-win announcement (a separate public message)."""
     names = " & ".join(winner_names(table, settlement))
     best = max((settlement.final_totals.get(uid, 0) for uid in settlement.winners), default=0)
+    if settlement.match_hands:  # a fixed-length match: highest total, ties share
+        key = "result.match_shared_hands" if len(settlement.winners) > 1 else "result.match_won_hands"
+        return t(key, lang, names=names, total=best, hands=settlement.match_hands)
     return t("result.match_won", lang, names=names, total=best, target=settlement.target)

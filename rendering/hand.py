@@ -3,7 +3,9 @@
 Image: palette PNG (composed in RGB, ``rendering.compose.encode_png``), ``WIDTH`` (800) px wide, so Discord's ~400 px mobile preview
 shows each corner rank at about half size and still readable. Selected cards
 are raised by ``RAISE`` px and outlined in gold; optional 1-based position
-labels sit under each card's visible strip.
+labels sit under each card's visible strip. An optional card counter strip
+(记牌器, docs/RULES.md §Card counter) sits under the cards: for each rank 3 … 2,
+X, D the number of cards still out, greyed when none is.
 """
 
 from __future__ import annotations
@@ -13,9 +15,20 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.rules.cards import Card
-from rendering.cards import LARGE, SortMode, card_sprite, sort_cards
-from rendering.compose import FELT, GOLD, INK, MUTED, encode_png, fan_step, fan_width, paste_card
+from bot.rules.cards import RANKS, Card
+from rendering.cards import LARGE, SortMode, card_sprite, rank_label, sort_cards
+from rendering.compose import (
+    FELT,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    WHITE,
+    encode_png,
+    fan_step,
+    fan_width,
+    paste_card,
+)
 from rendering.strings import text
 from rendering.text import font
 
@@ -25,11 +38,39 @@ RAISE = 26
 TOP = MARGIN + RAISE
 LABEL_H = 30
 LABEL_PX = 20
+COUNTER_H = 50
+"""Height in px of the card counter strip (with its top gap)."""
+COUNTER_LABEL_W = 118
+GREYED = (82, 128, 104)
+"""Colour of a rank whose cards are all seen (count 0)."""
 
 
-def hand_height(show_indices: bool = True) -> int:
-    """Image height in px (fixed for a given ``show_indices``)."""
-    return TOP + LARGE.height + (LABEL_H + 4 if show_indices else 0) + MARGIN
+def hand_height(show_indices: bool = True, counter: bool = False) -> int:
+    """Image height in px (fixed for a given ``show_indices`` and ``counter``)."""
+    extra = (LABEL_H + 4 if show_indices else 0) + (COUNTER_H if counter else 0)
+    return TOP + LARGE.height + extra + MARGIN
+
+
+def counter_cells(top: int) -> list[tuple[int, int, int, int]]:
+    """The 15 cells (left, top, right, bottom) px of the counter strip, in rank order."""
+    left = MARGIN + COUNTER_LABEL_W
+    width = (WIDTH - MARGIN - left) // len(RANKS)
+    return [(left + i * width, top, left + (i + 1) * width - 2, top + COUNTER_H - 8)
+            for i in range(len(RANKS))]
+
+
+def _draw_counter(img: Image.Image, top: int, counts: Sequence[int], locale: str) -> None:
+    """The strip: a label, then each rank symbol over its count (greyed when 0)."""
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + COUNTER_H - 8), radius=8, fill=PANEL)
+    mid = top + (COUNTER_H - 8) // 2
+    draw.text((MARGIN + 10, mid), text(locale, "counter"), font=font(16, True), fill=MUTED, anchor="lm")
+    for (x0, y0, x1, _), rank, count in zip(counter_cells(top), RANKS, counts, strict=True):
+        colour = WHITE if count else GREYED
+        cx = (x0 + x1) // 2
+        draw.text((cx, y0 + 12), rank_label(rank), font=font(17, True), fill=colour, anchor="mm")
+        draw.text((cx, y0 + 31), str(count), font=font(15), fill=GOLD if count else GREYED,
+                  anchor="mm")
 
 
 def fan_positions(count: int) -> list[int]:
@@ -46,20 +87,29 @@ def render_hand(
     sort: SortMode = "rank",
     locale: str = "en",
     show_indices: bool = True,
+    counter: Sequence[int] | None = None,
 ) -> bytes:
     """PNG bytes of a hand.
 
     ``selected`` holds ``Card.index`` values (0..53); those cards are raised.
     ``sort`` picks the display order (see ``sort_cards``); position labels
-    (1..n, left to right) follow that order. ``locale`` only matters for the
-    empty-hand text. Pure CPU work: call through ``asyncio.to_thread``.
+    (1..n, left to right) follow that order. ``counter``: 15 counts (cards still
+    out per rank, ``Rank.index`` order) drawn as a strip under the cards, or None.
+    ``locale`` matters for the empty-hand text and the counter's label. Pure CPU
+    work: call through ``asyncio.to_thread``. Raises ValueError on a counter that
+    is not 15 counts.
     """
+    if counter is not None and len(counter) != len(RANKS):
+        raise ValueError(f"counter needs {len(RANKS)} counts, not {len(counter)}")
     ordered = sort_cards(cards, sort)
     chosen = set(selected)
-    img = Image.new("RGB", (WIDTH, hand_height(show_indices)), FELT)
+    img = Image.new("RGB", (WIDTH, hand_height(show_indices, counter is not None)), FELT)
     draw = ImageDraw.Draw(img)
+    if counter is not None:
+        _draw_counter(img, img.height - MARGIN - COUNTER_H + 8, counter, locale)
     if not ordered:
-        draw.text((WIDTH // 2, img.height // 2), text(locale, "no_cards"), font=font(26, True), fill=MUTED, anchor="mm")
+        draw.text((WIDTH // 2, (img.height - (COUNTER_H if counter else 0)) // 2),
+                  text(locale, "no_cards"), font=font(26, True), fill=MUTED, anchor="mm")
         return encode_png(img)
     xs = fan_positions(len(ordered))
     for x, card in zip(xs, ordered, strict=True):
@@ -84,9 +134,11 @@ HAND_CACHE_SIZE = 64
 
 @lru_cache(maxsize=HAND_CACHE_SIZE)
 def _render_hand_memo(
-    cards: tuple[Card, ...], selected: frozenset[int], sort: SortMode, locale: str, show_indices: bool
+    cards: tuple[Card, ...], selected: frozenset[int], sort: SortMode, locale: str,
+    show_indices: bool, counter: tuple[int, ...] | None,
 ) -> bytes:
-    return render_hand(cards, selected=selected, sort=sort, locale=locale, show_indices=show_indices)
+    return render_hand(cards, selected=selected, sort=sort, locale=locale,
+                       show_indices=show_indices, counter=counter)
 
 
 def render_hand_cached(
@@ -96,9 +148,11 @@ def render_hand_cached(
     sort: SortMode = "rank",
     locale: str = "en",
     show_indices: bool = True,
+    counter: Sequence[int] | None = None,
 ) -> bytes:
-    """``render_hand`` memoized on (cards, selected, sort, locale, show_indices):
+    """``render_hand`` memoized on (cards, selected, sort, locale, show_indices, counter):
     the same bytes, drawn once while among the last ``HAND_CACHE_SIZE`` hands asked
     for (an unchanged hand view redrawn after another player's move costs nothing).
     Thread-safe (``functools.lru_cache``); call through ``asyncio.to_thread``."""
-    return _render_hand_memo(tuple(cards), frozenset(selected), sort, locale, show_indices)
+    return _render_hand_memo(tuple(cards), frozenset(selected), sort, locale, show_indices,
+                             None if counter is None else tuple(counter))

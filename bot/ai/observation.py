@@ -143,6 +143,19 @@ class Observation:
         object.__setattr__(self, "_unseen", unseen)
         return unseen
 
+    def still_out(self) -> tuple[int, ...]:
+        """The card counter (记牌器, docs/RULES.md §Card counter): for each of the 15
+        ranks (``Rank.index`` order, 3 … 2, X, D), how many cards this seat has not
+        seen — not in its hand, not played, and not a kitty card once the kitty is
+        public (everyone saw it turned up). Only this Observation is read, so it never
+        counts a card the seat could not have seen."""
+        public = set(self.kitty or ())
+        counts = [0] * 15
+        for card in self.unseen_cards():
+            if card not in public:
+                counts[card.rank.index] += 1
+        return tuple(counts)
+
     def known_cards_of(self, seat: int) -> tuple[Card, ...]:
         """Cards certainly held by another seat: the landlord's unplayed kitty cards."""
         if seat == self.seat or self.kitty is None or seat != self.landlord:

@@ -13,7 +13,7 @@ Codes raised by bot.game (hand.py, table.py):
   ``to_beat``), ``bad_reading`` (``reading``), ``cannot_pass_lead``
 * table: ``not_seated``, ``table_full``, ``already_seated``, ``table_exists``,
   ``not_enough_players``, ``not_starter``, ``table_closed``, ``bad_seat`` (``seat``),
-  ``bad_level`` (``level``)
+  ``bad_level`` (``level``), ``bad_pace`` (``pace``)
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ CODES: frozenset[str] = frozenset(
         "table_closed",
         "bad_seat",
         "bad_level",
+        "bad_pace",
     }
 )
 """Every code this package raises (``table_exists`` is raised by the service)."""

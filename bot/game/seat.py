@@ -8,6 +8,9 @@ from bot.ai import Level
 
 AUTOPLAY_AFTER_TIMEOUTS = 2
 """Consecutive turn timeouts after which a seat stays on autoplay (docs/RULES.md §Timers)."""
+PACE_MIN, PACE_MAX, PACE_DEFAULT = 1.0, 10.0, 2.0
+"""Auto-play pace in seconds (``/ddz autoplay on pace``): the computer waits this long
+before each move it makes for a member (docs/RULES.md §Controls, "choose the interval")."""
 
 
 class Seat(BaseModel):
@@ -18,6 +21,8 @@ class Seat(BaseModel):
     * ``timeouts``: consecutive turn timeouts; reset when the member acts.
     * ``away``: the member left during a hand; the seat is on autoplay and is
       still theirs (points count) until the hand ends or they come back.
+    * ``pace``: seconds the computer waits before each auto-play move of this
+      member (``PACE_MIN``..``PACE_MAX``; the member's stored choice when seated).
     """
 
     user_id: int | None = None
@@ -27,6 +32,7 @@ class Seat(BaseModel):
     timeouts: int = 0
     locale: str | None = None
     away: bool = False
+    pace: float = Field(default=PACE_DEFAULT, ge=PACE_MIN, le=PACE_MAX)
 
     @property
     def is_empty(self) -> bool:

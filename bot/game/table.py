@@ -2,9 +2,17 @@
 
 Pure (no discord, no clock): methods that set deadlines take ``now`` (clock
 seconds, from the service's injectable clock). Every accepted action bumps
-``seq`` (for stale-click detection) and returns a list of ``Event`` for the
-listeners; every refused action raises ``GameError`` and changes nothing.
+``seq`` and returns a list of ``Event`` for the listeners; every refused action
+raises ``GameError`` and changes nothing.
 Spec: docs/RULES.md §A hand at the table (lobby, timers, leaving, result).
+
+Stale clicks (docs/RULES.md §Out-of-date buttons): a button drawn at ``seq`` S is
+still valid while ``move_seq <= S <= seq``. ``move_seq`` moves only with what a click
+can depend on: the hand (deal, bid, play, pass, stop), its phase, whose turn it is,
+the play to beat, any seat's cards, and the lobby's seats. Turning auto-play on or
+off, leaving a hand (a computer takes the seat over) and coming back change none of
+these, so they bump ``seq`` only and leave everyone's buttons valid. A double click
+still applies once: the first click moved ``move_seq`` past the second one's ``seq``.
 
 Decisions: any seated member may start a hand or play again; only the
 starter or an admin may stop a hand or cancel the table; when the starter
@@ -17,13 +25,20 @@ import secrets
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from bot.ai import LEVELS, Level
 from bot.game.errors import GameError
 from bot.game.hand import Cards, Hand
 from bot.game.models import Action
-from bot.game.seat import AUTOPLAY_AFTER_TIMEOUTS, Event, Seat, computer_seat
+from bot.game.seat import (
+    AUTOPLAY_AFTER_TIMEOUTS,
+    PACE_MAX,
+    PACE_MIN,
+    Event,
+    Seat,
+    computer_seat,
+)
 from bot.rules import DEFAULT_RULES, Card, Combo, RuleSet
 
 TablePhase = Literal["lobby", "playing", "finished", "closed"]
@@ -40,7 +55,9 @@ class Table(BaseModel):
     nobody must). ``hand_no`` counts hands dealt here; ``hand_id`` names the
     current one for exactly-once settlement. ``computer_level``: the level of the
     computers added by ``/ddz start`` and, by default, by "Add computer" (stored
-    tables without it load as "normal").
+    tables without it load as "normal"). ``move_seq``: the ``seq`` after the last
+    change a click can depend on (see the module docstring; stored tables
+    without it load with ``move_seq = seq``).
     """
 
     id: str = Field(default_factory=_new_id)
@@ -52,12 +69,20 @@ class Table(BaseModel):
     hand: Hand | None = None
     hand_no: int = 0
     seq: int = 0
+    move_seq: int = 0
     deadline: float | None = None
     rules: RuleSet = DEFAULT_RULES
     message_id: int | None = None
     turn_seconds_play: float = 60.0
     turn_seconds_bid: float = 30.0
     computer_level: Level = "normal"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _move_seq_of_old_tables(cls, data: object) -> object:
+        if isinstance(data, dict) and "move_seq" not in data and "seq" in data:
+            return {**data, "move_seq": data["seq"]}
+        return data
 
     # ----- construction and queries ---------------------------------------------
 
@@ -113,6 +138,11 @@ class Table(BaseModel):
         """A finished hand with a result (a stopped hand is not settled)."""
         return self.phase == "finished" and self.hand is not None and self.hand.result is not None
 
+    def is_current(self, seq: int) -> bool:
+        """Whether a component drawn at ``seq`` still acts on the current state: nothing
+        it can depend on changed since (``move_seq <= seq <= self.seq``)."""
+        return self.move_seq <= seq <= self.seq
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat index of ``user_id``, or None."""
         for i, seat in enumerate(self.seats):
@@ -150,7 +180,7 @@ class Table(BaseModel):
             if not seat.away:
                 raise GameError("already_seated")
             seat.away, seat.autoplay, seat.timeouts = False, False, 0
-            return self._done([Event(kind="rejoined", seat=index)])
+            return self._done([Event(kind="rejoined", seat=index)], moved=False)
         if self.phase == "playing":
             raise GameError("wrong_phase", phase=self.phase)
         index = self._empty_seat()
@@ -168,7 +198,8 @@ class Table(BaseModel):
         seat = self.seats[index]
         if self.phase == "playing":
             seat.away, seat.autoplay = True, True
-            return self._done([Event(kind="left", seat=index, params={"during_hand": 1})])
+            return self._done([Event(kind="left", seat=index, params={"during_hand": 1})],
+                              moved=False)
         self.seats[index] = Seat()
         events = [Event(kind="left", seat=index)]
         if self.starter_id == user_id:
@@ -283,18 +314,31 @@ class Table(BaseModel):
         self.phase, self.deadline = "finished", None
         return self._done([Event(kind="stopped")])
 
-    def set_autoplay(self, user_id: int, on: bool, *, seq: int | None = None) -> list[Event]:
+    def set_autoplay(
+        self, user_id: int, on: bool, pace: float | None = None, *, seq: int | None = None
+    ) -> list[Event]:
         """A member turns auto-play on or off for their seat (timeouts reset).
 
-        Raises GameError: table_closed, stale, not_seated.
+        ``pace``: seconds the computer waits before each of the seat's moves
+        (``PACE_MIN``..``PACE_MAX``); None keeps the seat's pace. Turning on what
+        is already on at that pace (a double click) changes nothing and returns
+        no event. Never makes anyone's buttons stale (``move_seq`` stays).
+        Raises GameError: table_closed, stale, not_seated, bad_pace.
         """
         self._check_open(seq)
         index = self._seat_index(user_id)
         seat = self.seats[index]
-        seat.autoplay, seat.timeouts = on, 0
+        if pace is not None and (isinstance(pace, bool) or not PACE_MIN <= pace <= PACE_MAX):
+            raise GameError("bad_pace", pace=str(pace))
+        new_pace = seat.pace if pace is None else float(pace)
+        if seat.autoplay == on and seat.pace == new_pace and (on or not seat.away):
+            return []
+        seat.autoplay, seat.timeouts, seat.pace = on, 0, new_pace
         if not on:
             seat.away = False
-        return self._done([Event(kind="autoplay_on" if on else "autoplay_off", seat=index)])
+        params: dict[str, str | int] = {"pace": _pace_text(new_pace)} if on else {}
+        kind = "autoplay_on" if on else "autoplay_off"
+        return self._done([Event(kind=kind, seat=index, params=params)], moved=False)
 
     # ----- hand actions ------------------------------------------------------------
 
@@ -359,7 +403,7 @@ class Table(BaseModel):
     def _check_open(self, seq: int | None) -> None:
         if self.phase == "closed":
             raise GameError("table_closed")
-        if seq is not None and seq != self.seq:
+        if seq is not None and not self.is_current(seq):
             raise GameError("stale")
 
     def _check_lobby(self) -> None:
@@ -448,7 +492,15 @@ class Table(BaseModel):
         self._arm(now)
         return self._done(events)
 
-    def _done(self, events: list[Event]) -> list[Event]:
+    def _done(self, events: list[Event], *, moved: bool = True) -> list[Event]:
+        """Bump ``seq``; ``moved``: a click may depend on this change (``move_seq`` too)."""
         self.seq += 1
+        if moved:
+            self.move_seq = self.seq
         return events
+
+
+def _pace_text(pace: float) -> str:
+    """``2.0`` → ``"2"``, ``1.5`` → ``"1.5"`` (event params are str or int)."""
+    return f"{pace:g}"
 

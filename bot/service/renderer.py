@@ -23,21 +23,27 @@ from rendering import ResultView, TableView
 HAND_CACHE_SIZE = 256
 """Hand images kept in the bot process (≈ 12 KB each as palette PNGs: ≈ 3 MB at most)."""
 
-HandKey = tuple[tuple[int, ...], frozenset[int], str, str]
-"""(card indices, selected indices, sort, locale): everything a hand view image shows."""
+HandKey = tuple[tuple[int, ...], frozenset[int], str, str, tuple[int, ...] | None]
+"""(card indices, selected indices, sort, locale, card counter): everything a hand view
+image shows."""
 
 
-def hand_key(cards: Sequence[Card], selected: Collection[int], sort: str, locale: str) -> HandKey:
+def hand_key(cards: Sequence[Card], selected: Collection[int], sort: str, locale: str,
+             counter: Sequence[int] | None = None) -> HandKey:
     """The cache key of a hand image (order of ``cards`` and ``selected`` ignored)."""
-    return (tuple(sorted(c.index for c in cards)), frozenset(selected), sort, locale)
+    return (tuple(sorted(c.index for c in cards)), frozenset(selected), sort, locale,
+            None if counter is None else tuple(counter))
 
 
-def draw_hand(indices: tuple[int, ...], selected: frozenset[int], sort: str, locale: str) -> bytes:
-    """The hand view's image (no position labels) from card indices: what a worker runs."""
+def draw_hand(indices: tuple[int, ...], selected: frozenset[int], sort: str, locale: str,
+              counter: tuple[int, ...] | None = None) -> bytes:
+    """The hand view's image (no position labels) from card indices: what a worker runs;
+    ``counter``: the 15 counts of the card counter strip (docs/RULES.md §Card counter)."""
     from bot.rules import DECK
 
     return rendering.render_hand([DECK[i] for i in indices], selected=selected,
-                                 sort=sort, locale=locale, show_indices=False)  # type: ignore[arg-type]
+                                 sort=sort, locale=locale, show_indices=False,  # type: ignore[arg-type]
+                                 counter=counter)
 
 
 class Renderer:
@@ -60,9 +66,11 @@ class Renderer:
         self.pool.shutdown()
 
     async def hand(self, cards: Sequence[Card], *, selected: Collection[int] = (),
-                   sort: str = "rank", locale: str = "en") -> bytes:
-        """The hand view's image (``rendering.render_hand`` without position labels)."""
-        key = hand_key(cards, selected, sort, locale)
+                   sort: str = "rank", locale: str = "en",
+                   counter: Sequence[int] | None = None) -> bytes:
+        """The hand view's image (``rendering.render_hand`` without position labels, with
+        the card counter strip when ``counter`` holds its 15 counts)."""
+        key = hand_key(cards, selected, sort, locale, counter)
         png = self._hands.get(key)
         if png is not None:
             self._hands.move_to_end(key)

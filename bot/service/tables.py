@@ -8,9 +8,12 @@ computer move → notify the listener. A refused action changes nothing.
 
 Timers are data (docs/RULES.md §Timers): ``Table.deadline`` holds the clock time by
 which the seat to act must act; one task per open table sleeps until then (or
-``ai_delay`` for computer / auto-play seats) and then acts through the same
-locked path, guarded by the ``seq`` it was armed for. ``restore()`` reloads open
-tables and re-arms them from the stored deadlines.
+``ai_delay`` for a computer seat, the member's ``Seat.pace`` for a member on
+auto-play) and then acts through the same locked path, guarded by the
+``move_seq`` it was armed for. A change that moves nothing (an auto-play toggle
+of another seat, leaving, coming back) keeps a pending move's task, so its pause
+is not restarted. ``restore()`` reloads open tables and re-arms them from the
+stored deadlines.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from bot.ai.choices import Choices
 from bot.game.computer import AutoAction, fallback_action
 from bot.game.errors import GameError
 from bot.game.hand import Cards
-from bot.game.seat import Event
+from bot.game.seat import PACE_MAX, PACE_MIN, Event
 from bot.game.table import Table
 from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide
@@ -39,6 +42,7 @@ from bot.storage.models import (
     HandPoint,
     LeaderRow,
     MatchStandings,
+    NewMatch,
     PlayerStats,
     RatingRow,
     Settlement,
@@ -94,9 +98,13 @@ class NullListener:
 
 @dataclass
 class _Timer:
-    """The pending turn task of one table; ``armed`` while it is still sleeping."""
+    """The pending turn task of one table; ``armed`` while it is still sleeping.
 
-    seq: int
+    ``move_seq``: the table's ``move_seq`` it acts on; ``plan``: what it will do
+    (``("timeout",)``, ``("computer",)`` or ``("pace", seconds)``)."""
+
+    move_seq: int
+    plan: tuple[object, ...] = ()
     armed: bool = True
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -106,11 +114,13 @@ class TableService:
 
     ``storage``: a Repository (committed before any method returns). ``clock``: a Clock
     (default SystemClock). ``listener``: a TableListener (default NullListener).
-    ``ai_delay``: pause in seconds before a computer / auto-play move, a number or a
-    ``(low, high)`` range drawn uniformly. ``decider``: computes computer / auto-play
-    moves (a Decider; default ``thread_decide``). ``prefetch_hints``: start the Hint's hard
-    search for a member's turn when it begins (``HintCache.prefetch``; only while no
-    other search runs). All action methods return the new Table
+    ``ai_delay``: pause in seconds before a computer seat's move, a number or a
+    ``(low, high)`` range drawn uniformly. ``pace_scale``: factor on a member's
+    auto-play pace (``Seat.pace``, seconds; 1.0 = as chosen, tests use 0).
+    ``decider``: computes computer / auto-play moves (a Decider; default
+    ``thread_decide``). ``prefetch_hints``: start the Hint's hard search for a member's
+    turn when it begins (``HintCache.prefetch``; only while no other search runs). All
+    action methods return the new Table
     (treat it as read-only) and raise GameError with the Table's codes, plus
     ``table_closed`` (unknown id), ``table_exists`` (channel busy) and
     ``already_seated`` (the member sits at another table of the guild).
@@ -126,11 +136,13 @@ class TableService:
         rng: random.Random | None = None,
         decider: Decider | None = None,
         prefetch_hints: bool = False,
+        pace_scale: float = 1.0,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
         self.listener: TableListener = listener or NullListener()
         self.ai_delay = ai_delay
+        self.pace_scale = pace_scale
         self._rng = rng or random.Random()
         self.decider: Decider = decider or thread_decide
         self._tables: dict[str, Table] = {}
@@ -196,6 +208,10 @@ class TableService:
     async def leaderboard(self, guild_id: int) -> list[LeaderRow]:
         """The guild's all-time standings, best first (``/ddz score``)."""
         return await self.storage.leaderboard(guild_id)
+
+    async def previous_match(self, guild_id: int) -> MatchStandings | None:
+        """The guild's last finished match (``/ddz score scope:previous``), or None."""
+        return await self.storage.previous_match(guild_id)
 
     async def rating_board(self, guild_id: int) -> list[RatingRow]:
         """The guild's skill ratings, computer levels included (``/ddz score scope:rating``)."""
@@ -265,6 +281,7 @@ class TableService:
                 turn_seconds_play=settings.turn_seconds_play,
                 turn_seconds_bid=settings.turn_seconds_bid,
             )  # fmt: skip
+            _remembered_pace(table, user_id, await self.storage.autoplay_pace(guild_id, user_id))
             await self.storage.save_table(table)
             self._tables[table.id] = table
         await self._notify(table, [Event(kind="opened", seat=0)], None)
@@ -280,7 +297,14 @@ class TableService:
             other = self.table_of_user(table.guild_id, user_id)
             if other is not None and other.id != table_id:
                 raise GameError("already_seated")
-            return await self._act(table_id, lambda t, now: t.join(user_id, name, locale, seq=seq))
+            pace = await self.storage.autoplay_pace(table.guild_id, user_id)
+
+            def apply(work: Table, now: float) -> list[Event]:
+                events = work.join(user_id, name, locale, seq=seq)
+                _remembered_pace(work, user_id, pace)
+                return events
+
+            return await self._act(table_id, apply)
 
     async def leave(self, table_id: str, user_id: int, seq: int | None = None) -> Table:
         """Leave (mid-hand: the seat goes to auto-play and stays the member's)."""
@@ -336,10 +360,25 @@ class TableService:
         return await self._act(table_id, lambda t, now: t.stop_hand(user_id, is_admin, seq=seq))
 
     async def set_autoplay(
-        self, table_id: str, user_id: int, on: bool, seq: int | None = None
-    ) -> Table:
-        """Turn auto-play on or off for the member's seat."""
-        return await self._act(table_id, lambda t, now: t.set_autoplay(user_id, on, seq=seq))
+        self, table_id: str, user_id: int, on: bool, pace: float | None = None,
+        seq: int | None = None,
+    ) -> Table:  # fmt: skip
+        """Turn auto-play on or off for the member's seat; ``pace`` in seconds (1..10,
+        None: the seat's pace), also stored as the member's pace in this guild for their
+        next seats. Raises GameError (``Table.set_autoplay``)."""
+        done = await self._act(
+            table_id, lambda t, now: t.set_autoplay(user_id, on, pace, seq=seq)
+        )
+        if pace is not None:
+            await self.storage.save_autoplay_pace(done.guild_id, user_id, float(pace))
+        return done
+
+    async def new_match(self, guild_id: int, expected: int | None = None) -> NewMatch:
+        """``/ddz newmatch``: every current match total of the guild back to zero, the
+        finished match kept in the history; hands being played settle into the new
+        match. Nothing changes when the current match is not ``expected`` or has no hand
+        yet (``NewMatch.started`` False). Storage errors propagate."""
+        return await self.storage.new_match(guild_id, expected)
 
     async def set_message_id(self, table_id: str, message_id: int | None) -> Table:
         """Remember the public table message (no ``seq`` change: buttons stay valid; the
@@ -419,7 +458,7 @@ class TableService:
     ) -> Table:
         """Lock, apply to a copy, commit (save / settle / delete), swap in, schedule, notify.
 
-        ``expect_seq``: for scheduled moves, the ``seq`` they were armed for
+        ``expect_seq``: for scheduled moves, the ``move_seq`` they were armed for
         (GameError("stale") otherwise). ``schedule=False`` keeps the pending turn
         task (only for changes that leave turn, deadline and ``seq`` alone). Raises
         GameError; storage errors propagate and leave the table as it was.
@@ -428,7 +467,7 @@ class TableService:
         settlement: Settlement | None = None
         async with lock:
             table = self._require(table_id)
-            if expect_seq is not None and expect_seq != table.seq:
+            if expect_seq is not None and expect_seq != table.move_seq:
                 raise GameError("stale")
             work = table.model_copy(deep=True)
             events = apply(work, self.clock.now())
@@ -472,24 +511,46 @@ class TableService:
     # ----- timers and computer moves --------------------------------------------------
 
     def _schedule(self, table: Table) -> None:
-        """Replace the table's pending turn task with one for its current state."""
-        old = self._timers.pop(table.id, None)
+        """Arm the table's turn task for its current state; a pending task with the same
+        plan for the same move is kept (its pause goes on, not restarted)."""
+        plan = self._plan(table)
+        old = self._timers.get(table.id)
+        if (old is not None and old.armed and plan is not None
+                and (old.move_seq, old.plan) == (table.move_seq, plan)):
+            return
+        self._timers.pop(table.id, None)
         if old is not None and old.armed and old.task is not None:
             old.task.cancel()
-        if self._closed or table.phase != "playing" or table.turn_seat is None:
+        if plan is None:
             return
-        if table.computer_to_act:
-            delay, timed_out = self._ai_pause(), False
-        elif table.deadline is not None:
-            delay, timed_out = table.deadline - self.clock.now(), True
+        if plan[0] == "timeout":
+            assert table.deadline is not None
+            delay = table.deadline - self.clock.now()
+        elif plan[0] == "pace":
+            delay = float(plan[1]) * self.pace_scale  # type: ignore[arg-type]
         else:
-            return
-        self._arm(table.id, table.seq, delay, timed_out)
+            delay = self._ai_pause()
+        self._arm(table.id, table.move_seq, delay, plan)
 
-    def _arm(self, table_id: str, seq: int, delay: float, timed_out: bool) -> None:
-        timer = _Timer(seq=seq)
+    def _plan(self, table: Table) -> tuple[object, ...] | None:
+        """What the turn task must do now: act for a computer seat, for a member on
+        auto-play at their pace (an away member: at the computers' pause), time the
+        member out at the deadline, or nothing (None)."""
+        if self._closed or table.phase != "playing" or table.turn_seat is None:
+            return None
+        seat = table.seats[table.turn_seat]
+        if seat.computer is not None or (seat.autoplay and seat.away):
+            return ("computer",)
+        if seat.autoplay:
+            return ("pace", seat.pace)
+        if table.deadline is not None:
+            return ("timeout",)
+        return None
+
+    def _arm(self, table_id: str, move_seq: int, delay: float, plan: tuple[object, ...]) -> None:
+        timer = _Timer(move_seq=move_seq, plan=plan)
         timer.task = asyncio.create_task(
-            self._fire(timer, table_id, delay, timed_out), name=f"ddz-turn-{table_id}-{seq}"
+            self._fire(timer, table_id, delay), name=f"ddz-turn-{table_id}-{move_seq}"
         )
         self._timers[table_id] = timer
         self._tasks.add(timer.task)
@@ -500,29 +561,30 @@ class TableService:
             return self._rng.uniform(*self.ai_delay)
         return float(self.ai_delay)
 
-    async def _fire(self, timer: _Timer, table_id: str, delay: float, timed_out: bool) -> None:
+    async def _fire(self, timer: _Timer, table_id: str, delay: float) -> None:
         """Sleep, then act for the seat to act (timeout or computer move) through ``_act``."""
         await self.clock.sleep(max(0.0, delay))
         timer.armed = False
         try:
-            await self._auto_turn(table_id, timer.seq, timed_out)
+            await self._auto_turn(table_id, timer.move_seq, timer.plan)
             self._failures.pop(table_id, None)
         except GameError as error:
             # the code only: a GameError's params may name cards of a hidden hand
-            log.debug("turn task for %s seq %s dropped: %s", table_id, timer.seq, error.code)
+            log.debug("turn task for %s move %s dropped: %s", table_id, timer.move_seq, error.code)
         except Exception:
-            log.exception("turn task failed: table %s seq %s", table_id, timer.seq)
+            log.exception("turn task failed: table %s move %s", table_id, timer.move_seq)
             table = self._tables.get(table_id)
-            if table is not None and table.seq == timer.seq and not self._closed:
+            if table is not None and table.move_seq == timer.move_seq and not self._closed:
                 failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
                 retry = min(RETRY_SECONDS * 2 ** (failures - 1), RETRY_MAX_SECONDS)
-                self._arm(table_id, timer.seq, retry, timed_out)
+                self._arm(table_id, timer.move_seq, retry, timer.plan)
 
-    async def _auto_turn(self, table_id: str, seq: int, timed_out: bool) -> None:
+    async def _auto_turn(self, table_id: str, move_seq: int, plan: tuple[object, ...]) -> None:
         table = self._tables.get(table_id)
-        if table is None or table.seq != seq or table.turn_seat is None or table.hand is None:
+        if (table is None or table.move_seq != move_seq or table.turn_seat is None
+                or table.hand is None):
             return
-        timed_out = timed_out and not table.computer_to_act
+        timed_out = plan[0] == "timeout"
         if timed_out and table.hand.phase == "bidding":
             action: AutoAction = 0  # docs/RULES.md §Timers: a pass in bidding
         else:
@@ -530,17 +592,26 @@ class TableService:
             try:
                 action = await self.decider(table, rng)
             except Exception:
-                log.exception("computer player failed: table %s seq %s", table_id, seq)
+                log.exception("computer player failed: table %s move %s", table_id, move_seq)
                 action = fallback_action(table)
 
         def apply(work: Table, now: float) -> list[Event]:
+            if self._plan(work) != plan:  # auto-play turned off (or on) meanwhile
+                raise GameError("stale")
             try:
                 return work.auto_act(action, now, timed_out=timed_out)
             except GameError as error:
                 log.warning("computer action refused (%s) at table %s", error.code, table_id)
                 return work.auto_act(fallback_action(work), now, timed_out=timed_out)
 
-        await self._act(table_id, apply, expect_seq=seq)
+        await self._act(table_id, apply, expect_seq=move_seq)
+
+
+def _remembered_pace(table: Table, user_id: int, pace: float | None) -> None:
+    """Give the member's seat their stored auto-play pace (ignored when out of range)."""
+    index = table.seat_of(user_id)
+    if index is not None and pace is not None and PACE_MIN <= pace <= PACE_MAX:
+        table.seats[index].pace = pace
 
 
 def _refresh(table: Table, settings: GuildSettings) -> None:

@@ -14,13 +14,14 @@ from contextlib import AbstractAsyncContextManager
 
 from bot.game.outcome import outcome_of
 from bot.game.table import Table
-from bot.storage import ops, ratings
+from bot.storage import matches, ops, ratings
 from bot.storage.models import (
     FinishedHand,
     GuildSettings,
     HandPoint,
     LeaderRow,
     MatchStandings,
+    NewMatch,
     PlayerStats,
     RatingRow,
     Settlement,
@@ -149,9 +150,34 @@ class SqlRepository:
     async def forget_user(self, guild_id: int | None, user_id: int) -> int:
         """Delete a user's data in one guild (None: every guild); returns rows touched.
 
-        Removes stats, ledger totals, match wins, skill ratings and display names;
+        Removes stats, ledger totals, match wins, skill ratings, display names and the
+        auto-play pace;
         finished-hand records keep their points but lose the user id, name (shown as
         "?"), match total and rating.
         """
         async with self._write() as db:
             return await ops.forget(db, guild_id, user_id)
+
+    # ----- matches and members' preferences ----------------------------------
+
+    async def new_match(self, guild_id: int, expected: int | None = None) -> NewMatch:
+        """``/ddz newmatch``: end the current match (kept in the history, no winner) and
+        start the next at zero, unless it is not ``expected`` or has no settled hand yet
+        (then ``started`` is False and nothing changed). Committed on return."""
+        async with self._write() as db:
+            return await matches.new_match(db, guild_id, expected, time.time())
+
+    async def previous_match(self, guild_id: int) -> MatchStandings | None:
+        """The last finished match: final totals, how it ended, winners (None: none yet)."""
+        async with self._read() as db:
+            return await matches.previous_match(db, guild_id)
+
+    async def autoplay_pace(self, guild_id: int, user_id: int) -> float | None:
+        """The member's stored auto-play pace in this guild (seconds), or None."""
+        async with self._read() as db:
+            return await matches.autoplay_pace(db, guild_id, user_id)
+
+    async def save_autoplay_pace(self, guild_id: int, user_id: int, pace: float) -> None:
+        """Store the member's auto-play pace in this guild (seconds; committed)."""
+        async with self._write() as db:
+            await matches.save_autoplay_pace(db, guild_id, user_id, pace)

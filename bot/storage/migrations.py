@@ -124,4 +124,17 @@ MIGRATIONS: list[str] = [
     );
     CREATE UNIQUE INDEX finished_hands_no ON finished_hands (guild_id, hand_no);
     """,
+    # 4: issue 12 — the card counter setting, how a match ended (target, hands or
+    # /ddz newmatch) with its hand limit, and each member's auto-play pace
+    """
+    ALTER TABLE guild_settings ADD COLUMN counter INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE match_results ADD COLUMN ended_by TEXT NOT NULL DEFAULT 'target';
+    ALTER TABLE match_results ADD COLUMN match_hands INTEGER;
+    CREATE TABLE member_prefs (
+        guild_id      INTEGER NOT NULL,
+        user_id       INTEGER NOT NULL,
+        autoplay_pace REAL    NOT NULL,                -- seconds, 1..10
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
 ]

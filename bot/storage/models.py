@@ -20,6 +20,8 @@ class GuildSettings(BaseModel):
     * ``turn_seconds_play`` / ``turn_seconds_bid``: turn timers in seconds (10..600).
     * ``rules``: rule variants, including the match target (docs/RULES.md §Match).
     * ``language``: locale of public messages (``"en"``, ``"es"``) or None = server locale.
+    * ``counter``: the card counter (记牌器) in the private hand view (README §Rule
+      notes); some servers treat it as an unfair aid and turn it off.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -28,6 +30,7 @@ class GuildSettings(BaseModel):
     turn_seconds_bid: int = Field(default=30, ge=10, le=600)
     rules: RuleSet = DEFAULT_RULES
     language: str | None = None
+    counter: bool = True
 
     def with_changes(
         self,
@@ -35,15 +38,21 @@ class GuildSettings(BaseModel):
         turn_seconds_play: int | None = None,
         turn_seconds_bid: int | None = None,
         language: str | None = None,
+        counter: bool | None = None,
         **rules: object,
     ) -> GuildSettings:
         """A validated copy with the given values changed (``/ddz config``); None leaves
         a value as it is. ``language="server"`` goes back to the server's locale;
-        ``rules``: RuleSet fields (``target_points``, ``kickers``, ``bidding``…).
-        Raises pydantic.ValidationError for an out-of-range or unknown value (a forged
-        interaction may send anything)."""
+        ``counter``: the card counter on or off; ``rules``: RuleSet fields
+        (``target_points``, ``kickers``, ``bidding``, ``match_hands`` where 0 = play to
+        the target points…). Raises pydantic.ValidationError for an out-of-range or
+        unknown value (a forged interaction may send anything)."""
         changes: dict[str, object] = {}
+        if counter is not None:
+            changes["counter"] = counter
         rule_changes = {name: value for name, value in rules.items() if value is not None}
+        if rule_changes.get("match_hands") == 0:
+            rule_changes["match_hands"] = None  # docs/RULES.md §Match: back to the target
         if rule_changes:
             changes["rules"] = {**self.rules.model_dump(), **rule_changes}
         if turn_seconds_play is not None:
@@ -116,7 +125,12 @@ class Standing(BaseModel):
 
 
 class MatchStandings(BaseModel):
-    """The guild's current match (``/ddz score``): totals toward the target, best first."""
+    """A guild match (``/ddz score``): totals toward the target, best first.
+
+    For a finished match (``previous_match``): ``ended_by`` is ``"target"``,
+    ``"hands"`` (the hand limit) or ``"newmatch"`` (``/ddz newmatch``, no winner) and
+    ``winners`` the winning user ids; both stay empty for the current match.
+    """
 
     guild_id: int
     match_no: int
@@ -126,6 +140,18 @@ class MatchStandings(BaseModel):
     standings: list[Standing]
     last_hand_no: int | None = None
     """The server's latest hand number (``/ddz replay``), None before any."""
+    ended_by: str | None = None
+    winners: list[int] = Field(default_factory=list)
+
+
+class NewMatch(BaseModel):
+    """What ``new_match`` did: the match ``old`` ended after ``hands`` hands and
+    ``new`` starts at zero; ``started`` False = nothing changed (``old == new``)."""
+
+    old: int
+    new: int
+    hands: int
+    started: bool
 
 
 class LeaderRow(BaseModel):

@@ -49,7 +49,8 @@ STAT_COLUMNS = (
 )
 """The counters of ``player_stats`` (after guild_id, user_id), as in PlayerStats."""
 
-USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "ratings")
+USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "ratings",
+               "member_prefs")
 """Tables whose rows belong to one member (deleted by ``forget``)."""
 
 
@@ -59,34 +60,37 @@ USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "rati
 async def read_settings(db: Sql, guild_id: int) -> GuildSettings:
     """The guild's stored settings, defaults when never saved."""
     rows = await db.fetch(
-        "SELECT turn_seconds_play, turn_seconds_bid, rules, language FROM guild_settings"
+        "SELECT turn_seconds_play, turn_seconds_bid, rules, language, counter FROM guild_settings"
         " WHERE guild_id = ?",
         (guild_id,),
     )
     if not rows:
         return GuildSettings()
-    play, bid, rules, language = rows[0]
+    play, bid, rules, language, counter = rows[0]
     return GuildSettings(
         turn_seconds_play=play,
         turn_seconds_bid=bid,
         rules=RuleSet.model_validate_json(rules),
         language=language,
+        counter=bool(counter),
     )
 
 
 async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> None:
     """Upsert the guild's settings."""
     await db.execute(
-        "INSERT INTO guild_settings VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
+        "INSERT INTO guild_settings (guild_id, turn_seconds_play, turn_seconds_bid, rules,"
+        " language, counter) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
         " SET turn_seconds_play = excluded.turn_seconds_play,"
         " turn_seconds_bid = excluded.turn_seconds_bid, rules = excluded.rules,"
-        " language = excluded.language",
+        " language = excluded.language, counter = excluded.counter",
         (
             guild_id,
             settings.turn_seconds_play,
             settings.turn_seconds_bid,
             settings.rules.model_dump_json(),
             settings.language,
+            int(settings.counter),
         ),
     )
 
@@ -256,8 +260,10 @@ async def end_match(
 ) -> None:
     """Record the finished match and its winners, and start match ``match_no + 1`` at zero."""
     await db.execute(
-        "INSERT INTO match_results VALUES (?, ?, ?, ?, ?)",
-        (guild_id, match_no, rules.target_points, hands, now),
+        "INSERT INTO match_results (guild_id, match_no, target, hands, ended_at, ended_by,"
+        " match_hands) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, match_no, rules.target_points, hands, now,
+         "target" if rules.match_hands is None else "hands", rules.match_hands),
     )
     await db.executemany(
         "INSERT INTO match_winners VALUES (?, ?, ?, ?)",

@@ -126,4 +126,17 @@ PG_MIGRATIONS: list[str] = [
     );
     CREATE UNIQUE INDEX finished_hands_no ON finished_hands (guild_id, hand_no);
     """,
+    # 4: issue 12 — the card counter setting, how a match ended (target, hands or
+    # /ddz newmatch) with its hand limit, and each member's auto-play pace
+    """
+    ALTER TABLE guild_settings ADD COLUMN counter INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE match_results ADD COLUMN ended_by TEXT NOT NULL DEFAULT 'target';
+    ALTER TABLE match_results ADD COLUMN match_hands INTEGER;
+    CREATE TABLE member_prefs (
+        guild_id      BIGINT NOT NULL,
+        user_id       BIGINT NOT NULL,
+        autoplay_pace DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
 ]

@@ -17,6 +17,7 @@ from bot.storage.models import (
     HandPoint,
     LeaderRow,
     MatchStandings,
+    NewMatch,
     PlayerStats,
     RatingRow,
     Settlement,
@@ -106,5 +107,18 @@ class Repository(Protocol):
         """Store the display name used in leaderboards."""
 
     async def forget_user(self, guild_id: int | None, user_id: int) -> int:
-        """Delete the user's stored data (stats, totals, ratings, names) in one guild
-        (None: all guilds); rows touched."""
+        """Delete the user's stored data (stats, totals, ratings, names, auto-play pace) in
+        one guild (None: all guilds); rows touched."""
+
+    async def new_match(self, guild_id: int, expected: int | None = None) -> NewMatch:
+        """``/ddz newmatch``: end the current match (kept in the history, no winner) and
+        start the next at zero, unless it is not ``expected`` or has no hand yet."""
+
+    async def previous_match(self, guild_id: int) -> MatchStandings | None:
+        """The last finished match: final totals, how it ended, winners (None: none yet)."""
+
+    async def autoplay_pace(self, guild_id: int, user_id: int) -> float | None:
+        """The member's stored auto-play pace in seconds, or None."""
+
+    async def save_autoplay_pace(self, guild_id: int, user_id: int, pace: float) -> None:
+        """Store the member's auto-play pace in seconds (commit)."""

@@ -48,7 +48,9 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert deal.alt_texts[0].startswith("Table of hand #1: Ana, 17 cards")
 
     view = (await ana.click(deal, "My hand")).last
-    assert view.ephemeral and view.alt_texts == ["Your hand: 3334445566778899T"]
+    out = "3, 4, 5×2, 6×2, 7×2, 8×2, 9×2, T×3, J×4, Q×4, K×4, A×4, 2×4"
+    assert view.ephemeral and view.alt_texts == [
+        f"Your hand: 3334445566778899T. Still out: {out}, X, D"]  # the card counter
     assert "It's your turn to bid." in view.content
 
     await ana.click(fake.messages[deal.id], "Bid 3")
@@ -57,12 +59,13 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert "Kitty (shown to everyone): 2XD" in deal.content
     assert list(deal.buttons()) == ["My hand"]
     view = fake.messages[view.id]  # kept current through the stored interaction
-    assert view.alt_texts == ["Your hand: 3334445566778899T2XD"]
+    out = out[:-1] + "3"  # the kitty 2XD is turned up: seen by everyone
+    assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Still out: {out}"]
     assert "you lead" in view.content
 
     for verb in ("hr0", "hr0", "hr0", "hr1", "hr1"):
         view = (await ana.click(view, comp(view, verb))).last
-    assert view.alt_texts == ["Your hand: 3334445566778899T2XD. Selected: 33344"]
+    assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Still out: {out}. Selected: 33344"]
     assert "Selected: 33344 — trio with a pair: 333 + 44" in view.content
     view = (await ana.click(view, comp(view, "hplay"))).last
     assert "You played 33344." in view.content

@@ -19,7 +19,7 @@ from bot.rules import DEFAULT_RULES, format_cards
 from tests.cogs.conftest import HANDS, KITTY
 from tests.cogs.test_flow import comp
 from tests.cogs.test_refusals import seated_hand
-from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_discord import FakeDiscord, Member
 
 
 async def test_cycling_hints_computes_the_suggestions_once(
@@ -65,8 +65,15 @@ def test_suggestions_start_with_the_search_pick_then_the_normal_ranking(
     assert all(d.reason for d in options)
 
 
+async def counter_off(fake: FakeDiscord) -> None:
+    admin = Member(fake, 99, "Admin", admin=True)
+    reply = await admin.slash("config", counter="off")
+    assert "Card counter: off" in reply.last.embeds[0]["description"]
+
+
 async def test_another_players_move_refreshes_the_text_but_not_the_image(
         fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    await counter_off(fake)  # with the counter, a turned-up kitty changes the image
     ana, bo, _ = await seated_hand(fake)
     view = (await bo.click(fake.table_message(), "My hand")).last
     alt = view.alt_texts
@@ -85,3 +92,25 @@ async def test_another_players_move_refreshes_the_text_but_not_the_image(
     assert view.alt_texts == alt and drawn == []
     view = (await bo.click(view, comp(view, "hr0"))).last
     assert len(drawn) == 1 and view.alt_texts[0].endswith("Selected: 3")
+
+
+async def test_with_the_counter_a_bid_redraws_nothing_but_the_turned_up_kitty_does(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    ana, bo, _ = await seated_hand(fake)
+    view = (await bo.click(fake.table_message(), "My hand")).last
+    drawn: list[tuple[Any, ...]] = []
+    original = hand_view.render_hand_cached
+
+    def counting(cards: Any, **kwargs: Any) -> bytes:
+        drawn.append(kwargs["counter"])
+        return original(cards, **kwargs)
+
+    monkeypatch.setattr(hand_view, "render_hand_cached", counting)
+    await ana.click(fake.table_message(), "Bid 1")  # nothing new seen: same image
+    await fake.idle()
+    assert drawn == []
+    await bo.click(fake.table_message(), "Bid 3")  # Bo is landlord: the kitty 2XD is seen
+    await fake.idle()
+    view = fake.messages[view.id]
+    assert len(drawn) == 1 and drawn[0][12:] == (2, 0, 0)  # 2s, small joker, big joker
+    assert view.alt_texts[0].endswith(", 2×2"), view.alt_texts

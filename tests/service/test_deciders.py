@@ -45,7 +45,7 @@ async def test_every_computer_and_autoplay_move_is_asked_of_the_injected_decider
         table = await service.open_table(G, CH, ALICE, "Alice", computers=2, level="easy")
         table = await service.start(table.id, ALICE, seed=7)
         await service.set_autoplay(table.id, ALICE, True)
-        await run(service, clock)
+        await run(service, clock, 600.0)  # Alice's auto-play waits her pace (2 s) per move
         table = service.get(table.id)
         assert table is not None and table.phase == "finished"
         assert table.hand is not None

@@ -189,7 +189,7 @@ async def test_computer_seats_play_to_the_end_without_anyone_clicking(
     table = await service.open_table(G, CH, ALICE, "Alice", computers=2)
     table = await service.start(table.id, ALICE, seed=7)
     await service.set_autoplay(table.id, ALICE, True)
-    await run(service, clock)
+    await run(service, clock, 600.0)  # Alice's auto-play waits her pace (2 s) per move
     table = service.get(table.id)
     assert table is not None and table.phase == "finished"
     assert table.hand is not None and table.hand.result is not None

@@ -22,8 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def fill(store: SqlRepository) -> None:
     """Settings, open tables, finished hands (a whole match), ledgers, stats, names,
-    ratings of members and computers, and a forgotten member's anonymized hand."""
-    await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es"))
+    ratings of members and computers, a member's auto-play pace, and a forgotten
+    member's anonymized hand."""
+    await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es", counter=False))
+    await store.save_autoplay_pace(1, 101, 4.5)
     await store.save_settings(
         2 << 22, GuildSettings(rules=RuleSet(target_points=10, kickers="distinct"))
     )

@@ -1,0 +1,59 @@
+"""A match of a fixed number of hands through the real bot (issue 12 item 2): a Spanish
+admin sets ``/ddz config manos:2``; alice plays two hands against computers (auto-play,
+paced at 0 s for the test); ``/ddz score`` shows "hand 2 of 2" after the first, and the
+match win is announced once after the second, in the server's language (English)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tests.e2e import timing
+from tests.e2e.botproc import BotProcess
+from tests.e2e.ddz_driver import (
+    FAST_ENV,
+    finished,
+    public_actions,
+    reply_text,
+    wait_public,
+    watch_table,
+)
+from tests.e2e.emulator import Emulator
+from tests.e2e.solo import open_with_computers
+from tests.e2e.solo_tables import auto_played
+
+BotFactory = Callable[..., BotProcess]
+ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}
+
+
+async def test_a_two_hand_match_set_in_spanish_ends_after_two_hands(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    watch_table(emu)
+    await bot_factory(extra_env=ENV).start(timeout=30)
+    dora = emu.member(name="dora", locale="es-ES", manage_guild=True)
+    saved = await finished(await dora.slash("ddz config", manos=2))
+    assert "Duración de la partida: 2 manos" in reply_text(saved), reply_text(saved)
+
+    alice = emu.member(name="alice")
+    await open_with_computers(emu, alice)
+    first = await auto_played(emu, alice, 1)
+    score = reply_text(await finished(await alice.slash("ddz score", scope="match")))
+    assert "Current match #1 · hand 2 of 2 (1 played" in score, score
+    puntos = reply_text(await finished(await dora.slash("ddz puntuacion", alcance="match")))
+    assert "Partida actual n.º 1 · mano 2 de 2 (1 jugadas" in puntos, puntos
+    assert not [m for m in emu.public_messages() if "won the match" in m.text]
+
+    table = await wait_public(emu, lambda m: "again" in public_actions(m), what="the result")
+    await alice.click(table, public_actions(table)["again"]["custom_id"])
+    second = await auto_played(emu, alice, 2)
+    await emu.wait_until(
+        lambda: any("won the match" in m.text for m in emu.public_messages()), timeout=10,
+        what="the match announcement")
+    won = [m.text for m in emu.public_messages() if "won the match" in m.text]
+    assert won == [f"🎉 After 2 hands, Alice won the match with {first + second} points!"
+                   " A new match starts at zero."], won
+    puntos = reply_text(await finished(await dora.slash("ddz puntuacion", alcance="match")))
+    assert "Partida actual n.º 2 · mano 1 de 2 (0 jugadas" in puntos, puntos
+    assert emu.errors == [] and emu.late_interactions() == []
+    timing.record(emu)
