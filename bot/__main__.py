@@ -20,6 +20,7 @@ import discord
 import yarl
 from pydantic import ValidationError
 
+from bot import logsafe
 from bot.settings import Settings
 from bot.storage.repository import ShardTaken
 
@@ -85,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         print(settings_error_line(error), file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=settings.log_level_number, root=True)
+    logsafe.install()  # no record may carry a hand (bot/logsafe.py)
     apply_endpoints(settings)
     code = 0
     try:
