@@ -13,7 +13,7 @@ from collections.abc import Callable
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import FAST_ENV, finished
 from tests.e2e.emulator import Emulator
-from tests.e2e.secrets import hand_secrets, leaks
+from tests.e2e.privacy import hand_secrets, leaks
 from tests.e2e.solo import check_result, open_with_computers, play_solo
 
 BotFactory = Callable[..., BotProcess]
