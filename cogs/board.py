@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.faults import crash_point
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
@@ -34,6 +35,8 @@ from cogs.replies import png_file
 log = logging.getLogger("cogs.ddz")
 MIN_INTERVAL = 1.0
 RETRIES = 3
+SCAN_LIMIT = 50
+"""How many of a channel's newest messages a restored table looks through for its own."""
 
 B = discord.ButtonStyle
 
@@ -53,6 +56,7 @@ class _State:
     result_no: int | None = None
     """Server hand number of the result the current message shows (its Replay /
     Review buttons stay when a newer message takes over)."""
+    scan: bool = False
 
 
 def message_key(table: Table) -> tuple[Any, ...]:
@@ -152,6 +156,13 @@ class Board:
         if state.task is None or state.task.done():
             state.task = asyncio.create_task(self._run(table.id), name=f"ddz-board-{table.id}")
 
+    def restored(self, table: Table) -> None:
+        """Redraw a table reloaded after a restart, first making sure it has exactly one
+        live message (``_reconcile``: a crash between posting and saving the id)."""
+        state = self.states.setdefault(table.id, _State())
+        state.scan = True
+        self.notify(table)
+
     async def flush(self, table: Table) -> None:
         """Redraw now-ish and wait for it (used right after ``/ddz start``)."""
         self.notify(table)
@@ -177,6 +188,9 @@ class Board:
             events, state.events = state.events, []
             table = self.service.get(table_id) or state.table
             try:
+                if state.scan and table is not None:
+                    state.scan = False
+                    await self._reconcile(table, state)
                 await self._draw(table_id, table, state, events)
                 state.failures = 0
             except discord.NotFound:
@@ -247,6 +261,7 @@ class Board:
             if view is not None:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
+            crash_point("table")
             state.message_id, state.key = message.id, key
             await self._remember(table, message.id)
             if old is not None:
@@ -266,6 +281,40 @@ class Board:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             await channel.send(texts.match_won_text(table, settlement, lang),
                                allowed_mentions=discord.AllowedMentions.none())
+            crash_point("announce")
+
+    async def _reconcile(self, table: Table, state: _State) -> None:
+        """Keep one live message for ``table``: the newest of its own messages among the
+        channel's last ``SCAN_LIMIT`` (or the saved one when newer); the others lose their
+        buttons. A crash between posting a message and saving its id (or between saving
+        it and clearing the previous one) leaves two live messages; this undoes it. A
+        failed scan (e.g. no Read Message History) is logged and skipped."""
+        me = self.bot.user.id if self.bot.user is not None else None
+        prefix = f"ddz:{table.id}:"
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        mine: list[discord.Message] = []
+        try:
+            async for message in channel.history(limit=SCAN_LIMIT):
+                ids = [getattr(child, "custom_id", None) or ""
+                       for row in message.components for child in getattr(row, "children", ())]
+                if message.author.id == me and any(i.startswith(prefix) for i in ids):
+                    mine.append(message)
+        except discord.HTTPException as error:
+            log.warning("could not scan channel %s for table %s: %s", table.channel_id,
+                        table.id, error)
+            return
+        newest = max((m.id for m in mine), default=None)
+        saved = state.message_id or table.message_id
+        if newest is not None and (saved is None or newest > saved):
+            log.info("table %s: adopting message %s (saved id was %s)", table.id, newest, saved)
+            state.message_id, state.key = newest, message_key(table)
+            await self._remember(table, newest)
+        for message in mine:
+            if message.id != state.message_id:
+                try:
+                    await self._edit(table.channel_id, message.id, view=None)
+                except discord.HTTPException as error:
+                    log.info("could not clear buttons of old message %s: %s", message.id, error)
 
     async def _stored_settlement(self, table: Table) -> Settlement | None:
         """The recorded Settlement of the table's finished hand (after a restart the

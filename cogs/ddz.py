@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from bot.faults import crash_point
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
@@ -89,7 +90,7 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
     async def redraw_restored(self, tables: list[Table]) -> None:
         """Redraw the public message of each restored table (after a restart)."""
         for table in tables:
-            self.board.notify(table)
+            self.board.restored(table)
 
     async def _refresh_views(self, table: Table) -> None:
         await self.views.refresh(table)
@@ -150,6 +151,7 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
                                         readings=readings)
         file = png_file(screen.png or b"", "hand.png", screen.alt)
         await respond(interaction, screen.content, edit=True, file=file, view=screen.view)
+        crash_point("view")
         self.views.track(table.id, interaction.user.id, interaction, screen, lang)
 
     async def open_hand(self, interaction: discord.Interaction, table_id: str | None) -> None:

@@ -1,0 +1,149 @@
+"""A crash between posting a message and saving its id (issue 11 fault 2).
+
+``DDZ_FAULT=crash_after_post:<point>[:n]`` (bot/faults.py) makes the bot exit right
+after the n-th post at that point, before it remembers anything. After a restart
+on the same database each table has exactly one live table message (older ones
+lose their buttons) and the hand goes on and is settled exactly once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.faults import CRASH_EXIT_CODE
+from tests.e2e.botproc import BotProcess
+from tests.e2e.ddz_driver import (
+    FAST_ENV,
+    HAND_RE,
+    finished,
+    hand_alt,
+    open_view,
+    public_actions,
+    public_ids,
+    reply_text,
+    wait_public,
+)
+from tests.e2e.emulator import Emulator, SimMember, SimMessage
+from tests.e2e.solo import check_result, open_with_computers, play_solo
+
+BotFactory = Callable[..., BotProcess]
+
+
+def live_table_messages(emu: Emulator) -> list[SimMessage]:
+    """Public messages that still carry table buttons."""
+    return [m for m in emu.public_messages() if public_ids(m)]
+
+
+async def crashed(bot: BotProcess) -> None:
+    """Wait for the fault hook's exit, then start again without the fault."""
+    assert bot.proc is not None
+    code = await bot.proc.wait()
+    assert code == CRASH_EXIT_CODE, bot.log_tail()
+    assert "DDZ_FAULT crash after post" in bot.log_text()
+    await bot.emu.wait_until(lambda: not bot.emu.gateway.connected, what="gateway to drop")
+    bot.extra_env.pop("DDZ_FAULT")
+    await bot.start(timeout=30)
+
+
+async def one_live_message(emu: Emulator) -> SimMessage:
+    await emu.wait_until(lambda: len(live_table_messages(emu)) == 1, timeout=10,
+                         what="exactly one live table message")
+    (live,) = live_table_messages(emu)
+    assert live is emu.public_messages()[-1] or not public_ids(emu.public_messages()[-1])
+    return live
+
+
+async def finish_and_check_once(emu: Emulator, alice: SimMember) -> None:
+    result, _ = await play_solo(emu, alice)
+    changes = check_result(result.text)
+    mine = changes["Alice"]
+    signed = f"+{mine}" if mine > 0 else str(mine)
+    board = reply_text(await finished(await alice.slash("ddz score")))
+    assert re.search(rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
+    assert live_table_messages(emu) == [result]
+
+
+async def test_crash_after_the_deal_message_is_posted_at_start(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory(
+        extra_env={**FAST_ENV, "DDZ_FAULT": "crash_after_post:table:2"}).start(timeout=30)
+    alice = emu.member(name="alice")
+    await open_with_computers(emu, alice)  # lobby = post 1, Start → deal = post 2 → crash
+    await crashed(bot)
+
+    live = await one_live_message(emu)
+    lobby, deal = emu.public_messages()[0], emu.public_messages()[-1]
+    assert live is deal and lobby is not deal and public_ids(lobby) == []
+    assert "hand" in public_actions(live), live.custom_ids
+    assert "adopting message" in bot.log_text().split("start #2")[1]
+    await finish_and_check_once(emu, alice)
+    assert emu.errors == []
+
+
+async def test_crash_after_the_lobby_message_is_posted(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory(
+        extra_env={**FAST_ENV, "DDZ_FAULT": "crash_after_post:table:1"}).start(timeout=30)
+    alice = emu.member(name="alice")
+    ix = await alice.slash("ddz start", computers=2)  # answered "thinking…", then the crash
+    await crashed(bot)
+    assert ix.response_type == 5
+    lobby = await one_live_message(emu)
+    assert "start" in public_actions(lobby)
+    # The lobby posted before the crash is the table: Start works from it.
+    await alice.click(lobby, public_actions(lobby)["start"]["custom_id"])
+    await wait_public(emu, lambda m: "hand" in public_actions(m), what="the deal")
+    await one_live_message(emu)
+    await finish_and_check_once(emu, alice)
+    tables = [m for m in emu.public_messages() if "Dou Dizhu" in m.content]
+    assert len(tables) == 2, tables  # the lobby and one deal: nothing posted twice
+
+
+async def test_crash_after_the_match_announcement_is_posted(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory(
+        extra_env={**FAST_ENV, "DDZ_FAULT": "crash_after_post:announce"}).start(timeout=30)
+    alice = emu.member(name="alice", manage_guild=True)
+    await finished(await alice.slash("ddz config", target=1))
+    await open_with_computers(emu, alice)
+    result, _ = await play_solo(emu, alice)
+    await crashed(bot)
+
+    def announced() -> list[SimMessage]:
+        return [m for m in emu.public_messages() if "won the match" in m.text]
+
+    live = await one_live_message(emu)
+    assert live is result and "again" in public_actions(live)
+    changes = check_result(result.text)
+    assert len(announced()) == 1, [m.text for m in emu.public_messages()]
+    drawn = len(result.history)
+    await emu.wait_until(lambda: len(result.history) > drawn, timeout=5, what="result redrawn")
+    assert len(announced()) == 1  # the restart does not announce again
+    board = reply_text(await finished(await alice.slash("ddz score")))
+    assert str(changes["Alice"]) in board, board
+
+
+async def test_crash_after_a_hand_view_is_answered_keeps_its_buttons_working(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory(
+        extra_env={**FAST_ENV, "DDZ_FAULT": "crash_after_post:view"}).start(timeout=30)
+    alice = emu.member(name="alice")
+    await open_with_computers(emu, alice)
+    deal = await wait_public(emu, lambda m: "hand" in public_actions(m), what="the deal")
+    view = await open_view(alice, via_button=deal)
+    await crashed(bot)
+    await one_live_message(emu)
+    rank = next(c for c in view.custom_ids if (m := HAND_RE.match(c)) and m["verb"][0] == "r"
+                and m["verb"][1:].isdigit())
+    await finished(await alice.click(view, rank))
+    assert "Selected:" in hand_alt(view), hand_alt(view)
+    await finish_and_check_once(emu, alice)
