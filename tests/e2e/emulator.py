@@ -27,7 +27,9 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.e2e import timing
 from tests.e2e.commands import CommandRegistry
+from tests.e2e.faults import EDIT_ROUTE, Faults
 from tests.e2e.gateway import Gateway
 from tests.e2e.members import EmulatorUsageError, SimInteraction, SimMember
 from tests.e2e.model import (
@@ -96,6 +98,8 @@ class Emulator(Payloads):
         self.commands = CommandRegistry(self.application_id)
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
+        self.faults = Faults(self)
+        self.edit_times: dict[int, list[float]] = {}
         self.diagnostics: list[Callable[[], str]] = []
         self.clock_offset = 0.0
         self.port = 0
@@ -130,6 +134,7 @@ class Emulator(Payloads):
         return self
 
     async def close(self) -> None:
+        timing.EDITS_PER_WINDOW.append(self.max_edits_per_channel())
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -185,6 +190,26 @@ class Emulator(Payloads):
         g.members[m.id] = m
         return m
 
+    async def delete_channel(self, channel: SimChannel) -> None:
+        """A moderator deletes ``channel``: CHANNEL_DELETE, then REST answers 10003."""
+        channel.guild.channels.remove(channel)
+        await self.gateway.dispatch("CHANNEL_DELETE", channel.payload(), channel.guild.id)
+        self.notify()
+
+    async def remove_bot(self, guild: SimGuild) -> None:
+        """The bot is kicked from ``guild``: GUILD_DELETE (not an outage), then REST
+        answers 404/10004 for the guild and 10003 for its channels."""
+        await self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)}, guild.id)
+        self.guilds.remove(guild)
+        self.notify()
+
+    async def add_bot(self, guild: SimGuild) -> None:
+        """The bot is invited (back) into ``guild``: GUILD_CREATE."""
+        if guild not in self.guilds:
+            self.guilds.append(guild)
+        await self.gateway.dispatch("GUILD_CREATE", self.guild_payload(guild), guild.id)
+        self.notify()
+
     def guild_by_id(self, gid: int) -> SimGuild | None:
         return next((g for g in self.guilds if g.id == gid), None)
 
@@ -233,6 +258,24 @@ class Emulator(Payloads):
         for hook in self.diagnostics:
             lines.append(hook())
         return "\n".join(lines)
+
+    def count_edit(self, request: web.Request) -> None:
+        """Note a successful channel-message edit (``PATCH /channels/{cid}/messages/{mid}``)."""
+        m = EDIT_ROUTE.match(request.path)
+        if m is not None and request.method == "PATCH":
+            self.edit_times.setdefault(int(m.group(1)), []).append(time.monotonic())
+
+    def max_edits_per_channel(self, window: float = 5.0) -> int:
+        """The most channel-message edits one channel got in any ``window`` seconds
+        (Discord's budget is about 5 per 5 s per channel)."""
+        best = 0
+        for times in self.edit_times.values():
+            start = 0
+            for end, t in enumerate(times):
+                while t - times[start] >= window:
+                    start += 1
+                best = max(best, end - start + 1)
+        return best
 
     def take_errors(self) -> list[ApiError]:
         """Return and clear ``errors``."""
@@ -318,7 +361,7 @@ class Emulator(Payloads):
             "member": member.member_payload(),
             "token": ix.token,
             "version": 1,
-            "app_permissions": str(BOT_PERMISSIONS),
+            "app_permissions": str(BOT_PERMISSIONS & ~channel.bot_denied),
             "locale": member.locale,
             "guild_locale": g.locale,
             "entitlements": [],

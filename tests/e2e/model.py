@@ -117,12 +117,18 @@ class SimAttachment:
 
 @dataclass
 class SimChannel:
-    """A guild text channel; ``messages`` holds every message ever posted (incl. deleted)."""
+    """A guild text channel; ``messages`` holds every message ever posted (incl. deleted).
+
+    ``bot_denied``: permission bits the bot lacks here (a channel overwrite); the REST
+    routes answer 403 (50001 Missing Access without View Channel, else 50013 Missing
+    Permissions) and interactions carry ``app_permissions`` without them.
+    """
 
     id: int
     name: str
     guild: SimGuild
     messages: list[SimMessage] = field(default_factory=list)
+    bot_denied: int = 0
 
     @property
     def public_messages(self) -> list[SimMessage]:

@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from tests.e2e.messages import MessageError, apply_edit, new_message
-from tests.e2e.model import FLAG_EPHEMERAL
+from tests.e2e.model import (
+    FLAG_EPHEMERAL,
+    PERM_ATTACH_FILES,
+    PERM_EMBED_LINKS,
+    PERM_READ_HISTORY,
+    PERM_SEND_MESSAGES,
+    PERM_VIEW_CHANNEL,
+)
 
 if TYPE_CHECKING:
     from tests.e2e.emulator import Emulator
@@ -108,8 +115,15 @@ class RestApi:
         async def run(request: web.Request) -> web.StreamResponse:
             self.emu.requests.append(f"{request.method} {request.path}")
             current_ix.set(None)
+            injected = self.emu.faults.intercept(request)
+            if injected is not None:
+                return injected
             try:
-                return await handler(request)
+                response = await handler(request)
+                if 200 <= response.status < 300:
+                    self.emu.count_edit(request)
+                    response.headers.update(self.emu.faults.headers(request))
+                return response
             except Fail as f:
                 err = self.emu.record_error(
                     f.status, f.code, request.method, request.path, f.message, f.problems
@@ -246,6 +260,8 @@ class RestApi:
         ch = self.emu.channel_by_id(int(request.match_info["cid"]))
         if ch is None:
             raise Fail(404, 10003, "Unknown Channel")
+        if ch.bot_denied & PERM_VIEW_CHANNEL:
+            raise Fail(403, 50001, "Missing Access")
         return ch
 
     async def get_channel(self, request: web.Request) -> web.StreamResponse:
@@ -279,6 +295,8 @@ class RestApi:
 
     async def list_messages(self, request: web.Request) -> web.StreamResponse:
         ch = self._channel(request)
+        if ch.bot_denied & PERM_READ_HISTORY:
+            return jresp([])
         limit = min(int(request.query.get("limit", 50)), 100)
         msgs = list(reversed(ch.public_messages))
         if "before" in request.query:
@@ -290,11 +308,23 @@ class RestApi:
     async def create_message(self, request: web.Request) -> web.StreamResponse:
         ch = self._channel(request)
         payload, files = await read_body(request)
+        self._check_send(ch, payload, files)
         try:
             m = new_message(self.emu, ch, payload, files, visible_to=None, interaction=None)
         except MessageError as e:
             raise Fail(400, e.code, e.message, e.problems) from None
         return self._msg_json(m)
+
+    @staticmethod
+    def _check_send(ch: Any, payload: dict[str, Any], files: Files) -> None:
+        """403/50013 when the bot may not send this message in ``ch``."""
+        needed = PERM_SEND_MESSAGES
+        if files or payload.get("attachments"):
+            needed |= PERM_ATTACH_FILES
+        if payload.get("embeds"):
+            needed |= PERM_EMBED_LINKS
+        if ch.bot_denied & needed:
+            raise Fail(403, 50013, "Missing Permissions")
 
     async def channel_message(self, request: web.Request) -> web.StreamResponse:
         ch = self._channel(request)

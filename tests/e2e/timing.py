@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from tests.e2e.emulator import Emulator
 
 RESPONSE_TIMES_MS: list[float] = []
-ANSWER_TIMES_MS: list[float] = []  # dispatch → the bot's full answer (ddz_driver.finished)
+ANSWER_TIMES_MS: list[float] = []
+EDITS_PER_WINDOW: list[int] = []  # per emulator: most channel-message edits in 5 s  # dispatch → the bot's full answer (ddz_driver.finished)
 
 
 def record(emu: Emulator) -> None:
@@ -30,7 +31,8 @@ def percentile(times: list[float], q: float) -> float:
 
 def summary_line() -> str | None:
     """``"ddz-bot first response over N interactions: p50 … ms, p99 … ms, max … ms"``,
-    plus the same for the full answer (rendered view, reply text) when measured."""
+    plus the same for the full answer (rendered view, reply text) when measured, and the
+    most channel-message edits any channel got in a 5 s window."""
     lines = []
     for label, times in (("first response", RESPONSE_TIMES_MS), ("full answer", ANSWER_TIMES_MS)):
         if times:
@@ -39,4 +41,9 @@ def summary_line() -> str | None:
                 f"{percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, "
                 f"max {max(times):.1f} ms"
             )
+    if any(EDITS_PER_WINDOW):
+        lines.append(
+            f"ddz-bot channel-message edits: at most {max(EDITS_PER_WINDOW)} per channel in any "
+            f"5 s window over {len(EDITS_PER_WINDOW)} emulators (Discord's budget: about 5)"
+        )
     return "\n".join(lines) or None
