@@ -11,7 +11,9 @@ lives in the TableService.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,22 +25,30 @@ from bot.faults import crash_point
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.i18n import resolve_locale, t
+from bot.i18n import resolve_locale
 from bot.service import TableService
 from bot.service.renderer import Renderer
 from bot.storage import Settlement
 from cogs import texts
-from cogs.items import TableButton
+from cogs.public_view import message_key, public_view
 from cogs.replay import result_buttons
 from cogs.replies import png_file
 
 log = logging.getLogger("cogs.ddz")
 MIN_INTERVAL = 1.0
-RETRIES = 3
+RETRIES = 5
+"""Tries of one redraw on a Discord error (after discord.py's own retries of 429 and
+500/502), waiting ``interval × 2^(try-1)`` seconds between them: 1, 2, 4, 8 s."""
+EDIT_BUDGET = (5, 5.0)
+"""Discord lets a bot edit messages of one channel about 5 times per 5 s; redraws wait
+for a slot (the state drawn is read after the wait, so waiting coalesces)."""
+BUDGET_MARGIN = 0.25
+FORBIDDEN_WAIT = (30.0, 600.0)
+"""After a 403 (the bot lost a permission in the channel) the public message is
+left alone for 30 s, doubling per further 403 up to 600 s, or until an interaction
+from that channel shows the permissions are back; private views go on meanwhile."""
 SCAN_LIMIT = 50
 """How many of a channel's newest messages a restored table looks through for its own."""
-
-B = discord.ButtonStyle
 
 
 @dataclass
@@ -57,49 +67,10 @@ class _State:
     """Server hand number of the result the current message shows (its Replay /
     Review buttons stay when a newer message takes over)."""
     scan: bool = False
-
-
-def message_key(table: Table) -> tuple[Any, ...]:
-    """Which message shows this state: the lobby after hand N, or deal (N, redeals)."""
-    if table.hand is None or table.phase == "lobby":
-        return ("lobby", table.hand_no)
-    return ("hand", table.hand_no, table.hand.redeals)
-
-
-def public_view(table: Table, lang: str, hand_no: int | None = None) -> discord.ui.View | None:
-    """The buttons of the public message for this state (None when closed); a result
-    with its server ``hand_no`` also gets Replay and Review."""
-    view = discord.ui.View(timeout=None)
-    tid, seq = table.id, table.seq
-
-    def add(action: str, key: str, style: B = B.secondary, disabled: bool = False,
-            **params: Any) -> None:
-        view.add_item(TableButton(tid, seq, action, label=t(key, lang, **params), style=style,
-                                  disabled=disabled))
-
-    if table.phase == "lobby":
-        full = all(not s.is_empty for s in table.seats)
-        add("join", "btn.join", B.primary, disabled=full)
-        add("leave", "btn.leave")
-        add("cpu", "btn.add_computer", disabled=full)
-        add("start", "btn.start", B.success, disabled=not full)
-        add("cancel", "btn.cancel", B.danger)
-    elif table.phase == "playing" and table.hand is not None:
-        hand = table.hand
-        if hand.phase == "bidding" and hand.turn is not None:
-            allowed = hand.allowed_bids(hand.turn)
-            add("bid0", "btn.bid_pass", disabled=0 not in allowed)
-            for amount in (1, 2, 3):
-                add(f"bid{amount}", "btn.bid", B.primary, disabled=amount not in allowed, n=amount)
-        add("hand", "btn.my_hand", B.success)
-    elif table.phase == "finished":
-        add("again", "btn.play_again", B.primary)
-        add("leave", "btn.leave")
-        if hand_no is not None:
-            result_buttons(view, hand_no, lang)
-    else:
-        return None
-    return view
+    blocked_until: float = 0.0
+    forbidden: int = 0
+    probe: asyncio.TimerHandle | None = None
+    gone: bool = False
 
 
 class Board:
@@ -116,6 +87,7 @@ class Board:
         self.on_drawn = on_drawn
         self.interval = interval
         self.states: dict[str, _State] = {}
+        self.edits: dict[int, deque[float]] = {}
         self.guild_locales: dict[int, str] = {}
 
     # ----- language -------------------------------------------------------------
@@ -153,8 +125,32 @@ class Board:
             if settlement.match_over and not settlement.replayed:
                 state.announce.append("match")
         state.dirty = True
+        if state.gone:
+            return
         if state.task is None or state.task.done():
             state.task = asyncio.create_task(self._run(table.id), name=f"ddz-board-{table.id}")
+
+    def channel_gone(self, table_id: str) -> None:
+        """The table's channel or server is gone: never touch its messages again."""
+        state = self.states.setdefault(table_id, _State())
+        state.gone = True  # a running redraw stops at its next step (never cancelled:
+        if state.probe is not None:  # it may be inside a storage write)
+            state.probe.cancel()
+
+    def permissions_back(self, channel_id: int) -> None:
+        """An interaction showed the bot's permissions in ``channel_id`` are complete
+        again: redraw a table whose message was blocked by a 403 now."""
+        for state in self.states.values():
+            if state.table is not None and state.table.channel_id == channel_id \
+                    and state.blocked_until > 0:
+                state.blocked_until = 0.0
+                self.notify(state.table)
+
+    def _probe(self, table_id: str) -> None:
+        state = self.states.get(table_id)
+        if state is not None and state.table is not None and not state.gone:
+            state.probe, state.blocked_until = None, 0.0
+            self.notify(state.table)
 
     def restored(self, table: Table) -> None:
         """Redraw a table reloaded after a restart, first making sure it has exactly one
@@ -163,12 +159,14 @@ class Board:
         state.scan = True
         self.notify(table)
 
-    async def flush(self, table: Table) -> None:
-        """Redraw now-ish and wait for it (used right after ``/ddz start``)."""
+    async def flush(self, table: Table) -> bool:
+        """Redraw now-ish and wait for it (used right after ``/ddz start``); True when
+        the table has a public message."""
         self.notify(table)
-        task = self.states[table.id].task
-        if task is not None:
-            await asyncio.shield(task)
+        state = self.states[table.id]
+        if state.task is not None:
+            await asyncio.shield(state.task)
+        return state.message_id is not None
 
     async def close(self) -> None:
         """Cancel every redraw task and wait for them."""
@@ -180,39 +178,76 @@ class Board:
     async def _run(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
         state = self.states[table_id]
-        while state.dirty:
+        while state.dirty and not state.gone:
             wait = state.last_draw + self.interval - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
+            if state.table is not None:
+                await self._edit_slot(state.table.channel_id)
             state.dirty = False
             events, state.events = state.events, []
             table = self.service.get(table_id) or state.table
+            if state.gone:
+                break
+            if loop.time() < state.blocked_until:  # no permission: private views only
+                await self._views(table)
+                continue
             try:
                 if state.scan and table is not None:
                     state.scan = False
                     await self._reconcile(table, state)
                 await self._draw(table_id, table, state, events)
-                state.failures = 0
-            except discord.NotFound:
+                state.failures = state.forbidden = 0
+            except discord.NotFound as error:
+                if error.code == 10003 and table is not None:  # Unknown Channel
+                    await self._close_gone(table, state)
+                    return
                 log.warning("table message of %s is gone; posting a new one", table_id)
                 state.message_id, state.key, state.dirty = None, None, True
+            except discord.Forbidden as error:
+                state.forbidden += 1
+                wait = min(FORBIDDEN_WAIT[0] * 2 ** (state.forbidden - 1), FORBIDDEN_WAIT[1])
+                state.blocked_until, state.dirty = loop.time() + wait, True
+                log.warning("no permission to draw table %s in channel %s (%s); private views "
+                            "go on, next try in %.0f s", table_id,
+                            table.channel_id if table else "?", error, wait)
+                if state.probe is not None:
+                    state.probe.cancel()
+                state.probe = loop.call_later(wait, self._probe, table_id)
+                await self._views(table)
+                return
             except discord.HTTPException as error:
                 state.failures += 1
                 log.warning("drawing table %s failed (%s, try %d)", table_id, error, state.failures)
                 if state.failures < RETRIES:
                     state.dirty = True
-                    state.last_draw = loop.time() + state.failures * self.interval
+                    state.last_draw = loop.time() + (2 ** (state.failures - 1) - 1) * self.interval
                     continue
+                log.error("giving up drawing table %s after %d tries; the next change redraws it",
+                          table_id, state.failures)
+                state.failures = 0
             except Exception:
                 log.exception("drawing table %s failed", table_id)
             state.last_draw = loop.time()
-            if table is not None and self.on_drawn is not None:
-                try:
-                    await self.on_drawn(table)
-                except Exception:
-                    log.exception("refreshing hand views of %s failed", table_id)
+            await self._views(table)
         if table_id in self.states and self.states[table_id].key == ("closed",):
             self.states.pop(table_id, None)
+
+    async def _views(self, table: Table | None) -> None:
+        """Refresh the table's private hand views (``on_drawn``); errors are logged."""
+        if table is not None and self.on_drawn is not None:
+            try:
+                await self.on_drawn(table)
+            except Exception:
+                log.exception("refreshing hand views of %s failed", table.id)
+
+    async def _close_gone(self, table: Table, state: _State) -> None:
+        """Discord says the channel is gone (10003): close the table without points."""
+        log.warning("channel %s of table %s is gone; closing the table", table.channel_id,
+                    table.id)
+        state.gone = True
+        with contextlib.suppress(GameError):  # already closed
+            await self.service.cancel(table.id, table.starter_id, True)
 
     # ----- drawing -------------------------------------------------------------------
 
@@ -303,6 +338,9 @@ class Board:
             log.warning("could not scan channel %s for table %s: %s", table.channel_id,
                         table.id, error)
             return
+        except Exception:  # the scan is a repair: never let it block the redraw
+            log.exception("scanning channel %s for table %s failed", table.channel_id, table.id)
+            return
         newest = max((m.id for m in mine), default=None)
         saved = state.message_id or table.message_id
         if newest is not None and (saved is None or newest > saved):
@@ -325,7 +363,19 @@ class Board:
             log.exception("reading the settlement of hand %s failed", table.hand_id)
             return None
 
+    async def _edit_slot(self, channel_id: int) -> None:
+        """Wait until the channel's edit budget (``EDIT_BUDGET``) has room."""
+        limit, window = EDIT_BUDGET
+        times = self.edits.setdefault(channel_id, deque())
+        loop = asyncio.get_running_loop()
+        while times and loop.time() - times[0] >= window:
+            times.popleft()
+        if len(times) >= limit:
+            await asyncio.sleep(times[0] + window + BUDGET_MARGIN - loop.time())
+
     async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        await self._edit_slot(channel_id)
+        self.edits.setdefault(channel_id, deque()).append(asyncio.get_running_loop().time())
         channel = self.bot.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).edit(**kwargs)
 

@@ -29,8 +29,9 @@ from bot.service import TableService
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.storage import Settlement
-from cogs import forget, info, newmatch, records
+from cogs import forget, info, newmatch, permissions, records
 from cogs.board import Board
+from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
 from cogs.hand_view import ImageKey, Screen, build_screen, render_screen
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
@@ -53,7 +54,7 @@ _is_admin = newmatch.is_admin
 
 
 @app_commands.guild_only()
-class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
+class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 
@@ -99,6 +100,8 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
 
     def _seen(self, interaction: discord.Interaction) -> None:
         self.board.remember_guild_locale(interaction.guild_id, interaction.guild_locale)
+        if interaction.channel_id is not None and not permissions.missing(interaction):
+            self.board.permissions_back(interaction.channel_id)
 
     def _table_by_id(self, interaction: discord.Interaction, table_id: str, *,
                      same_channel: bool = False) -> Table:
@@ -289,12 +292,18 @@ class DdzCog(ReplayCommands, commands.GroupCog, name="ddz", group_name=cmd("ddz"
         """Open a lobby; ``level`` is used for these computers and for "Add computer"."""
         self._seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
+        lacking = permissions.missing(interaction)
+        if lacking:  # checked first: no half-open table blocks the channel
+            await respond(interaction, permissions.missing_text(lacking, interaction.locale))
+            return
         user = interaction.user
         table = await self.service.open_table(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name,
             str(interaction.locale), computers=computers,
             level=level.value if level is not None else "normal")
-        await self.board.flush(table)
+        if not await self.board.flush(table):  # could not post after all: undo
+            await self.service.cancel(table.id, user.id, True)
+            raise GameError("cannot_post")
         await respond(interaction, t("ack.opened", interaction.locale, table=table.id))
 
     @app_commands.command(name=cmd("hand", "cmd.hand.name"),

@@ -137,12 +137,14 @@ class OpenViews:
             await self.redraw(table, user_id, state, hint=hint_reason(options[0], entry.lang))
 
     async def refresh(self, table: Table) -> None:
-        """Re-render the open views of ``table`` whose seq is behind."""
+        """Re-render the open views of ``table`` whose seq is behind. A view already
+        drawn at a newer seq (its member clicked while this redraw was on its way) is
+        left alone: redrawing it from the older ``table`` would undo the click's answer."""
         keys = [k for k in self.views if k[0] == table.id]
         for key in keys:
             async with self.lock(*key):
                 entry = self.views.get(key)
-                if entry is None or entry.seq == table.seq:
+                if entry is None or entry.seq >= table.seq:  # current, or ``table`` is older
                     continue
                 await self.redraw(table, key[1], entry.state)
 

@@ -165,6 +165,9 @@ class FakeDiscord:
             self._apply(message, body)
             message.edits += 1
             return message.payload()
+        if route.method == "GET" and route.path == "/channels/{channel_id}/messages":
+            newest = [self.messages[i] for i in reversed(self.channel)]
+            return [m.payload() for m in newest if m.channel_id == int(route.channel_id)][:50]
         raise AssertionError(f"unexpected REST call {route.method} {route.path}")
 
     def on_webhook(self, route: Any, body: dict[str, Any]) -> Any:
@@ -276,7 +279,7 @@ class Member:
             "id": str(snowflake()), "application_id": str(APP_ID), "type": kind,
             "token": f"tok-{snowflake()}", "version": 1, "guild_id": str(self.fake.guild_id),
             "channel_id": str(self.fake.channel_id), "locale": self.locale,
-            "guild_locale": self.guild_locale, "app_permissions": "0", "entitlements": [],
+            "guild_locale": self.guild_locale, "app_permissions": str((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 38)), "entitlements": [],
             "channel": {"id": str(self.fake.channel_id), "type": 0, "name": "general",
                         "guild_id": str(self.fake.guild_id), "position": 0,
                         "permission_overwrites": [], "nsfw": False, "parent_id": None},

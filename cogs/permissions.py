@@ -1,0 +1,38 @@
+"""The channel permissions the bot needs to run a table, checked before ``/ddz start``.
+
+A table needs, in its channel: View Channel, Send Messages (Send Messages in
+Threads inside a thread), Attach Files (the table and result images) and Embed
+Links (``/ddz score``, ``/ddz rules``). ``interaction.app_permissions`` tells the
+bot's own permissions where the interaction happened, without any request.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+
+REQUIRED: tuple[str, ...] = ("view_channel", "send_messages", "attach_files", "embed_links")
+IN_THREAD: tuple[str, ...] = ("view_channel", "send_messages_in_threads", "attach_files",
+                              "embed_links")
+
+
+def is_thread(interaction: discord.Interaction) -> bool:
+    """True when the interaction comes from a thread."""
+    channel = interaction.channel
+    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
+        discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+        discord.ChannelType.news_thread)
+
+
+def missing(interaction: discord.Interaction) -> list[str]:
+    """Names (``Permissions`` attributes) of the needed permissions the bot lacks here."""
+    perms = interaction.app_permissions
+    needed = IN_THREAD if is_thread(interaction) else REQUIRED
+    return [name for name in needed if not getattr(perms, name)]
+
+
+def missing_text(names: list[str], locale: object) -> str:
+    """The refusal naming each missing permission as Discord's settings show it."""
+    listed = ", ".join(t(f"perm.{name}", locale) for name in names)
+    return t("error.missing_permissions", locale, perms=listed)

@@ -1,0 +1,62 @@
+"""The public table message's buttons for a state, and which message shows a state.
+
+``message_key``: a new message is posted for the lobby and for each deal (and
+redeal); later states of the same key edit it. ``public_view``: the buttons
+(custom_ids ``ddz:<table>:<seq>:<action>``, see ``cogs/items.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.game.table import Table
+from bot.i18n import t
+from cogs.items import TableButton
+from cogs.replay import result_buttons
+
+B = discord.ButtonStyle
+
+
+def message_key(table: Table) -> tuple[Any, ...]:
+    """Which message shows this state: the lobby after hand N, or deal (N, redeals)."""
+    if table.hand is None or table.phase == "lobby":
+        return ("lobby", table.hand_no)
+    return ("hand", table.hand_no, table.hand.redeals)
+
+
+def public_view(table: Table, lang: str, hand_no: int | None = None) -> discord.ui.View | None:
+    """The buttons of the public message for this state (None when closed); a result
+    with its server ``hand_no`` also gets Replay and Review."""
+    view = discord.ui.View(timeout=None)
+    tid, seq = table.id, table.seq
+
+    def add(action: str, key: str, style: B = B.secondary, disabled: bool = False,
+            **params: Any) -> None:
+        view.add_item(TableButton(tid, seq, action, label=t(key, lang, **params), style=style,
+                                  disabled=disabled))
+
+    if table.phase == "lobby":
+        full = all(not s.is_empty for s in table.seats)
+        add("join", "btn.join", B.primary, disabled=full)
+        add("leave", "btn.leave")
+        add("cpu", "btn.add_computer", disabled=full)
+        add("start", "btn.start", B.success, disabled=not full)
+        add("cancel", "btn.cancel", B.danger)
+    elif table.phase == "playing" and table.hand is not None:
+        hand = table.hand
+        if hand.phase == "bidding" and hand.turn is not None:
+            allowed = hand.allowed_bids(hand.turn)
+            add("bid0", "btn.bid_pass", disabled=0 not in allowed)
+            for amount in (1, 2, 3):
+                add(f"bid{amount}", "btn.bid", B.primary, disabled=amount not in allowed, n=amount)
+        add("hand", "btn.my_hand", B.success)
+    elif table.phase == "finished":
+        add("again", "btn.play_again", B.primary)
+        add("leave", "btn.leave")
+        if hand_no is not None:
+            result_buttons(view, hand_no, lang)
+    else:
+        return None
+    return view
