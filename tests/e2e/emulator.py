@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GeMuLa.loopback-emulator-fake-token-0000000000"
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + manage messages
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 38)  # + manage messages, threads
 APPLICATION_FLAGS = 1 << 23  # APPLICATION_COMMAND_BADGE
 
 
@@ -189,6 +189,16 @@ class Emulator(Payloads):
         m = SimMember(id=snowflake(), name=name, guild=g, locale=locale, roles=rs, emu=self)
         g.members[m.id] = m
         return m
+
+    async def thread(self, parent: SimChannel, name: str = "thread") -> SimChannel:
+        """A public thread under ``parent`` (THREAD_CREATE); it is listed with the
+        guild's channels so that ``public_messages`` and the REST routes find it."""
+        thread = SimChannel(snowflake(), name, parent.guild, parent=parent)
+        parent.guild.channels.append(thread)
+        await self.gateway.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True},
+                                    parent.guild.id)
+        self.notify()
+        return thread
 
     async def delete_channel(self, channel: SimChannel) -> None:
         """A moderator deletes ``channel``: CHANNEL_DELETE, then REST answers 10003."""

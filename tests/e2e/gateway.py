@@ -101,6 +101,19 @@ class Gateway:
         self.dispatched.append((event, seq))
         return True
 
+    async def request_reconnect(self) -> None:
+        """Send RECONNECT (op 7) on every live connection: the bot closes and RESUMEs."""
+        for conn in list(self.shards.values()):
+            await conn.send({"op": 7, "d": None, "s": None, "t": None})
+
+    async def invalidate_session(self, resumable: bool = False) -> None:
+        """Send INVALID_SESSION (op 9) on every live connection; not resumable: the bot
+        must IDENTIFY again (a new session, READY and GUILD_CREATE)."""
+        for conn in list(self.shards.values()):
+            if not resumable and conn.session_id is not None:
+                self.sessions.pop(conn.session_id, None)
+            await conn.send({"op": 9, "d": resumable, "s": None, "t": None})
+
     async def close_all(self) -> None:
         for conn in list(self.connections):
             if not conn.ws.closed:

@@ -34,6 +34,7 @@ PERM_EMBED_LINKS = 1 << 14
 PERM_ATTACH_FILES = 1 << 15
 PERM_READ_HISTORY = 1 << 16
 PERM_USE_APP_COMMANDS = 1 << 31
+PERM_SEND_IN_THREADS = 1 << 38
 EVERYONE_PERMISSIONS = (
     PERM_VIEW_CHANNEL
     | PERM_SEND_MESSAGES
@@ -129,6 +130,11 @@ class SimChannel:
     guild: SimGuild
     messages: list[SimMessage] = field(default_factory=list)
     bot_denied: int = 0
+    parent: SimChannel | None = None  # set for a public thread (type 11)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.parent is not None
 
     @property
     def public_messages(self) -> list[SimMessage]:
@@ -141,6 +147,15 @@ class SimChannel:
         return msgs[-1] if msgs else None
 
     def payload(self) -> dict[str, Any]:
+        if self.parent is not None:
+            return {
+                "id": str(self.id), "type": 11, "guild_id": str(self.guild.id),
+                "parent_id": str(self.parent.id), "owner_id": str(self.guild.owner_id),
+                "name": self.name, "last_message_id": None, "rate_limit_per_user": 0,
+                "message_count": len(self.messages), "member_count": 1, "flags": 0,
+                "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                    "archive_timestamp": iso_now(), "locked": False},
+            }
         return {
             "id": str(self.id),
             "type": 0,

@@ -24,6 +24,7 @@ from tests.e2e.model import (
     PERM_ATTACH_FILES,
     PERM_EMBED_LINKS,
     PERM_READ_HISTORY,
+    PERM_SEND_IN_THREADS,
     PERM_SEND_MESSAGES,
     PERM_VIEW_CHANNEL,
 )
@@ -318,7 +319,7 @@ class RestApi:
     @staticmethod
     def _check_send(ch: Any, payload: dict[str, Any], files: Files) -> None:
         """403/50013 when the bot may not send this message in ``ch``."""
-        needed = PERM_SEND_MESSAGES
+        needed = PERM_SEND_IN_THREADS if ch.is_thread else PERM_SEND_MESSAGES
         if files or payload.get("attachments"):
             needed |= PERM_ATTACH_FILES
         if payload.get("embeds"):

@@ -62,6 +62,11 @@ async def finish_and_check_once(emu: Emulator, alice: SimMember) -> None:
     board = reply_text(await finished(await alice.slash("ddz score")))
     assert re.search(rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
     assert live_table_messages(emu) == [result]
+    assert [str(e) for e in emu.errors] == []  # no error answer after the restart either
+
+
+def no_tracebacks(bot: BotProcess) -> None:
+    assert bot.log_text().count("Traceback") == 0, bot.log_tail(60)
 
 
 async def test_crash_after_the_deal_message_is_posted_at_start(
@@ -80,7 +85,7 @@ async def test_crash_after_the_deal_message_is_posted_at_start(
     assert "hand" in public_actions(live), live.custom_ids
     assert "adopting message" in bot.log_text().split("start #2")[1]
     await finish_and_check_once(emu, alice)
-    assert emu.errors == []
+    no_tracebacks(bot)
 
 
 async def test_crash_after_the_lobby_message_is_posted(
@@ -102,6 +107,7 @@ async def test_crash_after_the_lobby_message_is_posted(
     await finish_and_check_once(emu, alice)
     tables = [m for m in emu.public_messages() if "Dou Dizhu" in m.content]
     assert len(tables) == 2, tables  # the lobby and one deal: nothing posted twice
+    no_tracebacks(bot)
 
 
 async def test_crash_after_the_match_announcement_is_posted(
@@ -128,6 +134,8 @@ async def test_crash_after_the_match_announcement_is_posted(
     assert len(announced()) == 1  # the restart does not announce again
     board = reply_text(await finished(await alice.slash("ddz score")))
     assert str(changes["Alice"]) in board, board
+    assert emu.errors == []
+    no_tracebacks(bot)
 
 
 async def test_crash_after_a_hand_view_is_answered_keeps_its_buttons_working(
@@ -147,3 +155,4 @@ async def test_crash_after_a_hand_view_is_answered_keeps_its_buttons_working(
     await finished(await alice.click(view, rank))
     assert "Selected:" in hand_alt(view), hand_alt(view)
     await finish_and_check_once(emu, alice)
+    no_tracebacks(bot)

@@ -22,6 +22,7 @@ from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.model import (
     PERM_ATTACH_FILES,
     PERM_EMBED_LINKS,
+    PERM_SEND_IN_THREADS,
     PERM_SEND_MESSAGES,
     PERM_VIEW_CHANNEL,
 )
@@ -175,3 +176,28 @@ async def test_a_kicked_bot_closes_that_servers_tables_and_keeps_its_scores(
     assert re.search(rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
     ack = reply_text(await finished(await alice.slash("ddz start", computers=2)))
     assert "is open in this channel" in ack, ack  # the old table is gone
+
+
+async def test_a_table_in_a_thread_plays_and_a_thread_without_send_is_refused_clearly(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory(extra_env=FAST_ENV).start(timeout=30)
+    alice = emu.member(name="alice")
+    thread = await emu.thread(emu.default_channel, "ddz-thread")
+    ack = await finished(await alice.slash("ddz start", channel=thread, computers=2))
+    assert "is open in this channel" in reply_text(ack), reply_text(ack)
+    lobby = await wait_public(emu, lambda m: "start" in public_actions(m), what="the lobby")
+    assert lobby.channel is thread
+    await alice.click(lobby, public_actions(lobby)["start"]["custom_id"])
+    result, _ = await play_solo(emu, alice)
+    assert result.channel is thread
+    check_result(result.text)
+
+    locked = await emu.thread(emu.default_channel, "no-posting")
+    locked.bot_denied = PERM_SEND_IN_THREADS
+    bob = emu.member(name="bob")
+    reply = reply_text(await finished(await bob.slash("ddz start", channel=locked)))
+    assert "I'm missing these permissions: Send Messages in Threads." in reply, reply
+    assert locked.public_messages == []
+    assert emu.errors == [] and tracebacks(bot) == 0
