@@ -1,0 +1,68 @@
+"""cogs/open_views.py: tracked hand views expire before their token does, and a refresh
+never draws a view from a table older than the view already shows."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.game.table import Table
+from cogs.hand_view import Screen
+from cogs.items import ViewState
+from cogs.open_views import OpenViews
+
+
+class Token:
+    """Stands for the interaction whose token edits the ephemeral view."""
+
+    def __init__(self) -> None:
+        self.edits: list[dict[str, Any]] = []
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        self.edits.append(kwargs)
+
+
+def screen(seq: int) -> Screen:
+    return Screen(content=f"seq {seq}", alt="", view=None, cards=[], state=ViewState(), seq=seq)
+
+
+def table_at(seq: int, user: int) -> Table:
+    table = Table.open(1, 2, user, "alice", computers=2)
+    table.seq = seq
+    return table
+
+
+async def test_a_view_says_it_expired_before_its_token_does_and_is_forgotten() -> None:
+    async def render(*args: Any, **kwargs: Any) -> Screen:
+        raise AssertionError("an expired view is never redrawn")
+
+    views = OpenViews(render, lifetime=0.3, margin=0.25)
+    token = Token()
+    views.track("t1", 7, token, screen(3), "en")  # type: ignore[arg-type]
+    await asyncio.sleep(0.2)
+    assert token.edits and token.edits[-1]["view"] is None
+    assert token.edits[-1]["content"].startswith("This view is out of date (Discord allows edits")
+    assert views.views == {}
+    await views.refresh(table_at(4, 7))  # nothing tracked: nothing drawn
+    assert len(token.edits) == 1
+
+
+async def test_a_refresh_from_an_older_table_leaves_a_newer_view_alone() -> None:
+    drawn: list[int] = []
+
+    async def render(table: Table, seat: int, state: ViewState, lang: str, **kw: Any) -> Screen:
+        drawn.append(table.seq)
+        return screen(table.seq)
+
+    views = OpenViews(render)
+    token = Token()
+    views.track("t1", 7, token, screen(5), "en")  # type: ignore[arg-type]
+    old = table_at(4, 7)
+    old.id = "t1"
+    await views.refresh(old)  # a redraw that started before the member's click
+    assert drawn == [] and token.edits == []
+    new = table_at(6, 7)
+    new.id = "t1"
+    await views.refresh(new)
+    assert drawn == [6] and token.edits[-1]["content"] == "seq 6"
+    await views.close()
