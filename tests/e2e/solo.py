@@ -199,3 +199,15 @@ async def solo_session(tmp: Path) -> AsyncIterator[SoloSession]:
         await bot.kill()
         timing.record(emu)
         await emu.close()
+
+
+async def score_counts_once(member: SimMember, result_text: str,
+                            member_name: str = "Alice") -> dict[str, int]:
+    """The hand of ``result_text`` is in ``/ddz score`` exactly once: the member's match
+    total equals its change, after one hand (the first of the match). Returns the changes."""
+    changes = check_result(result_text, member_name)
+    mine = changes[member_name]
+    signed = f"+{mine}" if mine > 0 else str(mine)
+    board = reply_text(await finished(await member.slash("ddz score")))
+    assert re.search(rf"{member_name}: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
+    return changes

@@ -8,7 +8,6 @@ lose their buttons) and the hand goes on and is settled exactly once.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from bot.faults import CRASH_EXIT_CODE
@@ -25,7 +24,7 @@ from tests.e2e.ddz_driver import (
     wait_public,
 )
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.solo import check_result, open_with_computers, play_solo
+from tests.e2e.solo import check_result, open_with_computers, play_solo, score_counts_once
 
 BotFactory = Callable[..., BotProcess]
 
@@ -56,11 +55,7 @@ async def one_live_message(emu: Emulator) -> SimMessage:
 
 async def finish_and_check_once(emu: Emulator, alice: SimMember) -> None:
     result, _ = await play_solo(emu, alice)
-    changes = check_result(result.text)
-    mine = changes["Alice"]
-    signed = f"+{mine}" if mine > 0 else str(mine)
-    board = reply_text(await finished(await alice.slash("ddz score")))
-    assert re.search(rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
+    await score_counts_once(alice, result.text)
     assert live_table_messages(emu) == [result]
     assert [str(e) for e in emu.errors] == []  # no error answer after the restart either
 

@@ -5,7 +5,6 @@ continues after the restart, settled exactly once."""
 from __future__ import annotations
 
 import os
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +19,7 @@ from tests.e2e.ddz_driver import (
     table_message,
 )
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.solo import check_result, open_with_computers, play_solo
+from tests.e2e.solo import open_with_computers, play_solo, score_counts_once
 
 BotFactory = Callable[..., BotProcess]
 
@@ -37,14 +36,6 @@ def children(pid: int) -> set[int]:
             if int(fields[1]) == pid and fields[0] != "Z":
                 out.add(int(entry.name))
     return out
-
-
-async def settled_once(emu: Emulator, alice: SimMember, result: SimMessage) -> None:
-    changes = check_result(result.text)
-    mine = changes["Alice"]
-    signed = f"+{mine}" if mine > 0 else str(mine)
-    board = reply_text(await finished(await alice.slash("ddz score")))
-    assert re.search(rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
 
 
 async def test_reconnect_and_invalid_session_mid_hand_play_and_timers_go_on(
@@ -76,7 +67,7 @@ async def test_reconnect_and_invalid_session_mid_hand_play_and_timers_go_on(
 
     result, log = await play_solo(emu, alice, after_turn=faults, timeout=30)
     assert timed_out and timed_out[0] <= 12, timed_out
-    await settled_once(emu, alice, result)
+    await score_counts_once(alice, result.text)
     assert gw.resume_count == 1 and gw.identify_count == 2
     assert emu.errors == [] and bot.log_text().count("Traceback") == 0
 
@@ -133,7 +124,7 @@ async def test_sigterm_exits_cleanly_and_the_hand_continues_after_restart(
 
     result, log = await play_solo(emu, alice, after_turn=deploy, timeout=30)
     assert stopped and stopped[0] < 10.0, stopped
-    await settled_once(emu, alice, result)
+    await score_counts_once(alice, result.text)
     text = bot.log_text()
     assert text.count("Traceback") == 0, bot.log_tail(80)
     assert [e for e in emu.errors if e.status >= 500] == []

@@ -13,22 +13,18 @@ from collections import Counter
 from collections.abc import Callable
 
 from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import FAST_ENV, finished, public_actions, reply_text, table_message
+from tests.e2e.ddz_driver import FAST_ENV, public_actions, table_message
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.faults import HAND_VIEW_EDIT, TABLE_EDIT
-from tests.e2e.solo import check_result, open_with_computers, play_solo
+from tests.e2e.solo import open_with_computers, play_solo, score_counts_once
 
 BotFactory = Callable[..., BotProcess]
 
 
 async def settled_once(emu: Emulator, alice: SimMember, result: SimMessage) -> None:
     """The result is the newest table message, live, and ``/ddz score`` counts one hand."""
-    changes = check_result(result.text)
     assert table_message(emu) is result and "again" in public_actions(result)
-    mine = changes["Alice"]
-    signed = f"+{mine}" if mine > 0 else str(mine)
-    board = reply_text(await finished(await alice.slash("ddz score")))
-    assert re.search(rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
+    await score_counts_once(alice, result.text)
 
 
 def statuses(emu: Emulator) -> Counter[int]:
