@@ -127,6 +127,12 @@ class Board:
         state.dirty = True
         if state.gone:
             return
+        if table.phase == "closed" and state.message_id is None and state.key is None:
+            if state.probe is not None:  # closed before it ever had a message
+                state.probe.cancel()
+            if state.task is None or state.task.done():
+                self.states.pop(table.id, None)
+                return
         if state.task is None or state.task.done():
             state.task = asyncio.create_task(self._run(table.id), name=f"ddz-board-{table.id}")
 

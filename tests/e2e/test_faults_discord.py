@@ -204,3 +204,24 @@ async def test_a_table_in_a_thread_plays_and_a_thread_without_send_is_refused_cl
     assert "I'm missing these permissions: Send Messages in Threads." in reply, reply
     assert locked.public_messages == []
     assert emu.errors == [] and tracebacks(bot) == 0
+
+
+async def test_start_that_cannot_post_after_all_closes_the_table_again(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory().start(timeout=30)
+    alice = emu.member(name="alice")
+    ddz, general = emu.default_guild.channels
+    # app_permissions look complete, but Discord refuses the post (e.g. a slow-mode or
+    # an overwrite the interaction did not reflect yet)
+    emu.faults.fail("POST", rf"^/api/v10/channels/{ddz.id}/messages$", 403, 1, code=50013,
+                    message="Missing Permissions")
+    reply = reply_text(await finished(await alice.slash("ddz start", computers=2)))
+    assert "I couldn't post the table in this channel, so it wasn't opened." in reply, reply
+    assert ddz.public_messages == []
+    ack = reply_text(await finished(await alice.slash("ddz start", channel=general)))
+    assert "is open in this channel" in ack, ack
+    ack = reply_text(await finished(await emu.member(name="bob").slash("ddz start")))
+    assert "is open in this channel" in ack, ack  # the channel is free again
+    assert [e.status for e in emu.errors] == [403] and tracebacks(bot) == 0
