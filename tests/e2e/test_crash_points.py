@@ -8,9 +8,14 @@ lose their buttons) and the hand goes on and is settled exactly once.
 
 from __future__ import annotations
 
+import asyncio
+import re
 from collections.abc import Callable
 
 from bot.faults import CRASH_EXIT_CODE
+from bot.rules import DEFAULT_RULES
+from bot.storage import Storage
+from bot.storage.models import GuildSettings
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
     FAST_ENV,
@@ -37,7 +42,7 @@ def live_table_messages(emu: Emulator) -> list[SimMessage]:
 async def crashed(bot: BotProcess) -> None:
     """Wait for the fault hook's exit, then start again without the fault."""
     assert bot.proc is not None
-    code = await bot.proc.wait()
+    code = await asyncio.wait_for(bot.proc.wait(), 30)
     assert code == CRASH_EXIT_CODE, bot.log_tail()
     assert "DDZ_FAULT crash after post" in bot.log_text()
     await bot.emu.wait_until(lambda: not bot.emu.gateway.connected, what="gateway to drop")
@@ -105,14 +110,25 @@ async def test_crash_after_the_lobby_message_is_posted(
     no_tracebacks(bot)
 
 
+async def one_hand_matches(bot: BotProcess) -> None:
+    """Store the guild's rules as one-hand matches (RULES.md variant ``match_hands``)
+    before the bot starts: every settled hand ends a match and is announced."""
+    storage = await Storage.open(bot.db_path)
+    try:
+        await storage.save_settings(
+            bot.guild_id, GuildSettings(rules=DEFAULT_RULES.model_copy(update={"match_hands": 1})))
+    finally:
+        await storage.close()
+
+
 async def test_crash_after_the_match_announcement_is_posted(
     emulator: Emulator, bot_factory: BotFactory
 ) -> None:
     emu = emulator
-    bot = await bot_factory(
-        extra_env={**FAST_ENV, "DDZ_FAULT": "crash_after_post:announce"}).start(timeout=30)
-    alice = emu.member(name="alice", manage_guild=True)
-    await finished(await alice.slash("ddz config", target=1))
+    bot = bot_factory(extra_env={**FAST_ENV, "DDZ_FAULT": "crash_after_post:announce"})
+    await one_hand_matches(bot)
+    await bot.start(timeout=30)
+    alice = emu.member(name="alice")
     await open_with_computers(emu, alice)
     result, _ = await play_solo(emu, alice)
     await crashed(bot)
@@ -122,13 +138,14 @@ async def test_crash_after_the_match_announcement_is_posted(
 
     live = await one_live_message(emu)
     assert live is result and "again" in public_actions(live)
-    changes = check_result(result.text)
     assert len(announced()) == 1, [m.text for m in emu.public_messages()]
     drawn = len(result.history)
     await emu.wait_until(lambda: len(result.history) > drawn, timeout=5, what="result redrawn")
     assert len(announced()) == 1  # the restart does not announce again
+    mine = check_result(result.text)["Alice"]
     board = reply_text(await finished(await alice.slash("ddz score")))
-    assert str(changes["Alice"]) in board, board
+    assert re.search(rf"Alice: 1 matches won · [01]/1 hands won · net \+?{mine}$", board,
+                     re.M), board  # the hand and the match counted once
     assert emu.errors == []
     no_tracebacks(bot)
 
