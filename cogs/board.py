@@ -329,7 +329,8 @@ class Board:
         channel's last ``SCAN_LIMIT`` (or the saved one when newer); the others lose their
         buttons. A crash between posting a message and saving its id (or between saving
         it and clearing the previous one) leaves two live messages; this undoes it. A
-        failed scan (e.g. no Read Message History) is logged and skipped."""
+        failed scan (e.g. no Read Message History) is logged and skipped. Other buttons
+        of an old message (a result's Replay / Review) stay."""
         me = self.bot.user.id if self.bot.user is not None else None
         prefix = f"ddz:{table.id}:"
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -355,8 +356,13 @@ class Board:
             await self._remember(table, newest)
         for message in mine:
             if message.id != state.message_id:
+                keep = discord.ui.View.from_message(message, timeout=None)  # e.g. Replay
+                for item in list(keep.children):
+                    if (getattr(item, "custom_id", None) or "").startswith(prefix):
+                        keep.remove_item(item)
                 try:
-                    await self._edit(table.channel_id, message.id, view=None)
+                    await self._edit(table.channel_id, message.id,
+                                     view=keep if keep.children else None)
                 except discord.HTTPException as error:
                     log.info("could not clear buttons of old message %s: %s", message.id, error)
 

@@ -88,6 +88,27 @@ async def test_crash_after_the_deal_message_is_posted_at_start(
     no_tracebacks(bot)
 
 
+async def test_crash_after_the_next_deal_is_posted_keeps_the_old_results_replay_buttons(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory(
+        extra_env={**FAST_ENV, "DDZ_FAULT": "crash_after_post:table:3"}).start(timeout=30)
+    alice = emu.member(name="alice")
+    await open_with_computers(emu, alice)  # posts 1 (lobby) and 2 (deal)
+    result, _ = await play_solo(emu, alice)
+    await score_counts_once(alice, result.text)
+    await alice.click(result, public_actions(result)["again"]["custom_id"])  # post 3: crash
+    await crashed(bot)
+
+    live = await one_live_message(emu)
+    assert live is not result and "hand" in public_actions(live)
+    await emu.wait_until(lambda: public_ids(result) == [], what="old result's table buttons gone")
+    assert any(c.startswith("ddz:rp:") for c in result.custom_ids), result.custom_ids
+    assert emu.errors == []
+    no_tracebacks(bot)
+
+
 async def test_crash_after_the_lobby_message_is_posted(
     emulator: Emulator, bot_factory: BotFactory
 ) -> None:
