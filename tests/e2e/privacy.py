@@ -2,7 +2,7 @@
 
 ``hand_secrets(emu)`` collects, from every state of every ephemeral message (the
 hand views and their history): the alt text of ``hand.png`` ("Your hand: …"), the
-hand it lists in RULES.md notation, every hand-view custom_id (it carries the
+hand it lists in docs/RULES.md notation, every hand-view custom_id (it carries the
 selection mask), every select option value (a play's card mask) and label.
 ``leaks(text, secrets)`` returns the ones found in ``text``.
 """

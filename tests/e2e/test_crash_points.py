@@ -132,7 +132,7 @@ async def test_crash_after_the_lobby_message_is_posted(
 
 
 async def one_hand_matches(bot: BotProcess) -> None:
-    """Store the guild's rules as one-hand matches (RULES.md variant ``match_hands``)
+    """Store the guild's rules as one-hand matches (docs/RULES.md variant ``match_hands``)
     before the bot starts: every settled hand ends a match and is announced."""
     storage = await Storage.open(bot.db_path)
     try:
