@@ -203,7 +203,10 @@ def _serve(conn: Connection, initializer: Callable[[], object] | None) -> None:
     until the pipe closes."""
     if initializer is not None:
         initializer()
-    conn.send_bytes(pickle.dumps((READY, True, None)))
+    try:
+        conn.send_bytes(pickle.dumps((READY, True, None)))
+    except OSError:  # the parent died before we started (kill -9, a crash): leave quietly
+        return
     while True:
         try:
             job, fn, args = pickle.loads(conn.recv_bytes())
@@ -217,4 +220,7 @@ def _serve(conn: Connection, initializer: Callable[[], object] | None) -> None:
             data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as error:
             data = pickle.dumps((job, False, RuntimeError(f"answer does not pickle: {error!r}")))
-        conn.send_bytes(data)
+        try:
+            conn.send_bytes(data)
+        except OSError:  # the parent is gone
+            return
