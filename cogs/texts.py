@@ -306,6 +306,8 @@ def match_won_text(table: Table, settlement: Settlement, lang: str) -> str:
     """The match-win announcement (a separate public message)."""
     names = " & ".join(winner_names(table, settlement))
     best = max((settlement.final_totals.get(uid, 0) for uid in settlement.winners), default=0)
+    if settlement.match_hands and not settlement.winners:  # the computers came out ahead
+        return t("result.match_no_winner_hands", lang, hands=settlement.match_hands)
     if settlement.match_hands:  # a fixed-length match: highest total, ties share
         key = "result.match_shared_hands" if len(settlement.winners) > 1 else "result.match_won_hands"
         return t(key, lang, names=names, total=best, hands=settlement.match_hands)

@@ -197,7 +197,8 @@ async def settle(
             (guild_id, match_no),
         )
     )
-    winners = match_winners(totals, hands, rules)
+    decided = match_winners(totals, hands, rules)
+    winners = decided or []
     hand_no = await scalar(  # under the guild_match lock: numbers never collide
         db,
         "SELECT COALESCE(MAX(hand_no), 0) + 1 FROM finished_hands WHERE guild_id = ?",
@@ -210,14 +211,14 @@ async def settle(
         match_no=match_no,
         changes=changes,
         winner=outcome.winner,
-        match_over=bool(winners),
+        match_over=decided is not None,
         winners=winners,
-        final_totals=totals if winners else {},
+        final_totals=totals if decided is not None else {},
         target=rules.target_points,
         match_hands=rules.match_hands,
         hand_no=int(hand_no),
     )
-    if winners:
+    if decided is not None:
         await end_match(db, guild_id, match_no, hands, totals, winners, rules, now)
     else:
         await db.execute("UPDATE guild_match SET hands = ? WHERE guild_id = ?", (hands, guild_id))

@@ -109,3 +109,24 @@ def test_the_announcement_of_a_fixed_length_match_says_who_shares_it(
                   "total": -12}],
         match_over=True, winners=winners, final_totals={11: 6, 22: 6, 33: -12}, match_hands=8)
     assert texts.match_won_text(SimpleNamespace(), settlement, lang) == expected
+
+
+@pytest.mark.parametrize("lang,expected", [
+    ("en", "🏁 After 1 hands the match is over: no member finished at or above zero, the"
+           " computers came out ahead. A new match starts at zero."),
+    ("es", "🏁 Tras 1 manos la partida ha terminado: ningún miembro acabó en cero o por"
+           " encima, los ordenadores quedaron por delante. Empieza una partida nueva desde"
+           " cero."),
+])
+def test_a_fixed_length_match_the_computers_won_is_announced_without_a_winner(
+        lang: str, expected: str) -> None:
+    settlement = Settlement(
+        hand_id="t:1", guild_id=1, table_id="t", match_no=1, winner="peasants",
+        changes=[{"seat": 0, "user_id": 11, "name": "Ana", "role": "landlord", "points": -4,
+                  "total": -4},
+                 {"seat": 1, "user_id": None, "name": "Bot 1", "role": "peasant", "points": 2,
+                  "total": None},
+                 {"seat": 2, "user_id": None, "name": "Bot 2", "role": "peasant", "points": 2,
+                  "total": None}],
+        match_over=True, winners=[], final_totals={11: -4}, match_hands=1)
+    assert texts.match_won_text(SimpleNamespace(), settlement, lang) == expected

@@ -50,6 +50,22 @@ async def test_a_won_match_is_the_previous_one_with_its_winners(store: SqliteSto
     assert previous.winners == [102, 103]
 
 
+async def test_a_fixed_hand_match_lost_to_the_computers_ends_without_a_winner(
+        store: SqliteStorage) -> None:
+    # The input that broke it: member 101 alone with two computers, match_hands=1,
+    # loses as landlord (-4): the match must end, with nobody credited a match win.
+    await store.save_settings(1, GuildSettings(rules=RuleSet(match_hands=1)))
+    settlement = await store.settle_hand(
+        finished_table(users=(101, None, None), winner="peasants", base=2), "h1")
+    assert settlement.match_over and settlement.winners == []
+    assert settlement.final_totals == {101: -4}
+    previous = await store.previous_match(1)
+    assert previous is not None and previous.ended_by == "hands" and previous.winners == []
+    stats = await store.player_stats(1, 101)
+    assert stats is not None and stats.matches_won == 0 and stats.current_total == 0
+    assert (await store.match_standings(1)).match_no == 2
+
+
 async def test_the_auto_play_pace_is_kept_per_member_and_server_and_forgotten(
         store: SqliteStorage) -> None:
     assert await store.autoplay_pace(1, 101) is None
