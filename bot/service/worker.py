@@ -15,7 +15,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import pickle
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -28,6 +30,9 @@ T = TypeVar("T")
 RETRY_AFTER_SECONDS = 60.0
 """After the pool failed, work runs in threads for this long before a new worker is spawned."""
 
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker checks that the bot process that started it is still alive."""
+
 _pool: ProcessPoolExecutor | None = None
 _broken_until = 0.0
 
@@ -36,8 +41,25 @@ def _executor() -> ProcessPoolExecutor | None:
     """The worker pool (started on first use), or None while it is considered broken."""
     global _pool
     if _pool is None and time.monotonic() >= _broken_until:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=exit_with_parent, initargs=(os.getpid(),))
     return _pool
+
+
+def exit_with_parent(parent: int) -> None:
+    """Worker initializer: end this process once ``parent`` (a pid) is gone.
+
+    A pool worker waits on a queue whose pipe it holds both ends of, so it never
+    sees the bot process die (kill -9, a crash) and would sleep on forever; a
+    daemon thread checks the parent every ``PARENT_CHECK_SECONDS`` instead.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ddz-parent-watch", daemon=True).start()
 
 
 async def run(fn: Callable[..., T], *args: Any) -> T:
