@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import fcntl
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -103,14 +103,34 @@ class SqliteStorage(SqlRepository):
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Sql]:
-        """One IMMEDIATE transaction: committed on exit, rolled back on any error."""
+        """One IMMEDIATE transaction: committed on exit, rolled back on any error.
+
+        A cancelled caller (a timeout, a shutdown) never leaves a transaction open:
+        aiosqlite runs a statement in its thread even when the awaiting task is
+        cancelled, so BEGIN, COMMIT and ROLLBACK are awaited to the end (shielded)
+        before the cancellation goes on, and the rollback comes after any statement
+        of the body still queued in that thread.
+        """
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await _to_the_end(self._db.execute("BEGIN IMMEDIATE"))
                 yield self._sql
-                await self._db.execute("COMMIT")
+                await _to_the_end(self._db.execute("COMMIT"))
             except BaseException:
                 if self._db.in_transaction:
                     with contextlib.suppress(aiosqlite.Error):
-                        await self._db.execute("ROLLBACK")
+                        await _to_the_end(self._db.execute("ROLLBACK"))
                 raise
+
+
+async def _to_the_end(statement: Awaitable[object]) -> None:
+    """Await ``statement`` even if the caller is cancelled meanwhile; then re-raise the
+    CancelledError. Errors of the statement itself propagate as usual."""
+    task = asyncio.ensure_future(statement)
+    try:
+        await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await asyncio.wait({task})  # a second cancel of the caller escapes from here
+        if not task.cancelled():
+            task.exception()  # retrieved: the caller's cancellation is what goes on
+        raise
