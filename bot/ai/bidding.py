@@ -167,10 +167,14 @@ def hard_values(
     obs: Observation,
     rng: random.Random,
     worlds: int = WORLDS,
-    time_cap: float = TIME_CAP,
+    time_cap: float | None = None,
 ) -> tuple[dict[int, float], float]:
     """Expected points of each allowed bid (0 = pass) for ``obs.seat``, and the
-    estimated win rate as landlord, over sampled deals (see module docstring)."""
+    estimated win rate as landlord, over sampled deals (see module docstring).
+
+    ``time_cap``: seconds, default ``TIME_CAP`` read at the call (so that tests can
+    lift it: a loaded machine must not change a seeded result)."""
+    time_cap = TIME_CAP if time_cap is None else time_cap
     me = obs.seat
     variant = obs.rules.bidding
     allowed = [0] + [b for b in (1, 2, 3) if b > obs.highest_bid]
@@ -263,10 +267,10 @@ def _play_bidding(
 
 
 def hard_bid(
-    obs: Observation, rng: random.Random, worlds: int = WORLDS, time_cap: float = TIME_CAP
+    obs: Observation, rng: random.Random, worlds: int = WORLDS, time_cap: float | None = None
 ) -> Decision:
-    """The allowed bid with the best expected points (``hard_values``); ties go to
-    the lower bid."""
+    """The allowed bid with the best expected points (``hard_values``, with its
+    ``worlds`` and ``time_cap``); ties go to the lower bid."""
     values, rate = hard_values(obs, rng, worlds, time_cap)
     best = max(values, key=lambda b: (values[b], -b))
     percent = round(100 * rate)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.ai import Decision, hint_options, search
+from bot.ai import Decision, bidding, hint_options, search
 from bot.ai.observation import Observation
 from bot.game.computer import AutoAction, decide_from_json
 from bot.rules import Combo, classify, parse_cards
@@ -41,12 +41,14 @@ def playing(
 
 
 def uncapped_decide_from_json(table_json: str, rng: random.Random) -> AutoAction:
-    """``decide_from_json`` with the hard player's wall-clock cap lifted.
+    """``decide_from_json`` with the hard player's wall-clock caps lifted (play search
+    and bidding).
 
-    Only the step budget bounds the search then, so a loaded machine cannot change
-    a seeded decision; picklable, so a worker process can run it too.
+    Only the step budget (the number of sampled deals) bounds them then, so a loaded
+    machine cannot change a seeded decision; picklable, so a worker process can run it too.
     """
     search.TIME_CAP = float("inf")
+    bidding.TIME_CAP = float("inf")
     return decide_from_json(table_json, rng)
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import REASONS, Observation, choose_bid
+from bot.ai import REASONS, Observation, bidding, choose_bid
 from bot.ai.bidding import (
+    MIN_WORLDS,
     hand_win_rate,
     hard_bid,
     hard_values,
@@ -24,6 +26,13 @@ from tests.ai.helpers import nth_hint
 
 STRONG = "3 4 5 7 8 9 T J Q K A 2 2 2 2 X D"
 WEAK = "3 3 4 4 5 6 7 8 8 9 T J J Q 5 9 K"
+
+
+@pytest.fixture(autouse=True)
+def uncapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded hard bids are equal only when the wall-clock cap never cuts the sampling
+    short; on a loaded machine it may (then fewer deals change the percentages)."""
+    monkeypatch.setattr(bidding, "TIME_CAP", float("inf"))
 
 
 def _bidding(hand: str, bids: tuple[tuple[int, int], ...] = (), seat: int = 0,
@@ -102,6 +111,17 @@ def test_hard_bid_is_reproducible_with_a_seed() -> None:
     first = hard_values(obs, random.Random(9), worlds=80, time_cap=60.0)
     again = hard_values(obs, random.Random(9), worlds=80, time_cap=60.0)
     assert first == again
+
+
+def test_the_time_cap_is_read_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    # It was bound as a default argument when the module loaded, so lifting it in a
+    # test (or the hint's hard bid) changed nothing: no cap stops at MIN_WORLDS deals.
+    obs = _bidding("3 4 5 6 6 7 8 9 T J Q Q K A 2 2 X", ((1, 0),), seat=2)
+    monkeypatch.setattr(bidding, "TIME_CAP", 0.0)
+    cut = hard_values(obs, random.Random(4))
+    assert cut == hard_values(obs, random.Random(4), worlds=MIN_WORLDS, time_cap=60.0)
+    assert cut != hard_values(obs, random.Random(4), worlds=MIN_WORLDS + 1, time_cap=60.0)
+    assert hard_bid(obs, random.Random(4)) == hard_bid(obs, random.Random(4), MIN_WORLDS, 60.0)
 
 
 def test_an_opponents_bid_lowers_the_estimate_of_our_hand() -> None:

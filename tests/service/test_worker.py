@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.ai import search
+from bot.ai import bidding, search
 from bot.game.computer import decide
 from bot.game.seat import computer_seat
 from bot.game.table import Table
@@ -48,6 +48,7 @@ async def test_hard_moves_in_the_worker_equal_the_thread_path_for_the_same_seed(
     # Seeded moves are equal only when the wall-clock cap never cuts a search short;
     # on a loaded machine it may, so the cap is lifted here and in the worker.
     monkeypatch.setattr(search, "TIME_CAP", float("inf"))
+    monkeypatch.setattr(bidding, "TIME_CAP", float("inf"))
     monkeypatch.setattr(deciders, "decide_from_json", uncapped_decide_from_json)
     table = hard_table_in_play()
     for move in range(3):
