@@ -75,6 +75,10 @@ class Settings(BaseSettings):
         1.0, ge=0.0, le=1.0, validation_alias=_alias("DDZ_AUTOPLAY_PACE_SCALE")
     )
     """Factor on the auto-play pace members choose (1 = their seconds; tests use 0)."""
+    deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
+    """Tests only: the shuffles follow this seed (the n-th deal of the process is the
+    same on every run, so an end-to-end test never depends on the luck of a deal);
+    None (unset or empty) = a fresh random seed per deal."""
 
     @field_validator("discord_token")
     @classmethod
@@ -83,7 +87,8 @@ class Settings(BaseSettings):
             raise ValueError("DISCORD_TOKEN is empty")
         return SecretStr(value.get_secret_value().strip())
 
-    @field_validator("dev_guild_id", "shard_count", "api_base", "gateway_url", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "api_base", "gateway_url", "deal_seed",
+                     mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ENV_NAMES = (
     "DISCORD_TOKEN", "DDZ_DATABASE_PATH", "DDZ_DEV_GUILD_ID", "DDZ_SYNC_COMMANDS", "DDZ_LOG_LEVEL",
     "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DDZ_SHARD_COUNT", "DDZ_SHARD_IDS",
-    "DDZ_COMPUTER_DELAY", "DDZ_DATABASE_URL",
+    "DDZ_COMPUTER_DELAY", "DDZ_DATABASE_URL", "DDZ_RENDER_WORKERS", "DDZ_HINT_PREFETCH",
+    "DDZ_AUTOPLAY_PACE_SCALE", "DDZ_DEAL_SEED",
 )
 
 
@@ -40,6 +41,16 @@ def test_defaults_need_only_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.dev_guild_id is None and settings.sync_commands is False
     assert settings.log_level == "INFO" and settings.computer_delay == (0.6, 1.2)
     assert settings.api_base is None and settings.gateway_url is None
+    assert settings.deal_seed is None
+
+
+@pytest.mark.parametrize(("value", "seed"), [("", None), ("  ", None), ("20261130", 20261130)])
+def test_deal_seed_is_a_number_or_empty_for_random_deals(
+    monkeypatch: pytest.MonkeyPatch, value: str, seed: int | None
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DDZ_DEAL_SEED", value)
+    assert Settings().deal_seed == seed
 
 
 def test_every_variable_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -117,6 +117,8 @@ class TableService:
     ``ai_delay``: pause in seconds before a computer seat's move, a number or a
     ``(low, high)`` range drawn uniformly. ``pace_scale``: factor on a member's
     auto-play pace (``Seat.pace``, seconds; 1.0 = as chosen, tests use 0).
+    ``deal_seed``: the shuffles of ``start``/``play_again`` follow this seed (the n-th
+    deal is the same on every run; end-to-end tests); None = a random seed per deal.
     ``decider``: computes computer / auto-play moves (a Decider; default
     ``thread_decide``). ``prefetch_hints``: start the Hint's hard search for a member's
     turn when it begins (``HintCache.prefetch``; only while no other search runs). All
@@ -137,6 +139,7 @@ class TableService:
         decider: Decider | None = None,
         prefetch_hints: bool = False,
         pace_scale: float = 1.0,
+        deal_seed: int | None = None,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
@@ -144,6 +147,7 @@ class TableService:
         self.ai_delay = ai_delay
         self.pace_scale = pace_scale
         self._rng = rng or random.Random()
+        self._deals = random.Random(deal_seed) if deal_seed is not None else None
         self.decider: Decider = decider or thread_decide
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -329,6 +333,8 @@ class TableService:
         """Deal a hand (three seats filled). ``deal``: ``seed``, ``first_bidder``,
         ``hands``, ``kitty`` for tests and puzzles (``Table.start``)."""
         settings = await self.settings(self._require(table_id).guild_id)
+        if "seed" not in deal and "hands" not in deal:
+            deal = {**deal, "seed": self._deal_seed()}
 
         def apply(table: Table, now: float) -> list[Event]:
             _refresh(table, settings)
@@ -339,13 +345,18 @@ class TableService:
     async def play_again(self, table_id: str, user_id: int, seq: int | None = None) -> Table:
         """After a hand: deal again with the same seats (or back to the lobby)."""
         settings = await self.settings(self._require(table_id).guild_id)
+        seed = self._deal_seed()
 
         def apply(table: Table, now: float) -> list[Event]:
             if table.phase == "finished":
                 _refresh(table, settings)
-            return table.play_again(user_id, now, seq=seq)
+            return table.play_again(user_id, now, seq=seq, seed=seed)
 
         return await self._act(table_id, apply)
+
+    def _deal_seed(self) -> int | None:
+        """The next deal's seed with ``deal_seed`` set, else None (``Hand.deal`` draws one)."""
+        return self._deals.getrandbits(63) if self._deals is not None else None
 
     async def cancel(
         self, table_id: str, user_id: int, is_admin: bool = False, seq: int | None = None

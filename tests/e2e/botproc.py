@@ -2,7 +2,9 @@
 
 The child gets ``DISCORD_TOKEN`` (the emulator's fake token), ``DISCORD_API_BASE``,
 ``DISCORD_GATEWAY_URL``, ``DDZ_DATABASE_PATH``, ``DDZ_DEV_GUILD_ID`` and
-``DDZ_LOG_LEVEL=INFO``; stdout+stderr go to ``log_path``. :meth:`BotProcess.start`
+``DDZ_LOG_LEVEL=INFO`` and ``DDZ_DEAL_SEED`` (from the test's id: each test sees the
+same deals on every run, so no assertion rests on the luck of a deal; ``extra_env``
+may override it); stdout+stderr go to ``log_path``. :meth:`BotProcess.start`
 returns once the bot identified, received READY + GUILD_CREATE, and (by default)
 bulk-synced its commands after this start.
 """
@@ -15,6 +17,7 @@ import os
 import re
 import signal
 import sys
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +25,13 @@ if TYPE_CHECKING:
     from tests.e2e.emulator import Emulator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def deal_seed_of_current_test() -> int:
+    """A seed from the running test's id (``PYTEST_CURRENT_TEST`` without its phase),
+    the same on every run; 0 outside a test."""
+    current = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    return zlib.crc32(current.encode())
 
 
 class BotProcess:
@@ -58,9 +68,11 @@ class BotProcess:
         self.wait_for_sync = wait_for_sync
         self.ready_log = re.compile(ready_log) if ready_log else None
         self.shards = shards
+        self.deal_seed = deal_seed_of_current_test()
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
-        emu.diagnostics.append(lambda: f"--- bot log tail ({self.log_path}) ---\n{self.log_tail()}")
+        emu.diagnostics.append(lambda: f"--- bot log tail ({self.log_path}, DDZ_DEAL_SEED"
+                                f" {self.deal_seed}) ---\n{self.log_tail()}")
 
     @property
     def env(self) -> dict[str, str]:
@@ -72,6 +84,7 @@ class BotProcess:
             DDZ_DATABASE_PATH=str(self.db_path),
             DDZ_DEV_GUILD_ID=str(self.guild_id),
             DDZ_LOG_LEVEL="INFO",
+            DDZ_DEAL_SEED=str(self.deal_seed),
             PYTHONUNBUFFERED="1",
             PYTHONPATH=os.pathsep.join(
                 p for p in (str(REPO_ROOT), os.environ.get("PYTHONPATH")) if p
