@@ -26,7 +26,8 @@ async def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator
     settings = Settings(discord_token="test-token", database_path=tmp_path / "ddz.sqlite3",
                         computer_delay=(0.0, 0.0), render_workers=0,  # images in threads
                         hint_prefetch=False,  # a Hint's search starts at the click
-                        autoplay_pace_scale=0.0)  # auto-play without its pace
+                        autoplay_pace_scale=0.0,  # auto-play without its pace
+                        deal_seed=20261130)  # Play again deals the same hands every run
     bot = DdzBot(settings)
     fake = FakeDiscord(bot, GUILD_ID, CHANNEL_ID)
     fake.install(monkeypatch)
