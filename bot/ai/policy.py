@@ -51,7 +51,10 @@ def greedy_play(view: View, rng: random.Random | None = None) -> Decision:
     if len(best.cards) == len(view.hand):
         return play(best, "finish_hand")
     if view.to_beat is None:
-        return play(best, _lead_reason(best))
+        reason = _lead_reason(best)
+        if reason == "lead_fewest_plays":  # its message names the plays left
+            return play(best, reason, n=evaluate(_remove(counts_of(view.hand), best))[1])
+        return play(best, reason)
     return play(best, "beat_with_smallest")
 
 
@@ -134,7 +137,7 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
         value, rest_turns, _ = evaluate(_remove(counts, combo))
         score = value
         reason = _lead_reason(combo) if lead else "beat_keep_shape"
-        params: dict[str, str | int] = {}
+        params: dict[str, str | int] = {"n": rest_turns} if reason == "lead_fewest_plays" else {}
         top = combo.rank.index
         if rest_turns <= 1 and (lead or not friend_played) and view.unbeatable(combo):
             score += 100

@@ -32,3 +32,25 @@ def test_issue_reason_codes_exist() -> None:
 def test_unknown_reason_code_is_rejected() -> None:
     with pytest.raises(ValueError):
         Decision(None, "no_such_reason")
+
+
+def test_leading_a_four_with_two_names_the_plays_left_in_every_language() -> None:
+    # The Hint showed "Abre con 44889999: deja la mano con menos jugadas ({n})." with the
+    # count left out (normal's ranking and greedy gave no ``n`` for this reason).
+    from bot.ai.policy import greedy_play, normal_ranked
+    from bot.ai.view import view_of
+    from bot.i18n import t
+    from tests.ai.helpers import playing
+
+    obs = playing(0, "3334456889999TJKKK2D", landlord=0, cards_left=(20, 17, 17))
+    ranked = {d.action.notation: d for _, d in normal_ranked(view_of(obs)) if d.action}
+    four = ranked["44889999"]
+    assert four.reason == "lead_fewest_plays"
+    assert four.message() == "Lead 44889999: it leaves the hand with the fewest plays (6)."
+    assert t("reason.lead_fewest_plays", "es", **four.params) == (
+        "Abre con 44889999: deja la mano con menos jugadas (6).")
+    greedy = greedy_play(view_of(playing(0, "6666778", landlord=0, cards_left=(7, 17, 17))))
+    assert greedy.action is not None and greedy.action.notation == "666677", greedy
+    assert greedy.message() == "Lead 666677: it leaves the hand with the fewest plays (1)."
+    for _, decision in normal_ranked(view_of(obs)):
+        assert "{" not in decision.message(), decision
