@@ -368,8 +368,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self._seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         settings = await self.service.settings(interaction.guild_id)
-        embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules.target_points,
-                                 settings.rules.match_hands)
+        embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules)
         await respond(interaction, embed=embed)
 
     @app_commands.command(name=cmd("stop", "cmd.stop.name"),

@@ -8,6 +8,7 @@ import discord
 
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
 from bot.i18n import t
+from bot.rules import DEFAULT_RULES, RuleSet
 from bot.storage import (
     GuildSettings,
     HandPoint,
@@ -153,15 +154,20 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
     return embed
 
 
-def rules_embed(lang: str, target: int = 30, match_hands: int | None = None) -> discord.Embed:
-    """The rules, short, with card examples in docs/RULES.md notation; ``match_hands``:
-    the server plays matches of that many hands (docs/RULES.md §Match)."""
-    parts = [t(f"rules.{part}", lang, target=target)
-             for part in ("deal", "play", "combos", "score", "controls")]
-    if match_hands:
-        parts.insert(4, t("rules.match_hands", lang, hands=match_hands))
-    body = "\n\n".join(parts)
-    return discord.Embed(title=t("rules.title", lang), description=body, colour=COLOR)
+def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
+    """The rules, short, with card examples in docs/RULES.md notation, as this server
+    plays them: its bidding and kicker variants and its match (a target in points or
+    ``match_hands`` hands; docs/RULES.md §Deal and bidding, §Kickers, §Match)."""
+    combos = t("rules.combos", lang)
+    if rules.kickers == "distinct":
+        combos += " " + t("rules.kickers_distinct", lang)
+    match = (t("rules.match_hands", lang, hands=rules.match_hands) if rules.match_hands
+             else t("rules.match_target", lang, target=rules.target_points))
+    parts = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
+             t("rules.play", lang), combos, t("rules.score", lang), match,
+             t("rules.controls", lang)]
+    return discord.Embed(title=t("rules.title", lang), description="\n\n".join(parts),
+                         colour=COLOR)
 
 
 def config_embed(settings: GuildSettings, lang: str) -> discord.Embed:
