@@ -11,7 +11,8 @@ Codes raised by bot.game (hand.py, table.py):
 * playing: ``cards_not_in_hand`` (``cards``), ``bad_cards`` (``token``),
   ``no_cards``, ``not_a_combination`` (``cards``), ``does_not_beat`` (``cards``,
   ``to_beat``), ``bad_reading`` (``reading``), ``cannot_pass_lead``
-* table: ``not_seated``, ``table_full``, ``already_seated``, ``table_exists``,
+* table: ``not_seated``, ``table_full``, ``already_seated`` (``table``, ``channel``: the
+  member's table and its channel id), ``table_exists``,
   ``not_enough_players``, ``not_starter``, ``table_closed``, ``bad_seat`` (``seat``),
   ``bad_level`` (``level``), ``bad_pace`` (``pace``)
 """

@@ -178,7 +178,7 @@ class Table(BaseModel):
         if index is not None:
             seat = self.seats[index]
             if not seat.away:
-                raise GameError("already_seated")
+                raise GameError("already_seated", table=self.id, channel=self.channel_id)
             seat.away, seat.autoplay, seat.timeouts = False, False, 0
             return self._done([Event(kind="rejoined", seat=index)], moved=False)
         if self.phase == "playing":

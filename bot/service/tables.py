@@ -125,7 +125,8 @@ class TableService:
     action methods return the new Table
     (treat it as read-only) and raise GameError with the Table's codes, plus
     ``table_closed`` (unknown id), ``table_exists`` (channel busy) and
-    ``already_seated`` (the member sits at another table of the guild).
+    ``already_seated`` (the member sits at another table of the guild; params ``table``,
+    ``channel``: that table's id and channel id).
     """
 
     def __init__(
@@ -277,8 +278,9 @@ class TableService:
         async with self._open_lock:
             if self.table_in_channel(channel_id) is not None:
                 raise GameError("table_exists")
-            if self.table_of_user(guild_id, user_id) is not None:
-                raise GameError("already_seated")
+            seated = self.table_of_user(guild_id, user_id)
+            if seated is not None:  # named, so the member can find it and leave
+                raise GameError("already_seated", table=seated.id, channel=seated.channel_id)
             table = Table.open(
                 guild_id, channel_id, user_id, name, locale,
                 computers=max(0, min(2, computers)), level=level, rules=settings.rules,
@@ -300,7 +302,7 @@ class TableService:
         async with self._open_lock:  # one seat per member per guild, even when racing
             other = self.table_of_user(table.guild_id, user_id)
             if other is not None and other.id != table_id:
-                raise GameError("already_seated")
+                raise GameError("already_seated", table=other.id, channel=other.channel_id)
             pace = await self.storage.autoplay_pace(table.guild_id, user_id)
 
             def apply(work: Table, now: float) -> list[Event]:

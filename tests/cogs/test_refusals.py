@@ -148,3 +148,17 @@ async def test_forged_config_values_are_refused_and_change_nothing(fake: FakeDis
         assert reply.text == "That option value is not one of the choices; nothing was changed.", (
             options, reply.text)
     assert await fake.bot.service.settings(fake.guild_id) == before
+
+
+async def test_a_member_already_seated_is_told_which_table_and_channel(fake: FakeDiscord) -> None:
+    # Before: "You're already seated at a table in this server." without saying where,
+    # so a member who never pressed Leave after a hand elsewhere could not find it.
+    ana, _, _ = members(fake)
+    await ana.slash("start")
+    table = fake.bot.service.table_in_channel(fake.channel_id)
+    expected = f"You're already seated at table `{table.id}` in <#{fake.channel_id}>."
+    assert (await ana.click(fake.table_message(), "Join")).text == expected
+    assert (await ana.slash("start")).text in (expected, "This channel already has an open table.")
+    es, _, _ = members(fake, "es-ES")
+    assert (await es.click(fake.table_message(), "Join")).text == (
+        f"Ya estás sentado en la mesa `{table.id}` de <#{fake.channel_id}>.")

@@ -53,6 +53,9 @@ def test_lobby_join_leave_and_seq_counts_every_accepted_action():
 def test_lobby_refusals_change_nothing():
     table = lobby()
     refused(table, lambda t: t.join(BOB, "Bob"), "already_seated")
+    with pytest.raises(GameError) as seated:
+        table.join(BOB, "Bob")
+    assert seated.value.params == {"table": table.id, "channel": table.channel_id}
     refused(table, lambda t: t.join(DAVE, "Dave"), "table_full")
     refused(table, lambda t: t.add_computer(ALICE), "table_full")
     refused(table, lambda t: t.leave(DAVE), "not_seated")

@@ -323,11 +323,13 @@ async def test_one_table_per_channel_and_one_seat_per_member(service: TableServi
     table = await service.open_table(G, CH, ALICE, "Alice")
     with pytest.raises(GameError, match="table_exists"):
         await service.open_table(G, CH, BOB, "Bob")
-    with pytest.raises(GameError, match="already_seated"):
+    with pytest.raises(GameError, match="already_seated") as seated:
         await service.open_table(G, CH + 1, ALICE, "Alice")
+    assert seated.value.params == {"table": table.id, "channel": CH}  # where to find it
     other = await service.open_table(G, CH + 1, BOB, "Bob")
-    with pytest.raises(GameError, match="already_seated"):
+    with pytest.raises(GameError, match="already_seated") as seated:
         await service.join(table.id, BOB, "Bob")
+    assert seated.value.params == {"table": other.id, "channel": CH + 1}
     assert service.table_in_channel(CH + 1) == other
     assert service.table_of_user(G, ALICE) == table
 
