@@ -126,3 +126,18 @@ async def test_a_match_win_is_announced_and_play_again_deals_a_new_message(fake:
     # the old result keeps only Replay and Review (its hand can be watched later)
     assert list(fake.messages[deal.id].buttons()) == ["Replay", "Review my play"]
     assert "hand #2" in fake.table_message().content
+
+
+async def test_the_lobby_says_any_seated_player_may_start_as_they_can(fake: FakeDiscord) -> None:
+    # Before: "Ana can start once all three seats are filled." while Start works for
+    # every seated member (docs/RULES.md §A hand at the table, 1. Lobby).
+    ana, bo, _ = members(fake)
+    await ana.slash("start")
+    await bo.click(fake.table_message(), "Join")
+    hint = fake.table_message().content.splitlines()[-1]
+    assert hint == ("Press Join to take a seat. Once all three seats are filled, any seated "
+                    "player can press Start; Ana opened the table and can Cancel it."), hint
+    assert "Ana can start" not in fake.table_message().content
+    await bo.click(fake.table_message(), "Add computer")
+    await bo.click(fake.table_message(), "Start")
+    assert "hand #1 · bidding" in fake.table_message().content
