@@ -93,6 +93,7 @@ class DdzBotMixin:
             storage, listener=self, ai_delay=self.settings.computer_delay,
             decider=pooled_decide, prefetch_hints=self.settings.hint_prefetch,
             pace_scale=self.settings.autoplay_pace_scale, deal_seed=self.settings.deal_seed,
+            ranking_pool=self.renderer.pool,  # the legal-play ranking, off the loop
         )
         self.replays = replays = ReplayService(storage)  # replays and reviews (AI worker)
         cog = DdzCog(bot, service, replays, self.renderer)

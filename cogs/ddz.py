@@ -136,7 +136,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         when it still matches, nothing is drawn and ``png`` stays None (keep it).
         The card counter shows when the server's ``/ddz config counter`` is on.
         """
-        ranked = self.service.choices(table, seat)
+        ranked = await self.service.ranked(table, seat)
         settings = await self.service.settings(table.guild_id)
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=ranked.plays, legal=ranked.legal,

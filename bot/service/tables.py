@@ -36,6 +36,7 @@ from bot.game.table import Table
 from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide
 from bot.service.hints import HintCache
+from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache
 from bot.storage.models import (
     GuildSettings,
@@ -121,7 +122,9 @@ class TableService:
     deal is the same on every run; end-to-end tests); None = a random seed per deal.
     ``decider``: computes computer / auto-play moves (a Decider; default
     ``thread_decide``). ``prefetch_hints``: start the Hint's hard search for a member's
-    turn when it begins (``HintCache.prefetch``; only while no other search runs). All
+    turn when it begins (``HintCache.prefetch``; only while no other search runs).
+    ``ranking_pool``: worker processes for the legal-play ranking (``ranked``; None:
+    on the event loop). All
     action methods return the new Table
     (treat it as read-only) and raise GameError with the Table's codes, plus
     ``table_closed`` (unknown id), ``table_exists`` (channel busy) and
@@ -141,6 +144,7 @@ class TableService:
         prefetch_hints: bool = False,
         pace_scale: float = 1.0,
         deal_seed: int | None = None,
+        ranking_pool: WorkerPool | None = None,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
@@ -157,9 +161,12 @@ class TableService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._settings: dict[int, GuildSettings] = {}
         self._choices = ChoicesCache()
+        self.ranking_pool = ranking_pool
         self.hints = HintCache(choices=self._choices)
         self.prefetch_hints = prefetch_hints
-        self._open_lock = asyncio.Lock()
+        self._guild_locks: dict[int, asyncio.Lock] = {}
+        """Per server: opening a table and taking a seat (one table per channel, one seat
+        per member per server), so that joins in different servers never wait for each other."""
         self._closed = False
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
@@ -187,6 +194,11 @@ class TableService:
         """``seat``'s ranked choices at ``table``'s position (the legal-play menu and the
         Hint's quick suggestions, ``bot.ai.choices``), computed once per position."""
         return self._choices.get(table, seat)
+
+    async def ranked(self, table: Table, seat: int) -> Choices:
+        """``choices(table, seat)``, computed in a process of ``ranking_pool`` (the
+        render workers) when one is ready, off the event loop; the same value."""
+        return await self._choices.ranked(table, seat, self.ranking_pool)
 
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:
@@ -275,7 +287,7 @@ class TableService:
         """Open a lobby in the channel with the member in seat 0 and ``computers`` (0..2)
         computer seats. Raises GameError: table_exists, already_seated."""
         settings = await self.settings(guild_id)
-        async with self._open_lock:
+        async with self._guild_lock(guild_id):  # a channel belongs to one server
             if self.table_in_channel(channel_id) is not None:
                 raise GameError("table_exists")
             seated = self.table_of_user(guild_id, user_id)
@@ -299,7 +311,7 @@ class TableService:
     ) -> Table:  # fmt: skip
         """Take a free seat, or take one's seat back after leaving mid-hand."""
         table = self._require(table_id)
-        async with self._open_lock:  # one seat per member per guild, even when racing
+        async with self._guild_lock(table.guild_id):  # one seat per member per guild, even racing
             other = self.table_of_user(table.guild_id, user_id)
             if other is not None and other.id != table_id:
                 raise GameError("already_seated", table=other.id, channel=other.channel_id)
@@ -453,6 +465,9 @@ class TableService:
         await self.hints.close()
 
     # ----- the locked path ---------------------------------------------------------
+
+    def _guild_lock(self, guild_id: int) -> asyncio.Lock:
+        return self._guild_locks.setdefault(guild_id, asyncio.Lock())
 
     def _require(self, table_id: str) -> Table:
         table = self._tables.get(table_id)

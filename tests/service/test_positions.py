@@ -1,0 +1,64 @@
+"""The per-position ranking memo, on the loop or in worker processes (bot.service.positions)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+import bot.service.positions as positions
+from bot.ai.choices import Choices, choices
+from bot.game.table import Table
+from bot.service.pool import WorkerPool
+from bot.service.positions import ChoicesCache
+from tests.service.test_hints import leading_table
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[WorkerPool]:
+    made = WorkerPool("ranking", 1)
+    assert await made.wait_ready()
+    yield made
+    made.shutdown()
+
+
+def no_ranking_here(*_: object) -> Choices:
+    raise AssertionError("ranked on the event loop")
+
+
+async def test_a_ready_pool_ranks_in_the_worker_once_for_every_caller(
+    pool: WorkerPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = leading_table()
+    expected = [choices(table.hand.observation(seat)) for seat in range(3)]
+    # The spawned worker imports its own bot.service.positions: only this process fails.
+    monkeypatch.setattr(positions, "choices", no_ranking_here)
+    cache = ChoicesCache()
+    first = await asyncio.gather(*(cache.ranked(table, 0, pool) for _ in range(3)))
+    assert first == [expected[0]] * 3
+    assert cache.computed == 1
+    assert [await cache.ranked(table, seat, pool) for seat in (1, 2)] == expected[1:]
+    assert cache.get(table, 0) == expected[0]  # kept: the menu and Hint read it at once
+    assert cache.computed == 3
+
+
+async def test_without_a_ready_pool_the_ranking_is_the_same_on_the_loop() -> None:
+    table = leading_table()
+    stopped = WorkerPool("ranking", 0)  # threads only: never "ready"
+    cache = ChoicesCache()
+    assert await cache.ranked(table, 1, stopped) == choices(table.hand.observation(1))
+    assert await cache.ranked(table, 2) == choices(table.hand.observation(2))
+    assert cache.computed == 2
+
+
+async def test_a_new_position_is_ranked_again(pool: WorkerPool) -> None:
+    table = leading_table(seq=5)
+    cache = ChoicesCache()
+    await cache.ranked(table, 0, pool)
+    assert table.hand is not None
+    moved_hand = table.hand.model_copy(deep=True)
+    moved_hand.play(0, [moved_hand.hand_of(0)[0]])
+    moved = Table.model_validate({**table.model_dump(), "seq": 6, "hand": moved_hand.model_dump()})
+    assert await cache.ranked(moved, 1, pool) == choices(moved_hand.observation(1))
+    assert cache.computed == 2
