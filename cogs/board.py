@@ -87,6 +87,9 @@ class Board:
         self.on_drawn = on_drawn
         self.interval = interval
         self.states: dict[str, _State] = {}
+        self.blocked: set[str] = set()
+        """Ids of the tables whose message a 403 blocked (``_State.blocked_until`` > 0):
+        ``permissions_back`` runs on every click and looks only at these."""
         self.edits: dict[int, deque[float]] = {}
         self.guild_locales: dict[int, str] = {}
 
@@ -146,9 +149,12 @@ class Board:
     def permissions_back(self, channel_id: int) -> None:
         """An interaction showed the bot's permissions in ``channel_id`` are complete
         again: redraw a table whose message was blocked by a 403 now."""
-        for state in self.states.values():
-            if state.table is not None and state.table.channel_id == channel_id \
-                    and state.blocked_until > 0:
+        for table_id in list(self.blocked):
+            state = self.states.get(table_id)
+            if state is None or state.blocked_until <= 0:
+                self.blocked.discard(table_id)
+            elif state.table is not None and state.table.channel_id == channel_id:
+                self.blocked.discard(table_id)
                 state.blocked_until = 0.0
                 self.notify(state.table)
 
@@ -156,6 +162,7 @@ class Board:
         state = self.states.get(table_id)
         if state is not None and state.table is not None and not state.gone:
             state.probe, state.blocked_until = None, 0.0
+            self.blocked.discard(table_id)
             self.notify(state.table)
 
     def restored(self, table: Table) -> None:
@@ -214,6 +221,7 @@ class Board:
                 state.forbidden += 1
                 wait = min(FORBIDDEN_WAIT[0] * 2 ** (state.forbidden - 1), FORBIDDEN_WAIT[1])
                 state.blocked_until, state.dirty = loop.time() + wait, True
+                self.blocked.add(table_id)
                 log.warning("no permission to draw table %s in channel %s (%s); private views "
                             "go on, next try in %.0f s", table_id,
                             table.channel_id if table else "?", error, wait)
