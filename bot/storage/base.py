@@ -2,15 +2,18 @@
 
 A backend subclasses ``SqlRepository`` and provides ``_read()`` (a connection for
 reads) and ``_write()`` (one transaction: committed on exit, rolled back on error),
-both async context managers yielding a ``Sql``. Spec: docs/ARCHITECTURE.md §Where
-state lives, docs/RULES.md §Match.
+both async context managers yielding a ``Sql``; ``_transaction(step)`` runs one
+``step(db)`` in one such transaction (a backend may run it faster: SQLite runs the
+whole transaction in one hand-off to its connection thread). Spec:
+docs/ARCHITECTURE.md §Where state lives, docs/RULES.md §Match.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
+from typing import TypeVar
 
 from bot.game.outcome import outcome_of
 from bot.game.table import Table
@@ -29,6 +32,8 @@ from bot.storage.models import (
 )
 from bot.storage.sql import Sql
 
+T = TypeVar("T")
+
 
 class SqlRepository:
     """The Repository protocol implemented once over ``_read()`` / ``_write()``."""
@@ -42,6 +47,12 @@ class SqlRepository:
 
     def _write(self) -> AbstractAsyncContextManager[Sql]:
         raise NotImplementedError
+
+    async def _transaction(self, step: Callable[[Sql], Awaitable[T]]) -> T:
+        """``await step(db)`` inside one ``_write()`` transaction; its value. ``step``
+        awaits only ``db``'s calls (it may run on another thread, see SqliteStorage)."""
+        async with self._write() as db:
+            return await step(db)
 
     async def schema_version(self) -> int:
         """The applied schema version (number of migrations)."""
@@ -63,13 +74,13 @@ class SqlRepository:
 
     async def save_table(self, table: Table) -> None:
         """Upsert the serialized Table (committed on return)."""
-        async with self._write() as db:
-            await ops.save_table(db, table, time.time())
+        args = ops.save_table_args(table, time.time())
+        await self._transaction(lambda db: db.execute(ops.SAVE_TABLE, args))
 
     async def delete_table(self, table_id: str) -> None:
         """Remove an open table; unknown ids are ignored."""
-        async with self._write() as db:
-            await db.execute("DELETE FROM open_tables WHERE table_id = ?", (table_id,))
+        await self._transaction(
+            lambda db: db.execute("DELETE FROM open_tables WHERE table_id = ?", (table_id,)))
 
     async def load_table_states(self, shards: ShardSet | None = None) -> list[str]:
         """The raw Table JSON of every open table (on ``shards`` only, if given), oldest first."""
@@ -97,8 +108,9 @@ class SqlRepository:
         finished hand.
         """
         outcome = outcome_of(table)
-        async with self._write() as db:
-            return await ops.settle(db, table, hand_id, outcome, time.time(), self._fault)
+        now = time.time()
+        return await self._transaction(
+            lambda db: ops.settle(db, table, hand_id, outcome, now, self._fault))
 
     async def finished_hand(self, hand_id: str) -> tuple[str, Settlement] | None:
         """The recorded (Hand JSON, Settlement) of a settled hand, or None."""
@@ -173,9 +185,10 @@ class SqlRepository:
             return await matches.previous_match(db, guild_id)
 
     async def autoplay_pace(self, guild_id: int, user_id: int) -> float | None:
-        """The member's stored auto-play pace in this guild (seconds), or None."""
-        async with self._read() as db:
-            return await matches.autoplay_pace(db, guild_id, user_id)
+        """The member's stored auto-play pace in this guild (seconds), or None. (Read on
+        every join: through ``_transaction``, so SQLite answers it with the writes queued
+        meanwhile instead of after them.)"""
+        return await self._transaction(lambda db: matches.autoplay_pace(db, guild_id, user_id))
 
     async def save_autoplay_pace(self, guild_id: int, user_id: int, pace: float) -> None:
         """Store the member's auto-play pace in this guild (seconds; committed)."""

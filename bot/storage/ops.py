@@ -95,21 +95,23 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
     )
 
 
+SAVE_TABLE = (
+    "INSERT INTO open_tables VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE"
+    " SET state = excluded.state, channel_id = excluded.channel_id,"
+    " updated_at = excluded.updated_at"
+)
+"""Upsert of one open table; arguments from ``save_table_args``."""
+
+
+def save_table_args(table: Table, now: float) -> tuple[str, int, int, str, float, float]:
+    """The arguments of ``SAVE_TABLE`` for ``table`` at ``now`` (seconds)."""
+    return (str(table.id), int(table.guild_id), int(table.channel_id), table.model_dump_json(),
+            now, now)
+
+
 async def save_table(db: Sql, table: Table, now: float) -> None:
     """Upsert the Table JSON in ``open_tables`` (``now``: seconds)."""
-    await db.execute(
-        "INSERT INTO open_tables VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE"
-        " SET state = excluded.state, channel_id = excluded.channel_id,"
-        " updated_at = excluded.updated_at",
-        (
-            str(table.id),
-            int(table.guild_id),
-            int(table.channel_id),
-            table.model_dump_json(),
-            now,
-            now,
-        ),
-    )
+    await db.execute(SAVE_TABLE, save_table_args(table, now))
 
 
 async def table_states(db: Sql, shards: ShardSet | None = None) -> list[str]:

@@ -15,9 +15,11 @@ import asyncio
 import contextlib
 import fcntl
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -26,6 +28,8 @@ from bot.storage.models import ShardSet
 from bot.storage.repository import ShardTaken
 from bot.storage.sql import Sql, SqliteSql
 from bot.storage.sqlite_ops import migrate, user_version
+
+T = TypeVar("T")
 
 
 class SqliteStorage(SqlRepository):
@@ -36,6 +40,8 @@ class SqliteStorage(SqlRepository):
         self._sql = SqliteSql(db)
         self.path = path
         self._lock = asyncio.Lock()
+        self._batch: list[tuple[Callable[[Sql], Awaitable[Any]], asyncio.Future[Any]]] = []
+        self._flusher: asyncio.Task[None] | None = None
         self._shard_files: list[int] = []
         self._fault: Callable[[str], None] = lambda point: None
         """Test hook called at named points inside settle_hand ("ledger", "stats", "commit")."""
@@ -101,6 +107,46 @@ class SqliteStorage(SqlRepository):
         async with self._lock:
             yield self._sql
 
+    async def _transaction(self, step: Callable[[Sql], Awaitable[T]]) -> T:
+        """``step`` committed, in one hand-off to the connection's thread shared with
+        every other step queued meanwhile (group commit): one ``BEGIN IMMEDIATE``, each
+        step inside its own ``SAVEPOINT`` (a failing step is rolled back alone and raises
+        to its caller), one ``COMMIT``; every caller returns after that commit. Under
+        load, ``_write`` costs the event loop a thread round trip per statement and the
+        storage lock is handed over once per transaction, each a loop iteration, so
+        writes queued for seconds (docs/PERFORMANCE.md). ``step`` must await nothing but
+        ``db``'s calls."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._batch.append((step, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="ddz-sqlite-commit")
+        return await future
+
+    async def _flush(self) -> None:
+        """Run the queued steps, a batch per transaction, until none is left."""
+        while self._batch:
+            async with self._lock:
+                batch = [(step, f) for step, f in self._batch if not f.cancelled()]
+                self._batch = []
+                if not batch:
+                    continue
+                try:
+                    results = await self._db._execute(  # noqa: SLF001
+                        _in_one_go, self._db._conn, [step for step, _ in batch])  # noqa: SLF001
+                except BaseException as error:  # begin or commit failed: no step was saved
+                    for _, f in batch:
+                        if not f.done():
+                            f.set_exception(error)
+                    if isinstance(error, asyncio.CancelledError):
+                        raise
+                    continue
+            for (_, f), (ok, value) in zip(batch, results, strict=True):
+                if not f.done():
+                    if ok:
+                        f.set_result(value)
+                    else:
+                        f.set_exception(value)
+
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Sql]:
         """One IMMEDIATE transaction: committed on exit, rolled back on any error.
@@ -134,3 +180,61 @@ async def _to_the_end(statement: Awaitable[object]) -> None:
         if not task.cancelled():
             task.exception()  # retrieved: the caller's cancellation is what goes on
         raise
+
+class _ThreadSql:
+    """``Sql`` straight on the sqlite3 connection, for a step run in its thread: the
+    coroutines return without ever suspending."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        return max(self.conn.execute(sql, tuple(args)).rowcount, 0)
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(row) for row in self.conn.execute(sql, tuple(args)).fetchall()]
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self.conn.executemany(sql, [tuple(r) for r in rows])
+
+
+def _in_one_go(conn: sqlite3.Connection, steps: list[Callable[[Sql], Awaitable[Any]]]
+               ) -> list[tuple[bool, Any]]:
+    """``steps`` in one IMMEDIATE transaction on ``conn`` (run in aiosqlite's thread):
+    ``(True, value)`` or ``(False, exception)`` per step. A lone step that raises rolls
+    the transaction back and raises; with several, each runs in a savepoint and one
+    that raises is rolled back alone. Anything else that fails rolls back and raises."""
+    conn.execute("BEGIN IMMEDIATE")
+    results: list[tuple[bool, Any]] = []
+    try:
+        if len(steps) == 1:
+            results.append((True, _complete(steps[0](_ThreadSql(conn)))))
+        else:
+            for step in steps:
+                conn.execute("SAVEPOINT step")
+                try:
+                    value = _complete(step(_ThreadSql(conn)))
+                except Exception as error:
+                    conn.execute("ROLLBACK TO step")
+                    results.append((False, error))
+                else:
+                    results.append((True, value))
+                conn.execute("RELEASE step")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+        raise
+    return results
+
+
+def _complete(awaitable: Awaitable[T]) -> T:
+    """The value of a coroutine that never suspends (``_ThreadSql``'s calls only)."""
+    coro = awaitable.__await__()
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    coro.close()
+    raise RuntimeError("a storage step waited for something else inside a SQLite transaction")

@@ -40,3 +40,21 @@ async def test_a_write_cancelled_at_any_await_leaves_the_store_usable(
         assert (await store.get_settings(GUILD)).turn_seconds_play == 45 + steps
         before = after
     assert False in outcomes  # at least one cancel landed before the write was done
+
+
+async def test_a_table_save_cancelled_at_any_await_leaves_the_store_usable(
+    store: SqlRepository,
+) -> None:
+    """Same for ``save_table``, which SQLite runs as a queued step of a group commit."""
+    from tests.storage.fakes import FakeTable, finished_table
+
+    for steps in range(8):
+        task = asyncio.create_task(store.save_table(finished_table(table_id="t", seq=steps)))
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await store.save_table(finished_table(table_id="t", seq=100 + steps))
+        states = [FakeTable.model_validate_json(s) for s in await store.load_table_states()]
+        assert [(t.id, t.seq) for t in states] == [("t", 100 + steps)]

@@ -133,3 +133,72 @@ async def test_saved_table_reloads_equal_and_upserts(database: Database) -> None
         "zzz"
     ]
     await reopened.close()
+
+
+async def test_a_failed_sqlite_table_save_rolls_back_and_the_next_one_commits(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``SqliteStorage.save_table`` runs its whole transaction in one hand-off to the
+    connection's thread: a failing statement must not leave that transaction open."""
+    import bot.storage.ops as ops
+
+    store = await SqliteStorage.open(db_path)
+    table = finished_table(table_id="abc123")
+    right = ops.SAVE_TABLE
+    monkeypatch.setattr(ops, "SAVE_TABLE", right.replace("open_tables", "no_such_table", 1))
+    with pytest.raises(sqlite3.OperationalError):
+        await store.save_table(table)
+    assert not store._db.in_transaction
+    monkeypatch.setattr(ops, "SAVE_TABLE", right)
+    await store.save_table(table)
+    assert not store._db.in_transaction
+    other = sqlite3.connect(db_path)  # committed: visible to another connection
+    try:
+        rows = other.execute("SELECT table_id FROM open_tables").fetchall()
+    finally:
+        other.close()
+    assert rows == [("abc123",)]
+    await store.close()
+
+
+async def test_a_sqlite_transaction_step_that_waits_on_anything_else_is_refused(
+    db_path: Path,
+) -> None:
+    """The step runs in the connection's thread, where nothing else can be awaited: one
+    that tries is rolled back with a clear error rather than half-run."""
+    import asyncio
+
+    store = await SqliteStorage.open(db_path)
+
+    async def waits(db: object) -> None:
+        await db.execute("DELETE FROM open_tables")  # type: ignore[attr-defined]
+        await asyncio.sleep(0)
+
+    await store.save_table(finished_table(table_id="kept"))
+    with pytest.raises(RuntimeError, match="waited for something else"):
+        await store._transaction(waits)
+    assert not store._db.in_transaction
+    assert [FakeTable.model_validate_json(s).id for s in await store.load_table_states()] == ["kept"]
+    await store.close()
+
+
+async def test_sqlite_steps_queued_together_commit_together_and_fail_alone(db_path: Path) -> None:
+    """Group commit: writes queued meanwhile share one transaction, each in a savepoint,
+    so a failing one is rolled back alone and raises to its own caller only."""
+    import asyncio
+
+    store = await SqliteStorage.open(db_path)
+
+    async def half_then_fail(db: object) -> None:
+        await db.execute("DELETE FROM open_tables")  # type: ignore[attr-defined]
+        raise ValueError("refused")
+
+    saved = [finished_table(table_id=f"t{n}", guild_id=n) for n in range(3)]
+    results = await asyncio.gather(
+        store.save_table(saved[0]), store._transaction(half_then_fail),
+        store.save_table(saved[1]), store.save_table(saved[2]), return_exceptions=True)
+    assert [type(r).__name__ for r in results] == ["NoneType", "ValueError", "NoneType", "NoneType"]
+    assert not store._db.in_transaction
+    states = [FakeTable.model_validate_json(s) for s in await store.load_table_states()]
+    assert sorted(t.id for t in states) == ["t0", "t1", "t2"]
+    await store.close()
