@@ -334,6 +334,22 @@ async def test_one_table_per_channel_and_one_seat_per_member(service: TableServi
     assert service.table_of_user(G, ALICE) == table
 
 
+async def test_a_join_waits_only_for_seats_taken_in_its_own_server(service: TableService) -> None:
+    """Racing joins are serialized per server (one seat per member per server), not
+    across servers: a join held up in one server leaves the others free."""
+    here = await service.open_table(G, CH, ALICE, "Alice")
+    there = await service.open_table(G + 1, CH + 1, ALICE, "Alice")
+    async with service._guild_lock(G):  # a seat being taken in server G
+        waiting = asyncio.create_task(service.join(here.id, BOB, "Bob"))
+        joined = await service.join(there.id, BOB, "Bob")
+        assert joined.seat_of(BOB) == 1
+        await asyncio.sleep(0)
+        assert not waiting.done()
+    assert (await waiting).seat_of(BOB) == 1
+    assert service.table_of_user(G, BOB) == service.get(here.id)
+    assert service.table_of_user(G + 1, BOB) == service.get(there.id)
+
+
 async def test_last_member_leaving_the_lobby_closes_and_deletes_the_table(
     service: TableService, store: SqlRepository
 ) -> None:
