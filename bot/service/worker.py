@@ -13,6 +13,7 @@ worker only loads the modules of the functions it is given (``bot.game.computer`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -33,6 +34,12 @@ RETRY_AFTER_SECONDS = 60.0
 PARENT_CHECK_SECONDS = 1.0
 """How often a worker checks that the bot process that started it is still alive."""
 
+NICENESS = 5
+"""The worker's scheduling niceness (Unix): its searches (most of them Hints searched
+ahead of the click, whose quick answer is already shown) yield the cores to the event
+loop and the render workers, which members wait for, when the machine is busy
+(about a quarter of a contended core at 5), and use them fully when it is idle."""
+
 _pool: ProcessPoolExecutor | None = None
 _broken_until = 0.0
 
@@ -42,8 +49,16 @@ def _executor() -> ProcessPoolExecutor | None:
     global _pool
     if _pool is None and time.monotonic() >= _broken_until:
         _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=exit_with_parent, initargs=(os.getpid(),))
+                                    initializer=_start_worker, initargs=(os.getpid(),))
     return _pool
+
+
+def _start_worker(parent: int) -> None:
+    """Worker initializer: lower the worker's priority (``NICENESS``), end it with ``parent``."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed here: run at the normal priority
+            os.nice(NICENESS)
+    exit_with_parent(parent)
 
 
 def exit_with_parent(parent: int) -> None:

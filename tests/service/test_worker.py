@@ -86,3 +86,15 @@ async def test_a_broken_pool_falls_back_to_a_thread_and_stays_off_for_a_while() 
 async def test_errors_of_the_function_itself_propagate_from_the_worker() -> None:
     with pytest.raises(ZeroDivisionError):
         await worker.run(divmod, 1, 0)
+
+
+def niceness() -> int:
+    """The scheduling niceness of the process that runs the call."""
+    return os.nice(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="Unix niceness")
+async def test_the_worker_runs_at_a_lower_priority_than_the_bot() -> None:
+    mine = os.nice(0)
+    assert await worker.run(niceness) == min(19, mine + worker.NICENESS)
+    assert os.nice(0) == mine  # the bot process itself keeps its priority
