@@ -9,6 +9,7 @@ The public table message is redrawn by ``Board`` from listener events.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Sequence
@@ -33,7 +34,7 @@ from cogs import forget, info, newmatch, permissions, records
 from cogs.board import Board
 from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
-from cogs.hand_view import ImageKey, Screen, build_screen, render_screen
+from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inputs
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
 from cogs.open_views import OpenViews
 from cogs.replay import REPLAY_TEMPLATE, ReplayCommands
@@ -130,20 +131,27 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                           readings: Sequence[Combo] | None = None,
                           shown: ImageKey | None = None) -> Screen:
         """Build and draw the hand view (the legal-play ranking once per position,
-        ``TableService.choices``; the image in the render workers).
+        ``TableService.ranked``, and the image: both in the render workers, at once).
 
         ``shown``: the ``Screen.image_key`` of the image already in the message;
         when it still matches, nothing is drawn and ``png`` stays None (keep it).
         The card counter shows when the server's ``/ddz config counter`` is on.
         """
-        ranked = await self.service.ranked(table, seat)
         settings = await self.service.settings(table.guild_id)
+        cards, normal, counts = image_inputs(table, seat, state, settings.counter)
+        key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
+        png: bytes | None = None
+        if shown is not None and key == shown:
+            ranked = await self.service.ranked(table, seat)
+        else:
+            ranked, png = await asyncio.gather(
+                self.service.ranked(table, seat),
+                draw_image(cards, normal, lang, counts, self.board.renderer))
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=ranked.plays, legal=ranked.legal,
                               counter=settings.counter)
-        if shown is not None and screen.image_key == shown:
-            return screen
-        return await render_screen(screen, lang, self.board.renderer)
+        screen.png = png
+        return screen
 
     async def show_hand(self, interaction: discord.Interaction, table: Table, seat: int,
                         state: ViewState, lang: str, *, notice: str | None = None,

@@ -125,8 +125,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     the image and the alt text, computed from ``seat``'s observation only.
     """
     hand = table.hand
-    cards = hand.hand_of(seat) if hand is not None else []
-    state = state.with_selected(frozenset(c.index for c in selected_cards(cards, state)))
+    cards, state, counts = image_inputs(table, seat, state, counter)
     chosen = selected_cards(cards, state)
     lines = [t("hand.title", lang, table=table.id, hand=table.hand_no)]
     if hand is not None and hand.landlord is not None:
@@ -151,7 +150,6 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         lines.append(notice)
     if readings:
         lines.append(t("hand.readings", lang))
-    counts = hand.observation(seat).still_out() if counter and hand is not None else None
     alt_parts = [t("alt.hand", lang, cards=format_cards(cards)) if cards
                  else t("alt.hand_empty", lang)]
     if counts is not None:
@@ -267,22 +265,37 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     return view
 
 
+def image_inputs(table: Table, seat: int, state: ViewState, counter: bool = False
+                 ) -> tuple[list[Card], ViewState, tuple[int, ...] | None]:
+    """What ``seat``'s hand image shows, without the rest of the screen: the cards, the
+    state with its selection narrowed to them, and the card counter's 15 counts (None
+    when ``counter`` is off)."""
+    hand = table.hand
+    cards = hand.hand_of(seat) if hand is not None else []
+    state = state.with_selected(frozenset(c.index for c in selected_cards(cards, state)))
+    counts = hand.observation(seat).still_out() if counter and hand is not None else None
+    return cards, state, counts
+
+
 async def render_screen(screen: Screen, lang: str, renderer: Renderer | None = None) -> Screen:
-    """Draw the hand image (selected cards raised) through ``renderer``'s worker
-    processes (``bot.service.renderer``), or without any in a worker thread; an
-    image drawn lately is reused either way (``rendering.render_hand_cached``). No
-    position labels under the cards: the view selects by rank, so 1..n would mean
-    nothing (the raised cards show the selection); ``image_key`` needs no flag for it."""
-    if renderer is not None and renderer.pool.workers:
-        screen.png = await renderer.hand(screen.cards, selected=screen.state.selected,
-                                         sort=screen.state.sort, locale=lang,
-                                         counter=screen.counts)
-        return screen
-    screen.png = await asyncio.to_thread(render_hand_cached, tuple(screen.cards),
-                                         selected=screen.state.selected,
-                                         sort=screen.state.sort, locale=lang, show_indices=False,
-                                         counter=screen.counts)
+    """``screen`` with its hand image (``draw_image``)."""
+    screen.png = await draw_image(screen.cards, screen.state, lang, screen.counts, renderer)
     return screen
+
+
+async def draw_image(cards: Sequence[Card], state: ViewState, lang: str,
+                     counts: tuple[int, ...] | None, renderer: Renderer | None = None) -> bytes:
+    """The hand image (selected cards raised) drawn by ``renderer``'s worker processes
+    (``bot.service.renderer``), or without any in a worker thread; an image drawn
+    lately is reused either way (``rendering.render_hand_cached``). No position labels
+    under the cards: the view selects by rank, so 1..n would mean nothing (the raised
+    cards show the selection); ``image_key`` needs no flag for it."""
+    if renderer is not None and renderer.pool.workers:
+        return await renderer.hand(cards, selected=state.selected, sort=state.sort, locale=lang,
+                                   counter=counts)
+    return await asyncio.to_thread(render_hand_cached, tuple(cards), selected=state.selected,
+                                   sort=state.sort, locale=lang, show_indices=False,
+                                   counter=counts)
 
 
 def rank_of_verb(verb: str) -> int | None:
