@@ -6,7 +6,11 @@ searches) delays every interaction's answer and leaves the second core idle
 arguments (pickled) to the least busy of ``workers`` spawned processes over a
 pipe, and the event loop reads the answer when the pipe is readable: no helper
 thread in the bot process (``concurrent.futures.ProcessPoolExecutor`` wakes two
-per call, and each wake-up makes the event loop wait for the GIL).
+per call, and each wake-up makes the event loop wait for the GIL). At most
+``MAX_IN_FLIGHT`` calls are written to a worker's pipe at a time; the others wait
+in the pool's backlog, in this process, for the first worker that answers: a busy
+pool never fills a pipe (a full pipe would block the event loop in ``write``), and
+a call never queues behind a slow one while another worker is free.
 
 When the pool cannot be used (a worker died, could not start, or the arguments
 do not pickle), or ``workers`` is 0, the same function runs in a thread of this
@@ -26,6 +30,7 @@ import logging
 import multiprocessing
 import pickle
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -45,6 +50,10 @@ class WorkerDied(RuntimeError):
 
 READY = -1
 """The job id of a worker's first message: its initializer is done."""
+
+MAX_IN_FLIGHT = 2
+"""Calls written to one worker's pipe and not answered yet (the next one is ready to
+read as soon as the worker is done with the current one); the rest wait in the backlog."""
 
 
 @dataclass
@@ -71,6 +80,7 @@ class WorkerPool:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ids = itertools.count()
         self._broken_until = 0.0
+        self._backlog: deque[tuple[int, bytes, asyncio.Future[Any]]] = deque()
 
     @property
     def started(self) -> bool:
@@ -89,8 +99,8 @@ class WorkerPool:
 
     @property
     def pending(self) -> int:
-        """Calls sent to the worker processes and not answered yet."""
-        return sum(len(w.pending) for w in self._procs)
+        """Calls sent to the worker processes, or waiting for one, and not answered yet."""
+        return sum(len(w.pending) for w in self._procs) + len(self._backlog)
 
     def start(self) -> None:
         """Spawn the workers now (from the event loop's thread) rather than at the first
@@ -139,13 +149,13 @@ class WorkerPool:
             future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
             try:
                 data = pickle.dumps((job, fn, args), protocol=pickle.HIGHEST_PROTOCOL)
-                worker.pending[job] = future
-                worker.conn.send_bytes(data)
+                if len(worker.pending) < MAX_IN_FLIGHT:
+                    self._send(worker, job, data, future)
+                else:
+                    self._backlog.append((job, data, future))
             except (pickle.PicklingError, TypeError, AttributeError) as error:
-                worker.pending.pop(job, None)
                 log.warning("%s call does not pickle (%s); computing in a thread", self.name, error)
             except OSError as error:
-                worker.pending.pop(job, None)
                 self._broken(f"pipe broke ({error})")
             else:
                 try:
@@ -153,6 +163,29 @@ class WorkerPool:
                 except WorkerDied as error:
                     log.warning("%s worker died (%s); computing in a thread", self.name, error)
         return await asyncio.to_thread(fn, *args)
+
+    @staticmethod
+    def _send(worker: _Worker, job: int, data: bytes, future: asyncio.Future[Any]) -> None:
+        """Write one call to ``worker``'s pipe (OSError: the pipe broke; nothing pending)."""
+        worker.pending[job] = future
+        try:
+            worker.conn.send_bytes(data)
+        except OSError:
+            worker.pending.pop(job, None)
+            raise
+
+    def _feed(self, worker: _Worker) -> None:
+        """Hand the backlog's oldest calls to ``worker`` while it has room."""
+        while self._backlog and worker.ready and len(worker.pending) < MAX_IN_FLIGHT:
+            job, data, future = self._backlog.popleft()
+            if future.cancelled():
+                continue
+            try:
+                self._send(worker, job, data, future)
+            except OSError as error:
+                self._backlog.appendleft((job, data, future))
+                self._broken(f"pipe broke ({error})")
+                return
 
     def _on_answer(self, worker: _Worker) -> None:
         """The loop's reader callback: every answer waiting in ``worker``'s pipe."""
@@ -169,6 +202,7 @@ class WorkerPool:
                     future.set_result(value)
                 else:
                     future.set_exception(value)
+            self._feed(worker)
         except (EOFError, OSError) as error:
             self._broken(f"a worker ended ({error!r})")
         except Exception as error:  # an answer that does not unpickle: fail that worker's calls
@@ -184,6 +218,10 @@ class WorkerPool:
     def shutdown(self) -> None:
         """Stop the worker processes; calls still waiting fall back to threads."""
         workers, self._procs = self._procs, []
+        backlog, self._backlog = list(self._backlog), deque()
+        for _, _, future in backlog:
+            if not future.done():
+                future.set_exception(WorkerDied(f"{self.name} pool shut down"))
         for worker in workers:
             if self._loop is not None and not self._loop.is_closed():
                 self._loop.remove_reader(worker.conn.fileno())

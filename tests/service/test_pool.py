@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.service.pool import WorkerPool
+from bot.service.pool import MAX_IN_FLIGHT, WorkerPool
 
 
 def crash_in_a_worker(value: int) -> int:
@@ -99,5 +99,35 @@ async def test_a_worker_that_dies_falls_back_to_a_thread_and_stays_off_for_a_whi
         assert not pool.started
         assert await pool.run(worker_pid) == os.getpid()  # not retried at once
         assert not pool.started
+    finally:
+        pool.shutdown()
+
+
+async def test_calls_beyond_the_pipes_room_wait_in_the_backlog_and_all_run_in_the_worker() -> None:
+    pool = WorkerPool("test", 1)
+    try:
+        assert await pool.wait_ready()
+        calls = [asyncio.create_task(pool.run(slow_echo, n, 0.05)) for n in range(6)]
+        await asyncio.sleep(0)
+        assert pool.pending == 6
+        assert max(len(w.pending) for w in pool._procs) == MAX_IN_FLIGHT  # the rest wait here
+        answers = await asyncio.gather(*calls)
+        assert [value for value, _ in answers] == list(range(6))
+        assert len({pid for _, pid in answers}) == 1 and answers[0][1] != os.getpid()
+        assert pool.pending == 0
+    finally:
+        pool.shutdown()
+
+
+async def test_calls_still_in_the_backlog_at_shutdown_run_in_threads() -> None:
+    pool = WorkerPool("test", 1)
+    try:
+        assert await pool.wait_ready()
+        calls = [asyncio.create_task(pool.run(slow_echo, n, 0.2)) for n in range(4)]
+        await asyncio.sleep(0)
+        pool.shutdown()
+        answers = await asyncio.gather(*calls)
+        assert [value for value, _ in answers] == [0, 1, 2, 3]
+        assert [pid == os.getpid() for _, pid in answers] == [True] * 4
     finally:
         pool.shutdown()
