@@ -135,6 +135,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
 
         ``shown``: the ``Screen.image_key`` of the image already in the message;
         when it still matches, nothing is drawn and ``png`` stays None (keep it).
+        Both are urgent for the render workers (ahead of the public table images): a
+        member waits for their view, and a refresh holds the view's lock
+        (``OpenViews``), so that member's next click waits for it too.
         The card counter shows when the server's ``/ddz config counter`` is on.
         """
         settings = await self.service.settings(table.guild_id)
@@ -142,11 +145,11 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
         png: bytes | None = None
         if shown is not None and key == shown:
-            ranked = await self.service.ranked(table, seat)
+            ranked = await self.service.ranked(table, seat, urgent=True)
         else:
             ranked, png = await asyncio.gather(
-                self.service.ranked(table, seat),
-                draw_image(cards, normal, lang, counts, self.board.renderer))
+                self.service.ranked(table, seat, urgent=True),
+                draw_image(cards, normal, lang, counts, self.board.renderer, urgent=True))
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=ranked.plays, legal=ranked.legal,
                               counter=settings.counter)

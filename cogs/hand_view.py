@@ -284,15 +284,17 @@ async def render_screen(screen: Screen, lang: str, renderer: Renderer | None = N
 
 
 async def draw_image(cards: Sequence[Card], state: ViewState, lang: str,
-                     counts: tuple[int, ...] | None, renderer: Renderer | None = None) -> bytes:
+                     counts: tuple[int, ...] | None, renderer: Renderer | None = None,
+                     urgent: bool = False) -> bytes:
     """The hand image (selected cards raised) drawn by ``renderer``'s worker processes
     (``bot.service.renderer``), or without any in a worker thread; an image drawn
     lately is reused either way (``rendering.render_hand_cached``). No position labels
     under the cards: the view selects by rank, so 1..n would mean nothing (the raised
-    cards show the selection); ``image_key`` needs no flag for it."""
+    cards show the selection); ``image_key`` needs no flag for it. ``urgent``: a
+    member waits for it (ahead of the public table images, ``WorkerPool.run``)."""
     if renderer is not None and renderer.pool.workers:
         return await renderer.hand(cards, selected=state.selected, sort=state.sort, locale=lang,
-                                   counter=counts)
+                                   counter=counts, urgent=urgent)
     return await asyncio.to_thread(render_hand_cached, tuple(cards), selected=state.selected,
                                    sort=state.sort, locale=lang, show_indices=False,
                                    counter=counts)

@@ -10,7 +10,9 @@ per call, and each wake-up makes the event loop wait for the GIL). At most
 ``MAX_IN_FLIGHT`` calls are written to a worker's pipe at a time; the others wait
 in the pool's backlog, in this process, for the first worker that answers: a busy
 pool never fills a pipe (a full pipe would block the event loop in ``write``), and
-a call never queues behind a slow one while another worker is free.
+a call never queues behind a slow one while another worker is free. ``urgent`` calls
+(what a member who clicked waits for) leave the backlog before the others (redraws
+nobody waits for).
 
 When the pool cannot be used (a worker died, could not start, or the arguments
 do not pickle), or ``workers`` is 0, the same function runs in a thread of this
@@ -56,6 +58,10 @@ MAX_IN_FLIGHT = 2
 read as soon as the worker is done with the current one); the rest wait in the backlog."""
 
 
+_Call = tuple[int, bytes, "asyncio.Future[Any]"]
+"""A call waiting in the backlog: job id, pickled (job, fn, args), the caller's future."""
+
+
 @dataclass
 class _Worker:
     process: Any
@@ -80,7 +86,8 @@ class WorkerPool:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ids = itertools.count()
         self._broken_until = 0.0
-        self._backlog: deque[tuple[int, bytes, asyncio.Future[Any]]] = deque()
+        self._backlog: tuple[deque[_Call], deque[_Call]] = (deque(), deque())
+        """Calls waiting for room in a worker's pipe: urgent ones, then the others."""
 
     @property
     def started(self) -> bool:
@@ -100,7 +107,7 @@ class WorkerPool:
     @property
     def pending(self) -> int:
         """Calls sent to the worker processes, or waiting for one, and not answered yet."""
-        return sum(len(w.pending) for w in self._procs) + len(self._backlog)
+        return sum(len(w.pending) for w in self._procs) + sum(map(len, self._backlog))
 
     def start(self) -> None:
         """Spawn the workers now (from the event loop's thread) rather than at the first
@@ -134,8 +141,9 @@ class WorkerPool:
             await asyncio.sleep(0.01)
         return bool(self._procs) and self.ready == len(self._procs)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker process, else in a thread (same result either way).
+    async def run(self, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
+        """``fn(*args)`` in a worker process, else in a thread (same result either way);
+        ``urgent``: ahead of the others in the backlog.
 
         ``fn`` must be a module-level function; ``args`` and its result must pickle.
         Exceptions raised by ``fn`` itself propagate unchanged. Cancelling the caller
@@ -152,7 +160,7 @@ class WorkerPool:
                 if len(worker.pending) < MAX_IN_FLIGHT:
                     self._send(worker, job, data, future)
                 else:
-                    self._backlog.append((job, data, future))
+                    self._backlog[0 if urgent else 1].append((job, data, future))
             except (pickle.PicklingError, TypeError, AttributeError) as error:
                 log.warning("%s call does not pickle (%s); computing in a thread", self.name, error)
             except OSError as error:
@@ -176,14 +184,17 @@ class WorkerPool:
 
     def _feed(self, worker: _Worker) -> None:
         """Hand the backlog's oldest calls to ``worker`` while it has room."""
-        while self._backlog and worker.ready and len(worker.pending) < MAX_IN_FLIGHT:
-            job, data, future = self._backlog.popleft()
+        while worker.ready and len(worker.pending) < MAX_IN_FLIGHT:
+            backlog = next((b for b in self._backlog if b), None)
+            if backlog is None:
+                return
+            job, data, future = backlog.popleft()
             if future.cancelled():
                 continue
             try:
                 self._send(worker, job, data, future)
             except OSError as error:
-                self._backlog.appendleft((job, data, future))
+                backlog.appendleft((job, data, future))
                 self._broken(f"pipe broke ({error})")
                 return
 
@@ -218,8 +229,8 @@ class WorkerPool:
     def shutdown(self) -> None:
         """Stop the worker processes; calls still waiting fall back to threads."""
         workers, self._procs = self._procs, []
-        backlog, self._backlog = list(self._backlog), deque()
-        for _, _, future in backlog:
+        backlog, self._backlog = self._backlog, (deque(), deque())
+        for _, _, future in (*backlog[0], *backlog[1]):
             if not future.done():
                 future.set_exception(WorkerDied(f"{self.name} pool shut down"))
         for worker in workers:

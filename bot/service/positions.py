@@ -59,10 +59,11 @@ class ChoicesCache:
             found = Choices(tuple(legal[:MENU_SIZE]), len(legal), ())
         return self._keep(key, found)
 
-    async def ranked(self, table: Table, seat: int, pool: WorkerPool | None = None) -> Choices:
+    async def ranked(self, table: Table, seat: int, pool: WorkerPool | None = None,
+                     urgent: bool = False) -> Choices:
         """``get(table, seat)``, computed in ``pool``'s worker processes when it has a
-        ready one (once per position however many callers wait); on the loop otherwise,
-        or when the worker fails."""
+        ready one (once per position however many callers wait; ``urgent``: a member
+        waits for it, ``WorkerPool.run``); on the loop otherwise, or when the worker fails."""
         hand = table.hand
         key = (table.id, table.seq, seat)
         if (pool is None or not pool.ready or hand is None
@@ -70,7 +71,7 @@ class ChoicesCache:
             return self.get(table, seat)
         pending = self._pending.get(key)
         if pending is None:
-            pending = asyncio.ensure_future(pool.run(_rank, hand.observation(seat)))
+            pending = asyncio.ensure_future(pool.run(_rank, hand.observation(seat), urgent=urgent))
             self._pending[key] = pending
             pending.add_done_callback(lambda done: self._done(key, done))
         try:

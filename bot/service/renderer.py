@@ -67,15 +67,16 @@ class Renderer:
 
     async def hand(self, cards: Sequence[Card], *, selected: Collection[int] = (),
                    sort: str = "rank", locale: str = "en",
-                   counter: Sequence[int] | None = None) -> bytes:
+                   counter: Sequence[int] | None = None, urgent: bool = False) -> bytes:
         """The hand view's image (``rendering.render_hand`` without position labels, with
-        the card counter strip when ``counter`` holds its 15 counts)."""
+        the card counter strip when ``counter`` holds its 15 counts); ``urgent``: a
+        member waits for it (``WorkerPool.run``)."""
         key = hand_key(cards, selected, sort, locale, counter)
         png = self._hands.get(key)
         if png is not None:
             self._hands.move_to_end(key)
             return png
-        png = await self.pool.run(draw_hand, *key)
+        png = await self.pool.run(draw_hand, *key, urgent=urgent)
         self.drawn += 1
         self._hands[key] = png
         while len(self._hands) > self.cache_size:

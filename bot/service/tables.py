@@ -195,10 +195,11 @@ class TableService:
         Hint's quick suggestions, ``bot.ai.choices``), computed once per position."""
         return self._choices.get(table, seat)
 
-    async def ranked(self, table: Table, seat: int) -> Choices:
+    async def ranked(self, table: Table, seat: int, urgent: bool = False) -> Choices:
         """``choices(table, seat)``, computed in a process of ``ranking_pool`` (the
-        render workers) when one is ready, off the event loop; the same value."""
-        return await self._choices.ranked(table, seat, self.ranking_pool)
+        render workers) when one is ready, off the event loop; the same value.
+        ``urgent``: a member who clicked waits for it."""
+        return await self._choices.ranked(table, seat, self.ranking_pool, urgent)
 
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:

@@ -131,3 +131,25 @@ async def test_calls_still_in_the_backlog_at_shutdown_run_in_threads() -> None:
         assert [pid == os.getpid() for _, pid in answers] == [True] * 4
     finally:
         pool.shutdown()
+
+
+def stamped(value: int, seconds: float) -> tuple[int, float]:
+    """``value`` and the moment (``time.monotonic``) the worker started it."""
+    started = time.monotonic()
+    time.sleep(seconds)
+    return value, started
+
+
+async def test_urgent_calls_leave_the_backlog_before_the_others() -> None:
+    pool = WorkerPool("test", 1)
+    try:
+        assert await pool.wait_ready()
+        busy = [asyncio.create_task(pool.run(stamped, n, 0.1)) for n in range(MAX_IN_FLIGHT)]
+        await asyncio.sleep(0)
+        later = [asyncio.create_task(pool.run(stamped, n, 0.0)) for n in (10, 11)]
+        await asyncio.sleep(0)
+        first = asyncio.create_task(pool.run(stamped, 99, 0.0, urgent=True))
+        answers = dict(await asyncio.gather(*busy, *later, first))
+        assert sorted(answers, key=answers.__getitem__) == [0, 1, 99, 10, 11]
+    finally:
+        pool.shutdown()
