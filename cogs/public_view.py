@@ -52,6 +52,7 @@ def public_view(table: Table, lang: str, hand_no: int | None = None) -> discord.
             for amount in (1, 2, 3):
                 add(f"bid{amount}", "btn.bid", B.primary, disabled=amount not in allowed, n=amount)
         add("hand", "btn.my_hand", B.success)
+        add("leave", "btn.leave")  # mid-hand: auto-play takes the seat (docs/RULES.md §Timers)
     elif table.phase == "finished":
         add("again", "btn.play_again", B.primary)
         add("leave", "btn.leave")

@@ -72,6 +72,8 @@ def _event_lines(table: Table, events: Sequence[Event], lang: str) -> list[str]:
         seat = getattr(event, "seat", None)
         if kind == "timeout" and seat is not None:
             lines.append(t("table.timeout", lang, name=plain_name(table, seat)))
+        elif kind == "left" and seat is not None and getattr(event, "params", {}).get("during_hand"):
+            lines.append(t("table.left_hand", lang, name=plain_name(table, seat)))
         elif kind == "redeal":
             lines.append(t("table.redeal", lang))
     return lines

@@ -44,7 +44,7 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert deal.id != lobby.id and fake.messages[lobby.id].components == []
     assert "hand #1 · bidding" in deal.content and "<@11>, your turn to bid" in deal.content
     assert deal.allowed_mentions is not None and deal.allowed_mentions == {"parse": [], "users": [11]}
-    assert list(deal.buttons()) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand"]
+    assert list(deal.buttons()) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand", "Leave"]
     assert deal.alt_texts[0].startswith("Table of hand #1: Ana, 17 cards")
 
     view = (await ana.click(deal, "My hand")).last
@@ -57,7 +57,7 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     deal = fake.messages[deal.id]
     assert "Landlord: Ana · bid 3 · multiplier ×1" in deal.content
     assert "Kitty (shown to everyone): 2XD" in deal.content
-    assert list(deal.buttons()) == ["My hand"]
+    assert list(deal.buttons()) == ["My hand", "Leave"]
     view = fake.messages[view.id]  # kept current through the stored interaction
     out = out[:-1] + "3"  # the kitty 2XD is turned up: seen by everyone
     assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Still out: {out}"]
