@@ -25,7 +25,7 @@ from bot.faults import crash_point
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.i18n import resolve_locale
+from bot.i18n import resolve_locale, t
 from bot.service import TableService
 from bot.service.renderer import Renderer
 from bot.storage import Settlement
@@ -35,6 +35,7 @@ from cogs.replay import result_buttons
 from cogs.replies import png_file
 
 log = logging.getLogger("cogs.ddz")
+
 MIN_INTERVAL = 1.0
 RETRIES = 5
 """Tries of one redraw on a Discord error (after discord.py's own retries of 429 and
@@ -49,6 +50,22 @@ left alone for 30 s, doubling per further 403 up to 600 s, or until an interacti
 from that channel shows the permissions are back; private views go on meanwhile."""
 SCAN_LIMIT = 50
 """How many of a channel's newest messages a restored table looks through for its own."""
+
+
+def _left_behind(table: Table, old: tuple[Any, ...] | None, new: tuple[Any, ...],
+                 lang: str) -> str | None:
+    """What a table message says once a new one (``message_key`` ``new``) replaces it:
+    the lobby after the deal, a deal after a redeal (the title and where the game went);
+    None for a result, which stays as it was."""
+    if old is None or new[0] != "hand":
+        return None
+    if old[0] == "lobby":
+        notice = t("table.dealt_below", lang)
+    elif old[:2] == new[:2]:  # the same hand dealt again
+        notice = t("table.new_message", lang)
+    else:
+        return None
+    return t("table.title_playing", lang, table=table.id, hand=table.hand_no) + "\n" + notice
 
 
 @dataclass
@@ -303,7 +320,7 @@ class Board:
                                             everyone=False)
                     if ping else discord.AllowedMentions.none())
         if state.message_id is None or state.key != key:
-            old = state.message_id
+            old, left_behind = state.message_id, _left_behind(table, state.key, key, lang)
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions,
                                       "files": files}
@@ -318,7 +335,11 @@ class Board:
                 keep = (result_buttons(discord.ui.View(timeout=None), kept, lang)
                         if kept is not None else None)
                 try:
-                    await self._edit(table.channel_id, old, view=keep)
+                    if left_behind is not None:  # not a result: its text is out of date
+                        await self._edit(table.channel_id, old, content=left_behind, view=keep,
+                                         attachments=[])
+                    else:
+                        await self._edit(table.channel_id, old, view=keep)
                 except discord.HTTPException as error:
                     log.info("could not clear buttons of old message %s: %s", old, error)
         else:

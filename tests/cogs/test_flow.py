@@ -141,3 +141,31 @@ async def test_the_lobby_says_any_seated_player_may_start_as_they_can(fake: Fake
     await bo.click(fake.table_message(), "Add computer")
     await bo.click(fake.table_message(), "Start")
     assert "hand #1 · bidding" in fake.table_message().content
+
+
+async def test_a_message_left_behind_by_a_new_one_says_where_the_game_went(
+        fake: FakeDiscord) -> None:
+    # Before: the old lobby kept "waiting for players … Press Join" and the bidding
+    # message of a redealt hand kept "<@Cy>, your turn to bid … Time runs out", with
+    # no buttons, above the live message.
+    ana, bo, cy = members(fake)
+    await ana.slash("start")
+    lobby = fake.table_message()
+    await bo.click(lobby, "Join")
+    await cy.click(fake.messages[lobby.id], "Join")
+    await ana.click(fake.messages[lobby.id], "Start")
+    old = fake.messages[lobby.id]
+    table_id = fake.bot.service.table_in_channel(fake.channel_id).id
+    assert old.content == (f"**Dou Dizhu** · table `{table_id}` · hand #1\n"
+                           "The cards were dealt: the hand goes on in a new message below.")
+    assert old.components == []
+    bidding = fake.table_message()
+    for member in (ana, bo, cy):  # everyone passes: the cards are dealt again
+        await member.click(fake.messages[bidding.id], "Pass")
+    await fake.idle()
+    assert fake.table_message().id != bidding.id
+    assert "Everyone passed" in fake.table_message().content
+    old = fake.messages[bidding.id]
+    assert old.content == (f"**Dou Dizhu** · table `{table_id}` · hand #1\n"
+                           "The hand continues in a new message below."), old.content
+    assert old.components == [] and old.attachments == []
