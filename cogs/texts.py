@@ -199,8 +199,8 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
             last = t("alt.last_play", lang, cards=format_cards(seat.last_action))  # type: ignore[arg-type]
         role = t("alt.seat_landlord", lang) if seat.is_landlord else ""
         parts.append(t("alt.seat", lang, name=seat.name, role=role, n=seat.cards_left, last=last))
-    text = t("alt.table", lang, hand=table.hand_no, seats="; ".join(parts), bid=view.bid or 0,
-             multiplier=view.multiplier)
+    text = t("alt.table" if view.bid else "alt.table_no_bid", lang, hand=table.hand_no,
+             seats="; ".join(parts), bid=view.bid or 0, multiplier=view.multiplier)
     if view.kitty is not None:
         text += " " + t("alt.table_kitty", lang, cards=format_cards(view.kitty))
     return text[:1024]

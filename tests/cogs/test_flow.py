@@ -46,6 +46,7 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert deal.allowed_mentions is not None and deal.allowed_mentions == {"parse": [], "users": [11]}
     assert list(deal.buttons()) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand", "Leave"]
     assert deal.alt_texts[0].startswith("Table of hand #1: Ana, 17 cards")
+    assert deal.alt_texts[0].endswith(". No bid yet, multiplier ×1."), deal.alt_texts  # not "Bid 0"
 
     view = (await ana.click(deal, "My hand")).last
     out = "3, 4, 5×2, 6×2, 7×2, 8×2, 9×2, T×3, J×4, Q×4, K×4, A×4, 2×4"
