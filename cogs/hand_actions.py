@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from bot.ai import Decision
 from bot.game.errors import GameError
 from bot.game.table import Table
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.rules import Card, Combo, format_cards
 from bot.service import TableService
 from cogs.hand_view import add_rank, rank_of_verb, selected_cards
@@ -150,7 +150,11 @@ def hint_state(state: ViewState, decision: Decision) -> ViewState:
 
 
 def hint_reason(decision: Decision, lang: str) -> str:
-    """The localized reason of a suggestion (``reason.<code>``)."""
+    """The localized reason of a suggestion (``reason.<code>``; a count ``n`` picks the
+    plural form where the message has one)."""
+    count = decision.params.get("n")
+    if isinstance(count, int):
+        return tn(f"reason.{decision.reason}", count, lang, **decision.params)
     return t(f"reason.{decision.reason}", lang, **decision.params)
 
 

@@ -28,7 +28,7 @@ import discord
 
 from bot.ai import MENU_SIZE
 from bot.game.table import Table
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.rules import RANKS, Card, Combo, classify, format_cards
 from bot.service.renderer import Renderer
 from cogs import texts
@@ -236,7 +236,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
                     "value": to_base36(cards_to_mask(c.cards))} for c in plays[:MENU_SIZE]]
         if options:
             count = len(hand.legal_plays(seat)) if legal is None else legal
-            placeholder = t("select.placeholder", lang, n=count)
+            placeholder = tn("select.placeholder", count, lang, n=count)
             view.select(prefix + "pick" + suffix, options, placeholder, 0)
         else:
             view.select(prefix + "pick" + suffix, [{"label": t("select.none", lang), "value": "0"}],

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.storage import (
     GuildSettings,
@@ -33,18 +33,24 @@ def score_embed(standings: MatchStandings, leaders: list[LeaderRow], lang: str,
     embed = discord.Embed(title=t("score.title", lang), colour=COLOR)
     if scope in (None, "match"):
         if standings.match_hands:  # "hand 3 of 8": the next hand to settle
-            head = t("score.match_hands", lang, match=standings.match_no,
-                     played=standings.hands_played, hands=standings.match_hands,
-                     next=min(standings.hands_played + 1, standings.match_hands))
+            head = tn("score.match_hands", standings.hands_played, lang,
+                      match=standings.match_no, played=standings.hands_played,
+                      hands=standings.match_hands,
+                      next=min(standings.hands_played + 1, standings.match_hands))
         else:
-            head = t("score.match", lang, match=standings.match_no, target=standings.target,
-                     hands=standings.hands_played)
-        rows = [t("score.match_row", lang, rank=i + 1, name=_name(s), total=signed(s.total),
-                  hands=s.hands) for i, s in enumerate(standings.standings[:15])]
+            points = tn("count.points", standings.target, lang, n=standings.target)
+            head = tn("score.match", standings.hands_played, lang, match=standings.match_no,
+                      points=points, hands=standings.hands_played)
+        rows = [tn("score.match_row", s.hands, lang, rank=i + 1, name=_name(s),
+                   total=signed(s.total), hands=s.hands)
+                for i, s in enumerate(standings.standings[:15])]
         embed.add_field(name=head, value="\n".join(rows) or t("score.empty", lang), inline=False)
     if scope in (None, "alltime"):
-        rows = [t("score.alltime_row", lang, rank=i + 1, name=_name(r), matches=r.matches_won,
-                  won=r.hands_won, played=r.hands_played, net=signed(r.net_points))
+        rows = [t("score.alltime_row", lang, rank=i + 1, name=_name(r),
+                  matches=tn("score.matches_won", r.matches_won, lang, n=r.matches_won),
+                  hands=tn("score.hands_won", r.hands_played, lang, won=r.hands_won,
+                           n=r.hands_played),
+                  net=signed(r.net_points))
                 for i, r in enumerate(leaders[:15])]
         embed.add_field(name=t("score.alltime", lang),
                         value="\n".join(rows) or t("score.empty", lang), inline=False)
@@ -59,16 +65,19 @@ def previous_embed(previous: MatchStandings | None, lang: str) -> discord.Embed:
     if previous is None:
         embed.description = t("score.no_previous", lang)
         return embed
-    how = {"target": t("score.ended_target", lang, target=previous.target),
-           "hands": t("score.ended_hands", lang, hands=previous.match_hands or previous.hands_played),
+    length = previous.match_hands or previous.hands_played
+    how = {"target": tn("score.ended_target", previous.target, lang, target=previous.target),
+           "hands": tn("score.ended_hands", length, lang, hands=length),
            }.get(previous.ended_by or "", t("score.ended_newmatch", lang))
     names = {s.user_id: _name(s) for s in previous.standings}
-    rows = [t("score.match_row", lang, rank=i + 1, name=_name(s), total=signed(s.total),
-              hands=s.hands) for i, s in enumerate(previous.standings[:15])]
+    rows = [tn("score.match_row", s.hands, lang, rank=i + 1, name=_name(s),
+               total=signed(s.total), hands=s.hands)
+            for i, s in enumerate(previous.standings[:15])]
     if previous.winners:
         rows.append(t("score.previous_winners", lang, names=" & ".join(
             names.get(u, f"<@{u}>") for u in previous.winners)))
-    head = t("score.previous", lang, match=previous.match_no, hands=previous.hands_played, how=how)
+    head = tn("score.previous", previous.hands_played, lang, match=previous.match_no,
+              hands=previous.hands_played, how=how)
     embed.add_field(name=head, value="\n".join(rows) or t("score.empty", lang), inline=False)
     return embed
 
@@ -91,15 +100,16 @@ def rating_embed(rows: Sequence[RatingRow], lang: str) -> discord.Embed:
     embed = discord.Embed(title=t("score.rating_title", lang), colour=COLOR)
     ranked = [r for r in rows if not r.rating.provisional]
     provisional = [r for r in rows if r.rating.provisional]
-    lines = [t("score.rating_row", lang, rank=i + 1, name=_rating_name(r, lang),
-               hands=r.rating.hands, **_numbers(r.rating)) for i, r in enumerate(ranked[:15])]
+    lines = [tn("score.rating_row", r.rating.hands, lang, rank=i + 1,
+                name=_rating_name(r, lang), hands=r.rating.hands, **_numbers(r.rating))
+             for i, r in enumerate(ranked[:15])]
     embed.add_field(name=t("score.rating", lang),
                     value=_fit(lines) or t("score.rating_empty", lang), inline=False)
     if provisional:
-        lines = [t("score.provisional_row", lang, name=_rating_name(r, lang),
-                   hands=r.rating.hands, **_numbers(r.rating)) for r in provisional[:15]]
-        embed.add_field(name=t("score.provisional", lang, n=PROVISIONAL_HANDS), value=_fit(lines),
-                        inline=False)
+        lines = [tn("score.provisional_row", r.rating.hands, lang, name=_rating_name(r, lang),
+                    hands=r.rating.hands, **_numbers(r.rating)) for r in provisional[:15]]
+        embed.add_field(name=tn("score.provisional", PROVISIONAL_HANDS, lang, n=PROVISIONAL_HANDS),
+                        value=_fit(lines), inline=False)
     embed.set_footer(text=t("score.rating_footer", lang))
     return embed
 
@@ -161,8 +171,9 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
     combos = t("rules.combos", lang)
     if rules.kickers == "distinct":
         combos += " " + t("rules.kickers_distinct", lang)
-    match = (t("rules.match_hands", lang, hands=rules.match_hands) if rules.match_hands
-             else t("rules.match_target", lang, target=rules.target_points))
+    match = (tn("rules.match_hands", rules.match_hands, lang, hands=rules.match_hands)
+             if rules.match_hands else tn("rules.match_target", rules.target_points, lang,
+                                          target=rules.target_points))
     parts = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
              t("rules.play", lang), combos, t("rules.score", lang), match,
              t("rules.controls", lang)]
@@ -178,8 +189,9 @@ def config_embed(settings: GuildSettings, lang: str) -> discord.Embed:
     lines = [
         t("config.turn_play", lang, n=settings.turn_seconds_play),
         t("config.turn_bid", lang, n=settings.turn_seconds_bid),
-        (t("config.match_hands", lang, n=rules.match_hands) if rules.match_hands
-         else t("config.target", lang, n=rules.target_points)),
+        (tn("config.match_hands", rules.match_hands, lang, n=rules.match_hands)
+         if rules.match_hands else tn("config.target", rules.target_points, lang,
+                                      n=rules.target_points)),
         t("config.kickers", lang, value=t(f"choice.kickers.{rules.kickers}", lang)),
         t("config.bidding", lang, value=t(f"choice.bidding.{rules.bidding}", lang)),
         t("config.language", lang, value=language),

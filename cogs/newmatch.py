@@ -16,7 +16,7 @@ import re
 import discord
 
 from bot.game.errors import GameError
-from bot.i18n import resolve_locale, t
+from bot.i18n import resolve_locale, t, tn
 from bot.service import TableService
 from cogs.replies import answer_error, defer, respond
 
@@ -50,8 +50,8 @@ async def ask(interaction: discord.Interaction, service: TableService) -> None:
     if current.hands_played == 0:
         await respond(interaction, t("newmatch.empty", lang, match=current.match_no))
         return
-    await respond(interaction, t("newmatch.confirm", lang, match=current.match_no,
-                                 hands=current.hands_played),
+    await respond(interaction, tn("newmatch.confirm", current.hands_played, lang,
+                                  match=current.match_no, hands=current.hands_played),
                   view=confirm_view(interaction.user.id, current.match_no, lang))
 
 

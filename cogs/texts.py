@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.rules import Combo, format_cards
 from bot.storage import Settlement
 from rendering import ResultView, SeatResult, SeatView, TableView
@@ -198,7 +198,8 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         else:
             last = t("alt.last_play", lang, cards=format_cards(seat.last_action))  # type: ignore[arg-type]
         role = t("alt.seat_landlord", lang) if seat.is_landlord else ""
-        parts.append(t("alt.seat", lang, name=seat.name, role=role, n=seat.cards_left, last=last))
+        parts.append(tn("alt.seat", seat.cards_left, lang, name=seat.name, role=role,
+                        n=seat.cards_left, last=last))
     text = t("alt.table" if view.bid else "alt.table_no_bid", lang, hand=table.hand_no,
              seats="; ".join(parts), bid=view.bid or 0, multiplier=view.multiplier)
     if view.kitty is not None:
@@ -309,8 +310,10 @@ def match_won_text(table: Table, settlement: Settlement, lang: str) -> str:
     names = " & ".join(winner_names(table, settlement))
     best = max((settlement.final_totals.get(uid, 0) for uid in settlement.winners), default=0)
     if settlement.match_hands and not settlement.winners:  # the computers came out ahead
-        return t("result.match_no_winner_hands", lang, hands=settlement.match_hands)
+        return tn("result.match_no_winner_hands", settlement.match_hands, lang,
+                  hands=settlement.match_hands)
     if settlement.match_hands:  # a fixed-length match: highest total, ties share
         key = "result.match_shared_hands" if len(settlement.winners) > 1 else "result.match_won_hands"
-        return t(key, lang, names=names, total=best, hands=settlement.match_hands)
-    return t("result.match_won", lang, names=names, total=best, target=settlement.target)
+        return tn(key, settlement.match_hands, lang, names=names, hands=settlement.match_hands,
+                  points=tn("count.points", best, lang, n=best))
+    return tn("result.match_won", best, lang, names=names, total=best, target=settlement.target)

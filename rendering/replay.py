@@ -42,7 +42,7 @@ from rendering.compose import (
     role_badge,
 )
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat
-from rendering.strings import text
+from rendering.strings import text, text_n
 from rendering.text import draw_text, fit_text, font, text_width
 
 WIDTH = 800
@@ -187,8 +187,7 @@ def _hands(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, top: i
         first = page.kind == "deal" and i == page.first_bidder
         badge_w = 0 if page.kind == "deal" else role_badge(
             draw, WIDTH - PAD - 12, y + 6, seat.is_landlord, locale, right=True)
-        info = text(locale, "cards_left", n=len(seat.cards)) if len(seat.cards) != 1 else text(
-            locale, "card_left")
+        info = text_n(locale, "cards_left", len(seat.cards), n=len(seat.cards))
         if first:
             info += " · " + text(locale, "replay_first_bidder")
         face = font(15)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from rendering.compose import DANGER, FELT, FELT_DARK, GOLD, MUTED, PANEL, WHITE, encode_png
-from rendering.strings import text
+from rendering.strings import text, text_n
 from rendering.text import draw_text, fit_text, font, text_width
 
 WIDTH, HEIGHT = 800, 440
@@ -305,8 +305,8 @@ def stats_alt_text(view: StatsView, *, locale: str = "en") -> str:
     for key, wins, played in (("stats_alt_landlord", view.landlord_wins, view.landlord_hands),
                               ("stats_alt_peasant", view.peasant_wins, view.peasant_hands)):
         rate = percent(wins, played)
-        parts.append(text(locale, key, rate="—" if rate is None else f"{rate}%", wins=wins,
-                          hands=played))
+        parts.append(text_n(locale, key, played, rate="—" if rate is None else f"{rate}%",
+                            wins=wins, hands=played))
     return " ".join(parts)[:1024]
 
 

@@ -10,7 +10,7 @@ discord.
 
 from __future__ import annotations
 
-from bot.i18n import has_key, resolve_locale, t
+from bot.i18n import has_key, resolve_locale, t, tn
 
 PREFIX = "img."
 
@@ -26,3 +26,12 @@ def text(locale: str, key: str, **fields: object) -> str:
     if not has_key(PREFIX + key):
         raise KeyError(key)
     return t(PREFIX + key, locale, **fields)
+
+
+def text_n(locale: str, key: str, count: int, /, **fields: object) -> str:
+    """``text`` for a string that names a count: the plural form for ``count``
+    (``bot.i18n.tn``: "1 card", "2 cards"; pass the count among ``fields`` too).
+    KeyError when the English catalog lacks ``img.<key>``."""
+    if not has_key(PREFIX + key):
+        raise KeyError(key)
+    return tn(PREFIX + key, count, locale, **fields)

@@ -29,7 +29,7 @@ from rendering.compose import (
     role_badge,
 )
 from rendering.models import SeatView, TableView
-from rendering.strings import text
+from rendering.strings import text, text_n
 from rendering.text import draw_text, fit_text, font, text_width
 
 WIDTH = 800
@@ -63,7 +63,7 @@ def _cards_left(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, x: 
     draw_backs(img, 1, x, y, "small", 0)
     draw.text((x + SMALL.width // 2, y + SMALL.height // 2), str(seat.cards_left), font=font(22, True),
               fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=(10, 30, 70))
-    words = text(locale, "card_left") if seat.cards_left == 1 else text(locale, "cards_left", n=seat.cards_left)
+    words = text_n(locale, "cards_left", seat.cards_left, n=seat.cards_left)
     tx = x + SMALL.width + 12
     draw.text((tx, y + 4), words, font=font(20, True), fill=WHITE)
     if seat.cards_left in (1, 2):

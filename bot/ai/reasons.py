@@ -7,7 +7,7 @@ filled from ``Decision.params`` (``{cards}`` = docs/RULES.md notation, ``{seat}`
 
 REASONS: dict[str, str] = {
     # bidding
-    "bid_strong_hand": "Strong hand ({n} control cards): bid {bid}.",
+    "bid_strong_hand": "Strong hand: bid {bid}.",
     "bid_fair_hand": "Playable hand: bid {bid}.",
     "bid_pass_weak_hand": "Hand too weak to be landlord: pass.",
     "bid_pass_outbid": "Cannot bid higher than {bid} with this hand: pass.",

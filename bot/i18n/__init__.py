@@ -2,7 +2,7 @@
 
 Public API::
 
-    from bot.i18n import t, resolve_locale, available_locales
+    from bot.i18n import t, tn, resolve_locale, available_locales
 
 The app-command translator (``DdzTranslator``, ``cmd``) imports discord and lives
 in ``cogs/translator.py``.
@@ -16,8 +16,11 @@ from bot.i18n.catalog import (
     catalog,
     has_key,
     placeholders,
+    plural_forms,
+    plurals,
     resolve_locale,
     t,
+    tn,
 )
 
 __all__ = [
@@ -26,7 +29,10 @@ __all__ = [
     "catalog",
     "has_key",
     "placeholders",
+    "plural_forms",
+    "plurals",
     "resolve_locale",
     "t",
+    "tn",
 ]
 

@@ -6,14 +6,23 @@ stable dotted key (``error.not_your_turn``, ``reason.beat_with_smallest``,
 ``str.format`` style (flagged ``python-brace-format``). No compile step: the
 ``.po`` files are parsed once per process. A new language is a new folder.
 
+Counts: a message that names a count ("1 hand" / "2 hands") is a gettext plural
+entry, ``msgid_plural`` (the same key) with ``msgstr[0]``, ``msgstr[1]``…, chosen
+by the catalog's ``Plural-Forms`` header (en and es: ``nplurals=2; plural=(n != 1);``).
+``tn(key, n, locale, **params)`` picks the form for ``n`` (``ngettext``); ``t`` on
+such a key gives its last (general plural) form.
+
 Locale resolution: ``es``, ``es-ES``, ``es-419``, ``es_MX`` → ``es``; anything
 unknown (or None) → ``en``.
 """
 
 from __future__ import annotations
 
+import gettext
 import logging
 import string
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -51,13 +60,48 @@ def resolve_locale(locale: object | None) -> str:
     return base if base in langs else DEFAULT_LOCALE
 
 
+@dataclass(frozen=True)
+class _Catalog:
+    texts: dict[str, str]
+    plurals: dict[str, tuple[str, ...]]
+    plural_forms: str  # the header's "nplurals=…; plural=…;"
+    plural: Callable[[int], int]  # n → index of the form
+
+
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """Key → text for ``lang`` (a resolved language). Empty translations are skipped."""
+def _load(lang: str) -> _Catalog:
     path = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with path.open("rb") as handle:
         po = read_po(handle, locale=None)
-    return {str(m.id): str(m.string) for m in po if m.id and isinstance(m.string, str) and m.string}
+    texts: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    for m in po:
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):  # msgid + msgid_plural: the key is the msgid
+            forms = tuple(str(f) for f in m.string)
+            if all(forms):
+                plurals[str(m.id[0])] = forms
+                texts[str(m.id[0])] = forms[-1]
+        elif isinstance(m.string, str) and m.string:
+            texts[str(m.id)] = str(m.string)
+    return _Catalog(texts, plurals, po.plural_forms, gettext.c2py(po.plural_expr))
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """Key → text for ``lang`` (a resolved language); a plural entry gives its last
+    form. Empty translations are skipped."""
+    return _load(lang).texts
+
+
+def plurals(lang: str) -> dict[str, tuple[str, ...]]:
+    """Key → its forms (``msgstr[0]``, ``msgstr[1]``…) for the plural entries of ``lang``."""
+    return _load(lang).plurals
+
+
+def plural_forms(lang: str) -> str:
+    """The ``Plural-Forms`` header of ``lang``'s catalog, e.g. ``nplurals=2; plural=(n != 1);``."""
+    return _load(lang).plural_forms
 
 
 def placeholders(text: str) -> frozenset[str]:
@@ -89,3 +133,18 @@ def t(key: str, locale: object | None = None, /, **params: object) -> str:
         log.warning("missing message %r", key)
         return key
     return text.format_map(_Keep(params)) if params else text
+
+
+def tn(key: str, n: int, locale: object | None = None, /, **params: object) -> str:
+    """``t`` for a message that names a count: the plural form of ``key`` for ``n``
+    in ``locale`` (gettext ``ngettext``: en/es "1 hand", "0 hands", "2 hands"), with
+    ``params`` filled in (pass the count among them too). Falls back to English,
+    then to ``t`` (a key without plural forms)."""
+    lang = resolve_locale(locale)
+    for candidate in (lang, DEFAULT_LOCALE):
+        loaded = _load(candidate)
+        forms = loaded.plurals.get(key)
+        if forms is not None:
+            text = forms[min(max(loaded.plural(int(n)), 0), len(forms) - 1)]
+            return text.format_map(_Keep(params))
+    return t(key, locale, **params)

@@ -21,6 +21,7 @@ from bot.ai.bidding import (
 from bot.ai.bidding_features import FEATURES, hand_features
 from bot.ai.evaluate import counts_of
 from bot.game.hand import Hand
+from bot.i18n import t
 from bot.rules import RuleSet, parse_cards
 from tests.ai.helpers import nth_hint
 
@@ -90,6 +91,14 @@ def test_bidding_order_agrees_with_the_game_engine(
 def test_strong_hand_bids_three_at_every_level() -> None:
     for level in ("easy", "normal", "hard"):
         assert choose_bid(_bidding(STRONG), level, random.Random(1)).action == 3
+
+
+def test_the_easy_levels_strong_hand_reason_names_no_missing_count() -> None:
+    # It said "Strong hand ({n} control cards)" with no n among its params.
+    decision = choose_bid(_bidding(STRONG), "easy", random.Random(1))
+    assert decision.reason == "bid_strong_hand" and decision.params == {"bid": 3}
+    assert decision.message() == "Strong hand: bid 3."
+    assert t("reason.bid_strong_hand", "es", **decision.params) == "Mano fuerte: apuesta 3."
 
 
 def test_weak_hand_has_a_low_estimated_win_rate_and_hard_passes() -> None:

@@ -114,9 +114,9 @@ def test_the_announcement_of_a_fixed_length_match_says_who_shares_it(
 
 
 @pytest.mark.parametrize("lang,expected", [
-    ("en", "🏁 After 1 hands the match is over: no member finished at or above zero, the"
+    ("en", "🏁 After 1 hand the match is over: no member finished at or above zero, the"
            " computers came out ahead. A new match starts at zero."),
-    ("es", "🏁 Tras 1 manos la partida ha terminado: ningún miembro acabó en cero o por"
+    ("es", "🏁 Tras 1 mano la partida ha terminado: ningún miembro acabó en cero o por"
            " encima, los ordenadores quedaron por delante. Empieza una partida nueva desde"
            " cero."),
 ])

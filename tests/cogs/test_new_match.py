@@ -39,7 +39,7 @@ async def test_a_confirmed_new_match_zeroes_the_totals_and_keeps_the_previous_on
     admin = Member(fake, 99, "Dora", admin=True)
     question = (await admin.slash("newmatch")).last
     assert question.ephemeral and question.content.startswith(
-        "Start a new match? Every total of match #1 (1 hands played) goes back to zero.")
+        "Start a new match? Every total of match #1 (1 hand played) goes back to zero.")
     assert list(question.buttons()) == ["Start a new match", "Keep this match"]
     twice = copy.deepcopy(question)
     done = await admin.click(question, "Start a new match")
@@ -51,8 +51,8 @@ async def test_a_confirmed_new_match_zeroes_the_totals_and_keeps_the_previous_on
     head, value = field(await ana.slash("score", scope="match"))
     assert head.startswith("Current match #2 ·") and value == "No hands played yet."
     head, value = field(await ana.slash("score", scope="previous"))
-    assert head == "Previous match #1 · 1 hands · ended by /ddz newmatch (no winner)"
-    assert value == f"1. Ana: **+{points}** (1 hands)"
+    assert head == "Previous match #1 · 1 hand · ended by /ddz newmatch (no winner)"
+    assert value == f"1. Ana: **+{points}** (1 hand)"
     stats = await fake.bot.storage.player_stats(fake.guild_id, 11)
     assert stats.current_total == 0 and stats.matches_won == 0 and stats.net_points == points
 
@@ -91,8 +91,8 @@ async def test_the_question_and_the_previous_match_in_spanish(fake: FakeDiscord)
     admin = Member(fake, 99, "Dora", "es-ES", "es-ES", admin=True)
     question = (await admin.slash("newmatch")).last
     assert question.content.startswith("¿Empezar una partida nueva? Todos los totales de la"
-                                       " partida n.º 1 (1 manos jugadas) vuelven a cero.")
+                                       " partida n.º 1 (1 mano jugada) vuelven a cero.")
     done = await admin.click(question, "Empezar partida nueva")
     assert done.text == "La partida n.º 1 ha terminado; la n.º 2 empieza desde cero."
     head, _ = field(await admin.slash("score", scope="previous"))
-    assert head == "Partida anterior n.º 1 · 1 manos · terminada con /ddz nuevapartida (sin ganador)"
+    assert head == "Partida anterior n.º 1 · 1 mano · terminada con /ddz nuevapartida (sin ganador)"

@@ -30,9 +30,9 @@ async def test_rating_leaderboard_lists_members_and_computer_levels_apart_when_n
     assert provisional["name"] == "Provisional: fewer than 5 hands"
     bot_rating = after[NORMAL]
     assert provisional["value"].split("\n") == [
-        f"Ana: {ana:.1f} (μ {mu:.1f} ± σ {sigma:.1f}) · 1 hands",
+        f"Ana: {ana:.1f} (μ {mu:.1f} ± σ {sigma:.1f}) · 1 hand",
         f"🤖 Computer (normal): {bot_rating.ordinal:.1f} (μ {bot_rating.mu:.1f}"
-        f" ± σ {bot_rating.sigma:.1f}) · 1 hands",
+        f" ± σ {bot_rating.sigma:.1f}) · 1 hand",
     ]
     assert (f"{ana:.1f}", f"{bot_rating.ordinal:.1f}") == ("2.7", "-1.5")
     assert "uncertainty σ" in embed["footer"]["text"]
@@ -74,7 +74,7 @@ async def test_stats_show_the_rating_and_attach_the_chart_with_alt_text(
     assert alt.startswith("Chart of Ana, most recent hands: 1. Match total after the first of"
                           f" them +{total}, after the last +{total}")
     assert "Rating now 2.7 (μ 27.2 ± σ 8.2)." in alt
-    assert "Wins as landlord: 100% (1 of 1 hands). Wins as peasant: — (0 of 0 hands)." in alt
+    assert "Wins as landlord: 100% (1 of 1 hand). Wins as peasant: — (0 of 0 hands)." in alt
 
 
 async def test_stats_in_spanish(fake: FakeDiscord) -> None:

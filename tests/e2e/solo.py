@@ -209,5 +209,5 @@ async def score_counts_once(member: SimMember, result_text: str,
     mine = changes[member_name]
     signed = f"+{mine}" if mine > 0 else str(mine)
     board = reply_text(await finished(await member.slash("ddz score")))
-    assert re.search(rf"{member_name}: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
+    assert re.search(rf"{member_name}: \*\*{re.escape(signed)}\*\* \(1 hand\)", board), board
     return changes

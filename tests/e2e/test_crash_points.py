@@ -168,7 +168,8 @@ async def test_crash_after_the_match_announcement_is_posted(
     mine = check_result(result.text)["Alice"]
     won = int(mine > 0)  # one hand: Alice wins the match only if she won the hand
     board = reply_text(await finished(await alice.slash("ddz score")))
-    assert re.search(rf"Alice: {won} matches won · {won}/1 hands won · net \+?{mine}$", board,
+    matches = "1 match" if won else "0 matches"  # singular for exactly one
+    assert re.search(rf"Alice: {matches} won · {won}/1 hand won · net \+?{mine}$", board,
                      re.M), board  # the hand and the match counted once
     assert emu.errors == []
     no_tracebacks(bot)

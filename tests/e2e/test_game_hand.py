@@ -199,7 +199,7 @@ async def test_three_members_play_a_whole_hand_to_settlement(played: Played) -> 
     assert score.message is not None and not score.message.ephemeral
     for s in range(3):
         total = f"+{expected[s]}" if expected[s] > 0 else str(expected[s])
-        assert re.search(rf"{NAMES[s]}: \*\*{re.escape(total)}\*\* \(1 hands?\)", board), board
+        assert re.search(rf"{NAMES[s]}: \*\*{re.escape(total)}\*\* \(1 hand\)", board), board
     assert emu.errors == [] and emu.late_interactions() == []
 
 

@@ -43,7 +43,7 @@ async def test_a_two_hand_match_set_in_spanish_ends_after_two_hands(
     score = reply_text(await finished(await alice.slash("ddz score", scope="match")))
     assert "Current match #1 · hand 2 of 2 (1 played" in score, score
     puntos = reply_text(await finished(await dora.slash("ddz puntuacion", alcance="match")))
-    assert "Partida actual n.º 1 · mano 2 de 2 (1 jugadas" in puntos, puntos
+    assert "Partida actual n.º 1 · mano 2 de 2 (1 jugada;" in puntos, puntos
     assert not [m for m in emu.public_messages() if "won the match" in m.text]
 
     table = await wait_public(emu, lambda m: "again" in public_actions(m), what="the result")

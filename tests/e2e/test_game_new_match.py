@@ -49,7 +49,7 @@ async def test_an_admin_starts_a_new_match_after_confirming(
     question = ask.message
     assert question is not None and question.ephemeral
     assert question.text.startswith("¿Empezar una partida nueva? Todos los totales de la partida"
-                                    " n.º 1 (1 manos jugadas) vuelven a cero."), question.text
+                                    " n.º 1 (1 mano jugada) vuelven a cero."), question.text
     yes = next(b for b in question.buttons if b["label"] == "Empezar partida nueva")
     data = {"custom_id": yes["custom_id"], "component_type": 2}
     clicks = await asyncio.gather(*(
@@ -67,13 +67,13 @@ async def test_an_admin_starts_a_new_match_after_confirming(
                        " /ddz score shows the previous match #1."], notices
 
     previous = reply_text(await finished(await alice.slash("ddz score", scope="previous")))
-    assert "Previous match #1 · 1 hands · ended by /ddz newmatch (no winner)" in previous
+    assert "Previous match #1 · 1 hand · ended by /ddz newmatch (no winner)" in previous
     total = f"+{first}" if first > 0 else str(first)
-    assert re.search(rf"1\. Alice: \*\*{re.escape(total)}\*\* \(1 hands\)", previous), previous
+    assert re.search(rf"1\. Alice: \*\*{re.escape(total)}\*\* \(1 hand\)", previous), previous
     second = await auto_played(emu, alice, 2)  # hand 2 settles into match #2
     current = reply_text(await finished(await dora.slash("ddz puntuacion", alcance="match")))
     assert "Partida actual n.º 2" in current, current
     total = f"+{second}" if second > 0 else str(second)
-    assert re.search(rf"1\. Alice: \*\*{re.escape(total)}\*\* \(1 manos\)", current), current
+    assert re.search(rf"1\. Alice: \*\*{re.escape(total)}\*\* \(1 mano\)", current), current
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)

@@ -67,7 +67,7 @@ async def test_kill_9_mid_hand_then_restart_finishes_the_hand_and_settles_once(
     changes = check_result(result.text)
     mine = changes["Alice"]
     signed = f"+{mine}" if mine > 0 else str(mine)
-    row = rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hands?\)"
+    row = rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hand\)"
     board = reply_text(await finished(await alice.slash("ddz score")))
     assert re.search(row, board), board
 

@@ -53,7 +53,7 @@ async def score_row(member: SimMember, mine: int) -> None:
     """``/ddz score`` in the member's guild shows Alice's total after one hand."""
     board = reply_text(await finished(await member.slash("ddz score")))
     signed = f"+{mine}" if mine > 0 else str(mine)
-    assert re.search(rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hands?\)", board), board
+    assert re.search(rf"Alice: \*\*{re.escape(signed)}\*\* \(1 hand\)", board), board
 
 
 async def test_two_processes_serve_their_own_shards_and_survive_a_kill_9(

@@ -62,10 +62,11 @@ async def test_rating_leaderboard_after_a_hand_in_english(played: Played) -> Non
     board = reply_text(ix)
     assert ix.message is not None and not ix.message.ephemeral
     assert "Dou Dizhu skill ratings" in board and "Provisional: fewer than 5 hands" in board
-    assert f"Alice: {numbers(played.rating)} · 1 hands" in board, board
+    assert f"Alice: {numbers(played.rating)} · 1 hand" in board, board
     # With a computer as landlord the "normal" level sat on both sides: it stays unrated.
     hands = 1 if played.landlord == "Alice" else 0
-    assert f"🤖 Computer (normal): {numbers(played.computer)} · {hands} hands" in board, board
+    noun = "hand" if hands == 1 else "hands"
+    assert f"🤖 Computer (normal): {numbers(played.computer)} · {hands} {noun}" in board, board
     won = played.changes["Alice"] > 0
     assert (played.rating.mu > 25) is won
     assert (played.computer.mu > 25) is (not won and hands == 1)
@@ -87,7 +88,7 @@ async def test_stats_chart_image_and_alt_text_in_english(played: Played) -> None
     assert f"Rating now {numbers(played.rating)}." in alt, alt
     role = "landlord" if played.landlord == "Alice" else "peasant"
     wins = int(change > 0)
-    assert f"Wins as {role}: {100 * wins}% ({wins} of 1 hands)." in alt, alt
+    assert f"Wins as {role}: {100 * wins}% ({wins} of 1 hand)." in alt, alt
     assert played.emu.errors == [] and played.emu.late_interactions() == []
 
 
@@ -95,7 +96,7 @@ async def test_rating_leaderboard_and_stats_chart_in_spanish(played: Played) -> 
     bea = played.emu.member(name="bea", locale="es-ES")
     board = reply_text(await finished(await bea.slash("ddz puntuacion", alcance="rating")))
     assert "Valoraciones de Dou Dizhu" in board and "Provisionales: menos de 5 manos" in board
-    assert f"Alice: {numbers(played.rating)} · 1 manos" in board, board
+    assert f"Alice: {numbers(played.rating)} · 1 mano" in board, board
     assert "🤖 Ordenador (normal)" in board, board
     ix = await finished(await bea.slash("ddz estadisticas", miembro=played.alice))
     assert ix.message is not None

@@ -93,7 +93,7 @@ def test_alt_text_in_spanish() -> None:
         "Gráfico de Bo, manos más recientes: 1. Total de la partida tras la primera +4, tras la"
         " última +4 (mínimo +4, máximo +4). Valoración (μ − 3σ) de 1.2 a 1.2. Valoración actual"
         " 1.2 (μ 25.9 ± σ 8.2). Manos recientes ganadas: 1 / 1. Victorias como terrateniente:"
-        " 100% (1 de 1 manos). Victorias como campesino: — (0 de 0 manos)."
+        " 100% (1 de 1 mano). Victorias como campesino: — (0 de 0 manos)."
     )
 
 

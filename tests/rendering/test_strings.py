@@ -13,7 +13,7 @@ from bot.i18n import catalog
 from rendering.strings import normalize_locale, text
 
 RENDERING = Path(__file__).resolve().parents[2] / "rendering"
-USED = re.compile(r"""text\(locale, ["']([a-z_]+)["']""")
+USED = re.compile(r"""text(?:_n)?\(locale, ["']([a-z_]+)["']""")
 
 
 def test_image_strings_are_the_catalog_messages() -> None:
@@ -34,7 +34,7 @@ def test_an_unknown_image_key_raises_key_error() -> None:
 
 def test_every_literal_key_drawn_exists_in_both_catalogs() -> None:
     used = {k for path in RENDERING.glob("*.py") for k in USED.findall(path.read_text("utf-8"))}
-    assert {"pass", "turn_bid", "kitty", "points"} <= used
+    assert {"pass", "turn_bid", "kitty", "points", "cards_left"} <= used
     for lang in ("en", "es"):
         assert {k for k in used if f"img.{k}" not in catalog(lang)} == set(), lang
 
