@@ -88,6 +88,9 @@ class _State:
     forbidden: int = 0
     probe: asyncio.TimerHandle | None = None
     gone: bool = False
+    lost: set[int] = field(default_factory=set)
+    """Ids of this table's messages Discord said are deleted (10008): never edited again,
+    even while the service's Table still names one until the new message is saved."""
 
 
 class Board:
@@ -136,7 +139,8 @@ class Board:
                settlement: Settlement | None = None) -> None:
         """Schedule a redraw of ``table``'s public message (coalesced)."""
         state = self.states.setdefault(table.id, _State(message_id=None))
-        if state.message_id is None and state.key is None and table.message_id:
+        if (state.message_id is None and state.key is None and table.message_id
+                and table.message_id not in state.lost):
             state.message_id, state.key = table.message_id, message_key(table)
         state.table = table
         state.events.extend(events or ())
@@ -233,6 +237,8 @@ class Board:
                     await self._close_gone(table, state)
                     return
                 log.warning("table message of %s is gone; posting a new one", table_id)
+                if state.message_id is not None:
+                    state.lost.add(state.message_id)
                 state.message_id, state.key, state.dirty = None, None, True
             except discord.Forbidden as error:
                 state.forbidden += 1

@@ -15,6 +15,7 @@ import asyncio
 import itertools
 import json
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -115,6 +116,8 @@ class FakeDiscord:
         self.replies: dict[str, list[int]] = {}  # token -> messages created/edited for it
         self.interactions: dict[str, dict[str, Any]] = {}
         self.requests: list[tuple[str, str]] = []
+        self.deleted: set[int] = set()  # message ids a moderator deleted: edits get 10008
+        self.refused_edits: list[int] = []  # the edits of deleted messages, in order
 
     # ----- patching -------------------------------------------------------------
 
@@ -162,6 +165,10 @@ class FakeDiscord:
             return message.payload()
         if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
             message = self.messages[int(route.url.rsplit("/", 1)[1])]
+            if message.id in self.deleted:
+                self.refused_edits.append(message.id)
+                raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+                                       {"code": 10008, "message": "Unknown Message"})
             self._apply(message, body)
             message.edits += 1
             return message.payload()
