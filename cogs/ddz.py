@@ -352,7 +352,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                           description=cmd("This server's leaderboard and match totals",
                                           "cmd.score.description"))
     @app_commands.rename(scope=cmd("scope", "param.scope.name"))
-    @app_commands.describe(scope=cmd("Current match, all time or skill rating",
+    @app_commands.describe(scope=cmd("Current match, all time, skill rating or previous match",
                                      "param.scope.description"))
     @app_commands.choices(scope=[
         Choice(name=cmd("current match", "choice.scope.match"), value="match"),

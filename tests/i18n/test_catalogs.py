@@ -96,3 +96,12 @@ async def test_translator_gives_spanish_for_spanish_locales_and_defaults_otherwi
     )
     assert await translator.translate(string, discord.Locale.american_english, context) is None
     assert await translator.translate(string, discord.Locale.french, context) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_score_scope_description_names_every_scope_choice(lang: str) -> None:
+    # Before: "Current match, all time or skill rating": the "previous match" choice of
+    # /ddz score (README) was missing from the option's description.
+    description = catalog(lang)["param.scope.description"].lower()
+    for choice in ("match", "alltime", "rating", "previous"):
+        assert catalog(lang)[f"choice.scope.{choice}"].lower() in description, (choice, description)
