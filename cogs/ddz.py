@@ -362,7 +362,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def score(self, interaction: discord.Interaction, scope: Choice[str] | None = None) -> None:
         self._seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
-        await records.send_score(interaction, self.service, scope.value if scope else None)
+        assert interaction.guild_id is not None
+        lang = await self.board.language(interaction.guild_id)
+        await records.send_score(interaction, self.service, scope.value if scope else None, lang)
 
     @app_commands.command(name=cmd("stats", "cmd.stats.name"),
                           description=cmd("One player's record", "cmd.stats.description"))
@@ -371,7 +373,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         self._seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
-        await records.send_stats(interaction, self.service, member or interaction.user)
+        assert interaction.guild_id is not None
+        lang = await self.board.language(interaction.guild_id)
+        await records.send_stats(interaction, self.service, member or interaction.user, lang)
 
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),
                           description=cmd("The rules, short and illustrated", "cmd.rules.description"))

@@ -12,7 +12,6 @@ import asyncio
 
 import discord
 
-from bot.i18n import resolve_locale
 from bot.service import TableService
 from cogs import info
 from cogs.replies import png_file, respond
@@ -24,11 +23,11 @@ CHART_FILE = "stats.png"
 
 
 async def send_score(interaction: discord.Interaction, service: TableService,
-                     scope: str | None) -> None:
+                     scope: str | None, lang: str) -> None:
     """The public ``/ddz score`` answer for ``scope`` (None, "match", "alltime", "rating",
-    "previous": the last finished match, e.g. one ended by ``/ddz newmatch``)."""
+    "previous": the last finished match, e.g. one ended by ``/ddz newmatch``), in ``lang``:
+    the server's language, as every public message (docs/ARCHITECTURE.md §Languages)."""
     assert interaction.guild_id is not None
-    lang = resolve_locale(interaction.locale)
     if scope == "rating":
         embed = info.rating_embed(await service.rating_board(interaction.guild_id), lang)
     elif scope == "previous":
@@ -41,11 +40,11 @@ async def send_score(interaction: discord.Interaction, service: TableService,
 
 
 async def send_stats(interaction: discord.Interaction, service: TableService,
-                     who: discord.abc.User) -> None:
-    """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart."""
+                     who: discord.abc.User, lang: str) -> None:
+    """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart,
+    in ``lang``: the server's language (docs/ARCHITECTURE.md §Languages)."""
     guild_id = interaction.guild_id
     assert guild_id is not None
-    lang = resolve_locale(interaction.locale)
     record = await service.player_stats(guild_id, who.id)
     rank = None
     if record is not None and record.rating is not None:

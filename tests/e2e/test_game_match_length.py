@@ -42,8 +42,9 @@ async def test_a_two_hand_match_set_in_spanish_ends_after_two_hands(
     first = await auto_played(emu, alice, 1)
     score = reply_text(await finished(await alice.slash("ddz score", scope="match")))
     assert "Current match #1 · hand 2 of 2 (1 played" in score, score
+    # a public answer follows the server's language (English here), not the asker's
     puntos = reply_text(await finished(await dora.slash("ddz puntuacion", alcance="match")))
-    assert "Partida actual n.º 1 · mano 2 de 2 (1 jugada;" in puntos, puntos
+    assert "Current match #1 · hand 2 of 2 (1 played" in puntos, puntos
     assert not [m for m in emu.public_messages() if "won the match" in m.text]
 
     table = await wait_public(emu, lambda m: "again" in public_actions(m), what="the result")
@@ -58,6 +59,6 @@ async def test_a_two_hand_match_set_in_spanish_ends_after_two_hands(
     total = first + second
     assert announced == [fixed_match_end("Alice", 2, total)], (total, announced)
     puntos = reply_text(await finished(await dora.slash("ddz puntuacion", alcance="match")))
-    assert "Partida actual n.º 2 · mano 1 de 2 (0 jugadas" in puntos, puntos
+    assert "Current match #2 · hand 1 of 2 (0 played" in puntos, puntos
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)

@@ -93,6 +93,17 @@ async def test_stats_chart_image_and_alt_text_in_english(played: Played) -> None
 
 
 async def test_rating_leaderboard_and_stats_chart_in_spanish(played: Played) -> None:
+    # public answers follow the server's language: an admin sets Spanish, then restores it
+    admin = played.emu.member(name="dora", locale="es-ES", manage_guild=True)
+    saved = await finished(await admin.slash("ddz config", idioma="es"))
+    assert "Ajustes guardados." in reply_text(saved), reply_text(saved)
+    try:
+        await spanish_board_and_chart(played)
+    finally:
+        await finished(await admin.slash("ddz config", idioma="server"))
+
+
+async def spanish_board_and_chart(played: Played) -> None:
     bea = played.emu.member(name="bea", locale="es-ES")
     board = reply_text(await finished(await bea.slash("ddz puntuacion", alcance="rating")))
     assert "Valoraciones de Dou Dizhu" in board and "Provisionales: menos de 5 manos" in board

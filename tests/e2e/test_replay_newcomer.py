@@ -39,9 +39,19 @@ async def test_a_newcomer_gets_polite_answers_in_english_and_spanish(
                      re.I), stats.message.text
     board = await finished(await dana.slash("ddz score", scope="rating"), timeout=15)
     assert "Dou Dizhu skill ratings" in reply_text(board) and "No rated hands yet." in reply_text(board)
+    # public answers follow the server's language (English here), not the asker's
     tabla = await finished(await elena.slash("ddz puntuacion", alcance="rating"), timeout=15)
-    assert "Aún no hay manos valoradas." in reply_text(tabla), reply_text(tabla)
+    assert "No rated hands yet." in reply_text(tabla), reply_text(tabla)
     estad = await finished(await elena.slash("ddz estadisticas"), timeout=15)
     assert estad.message is not None and not estad.message.attachments
+    assert re.search(r"elena has not played a hand in this server yet\.", estad.message.text,
+                     re.I), estad.message.text
+    saved = await finished(await emu.member(name="admin", manage_guild=True).slash(
+        "ddz config", language="es"))
+    assert "Settings saved." in reply_text(saved), reply_text(saved)
+    tabla = await finished(await dana.slash("ddz score", scope="rating"), timeout=15)
+    assert "Aún no hay manos valoradas." in reply_text(tabla), reply_text(tabla)
+    estad = await finished(await elena.slash("ddz estadisticas"), timeout=15)
+    assert estad.message is not None
     assert "aún no ha jugado ninguna mano en este servidor." in estad.message.text
     assert emu.errors == [] and emu.late_interactions() == []
