@@ -24,7 +24,6 @@ from bot.settings import Settings
 from bot.storage import Repository, Settlement, open_repository
 from cogs.ddz import DdzCog
 from cogs.forget import ForgetButton
-from cogs.items import DYNAMIC_ITEMS
 from cogs.newmatch import NewMatchButton
 from cogs.replay import ReplayButton
 from cogs.translator import DdzTranslator
@@ -98,7 +97,8 @@ class DdzBotMixin:
         self.replays = replays = ReplayService(storage)  # replays and reviews (AI worker)
         cog = DdzCog(bot, service, replays, self.renderer)
         await bot.add_cog(cog)
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton, ReplayButton, NewMatchButton)
+        # The table's and hand view's clicks: DdzCog.on_interaction → cogs.items.route_click.
+        bot.add_dynamic_items(ForgetButton, ReplayButton, NewMatchButton)
         await bot.tree.set_translator(DdzTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

@@ -35,7 +35,7 @@ from cogs.board import Board
 from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
 from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inputs
-from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
+from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState, route_click
 from cogs.open_views import OpenViews
 from cogs.replay import REPLAY_TEMPLATE, ReplayCommands
 from cogs.replies import answer_error, context_of, defer, png_file, respond
@@ -251,12 +251,15 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a ``ddz:`` component id that no button or menu template matches.
+        """Route a click on the table's buttons or the hand view (``route_click``), and
+        answer a ``ddz:`` component id that no button or menu template matches.
 
-        Only a forged or outdated client sends one; without this it would get no
+        Only a forged or outdated client sends the latter; without this it would get no
         answer at all ("This interaction failed").
         """
         if interaction.type is not discord.InteractionType.component:
+            return
+        if await route_click(self, interaction):
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if custom_id.startswith("ddz:") and not any(

@@ -169,8 +169,8 @@ class Components:
     """Message components as Discord payload dicts: exactly what ``discord.ui.View``
     would send for the same buttons and menu (``to_components``), built without
     discord.ui objects, about 4× cheaper — the hand view is drawn on every click and
-    every refresh. The DynamicItems of ``cogs.items`` route the clicks by custom_id,
-    so there is nothing to store (``is_dispatchable`` is False)."""
+    every refresh. ``cogs.items.route_click`` routes the clicks by custom_id, so
+    there is nothing to store (``is_dispatchable`` is False)."""
 
     __discord_ui_view__ = True
     timeout: float | None = None

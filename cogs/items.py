@@ -13,8 +13,12 @@ when the component was drawn):
   the play's card mask); ``mask`` = selected ``Card.index`` bits in base 36;
   ``sort`` = ``r`` (by rank) or ``g`` (groups); ``hint`` = how many hints were shown.
 
-The items only parse and delegate to the cog (``DdzCog.on_public_click`` /
-``DdzCog.on_hand_click``), which answers and logs every failure itself.
+``route_click`` parses a click and delegates to the cog (``DdzCog.on_public_click`` /
+``DdzCog.on_hand_click``), which answers and logs every failure itself. The items are
+plain discord.ui items that discord.py does not dispatch (``is_dispatchable`` is
+False): a DynamicItem made discord.py build a ``View`` of the whole message (~25 items)
+on every click only to find the clicked one, and any view sent holding one registered
+its template for that route again.
 """
 
 from __future__ import annotations
@@ -116,72 +120,103 @@ def ddz_cog(interaction: discord.Interaction) -> DdzCog:
     return cast("DdzCog", cog)
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=PUBLIC_TEMPLATE):
-    """A button of the public table message."""
+class TableButton(discord.ui.Button):  # type: ignore[type-arg]
+    """A button of the public table message (clicks: ``route_click``)."""
 
     def __init__(self, table_id: str, seq: int, action: str, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=style, disabled=disabled, row=row,
-            custom_id=public_id(table_id, seq, action)))
+        super().__init__(label=label or action, style=style, disabled=disabled, row=row,
+                         custom_id=public_id(table_id, seq, action))
         self.table_id, self.seq, self.action = table_id, seq, action
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> TableButton:
-        return cls(match["table"], int(match["seq"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await ddz_cog(interaction).on_public_click(interaction, self.table_id, self.seq, self.action)
+    def is_dispatchable(self) -> bool:
+        """False: discord.py neither stores a view for it nor routes its clicks (a
+        view holding only these is never stored; ``route_click`` routes them)."""
+        return False
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
-    """A button of the private hand view."""
+class HandButton(discord.ui.Button):  # type: ignore[type-arg]
+    """A button of the private hand view, as a discord.ui item (the cog draws the view
+    as payload dicts, ``cogs.hand_view.Components``; clicks: ``route_click``)."""
 
     def __init__(self, table_id: str, seq: int, verb: str, state: ViewState, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or verb, style=style, disabled=disabled, row=row,
-            custom_id=hand_id(table_id, seq, verb, state)))
+        super().__init__(label=label or verb, style=style, disabled=disabled, row=row,
+                         custom_id=hand_id(table_id, seq, verb, state))
         self.table_id, self.seq, self.verb, self.state = table_id, seq, verb, state
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> HandButton:
-        state = ViewState.decode(match["mask"], match["sort"], match["hint"])
-        return cls(match["table"], int(match["seq"]), match["verb"], state)
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await ddz_cog(interaction).on_hand_click(interaction, self.table_id, self.seq, self.verb,
-                                              self.state, None)
+    def is_dispatchable(self) -> bool:
+        """False, as ``TableButton.is_dispatchable``."""
+        return False
 
 
-class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
-    """The select menu of legal plays in the hand view (verb ``pick``)."""
+class HandSelect(discord.ui.Select):  # type: ignore[type-arg]
+    """The select menu of legal plays in the hand view (verb ``pick``), as a discord.ui
+    item (see ``HandButton``)."""
 
     def __init__(self, table_id: str, seq: int, state: ViewState,
                  options: list[discord.SelectOption] | None = None, *, placeholder: str = "",
                  disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(discord.ui.Select(
+        super().__init__(
             custom_id=hand_id(table_id, seq, "pick", state), placeholder=placeholder or None,
             options=options or [discord.SelectOption(label="-", value="0")],
-            disabled=disabled, row=row, min_values=1, max_values=1))
+            disabled=disabled, row=row, min_values=1, max_values=1)
         self.table_id, self.seq, self.state = table_id, seq, state
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> HandSelect:
-        state = ViewState.decode(match["mask"], match["sort"], match["hint"])
-        return cls(match["table"], int(match["seq"]), state)
+    def is_dispatchable(self) -> bool:
+        """False, as ``TableButton.is_dispatchable``."""
+        return False
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+
+_ROUTES = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE))
+
+
+def _in_message(message: discord.Message, component_type: object, custom_id: str) -> bool:
+    """Whether ``message`` has a component of this type (int) and custom_id, at any
+    depth (action rows, or the children of v2 containers)."""
+    todo: list[Any] = list(message.components)
+    while todo:
+        component = todo.pop()
+        if (getattr(component, "custom_id", None) == custom_id
+                and component.type.value == component_type):
+            return True
+        todo.extend(getattr(component, "children", ()) or ())
+    return False
+
+
+async def route_click(cog: DdzCog, interaction: discord.Interaction) -> bool:
+    """Send a click on a table button, hand button or hand menu straight to
+    ``cog.on_public_click`` / ``cog.on_hand_click``; False when ``interaction`` is
+    not one (other components and commands: nothing done).
+
+    Same outcome as discord.py's DynamicItem route (``ViewStore.dispatch_dynamic_items``),
+    which built a ``View`` of the whole message (~25 items) for each click only to find
+    the clicked one: a click whose custom_id matches a template but is not on the
+    message it came from (forged) is dropped unanswered, as that route drops it; the
+    handlers re-check guild, table, seat, turn and cards as before.
+    """
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
+        return False
+    public, hand, select = (pattern.fullmatch(custom_id) for pattern in _ROUTES)
+    match = public or hand or select
+    if match is None:
+        return False
+    message = interaction.message
+    if message is None or not _in_message(message, data.get("component_type"), custom_id):
+        return True
+    if public is not None:
+        await cog.on_public_click(interaction, public["table"], int(public["seq"]),
+                                  public["action"])
+        return True
+    state = ViewState.decode(match["mask"], match["sort"], match["hint"])
+    value = None
+    if select is not None:
+        values = data.get("values") or []
         value = str(values[0]) if values else None
-        await ddz_cog(interaction).on_hand_click(interaction, self.table_id, self.seq, "pick",
-                                              self.state, value)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, HandButton, HandSelect)
-"""Registered with ``bot.add_dynamic_items`` in ``setup_hook`` (templates never overlap)."""
+    await cog.on_hand_click(interaction, match["table"], int(match["seq"]), match["verb"],
+                            state, value)
+    return True

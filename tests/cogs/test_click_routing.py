@@ -1,0 +1,107 @@
+"""Clicks on the table's buttons and the hand view reach the cog's handlers through
+``cogs.items.route_click`` (from ``DdzCog.on_interaction``), without discord.py
+building a View of the message: same handler arguments as the DynamicItems gave."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+from discord.components import _component_factory
+
+from cogs.items import HandButton, HandSelect, TableButton, ViewState, route_click
+
+
+class RecordingCog:
+    """Stands in for DdzCog: records what each handler was called with."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    async def on_public_click(self, interaction: Any, table_id: str, seq: int,
+                              action: str) -> None:
+        self.calls.append(("public", table_id, seq, action))
+
+    async def on_hand_click(self, interaction: Any, table_id: str, seq: int, verb: str,
+                            state: ViewState, value: str | None) -> None:
+        self.calls.append(("hand", table_id, seq, verb, state, value))
+
+
+def message_with(*items: discord.ui.Item[Any]) -> SimpleNamespace:
+    """A message whose components are these items (parsed as discord.py parses them)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return SimpleNamespace(components=[_component_factory(row) for row in view.to_components()])
+
+
+def click(message: Any, custom_id: str, component_type: int = 2, values: list[str] | None = None,
+          kind: discord.InteractionType = discord.InteractionType.component) -> SimpleNamespace:
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+    if values is not None:
+        data["values"] = values
+    return SimpleNamespace(type=kind, data=data, message=message)
+
+
+def route(interaction: Any) -> tuple[bool, list[tuple[Any, ...]]]:
+    cog = RecordingCog()
+    handled = asyncio.run(route_click(cog, interaction))  # type: ignore[arg-type]
+    return handled, cog.calls
+
+
+STATE = ViewState(frozenset({0, 5, 53}), "groups", 2)
+TABLE_ITEMS = (TableButton("T1", 7, "join"), TableButton("T1", 7, "bid2"),
+               TableButton("T1", 7, "hand"))
+HAND_ITEMS = (HandButton("T1", 9, "r3", STATE), HandButton("T1", 9, "play", STATE),
+              HandSelect("T1", 9, STATE, [discord.SelectOption(label="pair", value="2k")]))
+
+
+def test_a_table_button_click_reaches_on_public_click_with_table_seq_and_action() -> None:
+    message = message_with(*TABLE_ITEMS)
+    assert route(click(message, "ddz:T1:7:bid2")) == (True, [("public", "T1", 7, "bid2")])
+
+
+def test_a_hand_button_click_reaches_on_hand_click_with_the_decoded_state() -> None:
+    message = message_with(*HAND_ITEMS)
+    custom_id = HAND_ITEMS[0].custom_id
+    assert route(click(message, custom_id)) == (True, [("hand", "T1", 9, "r3", STATE, None)])
+
+
+def test_a_menu_pick_reaches_on_hand_click_with_the_chosen_value() -> None:
+    message = message_with(*HAND_ITEMS)
+    custom_id = HAND_ITEMS[2].custom_id
+    assert route(click(message, custom_id, component_type=3, values=["2k"])) == (
+        True, [("hand", "T1", 9, "pick", STATE, "2k")])
+    assert route(click(message, custom_id, component_type=3, values=[])) == (
+        True, [("hand", "T1", 9, "pick", STATE, None)])
+
+
+def test_a_forged_id_that_is_not_on_the_message_is_dropped_unanswered() -> None:
+    """As discord.py's DynamicItem route did: the id matches a template, but the
+    message clicked has no such component (or not of that type)."""
+    message = message_with(*TABLE_ITEMS)
+    assert route(click(message, "ddz:T1:7:start")) == (True, [])
+    assert route(click(message, "ddz:T2:7:join")) == (True, [])
+    assert route(click(message, "ddz:T1:7:join", component_type=3)) == (True, [])
+    assert route(click(None, "ddz:T1:7:join")) == (True, [])
+
+
+def test_other_components_and_commands_are_left_to_discord_py() -> None:
+    message = message_with(*TABLE_ITEMS)
+    assert route(click(message, "ddzreplay:abc:1")) == (False, [])
+    assert route(click(message, "ddz:T1:7:nonsense")) == (False, [])
+    assert route(click(message, "ddz:T1:7:join",
+                       kind=discord.InteractionType.application_command)) == (False, [])
+    no_id = SimpleNamespace(type=discord.InteractionType.component, data={}, message=message)
+    assert route(no_id) == (False, [])
+
+
+def test_discord_py_never_stores_or_routes_a_view_of_these_items() -> None:
+    """Else a view sent with them would make discord.py dispatch each click a second
+    time (a DynamicItem's template was registered by every view sent holding one)."""
+    view = discord.ui.View(timeout=None)
+    for item in (*TABLE_ITEMS, *HAND_ITEMS):
+        view.add_item(item)
+    assert not view.is_dispatchable()
