@@ -51,8 +51,10 @@ import json
 import logging
 import os
 import random
+import re
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -120,6 +122,51 @@ class Bench:
         self.fake, self.rec, self.ledger = fake, rec, ledger
         self.bot = fake.bot
         self.table_of_channel: dict[int, str] = {}
+        self.watchers: dict[int, list[asyncio.Future[None]]] = defaultdict(list)
+        """Members waiting for a channel's messages to change, by channel id."""
+        on_rest = fake.on_rest
+
+        def seen_by_members(route: Any, body: dict[str, Any]) -> Any:
+            answer = on_rest(route, body)
+            if route.method in ("POST", "PATCH") and "channel_id" in route.path:
+                for waiter in self.watchers.pop(int(route.channel_id), ()):
+                    _wake(waiter)
+            return answer
+
+        fake.on_rest = seen_by_members  # type: ignore[method-assign]
+
+    def connect_guilds(self, tables: dict[int, int]) -> None:
+        """Put each table's guild, with its text channel, in discord.py's cache, as the
+        GUILD_CREATE events of a real connection do (intent ``guilds``); without them
+        discord.py makes a throwaway Guild for every interaction. ``tables``: table
+        number → guild id; table ``n`` plays in channel ``900_000 + n``."""
+        state = self.bot._connection  # noqa: SLF001
+        by_guild: dict[int, list[int]] = defaultdict(list)
+        for n, guild in tables.items():
+            by_guild[guild].append(900_000 + n)
+        for guild, channels in by_guild.items():
+            state._add_guild_from_data({  # noqa: SLF001 (discord.py's GUILD_CREATE cache step)
+                "id": str(guild), "name": f"guild {guild}", "owner_id": "1", "unavailable": False,
+                "member_count": 1 + 3 * len(channels), "features": [], "emojis": [], "stickers": [],
+                "roles": [{"id": str(guild), "name": "@everyone", "permissions": "0", "position": 0,
+                           "color": 0, "hoist": False, "managed": False, "mentionable": False}],
+                "channels": [{"id": str(c), "type": 0, "name": f"table-{c}", "position": i,
+                              "permission_overwrites": [], "nsfw": False, "parent_id": None}
+                             for i, c in enumerate(channels)],
+            })
+
+    async def channel_change(self, channel_id: int, timeout: float) -> None:
+        """Until a message of the channel is posted or edited (what a member watching
+        the channel sees), at most ``timeout`` seconds: no polling, so the harness adds
+        no wake-ups of the event loop that the ledger could not charge to it."""
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        self.watchers[channel_id].append(waiter)
+        timer = loop.call_later(max(0.0, timeout), _wake, waiter)
+        try:
+            await waiter
+        finally:
+            timer.cancel()
 
     @classmethod
     async def create(
@@ -194,6 +241,11 @@ class Bench:
         return [self.fake.messages[i] for i in ids]
 
 
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
 class Player(Member):
     """A member of one table's channel who plays by the rules of thumb above."""
 
@@ -242,7 +294,7 @@ class Player(Member):
         wake = loop.time() + self.think * (self.idle_factor if waiting else 1.0) * \
             self.rng.uniform(0.5, 1.5)
         while waiting and loop.time() < min(wake, end):
-            await asyncio.sleep(0.25)
+            await self.bench.channel_change(self.channel_id, min(wake, end) - loop.time())
             if self._my_turn():
                 wake = loop.time() + self.think * self.rng.uniform(0.5, 1.5)
                 break
@@ -385,6 +437,35 @@ def _selected(view: Message) -> set[int]:
     return set()
 
 
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds (user + system) of each live thread of this process, keyed by the
+    Python thread's name (``loop`` for the main thread, ``aiosqlite`` for its
+    connection threads, ``other`` for threads Python does not know); empty off Linux."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    cpu: dict[str, float] = defaultdict(float)
+    try:
+        tids = os.listdir("/proc/self/task")
+    except OSError:
+        return {}
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/stat", encoding="ascii", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        name = names.get(int(tid), "other")
+        if int(tid) == os.getpid():
+            name = "loop"
+        elif name.startswith("Thread-") and "(" in name:  # Thread-3 (_connection_worker_thread)
+            name = name.split("(", 1)[1].rstrip(")")
+        elif name.startswith("Thread-"):
+            name = "thread"
+        name = re.sub(r"_\d+$", "", name)  # ThreadPoolExecutor-0_1 -> ThreadPoolExecutor-0
+        cpu[name] += (int(fields[11]) + int(fields[12])) / ticks
+    return dict(cpu)
+
+
 def worker_cpu() -> dict[int, float]:
     """CPU seconds (user + system) of each live descendant process of this one (Linux
     ``/proc``; empty elsewhere): the rendering and AI worker processes."""
@@ -442,6 +523,7 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         start = loop.time()
         end = start + args.ramp + args.seconds
         players: list[Player] = []
+        bench.connect_guilds({n: guild_of_table(n) for n in range(args.tables)})
         for n in range(args.tables):
             guild, channel = guild_of_table(n), 900_000 + n
             if shards is not None and (guild >> 22) % shards[0] != shards[1]:
@@ -464,10 +546,12 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         rec.measure_from = time.perf_counter()
         lags.clear()
         cpu0, wall0, workers0 = time.process_time(), time.perf_counter(), worker_cpu()
+        threads0 = thread_cpu()
         harness0 = ledger.harness
         await asyncio.gather(*tasks)
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         harness = ledger.harness - harness0
+        threads = {name: v - threads0.get(name, 0.0) for name, v in thread_cpu().items()}
         used = {pid: v - workers0.get(pid, 0.0) for pid, v in worker_cpu().items()}
         renderer = getattr(bench.bot, "renderer", None)
         renderers = set(renderer.pool.pids) if renderer is not None else set()
@@ -482,14 +566,16 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         samples = [(kind, first, full) for kind, rows in rec.samples.items() for first, full in rows]
         return {"samples": samples, "lags": lags, "cpu": cpu, "harness": harness, "wall": wall,
                 "hands": hands, "workers": workers, "errors": dict(rec.errors)}
-    return report(args, rec, lags, (cpu, harness), workers, wall, hands)
+    return report(args, rec, lags, (cpu, harness), workers, wall, hands, threads)
 
 
 def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpus: tuple[float, float],
-           workers: tuple[float, float], wall: float, hands: int) -> bool:
+           workers: tuple[float, float], wall: float, hands: int,
+           threads: dict[str, float] | None = None) -> bool:
     """Print the figures and the targets; True when every target is met. ``cpus``: the
     bot process's CPU seconds (harness included), the harness's share of them (seconds,
-    ``benchmarks/ledger.py``); ``workers``: (render workers', other workers') CPU seconds."""
+    ``benchmarks/ledger.py``); ``workers``: (render workers', other workers') CPU seconds;
+    ``threads``: the bot process's CPU seconds by thread (``thread_cpu``)."""
     cpu, harness = cpus
     rows = sorted(rec.samples.items(), key=lambda kv: -len(kv[1]))
     every = [s for _, samples in rows for s in samples]
@@ -519,6 +605,10 @@ def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpus: tup
     print(f"bot process without the harness: {(cpu - harness) * 1000 / count:.2f} ms per interaction "
           f"(simulated members and fake Discord: {harness * 1000 / count:.2f} ms, "
           f"{harness / max(cpu, 1e-9):.0%} of the process)")
+    if threads:
+        parts = ", ".join(f"{name} {v * 1000 / count:.2f}" for name, v in
+                          sorted(threads.items(), key=lambda kv: -kv[1]) if v * 1000 / count >= 0.005)
+        print(f"bot process by thread, ms per interaction (the loop's includes the harness): {parts}")
     if rec.errors:
         print(f"client-side problems: {dict(rec.errors)}")
     checks = [
