@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, WithJsonSchema
 
-from bot.rules import DEFAULT_RULES, Card, Combo, ComboKind, Rank, classify
+from bot.rules import DEFAULT_RULES, Card, Combo, ComboKind, Immutable, Rank, classify
 
 
 def to_card(value: Any) -> Card:
@@ -69,7 +69,7 @@ ComboField = Annotated[
 """A Combo stored as ``{kind, length, rank, cards}``."""
 
 
-class Action(BaseModel):
+class Action(Immutable, BaseModel):
     """One accepted step of a hand, as kept in ``Hand.history``.
 
     * ``kind``: ``"bid"`` (``amount`` 0 = pass, 1..3), ``"play"`` (``combo``) or
@@ -91,7 +91,7 @@ class Action(BaseModel):
         return () if self.combo is None else self.combo.cards
 
 
-class LastPlay(BaseModel):
+class LastPlay(Immutable, BaseModel):
     """The play that must be beaten: who made it and its declared reading."""
 
     model_config = ConfigDict(frozen=True)
@@ -100,7 +100,7 @@ class LastPlay(BaseModel):
     combo: ComboField
 
 
-class HandResult(BaseModel):
+class HandResult(Immutable, BaseModel):
     """A finished hand's score (docs/RULES.md §Scoring).
 
     * ``winner``: ``"landlord"`` or ``"peasants"``; ``out_seat``: who played the last card.

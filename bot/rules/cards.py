@@ -101,6 +101,22 @@ class CardParseError(ValueError):
         super().__init__(f"{reason}: {token!r}")
 
 
+class Immutable:
+    """Mixin for values nothing changes once built (a frozen model whose fields are all
+    immutable, a Combo): ``copy.deepcopy`` returns the value itself, so a deep copy
+    of a Table (``TableService`` copies it before every change) shares them instead
+    of copying a whole hand's history (docs/PERFORMANCE.md §Fourth round).
+
+    Never combine with ``model_copy(deep=True, update=...)`` on the value itself:
+    pydantic updates the "copy" in place.
+    """
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Immutable:
+        return self
+
+
 class Card:
     """One physical card: a rank and, except for jokers, a suit.
 

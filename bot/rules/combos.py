@@ -12,7 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Rank
+from bot.rules.cards import DECK as DECK_BY_INDEX
+from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Immutable, Rank
 from bot.rules.kinds import ComboKind, Reading
 from bot.rules.readings import readings_of_counts
 
@@ -31,7 +32,7 @@ BODY_WIDTH: dict[ComboKind, int] = {
 }
 
 
-class RuleSet(BaseModel):
+class RuleSet(Immutable, BaseModel):
     """A server's rule variants (docs/RULES.md). Immutable.
 
     * ``kickers``: ``"default"`` (seed 000) or ``"distinct"`` (seed 004: single
@@ -90,7 +91,7 @@ class CardSource:
         return tuple(picked)
 
 
-class Combo:
+class Combo(Immutable):
     """One legal reading of a set of cards (docs/RULES.md §Several readings).
 
     * ``kind``: the ComboKind.
@@ -221,6 +222,15 @@ class Combo:
             and self.rank > other.rank
         )
 
+    def __copy__(self) -> Combo:
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its reading and card ids (``_from_wire``): no enum, no Card object
+        and no hand behind a lazy ``CardSource`` crosses a worker process's pipe."""
+        return (_from_wire, (self.kind.value, self.rank.value, self.length, self.ranks,
+                             bytes([card.index for card in self.cards])))
+
     def _key(self) -> tuple:
         return (self.kind, self.length, self.rank, self.ranks)
 
@@ -257,6 +267,21 @@ class _Classified(_Built):
             self.__class__ = _Built
             return cards
         return Combo.cards.fget(self)  # type: ignore[attr-defined]
+
+
+_KIND_OF: dict[str, ComboKind] = {kind.value: kind for kind in ComboKind}
+_RANK_OF: dict[int, Rank] = {rank.value: rank for rank in RANKS}
+
+
+def _from_wire(kind: str, rank: int, length: int, ranks: tuple[int, ...], cards: bytes) -> Combo:
+    """The Combo that ``Combo.__reduce__`` pickled (trusted: it was one before)."""
+    combo = _Built()
+    combo.kind = _KIND_OF[kind]
+    combo.rank = _RANK_OF[rank]
+    combo.length = length
+    combo.ranks = ranks
+    combo._pool = tuple([DECK_BY_INDEX[i] for i in cards])
+    return combo
 
 
 def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Combo]:

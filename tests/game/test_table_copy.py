@@ -1,0 +1,57 @@
+"""The copy ``TableService`` makes before every change (``Table.model_copy(deep=True)``):
+immutable parts are shared (``bot.rules.Immutable``), everything a change can touch is
+copied (docs/PERFORMANCE.md §Fourth round)."""
+
+from __future__ import annotations
+
+import copy
+
+from bot.game.models import HandResult
+from bot.rules import DEFAULT_RULES, classify, parse_cards
+from tests.game.test_table import ALICE, BOB, CAROL, started
+
+
+def _mid_hand():
+    table = started()
+    table.bid(ALICE, 3, 101.0)
+    table.play(ALICE, "3", 102.0)
+    table.pass_turn(BOB, 103.0)
+    table.pass_turn(CAROL, 104.0)
+    return table
+
+
+def test_a_deep_copy_shares_the_history_and_the_rules_but_not_the_holdings() -> None:
+    table = _mid_hand()
+    work = table.model_copy(deep=True)
+    assert work == table
+    assert work.hand is not None and table.hand is not None
+    assert work.hand.history[1] is table.hand.history[1]
+    assert work.hand.history[1].combo is table.hand.history[1].combo
+    assert work.rules is table.rules and work.hand.rules is table.hand.rules
+    assert work.hand is not table.hand
+    assert work.hand.history is not table.hand.history
+    assert work.hand.holdings is not table.hand.holdings
+    assert work.hand.holdings[0] is not table.hand.holdings[0]
+    assert work.seats[0] is not table.seats[0]
+
+
+def test_a_change_to_the_copy_leaves_the_original_as_it_was() -> None:
+    table = _mid_hand()
+    before = table.model_dump_json()
+    work = table.model_copy(deep=True)
+    work.play(ALICE, "4", 105.0)
+    work.set_autoplay(BOB, True)
+    assert table.model_dump_json() == before
+    assert work.hand is not None and table.hand is not None
+    assert len(work.hand.history) == len(table.hand.history) + 1
+    assert len(work.hand.holdings[0]) == len(table.hand.holdings[0]) - 1
+    assert not table.seats[1].autoplay
+
+
+def test_immutable_values_are_their_own_deep_copy() -> None:
+    combo = classify(parse_cards("3334"), DEFAULT_RULES)[0]
+    result = HandResult(winner="landlord", landlord=0, out_seat=0, base=3, doublings=1,
+                        bombs=1, rockets=0, spring=False, anti_spring=False, points=(12, -6, -6))
+    for value in (combo, result, DEFAULT_RULES):
+        assert copy.deepcopy(value) is value
+    assert copy.copy(combo) is combo
