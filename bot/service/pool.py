@@ -199,20 +199,19 @@ class WorkerPool:
                 return
 
     def _on_answer(self, worker: _Worker) -> None:
-        """The loop's reader callback: every answer waiting in ``worker``'s pipe."""
+        """The loop's reader callback: one answer from ``worker``'s pipe (the loop calls
+        again while more wait: no ``poll`` system call per answer)."""
         try:
-            while worker.conn.poll():
-                job, ok, value = pickle.loads(worker.conn.recv_bytes())
-                if job == READY:
-                    worker.ready = True
-                    continue
+            job, ok, value = pickle.loads(worker.conn.recv_bytes())
+            if job == READY:
+                worker.ready = True
+            else:
                 future = worker.pending.pop(job, None)
-                if future is None or future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+                if future is not None and not future.done():
+                    if ok:
+                        future.set_result(value)
+                    else:
+                        future.set_exception(value)
             self._feed(worker)
         except (EOFError, OSError) as error:
             self._broken(f"a worker ended ({error!r})")
