@@ -13,7 +13,7 @@ from typing import Any
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import t, tn
-from bot.rules import Combo, format_cards
+from bot.rules import Combo, ComboKind, format_cards
 from bot.storage import Settlement
 from rendering import ResultView, SeatResult, SeatView, TableView
 
@@ -40,7 +40,12 @@ def plain_name(table: Table, index: int) -> str:
 
 def kind_name(combo: Combo, lang: str) -> str:
     """The localized name of the combination's kind (``kind.<value>``)."""
-    return t(f"kind.{combo.kind.value}", lang)
+    return kind_label(combo.kind, lang)
+
+
+def kind_label(kind: ComboKind, lang: str) -> str:
+    """The localized name of a kind of combination (``kind.<value>``)."""
+    return t(f"kind.{kind.value}", lang)
 
 
 def reading_label(combo: Combo, lang: str) -> str:

@@ -23,6 +23,7 @@ import logging
 import string
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 from pathlib import Path
 
@@ -43,21 +44,30 @@ def available_locales() -> tuple[str, ...]:
     )
 
 
+_RESOLVED: dict[object, str] = {}
+"""``resolve_locale``'s answers by locale (Discord has ~30 locales; every message asks)."""
+
+
 def resolve_locale(locale: object | None) -> str:
     """The catalog language for a Discord locale (``discord.Locale`` or str).
 
     ``"es-ES"``/``"es-419"`` → ``"es"``; unknown or None → ``"en"``.
     """
+    try:
+        return _RESOLVED[locale]
+    except (KeyError, TypeError):  # TypeError: an unhashable value, never remembered
+        pass
     if locale is None:
         return DEFAULT_LOCALE
     raw = str(getattr(locale, "value", locale)).replace("_", "-").strip().lower()
-    if not raw:
-        return DEFAULT_LOCALE
-    langs = available_locales()
-    if raw in langs:
-        return raw
-    base = raw.split("-")[0]
-    return base if base in langs else DEFAULT_LOCALE
+    lang = DEFAULT_LOCALE
+    if raw:
+        langs = available_locales()
+        base = raw.split("-")[0]
+        lang = raw if raw in langs else base if base in langs else DEFAULT_LOCALE
+    if isinstance(locale, str | Enum) and len(_RESOLVED) < 1024:
+        _RESOLVED[locale] = lang
+    return lang
 
 
 @dataclass(frozen=True)
