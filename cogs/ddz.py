@@ -38,7 +38,7 @@ from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inp
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState, route_click
 from cogs.open_views import OpenViews
 from cogs.replay import REPLAY_TEMPLATE, ReplayCommands
-from cogs.replies import answer_error, context_of, defer, png_file, respond
+from cogs.replies import answer_error, context_of, defer, defer_soon, png_file, respond
 from cogs.translator import cmd
 
 KNOWN_IDS = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE,
@@ -141,7 +141,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         The card counter shows when the server's ``/ddz config counter`` is on.
         """
         settings = await self.service.settings(table.guild_id)
-        cards, normal, counts = image_inputs(table, seat, state, settings.counter)
+        inputs = image_inputs(table, seat, state, settings.counter)
+        cards, normal, counts = inputs
         key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
         png: bytes | None = None
         if shown is not None and key == shown:
@@ -152,7 +153,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                 draw_image(cards, normal, lang, counts, self.board.renderer, urgent=True))
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=ranked.plays, legal=ranked.legal,
-                              counter=settings.counter)
+                              counter=settings.counter, inputs=inputs)
         screen.png = png
         return screen
 
@@ -170,7 +171,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
 
     async def open_hand(self, interaction: discord.Interaction, table_id: str | None) -> None:
         """``My hand`` / ``/ddz hand``: a fresh ephemeral hand view."""
-        await defer(interaction, ephemeral=True, thinking=True)
+        defer_soon(interaction, ephemeral=True, thinking=True)
         table = (self._table_by_id(interaction, table_id) if table_id
                  else self._table_for(interaction))
         seat = table.seat_of(interaction.user.id)
@@ -226,7 +227,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             if message is not None and not message.flags.ephemeral:
                 # A hand-view id forged onto a public message: never draw a hand there.
                 raise GameError("stale")
-            await defer(interaction)
+            defer_soon(interaction)
             lang = resolve_locale(interaction.locale)
             async with self.views.lock(table_id, interaction.user.id):
                 table = self.service.get(table_id)

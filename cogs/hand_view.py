@@ -20,6 +20,7 @@ to ``/ddz autoplay``.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +30,7 @@ import discord
 from bot.ai import MENU_SIZE
 from bot.game.table import Table
 from bot.i18n import t, tn
-from bot.rules import RANKS, Card, Combo, classify, format_cards
+from bot.rules import RANKS, Card, Combo, ComboKind, classify, format_cards
 from bot.service.renderer import Renderer
 from cogs import texts
 from cogs.items import ViewState, cards_to_mask, to_base36
@@ -115,7 +116,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                  notice: str | None = None, hint: str | None = None,
                  readings: Sequence[Combo] | None = None,
                  plays: Sequence[Combo] = (), legal: int | None = None,
-                 counter: bool = False) -> Screen:
+                 counter: bool = False, inputs: ImageInputs | None = None) -> Screen:
     """Text, alt text and components of the hand view of ``seat``.
 
     ``plays``: the select menu's options (``bot.ai.ordered_plays``), ``legal``: how
@@ -123,9 +124,10 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     ask which reading to play; ``notice``: an ack or a refusal; ``hint``: a reason.
     ``counter``: add the card counter (the server's ``/ddz config counter``) to
     the image and the alt text, computed from ``seat``'s observation only.
+    ``inputs``: ``image_inputs(table, seat, state, counter)`` when the caller has them.
     """
     hand = table.hand
-    cards, state, counts = image_inputs(table, seat, state, counter)
+    cards, state, counts = inputs or image_inputs(table, seat, state, counter)
     chosen = selected_cards(cards, state)
     lines = [t("hand.title", lang, table=table.id, hand=table.hand_no)]
     if hand is not None and hand.landlord is not None:
@@ -198,7 +200,9 @@ class Components:
         return [{"type": 1, "components": row} for row in self.rows if row]
 
     def is_finished(self) -> bool:
-        return False
+        """True: nothing to listen for, so discord.py never stores it (``send_message``
+        stores any view that is not finished, dispatchable or not)."""
+        return True
 
     def is_dispatchable(self) -> bool:
         return False
@@ -208,6 +212,13 @@ class Components:
 
     def __len__(self) -> int:
         return sum(len(row) for row in self.rows)
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_label(notation: str, kind: ComboKind, lang: str) -> str:
+    """A menu option's label, "33344 (full house)": the same few hundred labels come back
+    on every redraw of every view (up to 25 per menu), so they are made once."""
+    return t("play.label", lang, cards=notation, kind=texts.kind_label(kind, lang))
 
 
 def _components(table: Table, seat: int, state: ViewState, lang: str, cards: list[Card],
@@ -232,7 +243,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
             button(f"b{amount}", t("btn.bid", lang, n=amount), 0, B.primary,
                    disabled=amount not in allowed)
     else:
-        options = [{"label": t("play.label", lang, cards=c.notation, kind=texts.kind_name(c, lang)),
+        options = [{"label": _play_label(c.notation, c.kind, lang),
                     "value": to_base36(cards_to_mask(c.cards))} for c in plays[:MENU_SIZE]]
         if options:
             count = len(hand.legal_plays(seat)) if legal is None else legal
@@ -265,8 +276,12 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     return view
 
 
+ImageInputs = tuple[list[Card], ViewState, tuple[int, ...] | None]
+"""What a hand image shows: the cards, the view state, the counter's counts (or None)."""
+
+
 def image_inputs(table: Table, seat: int, state: ViewState, counter: bool = False
-                 ) -> tuple[list[Card], ViewState, tuple[int, ...] | None]:
+                 ) -> ImageInputs:
     """What ``seat``'s hand image shows, without the rest of the screen: the cards, the
     state with its selection narrowed to them, and the card counter's 15 counts (None
     when ``counter`` is off)."""

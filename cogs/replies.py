@@ -2,6 +2,9 @@
 
 * ``defer(interaction, ...)`` acknowledges within Discord's 3 s before any
   rendering or database work (no-op when already answered).
+* ``defer_soon(interaction, ...)`` defers only if no answer is sent within
+  ``ANSWER_WITHIN_SECONDS``: a hand view drawn in time is the interaction's one
+  response (no deferral round trip; docs/PERFORMANCE.md §Fourth round).
 * ``respond(interaction, ...)`` sends the answer: the initial response when none
   was sent yet, otherwise ``edit_original_response`` (``edit=True``, for a deferred
   component update or a deferred "thinking" reply) or a followup message.
@@ -13,6 +16,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import Any
@@ -69,6 +73,53 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True,
         interaction.extras["ddz_thinking"] = True
 
 
+ANSWER_WITHIN_SECONDS = 0.15
+"""How long ``defer_soon`` waits for the answer before deferring (seconds; Discord
+allows 3 s for the first response)."""
+
+
+class _LateDefer:
+    """A deferral armed by ``defer_soon``: ``fire`` defers unless ``respond`` (holding
+    ``lock``) answered first; ``respond`` cancels ``handle`` before answering."""
+
+    def __init__(self, interaction: discord.Interaction, ephemeral: bool, thinking: bool) -> None:
+        self.interaction, self.ephemeral, self.thinking = interaction, ephemeral, thinking
+        self.lock = asyncio.Lock()
+        self.handle: asyncio.TimerHandle | None = None
+
+    def fire(self) -> None:
+        task = asyncio.ensure_future(self._defer())
+        _LATE_TASKS.add(task)
+        task.add_done_callback(_LATE_TASKS.discard)
+
+    async def _defer(self) -> None:
+        async with self.lock:
+            try:
+                await defer(self.interaction, ephemeral=self.ephemeral, thinking=self.thinking)
+            except discord.HTTPException as error:  # the answer's own request will say more
+                log.warning("could not defer (%s): %s", context_of(self.interaction), error)
+
+
+_LATE_TASKS: set[asyncio.Task[None]] = set()
+"""Deferrals under way (a reference, so that none is collected mid-request)."""
+
+
+def defer_soon(interaction: discord.Interaction, *, ephemeral: bool = True,
+               thinking: bool = False, within: float | None = None) -> None:
+    """``defer`` (same arguments) after ``within`` seconds, unless ``respond`` answered
+    ``interaction`` by then: its answer is then the one initial response (a component's
+    message updated, or the reply sent), one request instead of two (``within``: default
+    ``ANSWER_WITHIN_SECONDS``, read at the call). The deferral and
+    the answer never cross: both hold the same lock, and each looks whether the other
+    already answered. Every path after it must ``respond`` (errors: ``answer_error``)."""
+    if interaction.response.is_done() or "ddz_late_defer" in interaction.extras:
+        return
+    late = _LateDefer(interaction, ephemeral, thinking)
+    wait = ANSWER_WITHIN_SECONDS if within is None else within
+    late.handle = asyncio.get_running_loop().call_later(wait, late.fire)
+    interaction.extras["ddz_late_defer"] = late
+
+
 async def respond(
     interaction: discord.Interaction,
     content: str | None = None,
@@ -87,6 +138,33 @@ async def respond(
     ``edit``: edit the component's message. Otherwise a followup message.
     ``view=None`` removes the components of an edited message.
     """
+    late: _LateDefer | None = interaction.extras.get("ddz_late_defer")
+    if late is not None:
+        if late.handle is not None:
+            late.handle.cancel()
+        async with late.lock:
+            if late.thinking and not interaction.response.is_done():
+                # The reply the "thinking" deferral stood for: never an update of the
+                # clicked message (a hand view must not replace the public table).
+                edit, ephemeral = False, late.ephemeral
+            await _respond(interaction, content, ephemeral=ephemeral, edit=edit, embed=embed,
+                           file=file, view=view, allowed_mentions=allowed_mentions)
+        return
+    await _respond(interaction, content, ephemeral=ephemeral, edit=edit, embed=embed, file=file,
+                   view=view, allowed_mentions=allowed_mentions)
+
+
+async def _respond(
+    interaction: discord.Interaction,
+    content: str | None,
+    *,
+    ephemeral: bool,
+    edit: bool,
+    embed: discord.Embed | None,
+    file: discord.File | None,
+    view: Any,
+    allowed_mentions: discord.AllowedMentions | None,
+) -> None:
     mentions = allowed_mentions or discord.AllowedMentions.none()
     embeds = [embed] if embed is not None else []
     files = [file] if file is not None else []

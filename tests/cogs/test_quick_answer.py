@@ -1,0 +1,115 @@
+"""A hand view drawn within ``ANSWER_WITHIN_SECONDS`` is the click's one response; a
+slower one is deferred first, then edited in (``cogs.replies.defer_soon``,
+docs/PERFORMANCE.md §Fourth round)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from cogs import replies
+from tests.cogs.conftest import members
+from tests.support.fake_discord import FakeDiscord, Message
+
+
+def record_answers(fake: FakeDiscord) -> list[tuple[str, str, int | None, int]]:
+    """Every answer request from now on: (interaction token, "callback" or the
+    edited message, callback type, message flags)."""
+    seen: list[tuple[str, str, int | None, int]] = []
+    on_webhook = fake.on_webhook
+
+    def spy(route: Any, body: dict[str, Any]) -> Any:
+        if route.path.endswith("/callback"):
+            data = body.get("data") or {}
+            seen.append((route.webhook_token, "callback", body["type"], data.get("flags", 0)))
+        else:
+            seen.append((route.webhook_token, route.url.rsplit("/", 1)[1], None,
+                         body.get("flags", 0)))
+        return on_webhook(route, body)
+
+    fake.on_webhook = spy  # type: ignore[method-assign]
+    return seen
+
+
+async def dealt(fake: FakeDiscord) -> tuple[Any, Message, Message]:
+    """Ana alone against two computers, her hand view open; (Ana, table message, view)."""
+    ana, _, _ = members(fake)
+    await ana.slash("start", computers=2)
+    await ana.click(fake.table_message(), "Start")
+    table = fake.table_message()
+    view = (await ana.click(table, "My hand")).last
+    return ana, table, view
+
+
+def slow_hand_views(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    cog = fake.bot.get_cog("ddz")
+    render = cog.render_hand
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(seconds)
+        return await render(*args, **kwargs)
+
+    monkeypatch.setattr(cog, "render_hand", slow)
+
+
+async def test_a_hand_view_click_answered_in_time_is_one_update_of_the_view(
+        fake: FakeDiscord) -> None:
+    ana, _, view = await dealt(fake)
+    seen = record_answers(fake)
+    edits = view.edits
+    reply = await ana.click(view, "Sort: rank")
+    assert [(what, kind) for _, what, kind, _ in seen] == [("callback", 7)]
+    assert reply.last.id == view.id and fake.messages[view.id].edits == edits + 1
+    assert "Sort: groups" in fake.messages[view.id].buttons()
+
+
+async def test_a_slow_hand_view_click_is_deferred_then_edited(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    ana, _, view = await dealt(fake)
+    monkeypatch.setattr(replies, "ANSWER_WITHIN_SECONDS", 0.01)
+    slow_hand_views(fake, monkeypatch, 0.2)
+    seen = record_answers(fake)
+    await ana.click(view, "Sort: rank")
+    assert [(what, kind) for _, what, kind, _ in seen] == [("callback", 6), ("@original", None)]
+    assert "Sort: groups" in fake.messages[view.id].buttons()
+
+
+async def test_my_hand_in_time_is_an_ephemeral_reply_and_the_table_message_is_untouched(
+        fake: FakeDiscord) -> None:
+    ana, table, _ = await dealt(fake)
+    seen = record_answers(fake)
+    before = (fake.messages[table.id].edits, fake.messages[table.id].content)
+    reply = await ana.click(fake.messages[table.id], "My hand")
+    assert [(what, kind, flags & 64) for _, what, kind, flags in seen] == [("callback", 4, 64)]
+    assert reply.last.ephemeral and reply.last.id != table.id
+    assert reply.last.alt_texts[0].startswith("Your hand: ")
+    assert (fake.messages[table.id].edits, fake.messages[table.id].content) == before
+
+
+async def test_a_slow_my_hand_is_a_thinking_reply_filled_in_never_the_table_message(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    ana, table, _ = await dealt(fake)
+    monkeypatch.setattr(replies, "ANSWER_WITHIN_SECONDS", 0.01)
+    slow_hand_views(fake, monkeypatch, 0.2)
+    seen = record_answers(fake)
+    before = (fake.messages[table.id].edits, fake.messages[table.id].content)
+    reply = await ana.click(fake.messages[table.id], "My hand")
+    assert [(what, kind, flags & 64) for _, what, kind, flags in seen] == [
+        ("callback", 5, 64), ("@original", None, 0)]
+    assert reply.last.ephemeral and not reply.last.loading
+    assert reply.last.alt_texts[0].startswith("Your hand: ")
+    assert (fake.messages[table.id].edits, fake.messages[table.id].content) == before
+
+
+async def test_a_refusal_in_time_is_one_update_of_the_clicked_message(
+        fake: FakeDiscord) -> None:
+    ana, _, view = await dealt(fake)
+    _, bo, _ = members(fake)
+    seen = record_answers(fake)
+    content = fake.messages[view.id].content
+    reply = await bo.click(fake.messages[view.id], "Sort: rank")  # not Bo's view, not seated
+    assert [(what, kind) for _, what, kind, _ in seen] == [("callback", 7)]
+    assert reply.last.id == view.id  # the clicked message: Bo sees the refusal in it
+    assert fake.messages[view.id].content != content
