@@ -52,7 +52,8 @@ class OpenView:
     state: ViewState
     seq: int
     lang: str
-    expiry: asyncio.Task[None] | None = None
+    expiry: asyncio.TimerHandle | asyncio.Task[None] | None = None
+    """A timer until the token's last minute, then the task that says the view expired."""
     image: tuple[object, ...] | None = None
 
 
@@ -79,13 +80,18 @@ class OpenViews:
         old = self.views.get(key)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
-        now = asyncio.get_running_loop().time()
-        entry = OpenView(interaction, now, screen.state, screen.seq, lang,
+        loop = asyncio.get_running_loop()
+        entry = OpenView(interaction, loop.time(), screen.state, screen.seq, lang,
                          image=screen.image_key if screen.png is not None else None)
         wait = max(0.0, self.lifetime - self.margin)
-        entry.expiry = asyncio.create_task(self._expire(key, entry, wait),
-                                           name=f"ddz-view-expiry-{table_id}-{user_id}")
+        # A timer, not a sleeping task: a view is tracked again on every click.
+        entry.expiry = loop.call_later(wait, self._start_expiry, key, entry)
         self.views[key] = entry
+
+    def _start_expiry(self, key: Key, entry: OpenView) -> None:
+        if self.views.get(key) is entry:
+            entry.expiry = asyncio.create_task(self._expire(key, entry),
+                                               name=f"ddz-view-expiry-{key[0]}-{key[1]}")
 
     def forget_table(self, table_id: str) -> None:
         """Drop every view (and lock) of a closed table."""
@@ -187,8 +193,7 @@ class OpenViews:
         if entry is not None and entry.expiry is not None and entry.expiry is not asyncio.current_task():
             entry.expiry.cancel()
 
-    async def _expire(self, key: Key, entry: OpenView, wait: float) -> None:
-        await asyncio.sleep(wait)
+    async def _expire(self, key: Key, entry: OpenView) -> None:
         async with self.lock(*key):
             if self.views.get(key) is not entry:
                 return
