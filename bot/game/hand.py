@@ -115,6 +115,19 @@ class Hand(BaseModel):
             kitty=list(bottom),
         )
 
+    def copy_for_change(self) -> Hand:
+        """A copy that the actions may change without touching this Hand: equal to a deep
+        copy, sharing only immutable values (Cards, Actions, the rule set, the result).
+        Every mutable field is a list, copied here; keep it so when adding one
+        (tests/game/test_table_copy.py checks it)."""
+        return self.model_copy(update={
+            "dealt": [list(cards) for cards in self.dealt],
+            "holdings": [list(cards) for cards in self.holdings],
+            "kitty": list(self.kitty),
+            "history": list(self.history),
+            "round_plays": list(self.round_plays),
+        })
+
     def redeal(self, *, seed: int | None = None) -> Hand:
         """The next Hand after all three passed: new shuffle, the next seat bids first.
 

@@ -195,6 +195,11 @@ class TableService:
         Hint's quick suggestions, ``bot.ai.choices``), computed once per position."""
         return self._choices.get(table, seat)
 
+    def still_out(self, table: Table, seat: int) -> tuple[int, ...]:
+        """``seat``'s card counter at ``table``'s position (docs/RULES.md §Card counter:
+        15 counts by rank), computed once per position. Raises ValueError without a hand."""
+        return self._choices.still_out(table, seat)
+
     async def ranked(self, table: Table, seat: int, urgent: bool = False) -> Choices:
         """``choices(table, seat)``, computed in a process of ``ranking_pool`` (the
         render workers) when one is ready, off the event loop; the same value.
@@ -498,7 +503,7 @@ class TableService:
             table = self._require(table_id)
             if expect_seq is not None and expect_seq != table.move_seq:
                 raise GameError("stale")
-            work = table.model_copy(deep=True)
+            work = table.copy_for_change()
             events = apply(work, self.clock.now())
             if work.phase == "closed":
                 await self.storage.delete_table(table_id)

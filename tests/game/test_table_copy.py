@@ -1,13 +1,18 @@
-"""The copy ``TableService`` makes before every change (``Table.model_copy(deep=True)``):
-immutable parts are shared (``bot.rules.Immutable``), everything a change can touch is
-copied (docs/PERFORMANCE.md §Fourth round)."""
+"""The copy ``TableService`` makes before every change (``Table.copy_for_change``), and
+deep copies: immutable parts are shared (``bot.rules.Immutable``), everything a change
+can touch is copied (docs/PERFORMANCE.md §Fourth round)."""
 
 from __future__ import annotations
 
 import copy
+from typing import Any
 
+import pytest
+from pydantic import BaseModel
+
+from bot.game import Table
 from bot.game.models import HandResult
-from bot.rules import DEFAULT_RULES, classify, parse_cards
+from bot.rules import DEFAULT_RULES, Immutable, classify, parse_cards
 from tests.game.test_table import ALICE, BOB, CAROL, started
 
 
@@ -55,3 +60,46 @@ def test_immutable_values_are_their_own_deep_copy() -> None:
     for value in (combo, result, DEFAULT_RULES):
         assert copy.deepcopy(value) is value
     assert copy.copy(combo) is combo
+
+
+def _mutables(value: Any, path: str = "table") -> dict[str, Any]:
+    """Every list and model reachable from ``value`` (not through an Immutable), by path."""
+    found: dict[str, Any] = {}
+    if isinstance(value, Immutable):
+        return found
+    if isinstance(value, BaseModel):
+        found[path] = value
+        for name in type(value).model_fields:
+            found.update(_mutables(getattr(value, name), f"{path}.{name}"))
+    elif isinstance(value, list | dict | set):
+        found[path] = value
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            found.update(_mutables(item, f"{path}[{key}]"))
+    return found
+
+
+COPIES = {"copy_for_change": Table.copy_for_change,
+          "deep copy": lambda table: table.model_copy(deep=True)}
+
+
+@pytest.mark.parametrize("how", list(COPIES))
+def test_a_copy_is_equal_and_shares_no_list_or_model_with_the_original(how: str) -> None:
+    for table in (started(), _mid_hand()):
+        work = COPIES[how](table)
+        assert work == table and work.model_dump_json() == table.model_dump_json()
+        mine, theirs = _mutables(table), _mutables(work)
+        assert mine.keys() == theirs.keys() and len(mine) > 10
+        shared = [path for path in mine if mine[path] is theirs[path]]
+        assert shared == []
+
+
+def test_every_action_on_a_copy_for_change_leaves_the_original_as_it_was() -> None:
+    table = _mid_hand()
+    before = table.model_dump_json()
+    work = table.copy_for_change()
+    work.play(ALICE, "4", 105.0)
+    work.pass_turn(BOB, 106.0)
+    work.set_autoplay(CAROL, True)
+    work.leave(BOB)
+    assert table.model_dump_json() == before
