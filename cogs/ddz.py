@@ -141,7 +141,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         The card counter shows when the server's ``/ddz config counter`` is on.
         """
         settings = await self.service.settings(table.guild_id)
-        inputs = image_inputs(table, seat, state, settings.counter)
+        counts = (self.service.still_out(table, seat)
+                  if settings.counter and table.hand is not None else None)
+        inputs = image_inputs(table, seat, state, settings.counter, counts=counts)
         cards, normal, counts = inputs
         key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
         png: bytes | None = None

@@ -280,15 +280,19 @@ ImageInputs = tuple[list[Card], ViewState, tuple[int, ...] | None]
 """What a hand image shows: the cards, the view state, the counter's counts (or None)."""
 
 
-def image_inputs(table: Table, seat: int, state: ViewState, counter: bool = False
-                 ) -> ImageInputs:
+def image_inputs(table: Table, seat: int, state: ViewState, counter: bool = False, *,
+                 counts: tuple[int, ...] | None = None) -> ImageInputs:
     """What ``seat``'s hand image shows, without the rest of the screen: the cards, the
     state with its selection narrowed to them, and the card counter's 15 counts (None
-    when ``counter`` is off)."""
+    when ``counter`` is off; ``counts``: those counts when the caller has them,
+    ``TableService.still_out``)."""
     hand = table.hand
     cards = hand.hand_of(seat) if hand is not None else []
     state = state.with_selected(frozenset(c.index for c in selected_cards(cards, state)))
-    counts = hand.observation(seat).still_out() if counter and hand is not None else None
+    if not counter or hand is None:
+        counts = None
+    elif counts is None:
+        counts = hand.observation(seat).still_out()
     return cards, state, counts
 
 

@@ -1,4 +1,5 @@
-"""Per-position memo of the ranked choices (``bot.ai.choices``) of each seat.
+"""Per-position memo of the ranked choices (``bot.ai.choices``) and the card counter of
+each seat.
 
 A position (table id, ``seq``, seat) is drawn many times: the refresh of every
 open hand view after each move, then each click of the seat to act (ranks,
@@ -38,6 +39,7 @@ class ChoicesCache:
         self.size = size
         self._memo: OrderedDict[tuple[str, int, int], Choices] = OrderedDict()
         self._pending: dict[tuple[str, int, int], asyncio.Future[Choices]] = {}
+        self._counts: OrderedDict[tuple[str, int, int], tuple[int, ...]] = OrderedDict()
         self.computed = 0
         """Positions ranked so far (cache misses), for tests and benchmarks."""
 
@@ -94,9 +96,24 @@ class ChoicesCache:
             self._memo.popitem(last=False)
         return found
 
+    def still_out(self, table: Table, seat: int) -> tuple[int, ...]:
+        """``seat``'s card counter now (``Observation.still_out``: 15 counts, only what
+        the seat has seen), once per position: every redraw of the seat's view at that
+        position needs it. Raises ValueError without a hand."""
+        if table.hand is None:
+            raise ValueError("no hand dealt")
+        key = (table.id, table.seq, seat)
+        found = self._counts.get(key)
+        if found is None:
+            found = self._counts[key] = table.hand.observation(seat).still_out()
+            while len(self._counts) > self.size:
+                self._counts.popitem(last=False)
+        return found
+
     def clear(self) -> None:
         """Forget every position."""
         self._memo.clear()
+        self._counts.clear()
 
 
 def _rank(obs: Observation) -> Choices:

@@ -62,3 +62,19 @@ async def test_a_new_position_is_ranked_again(pool: WorkerPool) -> None:
     moved = Table.model_validate({**table.model_dump(), "seq": 6, "hand": moved_hand.model_dump()})
     assert await cache.ranked(moved, 1, pool) == choices(moved_hand.observation(1))
     assert cache.computed == 2
+
+
+def test_the_card_counter_is_the_seats_own_and_computed_once_per_position(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = leading_table()
+    cache = ChoicesCache()
+    counts = [cache.still_out(table, seat) for seat in range(3)]
+    assert counts == [table.hand.observation(seat).still_out() for seat in range(3)]
+    # 54 cards less the seat's own (20 for the landlord, 17) less the kitty turned up
+    assert [sum(c) for c in counts] == [54 - 20, 54 - 17 - 3, 54 - 17 - 3]
+    monkeypatch.setattr(type(table.hand), "observation", no_ranking_here)
+    assert cache.still_out(table, 1) is counts[1]  # the same position: not computed again
+    moved = table.model_copy(update={"seq": table.seq + 1})
+    with pytest.raises(AssertionError):
+        cache.still_out(moved, 1)  # a new position is computed anew
