@@ -63,6 +63,7 @@ from typing import Any
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from benchmarks.cpu_sampler import CpuSampler
 from benchmarks.ledger import CpuLedger
 from bot.client import DdzBot
 from bot.rules import DECK
@@ -547,9 +548,14 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         lags.clear()
         cpu0, wall0, workers0 = time.process_time(), time.perf_counter(), worker_cpu()
         threads0 = thread_cpu()
+        sampler = CpuSampler() if args.profile else None
+        if sampler is not None:
+            sampler.start()
         harness0 = ledger.harness
         await asyncio.gather(*tasks)
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        if sampler is not None:
+            sampler.stop()
         harness = ledger.harness - harness0
         threads = {name: v - threads0.get(name, 0.0) for name, v in thread_cpu().items()}
         used = {pid: v - workers0.get(pid, 0.0) for pid, v in worker_cpu().items()}
@@ -566,7 +572,10 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         samples = [(kind, first, full) for kind, rows in rec.samples.items() for first, full in rows]
         return {"samples": samples, "lags": lags, "cpu": cpu, "harness": harness, "wall": wall,
                 "hands": hands, "workers": workers, "errors": dict(rec.errors)}
-    return report(args, rec, lags, (cpu, harness), workers, wall, hands, threads)
+    met = report(args, rec, lags, (cpu, harness), workers, wall, hands, threads)
+    if sampler is not None:
+        sampler.report()
+    return met
 
 
 def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpus: tuple[float, float],
@@ -667,6 +676,9 @@ def main() -> None:
                         help="experiment: memoize hand PNGs by (cards, selection, sort, locale)")
     parser.add_argument("--switch-interval", type=float, default=None,
                         help="experiment: sys.setswitchinterval (s; CPython default 0.005)")
+    parser.add_argument("--profile", action="store_true",
+                        help="sample the bot process's CPU during the measured time "
+                             "(benchmarks/cpu_sampler.py) and print the top functions")
     parser.add_argument("--processes", type=int, default=None,
                         help="compare: N processes on PostgreSQL (--database) vs 1 on SQLite")
     parser.add_argument("--database", default=None,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -215,9 +216,11 @@ class Components:
 
 
 @functools.lru_cache(maxsize=4096)
-def _play_label(notation: str, kind: ComboKind, lang: str) -> str:
-    """A menu option's label, "33344 (full house)": the same few hundred labels come back
-    on every redraw of every view (up to 25 per menu), so they are made once."""
+def _play_label(ranks: tuple[int, ...], kind: ComboKind, lang: str) -> str:
+    """A menu option's label, "33344 (full house)", from the play's rank indices
+    (``Combo.ranks``): the same few hundred labels come back on every redraw of every
+    view (up to 25 per menu), so they are made once."""
+    notation = "".join([RANKS[r].symbol for r in ranks])
     return t("play.label", lang, cards=notation, kind=texts.kind_label(kind, lang))
 
 
@@ -243,7 +246,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
             button(f"b{amount}", t("btn.bid", lang, n=amount), 0, B.primary,
                    disabled=amount not in allowed)
     else:
-        options = [{"label": _play_label(c.notation, c.kind, lang),
+        options = [{"label": _play_label(c.ranks, c.kind, lang),
                     "value": to_base36(cards_to_mask(c.cards))} for c in plays[:MENU_SIZE]]
         if options:
             count = len(hand.legal_plays(seat)) if legal is None else legal
@@ -252,10 +255,11 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         else:
             view.select(prefix + "pick" + suffix, [{"label": t("select.none", lang), "value": "0"}],
                         t("select.none", lang), 0, disabled=True)
-    held = sorted({c.rank for c in cards})
+    totals = Counter(c.rank for c in cards)
+    chosen_of = Counter(c.rank for c in cards if c.index in state.selected)
+    held = sorted(totals)
     for i, rank in enumerate(held):
-        total = sum(1 for c in cards if c.rank is rank)
-        chosen = sum(1 for c in cards if c.rank is rank and c.index in state.selected)
+        total, chosen = totals[rank], chosen_of[rank]
         label = rank.symbol + (f" {chosen}/{total}" if chosen else (f" ×{total}" if total > 1 else ""))
         button(f"r{rank.index}", label, 1 + i // 5, B.success if chosen else B.secondary)
     if len(held) < 15:

@@ -23,6 +23,7 @@ its template for that route again.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -50,7 +51,7 @@ def cards_to_mask(cards: Any) -> int:
     """Bit mask of ``Card.index`` values (an iterable of Cards or of ints)."""
     mask = 0
     for card in cards:
-        mask |= 1 << (card.index if isinstance(card, Card) else int(card))
+        mask |= 1 << (card.index if card.__class__ is Card else int(card))
     return mask
 
 
@@ -67,8 +68,10 @@ def mask_to_indices(mask: int) -> frozenset[int]:
     return frozenset(i for i in range(54) if mask >> i & 1)
 
 
+@functools.lru_cache(maxsize=8192)
 def to_base36(value: int) -> str:
-    """A non-negative int in lowercase base 36 (``parse_mask`` reads it back)."""
+    """A non-negative int in lowercase base 36 (``parse_mask`` reads it back); the same
+    masks come back on every redraw of a menu (up to 25 per view), so answers are kept."""
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     out = ""
     while True:
