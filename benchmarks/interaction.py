@@ -56,7 +56,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +123,7 @@ class Bench:
         self.fake, self.rec, self.ledger = fake, rec, ledger
         self.bot = fake.bot
         self.table_of_channel: dict[int, str] = {}
+        fake.requests = deque(maxlen=1000)  # type: ignore[assignment]  # the log grows without end
         self.watchers: dict[int, list[asyncio.Future[None]]] = defaultdict(list)
         """Members waiting for a channel's messages to change, by channel id."""
         on_rest = fake.on_rest

@@ -223,7 +223,13 @@ class FakeDiscord:
     # ----- interactions -------------------------------------------------------------
 
     def dispatch(self, data: dict[str, Any]) -> str:
-        self.interactions[data["token"]] = data
+        # What the answers need later (id, type, the clicked message's id), not the
+        # whole payload: the benchmark dispatches thousands, and kept payloads would
+        # swell the bot process's heap that every full garbage collection scans.
+        kept: dict[str, Any] = {"id": data["id"], "type": data["type"]}
+        if data.get("message"):
+            kept["message"] = {"id": data["message"]["id"]}
+        self.interactions[data["token"]] = kept
         self.bot._connection.parse_interaction_create(data)
         return data["token"]
 
