@@ -80,6 +80,10 @@ class OpenViews:
         old = self.views.get(key)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
+        # Later edits need the token only: the clicked message discord.py parsed (≈ 25
+        # components) would otherwise stay on the heap for 15 minutes, where every full
+        # garbage collection scans it (docs/PERFORMANCE.md §Fourth round).
+        interaction.message = None
         loop = asyncio.get_running_loop()
         entry = OpenView(interaction, loop.time(), screen.state, screen.seq, lang,
                          image=screen.image_key if screen.png is not None else None)

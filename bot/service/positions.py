@@ -40,6 +40,8 @@ class ChoicesCache:
         self._memo: OrderedDict[tuple[str, int, int], Choices] = OrderedDict()
         self._pending: dict[tuple[str, int, int], asyncio.Future[Choices]] = {}
         self._counts: OrderedDict[tuple[str, int, int], tuple[int, ...]] = OrderedDict()
+        self._keys: dict[str, set[tuple[str, int, int]]] = {}
+        """The positions kept of each table (in ``_memo`` or ``_counts``)."""
         self.computed = 0
         """Positions ranked so far (cache misses), for tests and benchmarks."""
 
@@ -92,8 +94,9 @@ class ChoicesCache:
     def _keep(self, key: tuple[str, int, int], found: Choices) -> Choices:
         self.computed += 1
         self._memo[key] = found
+        self._keys.setdefault(key[0], set()).add(key)
         while len(self._memo) > self.size:
-            self._memo.popitem(last=False)
+            self._unindex(self._memo.popitem(last=False)[0])
         return found
 
     def still_out(self, table: Table, seat: int) -> tuple[int, ...]:
@@ -106,14 +109,33 @@ class ChoicesCache:
         found = self._counts.get(key)
         if found is None:
             found = self._counts[key] = table.hand.observation(seat).still_out()
+            self._keys.setdefault(table.id, set()).add(key)
             while len(self._counts) > self.size:
-                self._counts.popitem(last=False)
+                self._unindex(self._counts.popitem(last=False)[0])
         return found
+
+    def forget_before(self, table_id: str, seq: int) -> None:
+        """The table moved on to ``seq``: drop its older positions, which nobody asks
+        for again (a long-lived heap is what every full garbage collection scans)."""
+        for key in [k for k in self._keys.get(table_id, ()) if k[1] < seq]:
+            self._memo.pop(key, None)
+            self._counts.pop(key, None)
+            self._unindex(key)
+
+    def _unindex(self, key: tuple[str, int, int]) -> None:
+        if key in self._memo or key in self._counts:
+            return
+        keys = self._keys.get(key[0])
+        if keys is not None:
+            keys.discard(key)
+            if not keys:
+                del self._keys[key[0]]
 
     def clear(self) -> None:
         """Forget every position."""
         self._memo.clear()
         self._counts.clear()
+        self._keys.clear()
 
 
 def _rank(obs: Observation) -> Choices:

@@ -526,6 +526,7 @@ class TableService:
     def _hint_ahead(self, table: Table) -> None:
         """Drop the table's searches for older positions; start the next member's."""
         self.hints.forget_table(table.id, table.seq)
+        self._choices.forget_before(table.id, table.seq)
         seat = table.turn_seat
         if (self.prefetch_hints and not self._closed and seat is not None
                 and table.phase == "playing" and not table.computer_to_act):
