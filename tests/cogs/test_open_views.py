@@ -17,6 +17,7 @@ class Token:
 
     def __init__(self) -> None:
         self.edits: list[dict[str, Any]] = []
+        self.message: object | None = object()  # the clicked message discord.py parsed
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         self.edits.append(kwargs)
@@ -65,4 +66,19 @@ async def test_a_refresh_from_an_older_table_leaves_a_newer_view_alone() -> None
     new.id = "t1"
     await views.refresh(new)
     assert drawn == [6] and token.edits[-1]["content"] == "seq 6"
+    await views.close()
+
+
+async def test_a_tracked_view_keeps_the_token_and_lets_go_of_the_clicked_message() -> None:
+    async def render(table: Table, seat: int, state: ViewState, lang: str, **kw: Any) -> Screen:
+        return screen(table.seq)
+
+    views = OpenViews(render)
+    token = Token()
+    views.track("t1", 7, token, screen(5), "en")  # type: ignore[arg-type]
+    assert token.message is None  # not kept alive for the token's 15 minutes
+    new = table_at(6, 7)
+    new.id = "t1"
+    await views.refresh(new)  # the token alone still edits the view
+    assert token.edits[-1]["content"] == "seq 6"
     await views.close()

@@ -78,3 +78,24 @@ def test_the_card_counter_is_the_seats_own_and_computed_once_per_position(
     moved = table.model_copy(update={"seq": table.seq + 1})
     with pytest.raises(AssertionError):
         cache.still_out(moved, 1)  # a new position is computed anew
+
+
+def test_positions_a_table_moved_past_are_dropped_and_other_tables_kept() -> None:
+    cache = ChoicesCache()
+    old, other = leading_table("t1", seq=5), leading_table("t2", seq=5)
+    for seat in range(3):
+        cache.get(old, seat)
+        cache.still_out(old, seat)
+    cache.get(other, 0)
+    new = leading_table("t1", seq=6)
+    cache.get(new, 1)
+    cache.forget_before("t1", 6)
+    assert cache.computed == 5
+    cache.get(old, 0)  # computed anew: the old position was dropped
+    assert cache.computed == 6
+    cache.get(other, 0)
+    cache.get(new, 1)  # kept: t2's position, and t1's current one
+    assert cache.computed == 6
+    cache.forget_before("t1", 99)  # the table closed
+    cache.forget_before("t2", 99)
+    assert cache._keys == {} and not cache._memo and not cache._counts  # noqa: SLF001
