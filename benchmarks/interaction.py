@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import gc
 import json
 import logging
 import os
@@ -439,6 +440,34 @@ def _selected(view: Message) -> set[int]:
     return set()
 
 
+class GcWatch:
+    """Garbage collections while measuring (``gc.callbacks``): per generation, how many
+    and their milliseconds; a full collection stops the event loop."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = defaultdict(list)
+        self._start = 0.0
+
+    def __enter__(self) -> GcWatch:
+        gc.callbacks.append(self._on_gc)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses[info["generation"]].append((time.perf_counter() - self._start) * 1000)
+
+    def summary(self) -> str:
+        parts = [f"gen{g} {len(p)} × = {sum(p):.0f} ms (longest {max(p):.1f})"
+                 for g, p in sorted(self.pauses.items())]
+        return (", ".join(parts) or "none") + f"; {len(gc.get_objects())} objects tracked " \
+            f"at the end ({gc.get_freeze_count()} frozen)"
+
+
 def thread_cpu() -> dict[str, float]:
     """CPU seconds (user + system) of each live thread of this process, keyed by the
     Python thread's name (``loop`` for the main thread, ``aiosqlite`` for its
@@ -552,11 +581,14 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         sampler = CpuSampler() if args.profile else None
         if sampler is not None:
             sampler.start()
+        collections = GcWatch().__enter__()
         harness0 = ledger.harness
         await asyncio.gather(*tasks)
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         if sampler is not None:
             sampler.stop()
+        collections.__exit__()
+        gc_summary = collections.summary()
         harness = ledger.harness - harness0
         threads = {name: v - threads0.get(name, 0.0) for name, v in thread_cpu().items()}
         used = {pid: v - workers0.get(pid, 0.0) for pid, v in worker_cpu().items()}
@@ -574,6 +606,7 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         return {"samples": samples, "lags": lags, "cpu": cpu, "harness": harness, "wall": wall,
                 "hands": hands, "workers": workers, "errors": dict(rec.errors)}
     met = report(args, rec, lags, (cpu, harness), workers, wall, hands, threads)
+    print(f"garbage collections while measuring: {gc_summary}")
     if sampler is not None:
         sampler.report()
     return met

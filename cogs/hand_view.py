@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -224,6 +224,30 @@ def _play_label(ranks: tuple[int, ...], kind: ComboKind, lang: str) -> str:
     return t("play.label", lang, cards=notation, kind=texts.kind_label(kind, lang))
 
 
+_MENUS: OrderedDict[tuple[int, str], tuple[Sequence[Combo], list[dict[str, str]]]] = OrderedDict()
+"""The menus made lately, by (id of the ranked plays, language); the plays are kept with
+their menu, so an id is never mistaken for a later object's."""
+MENUS_KEPT = 512
+
+
+def _menu_options(plays: Sequence[Combo], lang: str) -> list[dict[str, str]]:
+    """The legal-play menu's options (label, base-36 card mask) for ``plays``, the
+    position's ranking (``TableService.ranked``, one object per position): every
+    screen of that position (each click of its seat, each refresh) shows the same menu."""
+    key = (id(plays), lang)
+    found = _MENUS.get(key)
+    if found is not None and found[0] is plays:
+        return found[1]
+    options = [{"label": _play_label(c.ranks, c.kind, lang),
+                "value": to_base36(cards_to_mask(c.cards))} for c in plays[:MENU_SIZE]]
+    if not isinstance(plays, tuple):  # a list could change under the same id
+        return options
+    _MENUS[key] = (plays, options)
+    while len(_MENUS) > MENUS_KEPT:
+        _MENUS.popitem(last=False)
+    return options
+
+
 def _components(table: Table, seat: int, state: ViewState, lang: str, cards: list[Card],
                 readings: Sequence[Combo], plays: Sequence[Combo],
                 legal: int | None) -> Components:
@@ -246,8 +270,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
             button(f"b{amount}", t("btn.bid", lang, n=amount), 0, B.primary,
                    disabled=amount not in allowed)
     else:
-        options = [{"label": _play_label(c.ranks, c.kind, lang),
-                    "value": to_base36(cards_to_mask(c.cards))} for c in plays[:MENU_SIZE]]
+        options = _menu_options(plays, lang)
         if options:
             count = len(hand.legal_plays(seat)) if legal is None else legal
             placeholder = tn("select.placeholder", count, lang, n=count)
