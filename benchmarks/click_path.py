@@ -1,7 +1,7 @@
 """The bot-process steps of one click, each timed alone (docs/PERFORMANCE.md §Fourth round).
 
-``python -m benchmarks.click_path``: a table in the middle of a hand (seeded deal,
-normal computers' choices), then, per step, the median of 7 rounds of ``timeit``
+``python -m benchmarks.click_path``: a table at a free lead past the middle of a hand
+(seeded deal, normal computers' choices), then, per step, the median of 7 rounds of ``timeit``
 (µs per call): the copy ``TableService`` applies a change to (deep copy vs
 ``Table.copy_for_change``), the hand view's text and components (``build_screen``),
 the card counter, the table's JSON for storage, and a ranking answer through
@@ -26,12 +26,15 @@ from cogs.items import ViewState
 
 
 def mid_hand(seed: int = 7) -> Table:
-    """A playing table two thirds into the hand dealt from ``seed``."""
+    """A playing table at the first free lead past the middle of the hand dealt from
+    ``seed``."""
     positions: list[Hand] = []
     play_out(Hand.deal(seed=seed), lambda o: choose_bid(o, "normal").action,
              lambda o: choose_play(o, "normal").action,
              before_action=lambda hand: positions.append(hand.model_copy(deep=True)))
-    hand = positions[len(positions) * 2 // 3]
+    leads = [hand for hand in positions[len(positions) // 2:]
+             if hand.phase == "playing" and hand.last_play is None]
+    hand = leads[0]  # a free lead past the middle: the whole legal-play menu
     table = Table(guild_id=1, channel_id=2, starter_id=3)
     return table.model_copy(update={"hand": hand, "phase": "playing", "seq": 40})
 
