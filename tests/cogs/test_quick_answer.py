@@ -43,15 +43,19 @@ async def dealt(fake: FakeDiscord) -> tuple[Any, Message, Message]:
     return ana, table, view
 
 
-def slow_hand_views(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+def slow_hand_views(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+                    ) -> list[tuple[str, str, int | None, int]]:
+    """Hand views drawn in 0.2 s, answers due within 0.01 s; ``record_answers`` from now."""
+    monkeypatch.setattr(replies, "ANSWER_WITHIN_SECONDS", 0.01)
     cog = fake.bot.get_cog("ddz")
     render = cog.render_hand
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(0.2)
         return await render(*args, **kwargs)
 
     monkeypatch.setattr(cog, "render_hand", slow)
+    return record_answers(fake)
 
 
 async def test_a_hand_view_click_answered_in_time_is_one_update_of_the_view(
@@ -68,9 +72,7 @@ async def test_a_hand_view_click_answered_in_time_is_one_update_of_the_view(
 async def test_a_slow_hand_view_click_is_deferred_then_edited(
         fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
     ana, _, view = await dealt(fake)
-    monkeypatch.setattr(replies, "ANSWER_WITHIN_SECONDS", 0.01)
-    slow_hand_views(fake, monkeypatch, 0.2)
-    seen = record_answers(fake)
+    seen = slow_hand_views(fake, monkeypatch)
     await ana.click(view, "Sort: rank")
     assert [(what, kind) for _, what, kind, _ in seen] == [("callback", 6), ("@original", None)]
     assert "Sort: groups" in fake.messages[view.id].buttons()
@@ -91,9 +93,7 @@ async def test_my_hand_in_time_is_an_ephemeral_reply_and_the_table_message_is_un
 async def test_a_slow_my_hand_is_a_thinking_reply_filled_in_never_the_table_message(
         fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
     ana, table, _ = await dealt(fake)
-    monkeypatch.setattr(replies, "ANSWER_WITHIN_SECONDS", 0.01)
-    slow_hand_views(fake, monkeypatch, 0.2)
-    seen = record_answers(fake)
+    seen = slow_hand_views(fake, monkeypatch)
     before = (fake.messages[table.id].edits, fake.messages[table.id].content)
     reply = await ana.click(fake.messages[table.id], "My hand")
     assert [(what, kind, flags & 64) for _, what, kind, flags in seen] == [
