@@ -1,8 +1,9 @@
 """The ``/ddz`` command group and the click handlers: thin adapters over TableService.
 
-Every handler defers first (within Discord's 3 s), calls the service (which checks
-seat, turn and seq under the table lock and commits), and answers through
-``cogs.replies``. Refusals (GameError) become a localized ephemeral reason;
+Every handler acknowledges first (within Discord's 3 s: ``defer``, or for hand views
+``defer_soon``, which defers only when the view is not drawn within 0.15 s), calls
+the service (which checks seat, turn and seq under the table lock and commits), and
+answers through ``cogs.replies``. Refusals (GameError) become a localized ephemeral reason;
 anything unexpected is logged with its context and answered with an apology.
 The public table message is redrawn by ``Board`` from listener events.
 """
@@ -163,7 +164,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                         state: ViewState, lang: str, *, notice: str | None = None,
                         hint: str | None = None,
                         readings: Sequence[Combo] | None = None) -> None:
-        """Answer with the hand view (editing the deferred message) and keep it current."""
+        """Answer with the hand view (the initial response, or an edit of the deferred
+        message) and keep it current."""
         screen = await self.render_hand(table, seat, state, lang, notice=notice, hint=hint,
                                         readings=readings)
         file = png_file(screen.png or b"", "hand.png", screen.alt)

@@ -98,6 +98,8 @@ class _LateDefer:
                 await defer(self.interaction, ephemeral=self.ephemeral, thinking=self.thinking)
             except discord.HTTPException as error:  # the answer's own request will say more
                 log.warning("could not defer (%s): %s", context_of(self.interaction), error)
+            except Exception:  # e.g. a dropped connection: logged here, never unretrieved
+                log.exception("could not defer (%s)", context_of(self.interaction))
 
 
 _LATE_TASKS: set[asyncio.Task[None]] = set()
@@ -149,6 +151,8 @@ async def respond(
                 edit, ephemeral = False, late.ephemeral
             await _respond(interaction, content, ephemeral=ephemeral, edit=edit, embed=embed,
                            file=file, view=view, allowed_mentions=allowed_mentions)
+            if interaction.response.is_done():  # answered: the deferral has nothing left to do
+                del interaction.extras["ddz_late_defer"]  # (and a tracked view keeps no cycle)
         return
     await _respond(interaction, content, ephemeral=ephemeral, edit=edit, embed=embed, file=file,
                    view=view, allowed_mentions=allowed_mentions)

@@ -113,3 +113,26 @@ async def test_a_refusal_in_time_is_one_update_of_the_clicked_message(
     assert [(what, kind) for _, what, kind, _ in seen] == [("callback", 7)]
     assert reply.last.id == view.id  # the clicked message: Bo sees the refusal in it
     assert fake.messages[view.id].content != content
+
+
+async def test_an_answered_view_keeps_no_pending_deferral(fake: FakeDiscord) -> None:
+    ana, _, view = await dealt(fake)
+    await ana.click(view, "Sort: rank")
+    tracked = [entry.interaction for (_, user), entry in fake.bot.get_cog("ddz").views.views.items()
+               if user == ana.id]
+    assert len(tracked) == 1 and tracked[0].response.is_done()
+    assert "ddz_late_defer" not in tracked[0].extras  # no timer, lock or cycle kept for 15 min
+
+
+async def test_a_deferral_that_fails_without_an_http_error_is_logged_and_the_answer_still_goes(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    ana, _, view = await dealt(fake)
+    seen = slow_hand_views(fake, monkeypatch)
+
+    async def dropped(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionResetError("connection reset by peer")
+
+    monkeypatch.setattr(replies, "defer", dropped)
+    await ana.click(view, "Sort: rank")
+    assert [(what, kind) for _, what, kind, _ in seen] == [("callback", 7)]  # the answer itself
+    assert "could not defer" in caplog.text and "ConnectionResetError" in caplog.text
