@@ -23,7 +23,6 @@ import logging
 import string
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from pathlib import Path
 
@@ -55,8 +54,10 @@ def resolve_locale(locale: object | None) -> str:
     """
     try:
         return _RESOLVED[locale]
-    except (KeyError, TypeError):  # TypeError: an unhashable value, never remembered
-        pass
+    except KeyError:
+        remember = True
+    except TypeError:  # an unhashable value: answered, never remembered
+        remember = False
     if locale is None:
         return DEFAULT_LOCALE
     raw = str(getattr(locale, "value", locale)).replace("_", "-").strip().lower()
@@ -65,7 +66,7 @@ def resolve_locale(locale: object | None) -> str:
         langs = available_locales()
         base = raw.split("-")[0]
         lang = raw if raw in langs else base if base in langs else DEFAULT_LOCALE
-    if isinstance(locale, str | Enum) and len(_RESOLVED) < 1024:
+    if remember and len(_RESOLVED) < 1024:  # a str, a discord.Locale: ~30 in use
         _RESOLVED[locale] = lang
     return lang
 
