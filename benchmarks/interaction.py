@@ -448,11 +448,10 @@ class GcWatch:
         self.pauses: dict[int, list[float]] = defaultdict(list)
         self._start = 0.0
 
-    def __enter__(self) -> GcWatch:
+    def start(self) -> None:
         gc.callbacks.append(self._on_gc)
-        return self
 
-    def __exit__(self, *_: object) -> None:
+    def stop(self) -> None:
         gc.callbacks.remove(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict[str, int]) -> None:
@@ -581,13 +580,14 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         sampler = CpuSampler() if args.profile else None
         if sampler is not None:
             sampler.start()
-        collections = GcWatch().__enter__()
+        collections = GcWatch()
+        collections.start()
         harness0 = ledger.harness
         await asyncio.gather(*tasks)
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         if sampler is not None:
             sampler.stop()
-        collections.__exit__()
+        collections.stop()
         gc_summary = collections.summary()
         harness = ledger.harness - harness0
         threads = {name: v - threads0.get(name, 0.0) for name, v in thread_cpu().items()}
