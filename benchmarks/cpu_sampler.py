@@ -18,6 +18,7 @@ Linux and the main thread only (``signal``); used by ``benchmarks.interaction
 from __future__ import annotations
 
 import collections
+import pickle
 import re
 import signal
 from types import FrameType
@@ -83,6 +84,13 @@ class CpuSampler:
                  if any(f"({p}" in name for p in only)]
         for name, n in shown[:top]:
             print(f"  {100 * n / total:5.1f}%  {name}")
+
+
+    def save(self, path: str) -> None:
+        """Write the sampled stacks (``{(outermost, …, innermost frame name): samples}``)
+        to ``path`` as a pickle, for a closer look than ``report`` gives."""
+        with open(path, "wb") as handle:
+            pickle.dump(dict(self.stacks), handle)
 
 
 def _short(path: str) -> str:

@@ -1,6 +1,7 @@
 """Bot work per interaction with many tables playing at once (docs/PERFORMANCE.md).
 
-Run: ``python -m benchmarks.interaction [--tables 200] [--seconds 60] [--think 2.0]``
+Run: ``python -m benchmarks.interaction [--tables 200] [--seconds 60] [--think 2.0]
+[--profile [--profile-out PATH]]``
 
 Several processes: ``python -m benchmarks.interaction --processes 2 --database URL``
 runs the same load twice, one after the other: once in one process on SQLite, once
@@ -18,7 +19,8 @@ redraws coalesced to one per second per table, refreshes of open hand views)
 runs on the same loop and competes for the CPU, as in production.
 
 Each table has three simulated members (no computers) in its own channel
-(ten tables per guild). They open the table (``/ddz start``, Join, Start), bid
+(ten tables per guild); each acts on the seat the table gave it (the two who join
+sit in the order their Join lands). They open the table (``/ddz start``, Join, Start), bid
 with the public buttons, open "My hand", and in play take turns: Hint, then
 for short plays Clear and the rank buttons again, then Play (a reading button
 when asked) or Pass; members waiting for their turn now and then press a rank
@@ -252,11 +254,14 @@ def _wake(waiter: asyncio.Future[None]) -> None:
 class Player(Member):
     """A member of one table's channel who plays by the rules of thumb above."""
 
-    def __init__(self, bench: Bench, user_id: int, guild_id: int, channel_id: int, seat: int,
+    def __init__(self, bench: Bench, user_id: int, guild_id: int, channel_id: int, order: int,
                  rng: random.Random, think: float, idle_factor: float,
                  hint_share: float) -> None:
         super().__init__(bench.fake, user_id, f"P{user_id}")
-        self.bench, self.guild_id, self.channel_id, self.seat = bench, guild_id, channel_id, seat
+        self.bench, self.guild_id, self.channel_id = bench, guild_id, channel_id
+        self.order = order
+        """0: the member who opens the table, starts and deals again; 1, 2: join it. Not
+        the seat: the other two take seats 1 and 2 in the order their Join lands."""
         self.rng, self.think, self.idle_factor = rng, think, idle_factor
         self.hint_share = hint_share
         self.view: int | None = None  # id of my open hand view message
@@ -287,7 +292,8 @@ class Player(Member):
 
     def _my_turn(self) -> bool:
         table = self.bench.bot.service.get(self.bench.table_of_channel.get(self.channel_id, ""))
-        return bool(table and table.turn_seat == self.seat and table.phase == "playing")
+        return bool(table and table.phase == "playing"
+                    and table.turn_seat == table.seat_of(self.id))
 
     async def pause(self, end: float) -> None:
         """Think before the next click; a waiting member reacts when the turn comes."""
@@ -320,7 +326,7 @@ class Player(Member):
         tid = bench.table_of_channel.get(self.channel_id)
         table = bench.bot.service.get(tid) if tid else None
         if table is None:
-            if self.seat == 0:
+            if self.order == 0:
                 await self.slash_("start")
                 opened = bench.bot.service.table_in_channel(self.channel_id)
                 if opened is not None:
@@ -332,15 +338,16 @@ class Player(Member):
                 return
             if table.seat_of(self.id) is None:
                 await self._click_public(public, "join")
-            elif self.seat == 0 and all(not s.is_empty for s in table.seats):
+            elif self.order == 0 and all(not s.is_empty for s in table.seats):
                 await self._click_public(public, "start")
             return
         if table.phase == "finished":
-            if self.seat == 0 and public is not None:
+            if self.order == 0 and public is not None:
                 await self._click_public(public, "again")
             return
         hand = table.hand
-        if hand is None:
+        seat = table.seat_of(self.id)
+        if hand is None or seat is None:
             return
         if self.view is None or self.view_hand != table.hand_no:
             if public is not None:
@@ -349,14 +356,14 @@ class Player(Member):
                     self.view, self.view_hand, self.plan = replies[-1].id, table.hand_no, []
             return
         if hand.phase == "bidding":
-            if table.turn_seat == self.seat and public is not None:
+            if table.turn_seat == seat and public is not None:
                 bids = [c for c in public.custom_ids() if c.split(":")[3].startswith("bid")
                         and not public.buttons().get(self._label(public, c), {}).get("disabled")]
                 if bids:
                     await self.press(public, self.rng.choice(bids), "bid")
             return
         view = self.fake.messages[self.view]
-        if table.turn_seat != self.seat:
+        if table.turn_seat != seat:
             self.plan = []
             ranks = self._verbs(view, "r")
             if ranks and self.rng.random() < 0.5:
@@ -385,7 +392,7 @@ class Player(Member):
             readings = self._verbs(view, "rd")
             if readings:
                 self.plan = [readings[0]]
-            elif "You played" not in view.content and bench.bot.service.get(tid).turn_seat == self.seat:
+            elif "You played" not in view.content and bench.bot.service.get(tid).turn_seat == seat:
                 self.plan = ["pass"]  # refused (e.g. the selection cannot beat): pass instead
 
     async def _pick(self, view: Message) -> Message:
@@ -446,6 +453,8 @@ class GcWatch:
 
     def __init__(self) -> None:
         self.pauses: dict[int, list[float]] = defaultdict(list)
+        self.collected: Counter[int] = Counter()
+        """Objects found unreachable (cyclic garbage), per generation."""
         self._start = 0.0
 
     def start(self) -> None:
@@ -459,10 +468,11 @@ class GcWatch:
             self._start = time.perf_counter()
         else:
             self.pauses[info["generation"]].append((time.perf_counter() - self._start) * 1000)
+            self.collected[info["generation"]] += info["collected"]
 
     def summary(self) -> str:
-        parts = [f"gen{g} {len(p)} × = {sum(p):.0f} ms (longest {max(p):.1f})"
-                 for g, p in sorted(self.pauses.items())]
+        parts = [f"gen{g} {len(p)} × = {sum(p):.0f} ms (longest {max(p):.1f}, "
+                 f"{self.collected[g]} objects freed)" for g, p in sorted(self.pauses.items())]
         return (", ".join(parts) or "none") + f"; {len(gc.get_objects())} objects tracked " \
             f"at the end ({gc.get_freeze_count()} frozen)"
 
@@ -567,7 +577,7 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         monitor = asyncio.create_task(ledger.run(lag_monitor(lags, stop)))
 
         async def delayed(player: Player) -> None:
-            await asyncio.sleep(rng.uniform(0, args.ramp * 0.8) if player.seat == 0 else
+            await asyncio.sleep(rng.uniform(0, args.ramp * 0.8) if player.order == 0 else
                                 args.ramp * 0.8 + rng.uniform(0, args.ramp * 0.2))
             await player.run(end)
 
@@ -609,6 +619,8 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
     print(f"garbage collections while measuring: {gc_summary}")
     if sampler is not None:
         sampler.report()
+        if args.profile_out:
+            sampler.save(args.profile_out)
     return met
 
 
@@ -713,6 +725,9 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="sample the bot process's CPU during the measured time "
                              "(benchmarks/cpu_sampler.py) and print the top functions")
+    parser.add_argument("--profile-out", metavar="PATH",
+                        help="with --profile: also save the sampled stacks there (pickle of "
+                             "stack tuple → samples), e.g. to find a function's callers")
     parser.add_argument("--processes", type=int, default=None,
                         help="compare: N processes on PostgreSQL (--database) vs 1 on SQLite")
     parser.add_argument("--database", default=None,
