@@ -73,6 +73,14 @@ class Observation:
         if len(set(self.hand)) != len(self.hand):
             raise ValueError("a card appears twice in the hand")
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its cards as card ids (``_from_wire``): a ranking or hint request
+        crosses a worker process's pipe without one ``Card.__reduce__`` call per card
+        (docs/PERFORMANCE.md §Fifth round). Combos pickle compactly on their own."""
+        return (_from_wire, (self.seat, _ids(self.hand), self.phase, self.rules, self.landlord,
+                             None if self.kitty is None else _ids(self.kitty), self.bids,
+                             self.highest_bid, self.history, self.cards_left, self.last_play))
+
     # ----- roles -------------------------------------------------------------
 
     @property
@@ -192,3 +200,18 @@ def make_observation(
         cards_left=tuple(cards_left),  # type: ignore[arg-type]
         last_play=last_play,
     )
+
+
+def _ids(cards: Iterable[Card]) -> bytes:
+    return bytes([card.index for card in cards])
+
+
+def _from_wire(seat: int, hand: bytes, phase: Phase, rules: RuleSet, landlord: int | None,
+               kitty: bytes | None, bids: tuple[tuple[int, int], ...], highest_bid: int,
+               history: tuple[Play, ...], cards_left: tuple[int, int, int],
+               last_play: tuple[int, Combo] | None) -> Observation:
+    """The Observation that ``Observation.__reduce__`` pickled (checked again on the way in)."""
+    return Observation(seat=seat, hand=tuple([DECK[i] for i in hand]), phase=phase, rules=rules,
+                       landlord=landlord, kitty=None if kitty is None else tuple([DECK[i] for i in kitty]),
+                       bids=bids, highest_bid=highest_bid, history=history, cards_left=cards_left,
+                       last_play=last_play)

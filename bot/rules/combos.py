@@ -6,6 +6,7 @@ engine works on rank *indices* 0..14 (``Rank.index``) and per-rank counts.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import Literal
@@ -49,6 +50,21 @@ class RuleSet(Immutable, BaseModel):
     bidding: Literal["once", "until_two_passes"] = "once"
     target_points: int = Field(default=30, ge=1, le=10_000)
     match_hands: int | None = Field(default=None, ge=1, le=1_000)
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its four values (``_rules_from_wire``, one RuleSet per distinct
+        value in a process), not as pydantic's state dicts: it rides along with every
+        request to a computer player's worker process."""
+        return (_rules_from_wire, (self.kickers, self.bidding, self.target_points,
+                                   self.match_hands))
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_from_wire(kickers: str, bidding: str, target_points: int,
+                     match_hands: int | None) -> RuleSet:
+    """The RuleSet that ``RuleSet.__reduce__`` pickled (validated once per value)."""
+    return RuleSet(kickers=kickers, bidding=bidding, target_points=target_points,  # type: ignore[arg-type]
+                   match_hands=match_hands)
 
 
 DEFAULT_RULES = RuleSet()

@@ -40,8 +40,11 @@ class ChoicesCache:
         self._memo: OrderedDict[tuple[str, int, int], Choices] = OrderedDict()
         self._pending: dict[tuple[str, int, int], asyncio.Future[Choices]] = {}
         self._counts: OrderedDict[tuple[str, int, int], tuple[int, ...]] = OrderedDict()
+        self._seen: OrderedDict[tuple[str, int, int], Observation] = OrderedDict()
+        """The seat's observation at the position: the ranking and the counter both start
+        from it, so it is built once."""
         self._keys: dict[str, set[tuple[str, int, int]]] = {}
-        """The positions kept of each table (in ``_memo`` or ``_counts``)."""
+        """The positions kept of each table (in ``_memo``, ``_counts`` or ``_seen``)."""
         self.computed = 0
         """Positions ranked so far (cache misses), for tests and benchmarks."""
 
@@ -56,7 +59,7 @@ class ChoicesCache:
             self._memo.move_to_end(key)
             return found
         try:
-            found = choices(hand.observation(seat))
+            found = choices(self._observation(table, seat, key))
         except Exception:  # the ranking is a nicety: the menu must still show
             log.exception("ranking the choices failed (table=%s seat=%s)", table.id, seat)
             legal = hand.legal_plays(seat)
@@ -75,7 +78,8 @@ class ChoicesCache:
             return self.get(table, seat)
         pending = self._pending.get(key)
         if pending is None:
-            pending = asyncio.ensure_future(pool.run(_rank, hand.observation(seat), urgent=urgent))
+            pending = asyncio.ensure_future(
+                pool.run(_rank, self._observation(table, seat, key), urgent=urgent))
             self._pending[key] = pending
             pending.add_done_callback(lambda done: self._done(key, done))
         try:
@@ -108,10 +112,21 @@ class ChoicesCache:
         key = (table.id, table.seq, seat)
         found = self._counts.get(key)
         if found is None:
-            found = self._counts[key] = table.hand.observation(seat).still_out()
+            found = self._counts[key] = self._observation(table, seat, key).still_out()
             self._keys.setdefault(table.id, set()).add(key)
             while len(self._counts) > self.size:
                 self._unindex(self._counts.popitem(last=False)[0])
+        return found
+
+    def _observation(self, table: Table, seat: int, key: tuple[str, int, int]) -> Observation:
+        """``table.hand.observation(seat)`` (a hand is dealt), once per position ``key``."""
+        found = self._seen.get(key)
+        if found is None:
+            assert table.hand is not None
+            found = self._seen[key] = table.hand.observation(seat)
+            self._keys.setdefault(table.id, set()).add(key)
+            while len(self._seen) > self.size:
+                self._unindex(self._seen.popitem(last=False)[0])
         return found
 
     def forget_before(self, table_id: str, seq: int) -> None:
@@ -120,10 +135,11 @@ class ChoicesCache:
         for key in [k for k in self._keys.get(table_id, ()) if k[1] < seq]:
             self._memo.pop(key, None)
             self._counts.pop(key, None)
+            self._seen.pop(key, None)
             self._unindex(key)
 
     def _unindex(self, key: tuple[str, int, int]) -> None:
-        if key in self._memo or key in self._counts:
+        if key in self._memo or key in self._counts or key in self._seen:
             return
         keys = self._keys.get(key[0])
         if keys is not None:
@@ -135,6 +151,7 @@ class ChoicesCache:
         """Forget every position."""
         self._memo.clear()
         self._counts.clear()
+        self._seen.clear()
         self._keys.clear()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 
 import pytest
@@ -78,3 +79,20 @@ def test_partner_and_opponents_follow_the_landlord() -> None:
     assert obs.partner == 1
     assert obs.opponents() == (0,)
     assert obs.is_friend(1) and not obs.is_friend(0)
+
+
+def test_an_observation_crosses_a_pipe_as_card_ids_and_comes_back_equal() -> None:
+    hands, kitty = deal(random.Random(11))
+    hands[0] = sorted(hands[0] + kitty)
+    first = min(legal_plays(hands[0]), key=lambda c: (len(c.cards), c.rank))
+    hands[0] = [c for c in hands[0] if c not in first.cards]
+    for obs in (observation_for(1, hands, 0, kitty, [(0, first), (1, None)], (0, first)),
+                Observation(seat=2, hand=tuple(hands[2]), phase="bidding", bids=((0, 1), (1, 0)),
+                            highest_bid=1, cards_left=(20 - len(first.cards), 17, 17))):
+        data = pickle.dumps(obs, protocol=pickle.HIGHEST_PROTOCOL)
+        back = pickle.loads(data)
+        assert back == obs
+        assert back.hand == obs.hand and back.kitty == obs.kitty
+        assert back.history == obs.history and back.last_play == obs.last_play
+        assert back.unseen_cards() == obs.unseen_cards()
+        assert b"Card" not in data  # no Card object pickled one by one

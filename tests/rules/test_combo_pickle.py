@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pickle
 
-from bot.rules import DEFAULT_RULES, classify, legal_plays, parse_cards
+from bot.rules import DEFAULT_RULES, RuleSet, classify, legal_plays, parse_cards
 
 
 def test_every_legal_play_of_a_hand_comes_back_equal_with_its_cards() -> None:
@@ -27,3 +27,12 @@ def test_a_pickled_play_holds_its_own_cards_not_the_hand_behind_it() -> None:
     again = pickle.loads(pickle.dumps(airplane))
     assert again.reading == airplane.reading and again.cards == airplane.cards
     assert again.beats(classify(parse_cards("33"), DEFAULT_RULES)[0]) is False
+
+
+def test_a_rule_set_comes_back_equal_and_one_object_per_value() -> None:
+    rules = RuleSet(kickers="distinct", bidding="until_two_passes", target_points=12,
+                    match_hands=4)
+    back = pickle.loads(pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == rules and back.model_dump() == rules.model_dump()
+    assert pickle.loads(pickle.dumps(rules)) is back  # validated once per value
+    assert pickle.loads(pickle.dumps(DEFAULT_RULES)) == DEFAULT_RULES

@@ -99,3 +99,26 @@ def test_positions_a_table_moved_past_are_dropped_and_other_tables_kept() -> Non
     cache.forget_before("t1", 99)  # the table closed
     cache.forget_before("t2", 99)
     assert cache._keys == {} and not cache._memo and not cache._counts  # noqa: SLF001
+
+
+def test_the_ranking_and_the_counter_share_one_observation_per_position(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = leading_table()
+    hand_type = type(table.hand)
+    built: list[int] = []
+    real = hand_type.observation
+
+    def counted(hand: object, seat: int) -> object:
+        built.append(seat)
+        return real(hand, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hand_type, "observation", counted)
+    cache = ChoicesCache()
+    counts = cache.still_out(table, 2)
+    ranked = cache.get(table, 2)
+    assert built == [2]
+    assert counts == real(table.hand, 2).still_out()
+    assert ranked == choices(real(table.hand, 2))
+    cache.forget_before(table.id, table.seq + 1)
+    assert cache._keys == {} and not cache._seen  # noqa: SLF001
