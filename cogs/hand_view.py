@@ -34,6 +34,7 @@ from bot.i18n import t, tn
 from bot.rules import RANKS, Card, Combo, ComboKind, classify, format_cards
 from bot.service.renderer import Renderer
 from cogs import texts
+from cogs.components import Components
 from cogs.items import ViewState, cards_to_mask, to_base36
 from rendering import render_hand_cached
 
@@ -108,6 +109,13 @@ def counter_text(counts: Sequence[int] | None, lang: str) -> str | None:
     all seen left out), or None without a counter (docs/RULES.md §Card counter)."""
     if counts is None:
         return None
+    return _counter_text(tuple(counts), lang)
+
+
+@functools.lru_cache(maxsize=1024)
+def _counter_text(counts: tuple[int, ...], lang: str) -> str:
+    """``counter_text`` once per (counts, language): every redraw of a view at one
+    position shows the same counter."""
     parts = [rank.symbol + (f"×{n}" if n > 1 else "") for rank, n in zip(RANKS, counts, strict=True)
              if n]
     return t("alt.counter", lang, cards=", ".join(parts)) if parts else t("alt.counter_none", lang)
@@ -168,53 +176,6 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang, counts=counts)
 
 
-class Components:
-    """Message components as Discord payload dicts: exactly what ``discord.ui.View``
-    would send for the same buttons and menu (``to_components``), built without
-    discord.ui objects, about 4× cheaper — the hand view is drawn on every click and
-    every refresh. ``cogs.items.route_click`` routes the clicks by custom_id, so
-    there is nothing to store (``is_dispatchable`` is False)."""
-
-    __discord_ui_view__ = True
-    timeout: float | None = None
-
-    def __init__(self) -> None:
-        self.rows: list[list[dict[str, Any]]] = [[] for _ in range(5)]
-
-    def button(self, custom_id: str, label: str, row: int, style: B = B.secondary,
-               disabled: bool = False) -> None:
-        """A button (label cut to Discord's 80 characters) at the end of ``row`` (0-4)."""
-        self.rows[row].append({"type": 2, "style": style.value, "disabled": disabled,
-                               "label": label[:80], "custom_id": custom_id})
-
-    def select(self, custom_id: str, options: list[dict[str, Any]], placeholder: str,
-               row: int, disabled: bool = False) -> None:
-        """A one-value select menu; ``options`` as ``{"label", "value"}`` dicts (≤ 25)."""
-        self.rows[row].append({
-            "type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1,
-            "disabled": disabled, "required": True, "placeholder": placeholder[:150],
-            "options": [{"label": o["label"][:80], "value": o["value"], "default": False}
-                        for o in options]})
-
-    def to_components(self) -> list[dict[str, Any]]:
-        """The action rows, as sent to Discord."""
-        return [{"type": 1, "components": row} for row in self.rows if row]
-
-    def is_finished(self) -> bool:
-        """True: nothing to listen for, so discord.py never stores it (``send_message``
-        stores any view that is not finished, dispatchable or not)."""
-        return True
-
-    def is_dispatchable(self) -> bool:
-        return False
-
-    def has_components_v2(self) -> bool:
-        return False
-
-    def __len__(self) -> int:
-        return sum(len(row) for row in self.rows)
-
-
 @functools.lru_cache(maxsize=4096)
 def _play_label(ranks: tuple[int, ...], kind: ComboKind, lang: str) -> str:
     """A menu option's label, "33344 (full house)", from the play's rank indices
@@ -224,13 +185,13 @@ def _play_label(ranks: tuple[int, ...], kind: ComboKind, lang: str) -> str:
     return t("play.label", lang, cards=notation, kind=texts.kind_label(kind, lang))
 
 
-_MENUS: OrderedDict[tuple[int, str], tuple[Sequence[Combo], list[dict[str, str]]]] = OrderedDict()
+_MENUS: OrderedDict[tuple[int, str], tuple[Sequence[Combo], list[dict[str, Any]]]] = OrderedDict()
 """The menus made lately, by (id of the ranked plays, language); the plays are kept with
 their menu, so an id is never mistaken for a later object's."""
 MENUS_KEPT = 512
 
 
-def _menu_options(plays: Sequence[Combo], lang: str) -> list[dict[str, str]]:
+def _menu_options(plays: Sequence[Combo], lang: str) -> list[dict[str, Any]]:
     """The legal-play menu's options (label, base-36 card mask) for ``plays``, the
     position's ranking (``TableService.ranked``, one object per position): every
     screen of that position (each click of its seat, each refresh) shows the same menu."""
@@ -238,8 +199,8 @@ def _menu_options(plays: Sequence[Combo], lang: str) -> list[dict[str, str]]:
     found = _MENUS.get(key)
     if found is not None and found[0] is plays:
         return found[1]
-    options = [{"label": _play_label(c.ranks, c.kind, lang),
-                "value": to_base36(cards_to_mask(c.cards))} for c in plays[:MENU_SIZE]]
+    options = [Components.option(_play_label(c.ranks, c.kind, lang), to_base36(cards_to_mask(c.cards)))
+               for c in plays[:MENU_SIZE]]
     if not isinstance(plays, tuple):  # a list could change under the same id
         return options
     _MENUS[key] = (plays, options)
@@ -276,7 +237,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
             placeholder = tn("select.placeholder", count, lang, n=count)
             view.select(prefix + "pick" + suffix, options, placeholder, 0)
         else:
-            view.select(prefix + "pick" + suffix, [{"label": t("select.none", lang), "value": "0"}],
+            view.select(prefix + "pick" + suffix, [Components.option(t("select.none", lang), "0")],
                         t("select.none", lang), 0, disabled=True)
     totals = Counter(c.rank for c in cards)
     chosen_of = Counter(c.rank for c in cards if c.index in state.selected)

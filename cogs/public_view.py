@@ -13,7 +13,8 @@ import discord
 
 from bot.game.table import Table
 from bot.i18n import t
-from cogs.items import TableButton
+from cogs.components import Components
+from cogs.items import public_id
 from cogs.replay import result_buttons
 
 B = discord.ButtonStyle
@@ -26,16 +27,18 @@ def message_key(table: Table) -> tuple[Any, ...]:
     return ("hand", table.hand_no, table.hand.redeals)
 
 
-def public_view(table: Table, lang: str, hand_no: int | None = None) -> discord.ui.View | None:
+def public_view(table: Table, lang: str, hand_no: int | None = None) -> Components | None:
     """The buttons of the public message for this state (None when closed); a result
-    with its server ``hand_no`` also gets Replay and Review."""
-    view = discord.ui.View(timeout=None)
+    with its server ``hand_no`` also gets Replay and Review. Built as payload dicts
+    (``Components``: what a ``discord.ui.View`` of ``TableButton`` s would send, placed
+    five to a row as it places them), since the message is drawn after every move."""
+    view = Components()
     tid, seq = table.id, table.seq
 
     def add(action: str, key: str, style: B = B.secondary, disabled: bool = False,
             **params: Any) -> None:
-        view.add_item(TableButton(tid, seq, action, label=t(key, lang, **params), style=style,
-                                  disabled=disabled))
+        view.button(public_id(tid, seq, action), t(key, lang, **params), len(view) // 5,
+                    style, disabled)
 
     if table.phase == "lobby":
         full = all(not s.is_empty for s in table.seats)

@@ -14,7 +14,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -37,6 +37,10 @@ REPLAY_TEMPLATE = (r"ddz:rp:(?P<no>[1-9]\d{0,8}):(?P<page>\d{1,3}):(?P<mode>[pr]
 PROGRESS_INTERVAL = 1.0
 """Seconds between two edits of the "Reviewing… 5/14" message."""
 B = discord.ButtonStyle
+
+if TYPE_CHECKING:
+    from cogs.components import Components
+V = TypeVar("V", "discord.ui.View", "Components")
 
 
 def replay_id(hand_no: int, page: int, review: bool, verb: str) -> str:
@@ -62,8 +66,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TE
         await on_click(interaction, self.hand_no, self.page, self.review, self.verb)
 
 
-def result_buttons(view: discord.ui.View, hand_no: int, lang: str) -> discord.ui.View:
-    """Add Replay and Review (of one's own play) to a result message's view."""
+def result_buttons(view: V, hand_no: int, lang: str) -> V:
+    """Add Replay and Review (of one's own play) to a result message's view (a
+    ``discord.ui.View`` or ``cogs.components.Components``)."""
     view.add_item(ReplayButton(hand_no, 0, False, "open", label=t("btn.replay", lang)))
     view.add_item(ReplayButton(hand_no, 0, True, "rev", label=t("btn.review", lang),
                                style=B.success))
