@@ -66,6 +66,9 @@ class OpenViews:
         self.lifetime = lifetime
         self.margin = margin
         self.views: dict[Key, OpenView] = {}
+        self._of_table: dict[str, set[int]] = {}
+        """Member ids with a tracked view, by table id (``refresh`` runs after every move
+        and looks at one table's views only)."""
         self.locks: dict[Key, asyncio.Lock] = {}
         self._hints: set[asyncio.Task[None]] = set()
 
@@ -91,6 +94,7 @@ class OpenViews:
         # A timer, not a sleeping task: a view is tracked again on every click.
         entry.expiry = loop.call_later(wait, self._start_expiry, key, entry)
         self.views[key] = entry
+        self._of_table.setdefault(table_id, set()).add(user_id)
 
     def _start_expiry(self, key: Key, entry: OpenView) -> None:
         if self.views.get(key) is entry:
@@ -99,17 +103,18 @@ class OpenViews:
 
     def forget_table(self, table_id: str) -> None:
         """Drop every view (and lock) of a closed table."""
-        for key in [k for k in self.views if k[0] == table_id]:
-            entry = self.views.pop(key)
-            if entry.expiry is not None:
+        for user_id in list(self._of_table.get(table_id, ())):
+            key = (table_id, user_id)
+            entry = self._pop(key)
+            if entry is not None and entry.expiry is not None:
                 entry.expiry.cancel()
             self.locks.pop(key, None)
 
     async def close(self) -> None:
         """Forget every view and cancel their expiry tasks and pending Hint updates."""
         for key in list(self.views):
-            entry = self.views.pop(key)
-            if entry.expiry is not None:
+            entry = self._pop(key)
+            if entry is not None and entry.expiry is not None:
                 entry.expiry.cancel()
         for task in list(self._hints):
             task.cancel()
@@ -150,7 +155,7 @@ class OpenViews:
         """Re-render the open views of ``table`` whose seq is behind. A view already
         drawn at a newer seq (its member clicked while this redraw was on its way) is
         left alone: redrawing it from the older ``table`` would undo the click's answer."""
-        keys = [k for k in self.views if k[0] == table.id]
+        keys = [(table.id, user_id) for user_id in self._of_table.get(table.id, ())]
         for key in keys:
             async with self.lock(*key):
                 entry = self.views.get(key)
@@ -192,8 +197,18 @@ class OpenViews:
             log.exception("hand view refresh failed (table=%s user=%s)", *key)
             self._drop(key)
 
-    def _drop(self, key: Key) -> None:
+    def _pop(self, key: Key) -> OpenView | None:
+        """Forget the tracked view ``key`` (its expiry left as it is); the entry or None."""
         entry = self.views.pop(key, None)
+        users = self._of_table.get(key[0])
+        if users is not None:
+            users.discard(key[1])
+            if not users:
+                del self._of_table[key[0]]
+        return entry
+
+    def _drop(self, key: Key) -> None:
+        entry = self._pop(key)
         if entry is not None and entry.expiry is not None and entry.expiry is not asyncio.current_task():
             entry.expiry.cancel()
 
@@ -201,7 +216,7 @@ class OpenViews:
         async with self.lock(*key):
             if self.views.get(key) is not entry:
                 return
-            self.views.pop(key, None)
+            self._pop(key)
             with contextlib.suppress(discord.HTTPException):
                 await entry.interaction.edit_original_response(
                     content=t("hand.expired", entry.lang), view=None, attachments=[])

@@ -82,3 +82,26 @@ async def test_a_tracked_view_keeps_the_token_and_lets_go_of_the_clicked_message
     await views.refresh(new)  # the token alone still edits the view
     assert token.edits[-1]["content"] == "seq 6"
     await views.close()
+
+
+async def test_a_refresh_draws_only_its_tables_views_and_forgotten_ones_never() -> None:
+    drawn: list[tuple[str, int]] = []
+
+    async def render(table: Table, seat: int, state: ViewState, lang: str, **kw: Any) -> Screen:
+        drawn.append((table.id, table.seq))
+        return screen(table.seq)
+
+    views = OpenViews(render)
+    tokens = {key: Token() for key in (("t1", 7), ("t2", 7), ("t3", 7))}
+    for (table_id, user), token in tokens.items():
+        views.track(table_id, user, token, screen(5), "en")  # type: ignore[arg-type]
+    views.forget_table("t3")
+    for table_id in ("t1", "t2", "t3"):
+        table = table_at(6, 7)
+        table.id = table_id
+        await views.refresh(table)
+    assert drawn == [("t1", 6), ("t2", 6)]
+    assert tokens[("t3", 7)].edits == []
+    assert set(views.views) == {("t1", 7), ("t2", 7)}
+    await views.close()
+    assert views.views == {} and views._of_table == {}  # noqa: SLF001
