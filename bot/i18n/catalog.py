@@ -136,14 +136,33 @@ def t(key: str, locale: object | None = None, /, **params: object) -> str:
     Falls back to English, then to the key itself (logged once per miss).
     Missing params stay as ``{name}``, so a message never raises.
     """
+    try:
+        text = _FOUND[key, locale]
+    except (KeyError, TypeError):  # not looked up yet, or an unhashable locale
+        text = _lookup(key, locale)
+    return text.format_map(_Keep(params)) if params else text
+
+
+_FOUND: dict[tuple[str, object], str] = {}
+"""``(key, locale)`` → the catalog text ``t`` found: a screen asks for a few dozen
+texts, the same ones on every redraw (docs/PERFORMANCE.md §Fifth round)."""
+_FOUND_MAX = 20_000
+
+
+def _lookup(key: str, locale: object | None) -> str:
     lang = resolve_locale(locale)
     text = catalog(lang).get(key)
     if text is None and lang != DEFAULT_LOCALE:
         text = catalog(DEFAULT_LOCALE).get(key)
     if text is None:
         log.warning("missing message %r", key)
-        return key
-    return text.format_map(_Keep(params)) if params else text
+        return key  # not remembered: logged again, as a miss should be
+    try:
+        if len(_FOUND) < _FOUND_MAX:
+            _FOUND[key, locale] = text
+    except TypeError:  # an unhashable locale value: answered, never stored
+        pass
+    return text
 
 
 def tn(key: str, n: int, locale: object | None = None, /, **params: object) -> str:
