@@ -8,6 +8,7 @@ Every model here round-trips through JSON to an equal value.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, WithJsonSchema
@@ -27,12 +28,27 @@ def to_card(value: Any) -> Card:
 
 
 def _combo_to_json(combo: Combo) -> dict[str, Any]:
-    return {
+    """``{kind, length, rank, cards}``, made once per Combo object: a table is saved
+    after every action with its whole hand history, the same plays each time
+    (docs/PERFORMANCE.md §Fifth round). The dict is shared: never change it."""
+    found = _JSON.get(id(combo))
+    if found is not None and found[0] is combo:
+        return found[1]
+    made = {
         "kind": combo.kind.value,
         "length": combo.length,
         "rank": combo.rank.symbol,
         "cards": [card.code for card in combo.cards],
     }
+    if len(_JSON) >= _JSON_KEPT:
+        del _JSON[next(iter(_JSON))]  # the oldest
+    _JSON[id(combo)] = (combo, made)  # the combo is kept with it: its id stays its own
+    return made
+
+
+_JSON: dict[int, tuple[Combo, dict[str, Any]]] = {}
+_JSON_KEPT = 4096
+"""Combos remembered: the plays of a few hundred hands in progress."""
 
 
 def to_combo(value: Any) -> Combo:
@@ -55,7 +71,7 @@ def to_combo(value: Any) -> Combo:
 CardField = Annotated[
     Card,
     PlainValidator(to_card),
-    PlainSerializer(lambda card: card.code, return_type=str),
+    PlainSerializer(attrgetter("code"), return_type=str),  # C-level: no Python frame per card
     WithJsonSchema({"type": "string"}),
 ]
 """A Card stored as its code."""

@@ -103,3 +103,17 @@ def test_every_action_on_a_copy_for_change_leaves_the_original_as_it_was() -> No
     work.set_autoplay(CAROL, True)
     work.leave(BOB)
     assert table.model_dump_json() == before
+
+
+def test_a_saved_play_is_serialized_once_and_reads_back_the_same() -> None:
+    from bot.game import models
+    from bot.rules import classify, parse_cards
+
+    (combo,) = [c for c in classify(parse_cards("333444TJ")) if c.kind.value == "airplane_singles"]
+    first = models._combo_to_json(combo)  # noqa: SLF001
+    assert first == {"kind": "airplane_singles", "length": 2, "rank": "4",
+                     "cards": ["3s", "3h", "3d", "4s", "4h", "4d", "Ts", "Js"]}
+    assert models._combo_to_json(combo) is first  # noqa: SLF001  (made once)
+    assert models.to_combo(first).cards == combo.cards
+    (twin,) = [c for c in classify(parse_cards("333444TJ")) if c.kind.value == "airplane_singles"]
+    assert twin is not combo and models._combo_to_json(twin) == first  # noqa: SLF001
