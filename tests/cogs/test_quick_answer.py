@@ -136,3 +136,24 @@ async def test_a_deferral_that_fails_without_an_http_error_is_logged_and_the_ans
     await ana.click(view, "Sort: rank")
     assert [(what, kind) for _, what, kind, _ in seen] == [("callback", 7)]  # the answer itself
     assert "could not defer" in caplog.text and "ConnectionResetError" in caplog.text
+
+
+async def test_a_handled_click_lets_go_of_the_message_discord_py_parsed(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cogs.ddz
+
+    ana, _, _ = members(fake)
+    await ana.slash("start", computers=2)
+    seen: list[Any] = []
+    route = cogs.ddz.route_click
+
+    async def spy(cog: Any, interaction: Any) -> bool:
+        assert interaction.message is not None  # the handlers still read it
+        seen.append(interaction)
+        return await route(cog, interaction)
+
+    monkeypatch.setattr(cogs.ddz, "route_click", spy)
+    await ana.click(fake.table_message(), "Start")  # a table-message click: no view tracks it
+    assert len(seen) == 1 and seen[0].message is None
+    assert "Start" not in fake.table_message().buttons()  # and it was handled: dealt
