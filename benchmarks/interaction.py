@@ -292,8 +292,9 @@ class Player(Member):
 
     def _my_turn(self) -> bool:
         table = self.bench.bot.service.get(self.bench.table_of_channel.get(self.channel_id, ""))
-        return bool(table and table.phase == "playing"
-                    and table.turn_seat == table.seat_of(self.id))
+        seat = table.seat_of(self.id) if table else None
+        return bool(table and table.phase == "playing" and seat is not None
+                    and table.turn_seat == seat)
 
     async def pause(self, end: float) -> None:
         """Think before the next click; a waiting member reacts when the turn comes."""

@@ -32,10 +32,12 @@ class Components:
 
     def add_item(self, item: discord.ui.Item[Any]) -> Components:
         """``item`` (any discord.ui item, e.g. a Replay button) placed as
-        ``discord.ui.View.add_item`` places an item without a row: in the first row
-        with room for it (a button takes 1 of a row's 5 places, a menu all 5)."""
+        ``discord.ui.View.add_item`` places it: in its ``row`` when it has one, else in
+        the first row with room for it (a button takes 1 of a row's 5 places, a menu
+        all 5). Raises ValueError when that row (or every row) is full."""
         width = getattr(item, "width", 1)
-        for row in self.rows:
+        rows = self.rows if item.row is None else [self.rows[item.row]]
+        for row in rows:
             if sum(5 if c["type"] != 2 else 1 for c in row) + width <= 5:
                 row.append(item.to_component_dict())  # type: ignore[arg-type]
                 return self

@@ -141,7 +141,7 @@ class TableButton(discord.ui.Button):  # type: ignore[type-arg]
 
 class HandButton(discord.ui.Button):  # type: ignore[type-arg]
     """A button of the private hand view, as a discord.ui item (the cog draws the view
-    as payload dicts, ``cogs.hand_view.Components``; clicks: ``route_click``)."""
+    as payload dicts, ``cogs.components.Components``; clicks: ``route_click``)."""
 
     def __init__(self, table_id: str, seq: int, verb: str, state: ViewState, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,

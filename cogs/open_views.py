@@ -66,9 +66,9 @@ class OpenViews:
         self.lifetime = lifetime
         self.margin = margin
         self.views: dict[Key, OpenView] = {}
-        self._of_table: dict[str, set[int]] = {}
-        """Member ids with a tracked view, by table id (``refresh`` runs after every move
-        and looks at one table's views only)."""
+        self._of_table: dict[str, dict[int, None]] = {}
+        """Member ids with a tracked view, by table id, in the order they were tracked
+        (``refresh`` runs after every move and looks at one table's views only)."""
         self.locks: dict[Key, asyncio.Lock] = {}
         self._hints: set[asyncio.Task[None]] = set()
 
@@ -94,7 +94,7 @@ class OpenViews:
         # A timer, not a sleeping task: a view is tracked again on every click.
         entry.expiry = loop.call_later(wait, self._start_expiry, key, entry)
         self.views[key] = entry
-        self._of_table.setdefault(table_id, set()).add(user_id)
+        self._of_table.setdefault(table_id, {})[user_id] = None
 
     def _start_expiry(self, key: Key, entry: OpenView) -> None:
         if self.views.get(key) is entry:
@@ -202,7 +202,7 @@ class OpenViews:
         entry = self.views.pop(key, None)
         users = self._of_table.get(key[0])
         if users is not None:
-            users.discard(key[1])
+            users.pop(key[1], None)
             if not users:
                 del self._of_table[key[0]]
         return entry

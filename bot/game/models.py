@@ -41,7 +41,7 @@ def _combo_to_json(combo: Combo) -> dict[str, Any]:
         "cards": [card.code for card in combo.cards],
     }
     if len(_JSON) >= _JSON_KEPT:
-        del _JSON[next(iter(_JSON))]  # the oldest
+        _JSON.pop(next(iter(_JSON), 0), None)  # the oldest (never raises, whatever the thread)
     _JSON[id(combo)] = (combo, made)  # the combo is kept with it: its id stays its own
     return made
 

@@ -62,7 +62,11 @@ class RuleSet(Immutable, BaseModel):
 @functools.lru_cache(maxsize=64)
 def _rules_from_wire(kickers: str, bidding: str, target_points: int,
                      match_hands: int | None) -> RuleSet:
-    """The RuleSet that ``RuleSet.__reduce__`` pickled (validated once per value)."""
+    """The RuleSet that ``RuleSet.__reduce__`` pickled (validated once per value;
+    ``DEFAULT_RULES`` itself for the default values, which the rules core checks by
+    identity for its fast paths)."""
+    if (kickers, bidding, target_points, match_hands) == ("default", "once", 30, None):
+        return DEFAULT_RULES
     return RuleSet(kickers=kickers, bidding=bidding, target_points=target_points,  # type: ignore[arg-type]
                    match_hands=match_hands)
 

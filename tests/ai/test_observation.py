@@ -96,3 +96,6 @@ def test_an_observation_crosses_a_pipe_as_card_ids_and_comes_back_equal() -> Non
         assert back.history == obs.history and back.last_play == obs.last_play
         assert back.unseen_cards() == obs.unseen_cards()
         assert b"Card" not in data  # no Card object pickled one by one
+        fields = [f.name for f in dataclasses.fields(Observation) if f.init]
+        assert len(obs.__reduce__()[1]) == len(fields)  # a new field must be pickled too
+        assert [getattr(back, name) for name in fields] == [getattr(obs, name) for name in fields]

@@ -1,4 +1,4 @@
-"""The hand view's components are built as payload dicts (cogs.hand_view.Components):
+"""The hand view's components are built as payload dicts (cogs.components.Components):
 the same payload discord.ui would send for the same items, and routable by custom_id."""
 
 from __future__ import annotations

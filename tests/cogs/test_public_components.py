@@ -86,7 +86,6 @@ def test_the_public_buttons_are_the_ones_discord_ui_sent(
     assert built is not None
     assert built.to_components() == expected.to_components()
     assert len(built) == len(expected.children)
-    assert built.is_finished()  # discord.py stores nothing for it
 
 
 def test_bidding_puts_five_buttons_on_the_first_row_and_leave_on_the_second() -> None:
@@ -98,3 +97,16 @@ def test_bidding_puts_five_buttons_on_the_first_row_and_leave_on_the_second() ->
     rows = public_view(result, "en", 12).to_components()  # type: ignore[union-attr]
     assert [c["label"] for c in rows[0]["components"]] == [
         "Play again", "Leave", "Replay", "Review my play"]
+
+
+def test_an_item_with_a_row_goes_to_that_row_as_discord_ui_puts_it() -> None:
+    from cogs.components import Components
+
+    built, expected = Components(), discord.ui.View(timeout=None)
+    for view in (built, expected):
+        view.add_item(TableButton("T1", 3, "join", label="Join"))
+        view.add_item(TableButton("T1", 3, "leave", label="Leave", row=2))
+        view.add_item(TableButton("T1", 3, "cpu", label="Add"))
+    assert built.to_components() == expected.to_components()
+    assert [[c["label"] for c in row["components"]] for row in built.to_components()] == [
+        ["Join", "Add"], ["Leave"]]
