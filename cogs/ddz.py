@@ -265,10 +265,10 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         if interaction.type is not discord.InteractionType.component:
             return
         if await route_click(self, interaction):
-            # Answered. discord.py's Interaction and its InteractionResponse refer to each
-            # other, so only the garbage collector frees them; without this the clicked
-            # message it parsed (≈ 25 components and 25 menu options) would wait for it
-            # too, and survive into older generations (docs/PERFORMANCE.md §Fifth round).
+            # Answered. The interaction and the clicked message discord.py parsed for it
+            # (≈ 25 components and 25 menu options) were a reference cycle that only the
+            # garbage collector freed, often after they had aged into older generations;
+            # without the message both go at once (docs/PERFORMANCE.md §Fifth round).
             interaction.message = None
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
