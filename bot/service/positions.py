@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from typing import TypeVar
 
 from bot.ai import MENU_SIZE
 from bot.ai.choices import Choices, choices
@@ -25,6 +26,7 @@ from bot.game.table import Table
 from bot.service.pool import WorkerPool
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 CHOICES_CACHE_SIZE = 1024
 """Positions kept (least recently used dropped first): 3 seats of a few hundred tables."""
@@ -97,11 +99,7 @@ class ChoicesCache:
 
     def _keep(self, key: tuple[str, int, int], found: Choices) -> Choices:
         self.computed += 1
-        self._memo[key] = found
-        self._keys.setdefault(key[0], set()).add(key)
-        while len(self._memo) > self.size:
-            self._unindex(self._memo.popitem(last=False)[0])
-        return found
+        return self._store(self._memo, key, found)
 
     def still_out(self, table: Table, seat: int) -> tuple[int, ...]:
         """``seat``'s card counter now (``Observation.still_out``: 15 counts, only what
@@ -112,10 +110,7 @@ class ChoicesCache:
         key = (table.id, table.seq, seat)
         found = self._counts.get(key)
         if found is None:
-            found = self._counts[key] = self._observation(table, seat, key).still_out()
-            self._keys.setdefault(table.id, set()).add(key)
-            while len(self._counts) > self.size:
-                self._unindex(self._counts.popitem(last=False)[0])
+            found = self._store(self._counts, key, self._observation(table, seat, key).still_out())
         return found
 
     def _observation(self, table: Table, seat: int, key: tuple[str, int, int]) -> Observation:
@@ -123,11 +118,18 @@ class ChoicesCache:
         found = self._seen.get(key)
         if found is None:
             assert table.hand is not None
-            found = self._seen[key] = table.hand.observation(seat)
-            self._keys.setdefault(table.id, set()).add(key)
-            while len(self._seen) > self.size:
-                self._unindex(self._seen.popitem(last=False)[0])
+            found = self._store(self._seen, key, table.hand.observation(seat))
         return found
+
+    def _store(self, memo: OrderedDict[tuple[str, int, int], T], key: tuple[str, int, int],
+               value: T) -> T:
+        """Keep ``value`` at ``key`` in ``memo`` (``_memo``, ``_counts`` or ``_seen``), indexed by table;
+        the least recently kept are dropped past ``size``."""
+        memo[key] = value
+        self._keys.setdefault(key[0], set()).add(key)
+        while len(memo) > self.size:
+            self._unindex(memo.popitem(last=False)[0])
+        return value
 
     def forget_before(self, table_id: str, seq: int) -> None:
         """The table moved on to ``seq``: drop its older positions, which nobody asks
