@@ -148,8 +148,12 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         cards, normal, counts = inputs
         key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
         png: bytes | None = None
+        ranked = self.service.ranked_known(table, seat)  # every click after the first at a position
         if shown is not None and key == shown:
-            ranked = await self.service.ranked(table, seat, urgent=True)
+            if ranked is None:
+                ranked = await self.service.ranked(table, seat, urgent=True)
+        elif ranked is not None:  # only the image to wait for: no tasks to run both at once
+            png = await draw_image(cards, normal, lang, counts, self.board.renderer, urgent=True)
         else:
             ranked, png = await asyncio.gather(
                 self.service.ranked(table, seat, urgent=True),

@@ -68,6 +68,19 @@ class ChoicesCache:
             found = Choices(tuple(legal[:MENU_SIZE]), len(legal), ())
         return self._keep(key, found)
 
+    def known(self, table: Table, seat: int) -> Choices | None:
+        """The ranked choices of ``seat`` at ``table``'s position when they are computed
+        already (or there are none: no hand in bidding or play), else None; never
+        computes. A caller with the answer at hand needs no task to wait for it."""
+        hand = table.hand
+        if hand is None or hand.phase not in ("bidding", "playing"):
+            return _NONE
+        key = (table.id, table.seq, seat)
+        found = self._memo.get(key)
+        if found is not None:
+            self._memo.move_to_end(key)
+        return found
+
     async def ranked(self, table: Table, seat: int, pool: WorkerPool | None = None,
                      urgent: bool = False) -> Choices:
         """``get(table, seat)``, computed in ``pool``'s worker processes when it has a

@@ -200,6 +200,11 @@ class TableService:
         15 counts by rank), computed once per position. Raises ValueError without a hand."""
         return self._choices.still_out(table, seat)
 
+    def ranked_known(self, table: Table, seat: int) -> Choices | None:
+        """``choices(table, seat)`` when computed already at this position, else None
+        (never computes: see ``ranked``)."""
+        return self._choices.known(table, seat)
+
     async def ranked(self, table: Table, seat: int, urgent: bool = False) -> Choices:
         """``choices(table, seat)``, computed in a process of ``ranking_pool`` (the
         render workers) when one is ready, off the event loop; the same value.

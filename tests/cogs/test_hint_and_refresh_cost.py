@@ -114,3 +114,27 @@ async def test_with_the_counter_a_bid_redraws_nothing_but_the_turned_up_kitty_do
     view = fake.messages[view.id]
     assert len(drawn) == 1 and drawn[0][12:] == (2, 0, 0)  # 2s, small joker, big joker
     assert view.alt_texts[0].endswith(", 2×2"), view.alt_texts
+
+
+async def test_a_click_at_a_ranked_position_draws_without_asking_for_the_ranking_again(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    ana, _, _ = await seated_hand(fake)
+    await ana.click(fake.table_message(), "Bid 3")
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    service = fake.bot.service
+    table = service.table_in_channel(fake.channel_id)
+    ranked = service.ranked_known(table, 0)
+    assert ranked is not None and ranked.plays  # "My hand" ranked Ana's lead
+    asked: list[int] = []
+    original = service.ranked
+
+    async def counting(table: Any, seat: int, urgent: bool = False) -> Any:
+        asked.append(seat)
+        return await original(table, seat, urgent)
+
+    monkeypatch.setattr(service, "ranked", counting)
+    view = (await ana.click(view, comp(view, "hr0"))).last
+    assert asked == []
+    assert view.alt_texts[0].endswith("Selected: 3")  # the new selection was drawn
+    menu = [c for row in view.components for c in row["components"] if c["type"] == 3]
+    assert len(menu[0]["options"]) == min(len(ranked.plays), 25)  # the known ranking's menu

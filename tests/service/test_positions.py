@@ -122,3 +122,19 @@ def test_the_ranking_and_the_counter_share_one_observation_per_position(
     assert ranked == choices(real(table.hand, 2))
     cache.forget_before(table.id, table.seq + 1)
     assert cache._keys == {} and not cache._seen  # noqa: SLF001
+
+
+async def test_known_answers_only_what_is_computed_and_never_computes(
+    pool: WorkerPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = leading_table()
+    expected = choices(table.hand.observation(1))
+    monkeypatch.setattr(positions, "choices", no_ranking_here)
+    cache = ChoicesCache()
+    assert cache.known(table, 1) is None
+    assert cache.computed == 0
+    assert await cache.ranked(table, 1, pool) == expected
+    assert cache.known(table, 1) == expected
+    assert cache.known(table, 2) is None  # another seat's position is its own
+    dealt = table.model_copy(update={"hand": None})
+    assert cache.known(dealt, 1) == Choices((), 0, ())  # no hand: no choices, nothing to wait for
