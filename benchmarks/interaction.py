@@ -708,6 +708,25 @@ def _memoize_hand_images() -> None:
     hand_view.render_hand = render_hand  # type: ignore[assignment]
 
 
+class _EchoId:
+    """Stands in for discord.py's ``InteractionMessage`` in ``--try-no-echo-parse``: the
+    message id only, none of the echoed message parsed."""
+
+    def __init__(self, *, state: Any, channel: Any, data: dict[str, Any]) -> None:
+        self.id = int(data["id"])
+        self.channel = channel
+
+
+def _skip_echo_parse() -> None:
+    """Experiment (docs/PERFORMANCE.md §Sixth round): what the bot would save if
+    discord.py did not build a message object from the message Discord sends back for
+    each interaction response and each edit of an interaction's message (the bot never
+    reads it). The bot cannot opt out: that would mean calling discord.py's internals."""
+    import discord.interactions
+
+    discord.interactions.InteractionMessage = _EchoId  # type: ignore[assignment,misc]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -721,6 +740,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--try-hand-cache", action="store_true",
                         help="experiment: memoize hand PNGs by (cards, selection, sort, locale)")
+    parser.add_argument("--try-no-echo-parse", action="store_true",
+                        help="experiment: discord.py parses no echoed interaction message")
     parser.add_argument("--switch-interval", type=float, default=None,
                         help="experiment: sys.setswitchinterval (s; CPython default 0.005)")
     parser.add_argument("--profile", action="store_true",
@@ -745,6 +766,8 @@ def main() -> None:
         sys.setswitchinterval(args.switch_interval)
     if args.try_hand_cache:
         _memoize_hand_images()
+    if args.try_no_echo_parse:
+        _skip_echo_parse()
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     result = asyncio.run(run(args))
     if args.worker_json:
