@@ -131,8 +131,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                           notice: str | None = None, hint: str | None = None,
                           readings: Sequence[Combo] | None = None,
                           shown: ImageKey | None = None) -> Screen:
-        """Build and draw the hand view (the legal-play ranking once per position,
-        ``TableService.ranked``, and the image: both in the render workers, at once).
+        """Build and draw the hand view: the legal-play ranking (once per position,
+        ``TableService.ranked``) and the image, both in the render workers, at once;
+        only the image when the position's ranking is known already.
 
         ``shown``: the ``Screen.image_key`` of the image already in the message;
         when it still matches, nothing is drawn and ``png`` stays None (keep it).
@@ -148,7 +149,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         cards, normal, counts = inputs
         key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
         png: bytes | None = None
-        ranked = self.service.ranked_known(table, seat)  # every click after the first at a position
+        ranked = self.service.ranked_known(table, seat)  # None: the first screen at this position
         if shown is not None and key == shown:
             if ranked is None:
                 ranked = await self.service.ranked(table, seat, urgent=True)

@@ -52,14 +52,12 @@ class ChoicesCache:
 
     def get(self, table: Table, seat: int) -> Choices:
         """The ranked choices of ``seat`` (empty without a hand in bidding or play)."""
-        hand = table.hand
-        if hand is None or hand.phase not in ("bidding", "playing"):
-            return _NONE
-        key = (table.id, table.seq, seat)
-        found = self._memo.get(key)
+        found = self.known(table, seat)
         if found is not None:
-            self._memo.move_to_end(key)
             return found
+        hand = table.hand
+        assert hand is not None  # ``known`` answers without a hand
+        key = (table.id, table.seq, seat)
         try:
             found = choices(self._observation(table, seat, key))
         except Exception:  # the ranking is a nicety: the menu must still show
