@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 GC_YOUNG_THRESHOLD = 2000
 """Net container allocations between two young garbage collections once the bot is up
 (CPython's default: 700). With the default, at 100 busy tables a young collection ran
-every 8 interactions and a middle-generation one every 90, scanning discord.py's
+every 8 interactions and a middle-generation one every 95, scanning discord.py's
 parsed payloads, tasks and answers of the clicks in flight, which die a moment later
 anyway. docs/PERFORMANCE.md §Sixth round: the collector's time about halved."""
 
