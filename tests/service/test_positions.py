@@ -136,5 +136,5 @@ async def test_known_answers_only_what_is_computed_and_never_computes(
     assert await cache.ranked(table, 1, pool) == expected
     assert cache.known(table, 1) == expected
     assert cache.known(table, 2) is None  # another seat's position is its own
-    dealt = table.model_copy(update={"hand": None})
-    assert cache.known(dealt, 1) == Choices((), 0, ())  # no hand: no choices, nothing to wait for
+    no_hand = table.model_copy(update={"hand": None})
+    assert cache.known(no_hand, 1) == Choices((), 0, ())  # no choices, nothing to wait for
