@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -171,7 +171,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     view = None
     if table.phase == "playing" and hand is not None:
         view = _components(table, seat, state, lang, cards, readings or (), plays, legal)
-        if len({c.rank for c in cards}) >= 15:
+        if len({c.rank_index for c in cards}) >= 15:
             lines.append(t("hand.sort_hint", lang))
     return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang, counts=counts)
 
@@ -239,13 +239,17 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         else:
             view.select(prefix + "pick" + suffix, [Components.option(t("select.none", lang), "0")],
                         t("select.none", lang), 0, disabled=True)
-    totals = Counter(c.rank for c in cards)
-    chosen_of = Counter(c.rank for c in cards if c.index in state.selected)
-    held = sorted(totals)
-    for i, rank in enumerate(held):
-        total, chosen = totals[rank], chosen_of[rank]
-        label = rank.symbol + (f" {chosen}/{total}" if chosen else (f" ×{total}" if total > 1 else ""))
-        button(f"r{rank.index}", label, 1 + i // 5, B.success if chosen else B.secondary)
+    totals, chosen_of = [0] * 15, [0] * 15  # by rank index (Card.rank_index)
+    selected = state.selected
+    for card in cards:
+        totals[card.rank_index] += 1
+        if card.index in selected:
+            chosen_of[card.rank_index] += 1
+    held = [index for index in range(15) if totals[index]]
+    for i, index in enumerate(held):
+        chosen = chosen_of[index]
+        button(f"r{index}", _rank_label(index, chosen, totals[index]), 1 + i // 5,
+               B.success if chosen else B.secondary)
     if len(held) < 15:
         me = table.seats[seat]
         if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
@@ -262,6 +266,13 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         button("clear", t("btn.clear", lang), 4, B.danger, disabled=not state.selected)
     button("sort", t("btn.sort_groups" if state.sort == "groups" else "btn.sort_rank", lang), 4)
     return view
+
+
+@functools.lru_cache(maxsize=256)
+def _rank_label(index: int, chosen: int, total: int) -> str:
+    """A rank button's label: "7", "7 ×3" (three held), "7 2/3" (two of three selected)."""
+    symbol = RANKS[index].symbol
+    return symbol + (f" {chosen}/{total}" if chosen else (f" ×{total}" if total > 1 else ""))
 
 
 ImageInputs = tuple[list[Card], ViewState, tuple[int, ...] | None]

@@ -9,6 +9,7 @@ Seats are 0, 1, 2 and play goes in seat order: 0 → 1 → 2 → 0.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -16,6 +17,11 @@ from typing import Literal
 from bot.rules import DECK, DEFAULT_RULES, Card, Combo, RuleSet
 
 Phase = Literal["bidding", "playing"]
+_INDEX = operator.attrgetter("index")
+_RANK_INDEX: tuple[int, ...] = tuple(card.rank_index for card in DECK)
+"""The rank index (0..14) of each card id (0..53)."""
+_FULL_COUNTS: tuple[int, ...] = (4,) * 13 + (1, 1)
+"""Cards of each rank in a deck: four of 3 … 2, one of each joker."""
 Play = tuple[int, Combo | None]
 """One step of the play history: (seat, combo played, or None for a pass)."""
 
@@ -56,12 +62,13 @@ class Observation:
     def __post_init__(self) -> None:
         if self.seat not in (0, 1, 2):
             raise ValueError(f"seat must be 0, 1 or 2, not {self.seat}")
-        object.__setattr__(self, "hand", tuple(sorted(self.hand)))
+        hand = tuple(sorted(self.hand, key=_INDEX))  # Card order is index order, sorted in C
+        object.__setattr__(self, "hand", hand)
         if self.kitty is not None:
-            object.__setattr__(self, "kitty", tuple(sorted(self.kitty)))
-        object.__setattr__(self, "bids", tuple((int(s), int(a)) for s, a in self.bids))
-        object.__setattr__(self, "history", tuple((int(s), c) for s, c in self.history))
-        object.__setattr__(self, "cards_left", tuple(int(n) for n in self.cards_left))
+            object.__setattr__(self, "kitty", tuple(sorted(self.kitty, key=_INDEX)))
+        object.__setattr__(self, "bids", tuple([(int(s), int(a)) for s, a in self.bids]))
+        object.__setattr__(self, "history", tuple([(int(s), c) for s, c in self.history]))
+        object.__setattr__(self, "cards_left", tuple([int(n) for n in self.cards_left]))
         if self.last_play is not None:
             object.__setattr__(self, "last_play", (int(self.last_play[0]), self.last_play[1]))
         if len(self.cards_left) != 3:
@@ -70,7 +77,7 @@ class Observation:
             raise ValueError(
                 f"hand has {len(self.hand)} cards but cards_left says {self.cards_left[self.seat]}"
             )
-        if len(set(self.hand)) != len(self.hand):
+        if len({card.index for card in hand}) != len(hand):
             raise ValueError("a card appears twice in the hand")
 
     def __reduce__(self) -> tuple:
@@ -156,12 +163,17 @@ class Observation:
         ranks (``Rank.index`` order, 3 … 2, X, D), how many cards this seat has not
         seen — not in its hand, not played, and not a kitty card once the kitty is
         public (everyone saw it turned up). Only this Observation is read, so it never
-        counts a card the seat could not have seen."""
-        public = set(self.kitty or ())
-        counts = [0] * 15
-        for card in self.unseen_cards():
-            if card not in public:
-                counts[card.rank.index] += 1
+        counts a card the seat could not have seen. Counted on card ids (ints), not
+        Card objects: every redraw of a view with the counter needs it."""
+        seen = {card.index for card in self.hand}
+        for _, combo in self.history:
+            if combo is not None:
+                seen.update([card.index for card in combo.cards])
+        if self.kitty is not None:
+            seen.update([card.index for card in self.kitty])
+        counts = list(_FULL_COUNTS)
+        for index in seen:
+            counts[_RANK_INDEX[index]] -= 1
         return tuple(counts)
 
     def known_cards_of(self, seat: int) -> tuple[Card, ...]:

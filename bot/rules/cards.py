@@ -259,8 +259,9 @@ def parse_cards(text: str) -> list[Card]:
 
 def format_cards(cards: Iterable[Card | Rank]) -> str:
     """Canonical docs/RULES.md notation, sorted low→high, e.g. ``"33345TXD"``."""
-    ranks = sorted(card.rank if isinstance(card, Card) else card for card in cards)
-    return "".join(RANK_SYMBOLS[rank.value - 3] for rank in ranks)
+    indices = sorted([card.rank_index if card.__class__ is Card else card.value - 3
+                      for card in cards])
+    return "".join([RANK_SYMBOLS[index] for index in indices])
 
 
 def rank_counts(cards: Iterable[Card]) -> list[int]:
