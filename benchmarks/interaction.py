@@ -68,9 +68,10 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from benchmarks.cpu_sampler import CpuSampler
 from benchmarks.ledger import CpuLedger
+from bot.__main__ import loop_factory
 from bot.client import DdzBot
 from bot.rules import DECK
-from bot.settings import Settings
+from bot.settings import EVENT_LOOPS, Settings
 from tests.support.fake_discord import FakeDiscord, KeepPatched, Member, Message, boot
 
 TARGET_P50, TARGET_P99 = 50.0, 200.0
@@ -635,7 +636,8 @@ def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpus: tup
     cpu, harness = cpus
     rows = sorted(rec.samples.items(), key=lambda kv: -len(kv[1]))
     every = [s for _, samples in rows for s in samples]
-    print(f"in-process, {args.tables} tables × 3 members, think {args.think:.1f} s "
+    loop = type(asyncio.get_running_loop()).__module__.split(".")[0]  # uvloop or asyncio
+    print(f"in-process ({loop} loop), {args.tables} tables × 3 members, think {args.think:.1f} s "
           f"(waiting ×{args.idle_factor:g}), Hint on {args.hint_share:.0%} of turns"
           f"{', hand-PNG cache' if args.try_hand_cache else ''}"
           f"{f', switch interval {args.switch_interval * 1000:g} ms' if args.switch_interval else ''}, measured {wall:.0f} s after a {args.ramp:.0f} s ramp; "
@@ -744,6 +746,9 @@ def main() -> None:
                         help="experiment: discord.py parses no echoed interaction message")
     parser.add_argument("--switch-interval", type=float, default=None,
                         help="experiment: sys.setswitchinterval (s; CPython default 0.005)")
+    parser.add_argument("--event-loop", choices=EVENT_LOOPS, default="auto",
+                        help="the bot's event loop, as DDZ_EVENT_LOOP for python -m bot "
+                             "(auto: uvloop when installed; asyncio under --profile)")
     parser.add_argument("--profile", action="store_true",
                         help="sample the bot process's CPU during the measured time "
                              "(benchmarks/cpu_sampler.py) and print the top functions")
@@ -769,7 +774,10 @@ def main() -> None:
     if args.try_no_echo_parse:
         _skip_echo_parse()
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
-    result = asyncio.run(run(args))
+    if args.profile and args.event_loop == "auto":
+        args.event_loop = "asyncio"  # the sampler tells the loop's waits by their Python frame
+    with asyncio.Runner(loop_factory=loop_factory(args.event_loop)) as runner:
+        result = runner.run(run(args))
     if args.worker_json:
         print("RESULT " + json.dumps(result))
 

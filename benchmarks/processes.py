@@ -27,7 +27,7 @@ from typing import Any
 from tests.databases import create_schema, drop_schema, with_search_path
 
 ROOT = Path(__file__).resolve().parents[1]
-PASSED = ("think", "idle_factor", "hint_share", "seed", "tables", "seconds", "ramp")
+PASSED = ("think", "idle_factor", "hint_share", "seed", "tables", "seconds", "ramp", "event_loop")
 
 
 async def worker(

@@ -6,6 +6,9 @@ shards (``DDZ_SHARD_IDS``, docs/SCALING.md), 4 when the database connection hold
 this process's shard locks was lost (a restart claims them again), 5 when the
 database cannot be opened (unreachable server, refused credentials, not a
 database); each printed as one line on stderr without a traceback.
+
+The loop is uvloop's when it is installed, else asyncio's own (``DDZ_EVENT_LOOP``,
+``loop_factory``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import contextlib
 import logging
 import signal
 import sys
+from collections.abc import Callable
 
 import discord
 import yarl
@@ -53,9 +57,27 @@ def apply_endpoints(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url.strip())
 
 
+def loop_factory(choice: str = "auto") -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """What makes the event loop for ``choice`` (``Settings.event_loop``):
+    ``uvloop.new_event_loop`` for ``"uvloop"``, and for ``"auto"`` when uvloop is
+    installed; None (asyncio's own loop) for ``"asyncio"`` or ``"auto"`` without
+    uvloop. Raises ImportError for ``"uvloop"`` when it is not installed."""
+    if choice == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        if choice == "uvloop":
+            raise
+        return None
+    return uvloop.new_event_loop
+
+
 async def run(settings: Settings) -> int:
     """Create the bot and run it until it is closed (Ctrl-C / SIGTERM); its exit code."""
     from bot.client import create_bot, open_storage
+
+    log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
 
     # Before connecting to Discord: a process whose shards are taken stops here.
     try:
@@ -85,12 +107,19 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as error:
         print(settings_error_line(error), file=sys.stderr)
         return 2
+    try:
+        factory = loop_factory(settings.event_loop)
+    except ImportError:
+        print("ddz-bot: DDZ_EVENT_LOOP is uvloop but uvloop is not installed"
+              " (pip install uvloop, or set DDZ_EVENT_LOOP=auto)", file=sys.stderr)
+        return 2
     discord.utils.setup_logging(level=settings.log_level_number, root=True)
     logsafe.install()  # no record may carry a hand (bot/logsafe.py)
     apply_endpoints(settings)
     code = 0
     try:
-        code = asyncio.run(run(settings))
+        with asyncio.Runner(loop_factory=factory) as runner:
+            code = runner.run(run(settings))
     except KeyboardInterrupt:
         log.info("interrupted; shutting down")
     except discord.LoginFailure:

@@ -18,7 +18,9 @@ Environment names (see ``.env.example``):
 * ``DDZ_RENDER_WORKERS`` (processes that draw the images, off the bot's GIL; 0 =
   threads of the bot process; default 2),
 * ``DDZ_HINT_PREFETCH`` (bool: start the Hint's search for a member's turn when it
-  begins, while the AI worker is idle; default true).
+  begins, while the AI worker is idle; default true),
+* ``DDZ_EVENT_LOOP`` (``auto`` / ``uvloop`` / ``asyncio``: the event loop ``python -m
+  bot`` runs on; ``auto``, the default, takes uvloop when it is installed).
 
 Environment variables win over ``.env``. Raises ``pydantic.ValidationError``
 when the token is missing or a value is malformed (``python -m bot`` turns
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -37,6 +39,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from bot.storage.models import ShardSet
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+EVENT_LOOPS = ("auto", "uvloop", "asyncio")
 
 
 def _alias(name: str) -> AliasChoices:
@@ -75,6 +78,11 @@ class Settings(BaseSettings):
         1.0, ge=0.0, le=1.0, validation_alias=_alias("DDZ_AUTOPLAY_PACE_SCALE")
     )
     """Factor on the auto-play pace members choose (1 = their seconds; tests use 0)."""
+    event_loop: Literal["auto", "uvloop", "asyncio"] = Field(
+        "auto", validation_alias=_alias("DDZ_EVENT_LOOP"))
+    """The event loop of ``python -m bot``: uvloop (libuv's loop, cheaper per click than
+    asyncio's own, docs/PERFORMANCE.md §Seventh round) for ``auto`` when it is installed
+    (a dependency except on Windows) and for ``uvloop``; asyncio's own for ``asyncio``."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the
     same on every run, so an end-to-end test never depends on the luck of a deal);
@@ -112,6 +120,14 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"DDZ_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
         return level
+
+    @field_validator("event_loop", mode="before")
+    @classmethod
+    def _loop_name(cls, value: object) -> str:
+        name = str(value or "auto").strip().lower() or "auto"
+        if name not in EVENT_LOOPS:
+            raise ValueError(f"must be one of {', '.join(EVENT_LOOPS)}")
+        return name
 
     @field_validator("api_base")
     @classmethod

@@ -11,7 +11,7 @@ import discord
 import pytest
 from pydantic import ValidationError
 
-from bot.__main__ import apply_endpoints, settings_error_line
+from bot.__main__ import apply_endpoints, loop_factory, main, settings_error_line
 from bot.client import DdzBot, ShardedDdzBot, bot_intents, create_bot
 from bot.settings import Settings
 from bot.storage import ShardSet
@@ -21,7 +21,7 @@ ENV_NAMES = (
     "DISCORD_TOKEN", "DDZ_DATABASE_PATH", "DDZ_DEV_GUILD_ID", "DDZ_SYNC_COMMANDS", "DDZ_LOG_LEVEL",
     "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DDZ_SHARD_COUNT", "DDZ_SHARD_IDS",
     "DDZ_COMPUTER_DELAY", "DDZ_DATABASE_URL", "DDZ_RENDER_WORKERS", "DDZ_HINT_PREFETCH",
-    "DDZ_AUTOPLAY_PACE_SCALE", "DDZ_DEAL_SEED",
+    "DDZ_AUTOPLAY_PACE_SCALE", "DDZ_DEAL_SEED", "DDZ_EVENT_LOOP",
 )
 
 
@@ -42,6 +42,53 @@ def test_defaults_need_only_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.log_level == "INFO" and settings.computer_delay == (0.6, 1.2)
     assert settings.api_base is None and settings.gateway_url is None
     assert settings.deal_seed is None
+    assert settings.event_loop == "auto"
+
+
+@pytest.mark.parametrize(("value", "loop"), [("", "auto"), (" UVLoop ", "uvloop"),
+                                            ("asyncio", "asyncio")])
+def test_event_loop_is_auto_uvloop_or_asyncio(
+    monkeypatch: pytest.MonkeyPatch, value: str, loop: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DDZ_EVENT_LOOP", value)
+    assert Settings().event_loop == loop
+
+
+def test_an_unknown_event_loop_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DDZ_EVENT_LOOP", "trio")
+    with pytest.raises(ValidationError) as info:
+        Settings()
+    assert settings_error_line(info.value) == (
+        "ddz-bot: DDZ_EVENT_LOOP: must be one of auto, uvloop, asyncio")
+
+
+def test_the_loop_factory_gives_uvloop_unless_asyncio_is_asked_for() -> None:
+    import uvloop
+
+    assert loop_factory("auto") is uvloop.new_event_loop
+    assert loop_factory("uvloop") is uvloop.new_event_loop
+    assert loop_factory("asyncio") is None  # asyncio.Runner's default: asyncio's own loop
+
+
+def test_without_uvloop_auto_falls_back_and_uvloop_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # import uvloop now raises ImportError
+    assert loop_factory("auto") is None
+    with pytest.raises(ImportError):
+        loop_factory("uvloop")
+
+
+def test_python_m_bot_asked_for_uvloop_without_it_exits_2_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvloop", None)
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DDZ_EVENT_LOOP", "uvloop")
+    assert main([]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "ddz-bot: DDZ_EVENT_LOOP is uvloop but uvloop is not installed"
+        " (pip install uvloop, or set DDZ_EVENT_LOOP=auto)"]
 
 
 @pytest.mark.parametrize(("value", "seed"), [("", None), ("  ", None), ("20261130", 20261130)])

@@ -30,6 +30,7 @@ import asyncio
 import itertools
 import logging
 import multiprocessing
+import os
 import pickle
 import time
 from collections import deque
@@ -127,6 +128,10 @@ class WorkerPool:
                 worker = _Worker(process, mine)
                 self._procs.append(worker)
                 loop.add_reader(mine.fileno(), self._on_answer, worker)
+                # uvloop (libuv) makes a watched descriptor non-blocking, asyncio's own loop
+                # leaves it as it is: messages are read and written whole once the pipe is
+                # readable (``recv_bytes``), so it must block until an answer is all there.
+                os.set_blocking(mine.fileno(), True)
             self._loop = loop
         except Exception as error:
             self._broken(f"could not start ({error})")

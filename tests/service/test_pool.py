@@ -31,6 +31,11 @@ def slow_echo(value: int, seconds: float) -> tuple[int, int]:
     return value, os.getpid()
 
 
+def big_answer(size: int) -> tuple[int, bytes]:
+    """``size`` bytes (more than a pipe holds at once), with the id of the process."""
+    return os.getpid(), b"x" * size
+
+
 def refuse(code: str) -> None:
     """Always raises ValueError(code)."""
     raise ValueError(code)
@@ -153,3 +158,23 @@ async def test_urgent_calls_leave_the_backlog_before_the_others() -> None:
         assert sorted(answers, key=answers.__getitem__) == [0, 1, 99, 10, 11]
     finally:
         pool.shutdown()
+
+
+def test_answers_larger_than_the_pipe_arrive_whole_on_uvloop() -> None:
+    """uvloop makes the descriptor it watches non-blocking: an answer bigger than the
+    pipe's buffer (a hand PNG can be) was then read in part, the pool took it for a
+    dead worker and every call ran in threads (BlockingIOError, 2026-12-01)."""
+    import uvloop
+
+    async def calls() -> list[tuple[bool, int]]:
+        pool = WorkerPool("test", 2)
+        try:
+            assert await pool.wait_ready()
+            answers = await asyncio.gather(*(pool.run(big_answer, 2_000_000) for _ in range(4)))
+            assert pool.started and len(pool.pids) == 2
+            return [(pid in pool.pids, len(data)) for pid, data in answers]
+        finally:
+            pool.shutdown()
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        assert runner.run(calls()) == [(True, 2_000_000)] * 4
