@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -39,7 +39,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from bot.storage.models import ShardSet
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-EVENT_LOOPS = ("auto", "uvloop", "asyncio")
+EventLoop = Literal["auto", "uvloop", "asyncio"]
+EVENT_LOOPS: tuple[str, ...] = get_args(EventLoop)
 
 
 def _alias(name: str) -> AliasChoices:
@@ -78,7 +79,7 @@ class Settings(BaseSettings):
         1.0, ge=0.0, le=1.0, validation_alias=_alias("DDZ_AUTOPLAY_PACE_SCALE")
     )
     """Factor on the auto-play pace members choose (1 = their seconds; tests use 0)."""
-    event_loop: Literal["auto", "uvloop", "asyncio"] = Field(
+    event_loop: EventLoop = Field(
         "auto", validation_alias=_alias("DDZ_EVENT_LOOP"))
     """The event loop of ``python -m bot``: uvloop (libuv's loop, cheaper per click than
     asyncio's own, docs/PERFORMANCE.md §Seventh round) for ``auto`` when it is installed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,7 +66,7 @@ def test_an_unknown_event_loop_is_one_clear_line(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_loop_factory_gives_uvloop_unless_asyncio_is_asked_for() -> None:
-    import uvloop
+    uvloop = pytest.importorskip("uvloop")  # not built for Windows
 
     assert loop_factory("auto") is uvloop.new_event_loop
     assert loop_factory("uvloop") is uvloop.new_event_loop
@@ -201,3 +202,16 @@ async def test_shard_count_selects_the_sharded_bot() -> None:
     assert isinstance(sharded, ShardedDdzBot)
     assert sharded.shard_count == 2 and sharded.shard_ids == [1]
     await plain.close()
+
+
+def test_every_setting_is_documented_for_admins() -> None:
+    """Each environment variable ``Settings`` reads has its line in ``.env.example`` and
+    its row in the README's table of keys."""
+    env = (ROOT / ".env.example").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    names = [field.validation_alias.choices[0]  # type: ignore[union-attr]
+             for field in Settings.model_fields.values()]
+    assert "DDZ_EVENT_LOOP" in names and len(names) == 16
+    assert [n for n in names if not re.search(rf"^{n}=", env, re.M)] == []
+    rows = [line for line in readme.splitlines() if line.startswith("| `")]
+    assert [n for n in names if not any(f"`{n}`" in row.split(" | ")[0] for row in rows)] == []

@@ -205,8 +205,12 @@ class WorkerPool:
 
     def _on_answer(self, worker: _Worker) -> None:
         """The loop's reader callback: one answer from ``worker``'s pipe (the loop calls
-        again while more wait: no ``poll`` system call per answer)."""
+        again while more wait). The pipe blocks (``start``), so it is read only when
+        ``poll`` finds data: uvloop's watch of a descriptor may report it readable when
+        it is not (libuv's ``uv_poll_t``), and a blocking read would then stop the loop."""
         try:
+            if not worker.conn.poll(0):
+                return
             job, ok, value = pickle.loads(worker.conn.recv_bytes())
             if job == READY:
                 worker.ready = True

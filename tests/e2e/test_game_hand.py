@@ -8,6 +8,7 @@ view's select menu, rank buttons, Play/Pass and ``/ddz play`` / ``/ddz pass``.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -201,6 +202,14 @@ async def test_three_members_play_a_whole_hand_to_settlement(played: Played) -> 
         total = f"+{expected[s]}" if expected[s] > 0 else str(expected[s])
         assert re.search(rf"{NAMES[s]}: \*\*{re.escape(total)}\*\* \(1 hand\)", board), board
     assert emu.errors == [] and emu.late_interactions() == []
+
+
+async def test_python_m_bot_runs_on_uvloop_by_default(played: Played) -> None:
+    """``DDZ_EVENT_LOOP`` unset (or ``auto``) with uvloop installed: the whole hand
+    above was played on uvloop's loop (docs/ARCHITECTURE.md)."""
+    if os.environ.get("DDZ_EVENT_LOOP", "auto").strip().lower() not in ("", "auto", "uvloop"):
+        pytest.skip("DDZ_EVENT_LOOP chooses asyncio in this environment")
+    assert "event loop: uvloop" in played.bot.log_text(), played.bot.log_tail()
 
 
 def snapshot_texts(msg: SimMessage) -> list[str]:

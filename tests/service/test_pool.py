@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import AsyncIterator
 
@@ -34,6 +35,11 @@ def slow_echo(value: int, seconds: float) -> tuple[int, int]:
 def big_answer(size: int) -> tuple[int, bytes]:
     """``size`` bytes (more than a pipe holds at once), with the id of the process."""
     return os.getpid(), b"x" * size
+
+
+def echo_size(data: bytes) -> tuple[int, int]:
+    """The length of ``data`` (a big call), with the id of the process."""
+    return os.getpid(), len(data)
 
 
 def refuse(code: str) -> None:
@@ -164,17 +170,32 @@ def test_answers_larger_than_the_pipe_arrive_whole_on_uvloop() -> None:
     """uvloop makes the descriptor it watches non-blocking: an answer bigger than the
     pipe's buffer (a hand PNG can be) was then read in part, the pool took it for a
     dead worker and every call ran in threads (BlockingIOError, 2026-12-01)."""
-    import uvloop
+    uvloop = pytest.importorskip("uvloop")  # not built for Windows
 
     async def calls() -> list[tuple[bool, int]]:
         pool = WorkerPool("test", 2)
         try:
             assert await pool.wait_ready()
             answers = await asyncio.gather(*(pool.run(big_answer, 2_000_000) for _ in range(4)))
+            sizes = await asyncio.gather(*(pool.run(echo_size, b"y" * 3_000_000) for _ in range(4)))
             assert pool.started and len(pool.pids) == 2
-            return [(pid in pool.pids, len(data)) for pid, data in answers]
+            return [(pid in pool.pids, len(data)) for pid, data in answers] + \
+                [(pid in pool.pids, size) for pid, size in sizes]
         finally:
             pool.shutdown()
 
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        assert runner.run(calls()) == [(True, 2_000_000)] * 4
+        assert runner.run(calls()) == [(True, 2_000_000)] * 4 + [(True, 3_000_000)] * 4
+
+
+async def test_a_readiness_report_without_data_reads_nothing_and_returns(pool: WorkerPool) -> None:
+    """A watched descriptor reported readable with nothing to read (libuv allows it): the
+    reader callback returns at once instead of blocking the loop in a read, and the
+    pool goes on answering."""
+    worker = pool._procs[0]  # noqa: SLF001 (the loop's reader callback, called by hand)
+    done = threading.Event()
+    reader = threading.Thread(target=lambda: (pool._on_answer(worker), done.set()),  # noqa: SLF001
+                              daemon=True)
+    reader.start()
+    assert done.wait(5), "the reader callback blocked on an empty pipe"
+    assert (await pool.run(slow_echo, 7, 0.0))[0] == 7 and pool.started
