@@ -1,7 +1,9 @@
 """Bot work per interaction with many tables playing at once (docs/PERFORMANCE.md).
 
 Run: ``python -m benchmarks.interaction [--tables 200] [--seconds 60] [--think 2.0]
-[--profile [--profile-out PATH]]``
+[--event-loop auto|uvloop|asyncio] [--profile [--profile-out PATH]]``. The bot runs on
+the event loop ``python -m bot`` would take (``DDZ_EVENT_LOOP``: uvloop when installed),
+on asyncio's own under ``--profile``.
 
 Several processes: ``python -m benchmarks.interaction --processes 2 --database URL``
 runs the same load twice, one after the other: once in one process on SQLite, once
