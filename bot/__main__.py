@@ -77,8 +77,6 @@ async def run(settings: Settings) -> int:
     """Create the bot and run it until it is closed (Ctrl-C / SIGTERM); its exit code."""
     from bot.client import create_bot, open_storage
 
-    log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
-
     # Before connecting to Discord: a process whose shards are taken stops here.
     try:
         storage = await open_storage(settings)
@@ -86,6 +84,8 @@ async def run(settings: Settings) -> int:
         raise
     except Exception as error:  # the driver's own errors: unreachable, refused, not a db
         raise StorageUnavailable(f"{type(error).__name__}: {error}") from error
+    # Logged once start-up can go on: a refusal above stays one line on stderr.
+    log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
     bot = create_bot(settings, storage)
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(
