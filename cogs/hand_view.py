@@ -31,7 +31,7 @@ import discord
 from bot.ai import MENU_SIZE
 from bot.game.table import Table
 from bot.i18n import t, tn
-from bot.rules import RANKS, Card, Combo, ComboKind, classify, format_cards
+from bot.rules import RANKS, Card, Combo, ComboKind, classify, format_cards, rank_counts
 from bot.service.renderer import Renderer
 from cogs import texts
 from cogs.components import Components
@@ -239,12 +239,8 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         else:
             view.select(prefix + "pick" + suffix, [Components.option(t("select.none", lang), "0")],
                         t("select.none", lang), 0, disabled=True)
-    totals, chosen_of = [0] * 15, [0] * 15  # by rank index (Card.rank_index)
-    selected = state.selected
-    for card in cards:
-        totals[card.rank_index] += 1
-        if card.index in selected:
-            chosen_of[card.rank_index] += 1
+    totals = rank_counts(cards)  # by rank index
+    chosen_of = rank_counts([c for c in cards if c.index in state.selected])
     held = [index for index in range(15) if totals[index]]
     for i, index in enumerate(held):
         chosen = chosen_of[index]
