@@ -30,7 +30,7 @@ from bot.game.replay import replay
 from bot.game.selfplay import seeded_hand
 from bot.rules import RuleSet
 from bot.service.replays import ReplayService
-from bot.storage.models import FinishedHand, SeatChange, Settlement
+from bot.values import FinishedHand, SeatChange, Settlement
 from cogs.replay_pages import Players, pages, result_view
 from rendering import render_result
 from rendering.cards import warm_up

@@ -22,7 +22,8 @@ from bot.service import TableService, pooled_decide, worker
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.settings import Settings
-from bot.storage import Repository, Settlement, open_repository
+from bot.storage import Repository, open_repository
+from bot.values import Settlement
 from cogs.ddz import DdzCog
 from cogs.forget import ForgetButton
 from cogs.newmatch import NewMatchButton

@@ -36,7 +36,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.storage.models import ShardSet
+from bot.values import ShardSet
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 EventLoop = Literal["auto", "uvloop", "asyncio"]

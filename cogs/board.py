@@ -28,7 +28,7 @@ from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from bot.service import TableService
 from bot.service.renderer import Renderer
-from bot.storage import Settlement
+from bot.values import Settlement
 from cogs import texts
 from cogs.public_view import message_key, public_view
 from cogs.replay import result_buttons

@@ -30,7 +30,7 @@ from bot.rules import Combo
 from bot.service import TableService
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
-from bot.storage import Settlement
+from bot.values import Settlement
 from cogs import forget, info, newmatch, permissions, records
 from cogs.board import Board
 from cogs.gone import GoneListeners

@@ -15,12 +15,11 @@ import asyncio
 import logging
 from dataclasses import dataclass, replace
 
-from bot.ai import Decision
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import Card, Combo, format_cards
-from bot.service import TableService
+from bot.service import Decision, TableService
 from cogs.hand_view import add_rank, rank_of_verb, selected_cards
 from cogs.items import ViewState, mask_to_indices, parse_mask
 from cogs.replies import error_message

@@ -28,7 +28,6 @@ from typing import Any
 
 import discord
 
-from bot.ai import MENU_SIZE
 from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import RANKS, Card, Combo, ComboKind, classify, format_cards, rank_counts
@@ -189,6 +188,8 @@ _MENUS: OrderedDict[tuple[int, str], tuple[Sequence[Combo], list[dict[str, Any]]
 """The menus made lately, by (id of the ranked plays, language); the plays are kept with
 their menu, so an id is never mistaken for a later object's."""
 MENUS_KEPT = 512
+MENU_SIZE = 25
+"""Most options a Discord select menu takes: the legal-play menu lists that many."""
 
 
 def _menu_options(plays: Sequence[Combo], lang: str) -> list[dict[str, Any]]:

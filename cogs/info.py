@@ -9,14 +9,7 @@ import discord
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
 from bot.i18n import t, tn
 from bot.rules import DEFAULT_RULES, RuleSet
-from bot.storage import (
-    GuildSettings,
-    HandPoint,
-    LeaderRow,
-    MatchStandings,
-    PlayerStats,
-    RatingRow,
-)
+from bot.values import GuildSettings, HandPoint, LeaderRow, MatchStandings, PlayerStats, RatingRow
 from cogs.texts import signed
 from rendering.stats import ChartHand, StatsView
 

@@ -22,10 +22,9 @@ from typing import Any
 
 import discord
 
-from bot.ai import Decision
 from bot.game.table import Table
 from bot.i18n import t
-from bot.service import TableService
+from bot.service import Decision, TableService
 from cogs.hand_actions import hint_reason, hint_state
 from cogs.hand_view import Screen
 from cogs.items import ViewState

@@ -14,7 +14,7 @@ from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import Combo, ComboKind, format_cards
-from bot.storage import Settlement
+from bot.values import Settlement
 from rendering import ResultView, SeatResult, SeatView, TableView
 
 

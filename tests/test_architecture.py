@@ -1,7 +1,8 @@
 """The layering of docs/ARCHITECTURE.md, checked on the source (``ast``, nothing imported).
 
 Fails on: a forbidden import into a pure package (``bot/rules``, ``bot/game``,
-``bot/ai``, ``bot/i18n``, ``rendering``); ``discord`` outside the Discord adapters;
+``bot/ai``, ``bot/values``, ``bot/i18n``, ``rendering``); ``discord`` outside the
+Discord adapters; storage reaching up to the service; the cogs importing storage or ai;
 an import cycle between packages or between files; a reference to a ``.md``
 document that does not exist in the repository.
 
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("bot", "cogs", "rendering", "benchmarks")
 """Top-level folders whose modules form the import graph."""
 
-PURE = ("bot.rules", "bot.game", "bot.ai", "bot.i18n", "rendering")
+PURE = ("bot.rules", "bot.game", "bot.ai", "bot.values", "bot.i18n", "rendering")
 """Packages without I/O, concurrency or Discord (docs/ARCHITECTURE.md §Layers)."""
 FORBIDDEN_IN_PURE = (
     "asyncio", "multiprocessing", "concurrent", "threading", "aiosqlite", "asyncpg",
@@ -36,8 +37,9 @@ FORBIDDEN_IN_PURE = (
 )
 """What a pure package may not import (itself or any submodule of it)."""
 LAYER_BELOW = {
-    "bot.rules": ("bot.game", "bot.ai", "rendering", "bot.i18n"),
-    "bot.ai": ("bot.game", "rendering", "bot.i18n"),
+    "bot.rules": ("bot.game", "bot.ai", "bot.values", "rendering", "bot.i18n"),
+    "bot.ai": ("bot.game", "bot.values", "rendering", "bot.i18n"),
+    "bot.game": ("bot.values",),
 }
 """Pure packages that sit lower than others and may not reach up to them."""
 DISCORD_ALLOWED = ("cogs", "bot.client", "bot.__main__", "benchmarks.interaction")
@@ -45,6 +47,9 @@ DISCORD_ALLOWED = ("cogs", "bot.client", "bot.__main__", "benchmarks.interaction
 drives the bot through the test fake of Discord (tests/support/fake_discord.py)."""
 STORAGE_MAY_NOT = ("bot.service", "cogs", "bot.client", "discord")
 """Storage may use game value types, never the layers above it."""
+COGS_MAY_NOT = ("bot.storage", "bot.ai")
+"""The cogs reach data and computer moves through the service only: its value types
+(``bot.values``) and its ``Decision`` (``bot.service``)."""
 
 DOC_REFERENCE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
 """A path ending in ``.md`` written in a module (docstring, comment or string)."""
@@ -212,6 +217,8 @@ def layer_violations(imports: list[Import]) -> list[str]:
             bad.append(f"{where} (discord only in the adapters)")
         if within(imp.source, "bot.storage") and within(imp.target, STORAGE_MAY_NOT):
             bad.append(f"{where} (storage sits below the service)")
+        if within(imp.source, "cogs") and within(imp.target, COGS_MAY_NOT):
+            bad.append(f"{where} (cogs go through the service)")
     return list(dict.fromkeys(bad))
 
 
@@ -292,6 +299,12 @@ def test_the_document_check_wants_the_file_and_the_section(tmp_path: Path) -> No
 
 def test_pure_packages_import_no_io_concurrency_discord_or_upper_layers() -> None:
     assert layer_violations(IMPORTS) == []
+
+
+def test_cogs_import_neither_storage_nor_ai() -> None:
+    reached = {i.target for i in IMPORTS if within(i.source, "cogs")}
+    assert "bot.service" in reached and "bot.values" in reached
+    assert [t for t in reached if within(t, COGS_MAY_NOT)] == []
 
 
 def test_discord_is_imported_only_by_the_adapters() -> None:

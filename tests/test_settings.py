@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from bot.__main__ import apply_endpoints, loop_factory, main, settings_error_line
 from bot.client import DdzBot, ShardedDdzBot, bot_intents, create_bot
 from bot.settings import Settings
-from bot.storage import ShardSet
+from bot.values import ShardSet
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV_NAMES = (

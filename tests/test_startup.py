@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import ShardSet
+from bot.values import ShardSet
 from tests.databases import Database
 
 ROOT = Path(__file__).resolve().parent.parent

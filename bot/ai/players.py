@@ -98,11 +98,12 @@ def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET) -> list[
     return options
 
 
-MENU_SIZE = 25
-"""Most plays a menu of legal plays lists (Discord's limit for a select menu)."""
+PLAYS_RANKED = 25
+"""Most plays ``ordered_plays`` lists: as many as one menu of legal plays shows (the
+hand view's select menu, ``cogs.hand_view.MENU_SIZE``; a test keeps the two equal)."""
 
 
-def ordered_plays(obs: Observation, limit: int = MENU_SIZE, *,
+def ordered_plays(obs: Observation, limit: int = PLAYS_RANKED, *,
                   ranked: Sequence[Combo] | None = None,
                   legal: Sequence[Combo] | None = None) -> list[Combo]:
     """The legal plays of ``obs.seat`` now, best first, one per set of cards, at most

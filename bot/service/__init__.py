@@ -3,16 +3,18 @@
 Public API::
 
     from bot.service import TableService, TableListener, Clock, SystemClock,
-                             Decider, thread_decide, pooled_decide
+                             Decider, thread_decide, pooled_decide, Decision
 
 ``TableService`` is the only writer of table state; the cogs call it and
-listen to it (docs/ARCHITECTURE.md).
+listen to it (docs/ARCHITECTURE.md). ``Decision`` (a move with its reason, from
+``bot.ai``) is what the service's hints and deciders answer.
 """
 
+from bot.ai import Decision
 from bot.service.deciders import Decider, pooled_decide, thread_decide
 from bot.service.tables import Clock, NullListener, SystemClock, TableListener, TableService
 
 __all__ = [
-    "Clock", "Decider", "NullListener", "SystemClock", "TableListener", "TableService",
+    "Clock", "Decider", "Decision", "NullListener", "SystemClock", "TableListener", "TableService",
     "pooled_decide", "thread_decide",
 ]

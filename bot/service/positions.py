@@ -19,7 +19,7 @@ import logging
 from collections import OrderedDict
 from typing import TypeVar
 
-from bot.ai import MENU_SIZE
+from bot.ai import PLAYS_RANKED
 from bot.ai.choices import Choices, choices
 from bot.ai.observation import Observation
 from bot.game.table import Table
@@ -63,7 +63,7 @@ class ChoicesCache:
         except Exception:  # the ranking is a nicety: the menu must still show
             log.exception("ranking the choices failed (table=%s seat=%s)", table.id, seat)
             legal = hand.legal_plays(seat)
-            found = Choices(tuple(legal[:MENU_SIZE]), len(legal), ())
+            found = Choices(tuple(legal[:PLAYS_RANKED]), len(legal), ())
         return self._keep(key, found)
 
     def known(self, table: Table, seat: int) -> Choices | None:

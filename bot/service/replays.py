@@ -24,7 +24,7 @@ from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.replay import Step, replay
 from bot.service import reviews, worker
-from bot.storage.models import FinishedHand
+from bot.values import FinishedHand
 
 log = logging.getLogger(__name__)
 

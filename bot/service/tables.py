@@ -38,7 +38,8 @@ from bot.service.deciders import Decider, thread_decide
 from bot.service.hints import HintCache
 from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache
-from bot.storage.models import (
+from bot.storage.repository import Repository
+from bot.values import (
     GuildSettings,
     HandPoint,
     LeaderRow,
@@ -49,7 +50,6 @@ from bot.storage.models import (
     Settlement,
     ShardSet,
 )
-from bot.storage.repository import Repository
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,5 @@
-"""Persistence: the Repository interface, its value objects and two backends.
+"""Persistence: the Repository interface and two backends (its value objects are in
+``bot.values``).
 
 ``await open_repository(location)``: PostgreSQL (asyncpg) for a ``postgresql://`` URL,
 else SQLite at that path. ``from bot.storage import Storage`` is SqliteStorage. Both
@@ -10,20 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.storage.models import (
-    FinishedHand,
-    GuildSettings,
-    HandPoint,
-    LeaderRow,
-    MatchStandings,
-    NewMatch,
-    PlayerStats,
-    RatingRow,
-    SeatChange,
-    Settlement,
-    ShardSet,
-    Standing,
-)
 from bot.storage.repository import Repository, ShardTaken
 
 if TYPE_CHECKING:
@@ -31,21 +18,9 @@ if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStorage as Storage
 
 __all__ = [
-    "FinishedHand",
-    "GuildSettings",
-    "HandPoint",
-    "LeaderRow",
-    "MatchStandings",
-    "NewMatch",
-    "PlayerStats",
-    "RatingRow",
     "Repository",
-    "SeatChange",
-    "Settlement",
-    "ShardSet",
     "ShardTaken",
     "SqliteStorage",
-    "Standing",
     "Storage",
     "is_postgres_url",
     "open_repository",

@@ -18,7 +18,8 @@ from typing import TypeVar
 from bot.game.outcome import outcome_of
 from bot.game.table import Table
 from bot.storage import matches, ops, ratings
-from bot.storage.models import (
+from bot.storage.sql import Sql
+from bot.values import (
     FinishedHand,
     GuildSettings,
     HandPoint,
@@ -30,7 +31,6 @@ from bot.storage.models import (
     Settlement,
     ShardSet,
 )
-from bot.storage.sql import Sql
 
 T = TypeVar("T")
 

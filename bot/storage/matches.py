@@ -7,9 +7,9 @@ at zero"), §Controls (auto-play pace).
 
 from __future__ import annotations
 
-from bot.storage.models import MatchStandings, NewMatch, Standing
 from bot.storage.ops import current_match, read_settings
 from bot.storage.sql import Sql
+from bot.values import MatchStandings, NewMatch, Standing
 
 
 async def new_match(db: Sql, guild_id: int, expected: int | None, now: float) -> NewMatch:

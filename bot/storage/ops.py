@@ -21,7 +21,10 @@ from bot.game.match import match_winners
 from bot.game.outcome import HandOutcome, SeatOutcome
 from bot.game.table import Table
 from bot.rules import RuleSet
-from bot.storage.models import (
+from bot.storage.outcome import player_rows
+from bot.storage.ratings import apply_ratings, member_rating
+from bot.storage.sql import Sql, scalar
+from bot.values import (
     FinishedHand,
     GuildSettings,
     LeaderRow,
@@ -32,9 +35,6 @@ from bot.storage.models import (
     ShardSet,
     Standing,
 )
-from bot.storage.outcome import player_rows
-from bot.storage.ratings import apply_ratings, member_rating
-from bot.storage.sql import Sql, scalar
 
 STAT_COLUMNS = (
     "hands",

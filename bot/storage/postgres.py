@@ -31,10 +31,10 @@ from contextlib import asynccontextmanager
 import asyncpg
 
 from bot.storage.base import SqlRepository
-from bot.storage.models import ShardSet
 from bot.storage.pg_migrations import PG_MIGRATIONS
 from bot.storage.repository import ShardTaken
 from bot.storage.sql import PostgresSql, Sql
+from bot.values import ShardSet
 
 log = logging.getLogger(__name__)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from bot.game.outcome import HandOutcome
 from bot.game.rating import SkillRating, member_key, rate_hand
-from bot.storage.models import HandPoint, RatingRow
 from bot.storage.outcome import rated_seats
 from bot.storage.sql import Sql
+from bot.values import HandPoint, RatingRow
 
 
 async def apply_ratings(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from bot.game.table import Table
-from bot.storage.models import (
+from bot.values import (
     FinishedHand,
     GuildSettings,
     HandPoint,

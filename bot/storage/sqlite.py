@@ -24,10 +24,10 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage.base import SqlRepository
-from bot.storage.models import ShardSet
 from bot.storage.repository import ShardTaken
 from bot.storage.sql import Sql, SqliteSql
 from bot.storage.sqlite_ops import migrate, user_version
+from bot.values import ShardSet
 
 T = TypeVar("T")
 

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.storage import Settlement
+from bot.values import Settlement
 from cogs import texts
 from tests.cogs.conftest import deal_for, members
 from tests.security.forge import table_of

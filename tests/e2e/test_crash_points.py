@@ -15,7 +15,7 @@ from collections.abc import Callable
 from bot.faults import CRASH_EXIT_CODE
 from bot.rules import DEFAULT_RULES
 from bot.storage import Storage
-from bot.storage.models import GuildSettings
+from bot.values import GuildSettings
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
     FAST_ENV,

@@ -12,7 +12,7 @@ from bot.ai import choose_bid, choose_play, search
 from bot.game.errors import GameError
 from bot.game.selfplay import seeded_hand
 from bot.service.replays import ReplayService
-from bot.storage.models import FinishedHand, SeatChange, Settlement
+from bot.values import FinishedHand, SeatChange, Settlement
 
 
 def _record(seed: int, hand_no: int, guild_id: int = 1) -> FinishedHand:

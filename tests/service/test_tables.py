@@ -16,8 +16,8 @@ from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService
-from bot.storage import Settlement
 from bot.storage.base import SqlRepository
+from bot.values import Settlement
 from tests.databases import Database
 
 G, CH = 1, 10

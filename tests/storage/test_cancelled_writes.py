@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 
 from bot.storage.base import SqlRepository
-from bot.storage.models import GuildSettings
+from bot.values import GuildSettings
 
 GUILD = 4242
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.rules import RuleSet
-from bot.storage import GuildSettings
 from bot.storage.base import SqlRepository
 from bot.storage.copy import copy_database, schema_tables
 from bot.storage.sqlite import SqliteStorage
+from bot.values import GuildSettings
 from tests.databases import Database
 from tests.storage.fakes import finished_table
 

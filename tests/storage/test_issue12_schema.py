@@ -6,9 +6,9 @@ import sqlite3
 from pathlib import Path
 
 from bot.rules import RuleSet
-from bot.storage import GuildSettings
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStorage
+from bot.values import GuildSettings
 
 
 async def test_the_counter_setting_defaults_on_and_round_trips(store: SqliteStorage) -> None:

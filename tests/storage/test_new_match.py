@@ -4,8 +4,8 @@ being played settle into the new match; members' auto-play pace (docs/RULES.md Â
 from __future__ import annotations
 
 from bot.rules import RuleSet
-from bot.storage import GuildSettings
 from bot.storage.sqlite import SqliteStorage
+from bot.values import GuildSettings
 from tests.storage.fakes import finished_table
 
 

@@ -9,11 +9,12 @@ import asyncpg
 import pytest
 
 from bot.rules import RuleSet
-from bot.storage import GuildSettings, Repository
+from bot.storage import Repository
 from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
 from bot.storage.sqlite import SqliteStorage
+from bot.values import GuildSettings
 from tests.databases import Database
 from tests.storage.fakes import FakeTable, finished_table
 

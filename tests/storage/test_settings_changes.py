@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.rules import RuleSet
-from bot.storage import GuildSettings
+from bot.values import GuildSettings
 
 
 def test_changes_merge_into_the_rules_and_keep_the_other_values() -> None:

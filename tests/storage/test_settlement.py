@@ -12,8 +12,8 @@ import pytest
 
 from bot.game.rating import RatedSeat, member_key, rate_hand
 from bot.rules import RuleSet
-from bot.storage import GuildSettings
 from bot.storage.base import SqlRepository
+from bot.values import GuildSettings
 from tests.databases import Database
 from tests.storage.fakes import FakeTable, finished_table
 

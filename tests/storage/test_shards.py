@@ -10,7 +10,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import ShardSet, ShardTaken
+from bot.storage import ShardTaken
+from bot.values import ShardSet
 from tests.databases import Database
 from tests.storage.fakes import FakeTable, finished_table
 

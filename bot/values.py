@@ -1,4 +1,5 @@
-"""Value objects exchanged with the storage layer (pure pydantic, no I/O).
+"""The service's vocabulary: value objects the service, storage and cogs exchange
+(pure pydantic, no I/O).
 
 Spec: docs/ARCHITECTURE.md §Where state lives, docs/RULES.md §Match.
 Every model serializes to JSON and loads back equal.
