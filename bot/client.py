@@ -25,9 +25,6 @@ from bot.settings import Settings
 from bot.storage import Repository, open_repository
 from bot.values import Settlement
 from cogs.ddz import DdzCog
-from cogs.forget import ForgetButton
-from cogs.newmatch import NewMatchButton
-from cogs.replay import ReplayButton
 from cogs.translator import DdzTranslator
 
 log = logging.getLogger(__name__)
@@ -107,8 +104,7 @@ class DdzBotMixin:
         self.replays = replays = ReplayService(storage)  # replays and reviews (AI worker)
         cog = DdzCog(bot, service, replays, self.renderer)
         await bot.add_cog(cog)
-        # The table's and hand view's clicks: DdzCog.on_interaction → cogs.items.route_click.
-        bot.add_dynamic_items(ForgetButton, ReplayButton, NewMatchButton)
+        # Every click of the bot's components: DdzCog.on_interaction → cogs.items.route_click.
         await bot.tree.set_translator(DdzTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

@@ -15,8 +15,7 @@ class Components:
     would send for the same buttons and menu (``to_components``), built without
     discord.ui objects, about 4× cheaper — the hand view is drawn on every click and
     every refresh, the public table message after every move. ``cogs.items.route_click``
-    (and discord.py's dynamic items, for Replay / Review) route the clicks by
-    custom_id, so there is nothing to store (``is_finished`` is True)."""
+    routes the clicks by custom_id, so there is nothing to store (``is_finished`` is True)."""
 
     __discord_ui_view__ = True
     timeout: float | None = None

@@ -31,20 +31,20 @@ from bot.service import TableService
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
-from cogs import forget, info, newmatch, permissions, records
+from cogs import forget, info, newmatch, permissions, records, replay
 from cogs.board import Board
+from cogs.context import CogContext
 from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
 from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inputs
-from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState, route_click
+from cogs.items import TEMPLATES, ViewState, route_click
 from cogs.open_views import OpenViews
-from cogs.replay import REPLAY_TEMPLATE, ReplayCommands
+from cogs.replay import ReplayCommands
 from cogs.replies import answer_error, context_of, defer, defer_soon, png_file, respond
 from cogs.translator import cmd
 
-KNOWN_IDS = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE,
-                                           REPLAY_TEMPLATE))
-"""Every ``ddz:`` custom_id the bot draws (cogs/items.py)."""
+KNOWN_IDS = tuple(re.compile(p) for p in TEMPLATES)
+"""Every custom_id the bot draws (cogs/items.py)."""
 
 log = logging.getLogger("cogs.ddz")
 MAX_MATCH_HANDS = 100
@@ -66,6 +66,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self.service = service
         self.replays = replays
         self.board = Board(bot, service, renderer, on_drawn=self._refresh_views)
+        self.ctx = CogContext(service, replays, self.board)
+        """Handed to every item handler and router (cogs/context.py)."""
         self.views = OpenViews(self.render_hand)
         super().__init__()
 
@@ -99,11 +101,6 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         await self.views.refresh(table)
 
     # ----- helpers ----------------------------------------------------------------------
-
-    def _seen(self, interaction: discord.Interaction) -> None:
-        self.board.remember_guild_locale(interaction.guild_id, interaction.guild_locale)
-        if interaction.channel_id is not None and not permissions.missing(interaction):
-            self.board.permissions_back(interaction.channel_id)
 
     def _table_by_id(self, interaction: discord.Interaction, table_id: str, *,
                      same_channel: bool = False) -> Table:
@@ -197,7 +194,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def on_public_click(self, interaction: discord.Interaction, table_id: str, seq: int,
                               action: str) -> None:
         """A public table-message button (custom_id ``ddz:<table>:<seq>:<action>``)."""
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         try:
             if interaction.guild_id is None:
                 raise GameError("guild_only")
@@ -230,7 +227,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def on_hand_click(self, interaction: discord.Interaction, table_id: str, seq: int,
                             verb: str, state: ViewState, value: str | None) -> None:
         """A hand-view component (custom_id ``ddz:<table>:<seq>:h<verb>.<state>``)."""
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         try:
             message = interaction.message
             if message is not None and not message.flags.ephemeral:
@@ -259,9 +256,25 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         except Exception as exc:
             await answer_error(interaction, exc, table_id)
 
+    async def on_replay_click(self, interaction: discord.Interaction, hand_no: int, page: int,
+                              review: bool, verb: str) -> None:
+        """A replay button (custom_id ``ddz:rp:<hand no>:<page>:<mode><verb>``)."""
+        self.ctx.seen(interaction)
+        await replay.on_click(interaction, self.ctx, hand_no, page, review, verb)
+
+    async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
+                              yes: bool) -> None:
+        """``/ddz forget``'s Delete / Keep (custom_id ``ddzforget:<user>:<yes|no>``)."""
+        await forget.answer(interaction, self.ctx.service, user_id, yes)
+
+    async def on_newmatch_click(self, interaction: discord.Interaction, user_id: int,
+                                match_no: int, yes: bool) -> None:
+        """``/ddz newmatch``'s Start / Keep (custom_id ``ddznew:<user>:<match>:<yes|no>``)."""
+        await newmatch.answer(interaction, self.ctx, user_id, match_no, yes)
+
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Route a click on the table's buttons or the hand view (``route_click``), and
+        """Route a click on any of the bot's components (``route_click``), and
         answer a ``ddz:`` component id that no button or menu template matches.
 
         Only a forged or outdated client sends the latter; without this it would get no
@@ -319,7 +332,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                     computers: app_commands.Range[int, 0, 2] = 0,
                     level: Choice[str] | None = None) -> None:
         """Open a lobby; ``level`` is used for these computers and for "Add computer"."""
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         lacking = permissions.missing(interaction)
         if lacking:  # checked first: no half-open table blocks the channel
@@ -338,7 +351,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     @app_commands.command(name=cmd("hand", "cmd.hand.name"),
                           description=cmd("Open your private hand view", "cmd.hand.description"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await self.open_hand(interaction, None)
 
     @app_commands.command(name=cmd("play", "cmd.play.name"),
@@ -349,7 +362,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                                      "param.cards.description"))
     async def play(self, interaction: discord.Interaction,
                    cards: app_commands.Range[str, 1, 60]) -> None:
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         table = self._table_for(interaction)
         done = await self.service.play(table.id, interaction.user.id, cards)
@@ -360,7 +373,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     @app_commands.command(name=cmd("pass", "cmd.pass.name"),
                           description=cmd("Pass your turn", "cmd.pass.description"))
     async def pass_(self, interaction: discord.Interaction) -> None:
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         table = self._table_for(interaction)
         await self.service.pass_turn(table.id, interaction.user.id)
@@ -378,7 +391,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         Choice(name=cmd("skill rating", "choice.scope.rating"), value="rating"),
         Choice(name=cmd("previous match", "choice.scope.previous"), value="previous")])
     async def score(self, interaction: discord.Interaction, scope: Choice[str] | None = None) -> None:
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
         assert interaction.guild_id is not None
         lang = await self.board.language(interaction.guild_id)
@@ -389,7 +402,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     @app_commands.rename(member=cmd("member", "param.member.name"))
     @app_commands.describe(member=cmd("Whose record (default: you)", "param.member.description"))
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
         assert interaction.guild_id is not None
         lang = await self.board.language(interaction.guild_id)
@@ -398,7 +411,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),
                           description=cmd("The rules, short and illustrated", "cmd.rules.description"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         settings = await self.service.settings(interaction.guild_id)
         embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules)
@@ -408,7 +421,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                           description=cmd("Abandon the current hand (starter or admin)",
                                           "cmd.stop.description"))
     async def stop(self, interaction: discord.Interaction) -> None:
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         table = self.service.table_in_channel(interaction.channel_id) or self._table_for(interaction)
         await self.service.stop_hand(table.id, interaction.user.id, _is_admin(interaction))
@@ -427,7 +440,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                        pace: app_commands.Range[int, 1, 10] | None = None) -> None:
         """Auto-play on (at ``pace`` seconds per move, stored for next time; default the
         seat's last pace) or off (docs/RULES.md §Controls)."""
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         table = self._table_for(interaction)
         on = mode.value == "on"
@@ -443,14 +456,14 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     @app_commands.default_permissions(manage_guild=True)
     async def newmatch(self, interaction: discord.Interaction) -> None:
         """Admins: confirm, then every current match total goes to zero (cogs/newmatch.py)."""
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await newmatch.ask(interaction, self.service)
 
     @app_commands.command(name=cmd("forget", "cmd.forget.name"),
                           description=cmd("Delete your scores and stats in this server",
                                           "cmd.forget.description"))
     async def forget(self, interaction: discord.Interaction) -> None:
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await forget.ask(interaction, self.service)
 
     @app_commands.command(name=cmd("config", "cmd.config.name"),
@@ -497,7 +510,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         """Admins (Manage Server) view or change the server's settings. ``hands``: a match
         of that many settled hands (0 = to the target points); ``counter``: the card
         counter in hand views (docs/RULES.md §Match, §Card counter)."""
-        self._seen(interaction)
+        self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         if not _is_admin(interaction):
             raise GameError("not_admin")

@@ -1,7 +1,7 @@
 """``/ddz forget``: a member deletes their own data in this server, after a confirm button.
 
 The answer is ephemeral: the question with Delete / Keep buttons whose
-custom_id ``ddzforget:<user id>:<yes|no>`` survives restarts. Refused while the
+custom_id ``ddzforget:<user id>:<yes|no>`` (cogs/items.py) survives restarts. Refused while the
 member is seated at an open table of this server (their seat still counts in
 that hand). Deletion is ``TableService.forget_user(guild_id, user_id)`` (stats,
 ledger totals, match wins, display name; finished hands keep their points with
@@ -10,17 +10,13 @@ the name shown as "?").
 
 from __future__ import annotations
 
-import re
-
 import discord
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t
 from bot.service import TableService
-from cogs.items import ddz_cog
+from cogs.items import RoutedButton, forget_id
 from cogs.replies import answer_error, defer, respond
-
-FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
 
 
 def confirm_view(user_id: int, lang: str) -> discord.ui.View:
@@ -59,19 +55,10 @@ async def answer(interaction: discord.Interaction, service: TableService, user_i
         await answer_error(interaction, exc)
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=FORGET_TEMPLATE):
-    """Delete / Keep under the ``/ddz forget`` question."""
+class ForgetButton(RoutedButton):
+    """Delete / Keep under the ``/ddz forget`` question (clicks: ``DdzCog.on_forget_click``)."""
 
     def __init__(self, user_id: int, answer: str, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(label=label or answer, style=style,
-                                           custom_id=f"ddzforget:{user_id}:{answer}"))
+        super().__init__(label=label or answer, style=style, custom_id=forget_id(user_id, answer))
         self.user_id, self.answer = user_id, answer
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> ForgetButton:
-        return cls(int(match["user"]), match["answer"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await answer(interaction, ddz_cog(interaction).service, self.user_id, self.answer == "yes")

@@ -1,24 +1,43 @@
-"""Buttons and menus that survive restarts: every custom_id carries all the state.
+"""Buttons and menus that survive restarts: every custom_id carries all the state, and
+one router (``route_click``) sends every click of the bot's components to the cog.
 
-custom_id formats (``<table>`` = table id, ``<seq>`` = the table's sequence number
-when the component was drawn):
+The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
+``<seq>`` = the table's sequence number when the component was drawn):
 
-* public table message: ``ddz:<table>:<seq>:<action>`` with action one of
-  ``join leave cpu start cancel bid0 bid1 bid2 bid3 hand again``;
-* private hand view: ``ddz:<table>:<seq>:h<verb>.<mask>.<sort><hint>`` where
-  ``verb`` is ``r<0..14>`` (add one card of that rank index), ``play``, ``pass``,
-  ``hint``, ``clear``, ``sort``, ``a1`` / ``a0`` (auto-play on / off; ``auto``, a
-  toggle, from views drawn by older versions), ``b<0..3>`` (bid), ``rd<k>`` (play the
-  k-th reading), ``pick`` (the select menu of legal plays; each option's value is
-  the play's card mask); ``mask`` = selected ``Card.index`` bits in base 36;
-  ``sort`` = ``r`` (by rank) or ``g`` (groups); ``hint`` = how many hints were shown.
+==========================================  ==================================  ==========
+custom_id                                   component                           template
+==========================================  ==================================  ==========
+``ddz:<table>:<seq>:<action>``              public table message's buttons      ``PUBLIC_TEMPLATE``
+``ddz:<table>:<seq>:h<verb>.<state>``       private hand view's buttons         ``HAND_TEMPLATE``
+``ddz:<table>:<seq>:hpick.<state>``         private hand view's menu of plays   ``SELECT_TEMPLATE``
+``ddz:rp:<hand no>:<page>:<mode><verb>``    replay pages; a result's Replay /   ``REPLAY_TEMPLATE``
+                                            Review
+``ddzforget:<user>:<yes|no>``               ``/ddz forget``'s Delete / Keep     ``FORGET_TEMPLATE``
+``ddznew:<user>:<match no>:<yes|no>``       ``/ddz newmatch``'s Start / Keep    ``NEWMATCH_TEMPLATE``
+==========================================  ==================================  ==========
 
-``route_click`` parses a click and delegates to the cog (``DdzCog.on_public_click`` /
-``DdzCog.on_hand_click``), which answers and logs every failure itself. The items are
-plain discord.ui items that discord.py does not dispatch (``is_dispatchable`` is
-False): a DynamicItem made discord.py build a ``View`` of the whole message (~25 items)
-on every click only to find the clicked one, and any view sent holding one registered
-its template for that route again.
+* ``action``: one of ``join leave cpu start cancel bid0 bid1 bid2 bid3 hand again``.
+* hand view: ``verb`` is ``r<0..14>`` (add one card of that rank index), ``play``,
+  ``pass``, ``hint``, ``clear``, ``sort``, ``a1`` / ``a0`` (auto-play on / off;
+  ``auto``, a toggle, from views drawn by older versions), ``b<0..3>`` (bid),
+  ``rd<k>`` (play the k-th reading), ``pick`` (the select menu of legal plays; each
+  option's value is the play's card mask); ``state`` = ``<mask>.<sort><hint>``:
+  ``mask`` = selected ``Card.index`` bits in base 36; ``sort`` = ``r`` (by rank) or
+  ``g`` (groups); ``hint`` = how many hints were shown.
+* replay: ``mode`` ``p`` (plain pages) or ``r`` (pages with the review's marks),
+  ``verb`` one of ``prev next share gif open rev`` (cogs/replay.py).
+* ``<user>``: the member who asked; ``<match no>``: the match a new match would end.
+
+A ``ddz:`` id that matches no template is answered as stale (``DdzCog.on_interaction``).
+Every id stays within Discord's 100 characters. Each handler re-checks guild, table,
+seat, turn and cards on the server: a custom_id is only a claim.
+
+``route_click`` parses a click and hands it to the cog's handler of that template
+(``Clicks``), which answers and logs every failure itself. The items are plain
+discord.ui items that discord.py does not dispatch (``is_dispatchable`` is False): a
+DynamicItem made discord.py build a ``View`` of the whole message (~25 items) on every
+click only to find the clicked one, and any view sent holding one registered its
+template for that route again.
 """
 
 from __future__ import annotations
@@ -26,16 +45,11 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal, Protocol
 
 import discord
 
 from bot.rules import Card
-
-if TYPE_CHECKING:  # annotations only: cogs.ddz imports this module
-    from discord.ext import commands
-
-    from cogs.ddz import DdzCog
 
 PUBLIC_ACTIONS = ("join", "leave", "cpu", "start", "cancel", "bid0", "bid1", "bid2", "bid3",
                   "hand", "again")
@@ -44,6 +58,14 @@ PUBLIC_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):(?P<action>{'|'.join
 _STATE = r"\.(?P<mask>[0-9a-z]+)\.(?P<sort>[rg])(?P<hint>\d+)"
 HAND_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>(?!pick)[a-z]+\d*){_STATE}"
 SELECT_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>pick){_STATE}"
+REPLAY_VERBS = ("prev", "next", "share", "gif", "open", "rev")
+REPLAY_TEMPLATE = (r"ddz:rp:(?P<no>[1-9]\d{0,8}):(?P<page>\d{1,3}):(?P<mode>[pr])"
+                   rf"(?P<verb>{'|'.join(REPLAY_VERBS)})")
+FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
+NEWMATCH_TEMPLATE = r"ddznew:(?P<user>\d+):(?P<match>\d+):(?P<answer>yes|no)"
+TEMPLATES = (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE, REPLAY_TEMPLATE, FORGET_TEMPLATE,
+             NEWMATCH_TEMPLATE)
+"""Every custom_id the bot draws (the grammar above)."""
 SortMode = Literal["rank", "groups"]
 
 
@@ -114,66 +136,51 @@ def hand_id(table_id: str, seq: int, verb: str, state: ViewState) -> str:
     return f"ddz:{table_id}:{seq}:h{verb}.{state.encode()}"
 
 
-def ddz_cog(interaction: discord.Interaction) -> DdzCog:
-    """The ``/ddz`` cog of the bot that received ``interaction``. Raises RuntimeError
-    when it is not loaded."""
-    cog = cast("commands.Bot", interaction.client).get_cog("ddz")
-    if cog is None:
-        raise RuntimeError("the ddz cog is not loaded")
-    return cast("DdzCog", cog)
+def replay_id(hand_no: int, page: int, review: bool, verb: str) -> str:
+    """custom_id of a replay button (≤ 100 characters)."""
+    return f"ddz:rp:{hand_no}:{page}:{'r' if review else 'p'}{verb}"
 
 
-class TableButton(discord.ui.Button):  # type: ignore[type-arg]
-    """A button of the public table message (clicks: ``route_click``)."""
+def forget_id(user_id: int, answer: str) -> str:
+    """custom_id of ``/ddz forget``'s Delete (``yes``) / Keep (``no``) button."""
+    return f"ddzforget:{user_id}:{answer}"
 
-    def __init__(self, table_id: str, seq: int, action: str, *, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(label=label or action, style=style, disabled=disabled, row=row,
-                         custom_id=public_id(table_id, seq, action))
-        self.table_id, self.seq, self.action = table_id, seq, action
+
+def newmatch_id(user_id: int, match_no: int, answer: str) -> str:
+    """custom_id of ``/ddz newmatch``'s Start (``yes``) / Keep (``no``) button."""
+    return f"ddznew:{user_id}:{match_no}:{answer}"
+
+
+class RoutedButton(discord.ui.Button):  # type: ignore[type-arg]  # a Button of any View
+    """A button whose clicks ``route_click`` routes: discord.py neither stores a view for
+    it nor dispatches its clicks (a view holding only these is never stored)."""
 
     def is_dispatchable(self) -> bool:
-        """False: discord.py neither stores a view for it nor routes its clicks (a
-        view holding only these is never stored; ``route_click`` routes them)."""
+        """False: the click goes through ``route_click``."""
         return False
 
 
-class HandButton(discord.ui.Button):  # type: ignore[type-arg]
-    """A button of the private hand view, as a discord.ui item (the cog draws the view
-    as payload dicts, ``cogs.components.Components``; clicks: ``route_click``)."""
+class Clicks(Protocol):
+    """The handlers ``route_click`` hands a parsed click to (``DdzCog``, which hands
+    each the cog's ``CogContext``)."""
 
-    def __init__(self, table_id: str, seq: int, verb: str, state: ViewState, *, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(label=label or verb, style=style, disabled=disabled, row=row,
-                         custom_id=hand_id(table_id, seq, verb, state))
-        self.table_id, self.seq, self.verb, self.state = table_id, seq, verb, state
+    async def on_public_click(self, interaction: discord.Interaction, table_id: str, seq: int,
+                              action: str) -> None: ...
 
-    def is_dispatchable(self) -> bool:
-        """False, as ``TableButton.is_dispatchable``."""
-        return False
+    async def on_hand_click(self, interaction: discord.Interaction, table_id: str, seq: int,
+                            verb: str, state: ViewState, value: str | None) -> None: ...
 
+    async def on_replay_click(self, interaction: discord.Interaction, hand_no: int, page: int,
+                              review: bool, verb: str) -> None: ...
 
-class HandSelect(discord.ui.Select):  # type: ignore[type-arg]
-    """The select menu of legal plays in the hand view (verb ``pick``), as a discord.ui
-    item (see ``HandButton``)."""
+    async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
+                              yes: bool) -> None: ...
 
-    def __init__(self, table_id: str, seq: int, state: ViewState,
-                 options: list[discord.SelectOption] | None = None, *, placeholder: str = "",
-                 disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(
-            custom_id=hand_id(table_id, seq, "pick", state), placeholder=placeholder or None,
-            options=options or [discord.SelectOption(label="-", value="0")],
-            disabled=disabled, row=row, min_values=1, max_values=1)
-        self.table_id, self.seq, self.state = table_id, seq, state
-
-    def is_dispatchable(self) -> bool:
-        """False, as ``TableButton.is_dispatchable``."""
-        return False
+    async def on_newmatch_click(self, interaction: discord.Interaction, user_id: int,
+                                match_no: int, yes: bool) -> None: ...
 
 
-_ROUTES = tuple(re.compile(p) for p in (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE))
+_ROUTES = tuple(re.compile(p) for p in TEMPLATES)
 
 
 def _in_message(message: discord.Message, component_type: object, custom_id: str) -> bool:
@@ -189,10 +196,10 @@ def _in_message(message: discord.Message, component_type: object, custom_id: str
     return False
 
 
-async def route_click(cog: DdzCog, interaction: discord.Interaction) -> bool:
-    """Send a click on a table button, hand button or hand menu straight to
-    ``cog.on_public_click`` / ``cog.on_hand_click``; False when ``interaction`` is
-    not one (other components and commands: nothing done).
+async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
+    """Send a click on any of the bot's components (``TEMPLATES``) straight to its
+    handler of ``cog``; False when ``interaction`` is not one (other components and
+    commands: nothing done).
 
     Same outcome as discord.py's DynamicItem route (``ViewStore.dispatch_dynamic_items``),
     which built a ``View`` of the whole message (~25 items) for each click only to find
@@ -204,8 +211,8 @@ async def route_click(cog: DdzCog, interaction: discord.Interaction) -> bool:
     custom_id = data.get("custom_id")
     if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
         return False
-    public, hand, select = (pattern.fullmatch(custom_id) for pattern in _ROUTES)
-    match = public or hand or select
+    public, hand, select, replay, forget, new = (p.fullmatch(custom_id) for p in _ROUTES)
+    match = public or hand or select or replay or forget or new
     if match is None:
         return False
     message = interaction.message
@@ -214,12 +221,20 @@ async def route_click(cog: DdzCog, interaction: discord.Interaction) -> bool:
     if public is not None:
         await cog.on_public_click(interaction, public["table"], int(public["seq"]),
                                   public["action"])
-        return True
-    state = ViewState.decode(match["mask"], match["sort"], match["hint"])
-    value = None
-    if select is not None:
-        values = data.get("values") or []
-        value = str(values[0]) if values else None
-    await cog.on_hand_click(interaction, match["table"], int(match["seq"]), match["verb"],
-                            state, value)
+    elif replay is not None:
+        await cog.on_replay_click(interaction, int(replay["no"]), int(replay["page"]),
+                                  replay["mode"] == "r", replay["verb"])
+    elif forget is not None:
+        await cog.on_forget_click(interaction, int(forget["user"]), forget["answer"] == "yes")
+    elif new is not None:
+        await cog.on_newmatch_click(interaction, int(new["user"]), int(new["match"]),
+                                    new["answer"] == "yes")
+    else:
+        state = ViewState.decode(match["mask"], match["sort"], match["hint"])
+        value = None
+        if select is not None:
+            values = data.get("values") or []
+            value = str(values[0]) if values else None
+        await cog.on_hand_click(interaction, match["table"], int(match["seq"]), match["verb"],
+                                state, value)
     return True

@@ -2,7 +2,7 @@
 after a confirm button (docs/RULES.md §Match: "starting a new match puts the three at zero").
 
 The question is ephemeral, with Start / Keep buttons whose custom_id
-``ddznew:<user id>:<match no>:<yes|no>`` survives restarts and names the match it
+``ddznew:<user id>:<match no>:<yes|no>`` (cogs/items.py) survives restarts and names the match it
 ends: a second click (or a click after someone else started a new match) changes
 nothing. Manage Server is re-checked on the click. The finished match stays in the
 history (``/ddz score`` scope "previous match"); hands being played settle into the
@@ -11,16 +11,14 @@ new match. A public line tells the channel.
 
 from __future__ import annotations
 
-import re
-
 import discord
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t, tn
 from bot.service import TableService
+from cogs.context import CogContext
+from cogs.items import RoutedButton, newmatch_id
 from cogs.replies import answer_error, defer, respond
-
-NEWMATCH_TEMPLATE = r"ddznew:(?P<user>\d+):(?P<match>\d+):(?P<answer>yes|no)"
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -55,8 +53,8 @@ async def ask(interaction: discord.Interaction, service: TableService) -> None:
                   view=confirm_view(interaction.user.id, current.match_no, lang))
 
 
-async def answer(interaction: discord.Interaction, user_id: int, match_no: int,
-                 yes: bool) -> None:
+async def answer(interaction: discord.Interaction, ctx: CogContext, user_id: int,
+                 match_no: int, yes: bool) -> None:
     """A click on Start / Keep: re-check, start the new match once, tell the channel."""
     lang = resolve_locale(interaction.locale)
     try:
@@ -69,16 +67,14 @@ async def answer(interaction: discord.Interaction, user_id: int, match_no: int,
             return
         if not is_admin(interaction):
             raise GameError("not_admin_match")
-        service = interaction.client.service  # type: ignore[attr-defined]
-        done = await service.new_match(interaction.guild_id, expected=match_no)
+        done = await ctx.service.new_match(interaction.guild_id, expected=match_no)
         if not done.started:
             await respond(interaction, t("newmatch.already", lang, match=match_no), edit=True,
                           view=None)
             return
         await respond(interaction, t("newmatch.done", lang, old=done.old, new=done.new),
                       edit=True, view=None)
-        board = interaction.client.get_cog("ddz").board  # type: ignore[attr-defined, union-attr]
-        public = await board.language(interaction.guild_id)
+        public = await ctx.board.language(interaction.guild_id)
         channel = interaction.channel
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(t("newmatch.public", public, name=interaction.user.display_name,
@@ -88,19 +84,12 @@ async def answer(interaction: discord.Interaction, user_id: int, match_no: int,
         await answer_error(interaction, exc)
 
 
-class NewMatchButton(discord.ui.DynamicItem[discord.ui.Button], template=NEWMATCH_TEMPLATE):
-    """Start / Keep under the ``/ddz newmatch`` question."""
+class NewMatchButton(RoutedButton):
+    """Start / Keep under the ``/ddz newmatch`` question (clicks:
+    ``DdzCog.on_newmatch_click``)."""
 
     def __init__(self, user_id: int, match_no: int, answer: str, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(label=label or answer, style=style,
-                                           custom_id=f"ddznew:{user_id}:{match_no}:{answer}"))
+        super().__init__(label=label or answer, style=style,
+                         custom_id=newmatch_id(user_id, match_no, answer))
         self.user_id, self.match_no, self.answer = user_id, match_no, answer
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> NewMatchButton:
-        return cls(int(match["user"]), int(match["match"]), match["answer"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await answer(interaction, self.user_id, self.match_no, self.answer == "yes")

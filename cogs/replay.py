@@ -1,7 +1,7 @@
 """``/ddz replay`` and ``/ddz review``: thin adapters over ``ReplayService``.
 
 Buttons survive restarts: all their state is in the custom_id
-``ddz:rp:<hand number>:<page>:<mode><verb>`` — ``mode`` ``p`` (plain pages) or
+``ddz:rp:<hand number>:<page>:<mode><verb>`` (cogs/items.py) — ``mode`` ``p`` (plain pages) or
 ``r`` (pages with the review's marks), ``verb`` one of ``prev next share gif open
 rev``. Every click re-checks on the server: the hand must be a settled hand of the
 clicking server (the custom_id holds no guild), a review only of the clicker's own
@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -21,9 +20,10 @@ from discord import app_commands
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t
-from bot.service.replays import Replay, ReplayService, Review
+from bot.service.replays import Replay, Review
 from cogs import replay_pages as rp
-from cogs.items import ddz_cog
+from cogs.context import CogContext
+from cogs.items import RoutedButton, replay_id
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
 from rendering import render_result
@@ -31,9 +31,6 @@ from rendering.replay import page_image, render_replay_animation, render_replay_
 from rendering.replay_models import ReviewMark
 
 log = logging.getLogger("cogs.ddz")
-VERBS = ("prev", "next", "share", "gif", "open", "rev")
-REPLAY_TEMPLATE = (r"ddz:rp:(?P<no>[1-9]\d{0,8}):(?P<page>\d{1,3}):(?P<mode>[pr])"
-                   rf"(?P<verb>{'|'.join(VERBS)})")
 PROGRESS_INTERVAL = 1.0
 """Seconds between two edits of the "Reviewing… 5/14" message."""
 B = discord.ButtonStyle
@@ -43,27 +40,15 @@ if TYPE_CHECKING:
 V = TypeVar("V", "discord.ui.View", "Components")
 
 
-def replay_id(hand_no: int, page: int, review: bool, verb: str) -> str:
-    """custom_id of a replay button (≤ 100 characters)."""
-    return f"ddz:rp:{hand_no}:{page}:{'r' if review else 'p'}{verb}"
-
-
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
-    """◀ ▶ Share Animation under a replay page; Replay / Review under a result."""
+class ReplayButton(RoutedButton):
+    """◀ ▶ Share Animation under a replay page; Replay / Review under a result (clicks:
+    ``DdzCog.on_replay_click`` → ``on_click``)."""
 
     def __init__(self, hand_no: int, page: int, review: bool, verb: str, *, label: str = "",
                  style: B = B.secondary, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label or verb, style=style, disabled=disabled,
-                                           custom_id=replay_id(hand_no, page, review, verb)))
+        super().__init__(label=label or verb, style=style, disabled=disabled,
+                         custom_id=replay_id(hand_no, page, review, verb))
         self.hand_no, self.page, self.review, self.verb = hand_no, page, review, verb
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> ReplayButton:
-        return cls(int(match["no"]), int(match["page"]), match["mode"] == "r", match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await on_click(interaction, self.hand_no, self.page, self.review, self.verb)
 
 
 def result_buttons(view: V, hand_no: int, lang: str) -> V:
@@ -87,10 +72,6 @@ def _nav(hand_no: int, page: int, pages: int, review: bool, lang: str) -> discor
         view.add_item(ReplayButton(hand_no, page, True, "rev", label=t("btn.review", lang),
                                    style=B.success))
     return view
-
-
-def _replays(interaction: discord.Interaction) -> ReplayService:
-    return ddz_cog(interaction).replays
 
 
 def _players(found: Replay) -> rp.Players:
@@ -124,7 +105,7 @@ async def _page_file(found: Replay, page: int, lang: str, marks: dict[int, Revie
     return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no))
 
 
-async def _animation(interaction: discord.Interaction, found: Replay, lang: str) -> discord.File:
+async def _animation(ctx: CogContext, found: Replay, lang: str) -> discord.File:
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     models = rp.pages(hand, steps, players, no)
@@ -134,7 +115,7 @@ async def _animation(interaction: discord.Interaction, found: Replay, lang: str)
         frames.append(render_result(rp.result_view(hand, players, no), locale=lang))
         return render_replay_animation(frames)
 
-    data = await _replays(interaction).animation((found.record.hand_id, lang, players), draw)
+    data = await ctx.replays.animation((found.record.hand_id, lang, players), draw)
     return discord.File(io.BytesIO(data), filename=f"hand{no}.gif",
                         description=rp.plays_alt(hand, steps, players, lang, no))
 
@@ -159,10 +140,11 @@ async def show_page(interaction: discord.Interaction, found: Replay, page: int,
                   edit=True, file=file, view=view, embed=embed)
 
 
-async def run_review(interaction: discord.Interaction, found: Replay, lang: str) -> Review:
+async def run_review(interaction: discord.Interaction, ctx: CogContext, found: Replay,
+                     lang: str) -> Review:
     """The clicker's review (progress shown in the deferred message); GameError if the
     clicker did not play that hand."""
-    service = _replays(interaction)
+    service = ctx.replays
     seat = service.reviewer_seat(found, interaction.user.id)
     cached = service.cached_review(found.record.hand_id, seat)
     if cached is not None:
@@ -234,21 +216,22 @@ def first_marked_page(found: Replay, review: Review) -> int:
     return next(p for p, s in enumerate(found.steps) if index in s.history_indices())
 
 
-async def start_review(interaction: discord.Interaction, hand_no: int | None) -> None:
+async def start_review(interaction: discord.Interaction, ctx: CogContext,
+                       hand_no: int | None) -> None:
     """``/ddz review`` and the Review buttons: progress, then the summary and the page of
     the costliest decision, with marks."""
     lang = resolve_locale(interaction.locale)
-    found = await _replays(interaction).find(interaction.guild_id, interaction.user.id, hand_no)
-    _replays(interaction).reviewer_seat(found, interaction.user.id)
+    found = await ctx.replays.find(interaction.guild_id, interaction.user.id, hand_no)
+    ctx.replays.reviewer_seat(found, interaction.user.id)
     await respond(interaction, t("review.progress", lang, done=0, total="…"), edit=True,
                   view=None)
-    review = await run_review(interaction, found, lang)
+    review = await run_review(interaction, ctx, found, lang)
     await show_page(interaction, found, first_marked_page(found, review), review, lang,
                     embed=review_embed(found, review, lang))
 
 
-async def on_click(interaction: discord.Interaction, hand_no: int, page: int, review: bool,
-                   verb: str) -> None:
+async def on_click(interaction: discord.Interaction, ctx: CogContext, hand_no: int, page: int,
+                   review: bool, verb: str) -> None:
     """A replay button: re-check guild / hand / page, then page, share, animate or review."""
     try:
         if interaction.guild_id is None:
@@ -266,14 +249,13 @@ async def on_click(interaction: discord.Interaction, hand_no: int, page: int, re
         else:
             await defer(interaction)
         if verb == "rev":
-            await start_review(interaction, hand_no)
+            await start_review(interaction, ctx, hand_no)
             return
-        found = await _replays(interaction).find(interaction.guild_id, interaction.user.id,
-                                                 hand_no)
+        found = await ctx.replays.find(interaction.guild_id, interaction.user.id, hand_no)
         last = len(found.steps) - 1
         if page > last:
             raise GameError("stale")
-        marks_review = await run_review(interaction, found, lang) if review else None
+        marks_review = await run_review(interaction, ctx, found, lang) if review else None
         if verb == "open":
             await show_page(interaction, found, 0, None, lang)
         elif verb in ("prev", "next"):
@@ -281,7 +263,7 @@ async def on_click(interaction: discord.Interaction, hand_no: int, page: int, re
             await show_page(interaction, found, page, marks_review, lang)
         elif verb == "gif":
             await respond(interaction, t("replay.animation", lang, n=hand_no), edit=True,
-                          file=await _animation(interaction, found, lang))
+                          file=await _animation(ctx, found, lang))
         elif verb == "share":
             marks = marks_of(found, marks_review) if marks_review is not None else None
             file = await _page_file(found, page, lang, marks)
@@ -294,21 +276,26 @@ async def on_click(interaction: discord.Interaction, hand_no: int, page: int, re
         await answer_error(interaction, exc)
 
 
-async def replay_command(interaction: discord.Interaction, hand: int | None) -> None:
+async def replay_command(interaction: discord.Interaction, ctx: CogContext,
+                         hand: int | None) -> None:
     """``/ddz replay [hand]``: page 1 (the deal) of that hand, ephemeral."""
     await defer(interaction, ephemeral=True, thinking=True)
-    found = await _replays(interaction).find(interaction.guild_id, interaction.user.id, hand)
+    found = await ctx.replays.find(interaction.guild_id, interaction.user.id, hand)
     await show_page(interaction, found, 0, None, resolve_locale(interaction.locale))
 
 
-async def review_command(interaction: discord.Interaction, hand: int | None) -> None:
+async def review_command(interaction: discord.Interaction, ctx: CogContext,
+                         hand: int | None) -> None:
     """``/ddz review [hand]``: the review of the member's own decisions, ephemeral."""
     await defer(interaction, ephemeral=True, thinking=True)
-    await start_review(interaction, hand)
+    await start_review(interaction, ctx, hand)
 
 
 class ReplayCommands:
-    """The ``/ddz replay`` and ``/ddz review`` commands (mixed into the ``ddz`` GroupCog)."""
+    """The ``/ddz replay`` and ``/ddz review`` commands (mixed into the ``ddz`` GroupCog,
+    which sets ``ctx``)."""
+
+    ctx: CogContext
 
     @app_commands.command(name=cmd("replay", "cmd.replay.name"),
                           description=cmd("A finished hand step by step", "cmd.replay.description"))
@@ -317,8 +304,8 @@ class ReplayCommands:
                                     "param.hand.description"))
     async def replay(self, interaction: discord.Interaction,
                      hand: app_commands.Range[int, 1, 999_999_999] | None = None) -> None:
-        self._seen(interaction)  # type: ignore[attr-defined]
-        await replay_command(interaction, hand)
+        self.ctx.seen(interaction)
+        await replay_command(interaction, self.ctx, hand)
 
     @app_commands.command(name=cmd("review", "cmd.review.name"),
                           description=cmd("The hard computer's view of your decisions in a hand",
@@ -328,5 +315,5 @@ class ReplayCommands:
                                     "param.hand.description"))
     async def review(self, interaction: discord.Interaction,
                      hand: app_commands.Range[int, 1, 999_999_999] | None = None) -> None:
-        self._seen(interaction)  # type: ignore[attr-defined]
-        await review_command(interaction, hand)
+        self.ctx.seen(interaction)
+        await review_command(interaction, self.ctx, hand)

@@ -1,4 +1,5 @@
-"""Clicks on the table's buttons and the hand view reach the cog's handlers through
+"""Clicks on every component of the bot (the table's buttons, the hand view, replay
+pages, the forget and new-match questions) reach the cog's handlers through
 ``cogs.items.route_click`` (from ``DdzCog.on_interaction``), without discord.py
 building a View of the message: same handler arguments as the DynamicItems gave."""
 
@@ -11,7 +12,11 @@ from typing import Any
 import discord
 from discord.components import _component_factory
 
-from cogs.items import HandButton, HandSelect, TableButton, ViewState, route_click
+from cogs.forget import ForgetButton
+from cogs.items import ViewState, route_click
+from cogs.newmatch import NewMatchButton
+from cogs.replay import ReplayButton
+from tests.support.ui_items import HandButton, HandSelect, TableButton
 
 
 class RecordingCog:
@@ -27,6 +32,17 @@ class RecordingCog:
     async def on_hand_click(self, interaction: Any, table_id: str, seq: int, verb: str,
                             state: ViewState, value: str | None) -> None:
         self.calls.append(("hand", table_id, seq, verb, state, value))
+
+    async def on_replay_click(self, interaction: Any, hand_no: int, page: int, review: bool,
+                              verb: str) -> None:
+        self.calls.append(("replay", hand_no, page, review, verb))
+
+    async def on_forget_click(self, interaction: Any, user_id: int, yes: bool) -> None:
+        self.calls.append(("forget", user_id, yes))
+
+    async def on_newmatch_click(self, interaction: Any, user_id: int, match_no: int,
+                                yes: bool) -> None:
+        self.calls.append(("newmatch", user_id, match_no, yes))
 
 
 def message_with(*items: discord.ui.Item[Any]) -> SimpleNamespace:
@@ -47,7 +63,7 @@ def click(message: Any, custom_id: str, component_type: int = 2, values: list[st
 
 def route(interaction: Any) -> tuple[bool, list[tuple[Any, ...]]]:
     cog = RecordingCog()
-    handled = asyncio.run(route_click(cog, interaction))  # type: ignore[arg-type]
+    handled = asyncio.run(route_click(cog, interaction))
     return handled, cog.calls
 
 
@@ -56,6 +72,8 @@ TABLE_ITEMS = (TableButton("T1", 7, "join"), TableButton("T1", 7, "bid2"),
                TableButton("T1", 7, "hand"))
 HAND_ITEMS = (HandButton("T1", 9, "r3", STATE), HandButton("T1", 9, "play", STATE),
               HandSelect("T1", 9, STATE, [discord.SelectOption(label="pair", value="2k")]))
+OTHER_ITEMS = (ReplayButton(12, 3, True, "next"), ReplayButton(12, 0, False, "open"),
+               ForgetButton(11, "yes"), NewMatchButton(11, 4, "no"))
 
 
 def test_a_table_button_click_reaches_on_public_click_with_table_seq_and_action() -> None:
@@ -76,6 +94,16 @@ def test_a_menu_pick_reaches_on_hand_click_with_the_chosen_value() -> None:
         True, [("hand", "T1", 9, "pick", STATE, "2k")])
     assert route(click(message, custom_id, component_type=3, values=[])) == (
         True, [("hand", "T1", 9, "pick", STATE, None)])
+
+
+def test_replay_forget_and_new_match_clicks_reach_their_handlers_parsed() -> None:
+    message = message_with(*OTHER_ITEMS)
+    assert [c.custom_id for c in OTHER_ITEMS] == [
+        "ddz:rp:12:3:rnext", "ddz:rp:12:0:popen", "ddzforget:11:yes", "ddznew:11:4:no"]
+    assert [route(click(message, c.custom_id)) for c in OTHER_ITEMS] == [
+        (True, [("replay", 12, 3, True, "next")]), (True, [("replay", 12, 0, False, "open")]),
+        (True, [("forget", 11, True)]), (True, [("newmatch", 11, 4, False)])]
+    assert route(click(message, "ddzforget:12:yes")) == (True, [])  # forged: not on it
 
 
 def test_a_forged_id_that_is_not_on_the_message_is_dropped_unanswered() -> None:
@@ -102,6 +130,6 @@ def test_discord_py_never_stores_or_routes_a_view_of_these_items() -> None:
     """Else a view sent with them would make discord.py dispatch each click a second
     time (a DynamicItem's template was registered by every view sent holding one)."""
     view = discord.ui.View(timeout=None)
-    for item in (*TABLE_ITEMS, *HAND_ITEMS):
+    for item in (*TABLE_ITEMS, *HAND_ITEMS, *OTHER_ITEMS):
         view.add_item(item)
     assert not view.is_dispatchable()

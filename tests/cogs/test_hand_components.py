@@ -13,8 +13,9 @@ from bot.game.hand import Hand
 from bot.game.table import Table
 from bot.rules import DEFAULT_RULES, classify, parse_cards
 from cogs.hand_view import build_screen
-from cogs.items import HAND_TEMPLATE, SELECT_TEMPLATE, HandButton, HandSelect, ViewState
+from cogs.items import HAND_TEMPLATE, SELECT_TEMPLATE, ViewState
 from tests.cogs.conftest import HANDS, KITTY
+from tests.support.ui_items import HandButton, HandSelect
 
 
 def with_discord_ui(components: list[dict[str, Any]]) -> discord.ui.View:

@@ -11,10 +11,10 @@ import pytest
 
 from bot.game.table import Table
 from bot.i18n import t
-from cogs.items import TableButton
 from cogs.public_view import public_view
 from cogs.replay import result_buttons
 from tests.cogs.conftest import HANDS, KITTY
+from tests.support.ui_items import TableButton
 
 B = discord.ButtonStyle
 

@@ -1,0 +1,37 @@
+"""``CogContext``: what the ``/ddz`` cog hands every item handler and router.
+
+One way from a click to the bot's state: ``cogs.items.route_click`` parses the
+custom_id and calls the cog's handler, which passes its ``CogContext`` on (never
+``bot.get_cog`` or an attribute looked up on ``interaction.client``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service import TableService
+from bot.service.replays import ReplayService
+from cogs import permissions
+
+if TYPE_CHECKING:  # annotations only: cogs.board imports cogs.replay, which imports this
+    from cogs.board import Board
+
+
+@dataclass(frozen=True)
+class CogContext:
+    """``service``: the only writer of tables (reads too); ``replays``: finished hands
+    and reviews; ``board``: the public table messages (and the server's language)."""
+
+    service: TableService
+    replays: ReplayService
+    board: Board
+
+    def seen(self, interaction: discord.Interaction) -> None:
+        """Note what any interaction tells: the server's locale (public texts) and, when
+        the bot has its permissions in the channel again, that the board may post there."""
+        self.board.remember_guild_locale(interaction.guild_id, interaction.guild_locale)
+        if interaction.channel_id is not None and not permissions.missing(interaction):
+            self.board.permissions_back(interaction.channel_id)

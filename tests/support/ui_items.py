@@ -1,0 +1,61 @@
+"""The bot's components rebuilt as discord.ui items, for tests that compare what the cogs
+draw (payload dicts, ``cogs.components.Components``) with what discord.py would send.
+
+Test-only: the bot itself never builds these (docs/ARCHITECTURE.md §The path of one click).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.items import ViewState, hand_id, public_id
+
+
+class TableButton(discord.ui.Button):  # type: ignore[type-arg]
+    """A button of the public table message (clicks: ``cogs.items.route_click``)."""
+
+    def __init__(self, table_id: str, seq: int, action: str, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(label=label or action, style=style, disabled=disabled, row=row,
+                         custom_id=public_id(table_id, seq, action))
+        self.table_id, self.seq, self.action = table_id, seq, action
+
+    def is_dispatchable(self) -> bool:
+        """False: discord.py neither stores a view for it nor routes its clicks (a
+        view holding only these is never stored; ``cogs.items.route_click`` routes them)."""
+        return False
+
+
+class HandButton(discord.ui.Button):  # type: ignore[type-arg]
+    """A button of the private hand view, as a discord.ui item (the cog draws the view
+    as payload dicts, ``cogs.components.Components``; clicks: ``cogs.items.route_click``)."""
+
+    def __init__(self, table_id: str, seq: int, verb: str, state: ViewState, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(label=label or verb, style=style, disabled=disabled, row=row,
+                         custom_id=hand_id(table_id, seq, verb, state))
+        self.table_id, self.seq, self.verb, self.state = table_id, seq, verb, state
+
+    def is_dispatchable(self) -> bool:
+        """False, as ``TableButton.is_dispatchable``."""
+        return False
+
+
+class HandSelect(discord.ui.Select):  # type: ignore[type-arg]
+    """The select menu of legal plays in the hand view (verb ``pick``), as a discord.ui
+    item (see ``HandButton``)."""
+
+    def __init__(self, table_id: str, seq: int, state: ViewState,
+                 options: list[discord.SelectOption] | None = None, *, placeholder: str = "",
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(
+            custom_id=hand_id(table_id, seq, "pick", state), placeholder=placeholder or None,
+            options=options or [discord.SelectOption(label="-", value="0")],
+            disabled=disabled, row=row, min_values=1, max_values=1)
+        self.table_id, self.seq, self.state = table_id, seq, state
+
+    def is_dispatchable(self) -> bool:
+        """False, as ``TableButton.is_dispatchable``."""
+        return False
