@@ -405,7 +405,7 @@ class Board:
         """The recorded Settlement of the table's finished hand (after a restart the
         in-memory one is gone), or None when storage has none or fails."""
         try:
-            return await self.service.settlement_of(table.hand_id)
+            return await self.service.records.settlement_of(table.hand_id)
         except Exception:
             log.exception("reading the settlement of hand %s failed", table.hand_id)
             return None

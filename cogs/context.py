@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.service import TableService
+from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
 from cogs import permissions
 
@@ -22,10 +23,12 @@ if TYPE_CHECKING:  # annotations only: cogs.board imports cogs.replay, which imp
 
 @dataclass(frozen=True)
 class CogContext:
-    """``service``: the only writer of tables (reads too); ``replays``: finished hands
-    and reviews; ``board``: the public table messages (and the server's language)."""
+    """``service``: the only writer of tables (and their reads); ``records``: the
+    server's standings, stats and history (read-only); ``replays``: finished hands and
+    reviews; ``board``: the public table messages (and the server's language)."""
 
     service: TableService
+    records: RecordsService
     replays: ReplayService
     board: Board
 

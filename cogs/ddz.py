@@ -66,7 +66,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self.service = service
         self.replays = replays
         self.board = Board(bot, service, renderer, on_drawn=self._refresh_views)
-        self.ctx = CogContext(service, replays, self.board)
+        self.ctx = CogContext(service, service.records, replays, self.board)
         """Handed to every item handler and router (cogs/context.py)."""
         self.views = OpenViews(self.render_hand)
         super().__init__()
@@ -129,7 +129,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                           readings: Sequence[Combo] | None = None,
                           shown: ImageKey | None = None) -> Screen:
         """Build and draw the hand view: the legal-play ranking (once per position,
-        ``TableService.ranked``) and the image, both in the render workers, at once;
+        ``TableService.hand_position``) and the image, both in the render workers, at once;
         only the image when the position's ranking is known already.
 
         ``shown``: the ``Screen.image_key`` of the image already in the message;
@@ -139,26 +139,23 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         (``OpenViews``), so that member's next click waits for it too.
         The card counter shows when the server's ``/ddz config counter`` is on.
         """
-        settings = await self.service.settings(table.guild_id)
-        counts = (self.service.still_out(table, seat)
-                  if settings.counter and table.hand is not None else None)
-        inputs = image_inputs(table, seat, state, settings.counter, counts=counts)
+        position = await self.service.hand_position(table, seat, urgent=True)
+        inputs = image_inputs(table, seat, state, position.counter, counts=position.counts)
         cards, normal, counts = inputs
         key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
         png: bytes | None = None
-        ranked = self.service.ranked_known(table, seat)  # None: the first screen at this position
+        ranked = position.known  # None: the first screen at this position
         if shown is not None and key == shown:
-            if ranked is None:
-                ranked = await self.service.ranked(table, seat, urgent=True)
+            ranked = await position.choices()
         elif ranked is not None:  # only the image to wait for: no tasks to run both at once
             png = await draw_image(cards, normal, lang, counts, self.board.renderer, urgent=True)
         else:
             ranked, png = await asyncio.gather(
-                self.service.ranked(table, seat, urgent=True),
+                position.choices(),
                 draw_image(cards, normal, lang, counts, self.board.renderer, urgent=True))
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=ranked.plays, legal=ranked.legal,
-                              counter=settings.counter, inputs=inputs)
+                              counter=position.counter, inputs=inputs)
         screen.png = png
         return screen
 
@@ -395,7 +392,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         await defer(interaction, ephemeral=False, thinking=True)
         assert interaction.guild_id is not None
         lang = await self.board.language(interaction.guild_id)
-        await records.send_score(interaction, self.service, scope.value if scope else None, lang)
+        await records.send_score(interaction, self.ctx.records, scope.value if scope else None, lang)
 
     @app_commands.command(name=cmd("stats", "cmd.stats.name"),
                           description=cmd("One player's record", "cmd.stats.description"))
@@ -406,7 +403,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         await defer(interaction, ephemeral=False, thinking=True)
         assert interaction.guild_id is not None
         lang = await self.board.language(interaction.guild_id)
-        await records.send_stats(interaction, self.service, member or interaction.user, lang)
+        await records.send_stats(interaction, self.ctx.records, member or interaction.user, lang)
 
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),
                           description=cmd("The rules, short and illustrated", "cmd.rules.description"))
@@ -457,7 +454,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def newmatch(self, interaction: discord.Interaction) -> None:
         """Admins: confirm, then every current match total goes to zero (cogs/newmatch.py)."""
         self.ctx.seen(interaction)
-        await newmatch.ask(interaction, self.service)
+        await newmatch.ask(interaction, self.ctx)
 
     @app_commands.command(name=cmd("forget", "cmd.forget.name"),
                           description=cmd("Delete your scores and stats in this server",

@@ -15,7 +15,6 @@ import discord
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t, tn
-from bot.service import TableService
 from cogs.context import CogContext
 from cogs.items import RoutedButton, newmatch_id
 from cogs.replies import answer_error, defer, respond
@@ -36,7 +35,7 @@ def confirm_view(user_id: int, match_no: int, lang: str) -> discord.ui.View:
     return view
 
 
-async def ask(interaction: discord.Interaction, service: TableService) -> None:
+async def ask(interaction: discord.Interaction, ctx: CogContext) -> None:
     """``/ddz newmatch``: the ephemeral question (or why not, via GameError)."""
     await defer(interaction, ephemeral=True, thinking=True)
     if interaction.guild_id is None:
@@ -44,7 +43,7 @@ async def ask(interaction: discord.Interaction, service: TableService) -> None:
     if not is_admin(interaction):
         raise GameError("not_admin_match")
     lang = resolve_locale(interaction.locale)
-    current = await service.match_standings(interaction.guild_id)
+    current = await ctx.records.match_standings(interaction.guild_id)
     if current.hands_played == 0:
         await respond(interaction, t("newmatch.empty", lang, match=current.match_no))
         return

@@ -1,6 +1,6 @@
 """Answers of ``/ddz score`` and ``/ddz stats``: leaderboards, ratings and the stats chart.
 
-Reads go through the TableService (``score``: match standings, all-time leaderboard or
+Reads go through the RecordsService (``score``: match standings, all-time leaderboard or
 skill ratings; ``stats``: the member's record, rating and last 50 hands). The chart
 is rendered off the event loop (``asyncio.to_thread``) and attached with alt text
 that states its numbers. Spec: docs/RATINGS.md.
@@ -12,7 +12,7 @@ import asyncio
 
 import discord
 
-from bot.service import TableService
+from bot.service.records import RecordsService
 from cogs import info
 from cogs.replies import png_file, respond
 from rendering.stats import render_stats, stats_alt_text
@@ -22,40 +22,40 @@ CHART_HANDS = 50
 CHART_FILE = "stats.png"
 
 
-async def send_score(interaction: discord.Interaction, service: TableService,
+async def send_score(interaction: discord.Interaction, records: RecordsService,
                      scope: str | None, lang: str) -> None:
     """The public ``/ddz score`` answer for ``scope`` (None, "match", "alltime", "rating",
     "previous": the last finished match, e.g. one ended by ``/ddz newmatch``), in ``lang``:
     the server's language, as every public message (docs/ARCHITECTURE.md §Languages)."""
     assert interaction.guild_id is not None
     if scope == "rating":
-        embed = info.rating_embed(await service.rating_board(interaction.guild_id), lang)
+        embed = info.rating_embed(await records.rating_board(interaction.guild_id), lang)
     elif scope == "previous":
-        embed = info.previous_embed(await service.previous_match(interaction.guild_id), lang)
+        embed = info.previous_embed(await records.previous_match(interaction.guild_id), lang)
     else:
-        standings = await service.match_standings(interaction.guild_id)
-        leaders = await service.leaderboard(interaction.guild_id)
+        standings = await records.match_standings(interaction.guild_id)
+        leaders = await records.leaderboard(interaction.guild_id)
         embed = info.score_embed(standings, leaders, lang, scope)
     await respond(interaction, embed=embed, ephemeral=False)
 
 
-async def send_stats(interaction: discord.Interaction, service: TableService,
+async def send_stats(interaction: discord.Interaction, records: RecordsService,
                      who: discord.abc.User, lang: str) -> None:
     """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart,
     in ``lang``: the server's language (docs/ARCHITECTURE.md §Languages)."""
     guild_id = interaction.guild_id
     assert guild_id is not None
-    record = await service.player_stats(guild_id, who.id)
+    record = await records.player_stats(guild_id, who.id)
     rank = None
     if record is not None and record.rating is not None:
-        board = await service.rating_board(guild_id)
+        board = await records.rating_board(guild_id)
         places = [i for i, row in enumerate(board) if row.user_id == who.id]
         rank = (places[0] + 1, len(board)) if places else None
     embed = info.stats_embed(record, who.display_name, lang, rank)
     if record is None or not record.hands:
         await respond(interaction, embed=embed, ephemeral=False)
         return
-    history = await service.hand_history(guild_id, who.id, CHART_HANDS)
+    history = await records.hand_history(guild_id, who.id, CHART_HANDS)
     view = info.chart_view(record, history, who.display_name)
     png = await asyncio.to_thread(render_stats, view, locale=lang)
     embed.set_image(url=f"attachment://{CHART_FILE}")

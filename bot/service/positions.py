@@ -17,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from bot.ai import PLAYS_RANKED
@@ -32,6 +34,28 @@ CHOICES_CACHE_SIZE = 1024
 """Positions kept (least recently used dropped first): 3 seats of a few hundred tables."""
 
 _NONE = Choices((), 0, ())
+
+
+@dataclass(frozen=True)
+class HandPosition:
+    """What the hand screen of one seat needs at one position of a table
+    (``TableService.hand_position``).
+
+    ``counter``: the server shows the card counter (``/ddz config counter``);
+    ``counts``: the seat's card counter (15 counts by rank, docs/RULES.md §Card counter),
+    None when it is off or there is no hand; ``known``: the ranked choices when they
+    are computed already, else None; ``choices()`` returns them, computing them (in the
+    render workers) when not known.
+    """
+
+    counter: bool
+    counts: tuple[int, ...] | None
+    known: Choices | None
+    rank: Callable[[], Awaitable[Choices]] = field(repr=False)
+
+    async def choices(self) -> Choices:
+        """The ranked choices of the position: ``known``, or computed once now."""
+        return self.known if self.known is not None else await self.rank()
 
 
 class ChoicesCache:

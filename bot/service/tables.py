@@ -6,29 +6,23 @@ Table (its methods check seat, turn, phase and ``seq`` and raise GameError) →
 (one commit) → swap the copy in → unlock → schedule the next turn's timer or
 computer move → notify the listener. A refused action changes nothing.
 
-Timers are data (docs/RULES.md §Timers): ``Table.deadline`` holds the clock time by
-which the seat to act must act; one task per open table sleeps until then (or
-``ai_delay`` for a computer seat, the member's ``Seat.pace`` for a member on
-auto-play) and then acts through the same locked path, guarded by the
-``move_seq`` it was armed for. A change that moves nothing (an auto-play toggle
-of another seat, leaving, coming back) keeps a pending move's task, so its pause
-is not restarted. ``restore()`` reloads open tables and re-arms them from the
-stored deadlines.
+The turn tasks (timers and computer moves) are ``bot.service.turns``; the read-only
+records (standings, stats, history) ``bot.service.records``, beside this service.
+``restore()`` reloads open tables and re-arms them from the stored deadlines.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.ai import Decision, Level
 from bot.ai.choices import Choices
-from bot.game.computer import AutoAction, fallback_action
 from bot.game.errors import GameError
 from bot.game.hand import Cards
 from bot.game.seat import PACE_MAX, PACE_MIN, Event
@@ -37,26 +31,18 @@ from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide
 from bot.service.hints import HintCache
 from bot.service.pool import WorkerPool
-from bot.service.positions import ChoicesCache
+from bot.service.positions import ChoicesCache, HandPosition
+from bot.service.records import RecordsService
+from bot.service.turns import TurnTasks
 from bot.storage.repository import Repository
 from bot.values import (
     GuildSettings,
-    HandPoint,
-    LeaderRow,
-    MatchStandings,
     NewMatch,
-    PlayerStats,
-    RatingRow,
     Settlement,
     ShardSet,
 )
 
 log = logging.getLogger(__name__)
-
-RETRY_SECONDS = 5.0
-"""Pause before a failed timer / computer move is tried again; it doubles after each
-further failure of the same table's turn task (storage down…), up to RETRY_MAX_SECONDS."""
-RETRY_MAX_SECONDS = 300.0
 
 Apply = Callable[[Table, float], list[Event]]
 """A change applied to a working copy of a table at clock time ``now``; returns events."""
@@ -95,19 +81,6 @@ class NullListener:
 
     async def on_hand_settled(self, table: Table, settlement: Settlement) -> None:
         return None
-
-
-@dataclass
-class _Timer:
-    """The pending turn task of one table; ``armed`` while it is still sleeping.
-
-    ``move_seq``: the table's ``move_seq`` it acts on; ``plan``: what it will do
-    (``("timeout",)``, ``("computer",)`` or ``("pace", seconds)``)."""
-
-    move_seq: int
-    plan: tuple[object, ...] = ()
-    armed: bool = True
-    task: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
 class TableService:
@@ -151,14 +124,10 @@ class TableService:
         self.listener: TableListener = listener or NullListener()
         self.ai_delay = ai_delay
         self.pace_scale = pace_scale
-        self._rng = rng or random.Random()
         self._deals = random.Random(deal_seed) if deal_seed is not None else None
         self.decider: Decider = decider or thread_decide
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._timers: dict[str, _Timer] = {}
-        self._failures: dict[str, int] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
         self._settings: dict[int, GuildSettings] = {}
         self._choices = ChoicesCache()
         self.ranking_pool = ranking_pool
@@ -168,6 +137,10 @@ class TableService:
         """Per server: opening a table and taking a seat (one table per channel, one seat
         per member per server), so that joins in different servers never wait for each other."""
         self._closed = False
+        self.turns = TurnTasks(self, rng or random.Random())
+        """The tables' timers and computer moves (``bot.service.turns``)."""
+        self.records = RecordsService(storage)
+        """The server's read-only records (``bot.service.records``)."""
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
 
@@ -195,11 +168,6 @@ class TableService:
         Hint's quick suggestions, ``bot.ai.choices``), computed once per position."""
         return self._choices.get(table, seat)
 
-    def still_out(self, table: Table, seat: int) -> tuple[int, ...]:
-        """``seat``'s card counter at ``table``'s position (docs/RULES.md §Card counter:
-        15 counts by rank), computed once per position. Raises ValueError without a hand."""
-        return self._choices.still_out(table, seat)
-
     def ranked_known(self, table: Table, seat: int) -> Choices | None:
         """``choices(table, seat)`` when computed already at this position, else None
         (never computes: see ``ranked``)."""
@@ -211,10 +179,21 @@ class TableService:
         ``urgent``: a member who clicked waits for it."""
         return await self._choices.ranked(table, seat, self.ranking_pool, urgent)
 
+    async def hand_position(self, table: Table, seat: int, urgent: bool = False) -> HandPosition:
+        """What the hand screen of ``seat`` needs at ``table``'s position, in one call:
+        the server's counter setting, the seat's card counter (computed once per
+        position) and the legal-play ranking, known or computed on demand (``ranked``,
+        ``urgent`` for the render workers)."""
+        settings = await self.settings(table.guild_id)
+        counts = (self._choices.still_out(table, seat)
+                  if settings.counter and table.hand is not None else None)
+        return HandPosition(settings.counter, counts, self._choices.known(table, seat),
+                            functools.partial(self.ranked, table, seat, urgent))
+
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:
         """Scheduled turn tasks still running (for tests and shutdown)."""
-        return frozenset(self._tasks)
+        return self.turns.tasks
 
     async def settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings (cached after the first read)."""
@@ -226,37 +205,6 @@ class TableService:
         """Store new settings (``/ddz config``); tables use them from their next hand."""
         await self.storage.save_settings(guild_id, settings)
         self._settings[guild_id] = settings
-
-    # ----- records (reads of the cogs go through the service, never to storage) -----
-
-    async def match_standings(self, guild_id: int) -> MatchStandings:
-        """The guild's current match toward its target (``/ddz score``)."""
-        return await self.storage.match_standings(guild_id)
-
-    async def leaderboard(self, guild_id: int) -> list[LeaderRow]:
-        """The guild's all-time standings, best first (``/ddz score``)."""
-        return await self.storage.leaderboard(guild_id)
-
-    async def previous_match(self, guild_id: int) -> MatchStandings | None:
-        """The guild's last finished match (``/ddz score scope:previous``), or None."""
-        return await self.storage.previous_match(guild_id)
-
-    async def rating_board(self, guild_id: int) -> list[RatingRow]:
-        """The guild's skill ratings, computer levels included (``/ddz score scope:rating``)."""
-        return await self.storage.rating_board(guild_id)
-
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """One member's record in the guild, or None before their first hand (``/ddz stats``)."""
-        return await self.storage.player_stats(guild_id, user_id)
-
-    async def hand_history(self, guild_id: int, user_id: int, limit: int) -> list[HandPoint]:
-        """The member's last ``limit`` settled hands, oldest first (the stats chart)."""
-        return await self.storage.hand_history(guild_id, user_id, limit)
-
-    async def settlement_of(self, hand_id: str) -> Settlement | None:
-        """The recorded Settlement of a settled hand (a result redrawn after a restart)."""
-        record = await self.storage.finished_hand(hand_id)
-        return record[1] if record is not None else None
 
     def check_can_forget(self, guild_id: int, user_id: int) -> None:
         """Raise GameError("forget_while_seated") while the member sits at an open table
@@ -461,18 +409,14 @@ class TableService:
         restored = await self.storage.load_open_tables(shards)
         for table in restored:
             self._tables[table.id] = table
-            self._schedule(table)
+            self.turns.schedule(table)
         log.info("restored %d open tables", len(restored))
         return restored
 
     async def close(self) -> None:
         """Cancel every scheduled task (the storage stays open: its owner closes it)."""
         self._closed = True
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._timers.clear()
+        await self.turns.close()
         await self.hints.close()
 
     # ----- the locked path ---------------------------------------------------------
@@ -522,7 +466,7 @@ class TableService:
                 await self.storage.save_table(work)
                 self._tables[table_id] = work
         if schedule:
-            self._schedule(work)
+            self.turns.schedule(work)
             self._hint_ahead(work)
         if notify:
             await self._notify(work, events, settlement)
@@ -547,105 +491,6 @@ class TableService:
                 await self.listener.on_hand_settled(table, settlement)
         except Exception:
             log.exception("listener failed for table %s seq %s", table.id, table.seq)
-
-    # ----- timers and computer moves --------------------------------------------------
-
-    def _schedule(self, table: Table) -> None:
-        """Arm the table's turn task for its current state; a pending task with the same
-        plan for the same move is kept (its pause goes on, not restarted)."""
-        plan = self._plan(table)
-        old = self._timers.get(table.id)
-        if (old is not None and old.armed and plan is not None
-                and (old.move_seq, old.plan) == (table.move_seq, plan)):
-            return
-        self._timers.pop(table.id, None)
-        if old is not None and old.armed and old.task is not None:
-            old.task.cancel()
-        if plan is None:
-            return
-        if plan[0] == "timeout":
-            assert table.deadline is not None
-            delay = table.deadline - self.clock.now()
-        elif plan[0] == "pace":
-            delay = float(plan[1]) * self.pace_scale  # type: ignore[arg-type]
-        else:
-            delay = self._ai_pause()
-        self._arm(table.id, table.move_seq, delay, plan)
-
-    def _plan(self, table: Table) -> tuple[object, ...] | None:
-        """What the turn task must do now: act for a computer seat, for a member on
-        auto-play at their pace (an away member: at the computers' pause), time the
-        member out at the deadline, or nothing (None)."""
-        if self._closed or table.phase != "playing" or table.turn_seat is None:
-            return None
-        seat = table.seats[table.turn_seat]
-        if seat.computer is not None or (seat.autoplay and seat.away):
-            return ("computer",)
-        if seat.autoplay:
-            return ("pace", seat.pace)
-        if table.deadline is not None:
-            return ("timeout",)
-        return None
-
-    def _arm(self, table_id: str, move_seq: int, delay: float, plan: tuple[object, ...]) -> None:
-        timer = _Timer(move_seq=move_seq, plan=plan)
-        timer.task = asyncio.create_task(
-            self._fire(timer, table_id, delay), name=f"ddz-turn-{table_id}-{move_seq}"
-        )
-        self._timers[table_id] = timer
-        self._tasks.add(timer.task)
-        timer.task.add_done_callback(self._tasks.discard)
-
-    def _ai_pause(self) -> float:
-        if isinstance(self.ai_delay, tuple):
-            return self._rng.uniform(*self.ai_delay)
-        return float(self.ai_delay)
-
-    async def _fire(self, timer: _Timer, table_id: str, delay: float) -> None:
-        """Sleep, then act for the seat to act (timeout or computer move) through ``_act``."""
-        await self.clock.sleep(max(0.0, delay))
-        timer.armed = False
-        try:
-            await self._auto_turn(table_id, timer.move_seq, timer.plan)
-            self._failures.pop(table_id, None)
-        except GameError as error:
-            # the code only: a GameError's params may name cards of a hidden hand
-            log.debug("turn task for %s move %s dropped: %s", table_id, timer.move_seq, error.code)
-        except Exception:
-            log.exception("turn task failed: table %s move %s", table_id, timer.move_seq)
-            table = self._tables.get(table_id)
-            if table is not None and table.move_seq == timer.move_seq and not self._closed:
-                failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
-                retry = min(RETRY_SECONDS * 2 ** (failures - 1), RETRY_MAX_SECONDS)
-                self._arm(table_id, timer.move_seq, retry, timer.plan)
-
-    async def _auto_turn(self, table_id: str, move_seq: int, plan: tuple[object, ...]) -> None:
-        table = self._tables.get(table_id)
-        if (table is None or table.move_seq != move_seq or table.turn_seat is None
-                or table.hand is None):
-            return
-        timed_out = plan[0] == "timeout"
-        if timed_out and table.hand.phase == "bidding":
-            action: AutoAction = 0  # docs/RULES.md §Timers: a pass in bidding
-        else:
-            rng = random.Random(self._rng.getrandbits(64))
-            try:
-                action = await self.decider(table, rng)
-            except Exception:
-                log.exception("computer player failed: table %s move %s", table_id, move_seq)
-                action = fallback_action(table)
-
-        def apply(work: Table, now: float) -> list[Event]:
-            if self._plan(work) != plan:  # auto-play turned off (or on) meanwhile
-                raise GameError("stale")
-            try:
-                return work.auto_act(action, now, timed_out=timed_out)
-            except GameError as error:
-                log.warning("computer action refused (%s) at table %s", error.code, table_id)
-                return work.auto_act(fallback_action(work), now, timed_out=timed_out)
-
-        await self._act(table_id, apply, expect_seq=move_seq)
-
 
 def _remembered_pace(table: Table, user_id: int, pace: float | None) -> None:
     """Give the member's seat their stored auto-play pace (ignored when out of range)."""
