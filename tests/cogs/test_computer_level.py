@@ -8,8 +8,8 @@ from discord import app_commands
 from bot.service import pooled_decide
 from cogs.ddz import DdzCog
 from cogs.translator import DdzTranslator
-from tests.cogs.conftest import members
 from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import members
 
 
 async def test_start_with_level_hard_seats_hard_computers_and_add_computer_adds_hard(

@@ -4,8 +4,8 @@ the deleted message a second time, whatever table changes arrive meanwhile."""
 
 from __future__ import annotations
 
-from tests.cogs.conftest import members
 from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import members
 
 
 async def test_a_deleted_table_message_is_tried_once_then_posted_again(fake: FakeDiscord) -> None:

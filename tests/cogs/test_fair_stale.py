@@ -11,10 +11,10 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from cogs.items import to_base36
-from tests.cogs.conftest import members
 from tests.cogs.test_flow import comp
 from tests.security.forge import forge_click, table_of
 from tests.support.fake_discord import FakeDiscord, Member, Message
+from tests.support.fake_game import members
 
 REFRESHED = "The table changed; this is the current view."
 REFRESHED_ES = "La mesa ha cambiado; esta es la vista actual."

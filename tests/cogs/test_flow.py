@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.cogs.conftest import deal_for, members
 from tests.support.fake_discord import FakeDiscord, Message
+from tests.support.fake_game import deal_for, members
 
 
 def comp(message: Message, verb: str) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.cogs.conftest import GUILD_ID, autoplayed_solo_hand, members
 from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import GUILD_ID, autoplayed_solo_hand, members
 
 
 async def finished_hand_then_left(fake: FakeDiscord) -> None:

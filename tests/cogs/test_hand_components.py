@@ -14,7 +14,7 @@ from bot.game.table import Table
 from bot.rules import DEFAULT_RULES, classify, parse_cards
 from cogs.hand_view import build_screen
 from cogs.items import HAND_TEMPLATE, SELECT_TEMPLATE, ViewState
-from tests.cogs.conftest import HANDS, KITTY
+from tests.support.fake_game import HANDS, KITTY
 from tests.support.ui_items import HandButton, HandSelect
 
 

@@ -15,7 +15,7 @@ from cogs.items import ViewState
 from rendering import render_hand
 from rendering.hand import WIDTH as HAND_WIDTH
 from rendering.hand import hand_height
-from tests.cogs.conftest import HANDS, KITTY
+from tests.support.fake_game import HANDS, KITTY
 
 
 def bidding_table() -> Table:

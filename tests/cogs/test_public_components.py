@@ -13,7 +13,7 @@ from bot.game.table import Table
 from bot.i18n import t
 from cogs.public_view import public_view
 from cogs.replay import result_buttons
-from tests.cogs.conftest import HANDS, KITTY
+from tests.support.fake_game import HANDS, KITTY
 from tests.support.ui_items import TableButton
 
 B = discord.ButtonStyle

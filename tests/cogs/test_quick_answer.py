@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from cogs import replies
-from tests.cogs.conftest import members
 from tests.support.fake_discord import FakeDiscord, Message
+from tests.support.fake_game import members
 
 
 def record_answers(fake: FakeDiscord) -> list[tuple[str, str, int | None, int]]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.game.rating import RatedSeat, computer_key, member_key, rate_hand
-from tests.cogs.conftest import GUILD_ID, autoplayed_solo_hand, members
 from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import GUILD_ID, autoplayed_solo_hand, members
 
 ANA, NORMAL = member_key(11), computer_key("normal")
 

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import copy
 
-from tests.cogs.conftest import deal_for, members
 from tests.cogs.test_flow import comp
 from tests.support.fake_discord import FakeDiscord, Member
-
-
-async def seated_hand(fake: FakeDiscord) -> tuple[Member, Member, Member]:
-    """Ana (seat 0, bids first), Bo (seat 1), a computer (seat 2); Cy watches."""
-    ana, bo, cy = members(fake)
-    await ana.slash("start")
-    await bo.click(fake.table_message(), "Join")
-    await ana.click(fake.table_message(), "Add computer")
-    await bo.click(fake.table_message(), "Start")
-    return ana, bo, cy
+from tests.support.fake_game import deal_for, members, seated_hand
 
 
 async def test_a_member_who_is_not_seated_is_refused(fake: FakeDiscord) -> None:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from tests.cogs.conftest import members
 from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import members
 
 
 async def rules_text(member) -> str:  # noqa: ANN001

@@ -9,8 +9,8 @@ from bot.game.table import Table
 from bot.rules import parse_cards
 from cogs.hand_view import add_rank, build_screen
 from cogs.items import HAND_TEMPLATE, PUBLIC_TEMPLATE, SELECT_TEMPLATE, ViewState
-from tests.cogs.conftest import members
 from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import members
 
 
 async def test_spanish_members_get_spanish_replies_and_public_messages(fake: FakeDiscord) -> None:

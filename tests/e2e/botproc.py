@@ -18,6 +18,7 @@ import re
 import signal
 import sys
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -191,3 +192,8 @@ class BotProcess:
 
     def log_tail(self, lines: int = 40) -> str:
         return "\n".join(self.log_text().splitlines()[-lines:])
+
+
+BotFactory = Callable[..., BotProcess]
+"""The ``bot_factory`` fixture's type (tests/support/fixtures.py): ``(argv=None, **kw)``
+→ a BotProcess, not started yet."""

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
 
 from bot.faults import CRASH_EXIT_CODE
 from bot.rules import DEFAULT_RULES
 from bot.storage import Storage
 from bot.values import GuildSettings
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory, BotProcess
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     HAND_RE,
@@ -30,8 +29,6 @@ from tests.e2e.ddz_driver import (
 )
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.solo import check_result, open_with_computers, play_solo, score_counts_once
-
-BotFactory = Callable[..., BotProcess]
 
 
 def live_table_messages(emu: Emulator) -> list[SimMessage]:

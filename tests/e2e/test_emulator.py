@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import aiohttp
 import pytest
 
-from tests.e2e.botproc import REPO_ROOT, BotProcess
+from tests.e2e.botproc import REPO_ROOT, BotFactory, BotProcess
 from tests.e2e.echo_bot import make_png
 from tests.e2e.emulator import Emulator, EmulatorUsageError
 
 ECHO_ARGV = [sys.executable, str(REPO_ROOT / "tests" / "e2e" / "echo_bot.py")]
-BotFactory = Callable[..., BotProcess]
 
 
 async def start_echo(bot_factory: BotFactory) -> BotProcess:

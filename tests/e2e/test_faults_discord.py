@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory, BotProcess
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     finished,
@@ -33,8 +32,6 @@ from tests.e2e.solo import (
     play_solo,
     score_counts_once,
 )
-
-BotFactory = Callable[..., BotProcess]
 
 
 def tracebacks(bot: BotProcess) -> int:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     finished,
@@ -20,8 +19,6 @@ from tests.e2e.ddz_driver import (
 )
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.solo import open_with_computers, play_solo, score_counts_once
-
-BotFactory = Callable[..., BotProcess]
 
 
 def children(pid: int) -> set[int]:

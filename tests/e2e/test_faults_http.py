@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
 
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, public_actions, table_message
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.faults import HAND_VIEW_EDIT, TABLE_EDIT
 from tests.e2e.solo import open_with_computers, play_solo, score_counts_once
-
-BotFactory = Callable[..., BotProcess]
 
 
 async def settled_once(emu: Emulator, alice: SimMember, result: SimMessage) -> None:

@@ -6,10 +6,9 @@ ephemeral reason and nothing changes; the double click applies once."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     MENTION_RE,
@@ -29,7 +28,6 @@ from tests.e2e.ddz_driver import (
 from tests.e2e.emulator import Emulator, SimInteraction, SimMember, SimMessage
 from tests.e2e.solo import to_beat_in
 
-BotFactory = Callable[..., BotProcess]
 NOT_SEATED = "You're not seated at this table."
 NOT_YOUR_TURN = "It's not your turn."
 STALE = "That button is out of date: the table has moved on."

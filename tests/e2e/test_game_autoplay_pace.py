@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     finished,
@@ -27,8 +27,6 @@ from tests.e2e.ddz_driver import (
 )
 from tests.e2e.emulator import Emulator, SimChannel, SimMessage
 from tests.e2e.solo_tables import start_solo_in
-
-BotFactory = Callable[..., BotProcess]
 
 
 def in_channel(channel: SimChannel, predicate: Callable[[SimMessage], bool]

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
 
 from bot.rules import RANKS, Card, parse_cards
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     cards_in_alt,
@@ -27,7 +26,6 @@ from tests.e2e.ddz_driver import (
 from tests.e2e.emulator import Emulator, SimChannel, SimMember
 from tests.e2e.solo_tables import start_solo_in
 
-BotFactory = Callable[..., BotProcess]
 PLAYED_RE = re.compile(r"played ([3-9TJQKA2XD]+)")
 OUT_RE = re.compile(r"(?:Still out|Faltan): ([^.]*)")
 

@@ -10,12 +10,11 @@ does not hold (a modified client) is refused with the reason.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 from bot.rules import DECK, RANKS, format_cards
 from cogs.items import to_base36
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     MENTION_RE,
@@ -32,7 +31,6 @@ from tests.e2e.ddz_driver import (
 from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.test_game_hand import join_and_start
 
-BotFactory = Callable[..., BotProcess]
 SPANISH = {"refreshed": "La mesa ha cambiado; esta es la vista actual.",
            "not_held": "No tienes ", "auto_on": "El juego automático está activado",
            "auto_off": "Juego automático desactivado", "passed": "Has pasado."}

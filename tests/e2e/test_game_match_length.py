@@ -6,10 +6,8 @@ win when her total is at or above zero, else the no-winner message (docs/RULES.m
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     finished,
@@ -23,7 +21,6 @@ from tests.e2e.solo import open_with_computers
 from tests.e2e.solo_tables import auto_played
 from tests.support.match_texts import ENDED, fixed_match_end
 
-BotFactory = Callable[..., BotProcess]
 ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
 
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     finished,
@@ -23,7 +22,6 @@ from tests.e2e.emulator import Emulator
 from tests.e2e.solo import open_with_computers
 from tests.e2e.solo_tables import auto_played
 
-BotFactory = Callable[..., BotProcess]
 ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}
 
 

@@ -5,10 +5,9 @@ once (issue 7 suite item 3; docs/ARCHITECTURE.md §Where state lives)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     HAND_RE,
@@ -27,8 +26,6 @@ from tests.e2e.solo import (
     open_with_computers,
     play_solo,
 )
-
-BotFactory = Callable[..., BotProcess]
 
 
 async def test_kill_9_mid_hand_then_restart_finishes_the_hand_and_settles_once(

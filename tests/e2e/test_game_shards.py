@@ -12,17 +12,15 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Callable
 
 import asyncpg
 
 from tests.databases import Database
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
 from tests.e2e.emulator import Emulator, SimGuild, SimMember, SimMessage
 from tests.e2e.solo import SoloLog, check_result, open_with_computers, play_solo
 
-BotFactory = Callable[..., BotProcess]
 SHARDS = 2
 
 

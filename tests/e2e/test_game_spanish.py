@@ -5,10 +5,8 @@ messages follow the server (English) until an admin sets ``/ddz config idioma:es
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     cards_in_alt,
@@ -22,8 +20,6 @@ from tests.e2e.ddz_driver import (
     watch_table,
 )
 from tests.e2e.emulator import Emulator
-
-BotFactory = Callable[..., BotProcess]
 
 
 async def test_spanish_member_sees_spanish_replies_and_english_member_english(

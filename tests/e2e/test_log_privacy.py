@@ -8,15 +8,11 @@ their selection masks), select option values and labels.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, finished
 from tests.e2e.emulator import Emulator
 from tests.e2e.privacy import hand_secrets, leaks
 from tests.e2e.solo import check_result, open_with_computers, play_solo
-
-BotFactory = Callable[..., BotProcess]
 
 
 async def test_a_whole_hand_at_debug_level_leaves_no_card_of_any_hand_in_the_log(

@@ -4,13 +4,10 @@ board before finishing any hand (issue 15): polite answers, in English and Spani
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
 from tests.e2e.emulator import Emulator
-
-BotFactory = Callable[..., BotProcess]
 
 
 async def test_a_newcomer_gets_polite_answers_in_english_and_spanish(

@@ -12,8 +12,8 @@ import asyncio
 import re
 from typing import Any
 
-from tests.cogs.conftest import members
 from tests.support.fake_discord import FakeDiscord, Member, Message, Reply
+from tests.support.fake_game import seated_hand
 
 OTHER_GUILD = 700_000_000_000_000_901
 OTHER_CHANNEL = 700_000_000_000_000_902
@@ -134,16 +134,6 @@ def with_state(custom_id: str, state: str) -> str:
     """Replace the ``<mask>.<sort><hint>`` tail of a hand-view custom_id."""
     head = custom_id.split(".", 1)[0]
     return f"{head}.{state}"
-
-
-async def seated_hand(fake: FakeDiscord) -> tuple[Member, Member, Member]:
-    """Ana (seat 0, bids first, starter), Bo (seat 1), a computer (seat 2); Cy watches."""
-    ana, bo, cy = members(fake)
-    await ana.slash("start")
-    await bo.click(fake.table_message(), "Join")
-    await ana.click(fake.table_message(), "Add computer")
-    await bo.click(fake.table_message(), "Start")
-    return ana, bo, cy
 
 
 async def playing_hand(fake: FakeDiscord) -> tuple[Member, Member, Member]:

@@ -4,7 +4,6 @@ on a message carrying guild A's table id."""
 
 from __future__ import annotations
 
-from tests.cogs.conftest import members
 from tests.security.forge import (
     OTHER_CHANNEL,
     OTHER_GUILD,
@@ -16,6 +15,7 @@ from tests.security.forge import (
     table_of,
 )
 from tests.support.fake_discord import FakeDiscord, Member
+from tests.support.fake_game import members
 
 ELSEWHERE = {"guild_id": OTHER_GUILD, "channel_id": OTHER_CHANNEL}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.cogs.conftest import members
 from tests.security.forge import (
     answered,
     assert_polite,
@@ -18,6 +17,7 @@ from tests.security.forge import (
     table_of,
 )
 from tests.support.fake_discord import FakeDiscord, Member
+from tests.support.fake_game import members
 
 STALE = "That button is out of date: the table has moved on."
 NOT_STARTER = "Only the player who opened the table (or an admin) can do that."

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.cogs.conftest import members
 from tests.cogs.test_flow import comp
 from tests.security.forge import (
     OTHER_CHANNEL,
@@ -18,6 +17,7 @@ from tests.security.forge import (
     table_of,
 )
 from tests.support.fake_discord import FakeDiscord, Member
+from tests.support.fake_game import members
 
 STALE = "That button is out of date: the table has moved on."
 TIMES = 20

@@ -9,7 +9,7 @@ import pytest
 
 from bot.service.tables import TableService
 from bot.storage.sqlite import SqliteStorage
-from tests.service.test_tables import (
+from tests.support.service_clock import (
     ALICE,
     BOB,
     CARL,
@@ -19,11 +19,6 @@ from tests.service.test_tables import (
     run,
     three_players,
 )
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture

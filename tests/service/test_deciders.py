@@ -11,7 +11,7 @@ from bot.game.computer import AutoAction, decide, seat_level
 from bot.game.table import Table
 from bot.service import TableService, thread_decide
 from bot.storage.sqlite import SqliteStorage
-from tests.service.test_tables import ALICE, CH, FakeClock, G, Recorder, run
+from tests.support.service_clock import ALICE, CH, FakeClock, G, Recorder, run
 
 
 class RecordingDecider:

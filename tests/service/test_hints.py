@@ -17,7 +17,7 @@ from bot.rules import DEFAULT_RULES
 from bot.service import TableService
 from bot.service.hints import MAX_SEARCHES, HintCache
 from bot.storage.sqlite import SqliteStorage
-from tests.cogs.conftest import HANDS, KITTY
+from tests.support.fake_game import HANDS, KITTY
 
 
 def leading_table(table_id: str = "t1", seq: int = 5) -> Table:

@@ -1,0 +1,182 @@
+"""The fixtures every test package shares, loaded once through ``pytest_plugins`` in
+tests/conftest.py (no conftest is imported as a module).
+
+* ``database``: one test database per backend (``sqlite``, ``postgres``; see
+  ``tests/databases.py``); a test that takes it runs once per backend.
+  ``postgres_database``: a PostgreSQL one only (PostgreSQL-specific behaviour).
+* ``store``: an open repository on ``database`` (both backends); ``db_path``: a SQLite
+  file path under ``tmp_path`` (not created).
+* ``clock``: a ``FakeClock`` (``tests/support/service_clock.py``); ``service``: a
+  TableService on ``store`` and ``clock``, its listener a ``Recorder``, computers
+  without a pause; ``seated``: a hand of three members dealt on ``service``.
+* ``fake``: the real bot (storage, service, cog, command tree) on the fake Discord
+  (``tests/support/fake_discord.py``), dealing ``fake.deal``
+  (``tests/support/fake_game.py``).
+* ``emulator``: a started loopback Discord (``tests/e2e/emulator.py``), closed after
+  the test; ``bot_factory(argv=None, **kw) -> BotProcess`` (a ``BotFactory``): not
+  started yet, every process it made is killed at teardown (before the emulator
+  closes); ``solo_table``: a started bot, the member alice and her table with two
+  computers, Start pressed (``tests/e2e/solo.py``).
+
+The terminal summary prints ddz-bot's response-time percentiles of the end-to-end
+tests (``tests/e2e/timing.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import DdzBot
+from bot.game.table import Table
+from bot.service import TableService
+from bot.settings import Settings
+from bot.storage.base import SqlRepository
+from tests.databases import BACKENDS, Database, postgres_schema
+from tests.e2e import timing
+from tests.e2e.botproc import BotFactory, BotProcess
+from tests.e2e.ddz_driver import FAST_ENV
+from tests.e2e.emulator import Emulator, SimMember
+from tests.e2e.solo import open_with_computers
+from tests.support.fake_discord import FakeDiscord, boot
+from tests.support.fake_game import CHANNEL_ID, GUILD_ID, HANDS, KITTY
+from tests.support.service_clock import FakeClock, Recorder, three_players
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print ddz-bot's first-response time percentiles over the game tests."""
+    text = timing.summary_line()
+    for line in (text or "").splitlines():
+        terminalreporter.write_line(line)
+
+
+# ----- storage ------------------------------------------------------------------------
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    if request.param == "sqlite":
+        yield Database("sqlite", str(tmp_path / "ddz.sqlite3"))
+        return
+    async with postgres_schema() as url:
+        yield Database("postgres", url)
+
+
+@pytest.fixture
+async def postgres_database() -> AsyncIterator[Database]:
+    async with postgres_schema() as url:
+        yield Database("postgres", url)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "ddz.sqlite3"
+
+
+@pytest.fixture
+async def store(database: Database) -> AsyncIterator[SqlRepository]:
+    storage = await database.open()
+    yield storage
+    await storage.close()
+
+
+# ----- the service ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def service(store: SqlRepository, clock: FakeClock) -> AsyncIterator[TableService]:
+    svc = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    yield svc
+    await svc.close()
+
+
+@pytest.fixture
+async def seated(service: TableService) -> Table:
+    return await three_players(service)
+
+
+# ----- the bot on the fake Discord ----------------------------------------------------------
+
+
+@pytest.fixture
+async def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    settings = Settings(discord_token="test-token", database_path=tmp_path / "ddz.sqlite3",
+                        computer_delay=(0.0, 0.0), render_workers=0,  # images in threads
+                        hint_prefetch=False,  # a Hint's search starts at the click
+                        autoplay_pace_scale=0.0,  # auto-play without its pace
+                        deal_seed=20261130)  # Play again deals the same hands every run
+    bot = DdzBot(settings)
+    fake = FakeDiscord(bot, GUILD_ID, CHANNEL_ID)
+    fake.install(monkeypatch)
+    await boot(bot)
+    bot.get_cog("ddz").board.interval = 0.0
+    service = bot.service
+    original_start = service.start
+
+    fake.deal = {"hands": HANDS, "kitty": KITTY, "first_bidder": 0}
+
+    async def start(table_id: str, user_id: int, seq: int | None = None, **deal: Any) -> Any:
+        return await original_start(table_id, user_id, seq, **{**fake.deal, **deal})
+
+    service.start = start
+    yield fake
+    await fake.idle()
+    await bot.close()
+
+
+# ----- end to end: the bot's process on the loopback Discord ----------------------------
+
+
+@pytest.fixture
+async def emulator() -> AsyncIterator[Emulator]:
+    emu = Emulator()
+    await emu.start()
+    try:
+        yield emu
+    finally:
+        await emu.close()
+
+
+@pytest.fixture
+async def bot_factory(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotFactory]:
+    made: list[BotProcess] = []
+
+    def make(argv: list[str] | None = None, **kw: Any) -> BotProcess:
+        n = len(made)
+        kw.setdefault("db_path", tmp_path / f"bot{n}.sqlite3")
+        kw.setdefault("log_path", tmp_path / f"bot{n}.log")
+        bot = BotProcess(emulator, argv=argv, **kw)
+        made.append(bot)
+        return bot
+
+    try:
+        yield make
+    finally:
+        for bot in made:
+            await bot.kill()
+
+
+@dataclass
+class SoloTable:
+    """A started bot where ``alice`` opened a table with two computers and pressed Start."""
+
+    emu: Emulator
+    bot: BotProcess
+    alice: SimMember
+
+
+@pytest.fixture
+async def solo_table(emulator: Emulator, bot_factory: BotFactory) -> SoloTable:
+    bot = await bot_factory(extra_env=FAST_ENV).start(timeout=30)
+    alice = emulator.member(name="alice")
+    await open_with_computers(emulator, alice)
+    return SoloTable(emulator, bot, alice)
