@@ -88,7 +88,7 @@ class DdzBotMixin:
         self.renderer = Renderer(settings.render_workers)
 
     async def setup_hook(self) -> None:
-        bot: commands.Bot = self  # type: ignore[assignment]
+        bot: commands.Bot = self  # type: ignore[assignment]  # DdzBot or ShardedDdzBot: both are commands bots
         if self.storage is None:
             self.storage = await open_storage(self.settings)
         storage = self.storage
@@ -133,14 +133,14 @@ class DdzBotMixin:
     def _shards_lost(self) -> None:
         """Another process may serve our shards now: stop serving them (exit code 4)."""
         self.exit_code = 4
-        asyncio.ensure_future(self.close())  # type: ignore[attr-defined]
+        asyncio.ensure_future(self.close())
 
     # TableService listener protocol → discord.py events (each in its own task).
     async def on_table_changed(self, table: Table, events: list[Event]) -> None:
-        self.dispatch("ddz_table_changed", table, events)  # type: ignore[attr-defined]
+        self.dispatch("ddz_table_changed", table, events)  # type: ignore[attr-defined]  # the mixin is always mixed into a discord.py Bot
 
     async def on_hand_settled(self, table: Table, settlement: Settlement) -> None:
-        self.dispatch("ddz_hand_settled", table, settlement)  # type: ignore[attr-defined]
+        self.dispatch("ddz_hand_settled", table, settlement)  # type: ignore[attr-defined]  # as above
 
     async def close(self) -> None:
         if self.service is not None:
@@ -156,12 +156,12 @@ class DdzBotMixin:
         self.service = self.storage = None
         worker.shutdown()  # the AI worker process (hard moves, Hints)
         self.renderer.shutdown()  # the render worker processes
-        await super().close()  # type: ignore[misc]
+        await super().close()  # type: ignore[misc]  # as above: Bot.close
 
     async def on_ready(self) -> None:
         if self.settings.render_workers:
             self.renderer.start()  # after the login, so that both do not compete for the CPU
-        user = self.user  # type: ignore[attr-defined]
+        user = self.user  # type: ignore[attr-defined]  # as above: Bot.user
         log.info("logged in as %s (%s)", user, getattr(user, "id", "?"))
 
 
@@ -189,12 +189,15 @@ class ShardedDdzBot(DdzBotMixin, commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, storage: Repository | None = None) -> None:
         super().__init__(
-            shard_count=settings.shard_count, shard_ids=settings.shard_ids, **_bot_options(settings)
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,  # type: ignore[arg-type]  # None: every shard (discord.py's default)
+            **_bot_options(settings),
         )
         self._init_ddz(settings, storage)
 
 
-def create_bot(settings: Settings, storage: Repository | None = None) -> commands.Bot:
+def create_bot(settings: Settings,
+               storage: Repository | None = None) -> commands.Bot | commands.AutoShardedBot:
     """The bot for these settings (sharded when a shard count is configured).
 
     ``storage``: an open Repository with the shards claimed (``open_storage``); None

@@ -38,7 +38,7 @@ class Components:
         rows = self.rows if item.row is None else [self.rows[item.row]]
         for row in rows:
             if sum(5 if c["type"] != 2 else 1 for c in row) + width <= 5:
-                row.append(item.to_component_dict())  # type: ignore[arg-type]
+                row.append(item.to_component_dict())
                 return self
         raise ValueError("no room left for another component")
 

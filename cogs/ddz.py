@@ -73,10 +73,10 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
 
     async def cog_load(self) -> None:
         self._old_tree_error = self.bot.tree.on_error
-        self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]  # discord.py's documented way to replace it
 
     async def cog_unload(self) -> None:
-        self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]
+        self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]  # as above
         await self.board.close()
         await self.views.close()
 
@@ -117,9 +117,10 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
 
     def _table_for(self, interaction: discord.Interaction) -> Table:
         """The caller's table in this server, else this channel's; GameError otherwise."""
-        table = self.service.table_of_user(interaction.guild_id, interaction.user.id)
+        table = self.service.table_of_user(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
+                                           interaction.user.id)
         if table is None:
-            table = self.service.table_in_channel(interaction.channel_id)
+            table = self.service.table_in_channel(interaction.channel_id)  # type: ignore[arg-type]  # in a channel
         if table is None:
             raise GameError("no_table_of_user")
         return table
@@ -153,6 +154,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             ranked, png = await asyncio.gather(
                 position.choices(),
                 draw_image(cards, normal, lang, counts, self.board.renderer, urgent=True))
+        assert ranked is not None  # every branch above has it
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=ranked.plays, legal=ranked.legal,
                               counter=position.counter, inputs=inputs)
@@ -286,7 +288,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             # without the message both go at once (docs/PERFORMANCE.md §Fifth round).
             interaction.message = None
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Any = interaction.data or {}  # a component's payload (a TypedDict union)
+        custom_id = str(data.get("custom_id", ""))
         if custom_id.startswith("ddz:") and not any(
                 pattern.fullmatch(custom_id) for pattern in KNOWN_IDS):
             await answer_error(interaction, GameError("stale"))
@@ -337,9 +340,10 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             return
         user = interaction.user
         table = await self.service.open_table(
-            interaction.guild_id, interaction.channel_id, user.id, user.display_name,
+            interaction.guild_id, interaction.channel_id,  # type: ignore[arg-type]  # guild-only
+            user.id, user.display_name,
             str(interaction.locale), computers=computers,
-            level=level.value if level is not None else "normal")
+            level=level.value if level is not None else "normal")  # type: ignore[arg-type]  # the choices are LEVELS
         if not await self.board.flush(table):  # could not post after all: undo
             await self.service.cancel(table.id, user.id, True)
             raise GameError("cannot_post")
@@ -410,7 +414,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def rules(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
-        settings = await self.service.settings(interaction.guild_id)
+        settings = await self.service.settings(interaction.guild_id)  # type: ignore[arg-type]  # guild-only
         embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules)
         await respond(interaction, embed=embed)
 
@@ -420,7 +424,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def stop(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
-        table = self.service.table_in_channel(interaction.channel_id) or self._table_for(interaction)
+        table = (self.service.table_in_channel(interaction.channel_id)  # type: ignore[arg-type]  # in a channel
+                 or self._table_for(interaction))
         await self.service.stop_hand(table.id, interaction.user.id, _is_admin(interaction))
         await respond(interaction, t("ack.stopped", interaction.locale))
 
@@ -511,7 +516,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         await defer(interaction, ephemeral=True, thinking=True)
         if not _is_admin(interaction):
             raise GameError("not_admin")
-        current = await self.service.settings(interaction.guild_id)
+        current = await self.service.settings(interaction.guild_id)  # type: ignore[arg-type]  # guild-only
         if hands is not None and not 0 <= hands <= MAX_MATCH_HANDS:  # a forged interaction
             raise GameError("bad_setting")
         changes: dict[str, Any] = {
@@ -528,7 +533,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         lang = resolve_locale(interaction.locale)
         notice = None
         if any(value is not None for value in changes.values()):
-            await self.service.save_settings(interaction.guild_id, settings)
+            await self.service.save_settings(interaction.guild_id, settings)  # type: ignore[arg-type]  # guild-only
             notice = t("config.saved", lang)
         await respond(interaction, notice, embed=info.config_embed(settings, lang))
 

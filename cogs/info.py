@@ -9,14 +9,22 @@ import discord
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
 from bot.i18n import t, tn
 from bot.rules import DEFAULT_RULES, RuleSet
-from bot.values import GuildSettings, HandPoint, LeaderRow, MatchStandings, PlayerStats, RatingRow
+from bot.values import (
+    GuildSettings,
+    HandPoint,
+    LeaderRow,
+    MatchStandings,
+    PlayerStats,
+    RatingRow,
+    Standing,
+)
 from cogs.texts import signed
 from rendering.stats import ChartHand, StatsView
 
 COLOR = discord.Colour(0xB22222)
 
 
-def _name(row: LeaderRow | RatingRow) -> str:
+def _name(row: Standing | LeaderRow | RatingRow) -> str:
     return row.name or f"<@{row.user_id}>"
 
 

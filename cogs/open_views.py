@@ -179,12 +179,13 @@ class OpenViews:
                 return
             screen = await self.render(table, seat, state, entry.lang, shown=entry.image, **extra)
             if screen.png is None:  # same image: keep the attachment
-                await entry.interaction.edit_original_response(
-                    content=screen.content, view=screen.view)
+                await entry.interaction.edit_original_response(  # Components: a View's payload
+                    content=screen.content, view=screen.view)  # type: ignore[arg-type]  # Components: a View's payload
             else:
                 file = png_file(screen.png, "hand.png", screen.alt)
-                await entry.interaction.edit_original_response(
-                    content=screen.content, view=screen.view, attachments=[file])
+                await entry.interaction.edit_original_response(  # Components: a View's payload
+                    content=screen.content, view=screen.view,  # type: ignore[arg-type]  # as above
+                    attachments=[file])
                 entry.image = screen.image_key
             entry.seq, entry.state = screen.seq, screen.state
             if table.phase in ("finished", "closed"):

@@ -76,9 +76,9 @@ def _nav(hand_no: int, page: int, pages: int, review: bool, lang: str) -> discor
 
 def _players(found: Replay) -> rp.Players:
     changes = sorted(found.record.settlement.changes, key=lambda c: c.seat)
-    return rp.Players(names=tuple(c.name or "?" for c in changes),  # type: ignore[arg-type]
+    return rp.Players(names=tuple(c.name or "?" for c in changes),  # type: ignore[arg-type]  # three seats: a tuple of three
                       user_ids=found.record.user_ids,
-                      totals=tuple(c.total for c in changes))  # type: ignore[arg-type]
+                      totals=tuple(c.total for c in changes))  # type: ignore[arg-type]  # as above
 
 
 def marks_of(found: Replay, review: Review) -> dict[int, ReviewMark]:
@@ -87,8 +87,9 @@ def marks_of(found: Replay, review: Review) -> dict[int, ReviewMark]:
     out = {}
     for rank, index in enumerate(review.worst, start=1):
         a = decisions[index]
-        best = () if a.best is None else tuple(a.best.cards)
-        out[index] = ReviewMark(rank, best, round(100 * a.best_win), round(100 * a.played_win))
+        best = () if a.best is None else tuple(a.best.cards)  # type: ignore[union-attr]  # a play: bids are never marked
+        out[index] = ReviewMark(rank, best, round(100 * a.best_win),  # type: ignore[operator]  # marked: both chances known
+                                round(100 * a.played_win))  # type: ignore[operator]  # as best_win
     return out
 
 
@@ -150,7 +151,7 @@ async def run_review(interaction: discord.Interaction, ctx: CogContext, found: R
     if cached is not None:
         return cached
     loop = asyncio.get_running_loop()
-    state = {"shown": -1e9, "task": None}
+    state: dict[str, Any] = {"shown": -1e9, "task": None}
 
     async def progress(done: int, total: int) -> None:
         now = loop.time()
@@ -221,7 +222,8 @@ async def start_review(interaction: discord.Interaction, ctx: CogContext,
     """``/ddz review`` and the Review buttons: progress, then the summary and the page of
     the costliest decision, with marks."""
     lang = resolve_locale(interaction.locale)
-    found = await ctx.replays.find(interaction.guild_id, interaction.user.id, hand_no)
+    found = await ctx.replays.find(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
+                                   interaction.user.id, hand_no)
     ctx.replays.reviewer_seat(found, interaction.user.id)
     await respond(interaction, t("review.progress", lang, done=0, total="…"), edit=True,
                   view=None)
@@ -280,7 +282,8 @@ async def replay_command(interaction: discord.Interaction, ctx: CogContext,
                          hand: int | None) -> None:
     """``/ddz replay [hand]``: page 1 (the deal) of that hand, ephemeral."""
     await defer(interaction, ephemeral=True, thinking=True)
-    found = await ctx.replays.find(interaction.guild_id, interaction.user.id, hand)
+    found = await ctx.replays.find(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
+                                   interaction.user.id, hand)
     await show_page(interaction, found, 0, None, resolve_locale(interaction.locale))
 
 
@@ -297,7 +300,7 @@ class ReplayCommands:
 
     ctx: CogContext
 
-    @app_commands.command(name=cmd("replay", "cmd.replay.name"),
+    @app_commands.command(name=cmd("replay", "cmd.replay.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                           description=cmd("A finished hand step by step", "cmd.replay.description"))
     @app_commands.rename(hand=cmd("hand", "param.hand.name"))
     @app_commands.describe(hand=cmd("Hand number (default: your last hand here)",
@@ -307,7 +310,7 @@ class ReplayCommands:
         self.ctx.seen(interaction)
         await replay_command(interaction, self.ctx, hand)
 
-    @app_commands.command(name=cmd("review", "cmd.review.name"),
+    @app_commands.command(name=cmd("review", "cmd.review.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                           description=cmd("The hard computer's view of your decisions in a hand",
                                           "cmd.review.description"))
     @app_commands.rename(hand=cmd("hand", "param.hand.name"))

@@ -44,7 +44,7 @@ def _line(action: Action, lead: bool, mark: ReviewMark | None) -> ReplayLine:
     assert combo is not None
     doubling = ("rocket" if combo.kind is ComboKind.ROCKET else "bomb") if combo.is_bomb else None
     return ReplayLine(action.seat, "lead" if lead else "follow", cards=tuple(combo.cards),
-                      doubling=doubling, auto=action.auto, mark=mark)
+                      doubling=doubling, auto=action.auto, mark=mark)  # type: ignore[arg-type]  # "bomb", "rocket" or None
 
 
 def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | None,
@@ -64,7 +64,7 @@ def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | No
                       for k, a in enumerate(step.actions))
         bid = None if step.kind == "deal" else hand.winning_bid or None
         out.append(ReplayPage(
-            kind=step.kind, seats=seats, lines=lines,  # type: ignore[arg-type]
+            kind=step.kind, seats=seats, lines=lines,  # type: ignore[arg-type]  # step.kind is one of ReplayPage's kinds
             kitty=tuple(hand.kitty) if step.kind in ("deal", "bidding") else (),
             hand_number=hand_no, page=number, pages=len(steps), trick=step.trick, tricks=tricks,
             bid=bid, multiplier=step.multiplier, first_bidder=hand.first_bidder))
@@ -86,7 +86,7 @@ def result_view(hand: Hand, players: Players, hand_no: int | None) -> ResultView
                         change=result.points[i], total=players.totals[i],
                         remaining=hand.hand_of(i)) for i in range(3)]
     return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
-                      doublings=doublings, hand_number=hand_no)  # type: ignore[arg-type]
+                      doublings=doublings, hand_number=hand_no)  # type: ignore[arg-type]  # doublings: three-tuple of counts
 
 
 def _act(action: Action, players: Players, lang: str) -> str:
@@ -150,4 +150,4 @@ def action_text(action: int | Combo | None, kind: str, lang: str) -> str:
         return t("review.bid", lang, n=action) if action else t("review.bid_pass", lang)
     if action is None:
         return t("review.pass", lang)
-    return f"`{action.notation}`"  # type: ignore[union-attr]
+    return f"`{action.notation}`"  # type: ignore[union-attr]  # a play: bids are shown as text above

@@ -201,7 +201,7 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         elif seat.last_action == "pass":
             last = t("alt.last_pass", lang)
         else:
-            last = t("alt.last_play", lang, cards=format_cards(seat.last_action))  # type: ignore[arg-type]
+            last = t("alt.last_play", lang, cards=format_cards(seat.last_action))
         role = t("alt.seat_landlord", lang) if seat.is_landlord else ""
         parts.append(tn("alt.seat", seat.cards_left, lang, name=seat.name, role=role,
                         n=seat.cards_left, last=last))
@@ -287,7 +287,7 @@ def result_view(table: Table, lang: str, settlement: Settlement | None) -> Resul
     if settlement is not None and getattr(settlement, "match_over", False):
         winners = winner_names(table, settlement)
     return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
-                      doublings=doublings(table), hand_number=table.hand_no,  # type: ignore[arg-type]
+                      doublings=doublings(table), hand_number=table.hand_no,  # type: ignore[arg-type]  # doublings: three-tuple of counts
                       match_winners=winners)
 
 

@@ -68,7 +68,7 @@ def _squeezed_text(text: str, px: int, bold: bool, color: tuple[int, ...], max_w
     """``text`` as an RGBA image, squeezed horizontally to at most ``max_w`` px wide."""
     face = font(px, bold)
     left, top, right, bottom = face.getbbox(text)
-    img = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
+    img = Image.new("RGBA", (int(right - left + 2), int(bottom - top + 2)), (0, 0, 0, 0))
     ImageDraw.Draw(img).text((1 - left, 1 - top), text, font=face, fill=color)
     if img.width > max_w:
         img = img.resize((max_w, img.height), Image.Resampling.LANCZOS)
@@ -98,7 +98,7 @@ def _draw_corner(img: Image.Image, card: Card, size: CardSize, x0: int, y0: int)
     color = RED if card.suit is not None and card.suit.is_red else INK
     rank = _squeezed_text(rank_label(card.rank), size.rank_px * s, True, color, (size.strip - 4) * s)
     _paste_centered(img, rank, cx, y0 + 5 * s)
-    suit = _squeezed_text(card.suit.symbol, size.suit_px * s, False, color, size.strip * s)  # type: ignore[union-attr]
+    suit = _squeezed_text(card.suit.symbol, size.suit_px * s, False, color, size.strip * s)  # type: ignore[union-attr]  # a suited card: jokers drawn above
     _paste_centered(img, suit, cx, y0 + 5 * s + rank.height + 3 * s)
 
 
@@ -115,7 +115,7 @@ def _draw_center(img: Image.Image, card: Card, size: CardSize, x0: int, y0: int)
         glyph = _squeezed_text("★" if big else "☆", px * s, False, RED if big else INK, size.width * s)
     else:
         color = RED if card.suit is not None and card.suit.is_red else INK
-        glyph = _squeezed_text(card.suit.symbol, size.pip_px * s, False, color, size.width * s)  # type: ignore[union-attr]
+        glyph = _squeezed_text(card.suit.symbol, size.pip_px * s, False, color, size.width * s)  # type: ignore[union-attr]  # a suited card: jokers drawn above
     img.alpha_composite(glyph, (cx - glyph.width // 2, cy - glyph.height // 2))
 
 

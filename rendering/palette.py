@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -39,7 +40,7 @@ def sample_drawings() -> list[Image.Image]:
     modules = (hand, table, result, stats)
     saved = [module.encode_png for module in modules]
     for module in modules:
-        module.encode_png = keep  # type: ignore[assignment]
+        module.encode_png = keep  # type: ignore[attr-defined]  # each module's own name for it, swapped for the warm-up
     try:
         hand.render_hand(samples.landlord_hand(), selected=samples.selected_three())
         table.render_table(samples.mid_game_table())
@@ -48,7 +49,7 @@ def sample_drawings() -> list[Image.Image]:
         stats.render_stats(samples.stats_chart())
     finally:
         for module, encode in zip(modules, saved, strict=True):
-            module.encode_png = encode  # type: ignore[assignment]
+            module.encode_png = encode  # type: ignore[attr-defined]  # each module's own name for it, swapped for the warm-up
     return drawn
 
 
@@ -62,8 +63,9 @@ def sample_palette() -> bytes:
         top += img.height
     flat = list(atlas.quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE).getpalette() or [])
     flat += [0] * (3 * PNG_COLOURS - len(flat))
-    entries = [tuple(flat[i:i + 3]) for i in range(0, 3 * PNG_COLOURS, 3)]
+    entries: list[Any] = [tuple(flat[i:i + 3]) for i in range(0, 3 * PNG_COLOURS, 3)]
     taken: set[int] = set()
+    colour: Any
     for _, colour in sorted(atlas.getcolors(1 << 24) or [], reverse=True)[:EXACT_COLOURS]:
         nearest = min((i for i in range(PNG_COLOURS) if i not in taken),
                       key=lambda i: sum((a - b) ** 2 for a, b in zip(entries[i], colour, strict=True)))

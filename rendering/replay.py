@@ -170,7 +170,7 @@ def _mark(img: Image.Image, draw: ImageDraw.ImageDraw, line: ReplayLine, top: in
     widest = max((label for label, _ in chances), key=lambda label: text_width(label, face))
     face = fit_text(widest, right - tx, (18, 16, 15, 14), bold=True)[1]  # one size for both
     for (label, colour), y in zip(chances, (top + 24, top + 52), strict=True):
-        label, label_face = fit_text(label, right - tx, (face.size,), bold=True)
+        label, label_face = fit_text(label, right - tx, (int(face.size),), bold=True)
         draw_text(draw, (tx, y), label, label_face, colour, anchor="lm")
 
 

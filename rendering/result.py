@@ -67,7 +67,7 @@ def _layout_pills(
     rows: list[list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]] = [[]]
     used, limit = 0, WIDTH - 2 * PAD
     for label, fill, ink in specs:
-        label, _ = fit_text(label, limit - PILL_H, (face.size,), bold=True)
+        label, _ = fit_text(label, limit - PILL_H, (int(face.size),), bold=True)
         width = text_width(label, face) + PILL_H
         if rows[-1] and used + width > limit:
             rows.append([])

@@ -95,7 +95,7 @@ def _last_action(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, to
     elif bidding:
         _outlined(draw, text(locale, "base_bid", n=shown), top, GOLD)
     else:
-        draw_fan(img, list(seat.last_action), x, top, "small", right - x)  # type: ignore[arg-type]
+        draw_fan(img, list(seat.last_action), x, top, "small", right - x)  # type: ignore[arg-type]  # a play: a pass is drawn above
 
 
 def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,

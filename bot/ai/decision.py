@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.ai.reasons import REASONS
 from bot.rules import Combo
@@ -36,7 +37,7 @@ class Decision:
         return REASONS[self.reason].format_map(_Defaults(self.params))
 
 
-class _Defaults(dict):
+class _Defaults(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

@@ -10,6 +10,8 @@ work: ``solve`` returns ``None`` when it runs out.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.rules import DECK, DEFAULT_RULES, Card, Combo, RuleSet, legal_plays
 
 _CANON: list[list[Card]] = [[card for card in DECK if card.rank.index == r] for r in range(15)]
@@ -49,8 +51,8 @@ class Solver:
         self.rules = rules
         self.budget = budget
         self.nodes = 0
-        self.memo: dict[tuple, bool] = {}
-        self.moves: dict[tuple[Hand, tuple | None], list[tuple[Combo, Hand]]] = {}
+        self.memo: dict[tuple[Any, ...], bool] = {}
+        self.moves: dict[tuple[Hand, tuple[Any, ...] | None], list[tuple[Combo, Hand]]] = {}
 
     def solve(
         self, hands: tuple[Hand, Hand, Hand], turn: int, last: tuple[int, Combo] | None
@@ -99,7 +101,7 @@ class Solver:
                 break
             child = list(hands)
             child[turn] = rest
-            win = self._wins(tuple(child), nxt, (turn, combo))  # type: ignore[arg-type]
+            win = self._wins(tuple(child), nxt, (turn, combo))  # type: ignore[arg-type]  # a play here: combo is not None
             if win == maximizing:
                 result = maximizing
                 break

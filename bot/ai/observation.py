@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from bot.rules import DECK, DEFAULT_RULES, Card, Combo, RuleSet
 
@@ -80,7 +80,7 @@ class Observation:
         if len({card.index for card in hand}) != len(hand):
             raise ValueError("a card appears twice in the hand")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with its cards as card ids (``_from_wire``): a ranking or hint request
         crosses a worker process's pipe without one ``Card.__reduce__`` call per card
         (docs/PERFORMANCE.md §Fifth round). Combos pickle compactly on their own."""
@@ -209,7 +209,7 @@ def make_observation(
         bids=tuple(bids),
         highest_bid=highest_bid,
         history=tuple(history),
-        cards_left=tuple(cards_left),  # type: ignore[arg-type]
+        cards_left=tuple(cards_left),  # type: ignore[arg-type]  # three counts, one per seat
         last_play=last_play,
     )
 

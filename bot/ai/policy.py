@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from typing import Any
 
 from bot.ai.decision import Decision, play
 from bot.ai.evaluate import counts_of, evaluate
@@ -77,7 +78,7 @@ def easy_play(view: View, rng: random.Random) -> Decision:
 def prune(legal: list[Combo], keep: int = 3) -> list[Combo]:
     """Keep every play, but only the ``keep`` lowest kicker choices per body."""
     out: list[Combo] = []
-    by_body: dict[tuple, list[Combo]] = defaultdict(list)
+    by_body: dict[tuple[Any, ...], list[Combo]] = defaultdict(list)
     for combo in legal:
         if combo.kind in KICKER_KINDS:
             by_body[combo.reading].append(combo)
@@ -125,13 +126,13 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
     opp_min = view.min_opponent_cards()
     partner = view.partner
     scored: list[tuple[float, Decision]] = []
-    friend_played = not lead and view.is_friend(view.last_seat)  # type: ignore[arg-type]
+    friend_played = not lead and view.is_friend(view.last_seat)  # type: ignore[arg-type]  # not a lead: last_seat is set
     urgent = not lead and not friend_played and opp_min <= 2
     guard = (  # the partner's play may fall to a landlord about to go out right after us
         friend_played
         and view.landlord == (view.seat + 1) % 3
         and view.cards_left[view.landlord] <= 2
-        and not view.unbeatable(view.to_beat)  # type: ignore[arg-type]
+        and not view.unbeatable(view.to_beat)  # type: ignore[arg-type]  # not a lead: to_beat is set
     )
     for combo in prune(legal):
         value, rest_turns, _ = evaluate(_remove(counts, combo))
@@ -196,7 +197,8 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
             reason = "let_partner_win"
         elif urgent:
             pass_score -= 100
-        elif all(d.action.is_bomb for _, d in scored if d.action is not None):
+        elif all(isinstance(d.action, Combo) and d.action.is_bomb
+                 for _, d in scored if d.action is not None):
             reason = "keep_bomb_for_control"
         scored.append((pass_score, play(None, reason)))
     scored.sort(key=lambda item: -item[0])
@@ -211,7 +213,7 @@ def normal_play(view: View, rng: random.Random | None = None) -> Decision:
         legal_same = [d for _, d in ranked if d.action is not None]
         if legal_same and decision.action == min(
             (d.action for d in legal_same),
-            key=lambda c: (c.is_bomb, c.rank),  # type: ignore[union-attr]
+            key=lambda c: (c.is_bomb, c.rank),  # type: ignore[union-attr]  # legal plays: Combos only
         ):
-            return play(decision.action, "beat_with_smallest")  # type: ignore[arg-type]
+            return play(decision.action, "beat_with_smallest")  # type: ignore[arg-type]  # a Combo: one of the legal plays
     return decision

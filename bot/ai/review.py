@@ -84,10 +84,10 @@ def assess(
     if obs.phase == "bidding":
         decision = choose_bid(obs, "hard", rng)
         return Assessment("bid", played, decision.action, decision.reason, dict(decision.params))
-    sampled = hard_search(view_of(obs), rng, step_budget, also=played)  # type: ignore[arg-type]
+    sampled = hard_search(view_of(obs), rng, step_budget, also=played)  # type: ignore[arg-type]  # a play's Combo: bids returned above
     best: Decision = sampled.decision
-    played_rate = sampled.rates.get(played)  # type: ignore[arg-type]
-    best_rate = sampled.rates.get(best.action)  # type: ignore[arg-type]
+    played_rate = sampled.rates.get(played)
+    best_rate = sampled.rates.get(best.action)
     return Assessment(
         "play", played, best.action, best.reason, dict(best.params),
         played_win=None if played_rate is None else played_rate[0],

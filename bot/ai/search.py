@@ -67,9 +67,9 @@ def rollout(
     """Play ``first`` for ``view.seat``, then the normal policy for everyone; True = landlord won."""
     landlord, rules = view.landlord, view.rules
     turn = view.seat
-    last: tuple[int, Combo] | None = (
+    last: tuple[int | None, Combo] | None = (
         None if view.to_beat is None else (view.last_seat, view.to_beat)
-    )  # type: ignore[assignment]
+    )
     action: Combo | None = first
     while True:
         if action is not None:
@@ -94,7 +94,7 @@ def rollout(
             rules=rules,
         )
         steps[0] += 1
-        action = normal_play(sub).action  # type: ignore[assignment]
+        action = normal_play(sub).action  # type: ignore[assignment]  # the normal policy plays a Combo or passes here
 
 
 def _exact(hands: list[list[Card]], view: View, first: Combo | None) -> bool | None:
@@ -114,7 +114,7 @@ def _exact(hands: list[list[Card]], view: View, first: Combo | None) -> bool | N
     if last is not None and last[0] == nxt:
         last = None
     solver = Solver(view.landlord, view.rules, ENDGAME_NODES)
-    return solver.solve((ranks[0], ranks[1], ranks[2]), nxt, last)  # type: ignore[arg-type]
+    return solver.solve((ranks[0], ranks[1], ranks[2]), nxt, last)  # type: ignore[arg-type]  # last: a play, set with to_beat
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ class Sampled:
     """
 
     decision: Decision
-    rates: dict[Combo | None, tuple[float, int]] = field(default_factory=dict)
+    rates: dict[int | Combo | None, tuple[float, int]] = field(default_factory=dict)
 
 
 def hard_play(view: View, rng: random.Random, step_budget: int | None = None) -> Decision:
@@ -173,7 +173,7 @@ def hard_search(
     if not forced:
         keep = next((i for i, c in enumerate(candidates) if c.action == also), None)
         if keep is None:
-            candidates.append(play(also, "search_best", n=0))  # type: ignore[arg-type]
+            candidates.append(play(also, "search_best", n=0))  # type: ignore[arg-type]  # ``also``: a Combo or None, never a bid
             keep = len(candidates) - 1
     wins = [0.0] * len(candidates)
     runs = [0] * len(candidates)
@@ -200,10 +200,10 @@ def hard_search(
             hands = [list(h) for h in world]
             won: bool | None = None
             if exact:
-                won = _exact(hands, view, candidates[i].action)  # type: ignore[arg-type]
+                won = _exact(hands, view, candidates[i].action)  # type: ignore[arg-type]  # candidates are plays or a pass
                 counter[0] += 25
             if won is None:
-                won = rollout(hands, view, candidates[i].action, counter)  # type: ignore[arg-type]
+                won = rollout(hands, view, candidates[i].action, counter)  # type: ignore[arg-type]  # as above
             wins[i] += won == i_am_landlord
             runs[i] += 1
         if len(active) > 2 and worlds >= 6 and steps[0] * 2 >= step_budget:
@@ -218,10 +218,10 @@ def hard_search(
     if exact and rates[top] == 1.0:
         if chosen.action is None:
             return Sampled(play(None, "endgame_pass_wins"), sampled)
-        return Sampled(play(chosen.action, "endgame_forced_win"), sampled)  # type: ignore[arg-type]
+        return Sampled(play(chosen.action, "endgame_forced_win"), sampled)  # type: ignore[arg-type]  # a Combo: None handled above
     if top == 0:
         return Sampled(chosen, sampled)
     if chosen.action is None:
         return Sampled(play(None, "search_pass", n=percent), sampled)
-    return Sampled(play(chosen.action, "search_best", n=percent), sampled)  # type: ignore[arg-type]
+    return Sampled(play(chosen.action, "search_best", n=percent), sampled)  # type: ignore[arg-type]  # a Combo: None handled above
 

@@ -76,7 +76,7 @@ def score(
     """Points per seat: P = B × 2^N; landlord ±2P, each peasant ∓P (docs/RULES.md §Scoring)."""
     p = base * 2 ** (bombs + int(spring) + int(anti_spring))
     sign = 1 if landlord_won else -1
-    return tuple(2 * p * sign if s == landlord else -p * sign for s in range(3))  # type: ignore[return-value]
+    return tuple(2 * p * sign if s == landlord else -p * sign for s in range(3))
 
 
 def play_hand(

@@ -68,7 +68,7 @@ class Hand(BaseModel):
     history: list[Action] = Field(default_factory=list)
     last_play: LastPlay | None = None
     passes: int = 0
-    round_plays: list[Action | None] = Field(default_factory=lambda: [None, None, None])
+    round_plays: list[Action | None] = Field(default_factory=lambda: [None, None, None])  # type: ignore[arg-type]  # list[None] is a list[Action | None]
     doublings: int = 0
     bombs: int = 0
     rockets: int = 0
@@ -159,7 +159,7 @@ class Hand(BaseModel):
     @property
     def multiplier(self) -> int:
         """2 ** doublings."""
-        return 2**self.doublings
+        return int(2**self.doublings)
 
     @property
     def bids(self) -> list[tuple[int, int]]:
@@ -221,7 +221,7 @@ class Hand(BaseModel):
             highest_bid=self.winning_bid,
             history=tuple((a.seat, a.combo) for a in self.history if a.kind != "bid"),
             cards_left=(self.cards_left(0), self.cards_left(1), self.cards_left(2)),
-            last_play=None if self.last_play is None else (self.last_play.seat, self.to_beat),
+            last_play=None if self.last_play is None else (self.last_play.seat, self.to_beat),  # type: ignore[arg-type]  # to_beat is set with last_play
         )
 
     # ----- actions ---------------------------------------------------------------
@@ -394,7 +394,7 @@ class Hand(BaseModel):
             rockets=self.rockets,
             spring=spring,
             anti_spring=anti_spring,
-            points=points,  # type: ignore[arg-type]
+            points=points,
         )
         self.phase, self.turn = "finished", None
 

@@ -85,7 +85,7 @@ ComboField = Annotated[
 """A Combo stored as ``{kind, length, rank, cards}``."""
 
 
-class Action(Immutable, BaseModel):
+class Action(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepcopy__ returns self, on purpose
     """One accepted step of a hand, as kept in ``Hand.history``.
 
     * ``kind``: ``"bid"`` (``amount`` 0 = pass, 1..3), ``"play"`` (``combo``) or
@@ -107,7 +107,7 @@ class Action(Immutable, BaseModel):
         return () if self.combo is None else self.combo.cards
 
 
-class LastPlay(Immutable, BaseModel):
+class LastPlay(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepcopy__ returns self, on purpose
     """The play that must be beaten: who made it and its declared reading."""
 
     model_config = ConfigDict(frozen=True)
@@ -116,7 +116,7 @@ class LastPlay(Immutable, BaseModel):
     combo: ComboField
 
 
-class HandResult(Immutable, BaseModel):
+class HandResult(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepcopy__ returns self, on purpose
     """A finished hand's score (docs/RULES.md §Scoring).
 
     * ``winner``: ``"landlord"`` or ``"peasants"``; ``out_seat``: who played the last card.
@@ -140,7 +140,7 @@ class HandResult(Immutable, BaseModel):
     @property
     def multiplier(self) -> int:
         """2 ** doublings."""
-        return 2**self.doublings
+        return int(2**self.doublings)
 
     @property
     def p(self) -> int:

@@ -117,7 +117,7 @@ def rate_hand(
         [_openskill(before[p.key]) for p in peasants],
     ]
     ranks = [1, 2] if landlord_won else [2, 1]
-    rated = _MODEL.rate(teams, ranks=ranks)
+    rated = _MODEL.rate(teams, ranks=[float(r) for r in ranks])
     after: dict[str, SkillRating] = {}
     for seat, new in [(landlord, rated[0][0]), *zip(peasants, rated[1], strict=True)]:
         if seat.key in after:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from bot.game.errors import GameError
 from bot.game.hand import Hand
@@ -104,7 +104,7 @@ def position_before(hand: Hand, index: int) -> Hand:
 
 
 def _holdings(hand: Hand) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
-    return tuple(tuple(sorted(h)) for h in hand.holdings)  # type: ignore[return-value]
+    return tuple(tuple(sorted(h)) for h in hand.holdings)  # type: ignore[return-value]  # three holdings, one per seat
 
 
 def replay(hand: Hand) -> list[Step]:
@@ -147,7 +147,7 @@ def replay(hand: Hand) -> list[Step]:
     return steps
 
 
-def _trick(number: int, actions: Sequence[Action], start: int, before: tuple, position: Hand) -> Step:
+def _trick(number: int, actions: Sequence[Action], start: int, before: tuple[Any, ...], position: Hand) -> Step:
     return Step("trick", number, tuple(actions), start, before, _holdings(position),
                 position.multiplier)
 

@@ -237,7 +237,7 @@ class Table(BaseModel):
         if level not in LEVELS:
             raise GameError("bad_level", level=level)
         index = self._empty_seat()
-        self.seats[index] = computer_seat(index, level)  # type: ignore[arg-type]
+        self.seats[index] = computer_seat(index, level)
         return self._done([Event(kind="computer_added", seat=index, params={"level": level})])
 
     def remove_computer(self, user_id: int, seat: int, *, seq: int | None = None) -> list[Event]:
@@ -397,7 +397,7 @@ class Table(BaseModel):
         elif action is None:
             done = hand.pass_turn(index, auto=True)
         else:
-            done = hand.play(index, action, auto=True)
+            done = hand.play(index, action, auto=True)  # type: ignore[arg-type]  # a Combo: bids are handled above
         events = []
         seat = self.seats[index]
         if timed_out and seat.user_id is not None:
@@ -451,7 +451,7 @@ class Table(BaseModel):
             seat.timeouts = 0
             if seat.user_id is not None:
                 seat.autoplay = False
-        self.hand = Hand.deal(self.rules, **deal)  # type: ignore[arg-type]
+        self.hand = Hand.deal(self.rules, **deal)  # type: ignore[arg-type]  # deal keywords of Hand.deal, checked by it
         self.hand_no += 1
         self.phase = "playing"
         self._arm(now)

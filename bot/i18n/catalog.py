@@ -90,7 +90,7 @@ def _load(lang: str) -> _Catalog:
         if not m.id:
             continue
         if isinstance(m.id, tuple):  # msgid + msgid_plural: the key is the msgid
-            forms = tuple(str(f) for f in m.string)
+            forms = tuple(str(f) for f in m.string)  # type: ignore[union-attr]  # a plural entry's msgstr is a list
             if all(forms):
                 plurals[str(m.id[0])] = forms
                 texts[str(m.id[0])] = forms[-1]

@@ -19,7 +19,8 @@ from bot.rules.cards import (
     parse_ranks,
     rank_counts,
 )
-from bot.rules.combos import DEFAULT_RULES, Combo, ComboKind, RuleSet, classify
+from bot.rules.combos import DEFAULT_RULES, Combo, RuleSet, classify
+from bot.rules.kinds import ComboKind
 from bot.rules.moves import legal_plays
 
 __all__ = [

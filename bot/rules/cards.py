@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import IntEnum, StrEnum
+from typing import Any
 
 
 class Rank(IntEnum):
@@ -181,13 +182,13 @@ class Card:
         except KeyError:
             raise CardParseError(code) from None
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Card.from_index, (self.index,))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
         return self
 
     def __lt__(self, other: Card) -> bool:
@@ -259,7 +260,7 @@ def parse_cards(text: str) -> list[Card]:
 
 def format_cards(cards: Iterable[Card | Rank]) -> str:
     """Canonical docs/RULES.md notation, sorted low→high, e.g. ``"33345TXD"``."""
-    indices = sorted([card.rank_index if card.__class__ is Card else card.value - 3
+    indices = sorted([card.rank_index if card.__class__ is Card else card.value - 3  # type: ignore[union-attr]  # a Rank: the exact class test is no isinstance
                       for card in cards])
     return "".join([RANK_SYMBOLS[index] for index in indices])
 

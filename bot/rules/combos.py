@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,7 +33,7 @@ BODY_WIDTH: dict[ComboKind, int] = {
 }
 
 
-class RuleSet(Immutable, BaseModel):
+class RuleSet(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepcopy__ returns self, on purpose
     """A server's rule variants (docs/RULES.md). Immutable.
 
     * ``kickers``: ``"default"`` (seed 000) or ``"distinct"`` (seed 004: single
@@ -51,7 +51,7 @@ class RuleSet(Immutable, BaseModel):
     target_points: int = Field(default=30, ge=1, le=10_000)
     match_hands: int | None = Field(default=None, ge=1, le=1_000)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its four values (``_rules_from_wire``, one RuleSet per distinct
         value in a process), not as pydantic's state dicts: it rides along with every
         request to a computer player's worker process."""
@@ -67,7 +67,7 @@ def _rules_from_wire(kickers: str, bidding: str, target_points: int,
     identity for its fast paths)."""
     if (kickers, bidding, target_points, match_hands) == ("default", "once", 30, None):
         return DEFAULT_RULES
-    return RuleSet(kickers=kickers, bidding=bidding, target_points=target_points,  # type: ignore[arg-type]
+    return RuleSet(kickers=kickers, bidding=bidding, target_points=target_points,
                    match_hands=match_hands)
 
 
@@ -169,11 +169,11 @@ class Combo(Immutable):
         """The cards played, sorted low→high."""
         pool = self._pool
         if pool.__class__ is tuple:
-            return pool  # type: ignore[return-value]
+            return pool
         if pool.__class__ is list:
-            cards = tuple(sorted(pool, key=_card_index))  # type: ignore[arg-type]
+            cards = tuple(sorted(pool, key=_card_index))
         else:
-            cards = pool.take(self.ranks)  # type: ignore[union-attr]
+            cards = pool.take(self.ranks)  # type: ignore[union-attr]  # a CardSource: tuples and lists handled above
         self._pool = cards
         return cards
 
@@ -245,13 +245,13 @@ class Combo(Immutable):
     def __copy__(self) -> Combo:
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its reading and card ids (``_from_wire``): no enum, no Card object
         and no hand behind a lazy ``CardSource`` crosses a worker process's pipe."""
         return (_from_wire, (self.kind.value, self.rank.value, self.length, self.ranks,
                              bytes([card.index for card in self.cards])))
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.kind, self.length, self.rank, self.ranks)
 
     def __eq__(self, other: object) -> bool:
@@ -269,7 +269,7 @@ class _Built(Combo):
     is about twice as fast as ``object.__new__(Combo)``); fields are set by the maker."""
 
     __slots__ = ()
-    __init__ = object.__init__  # type: ignore[assignment]
+    __init__ = object.__init__
 
 
 class _Classified(_Built):
@@ -283,10 +283,10 @@ class _Classified(_Built):
     def cards(self) -> tuple[Card, ...]:
         pool = self._pool
         if pool.__class__ is tuple:
-            cards = self._pool = tuple(sorted(pool, key=_card_index))  # type: ignore[arg-type]
+            cards = self._pool = tuple(sorted(pool, key=_card_index))
             self.__class__ = _Built
             return cards
-        return Combo.cards.fget(self)  # type: ignore[attr-defined]
+        return Combo.cards.fget(self)  # type: ignore[attr-defined, no-any-return]  # the base property's getter
 
 
 _KIND_OF: dict[str, ComboKind] = {kind.value: kind for kind in ComboKind}
@@ -295,7 +295,7 @@ _RANK_OF: dict[int, Rank] = {rank.value: rank for rank in RANKS}
 
 def _from_wire(kind: str, rank: int, length: int, ranks: tuple[int, ...], cards: bytes) -> Combo:
     """The Combo that ``Combo.__reduce__`` pickled (trusted: it was one before)."""
-    combo = _Built()
+    combo: Combo = _Built()
     combo.kind = _KIND_OF[kind]
     combo.rank = _RANK_OF[rank]
     combo.length = length
@@ -326,7 +326,7 @@ def classify(cards: Iterable[Card], rules: RuleSet = DEFAULT_RULES) -> list[Comb
         combo._pool = cards  # sorted when ``cards`` is first read
         return [combo]
     out = []
-    for kind, rank, length, ranks in readings:
+    for kind, rank, length, ranks in readings:  # type: ignore[misc]  # several: a list of them
         combo = _Classified()
         combo.kind = kind
         combo.rank = rank

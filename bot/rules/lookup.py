@@ -11,7 +11,9 @@ Spec: docs/RULES.md §Combinations.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from bot.rules.cards import RANKS
 from bot.rules.kinds import BIG_JOKER, SMALL_JOKER, TOP_CHAIN, ComboKind, Reading
@@ -56,8 +58,8 @@ CHAIN: dict[ComboKind, list[list[Reading | None]]] = {
 
 def _sub_chains(kind: ComboKind, a: int, b: int) -> list[Reading]:
     table = CHAIN[kind]
-    return [table[low][top] for top in range(a, b + 1) for low in range(top, a - 1, -1)
-            if table[low][top] is not None]  # type: ignore[misc]
+    return [table[low][top] for top in range(a, b + 1)  # type: ignore[misc]  # no None: the ``if``
+            for low in range(top, a - 1, -1) if table[low][top] is not None]
 
 
 CHAIN_RUN: dict[ComboKind, list[list[list[Reading]]]] = {
@@ -100,13 +102,13 @@ PAIR_CHAINS = _chains_by_mask(K.PAIR_CHAIN)
 AIRPLANES = _chains_by_mask(K.AIRPLANE)
 
 WingRecord = Reading
-NO_PLAY: tuple = ()
+NO_PLAY: tuple[Any, ...] = ()
 """Stands for a wing choice that is not allowed (both jokers as single wings); the
 only false record, so ``filter(None, ...)`` drops it. Records are exact tuples:
 the loop that builds combos unpacks those fastest."""
 
 
-class _WingTable(dict):
+class _WingTable(dict[Any, Any]):
     """{wing ranks (sorted; one rank per pair for pair wings): WingRecord} for one
     winged kind and body; filled on first use of each wing choice."""
 
@@ -140,7 +142,7 @@ WINGS: dict[ComboKind, list[list[_WingTable]]] = {
 def single_winged(
     kind: ComboKind, expanded: tuple[int, ...], present: tuple[int, ...],
     low: int, top: int, m: int, distinct: bool,
-) -> filter:
+) -> filter[Any]:
     """Records of ``kind`` with body ``low..top`` and every choice of ``m`` single wings.
 
     ``expanded``: the hand's rank indices, one per card, sorted; ``present``: its
@@ -149,7 +151,7 @@ def single_winged(
     wing ranks. docs/RULES.md §Combinations.
     """
     if distinct:
-        wings = combinations([r for r in present if r < low or r > top], m)
+        wings: Iterable[tuple[int, ...]] = combinations([r for r in present if r < low or r > top], m)
     else:
         i = bisect_left(expanded, low)
         j = bisect_left(expanded, top + 1, i)
@@ -160,7 +162,7 @@ def single_winged(
     return filter(None, map(table.__getitem__, wings))
 
 
-class _CodedWingTable(dict):
+class _CodedWingTable(dict[Any, Any]):
     """{two wing codes: WingRecord} for one single-winged kind and body, where a
     code is ``rank * 8 + min(count in hand, 2)``: a repeated code is a valid wing
     choice only when its count is 2. Shares the records of ``WINGS``."""
@@ -186,7 +188,7 @@ CODED: dict[ComboKind, list[list[_CodedWingTable]]] = {
 
 def two_singles_winged(
     kind: ComboKind, codes: tuple[int, ...], low: int, top: int, distinct: bool
-) -> filter:
+) -> filter[Any]:
     """``single_winged`` for two wings, from the hand's codes (``rank * 8 + min(count, 2)``,
     sorted): each distinct wing choice comes once, with no repeats to drop."""
     i = bisect_left(codes, low << 3)
@@ -197,13 +199,13 @@ def two_singles_winged(
 
 def pair_winged(
     kind: ComboKind, ge2: tuple[int, ...], low: int, top: int, m: int
-) -> map:
+) -> map[Any]:
     """Records of ``kind`` with body ``low..top`` and every choice of ``m`` pair wings."""
     rest = [r for r in ge2 if r < low or r > top]
     return map(WINGS[kind][low][top].__getitem__, combinations(rest, m))
 
 
-Segment = tuple
+Segment = tuple[Any, ...]
 """Per rank segment: (present, ranks ≥2, ranks ≥3, quads, expanded ranks (one per
 card), codes ``rank * 8 + min(count, 2)`` of present ranks, expanded capped at 3
 copies a rank, chain masks ≥1, ≥2, ≥3 (12 bits), holds both jokers). Tuples
@@ -217,13 +219,13 @@ its three segments."""
 _SEGMENTS = ((0, 6), (6, 6), (12, 3))
 
 
-def _kickers(rows: tuple[tuple[Reading | None, ...], ...]) -> tuple:
+def _kickers(rows: tuple[tuple[Reading | None, ...], ...]) -> tuple[Any, ...]:
     """``[trio][segment][local rank mask]``: the records of ``rows[trio]`` with the
     kickers of that segment in the mask (never the trio's own rank), by rank."""
     return tuple(
         tuple(
             tuple(
-                tuple(rows[t][base + i] for i in range(size)  # type: ignore[misc]
+                tuple(rows[t][base + i] for i in range(size)
                       if mask >> i & 1 and base + i != t and base + i < len(rows[t]))
                 for mask in range(1 << size)
             )
@@ -239,7 +241,7 @@ MEMO_A: list[Segment | None] = [None] * 5**6
 MEMO_B: list[Segment | None] = [None] * 5**6
 MEMO_C: dict[int, Segment] = {}
 """Analysed segments by their part of the shape (lists: no key objects to compare)."""
-_INTERN: dict[tuple, tuple] = {}
+_INTERN: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 """One shared copy of each field value, so the fields hands use most stay in cache."""
 
 

@@ -111,7 +111,7 @@ def legal_plays(
     source = _new(CardSource)
     source.hand = hand
     source.by_rank = None
-    out = []
+    out: list[Combo] = []
     append = out.append
     for kind, rank, length, ranks in recs:
         combo = _Built()
@@ -239,5 +239,5 @@ def _follows(
             elif kind is K_AIRPLANE_PAIRS:
                 recs += pair_winged(kind, ge2, low, top, length)
             else:
-                recs.append(chain[low][top])  # type: ignore[arg-type]
+                recs.append(chain[low][top])  # type: ignore[arg-type]  # a chain in range: never None
     return recs

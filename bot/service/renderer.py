@@ -42,7 +42,7 @@ def draw_hand(indices: tuple[int, ...], selected: frozenset[int], sort: str, loc
     from bot.rules import DECK
 
     return rendering.render_hand([DECK[i] for i in indices], selected=selected,
-                                 sort=sort, locale=locale, show_indices=False,  # type: ignore[arg-type]
+                                 sort=sort, locale=locale, show_indices=False,  # type: ignore[arg-type]  # sort: "rank" or "groups" from the view state
                                  counter=counter)
 
 

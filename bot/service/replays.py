@@ -173,11 +173,11 @@ class ReplayService:
                 self._by_user[user_id] = key
             task = asyncio.create_task(self._compute(found, seat, listeners),
                                        name=f"ddz-review-{found.record.hand_id}-{seat}")
-            task.listeners = listeners  # type: ignore[attr-defined]
+            task.listeners = listeners  # type: ignore[attr-defined]  # the progress listeners, kept on the task
             self._running[key] = task
             task.add_done_callback(lambda _: self._finished(key, user_id))
         elif progress is not None:
-            task.listeners.append(progress)  # type: ignore[attr-defined]
+            task.listeners.append(progress)  # type: ignore[attr-defined]  # as above
         return await asyncio.shield(task)
 
     def _finished(self, key: tuple[str, int], user_id: int | None) -> None:

@@ -116,7 +116,7 @@ async def save_table(db: Sql, table: Table, now: float) -> None:
 
 async def table_states(db: Sql, shards: ShardSet | None = None) -> list[str]:
     """The raw Table JSON of every open table (of ``shards`` only, if given), oldest first."""
-    where, args = "", ()
+    where, args = "", tuple[int, ...]()
     if shards is not None:
         ids = ", ".join(str(int(i)) for i in shards.ids)
         where, args = f" WHERE ((guild_id >> 22) % ?) IN ({ids})", (shards.count,)
@@ -194,7 +194,7 @@ async def settle(
     ratings = await apply_ratings(db, guild_id, outcome, now)
     fault("ratings")
     totals: dict[int, int] = dict(
-        await db.fetch(  # type: ignore[arg-type]
+        await db.fetch(
             "SELECT user_id, total FROM ledger WHERE guild_id = ? AND match_no = ?",
             (guild_id, match_no),
         )

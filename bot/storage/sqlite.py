@@ -235,6 +235,6 @@ def _complete(awaitable: Awaitable[T]) -> T:
     try:
         coro.send(None)
     except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
+        return done.value
     coro.close()
     raise RuntimeError("a storage step waited for something else inside a SQLite transaction")
