@@ -10,7 +10,7 @@ bidder included) is bid three times, our policy in seat 0, 1 and 2 in turn; an
 all-pass deal is redealt as the engine does (next seat bids first) until someone
 bids. The hand is then played with ``--play`` in every seat; since the play never
 looks at the bid, each (deal, landlord) is played once and cached
-(``benchmarks.bidding_outcomes``), so all policies are judged on the same games.
+(``fitting.bidding_outcomes``), so all policies are judged on the same games.
 Printed per baseline: our points per hand (docs/RULES.md §Scoring) ± 95 % (over deals,
 the three seatings averaged first), how often we / one baseline seat become
 landlord, the landlord's win rate, the mean winning bid and the all-pass rate.
@@ -31,12 +31,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks import bidding_outcomes
 from bot.ai import Observation, choose_bid
 from bot.ai.bidding import strength_score
 from bot.ai.evaluate import counts_of
 from bot.game.hand import Hand
 from bot.rules import RuleSet
+from fitting import bidding_outcomes
 
 BidPolicy = Callable[[Observation, random.Random], int]
 BASELINES = ["random", "threshold:6", "threshold:4", "threshold:2", "threshold:0", "always3"]

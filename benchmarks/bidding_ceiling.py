@@ -4,7 +4,7 @@
     python -m benchmarks.bidding_ceiling --objective threshold:0 --passes 1
 
 A study behind docs/AI.md §Bidding (arena), run on the caches of
-``benchmarks.bidding_outcomes`` (normal play): the training deals (seeds
+``fitting.bidding_outcomes`` (normal play): the training deals (seeds
 10,000,000 + i) and the arena's deals (seeds 1–1000, ``eval.jsonl``). It fits
 a richer P(landlord wins) of the 17 dealt cards than ``bot.ai.bidding.hand_win_rate``
 (``hand_features`` plus, per rank 3..2, "holds ≥ 1 / ≥ 2 / ≥ 3") on the training
@@ -13,7 +13,7 @@ thresholds for every bidding situation (position 0/1/2 in the once-around
 order × the highest bid so far) by coordinate ascent, maximizing on those
 training deals either the worst case over the arena's baselines
 (``--objective maxmin``) or the points against one baseline. Printed: our
-points/hand against each baseline (``benchmarks.fit_bidding.BASELINES``) on
+points/hand against each baseline (``fitting.fit_bidding.BASELINES``) on
 the tuning deals (in-sample, optimistic), on the held-out training seeds, and
 on the arena's 1000 deals (the arena's figures, without its redeals: an
 all-pass deal scores 0 here).
@@ -33,11 +33,11 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.bidding_outcomes import dealt
-from benchmarks.fit_bidding import BASELINES, baseline_bid, fit_logistic, load
 from bot.ai.bidding import strength_score
 from bot.ai.bidding_features import hand_features
 from bot.ai.evaluate import counts_of
+from fitting.bidding_outcomes import dealt
+from fitting.fit_bidding import BASELINES, baseline_bid, fit_logistic, load
 
 CACHE = Path.home() / ".cache" / "ddz-bot"
 HOLD_OUT = 600

@@ -1,4 +1,4 @@
-"""The bot-process steps of one click, each timed alone (docs/PERFORMANCE.md §Fourth round).
+"""The bot-process steps of one click, each timed alone (docs/PERFORMANCE.md §Answers, §Appendix).
 
 ``python -m benchmarks.click_path``: a table at a free lead past the middle of a hand
 (seeded deal, normal computers' choices), then, per step, the fastest of 9 rounds of ``timeit``

@@ -722,7 +722,7 @@ class _EchoId:
 
 
 def _skip_echo_parse() -> None:
-    """Experiment (docs/PERFORMANCE.md §Sixth round): what the bot would save if
+    """Experiment (docs/PERFORMANCE.md §Figures, §Appendix): what the bot would save if
     discord.py did not build a message object from the message Discord sends back for
     each interaction response and each edit of an interaction's message (the bot never
     reads it). The bot cannot opt out: that would mean calling discord.py's internals."""

@@ -34,7 +34,7 @@ GC_YOUNG_THRESHOLD = 2000
 (CPython's default: 700). With the default, at 100 busy tables a young collection ran
 every 8 interactions and a middle-generation one every 95, scanning discord.py's
 parsed payloads, tasks and answers of the clicks in flight, which die a moment later
-anyway. docs/PERFORMANCE.md §Sixth round: the collector's time down by about a third,
+anyway. docs/PERFORMANCE.md §Collector: the collector's time down by about a third,
 longer single pauses."""
 
 
@@ -124,7 +124,7 @@ class DdzBotMixin:
         # What exists now (modules, discord.py's tables, catalogs, card faces, restored
         # tables) lives as long as the process: frozen out of the collector's sight, so
         # that a full collection, which stops the event loop, scans only what came later
-        # (docs/PERFORMANCE.md §Fourth round).
+        # (docs/PERFORMANCE.md §Collector).
         gc.collect()
         gc.freeze()
         _, middle, old = gc.get_threshold()

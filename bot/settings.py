@@ -82,7 +82,7 @@ class Settings(BaseSettings):
     event_loop: EventLoop = Field(
         "auto", validation_alias=_alias("DDZ_EVENT_LOOP"))
     """The event loop of ``python -m bot``: uvloop (libuv's loop, cheaper per click than
-    asyncio's own, docs/PERFORMANCE.md §Seventh round) for ``auto`` when it is installed
+    asyncio's own, docs/PERFORMANCE.md §Loop) for ``auto`` when it is installed
     (a dependency except on Windows) and for ``uvloop``; asyncio's own for ``asyncio``."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the

@@ -1,5 +1,5 @@
 """Message components built as Discord payload dicts (``Components``), for the hand
-view and the public table message (docs/PERFORMANCE.md §Fifth round)."""
+view and the public table message (docs/PERFORMANCE.md §Answers)."""
 
 from __future__ import annotations
 

@@ -285,7 +285,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             # Answered. The interaction and the clicked message discord.py parsed for it
             # (≈ 25 components and 25 menu options) were a reference cycle that only the
             # garbage collector freed, often after they had aged into older generations;
-            # without the message both go at once (docs/PERFORMANCE.md §Fifth round).
+            # without the message both go at once (docs/PERFORMANCE.md §Collector).
             interaction.message = None
             return
         data: Any = interaction.data or {}  # a component's payload (a TypedDict union)

@@ -84,7 +84,7 @@ class OpenViews:
             old.expiry.cancel()
         # Later edits need the token only: the clicked message discord.py parsed (≈ 25
         # components) would otherwise stay on the heap for 15 minutes, where every full
-        # garbage collection scans it (docs/PERFORMANCE.md §Fourth round).
+        # garbage collection scans it (docs/PERFORMANCE.md §Collector).
         interaction.message = None
         loop = asyncio.get_running_loop()
         entry = OpenView(interaction, loop.time(), screen.state, screen.seq, lang,

@@ -4,7 +4,7 @@
   rendering or database work (no-op when already answered).
 * ``defer_soon(interaction, ...)`` defers only if no answer is sent within
   ``ANSWER_WITHIN_SECONDS``: a hand view drawn in time is the interaction's one
-  response (no deferral round trip; docs/PERFORMANCE.md §Fourth round).
+  response (no deferral round trip; docs/PERFORMANCE.md §Answers).
 * ``respond(interaction, ...)`` sends the answer: the initial response when none
   was sent yet, otherwise ``edit_original_response`` (``edit=True``, for a deferred
   component update or a deferred "thinking" reply) or a followup message.

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE_DIRS = ("bot", "cogs", "rendering", "benchmarks")
+SOURCE_DIRS = ("bot", "cogs", "rendering", "benchmarks", "fitting")
 """Top-level folders whose modules form the import graph."""
 
 PURE = ("bot.rules", "bot.game", "bot.ai", "bot.values", "bot.i18n", "rendering")

@@ -14,7 +14,7 @@
   (``hand_win_rate``), bid by fitted thresholds (``THRESHOLDS``).
 * ``easy_bid``: the old strength score with noise.
 
-The weights come from ``benchmarks/fit_bidding.py`` (normal play in every seat on
+The weights come from ``fitting/fit_bidding.py`` (normal play in every seat on
 held-apart training deals); ``benchmarks/bidding_arena.py`` measures the policies.
 """
 
@@ -30,7 +30,7 @@ from bot.ai.decision import Decision
 from bot.ai.evaluate import counts_of, evaluate
 from bot.ai.observation import Observation
 
-# ----- fitted constants (benchmarks/fit_bidding.py) -------------------------------
+# ----- fitted constants (fitting/fit_bidding.py) -------------------------------
 
 DEAL_WEIGHTS: tuple[float, ...] = (
     6.6442, 0.5653, 0.5210, 0.2006, 0.1015, 0.0758, 0.0551, -0.7631, -1.1438, -1.1320,

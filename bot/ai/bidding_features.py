@@ -3,7 +3,7 @@
 Works on per-rank counts (15 ints, index 0 = ``3`` … 12 = ``2``, 13 = small joker,
 14 = big joker; ``bot.ai.evaluate.counts_of``). The value models of
 ``bot.ai.bidding`` are linear in these features; their weights are fitted by
-``benchmarks/fit_bidding.py`` on played-out deals.
+``fitting/fit_bidding.py`` on played-out deals.
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ class Observation:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with its cards as card ids (``_from_wire``): a ranking or hint request
         crosses a worker process's pipe without one ``Card.__reduce__`` call per card
-        (docs/PERFORMANCE.md §Fifth round). Combos pickle compactly on their own."""
+        (docs/PERFORMANCE.md §Workers). Combos pickle compactly on their own."""
         return (_from_wire, (self.seat, _ids(self.hand), self.phase, self.rules, self.landlord,
                              None if self.kitty is None else _ids(self.kitty), self.bids,
                              self.highest_bid, self.history, self.cards_left, self.last_play))

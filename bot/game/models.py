@@ -30,7 +30,7 @@ def to_card(value: Any) -> Card:
 def _combo_to_json(combo: Combo) -> dict[str, Any]:
     """``{kind, length, rank, cards}``, made once per Combo object: a table is saved
     after every action with its whole hand history, the same plays each time
-    (docs/PERFORMANCE.md §Fifth round). The dict is shared: never change it."""
+    (docs/PERFORMANCE.md §Sharing). The dict is shared: never change it."""
     found = _JSON.get(id(combo))
     if found is not None and found[0] is combo:
         return found[1]

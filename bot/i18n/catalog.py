@@ -145,7 +145,7 @@ def t(key: str, locale: object | None = None, /, **params: object) -> str:
 
 _FOUND: dict[tuple[str, object], str] = {}
 """``(key, locale)`` → the catalog text ``t`` found: a screen asks for a few dozen
-texts, the same ones on every redraw (docs/PERFORMANCE.md §Fifth round)."""
+texts, the same ones on every redraw (docs/PERFORMANCE.md §Sharing)."""
 _FOUND_MAX = 20_000
 
 

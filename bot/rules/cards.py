@@ -106,7 +106,7 @@ class Immutable:
     """Mixin for values nothing changes once built (a frozen model whose fields are all
     immutable, a Combo): ``copy.deepcopy`` returns the value itself, so a deep copy
     of a Table (``TableService`` copies it before every change) shares them instead
-    of copying a whole hand's history (docs/PERFORMANCE.md §Fourth round).
+    of copying a whole hand's history (docs/PERFORMANCE.md §Sharing).
 
     Never combine with ``model_copy(deep=True, update=...)`` on the value itself:
     pydantic updates the "copy" in place.

@@ -1,6 +1,6 @@
 """A hand view drawn within ``ANSWER_WITHIN_SECONDS`` is the click's one response; a
 slower one is deferred first, then edited in (``cogs.replies.defer_soon``,
-docs/PERFORMANCE.md §Fourth round)."""
+docs/PERFORMANCE.md §Answers)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The copy ``TableService`` makes before every change (``Table.copy_for_change``), and
 deep copies: immutable parts are shared (``bot.rules.Immutable``), everything a change
-can touch is copied (docs/PERFORMANCE.md §Fourth round)."""
+can touch is copied (docs/PERFORMANCE.md §Sharing)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ was; only the base differs. ``landlord_points(seed, L, level)`` plays it once (t
 play RNG is seeded from the deal seed and ``L``) and caches the landlord's points at
 base 1 (``±2 × 2^doublings``, docs/RULES.md §Scoring) in a JSON-lines file, so every
 bidding policy of ``benchmarks.bidding_arena`` and the fit of
-``benchmarks.fit_bidding`` is judged on the same games (common random numbers).
+``fitting.fit_bidding`` is judged on the same games (common random numbers).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def landlord_points(seed: int, landlord: int, level: str = "normal") -> int:
     return _cache[key]
 
 
-if __name__ == "__main__":  # fill the cache: python -m benchmarks.bidding_outcomes FIRST COUNT [LEVEL]
+if __name__ == "__main__":  # fill the cache: python -m fitting.bidding_outcomes FIRST COUNT [LEVEL]
     import sys
     import time
 

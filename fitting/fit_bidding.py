@@ -1,11 +1,11 @@
 """Fit the bidding value models of ``bot.ai.bidding`` on played-out deals (reproducible).
 
-    python -m benchmarks.bidding_outcomes 10000000 3000 normal ~/.cache/ddz-bot/train.jsonl
-    python -m benchmarks.fit_bidding --cache ~/.cache/ddz-bot/train.jsonl
+    python -m fitting.bidding_outcomes 10000000 3000 normal ~/.cache/ddz-bot/train.jsonl
+    python -m fitting.fit_bidding --cache ~/.cache/ddz-bot/train.jsonl
 
 Training deals are seeds 10,000,000 + i (the arena uses seeds from 1), each
 played out with normal play in every seat once per possible landlord
-(``benchmarks.bidding_outcomes``). Fitted, by L2-regularized logistic regression
+(``fitting.bidding_outcomes``). Fitted, by L2-regularized logistic regression
 (numpy, Newton steps) on ``bot.ai.bidding_features.hand_features``:
 
 * ``DEAL_WEIGHTS``: P(landlord wins) from the landlord's 20 cards and the two
@@ -29,10 +29,10 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.bidding_outcomes import DEFAULT_CACHE, dealt
 from bot.ai.bidding import strength_score
 from bot.ai.bidding_features import FEATURES, hand_features
 from bot.ai.evaluate import counts_of
+from fitting.bidding_outcomes import DEFAULT_CACHE, dealt
 
 PEASANT_FEATURES = ("bombs", "big_joker", "small_joker", "twos", "aces", "turns")
 
