@@ -20,7 +20,10 @@ Environment names (see ``.env.example``):
 * ``DDZ_HINT_PREFETCH`` (bool: start the Hint's search for a member's turn when it
   begins, while the AI worker is idle; default true),
 * ``DDZ_EVENT_LOOP`` (``auto`` / ``uvloop`` / ``asyncio``: the event loop ``python -m
-  bot`` runs on; ``auto``, the default, takes uvloop when it is installed).
+  bot`` runs on; ``auto``, the default, takes uvloop when it is installed),
+* ``DDZ_WEB_PORT`` / ``DDZ_WEB_HOST`` / ``DDZ_WEB_BASE_URL`` / ``DDZ_WEB_SECRET`` (the web
+  page beside the bot, off unless the port is set; the secret signs its links and is
+  required with the port; docs/WEB.md).
 
 Environment variables win over ``.env``. Raises ``pydantic.ValidationError``
 when the token is missing or a value is malformed (``python -m bot`` turns
@@ -84,6 +87,15 @@ class Settings(BaseSettings):
     """The event loop of ``python -m bot``: uvloop (libuv's loop, cheaper per click than
     asyncio's own, docs/PERFORMANCE.md §Loop) for ``auto`` when it is installed
     (a dependency except on Windows) and for ``uvloop``; asyncio's own for ``asyncio``."""
+    web_port: int | None = Field(None, ge=1, le=65535, validation_alias=_alias("DDZ_WEB_PORT"))
+    """The web page's TCP port (replays, standings, /healthz, /metrics); None = no page."""
+    web_host: str = Field("127.0.0.1", validation_alias=_alias("DDZ_WEB_HOST"))
+    """The address the web page listens on (a reverse proxy in front for the world)."""
+    web_base_url: str | None = Field(None, validation_alias=_alias("DDZ_WEB_BASE_URL"))
+    """The public address written in links, e.g. ``https://ddz.example.org``; None =
+    ``http://<host>:<port>``."""
+    web_secret: SecretStr | None = Field(None, validation_alias=_alias("DDZ_WEB_SECRET"))
+    """Key of the HMAC that signs the page's links (at least 16 characters)."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the
     same on every run, so an end-to-end test never depends on the luck of a deal);
@@ -97,7 +109,7 @@ class Settings(BaseSettings):
         return SecretStr(value.get_secret_value().strip())
 
     @field_validator("dev_guild_id", "shard_count", "api_base", "gateway_url", "deal_seed",
-                     mode="before")
+                     "web_port", "web_base_url", "web_secret", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -129,6 +141,21 @@ class Settings(BaseSettings):
         if name not in EVENT_LOOPS:
             raise ValueError(f"must be one of {', '.join(EVENT_LOOPS)}")
         return name
+
+    @field_validator("web_host", mode="before")
+    @classmethod
+    def _host_or_loopback(cls, value: object) -> object:
+        return "127.0.0.1" if value is None or not str(value).strip() else str(value).strip()
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        text = value.strip().rstrip("/")
+        if not text.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return text
 
     @field_validator("api_base")
     @classmethod
@@ -162,6 +189,11 @@ class Settings(BaseSettings):
             raise ValueError("DDZ_SHARD_IDS needs DDZ_SHARD_COUNT")
         if self.shard_ids and self.shard_count and max(self.shard_ids) >= self.shard_count:
             raise ValueError("DDZ_SHARD_IDS must be below DDZ_SHARD_COUNT")
+        if self.web_port is not None:
+            secret = self.web_secret.get_secret_value().strip() if self.web_secret else ""
+            if len(secret) < 16:
+                raise ValueError("DDZ_WEB_PORT needs DDZ_WEB_SECRET (at least 16 characters,"
+                                 " e.g. from: python -c 'import secrets; print(secrets.token_hex())')")
         return self
 
     @property
@@ -177,6 +209,11 @@ class Settings(BaseSettings):
         given; shard 0 of 1 unsharded)."""
         count = self.shard_count or 1
         return ShardSet(count=count, ids=tuple(self.shard_ids or range(count)))
+
+    @property
+    def web_url(self) -> str:
+        """The public address of the web page (``DDZ_WEB_BASE_URL``, else its own)."""
+        return self.web_base_url or f"http://{self.web_host}:{self.web_port}"
 
     @property
     def log_level_number(self) -> int:

@@ -22,7 +22,8 @@ ENV_NAMES = (
     "DISCORD_TOKEN", "DDZ_DATABASE_PATH", "DDZ_DEV_GUILD_ID", "DDZ_SYNC_COMMANDS", "DDZ_LOG_LEVEL",
     "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DDZ_SHARD_COUNT", "DDZ_SHARD_IDS",
     "DDZ_COMPUTER_DELAY", "DDZ_DATABASE_URL", "DDZ_RENDER_WORKERS", "DDZ_HINT_PREFETCH",
-    "DDZ_AUTOPLAY_PACE_SCALE", "DDZ_DEAL_SEED", "DDZ_EVENT_LOOP",
+    "DDZ_AUTOPLAY_PACE_SCALE", "DDZ_DEAL_SEED", "DDZ_EVENT_LOOP", "DDZ_WEB_PORT", "DDZ_WEB_HOST",
+    "DDZ_WEB_BASE_URL", "DDZ_WEB_SECRET",
 )
 
 
@@ -211,7 +212,7 @@ def test_every_setting_is_documented_for_admins() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     names = [field.validation_alias.choices[0]  # type: ignore[union-attr]
              for field in Settings.model_fields.values()]
-    assert "DDZ_EVENT_LOOP" in names and len(names) == 16
+    assert "DDZ_EVENT_LOOP" in names and "DDZ_WEB_SECRET" in names and len(names) == 20
     assert [n for n in names if not re.search(rf"^{n}=", env, re.M)] == []
     rows = [line for line in readme.splitlines() if line.startswith("| `")]
     assert [n for n in names if not any(f"`{n}`" in row.split(" | ")[0] for row in rows)] == []
