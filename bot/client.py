@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from typing import Any
 
 import discord
@@ -19,12 +20,16 @@ import rendering
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService, pooled_decide, worker
+from bot.service.health import database_problem
+from bot.service.links import WebLinks
+from bot.service.metrics import METRICS, TimedRepository
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.settings import Settings
 from bot.storage import Repository, open_repository
 from bot.values import Settlement
 from cogs.ddz import DdzCog
+from cogs.metering import ARRIVED
 from cogs.translator import DdzTranslator
 
 log = logging.getLogger(__name__)
@@ -77,6 +82,8 @@ class DdzBotMixin:
     exit_code: int
     """0, or 4 after the database connection holding the shard locks was lost."""
     renderer: Renderer
+    web: Any
+    """The web page (``bot.web.app.WebServer``) when ``DDZ_WEB_PORT`` is set, else None."""
 
     def _init_ddz(self, settings: Settings, storage: Repository | None = None) -> None:
         self.settings = settings
@@ -84,6 +91,7 @@ class DdzBotMixin:
         self.exit_code = 0
         self.service = None
         self.replays = None
+        self.web = None
         # Images are drawn by worker processes (started in setup_hook), off the GIL.
         self.renderer = Renderer(settings.render_workers)
 
@@ -94,15 +102,22 @@ class DdzBotMixin:
         storage = self.storage
         if hasattr(storage, "on_shards_lost"):  # PostgreSQL: the shard locks' connection
             storage.on_shards_lost = self._shards_lost
+        # Every repository call's time goes to /metrics (ddz_database_seconds).
+        timed = TimedRepository(storage, METRICS)
         # Hard computer moves run in the AI worker process (shared with Hint), off the GIL.
         self.service = service = TableService(
-            storage, listener=self, ai_delay=self.settings.computer_delay,
+            timed, listener=self, ai_delay=self.settings.computer_delay,
             decider=pooled_decide, prefetch_hints=self.settings.hint_prefetch,
             pace_scale=self.settings.autoplay_pace_scale, deal_seed=self.settings.deal_seed,
             ranking_pool=self.renderer.pool,  # the legal-play ranking, off the loop
         )
-        self.replays = replays = ReplayService(storage)  # replays and reviews (AI worker)
-        cog = DdzCog(bot, service, replays, self.renderer)
+        self.replays = replays = ReplayService(timed)  # replays and reviews (AI worker)
+        METRICS.watch_open_tables(lambda: len(service.tables()))
+        METRICS.watch_queue("render", lambda: self.renderer.pool.pending)
+        links = None
+        if self.settings.web_port is not None:
+            links = await self._start_web(service, replays)
+        cog = DdzCog(bot, service, replays, self.renderer, links)
         await bot.add_cog(cog)
         # Every click of the bot's components: DdzCog.on_interaction → cogs.items.route_click.
         await bot.tree.set_translator(DdzTranslator())
@@ -130,6 +145,45 @@ class DdzBotMixin:
         _, middle, old = gc.get_threshold()
         gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
+    async def _start_web(self, service: TableService, replays: ReplayService) -> WebLinks:
+        """Start the web page (docs/WEB.md) on ``DDZ_WEB_HOST:DDZ_WEB_PORT``; its links."""
+        from bot.web.app import WebServer, build_app
+        from bot.web.site import Site
+
+        settings = self.settings
+        assert settings.web_secret is not None and settings.web_port is not None
+        links = WebLinks(settings.web_secret.get_secret_value().strip(), settings.web_url)
+        site = Site(replays, links, draw_result=self.renderer.result, service=service)
+        self.web = WebServer(build_app(site, self.health_problem), settings.web_host,
+                             settings.web_port)
+        await self.web.start()
+        return links
+
+    async def health_problem(self) -> str | None:
+        """``/healthz``: None when the gateway is connected and the database answers,
+        else a one-line reason."""
+        bot: commands.Bot = self  # type: ignore[assignment]
+        if bot.is_closed():
+            return "the bot is shutting down"
+        if not bot.is_ready():
+            return "not connected to the Discord gateway"
+        shards = getattr(bot, "shards", None)
+        if isinstance(shards, dict) and shards:
+            down = sorted(i for i, shard in shards.items() if shard.is_closed())
+            if down:
+                return f"gateway shard {', '.join(map(str, down))} disconnected"
+        else:
+            ws = getattr(bot, "ws", None)
+            if ws is None or getattr(ws.socket, "closed", False):
+                return "the gateway connection is down"
+        return await database_problem(self.storage)
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction" and args:
+            # Its arrival, for the answer time in /metrics (cogs/metering.py).
+            args[0].extras.setdefault(ARRIVED, time.perf_counter())
+        super().dispatch(event_name, *args, **kwargs)  # type: ignore[misc]
+
     def _shards_lost(self) -> None:
         """Another process may serve our shards now: stop serving them (exit code 4)."""
         self.exit_code = 4
@@ -143,6 +197,12 @@ class DdzBotMixin:
         self.dispatch("ddz_hand_settled", table, settlement)  # type: ignore[attr-defined]  # as above
 
     async def close(self) -> None:
+        if self.web is not None:
+            web, self.web = self.web, None
+            try:
+                await web.stop()
+            except Exception:
+                log.exception("stopping the web page failed")
         if self.service is not None:
             try:
                 await self.service.close()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.service import TableService
+from bot.service.links import WebLinks
 from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
 from cogs import permissions
@@ -25,12 +26,14 @@ if TYPE_CHECKING:  # annotations only: cogs.board imports cogs.replay, which imp
 class CogContext:
     """``service``: the only writer of tables (and their reads); ``records``: the
     server's standings, stats and history (read-only); ``replays``: finished hands and
-    reviews; ``board``: the public table messages (and the server's language)."""
+    reviews; ``board``: the public table messages (and the server's language);
+    ``web_links``: signed links to the web page (docs/WEB.md), None while it is off."""
 
     service: TableService
     records: RecordsService
     replays: ReplayService
     board: Board
+    web_links: WebLinks | None = None
 
     def seen(self, interaction: discord.Interaction) -> None:
         """Note what any interaction tells: the server's locale (public texts) and, when

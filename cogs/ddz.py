@@ -28,6 +28,7 @@ from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from bot.rules import Combo
 from bot.service import TableService
+from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
@@ -61,12 +62,12 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     """``/ddz …`` commands, public buttons and the private hand view."""
 
     def __init__(self, bot: commands.Bot, service: TableService, replays: ReplayService,
-                 renderer: Renderer) -> None:
+                 renderer: Renderer, web_links: WebLinks | None = None) -> None:
         self.bot = bot
         self.service = service
         self.replays = replays
         self.board = Board(bot, service, renderer, on_drawn=self._refresh_views)
-        self.ctx = CogContext(service, service.records, replays, self.board)
+        self.ctx = CogContext(service, service.records, replays, self.board, web_links)
         """Handed to every item handler and router (cogs/context.py)."""
         self.views = OpenViews(self.render_hand)
         super().__init__()

@@ -74,11 +74,33 @@ def _nav(hand_no: int, page: int, pages: int, review: bool, lang: str) -> discor
     return view
 
 
+def web_link(ctx: CogContext, found: Replay) -> str | None:
+    """The web page's link to ``found`` (None while the page is off).
+
+    The one place a replay link is made: ``found`` must come from
+    ``ReplayService.find`` for the clicking member and server, which is the check of
+    ``/ddz replay`` itself, so a link exists only for a hand the member may replay here.
+    """
+    links = ctx.web_links
+    if links is None:
+        return None
+    return links.replay_url(found.record.guild_id, found.record.hand_no)
+
+
+def _browser_button(ctx: CogContext, found: Replay, page: int, lang: str) -> dict[str, Any]:
+    """``view=`` with an "Open in browser" link button (at this page) for a shared page,
+    or nothing when the web page is off."""
+    url = web_link(ctx, found)
+    if url is None:
+        return {}
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(style=B.link, label=t("btn.open_browser", lang),
+                                    url=f"{url}#{page + 1}"))
+    return {"view": view}
+
+
 def _players(found: Replay) -> rp.Players:
-    changes = sorted(found.record.settlement.changes, key=lambda c: c.seat)
-    return rp.Players(names=tuple(c.name or "?" for c in changes),  # type: ignore[arg-type]  # three seats: a tuple of three
-                      user_ids=found.record.user_ids,
-                      totals=tuple(c.total for c in changes))  # type: ignore[arg-type]  # as above
+    return rp.players_of(found.record)
 
 
 def marks_of(found: Replay, review: Review) -> dict[int, ReviewMark]:
@@ -273,7 +295,8 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, hand_no: i
             await interaction.followup.send(
                 t("replay.shared", lang, name=interaction.user.display_name, n=hand_no,
                   page=page + 1, pages=last + 1), file=file, ephemeral=False,
-                allowed_mentions=discord.AllowedMentions.none())
+                allowed_mentions=discord.AllowedMentions.none(),
+                **_browser_button(ctx, found, page, lang))
     except Exception as exc:
         await answer_error(interaction, exc)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.game.hand import Hand
 from bot.game.models import Action
@@ -18,6 +19,9 @@ from bot.i18n import t
 from bot.rules import Combo, ComboKind, format_cards
 from rendering import ResultView, SeatResult
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
+
+if TYPE_CHECKING:
+    from bot.values import FinishedHand
 
 ALT_LIMIT = 1024
 
@@ -33,6 +37,14 @@ class Players:
 
     def is_computer(self, seat: int) -> bool:
         return self.user_ids[seat] is None and self.names[seat] != "?"
+
+
+def players_of(record: FinishedHand) -> Players:
+    """The Players of a recorded hand (names as stored now: ``"?"`` once forgotten)."""
+    changes = sorted(record.settlement.changes, key=lambda c: c.seat)
+    return Players(names=tuple(c.name or "?" for c in changes),  # type: ignore[arg-type]  # three seats: a tuple of three
+                   user_ids=record.user_ids,
+                   totals=tuple(c.total for c in changes))  # type: ignore[arg-type]  # as above
 
 
 def _line(action: Action, lead: bool, mark: ReviewMark | None) -> ReplayLine:

@@ -27,6 +27,7 @@ from discord.utils import MISSING
 from bot.game.errors import GameError
 from bot.i18n import has_key, t
 from bot.rules import CardParseError
+from cogs import metering
 
 log = logging.getLogger("cogs.ddz")
 
@@ -71,6 +72,7 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True,
     else:
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         interaction.extras["ddz_thinking"] = True
+    metering.first_response(interaction, "deferred")
 
 
 ANSWER_WITHIN_SECONDS = 0.15
@@ -182,9 +184,10 @@ async def _respond(
             await interaction.response.edit_message(
                 content=content, embeds=embeds, attachments=files,
                 **({} if view is MISSING else {"view": view}))
-            return
-        await interaction.response.send_message(
-            content, ephemeral=ephemeral, allowed_mentions=mentions, **sendable)
+        else:
+            await interaction.response.send_message(
+                content, ephemeral=ephemeral, allowed_mentions=mentions, **sendable)
+        metering.first_response(interaction, "answered")
         return
     if interaction.extras.pop("ddz_thinking", False) or edit:
         await interaction.edit_original_response(
@@ -209,6 +212,7 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException,
     """
     if not isinstance(exc, GameError | CardParseError):
         log.error("interaction failed (%s)", context_of(interaction, table_id), exc_info=exc)
+    metering.ended(interaction, exc)
     try:
         await respond(interaction, error_message(exc, interaction.locale), ephemeral=True)
     except discord.HTTPException as http_error:

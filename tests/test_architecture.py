@@ -50,6 +50,14 @@ STORAGE_MAY_NOT = ("bot.service", "cogs", "bot.client", "discord")
 COGS_MAY_NOT = ("bot.storage", "bot.ai")
 """The cogs reach data and computer moves through the service only: its value types
 (``bot.values``) and its ``Decision`` (``bot.service``)."""
+WEB_MAY_NOT = ("discord", "bot.storage", "bot.client", "cogs")
+"""The web page (``bot/web``) is an adapter beside the cogs: it reads through the
+service, never the storage, and knows nothing of Discord."""
+WEB_MAY_USE = ("cogs.replay_pages",)
+"""The one module of ``cogs`` the web page shares: the pure replay page models."""
+WEB_USERS = ("bot.web", "bot.client")
+"""Who may import the web page: itself and the wiring (the cogs get its links as
+``bot.service.links.WebLinks``)."""
 
 DOC_REFERENCE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
 """A path ending in ``.md`` written in a module (docstring, comment or string)."""
@@ -219,6 +227,11 @@ def layer_violations(imports: list[Import]) -> list[str]:
             bad.append(f"{where} (storage sits below the service)")
         if within(imp.source, "cogs") and within(imp.target, COGS_MAY_NOT):
             bad.append(f"{where} (cogs go through the service)")
+        if (within(imp.source, "bot.web") and within(imp.target, WEB_MAY_NOT)
+                and not within(imp.target, WEB_MAY_USE)):
+            bad.append(f"{where} (the web page reads through the service)")
+        if within(imp.target, "bot.web") and not within(imp.source, WEB_USERS):
+            bad.append(f"{where} (only the wiring starts the web page)")
     return list(dict.fromkeys(bad))
 
 
@@ -305,6 +318,20 @@ def test_cogs_import_neither_storage_nor_ai() -> None:
     reached = {i.target for i in IMPORTS if within(i.source, "cogs")}
     assert "bot.service" in reached and "bot.values" in reached
     assert [t for t in reached if within(t, COGS_MAY_NOT)] == []
+
+
+def test_the_web_page_reads_through_the_service_and_nothing_below_uses_it() -> None:
+    web = [i for i in IMPORTS if within(i.source, "bot.web")]
+    assert {i.target for i in web} >= {"bot.service.replays", "bot.service.links"}
+    assert [i for i in web if within(i.target, WEB_MAY_NOT)
+            and not within(i.target, WEB_MAY_USE)] == []
+    assert {i.source for i in IMPORTS if within(i.target, "bot.web")
+            and not within(i.source, "bot.web")} == {"bot.client"}
+    forged = [Import("bot.web.site", "bot.storage.sqlite", 3, False),
+              Import("cogs.replay", "bot.web.app", 4, False)]
+    assert layer_violations(forged) == [
+        "bot.web.site:3 imports bot.storage.sqlite (the web page reads through the service)",
+        "cogs.replay:4 imports bot.web.app (only the wiring starts the web page)"]
 
 
 def test_discord_is_imported_only_by_the_adapters() -> None:

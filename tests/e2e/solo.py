@@ -184,11 +184,14 @@ class SoloSession:
 
 
 @asynccontextmanager
-async def solo_session(tmp: Path) -> AsyncIterator[SoloSession]:
-    """Start the emulator and the bot (database and log under ``tmp``), let alice play a
-    whole hand against two normal computers, yield; then kill the bot and close."""
+async def solo_session(tmp: Path, env: dict[str, str] | None = None
+                       ) -> AsyncIterator[SoloSession]:
+    """Start the emulator and the bot (database and log under ``tmp``; ``env``: more
+    settings), let alice play a whole hand against two normal computers, yield; then kill
+    the bot and close."""
     emu = await Emulator().start()
-    bot = BotProcess(emu, db_path=tmp / "bot.sqlite3", log_path=tmp / "bot.log", extra_env=FAST_ENV)
+    bot = BotProcess(emu, db_path=tmp / "bot.sqlite3", log_path=tmp / "bot.log",
+                     extra_env={**FAST_ENV, **(env or {})})
     try:
         await bot.start(timeout=30)
         alice = emu.member(name="alice")

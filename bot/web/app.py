@@ -1,0 +1,147 @@
+"""The aiohttp application of the web page and the server that runs it in the bot.
+
+Routes (docs/WEB.md): ``/r/<token>`` a replay, ``/r/<token>/card.png`` its preview
+image, ``/healthz``, ``/metrics``, ``/static/…``; everything else is the 404 page.
+``WebServer`` starts it on the bot's event loop (``start`` / ``stop``), listening on
+``DDZ_WEB_HOST:DDZ_WEB_PORT``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from bot.i18n import available_locales
+from bot.service.metrics import CONTENT_TYPE, METRICS, Metrics
+from bot.web.guard import RateLimit, guard
+from bot.web.site import STATIC, Page, Site, environment
+
+log = logging.getLogger("bot.web")
+
+Health = Callable[[], Awaitable[str | None]]
+"""The health probe: None when healthy, else a one-line reason."""
+HEALTH_TIMEOUT = 3.0
+"""Seconds ``/healthz`` waits for the probe before answering 503."""
+PAGE_CACHE_SECONDS = 300
+
+
+def choose_language(request: web.Request) -> str:
+    """``?lang=`` when it names a catalog, else the best of ``Accept-Language`` (by q),
+    else English."""
+    langs = available_locales()
+    asked = request.query.get("lang", "").strip().lower()[:8]
+    if asked in langs:
+        return asked
+    best: tuple[float, int, str] | None = None
+    for order, part in enumerate(request.headers.get("Accept-Language", "")[:200].split(",")):
+        name, _, params = part.strip().partition(";")
+        base = name.strip().lower().split("-")[0]
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if base in langs and q > 0 and (best is None or (q, -order) > (best[0], best[1])):
+            best = (q, -order, base)
+    return best[2] if best else "en"
+
+
+def _answer(page: Page, cache_seconds: int = PAGE_CACHE_SECONDS) -> web.Response:
+    return web.Response(body=page.body, content_type=page.content_type.split(";")[0],
+                        charset="utf-8" if "charset" in page.content_type else None,
+                        headers={"Cache-Control": f"public, max-age={cache_seconds}"})
+
+
+def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
+              limit: RateLimit | None = None) -> web.Application:
+    """The application: routes, the guard middleware, templates and static files."""
+
+    async def error_page(request: web.Request, status: int) -> web.Response:
+        page = await site.error(status, choose_language(request))
+        response = _answer(page, 60)
+        response.set_status(status)
+        return response
+
+    app = web.Application(middlewares=[guard(limit or RateLimit(), metrics, error_page)],
+                          client_max_size=1024)
+    site.env = environment(app)  # aiohttp-jinja2's, shared with the site's builds
+
+    async def replay(request: web.Request) -> web.Response:
+        page = await site.replay(request.match_info["token"], choose_language(request))
+        if page is None:
+            return await error_page(request, 404)
+        return _answer(page)
+
+    async def replay_image(request: web.Request) -> web.Response:
+        page = await site.replay_image(request.match_info["token"], choose_language(request))
+        if page is None:
+            return await error_page(request, 404)
+        return _answer(page, 3600)
+
+    async def healthz(request: web.Request) -> web.Response:
+        try:
+            reason = await asyncio.wait_for(health(), HEALTH_TIMEOUT)
+        except TimeoutError:
+            reason = f"the health check took longer than {HEALTH_TIMEOUT:g} s"
+        except Exception as error:
+            reason = f"the health check failed: {type(error).__name__}"
+        if reason is None:
+            return web.Response(text="ok\n", headers={"Cache-Control": "no-store"})
+        return web.Response(status=503, text=reason.splitlines()[0][:200] + "\n",
+                            headers={"Cache-Control": "no-store"})
+
+    async def metrics_page(request: web.Request) -> web.Response:
+        body = await asyncio.to_thread(metrics.exposition)
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE,
+                                                "Cache-Control": "no-store"})
+
+    token = r"{token:[A-Za-z0-9_-]{1,48}}"
+    app.router.add_get(f"/r/{token}", replay, name="replay")
+    app.router.add_get(f"/r/{token}/card.png", replay_image, name="replay_image")
+    app.router.add_get("/healthz", healthz, name="healthz")
+    app.router.add_get("/metrics", metrics_page, name="metrics")
+    app.router.add_static("/static", STATIC, name="static", show_index=False,
+                          follow_symlinks=False)
+    return app
+
+
+class WebServer:
+    """The web page on ``host:port`` inside the bot process (aiohttp ``AppRunner``)."""
+
+    def __init__(self, app: web.Application, host: str, port: int) -> None:
+        self.app, self.host, self.port = app, host, port
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        """Listen (raises OSError when the address is taken)."""
+        runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
+        try:
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        log.info("web page on http://%s:%s", self.host, self.port)
+
+    @property
+    def bound_port(self) -> int | None:
+        """The port actually listened on (``port`` 0 picks a free one: tests)."""
+        if self._runner is None:
+            return None
+        for server in self._runner.sites:
+            sockets = getattr(getattr(server, "_server", None), "sockets", None) or []
+            for sock in sockets:
+                return int(sock.getsockname()[1])
+        return None
+
+    async def stop(self) -> None:
+        """Stop listening and close open connections."""
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()

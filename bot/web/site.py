@@ -1,0 +1,194 @@
+"""The web page's data: pages built from stored data through the services, cached.
+
+``Site`` answers each page as bytes (HTML or PNG) or None (→ 404). Reads go through
+``ReplayService`` (a settled hand of one server: never a hand still being played) and
+``TableService``; templates render in a thread and images in the render workers
+(``Renderer``), so a page never holds the event loop. Pages are cached (LRU, ``ttl``
+seconds) and concurrent requests for the same page share one build; ``drop_guild``
+forgets every cached page of a server (``/ddz forget``, a settled hand, a change of
+its settings), so a forgotten member is gone from the next request on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+
+from bot.game.errors import GameError
+from bot.i18n import t, tn
+from bot.rules import format_cards
+from bot.service.links import WebLinks
+from bot.service.replays import ReplayService
+from bot.web import views
+from cogs import replay_pages as rp
+
+log = logging.getLogger("bot.web")
+
+TEMPLATES = Path(__file__).with_name("templates")
+STATIC = Path(__file__).with_name("static")
+CACHE_SIZE = 256
+"""Pages kept (replay HTML ≈ 60-120 KB, images ≈ 40-80 KB)."""
+REPLAY_TTL = 600.0
+"""Seconds a replay page is kept (a settled hand changes only by ``/ddz forget``,
+which drops it at once)."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """A built page: ``body`` and its ``content_type``."""
+
+    body: bytes
+    content_type: str
+
+
+def environment(app: web.Application | None = None) -> jinja2.Environment:
+    """The Jinja2 environment of the templates (autoescaped, undefined names fail),
+    registered on ``app`` through aiohttp-jinja2 when given."""
+    options: dict[str, Any] = dict(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=jinja2.select_autoescape(("html", "svg")),
+        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    if app is not None:
+        env = aiohttp_jinja2.setup(app, default_helpers=False, **options)
+    else:
+        env = jinja2.Environment(**options)
+    env.globals.update(t=t, tn=tn, card_view=views.card_view, line_verb=views.line_verb,
+                       cards_left=views.cards_left, notation=format_cards)
+    return env
+
+
+class Site:
+    """Pages of the web page. ``replays``: the ReplayService; ``links``: signing;
+    ``draw_result``: ``Renderer.result`` (a ResultView and a locale → PNG bytes, off the
+    loop); ``clock``: monotonic seconds (tests); ``service``: the TableService (server
+    standings)."""
+
+    def __init__(self, replays: ReplayService, links: WebLinks,
+                 draw_result: Callable[..., Awaitable[bytes]] | None = None,
+                 env: jinja2.Environment | None = None,
+                 clock: Callable[[], float] = time.monotonic, service: Any = None) -> None:
+        self.replays = replays
+        self.service = service
+        self.links = links
+        self.draw_result = draw_result
+        self.env = env or environment()
+        self.clock = clock
+        self._cache: OrderedDict[Hashable, tuple[int | None, float, Page]] = OrderedDict()
+        self._building: dict[Hashable, asyncio.Task[Page | None]] = {}
+        self._generation = 0
+        """Bumped by ``drop_guild``: a build that began before is answered, not kept."""
+        self.built = 0
+        """Pages built so far (cache misses), for tests and the benchmark."""
+
+    # ----- cache -------------------------------------------------------------------------
+
+    async def cached(self, key: Hashable, guild_id: int | None, ttl: float,
+                     build: Callable[[], Awaitable[Page | None]]) -> Page | None:
+        """The page ``key`` (``build()`` once per ``ttl``; concurrent callers share it).
+        None (not found) is not cached."""
+        hit = self._cache.get(key)
+        now = self.clock()
+        if hit is not None and hit[1] > now:
+            self._cache.move_to_end(key)
+            return hit[2]
+        generation = self._generation
+        task = self._building.get(key)
+        if task is None:
+            task = asyncio.create_task(build())
+            self._building[key] = task
+            task.add_done_callback(lambda _: self._building.pop(key, None))
+        page = await asyncio.shield(task)
+        if page is not None and generation == self._generation:
+            self._cache[key] = (guild_id, now + ttl, page)
+            self._cache.move_to_end(key)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return page
+
+    def drop_guild(self, guild_id: int) -> None:
+        """Forget every cached page of ``guild_id`` (and builds under way)."""
+        for key in [k for k, v in self._cache.items() if v[0] == guild_id]:
+            del self._cache[key]
+        self._generation += 1
+        self._building.clear()  # a build under way may hold what was just deleted
+
+    async def render(self, template: str, **context: Any) -> bytes:
+        """``template`` rendered in a thread, UTF-8."""
+        tpl = self.env.get_template(template)
+        text = await asyncio.to_thread(tpl.render, **context)
+        self.built += 1
+        return text.encode()
+
+    # ----- replays -----------------------------------------------------------------------
+
+    async def _found(self, token: str) -> tuple[int, Any] | None:
+        read = self.links.read_replay(token)
+        if read is None:
+            return None
+        guild_id, hand_no = read
+        try:
+            # The hand is re-read: only a settled hand of that server (ReplayService.find).
+            return guild_id, await self.replays.find(guild_id, 0, hand_no)
+        except GameError:
+            return None
+
+    async def replay(self, token: str, lang: str) -> Page | None:
+        """The viewer of the hand behind ``token`` in ``lang``; None: tampered or unknown."""
+        read = self.links.read_replay(token)
+        if read is None:
+            return None
+
+        async def build() -> Page | None:
+            found = await self._found(token)
+            if found is None:
+                return None
+            _, replay = found
+            players = rp.players_of(replay.record)
+            view = views.replay_view(replay.hand, replay.steps, players, replay.record.hand_no,
+                                     lang)
+            base = self.links.base_url
+            body = await self.render("replay.html", view=view, lang=lang,
+                                     page_url=f"{base}/r/{token}",
+                                     image_url=f"{base}/r/{token}/card.png?lang={lang}")
+            return Page(body, "text/html; charset=utf-8")
+
+        return await self.cached(("replay", token, lang), read[0], REPLAY_TTL, build)
+
+    async def replay_image(self, token: str, lang: str) -> Page | None:
+        """The preview image (Open Graph) of a replay: its result image (PNG)."""
+        read = self.links.read_replay(token)
+        if read is None or self.draw_result is None:
+            return None
+        draw = self.draw_result
+
+        async def build() -> Page | None:
+            found = await self._found(token)
+            if found is None:
+                return None
+            replay = found[1]
+            view = rp.result_view(replay.hand, rp.players_of(replay.record),
+                                  replay.record.hand_no)
+            self.built += 1
+            return Page(await draw(view, locale=lang), "image/png")
+
+        return await self.cached(("image", token, lang), read[0], REPLAY_TTL, build)
+
+    async def error(self, status: int, lang: str) -> Page:
+        """The 404 / 429 / 500 page."""
+        key = {404: "web.not_found", 429: "web.too_many"}.get(status, "web.not_found")
+        return await self.cached(("error", status, lang), None, 3600.0, lambda: self._error(
+            status, key, lang))
+
+    async def _error(self, status: int, key: str, lang: str) -> Page:
+        body = await self.render("error.html", lang=lang, status=status, message=t(key, lang))
+        return Page(body, "text/html; charset=utf-8")

@@ -1,0 +1,89 @@
+"""Settled hands and a running web page for the web tests (no Discord)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bot.ai import choose_bid, choose_play
+from bot.game.selfplay import seeded_hand
+from bot.service.links import WebLinks
+from bot.service.metrics import Metrics
+from bot.service.replays import ReplayService
+from bot.values import FinishedHand, SeatChange, Settlement
+from bot.web.app import WebServer, build_app
+from bot.web.guard import RateLimit
+from bot.web.site import Site
+
+SECRET = "test-secret-0123456789"
+GUILD = 4242
+NAMES = ("Ana", "Bo", "Carmen")
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"]
+CHROMIUM = "/usr/bin/chromium"
+
+
+def settled(seed: int, hand_no: int, guild_id: int = GUILD,
+            users: tuple[int | None, int | None, int | None] = (101, None, 103)) -> FinishedHand:
+    """A settled self-play hand as stored (seat 1 a computer)."""
+    rng = random.Random(seed)
+    hand = seeded_hand(seed, lambda o: choose_bid(o, "normal", rng).action,
+                       lambda o: choose_play(o, "normal", rng).action)
+    result = hand.result
+    assert result is not None
+    changes = [SeatChange(seat=i, user_id=u, name=NAMES[i] if u else f"Bot {i + 1}",
+                          points=result.points[i],
+                          role="landlord" if i == hand.landlord else "peasant",
+                          total=result.points[i] if u else None)
+               for i, u in enumerate(users)]
+    settlement = Settlement(hand_id=f"h{seed}", guild_id=guild_id, table_id="t", match_no=1,
+                            changes=changes, winner=result.winner, hand_no=hand_no)
+    return FinishedHand(hand_no=hand_no, hand_id=f"h{seed}", guild_id=guild_id, finished_at=1.0,
+                        hand_json=hand.model_dump_json(), settlement=settlement, user_ids=users)
+
+
+class Records:
+    """A Repository stand-in holding settled hands (what ReplayService reads)."""
+
+    def __init__(self, *records: FinishedHand) -> None:
+        self.records = list(records)
+
+    async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
+        return next((r for r in self.records if (r.guild_id, r.hand_no) == (guild_id, hand_no)),
+                    None)
+
+    async def last_hand_of(self, guild_id: int, user_id: int) -> FinishedHand | None:
+        mine = [r for r in self.records if r.guild_id == guild_id and user_id in r.user_ids]
+        return max(mine, key=lambda r: r.hand_no, default=None)
+
+
+async def png_of(view: Any, *, locale: str = "en") -> bytes:
+    """``Renderer.result`` in a thread (the tests start no worker processes)."""
+    import asyncio
+
+    import rendering
+    return await asyncio.to_thread(rendering.render_result, view, locale=locale)
+
+
+async def healthy() -> str | None:
+    return None
+
+
+@asynccontextmanager
+async def running_site(storage: Any, *, health: Callable[[], Awaitable[str | None]] = healthy,
+                       limit: RateLimit | None = None, metrics: Metrics | None = None,
+                       service: Any = None) -> AsyncIterator[tuple[str, Site, WebLinks]]:
+    """The web page on a free loopback port: (base URL, Site, WebLinks)."""
+    links = WebLinks(SECRET, "http://127.0.0.1")
+    site = Site(ReplayService(storage), links, draw_result=png_of, service=service)
+    app = build_app(site, health, metrics or Metrics(), limit=limit)
+    server = WebServer(app, "127.0.0.1", 0)
+    await server.start()
+    base = f"http://127.0.0.1:{server.bound_port}"
+    links.base_url = base
+    try:
+        yield base, site, links
+    finally:
+        await server.stop()
