@@ -57,8 +57,9 @@ def _answer(page: Page, cache_seconds: int = PAGE_CACHE_SECONDS) -> web.Response
 
 
 def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
-              limit: RateLimit | None = None) -> web.Application:
-    """The application: routes, the guard middleware, templates and static files."""
+              limit: RateLimit | None = None, total: RateLimit | None = None) -> web.Application:
+    """The application: routes, the guard middleware (``limit``: per address; ``total``:
+    all addresses together), templates and static files."""
 
     async def error_page(request: web.Request, status: int) -> web.Response:
         page = await site.error(status, choose_language(request))
@@ -66,7 +67,7 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
         response.set_status(status)
         return response
 
-    app = web.Application(middlewares=[guard(limit or RateLimit(), metrics, error_page)],
+    app = web.Application(middlewares=[guard(limit or RateLimit(), metrics, error_page, total)],
                           client_max_size=1024)
     site.env = environment(app)  # aiohttp-jinja2's, shared with the site's builds
 

@@ -5,7 +5,8 @@
   page's own styles, script and images (no inline script, no frames: frame-ancestors
   'none'), ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``;
 * a per-address request limit (``RateLimit``: a token bucket per address, bounded
-  memory), 429 beyond it;
+  memory), 429 beyond it, and one for all addresses together (``total``), beyond
+  which a plain 503 answers at once;
 * an unknown path, a tampered id or an error: a small 404 (or 500) page, never a stack
   trace.
 """
@@ -40,6 +41,13 @@ PER_SECOND = 4.0
 """Requests per second an address may keep up."""
 ADDRESSES = 10_000
 """Addresses remembered by the limit (least recently seen forgotten first)."""
+TOTAL_BURST = 200
+"""Requests all visitors together may make at once."""
+TOTAL_PER_SECOND = 100.0
+"""Requests per second all visitors together may keep up: beyond it the page answers a
+plain 503 at once, so that many addresses together never take the event loop from the
+game (benchmarks/web_load.py)."""
+TOTAL = "*"
 MAX_PATH = 256
 """Longer request paths are answered 404 without routing (a signed id is ≤ 48)."""
 
@@ -88,13 +96,20 @@ def page_name(request: web.Request) -> str:
     return route or "other"
 
 
-def guard(limit: RateLimit, metrics: Metrics, error_page: ErrorPage) -> web.middleware:
-    """The middleware of the list above (``error_page(request, status)`` draws 404/429/500)."""
+def guard(limit: RateLimit, metrics: Metrics, error_page: ErrorPage,
+          total: RateLimit | None = None) -> web.middleware:
+    """The middleware of the list above (``error_page(request, status)`` draws 404/429/500;
+    ``total``: the limit of all addresses together, default ``TOTAL_BURST`` /
+    ``TOTAL_PER_SECOND``)."""
+    everyone = total or RateLimit(TOTAL_BURST, TOTAL_PER_SECOND, size=1)
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         response: web.StreamResponse
-        if request.method not in ALLOWED_METHODS:
+        if not everyone.allow(TOTAL):
+            response = web.Response(status=503, text="503: busy, try again in a second\n",
+                                    headers={"Retry-After": "1"})
+        elif request.method not in ALLOWED_METHODS:
             response = web.Response(status=405, text="405: only GET and HEAD\n",
                                     headers={"Allow": ", ".join(ALLOWED_METHODS)})
         elif not limit.allow(client_address(request)):

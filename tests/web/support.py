@@ -73,12 +73,13 @@ async def healthy() -> str | None:
 
 @asynccontextmanager
 async def running_site(storage: Any, *, health: Callable[[], Awaitable[str | None]] = healthy,
-                       limit: RateLimit | None = None, metrics: Metrics | None = None,
+                       limit: RateLimit | None = None, total: RateLimit | None = None,
+                       metrics: Metrics | None = None,
                        service: Any = None) -> AsyncIterator[tuple[str, Site, WebLinks]]:
     """The web page on a free loopback port: (base URL, Site, WebLinks)."""
     links = WebLinks(SECRET, "http://127.0.0.1")
     site = Site(ReplayService(storage), links, draw_result=png_of, service=service)
-    app = build_app(site, health, metrics or Metrics(), limit=limit)
+    app = build_app(site, health, metrics or Metrics(), limit=limit, total=total)
     server = WebServer(app, "127.0.0.1", 0)
     await server.start()
     base = f"http://127.0.0.1:{server.bound_port}"

@@ -123,6 +123,23 @@ async def test_a_flood_from_one_address_is_limited_and_others_are_served() -> No
                 assert r.headers["Retry-After"] == "5" and b"Too many requests" in await r.read()
 
 
+async def test_many_addresses_together_get_a_quick_503_beyond_the_total_limit() -> None:
+    now = [0.0]
+    total = RateLimit(burst=5, per_second=2.0, clock=lambda: now[0], size=1)
+    async with running_site(Records(settled(3, 1)), total=total) as (base, site, links):
+        url = f"{base}/r/{links.replay_token(GUILD, 1)}"
+        async with aiohttp.ClientSession() as session:
+            async def one(address: str) -> tuple[int, str]:
+                async with session.get(url, headers={"X-Forwarded-For": address}) as r:
+                    return r.status, r.headers.get("Retry-After", "")
+
+            answers = [await one(f"192.0.2.{i}") for i in range(8)]
+            assert answers == [(200, "")] * 5 + [(503, "1")] * 3
+            now[0] += 1.0
+            assert [await one("192.0.2.99") for _ in range(3)] == [(200, "")] * 2 + [(503, "1")]
+        assert site.built == 1
+
+
 async def test_every_answer_has_the_security_headers_no_cookie_and_only_get() -> None:
     async with running_site(Records(settled(3, 1))) as (base, _, links):
         for path in (f"/r/{links.replay_token(GUILD, 1)}", "/nowhere", "/healthz",

@@ -1,0 +1,45 @@
+"""``python -m tests.web.screenshots [folder]``: the web page's screenshots for the docs
+(default ``docs/images``), at a phone's width (400 px) and a desktop's (1100 px), from
+seeded hand 3 in Chromium (Debian's, through Playwright)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from playwright.async_api import async_playwright
+
+from tests.web.support import BROWSER_ARGS, CHROMIUM, GUILD, Records, running_site, settled
+
+SHOTS = (
+    # (file, width, height, step)
+    ("web_replay_phone.png", 400, 860, 3),
+    ("web_replay_desktop.png", 1100, 820, 3),
+    ("web_result_phone.png", 400, 860, 0),
+)
+
+
+async def take(folder: Path) -> list[Path]:
+    """Write the screenshots into ``folder``; their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    async with running_site(Records(settled(3, 1))) as (base, _, links), \
+            async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        url = f"{base}/r/{links.replay_token(GUILD, 1)}"
+        for name, width, height, step in SHOTS:
+            page = await browser.new_page(viewport={"width": width, "height": height},
+                                          device_scale_factor=1)
+            await page.goto(f"{url}#{step}" if step else url)
+            if not step:
+                await page.keyboard.press("End")
+            await page.screenshot(path=str(folder / name))
+            written.append(folder / name)
+        await browser.close()
+    return written
+
+
+if __name__ == "__main__":
+    for path in asyncio.run(take(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images"))):
+        print(path, path.stat().st_size, "bytes")
