@@ -92,6 +92,7 @@ class DdzBotMixin:
         self.service = None
         self.replays = None
         self.web = None
+        self.site: Any = None
         # Images are drawn by worker processes (started in setup_hook), off the GIL.
         self.renderer = Renderer(settings.render_workers)
 
@@ -154,6 +155,8 @@ class DdzBotMixin:
         assert settings.web_secret is not None and settings.web_port is not None
         links = WebLinks(settings.web_secret.get_secret_value().strip(), settings.web_url)
         site = Site(replays, links, draw_result=self.renderer.result, service=service)
+        self.site = site
+        service.forget_listeners.append(site.forget)  # /ddz forget: off every page at once
         self.web = WebServer(build_app(site, self.health_problem), settings.web_host,
                              settings.web_port)
         await self.web.start()
@@ -194,6 +197,8 @@ class DdzBotMixin:
         self.dispatch("ddz_table_changed", table, events)  # type: ignore[attr-defined]  # the mixin is always mixed into a discord.py Bot
 
     async def on_hand_settled(self, table: Table, settlement: Settlement) -> None:
+        if self.site is not None:  # the server's standings pages are built again
+            self.site.drop_guild(settlement.guild_id)
         self.dispatch("ddz_hand_settled", table, settlement)  # type: ignore[attr-defined]  # as above
 
     async def close(self) -> None:

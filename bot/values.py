@@ -23,6 +23,8 @@ class GuildSettings(BaseModel):
     * ``language``: locale of public messages (``"en"``, ``"es"``) or None = server locale.
     * ``counter``: the card counter (记牌器) in the private hand view (README §Rule
       notes); some servers treat it as an unfair aid and turn it off.
+    * ``web``: the server's standings on the web page (docs/WEB.md §Pages); off
+      unless its admins turn it on.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -32,6 +34,7 @@ class GuildSettings(BaseModel):
     rules: RuleSet = DEFAULT_RULES
     language: str | None = None
     counter: bool = True
+    web: bool = False
 
     def with_changes(
         self,
@@ -40,17 +43,21 @@ class GuildSettings(BaseModel):
         turn_seconds_bid: int | None = None,
         language: str | None = None,
         counter: bool | None = None,
+        web: bool | None = None,
         **rules: object,
     ) -> GuildSettings:
         """A validated copy with the given values changed (``/ddz config``); None leaves
         a value as it is. ``language="server"`` goes back to the server's locale;
-        ``counter``: the card counter on or off; ``rules``: RuleSet fields
+        ``counter``: the card counter on or off; ``web``: the standings page on or off;
+        ``rules``: RuleSet fields
         (``target_points``, ``kickers``, ``bidding``, ``match_hands`` where 0 = play to
         the target points…). Raises pydantic.ValidationError for an out-of-range or
         unknown value (a forged interaction may send anything)."""
         changes: dict[str, object] = {}
         if counter is not None:
             changes["counter"] = counter
+        if web is not None:
+            changes["web"] = web
         rule_changes = {name: value for name, value in rules.items() if value is not None}
         if rule_changes.get("match_hands") == 0:
             rule_changes["match_hands"] = None  # docs/RULES.md §Match: back to the target

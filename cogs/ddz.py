@@ -476,7 +476,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         bid_seconds=cmd("bid_seconds", "param.bid_seconds.name"),
         target=cmd("target", "param.target.name"), kickers=cmd("kickers", "param.kickers.name"),
         bidding=cmd("bidding", "param.bidding.name"), language=cmd("language", "param.language.name"),
-        hands=cmd("hands", "param.hands.name"), counter=cmd("counter", "param.counter.name"))
+        hands=cmd("hands", "param.hands.name"), counter=cmd("counter", "param.counter.name"),
+        web=cmd("web", "param.web.name"))
     @app_commands.describe(
         turn_seconds=cmd("Turn timer while playing (10-600 s)", "param.turn_seconds.description"),
         bid_seconds=cmd("Turn timer while bidding (10-600 s)", "param.bid_seconds.description"),
@@ -486,7 +487,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         language=cmd("Language of public messages", "param.language.description"),
         hands=cmd("Hands per match; 0 = play to the target (default)", "param.hands.description"),
         counter=cmd("Card counter in the private hand view (default on)",
-                    "param.counter.description"))
+                    "param.counter.description"),
+        web=cmd("This server's standings on the bot's web page (default off)",
+                "param.web.description"))
     @app_commands.choices(
         kickers=[Choice(name=cmd("default: single wings may repeat ranks", "choice.kickers.default"),
                         value="default"),
@@ -499,7 +502,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                   Choice(name=cmd("English", "choice.language.en"), value="en"),
                   Choice(name=cmd("Español", "choice.language.es"), value="es")],
         counter=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
-                 Choice(name=cmd("off", "choice.mode.off"), value="off")])
+                 Choice(name=cmd("off", "choice.mode.off"), value="off")],
+        web=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
+             Choice(name=cmd("off", "choice.mode.off"), value="off")])
     async def config(
         self, interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 10, 600] | None = None,
@@ -509,10 +514,12 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         language: Choice[str] | None = None,
         hands: app_commands.Range[int, 0, 100] | None = None,
         counter: Choice[str] | None = None,
+        web: Choice[str] | None = None,
     ) -> None:
         """Admins (Manage Server) view or change the server's settings. ``hands``: a match
         of that many settled hands (0 = to the target points); ``counter``: the card
-        counter in hand views (docs/RULES.md §Match, §Card counter)."""
+        counter in hand views (docs/RULES.md §Match, §Card counter); ``web``: the server's
+        standings on the web page (docs/WEB.md §Pages), whose link the answer shows."""
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         if not _is_admin(interaction):
@@ -526,7 +533,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             "kickers": kickers.value if kickers is not None else None,
             "bidding": bidding.value if bidding is not None else None,
             "language": language.value if language is not None else None,
-            "match_hands": hands, "counter": None if counter is None else counter.value == "on"}
+            "match_hands": hands, "counter": None if counter is None else counter.value == "on",
+            "web": None if web is None else web.value == "on"}
         try:  # re-checked here: a forged interaction may send any value
             settings = current.with_changes(**changes)
         except ValidationError as error:
@@ -536,7 +544,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         if any(value is not None for value in changes.values()):
             await self.service.save_settings(interaction.guild_id, settings)  # type: ignore[arg-type]  # guild-only
             notice = t("config.saved", lang)
-        await respond(interaction, notice, embed=info.config_embed(settings, lang))
+        links = self.ctx.web_links
+        url = links.standings_url(interaction.guild_id) if links is not None else None
+        await respond(interaction, notice, embed=info.config_embed(settings, lang, url))
 
 
 __all__ = ["DdzCog", "context_of"]

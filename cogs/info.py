@@ -182,8 +182,10 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
                          colour=COLOR)
 
 
-def config_embed(settings: GuildSettings, lang: str) -> discord.Embed:
-    """The server's current settings."""
+def config_embed(settings: GuildSettings, lang: str,
+                 standings_url: str | None = None) -> discord.Embed:
+    """The server's current settings; ``standings_url``: the server's standings page
+    (None while the bot runs no web page), shown when ``settings.web`` is on."""
     rules = settings.rules
     language = (t(f"choice.language.{settings.language}", lang) if settings.language
                 else t("choice.language.server", lang))
@@ -197,5 +199,8 @@ def config_embed(settings: GuildSettings, lang: str) -> discord.Embed:
         t("config.bidding", lang, value=t(f"choice.bidding.{rules.bidding}", lang)),
         t("config.language", lang, value=language),
         t("config.counter_on" if settings.counter else "config.counter_off", lang),
+        (t("config.web_off", lang) if not settings.web else
+         t("config.web_link", lang, url=standings_url) if standings_url else
+         t("config.web_unserved", lang)),
     ]
     return discord.Embed(title=t("config.title", lang), description="\n".join(lines), colour=COLOR)

@@ -140,6 +140,9 @@ class TableService:
         self.turns = TurnTasks(self, rng or random.Random())
         """The tables' timers and computer moves (``bot.service.turns``)."""
         self.records = RecordsService(storage)
+        self.forget_listeners: list[Callable[[int, int], None]] = []
+        """Called with (guild id, user id) after ``forget_user`` deleted a member's data
+        (the web page drops its cached pages of that server, docs/WEB.md)."""
         """The server's read-only records (``bot.service.records``)."""
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
@@ -217,7 +220,10 @@ class TableService:
         """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
         Raises GameError("forget_while_seated") (``check_can_forget``)."""
         self.check_can_forget(guild_id, user_id)
-        return await self.storage.forget_user(guild_id, user_id)
+        touched = await self.storage.forget_user(guild_id, user_id)
+        for listener in self.forget_listeners:
+            listener(guild_id, user_id)
+        return touched
 
     async def hint_options(self, table: Table, seat: int) -> list[Decision]:
         """The Hint suggestions of ``seat`` at ``table``'s position, computed once per

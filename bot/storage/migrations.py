@@ -137,4 +137,8 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id)
     );
     """,
+    # 5: issue 30 — the server's standings on the web page (/ddz config web), off by default
+    """
+    ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0;
+    """,
 ]

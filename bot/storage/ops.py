@@ -60,19 +60,20 @@ USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "rati
 async def read_settings(db: Sql, guild_id: int) -> GuildSettings:
     """The guild's stored settings, defaults when never saved."""
     rows = await db.fetch(
-        "SELECT turn_seconds_play, turn_seconds_bid, rules, language, counter FROM guild_settings"
-        " WHERE guild_id = ?",
+        "SELECT turn_seconds_play, turn_seconds_bid, rules, language, counter, web"
+        " FROM guild_settings WHERE guild_id = ?",
         (guild_id,),
     )
     if not rows:
         return GuildSettings()
-    play, bid, rules, language, counter = rows[0]
+    play, bid, rules, language, counter, web = rows[0]
     return GuildSettings(
         turn_seconds_play=play,
         turn_seconds_bid=bid,
         rules=RuleSet.model_validate_json(rules),
         language=language,
         counter=bool(counter),
+        web=bool(web),
     )
 
 
@@ -80,10 +81,10 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
     """Upsert the guild's settings."""
     await db.execute(
         "INSERT INTO guild_settings (guild_id, turn_seconds_play, turn_seconds_bid, rules,"
-        " language, counter) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
+        " language, counter, web) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
         " SET turn_seconds_play = excluded.turn_seconds_play,"
         " turn_seconds_bid = excluded.turn_seconds_bid, rules = excluded.rules,"
-        " language = excluded.language, counter = excluded.counter",
+        " language = excluded.language, counter = excluded.counter, web = excluded.web",
         (
             guild_id,
             settings.turn_seconds_play,
@@ -91,6 +92,7 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
             settings.rules.model_dump_json(),
             settings.language,
             int(settings.counter),
+            int(settings.web),
         ),
     )
 

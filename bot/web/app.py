@@ -1,7 +1,9 @@
 """The aiohttp application of the web page and the server that runs it in the bot.
 
 Routes (docs/WEB.md): ``/r/<token>`` a replay, ``/r/<token>/card.png`` its preview
-image, ``/healthz``, ``/metrics``, ``/static/…``; everything else is the 404 page.
+image, ``/s/<token>`` a server's standings and ``/s/<token>/p/<member id>`` a player's
+page (only when its admins turned them on), ``/healthz``, ``/metrics``, ``/static/…``;
+everything else is the 404 page.
 ``WebServer`` starts it on the bot's event loop (``start`` / ``stop``), listening on
 ``DDZ_WEB_HOST:DDZ_WEB_PORT``.
 """
@@ -25,7 +27,10 @@ Health = Callable[[], Awaitable[str | None]]
 """The health probe: None when healthy, else a one-line reason."""
 HEALTH_TIMEOUT = 3.0
 """Seconds ``/healthz`` waits for the probe before answering 503."""
-PAGE_CACHE_SECONDS = 300
+PAGE_CACHE = "no-cache"
+"""Pages may be stored by browsers and proxies but are asked for again each time: a page
+turned off by the admins, or a member who used ``/ddz forget``, is gone at the next
+request (the page's own cache makes asking again cheap)."""
 
 
 def choose_language(request: web.Request) -> str:
@@ -50,10 +55,10 @@ def choose_language(request: web.Request) -> str:
     return best[2] if best else "en"
 
 
-def _answer(page: Page, cache_seconds: int = PAGE_CACHE_SECONDS) -> web.Response:
+def _answer(page: Page) -> web.Response:
     return web.Response(body=page.body, content_type=page.content_type.split(";")[0],
                         charset="utf-8" if "charset" in page.content_type else None,
-                        headers={"Cache-Control": f"public, max-age={cache_seconds}"})
+                        headers={"Cache-Control": PAGE_CACHE})
 
 
 def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
@@ -63,7 +68,7 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
 
     async def error_page(request: web.Request, status: int) -> web.Response:
         page = await site.error(status, choose_language(request))
-        response = _answer(page, 60)
+        response = _answer(page)
         response.set_status(status)
         return response
 
@@ -81,7 +86,20 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
         page = await site.replay_image(request.match_info["token"], choose_language(request))
         if page is None:
             return await error_page(request, 404)
-        return _answer(page, 3600)
+        return _answer(page)
+
+    async def standings(request: web.Request) -> web.Response:
+        page = await site.standings(request.match_info["token"], choose_language(request))
+        if page is None:
+            return await error_page(request, 404)
+        return _answer(page)
+
+    async def player(request: web.Request) -> web.Response:
+        page = await site.player(request.match_info["token"], request.match_info["member"],
+                                 choose_language(request))
+        if page is None:
+            return await error_page(request, 404)
+        return _answer(page)
 
     async def healthz(request: web.Request) -> web.Response:
         try:
@@ -103,6 +121,8 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
     token = r"{token:[A-Za-z0-9_-]{1,48}}"
     app.router.add_get(f"/r/{token}", replay, name="replay")
     app.router.add_get(f"/r/{token}/card.png", replay_image, name="replay_image")
+    app.router.add_get(f"/s/{token}", standings, name="standings")
+    app.router.add_get(f"/s/{token}/p/{{member:[0-9]{{1,20}}}}", player, name="player")
     app.router.add_get("/healthz", healthz, name="healthz")
     app.router.add_get("/metrics", metrics_page, name="metrics")
     app.router.add_static("/static", STATIC, name="static", show_index=False,

@@ -38,6 +38,11 @@ TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
 CACHE_SIZE = 256
 """Pages kept (replay HTML ≈ 60-120 KB, images ≈ 40-80 KB)."""
+STANDINGS_TTL = 30.0
+"""Seconds a standings or player page is kept (a settled hand or ``/ddz forget`` of the
+server drops it at once)."""
+CHART_HANDS = 50
+"""Hands on a player page's chart (the most recent), as ``/ddz stats``."""
 REPLAY_TTL = 600.0
 """Seconds a replay page is kept (a settled hand changes only by ``/ddz forget``,
 which drops it at once)."""
@@ -182,6 +187,60 @@ class Site:
             return Page(await draw(view, locale=lang), "image/png")
 
         return await self.cached(("image", token, lang), read[0], REPLAY_TTL, build)
+
+    # ----- standings ---------------------------------------------------------------------
+
+    async def _public_guild(self, token: str) -> int | None:
+        """The guild of a genuine standings token whose admins turned the page on."""
+        guild_id = self.links.read_server(token)
+        if guild_id is None or self.service is None:
+            return None
+        settings = await self.service.settings(guild_id)  # cached by the service
+        return guild_id if settings.web else None
+
+    async def standings(self, token: str, lang: str) -> Page | None:
+        """The server's current match, all-time standings and ratings; None (→ 404) for
+        a tampered token or a server whose ``/ddz config web`` is off."""
+        guild_id = await self._public_guild(token)
+        if guild_id is None:
+            return None
+        records = self.service.records
+
+        async def build() -> Page | None:
+            match = await records.match_standings(guild_id)
+            leaders = await records.leaderboard(guild_id)
+            ratings = await records.rating_board(guild_id)
+            body = await self.render("standings.html", lang=lang, match=match, leaders=leaders,
+                                     ratings=ratings, token=token)
+            return Page(body, "text/html; charset=utf-8")
+
+        return await self.cached(("standings", guild_id, lang), guild_id, STANDINGS_TTL, build)
+
+    async def player(self, token: str, member: str, lang: str) -> Page | None:
+        """A member's record and chart on a public server's page; None (→ 404) for an
+        unknown or forgotten member."""
+        guild_id = await self._public_guild(token)
+        if guild_id is None or not member.isdigit() or len(member) > 20:
+            return None
+        user_id = int(member)
+        records = self.service.records
+
+        async def build() -> Page | None:
+            stats = await records.player_stats(guild_id, user_id)
+            if stats is None or not stats.hands:
+                return None
+            history = await records.hand_history(guild_id, user_id, CHART_HANDS)
+            chart = views.chart_svg(history, lang)
+            body = await self.render("player.html", lang=lang, stats=stats, chart=chart,
+                                     hands=len(history), token=token)
+            return Page(body, "text/html; charset=utf-8")
+
+        return await self.cached(("player", guild_id, user_id, lang), guild_id, STANDINGS_TTL,
+                                 build)
+
+    def forget(self, guild_id: int, user_id: int) -> None:
+        """``/ddz forget`` of a member: every page of that server is built again."""
+        self.drop_guild(guild_id)
 
     async def error(self, status: int, lang: str) -> Page:
         """The 404 / 429 / 500 page."""

@@ -13,7 +13,7 @@ import pytest
 import pytest_asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.e2e.ddz_driver import finished
+from tests.e2e.ddz_driver import finished, reply_text
 from tests.e2e.solo import SoloSession, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -73,3 +73,19 @@ async def test_healthz_and_metrics_of_the_running_bot(played: SoloSession) -> No
     assert any(s.name == "ddz_database_seconds_count" and s.labels["operation"] == "settle_hand"
                and s.value >= 1 for s in samples)
     assert any(s.name == "ddz_open_tables" for s in samples)
+
+
+async def test_config_web_on_shows_the_standings_link_and_off_hides_it(
+        played: SoloSession) -> None:
+    emu = played.emu
+    admin = emu.member(name="dora", manage_guild=True)
+    shown = reply_text(await finished(await admin.slash("ddz config")))
+    assert "Web page: off" in shown, shown
+    saved = reply_text(await finished(await admin.slash("ddz config", web="on")))
+    match = re.search(rf"Web page: (http://127\.0\.0\.1:{PORT}(/s/[A-Za-z0-9_-]{{27}}))", saved)
+    assert match is not None, saved
+    status, html = await _get(match[2])
+    assert status == 200 and ">Alice</a>" in html
+    saved = reply_text(await finished(await admin.slash("ddz config", web="off")))
+    assert "Web page: off" in saved
+    assert (await _get(match[2]))[0] == 404

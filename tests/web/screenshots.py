@@ -10,7 +10,15 @@ from pathlib import Path
 
 from playwright.async_api import async_playwright
 
-from tests.web.support import BROWSER_ARGS, CHROMIUM, GUILD, Records, running_site, settled
+from tests.web.support import (
+    BROWSER_ARGS,
+    CHROMIUM,
+    GUILD,
+    Records,
+    running_site,
+    settled,
+    standings_store,
+)
 
 SHOTS = (
     # (file, width, height, step)
@@ -37,6 +45,36 @@ async def take(folder: Path) -> list[Path]:
             await page.screenshot(path=str(folder / name))
             written.append(folder / name)
         await browser.close()
+    written += await take_standings(folder)
+    return written
+
+
+async def take_standings(folder: Path) -> list[Path]:
+    """The standings page (phone, desktop) and a player page (phone) of a server with
+    three settled hands."""
+    import tempfile
+
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:
+        storage, service = await standings_store(Path(tmp) / "ddz.sqlite3")
+        settings = await service.settings(GUILD)
+        await service.save_settings(GUILD, settings.with_changes(web=True))
+        try:
+            async with running_site(storage, service=service) as (base, _, links), \
+                    async_playwright() as p:
+                browser = await p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+                url = f"{base}/s/{links.server_token(GUILD)}"
+                for name, width, height, path in (
+                        ("web_standings_phone.png", 400, 1000, url),
+                        ("web_standings_desktop.png", 1100, 900, url),
+                        ("web_player_phone.png", 400, 860, f"{url}/p/101")):
+                    page = await browser.new_page(viewport={"width": width, "height": height})
+                    await page.goto(path)
+                    await page.screenshot(path=str(folder / name))
+                    written.append(folder / name)
+                await browser.close()
+        finally:
+            await storage.close()
     return written
 
 

@@ -88,3 +88,18 @@ async def running_site(storage: Any, *, health: Callable[[], Awaitable[str | Non
         yield base, site, links
     finally:
         await server.stop()
+
+
+async def standings_store(path: Any, guild_id: int = GUILD) -> tuple[Any, Any]:
+    """A SQLite store with three settled hands of members 101-103 in ``guild_id`` (named
+    "user101"…), and a TableService on it: (storage, service)."""
+    from bot.service import TableService
+    from bot.storage import open_repository
+    from tests.storage.fakes import finished_table
+
+    storage = await open_repository(str(path))
+    for n, (landlord, winner) in enumerate(((0, "landlord"), (1, "peasants"), (2, "landlord"))):
+        await storage.settle_hand(finished_table(table_id=f"t{n}", guild_id=guild_id,
+                                                 landlord=landlord, winner=winner, seq=n + 1),
+                                  f"hand{n}")
+    return storage, TableService(storage)

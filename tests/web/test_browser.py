@@ -17,7 +17,15 @@ from bot.game.replay import replay as replay_steps
 from bot.rules import format_cards
 from bot.service.health import database_problem
 from bot.storage import open_repository
-from tests.web.support import BROWSER_ARGS, CHROMIUM, GUILD, Records, running_site, settled
+from tests.web.support import (
+    BROWSER_ARGS,
+    CHROMIUM,
+    GUILD,
+    Records,
+    running_site,
+    settled,
+    standings_store,
+)
 
 playwright_api = pytest.importorskip("playwright.async_api")
 if not Path(CHROMIUM).exists() and os.environ.get("CI") != "true":
@@ -137,3 +145,29 @@ async def test_a_phone_sees_the_replay_without_sideways_scrolling(browser: objec
             width = await page.evaluate("document.documentElement.scrollWidth")
             assert width <= 400
             await page.keyboard.press("ArrowRight")
+
+
+async def test_standings_off_404_on_listed_and_forgotten_gone(browser: object,
+                                                              tmp_path: Path) -> None:
+    storage, service = await standings_store(tmp_path / "ddz.sqlite3")
+    try:
+        async with running_site(storage, service=service) as (base, site, links):
+            service.forget_listeners.append(site.forget)
+            page = await browser.new_page(viewport={"width": 400, "height": 900})  # type: ignore[attr-defined]
+            url = f"{base}/s/{links.server_token(GUILD)}"
+            assert (await page.goto(url)).status == 404
+            settings = await service.settings(GUILD)
+            await service.save_settings(GUILD, settings.with_changes(web=True))
+            assert (await page.goto(url)).status == 200
+            names = await page.locator("#match td a").all_inner_texts()
+            assert sorted(names) == ["user101", "user102", "user103"]
+            assert await page.evaluate("document.documentElement.scrollWidth") <= 400
+            await page.click("#alltime >> text=user102")
+            assert "Record of user102" in await page.inner_text("h1")
+            assert await page.locator("svg.chart rect").count() == 3
+            await service.forget_user(GUILD, 102)
+            await page.goto(url)
+            assert "user102" not in await page.inner_text("main")
+            assert (await page.goto(f"{url}/p/102")).status == 404
+    finally:
+        await storage.close()

@@ -1,0 +1,82 @@
+"""Server standings on the web page: only when the admins turned them on, members
+listed with their pages, and gone from every page right after ``/ddz forget``."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest_asyncio
+
+from tests.web.support import GUILD, running_site, standings_store
+
+
+@pytest_asyncio.fixture
+async def served(tmp_path: Path) -> AsyncIterator[tuple[str, Any, Any, Any]]:
+    storage, service = await standings_store(tmp_path / "ddz.sqlite3")
+    try:
+        async with running_site(storage, service=service) as (base, site, links):
+            service.forget_listeners.append(site.forget)
+            yield base, service, links, site
+    finally:
+        await storage.close()
+
+
+async def get(url: str) -> tuple[int, str]:
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        return response.status, await response.text()
+
+
+async def turn_web(service: Any, on: bool) -> None:
+    settings = await service.settings(GUILD)
+    await service.save_settings(GUILD, settings.with_changes(web=on))
+
+
+async def test_standings_are_404_until_the_admins_turn_them_on(served: Any) -> None:
+    base, service, links, _ = served
+    url = f"{base}/s/{links.server_token(GUILD)}"
+    assert (await get(url))[0] == 404
+    assert (await get(f"{url}/p/101"))[0] == 404
+    await turn_web(service, True)
+    status, html = await get(url)
+    assert status == 200
+    for name in ("user101", "user102", "user103"):
+        assert html.count(f">{name}</a>") == 3, name  # current match, all time, ratings
+    assert "Match #1 · target 30" in html and "Computer (" not in html
+    await turn_web(service, False)
+    assert (await get(url))[0] == 404  # at once: the setting is read on every request
+
+
+async def test_a_player_page_has_the_record_and_the_chart(served: Any) -> None:
+    base, service, links, _ = served
+    await turn_web(service, True)
+    status, html = await get(f"{base}/s/{links.server_token(GUILD)}/p/102?lang=es")
+    assert status == 200 and "Historial de user102" in html
+    assert '<svg class="chart"' in html and html.count('<rect class="') == 3
+    assert (await get(f"{base}/s/{links.server_token(GUILD)}/p/999"))[0] == 404
+
+
+async def test_tampered_or_foreign_server_tokens_are_404(served: Any) -> None:
+    base, service, links, _ = served
+    await turn_web(service, True)
+    token = links.server_token(GUILD)
+    for bad in (token[:-2] + "zz", links.server_token(GUILD + 1), links.replay_token(GUILD, 1),
+                "A" * 48):
+        assert (await get(f"{base}/s/{bad}"))[0] == 404, bad
+
+
+async def test_forget_removes_the_member_from_every_page_at_once(served: Any) -> None:
+    base, service, links, site = served
+    await turn_web(service, True)
+    url = f"{base}/s/{links.server_token(GUILD)}"
+    assert "user102" in (await get(url))[1]
+    assert (await get(f"{url}/p/102"))[0] == 200
+    built = site.built
+    assert "user102" in (await get(url))[1] and site.built == built  # cached
+    await service.forget_user(GUILD, 102)
+    status, html = await get(url)
+    assert status == 200 and "user102" not in html and 'data-user="102"' not in html
+    assert "user101" in html
+    assert (await get(f"{url}/p/102"))[0] == 404
