@@ -18,7 +18,7 @@ from aiohttp import web
 
 from bot.i18n import available_locales
 from bot.service.metrics import CONTENT_TYPE, METRICS, Metrics
-from bot.web.guard import RateLimit, guard
+from bot.web.guard import Handler, RateLimit, guard
 from bot.web.site import STATIC, Page, Site, environment
 
 log = logging.getLogger("bot.web")
@@ -76,30 +76,19 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
                           client_max_size=1024)
     site.env = environment(app)  # aiohttp-jinja2's, shared with the site's builds
 
-    async def replay(request: web.Request) -> web.Response:
-        page = await site.replay(request.match_info["token"], choose_language(request))
-        if page is None:
-            return await error_page(request, 404)
-        return _answer(page)
+    def page_of(build: Callable[..., Awaitable[Page | None]], *names: str) -> Handler:
+        """A route answering ``build(*match_info[names], language)``, or the 404 page."""
 
-    async def replay_image(request: web.Request) -> web.Response:
-        page = await site.replay_image(request.match_info["token"], choose_language(request))
-        if page is None:
-            return await error_page(request, 404)
-        return _answer(page)
+        async def handler(request: web.Request) -> web.Response:
+            page = await build(*(request.match_info[n] for n in names), choose_language(request))
+            return _answer(page) if page is not None else await error_page(request, 404)
 
-    async def standings(request: web.Request) -> web.Response:
-        page = await site.standings(request.match_info["token"], choose_language(request))
-        if page is None:
-            return await error_page(request, 404)
-        return _answer(page)
+        return handler
 
-    async def player(request: web.Request) -> web.Response:
-        page = await site.player(request.match_info["token"], request.match_info["member"],
-                                 choose_language(request))
-        if page is None:
-            return await error_page(request, 404)
-        return _answer(page)
+    replay = page_of(site.replay, "token")
+    replay_image = page_of(site.replay_image, "token")
+    standings = page_of(site.standings, "token")
+    player = page_of(site.player, "token", "member")
 
     async def healthz(request: web.Request) -> web.Response:
         try:
