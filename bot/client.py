@@ -194,12 +194,12 @@ class DdzBotMixin:
 
     # TableService listener protocol → discord.py events (each in its own task).
     async def on_table_changed(self, table: Table, events: list[Event]) -> None:
-        self.dispatch("ddz_table_changed", table, events)  # type: ignore[attr-defined]  # the mixin is always mixed into a discord.py Bot
+        self.dispatch("ddz_table_changed", table, events)
 
     async def on_hand_settled(self, table: Table, settlement: Settlement) -> None:
         if self.site is not None:  # the server's standings pages are built again
             self.site.drop_guild(settlement.guild_id)
-        self.dispatch("ddz_hand_settled", table, settlement)  # type: ignore[attr-defined]  # as above
+        self.dispatch("ddz_hand_settled", table, settlement)
 
     async def close(self) -> None:
         if self.web is not None:

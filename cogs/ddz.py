@@ -545,7 +545,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             await self.service.save_settings(interaction.guild_id, settings)  # type: ignore[arg-type]  # guild-only
             notice = t("config.saved", lang)
         links = self.ctx.web_links
-        url = links.standings_url(interaction.guild_id) if links is not None else None
+        guild_id = interaction.guild_id
+        url = (links.standings_url(guild_id) if links is not None and guild_id is not None
+               else None)
         await respond(interaction, notice, embed=info.config_embed(settings, lang, url))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 import discord
 
@@ -33,7 +34,8 @@ def kind_of(interaction: discord.Interaction) -> str:
         return "/" + command.name if command is not None else "/?"
     if interaction.type is not discord.InteractionType.component:
         return str(interaction.type.name)[:24]
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
     parts = custom_id.split(":")
     if parts[0] in _PREFIXES:
         return _PREFIXES[parts[0]]

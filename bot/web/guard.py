@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 
 from bot.service.metrics import Metrics
 
@@ -97,7 +98,7 @@ def page_name(request: web.Request) -> str:
 
 
 def guard(limit: RateLimit, metrics: Metrics, error_page: ErrorPage,
-          total: RateLimit | None = None) -> web.middleware:
+          total: RateLimit | None = None) -> Middleware:
     """The middleware of the list above (``error_page(request, status)`` draws 404/429/500;
     ``total``: the limit of all addresses together, default ``TOTAL_BURST`` /
     ``TOTAL_PER_SECOND``)."""

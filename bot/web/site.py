@@ -15,7 +15,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,7 +98,7 @@ class Site:
     # ----- cache -------------------------------------------------------------------------
 
     async def cached(self, key: Hashable, guild_id: int | None, ttl: float,
-                     build: Callable[[], Awaitable[Page | None]]) -> Page | None:
+                     build: Callable[[], Coroutine[Any, Any, Page | None]]) -> Page | None:
         """The page ``key`` (``build()`` once per ``ttl``; concurrent callers share it).
         None (not found) is not cached."""
         hit = self._cache.get(key)
@@ -245,8 +245,10 @@ class Site:
     async def error(self, status: int, lang: str) -> Page:
         """The 404 / 429 / 500 page."""
         key = {404: "web.not_found", 429: "web.too_many"}.get(status, "web.not_found")
-        return await self.cached(("error", status, lang), None, 3600.0, lambda: self._error(
+        page = await self.cached(("error", status, lang), None, 3600.0, lambda: self._error(
             status, key, lang))
+        assert page is not None  # an error page is always built
+        return page
 
     async def _error(self, status: int, key: str, lang: str) -> Page:
         body = await self.render("error.html", lang=lang, status=status, message=t(key, lang))
