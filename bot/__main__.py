@@ -5,7 +5,9 @@ Exit codes: 0 after a clean shutdown, 2 when the settings are unusable (e.g. no
 shards (``DDZ_SHARD_IDS``, docs/SCALING.md), 4 when the database connection holding
 this process's shard locks was lost (a restart claims them again), 5 when the
 database cannot be opened (unreachable server, refused credentials, not a
-database); each printed as one line on stderr without a traceback.
+database), 6 when the web page cannot listen on ``DDZ_WEB_HOST:DDZ_WEB_PORT`` (port
+taken, address not of this machine); each printed as one line on stderr without a
+traceback.
 
 The loop is uvloop's when it is installed, else asyncio's own (``DDZ_EVENT_LOOP``,
 ``loop_factory``).
@@ -17,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import socket
 import sys
 from collections.abc import Callable
 
@@ -73,9 +76,27 @@ def loop_factory(choice: str = "auto") -> Callable[[], asyncio.AbstractEventLoop
     return uvloop.new_event_loop
 
 
+def check_web_address(settings: Settings) -> None:
+    """Raise WebUnavailable when the web page (if on) could not listen on its address:
+    checked before anything connects, so that a wrong port is one line, not a trace."""
+    if settings.web_port is None:
+        return
+    try:
+        socket.create_server((settings.web_host, settings.web_port)).close()
+    except OSError as error:
+        raise WebUnavailable(f"{settings.web_host}:{settings.web_port}:"
+                             f" {error.strerror or error}") from error
+
+
+class WebUnavailable(RuntimeError):
+    """The web page's address cannot be listened on (message: host:port and why)."""
+
+
 async def run(settings: Settings) -> int:
     """Create the bot and run it until it is closed (Ctrl-C / SIGTERM); its exit code."""
     from bot.client import create_bot, open_storage
+
+    check_web_address(settings)
 
     # Before connecting to Discord: a process whose shards are taken stops here.
     try:
@@ -131,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     except StorageUnavailable as error:
         print(f"ddz-bot: cannot open the database: {error}", file=sys.stderr)
         return 5
+    except WebUnavailable as error:
+        print(f"ddz-bot: the web page cannot listen on {error} (DDZ_WEB_PORT, DDZ_WEB_HOST)",
+              file=sys.stderr)
+        return 6
     if code == 4:
         print(
             "ddz-bot: stopped: lost the database connection holding this process's shards"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,18 @@ def test_a_base_url_must_be_http(monkeypatch: pytest.MonkeyPatch) -> None:
         Settings()
     assert settings_error_line(info.value) == (
         "ddz-bot: DDZ_WEB_BASE_URL: must start with http:// or https://")
+
+
+def test_a_taken_web_port_stops_the_bot_with_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        monkeypatch.setenv("DDZ_WEB_PORT", str(port))
+        monkeypatch.setenv("DDZ_WEB_SECRET", SECRET)
+        monkeypatch.setenv("DDZ_DATABASE_PATH", str(tmp_path / "ddz.sqlite3"))
+        assert main([]) == 6
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"ddz-bot: the web page cannot listen on 127.0.0.1:{port}: ")
+    assert not (tmp_path / "ddz.sqlite3").exists()  # refused before the database opened
