@@ -4,6 +4,7 @@ says the bot is healthy and ``/metrics`` counts the interactions just made."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import socket
 from collections.abc import AsyncIterator
@@ -75,7 +76,25 @@ async def test_healthz_and_metrics_of_the_running_bot(played: SoloSession) -> No
     assert any(s.name == "ddz_open_tables" for s in samples)
 
 
-async def test_config_web_on_shows_the_standings_link_and_off_hides_it(
+async def _forget(played: SoloSession) -> None:
+    """Alice leaves the table (a seated member cannot forget) and uses /ddz forget."""
+    emu, alice, result = played.emu, played.alice, played.result
+    leave = next(b["custom_id"] for b in result.buttons if b.get("label") == "Leave")
+    ix = await alice.click(result, leave)
+    await emu.wait_until(lambda: ix.response_type is not None, timeout=15, what="Leave")
+    for _ in range(30):
+        confirm = await finished(await alice.slash("ddz forget"), timeout=15)
+        assert confirm.message is not None
+        yes = [b["custom_id"] for b in confirm.message.buttons
+               if b.get("custom_id", "").endswith(":yes")]
+        if yes:
+            await finished(await alice.click(confirm.message, yes[0]), timeout=15)
+            return
+        await asyncio.sleep(0.5)  # the Leave is still on its way
+    raise AssertionError(reply_text(confirm))
+
+
+async def test_config_web_on_shows_the_standings_link_forget_and_off_empty_it(
         played: SoloSession) -> None:
     emu = played.emu
     admin = emu.member(name="dora", manage_guild=True)
@@ -86,6 +105,9 @@ async def test_config_web_on_shows_the_standings_link_and_off_hides_it(
     assert match is not None, saved
     status, html = await _get(match[2])
     assert status == 200 and ">Alice</a>" in html
+    await _forget(played)
+    status, html = await _get(match[2])
+    assert status == 200 and "Alice" not in html  # at once: the page cache was dropped
     saved = reply_text(await finished(await admin.slash("ddz config", web="off")))
     assert "Web page: off" in saved
     assert (await _get(match[2]))[0] == 404
