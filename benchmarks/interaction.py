@@ -377,7 +377,7 @@ class Player(Member):
             self.plan = ["hint"] if self.rng.random() < self.hint_share else ["pick"]
         verb = self.plan.pop(0)
         if verb == "pick":
-            view = await self._pick(view)
+            view = await self._pick(view, table, seat)
             self.plan = ["play"] if _selected(view) else ["pass"]
             return
         if verb == "hint":
@@ -399,14 +399,22 @@ class Player(Member):
             elif "You played" not in view.content and bench.bot.service.get(tid).turn_seat == seat:
                 self.plan = ["pass"]  # refused (e.g. the selection cannot beat): pass instead
 
-    async def _pick(self, view: Message) -> Message:
-        """Choose the first (best-ranked) play of the hand view's select menu."""
+    async def _pick(self, view: Message, table: Any, seat: int) -> Message:
+        """Choose the first (best-ranked) play in the hand view's select menu: the legal-play
+        menu's first option (older trees), or that play's cards ticked in the card menu."""
         for row in view.components:
             for comp in row.get("components", []):
                 if comp.get("type") == 3 and comp.get("options") and not comp.get("disabled"):
+                    values = [comp["options"][0]["value"]]
+                    if comp.get("max_values", 1) > 1:  # the card menu: the best play's cards
+                        ranked = self.bench.bot.service.ranked_known(table, seat)
+                        plays = ranked.plays if ranked else table.hand.legal_plays(seat)
+                        if not plays:
+                            return view
+                        values = [str(c.index) for c in plays[0].cards]
                     data = self._base(3)
                     data["data"] = {"custom_id": comp["custom_id"], "component_type": 3,
-                                    "values": [comp["options"][0]["value"]]}
+                                    "values": values}
                     data["message"] = view.payload()
                     replies = await self.bench.send(data, "pick (menu)")
                     return replies[-1] if replies else view

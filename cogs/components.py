@@ -43,11 +43,13 @@ class Components:
         raise ValueError("no room left for another component")
 
     def select(self, custom_id: str, options: list[dict[str, Any]], placeholder: str,
-               row: int, disabled: bool = False) -> None:
-        """A one-value select menu; ``options`` as made by ``option`` (≤ 25; sent as they
-        are, so a cached list can be shared by many menus)."""
+               row: int, disabled: bool = False, *, min_values: int = 1,
+               max_values: int = 1) -> None:
+        """A select menu taking ``min_values``..``max_values`` values; ``options`` as
+        made by ``option`` (≤ 25; sent as they are, so a cached list can be shared by
+        many menus)."""
         self.rows[row].append({
-            "type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1,
+            "type": 3, "custom_id": custom_id, "min_values": min_values, "max_values": max_values,
             "disabled": disabled, "required": True, "placeholder": placeholder[:150],
             "options": options})
 

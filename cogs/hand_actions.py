@@ -20,7 +20,7 @@ from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import Card, Combo, format_cards
 from bot.service import Decision, TableService
-from cogs.hand_view import add_rank, rank_of_verb, selected_cards
+from cogs.hand_view import add_rank, choose_cards, rank_of_verb, selected_cards, take_rank
 from cogs.items import ViewState, mask_to_indices, parse_mask
 from cogs.replies import error_message
 
@@ -44,7 +44,7 @@ class Outcome:
     later: asyncio.Task[list[Decision]] | None = None
 
 
-LOCAL_VERBS = frozenset({"clear", "sort"})
+LOCAL_VERBS = frozenset({"clear", "sort", "cards", "back"})
 """Selection verbs: they only select cards of the current hand (re-checked against it)."""
 INTENT_VERBS = frozenset({"a0", "a1"})
 """Auto off / on: they say what they want, so applying one twice changes nothing."""
@@ -85,7 +85,13 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
         return Outcome(state, t("hand.refreshed", lang))
     try:
         if rank is not None:
+            if state.back:
+                return Outcome(take_rank(cards, state, rank))
             return Outcome(add_rank(cards, state, rank))
+        if verb == "cards":
+            return Outcome(choose_cards(cards, state, value or ""))
+        if verb == "back":
+            return Outcome(replace(state, back=not state.back and bool(state.selected)))
         if verb == "clear":
             return Outcome(ViewState(sort=state.sort))
         if verb == "sort":

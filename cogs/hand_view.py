@@ -4,38 +4,42 @@
 text and components; ``render_screen`` adds the PNG (off the event loop).
 Components (≤ 5 rows, ≤ 25 items, every custom_id unique):
 
-* row 0: the select menu of legal plays (≤ 25, best first, each option a whole
-  play), or Pass / Bid 1-3 while bidding, or one button per reading when a
-  selection can be played several ways;
-* rows 1-3: one button per rank held (≤ 15), each adding one more card of that
-  rank (a full rank clears back to none), then Auto;
+* row 0: the card menu, a multi-select of the cards held (one option per card,
+  ``max_values`` = cards held, ticked = selected: any play is chosen in one
+  interaction, then Play), or Pass / Bid 1-3 while bidding, or one button per
+  reading when a selection can be played several ways;
+* rows 1-3: one button per rank held, each adding one more card of that rank (a
+  full rank clears back to none; with Take back on, each takes one back), then
+  Take back and Auto. With 14 or 15 ranks held the jokers' buttons give their
+  places to those two (the card menu holds the jokers);
 * row 4: Play, Pass, Hint, Clear, Sort. While bidding, Play and Pass are left
   out (row 0 holds the bid Pass) and Clear shows only once cards are selected;
   Hint then gives bid advice.
 
-With all 15 ranks in hand there is no slot left for Auto; the text then points
-to ``/ddz autoplay``.
+Every control is in every hand and phase (tests/cogs/test_view_limits.py walks
+many random positions and checks it, and Discord's limits).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
+from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t, tn
-from bot.rules import RANKS, Card, Combo, ComboKind, classify, format_cards, rank_counts
+from bot.rules import RANKS, Card, Combo, classify, format_cards, rank_counts
 from bot.service.renderer import Renderer
 from cogs import texts
 from cogs.components import Components
-from cogs.items import ViewState, cards_to_mask, to_base36
+from cogs.items import ViewState
 from rendering import render_hand_cached
+from rendering.cards import rank_label, sort_cards
 
 B = discord.ButtonStyle
 
@@ -80,6 +84,33 @@ def add_rank(hand_cards: Sequence[Card], state: ViewState, rank_index: int) -> V
         return state.with_selected(state.selected - {c.index for c in of_rank})
     nxt = next(c for c in of_rank if c.index not in state.selected)
     return state.with_selected(state.selected | {nxt.index})
+
+
+def take_rank(hand_cards: Sequence[Card], state: ViewState, rank_index: int) -> ViewState:
+    """One selected card of that rank back (the highest), or ``state`` when none is
+    selected; take-back mode ends with the selection."""
+    chosen = sorted(c for c in hand_cards if c.rank.index == rank_index and c.index in state.selected)
+    if not chosen:
+        return state
+    left = state.selected - {chosen[-1].index}
+    return replace(state, selected=frozenset(left), back=bool(left) and state.back)
+
+
+def choose_cards(hand_cards: Sequence[Card], state: ViewState, value: str) -> ViewState:
+    """The card menu's values (``"5,6,17"``, ``Card.index`` in decimal; ``""`` for none)
+    as the new selection. Raises GameError ``bad_option`` on a value no client sends
+    (not a number, repeated, more than 20) and ``cards_not_in_hand`` on a card not held
+    (a forged value or a menu drawn before a play)."""
+    parts = [p for p in value.split(",") if p] if value else []
+    if len(parts) > 20 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts) \
+            or len(set(parts)) != len(parts):
+        raise GameError("bad_option")
+    wanted = frozenset(int(p) for p in parts)
+    held = frozenset(c.index for c in hand_cards)
+    if not wanted <= held:
+        missing = sorted(Card.from_index(i) for i in wanted - held if i < 54)
+        raise GameError("cards_not_in_hand", cards=format_cards(missing) or "?")
+    return replace(state, selected=wanted, back=bool(wanted) and state.back)
 
 
 def _turn_line(table: Table, seat: int, lang: str) -> str:
@@ -127,8 +158,8 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                  counter: bool = False, inputs: ImageInputs | None = None) -> Screen:
     """Text, alt text and components of the hand view of ``seat``.
 
-    ``plays``: the select menu's options (``bot.ai.ordered_plays``), ``legal``: how
-    many legal plays there are (default: counted here); ``readings``:
+    ``plays``: the ranked legal plays (kept for callers; the card menu lists cards),
+    ``legal``: how many legal plays there are (default: counted here); ``readings``:
     ask which reading to play; ``notice``: an ack or a refusal; ``hint``: a reason.
     ``counter``: add the card counter (the server's ``/ddz config counter``) to
     the image and the alt text, computed from ``seat``'s observation only.
@@ -169,50 +200,55 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     alt = ". ".join(alt_parts)
     view = None
     if table.phase == "playing" and hand is not None:
-        view = _components(table, seat, state, lang, cards, readings or (), plays, legal)
-        if len({c.rank_index for c in cards}) >= 15:
-            lines.append(t("hand.sort_hint", lang))
+        view = _components(table, seat, state, lang, cards, readings or (), legal)
     return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang, counts=counts)
 
 
-@functools.lru_cache(maxsize=4096)
-def _play_label(ranks: tuple[int, ...], kind: ComboKind, lang: str) -> str:
-    """A menu option's label, "33344 (full house)", from the play's rank indices
-    (``Combo.ranks``): the same few hundred labels come back on every redraw of every
-    view (up to 25 per menu), so they are made once."""
-    notation = "".join([RANKS[r].symbol for r in ranks])
-    return t("play.label", lang, cards=notation, kind=texts.kind_label(kind, lang))
-
-
-_MENUS: OrderedDict[tuple[int, str], tuple[Sequence[Combo], list[dict[str, Any]]]] = OrderedDict()
-"""The menus made lately, by (id of the ranked plays, language); the plays are kept with
-their menu, so an id is never mistaken for a later object's."""
-MENUS_KEPT = 512
 MENU_SIZE = 25
-"""Most options a Discord select menu takes: the legal-play menu lists that many."""
+"""Most options a Discord select menu takes (the AI ranks that many plays, ``PLAYS_RANKED``)."""
+CARD_OPTIONS = MENU_SIZE
+"""The card menu's most options (a hand holds at most 20 cards)."""
+ROWS = 5
+"""Discord's most action rows in one message, and buttons in one row."""
 
 
-def _menu_options(plays: Sequence[Combo], lang: str) -> list[dict[str, Any]]:
-    """The legal-play menu's options (label, base-36 card mask) for ``plays``, the
-    position's ranking (``TableService.ranked``, one object per position): every
-    screen of that position (each click of its seat, each refresh) shows the same menu."""
-    key = (id(plays), lang)
-    found = _MENUS.get(key)
-    if found is not None and found[0] is plays:
-        return found[1]
-    options = [Components.option(_play_label(c.ranks, c.kind, lang), to_base36(cards_to_mask(c.cards)))
-               for c in plays[:MENU_SIZE]]
-    if not isinstance(plays, tuple):  # a list could change under the same id
-        return options
-    _MENUS[key] = (plays, options)
-    while len(_MENUS) > MENUS_KEPT:
-        _MENUS.popitem(last=False)
-    return options
+@functools.lru_cache(maxsize=64)
+def card_label(index: int, lang: str) -> str:
+    """A card's label in the card menu: "10♥", "3♠", "Small joker" (the ten written as on
+    the card images, ``rendering.cards.rank_label``)."""
+    card = Card.from_index(index)
+    if card.suit is None:
+        return t("card.small_joker" if card.rank_index == 13 else "card.big_joker", lang)
+    return rank_label(card.rank) + card.suit.symbol
+
+
+def card_options(cards: Sequence[Card], state: ViewState, lang: str) -> list[dict[str, Any]]:
+    """The card menu's options: one per card held, in the image's order
+    (``rendering.cards.sort_cards``), value ``str(Card.index)``, the selected ones ticked.
+    The same list object comes back for the same cards, selection, sort and language
+    (every redraw of a view at one position): it is sent as is, never changed."""
+    return _card_options(tuple(c.index for c in cards), state.selected, state.sort, lang)
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_options(indices: tuple[int, ...], selected: frozenset[int], sort: str,
+                  lang: str) -> list[dict[str, Any]]:
+    ordered = sort_cards([Card.from_index(i) for i in indices], sort)  # type: ignore[arg-type]
+    return [{"label": card_label(c.index, lang), "value": str(c.index),
+             "default": c.index in selected} for c in ordered[:CARD_OPTIONS]]
+
+
+def rank_buttons(held: Sequence[int]) -> list[int]:
+    """The rank indices that get a button: all held, unless they would leave no room
+    for Take back and Auto in rows 1-3 (15 places); then the jokers, single cards
+    the card menu holds anyway, go (docs/ARCHITECTURE.md §The hand view)."""
+    if len(held) + 2 <= 3 * ROWS:
+        return list(held)
+    return [index for index in held if index < 13]
 
 
 def _components(table: Table, seat: int, state: ViewState, lang: str, cards: list[Card],
-                readings: Sequence[Combo], plays: Sequence[Combo],
-                legal: int | None) -> Components:
+                readings: Sequence[Combo], legal: int | None) -> Components:
     hand = table.hand
     assert hand is not None
     view = Components()
@@ -231,28 +267,23 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         for amount in (1, 2, 3):
             button(f"b{amount}", t("btn.bid", lang, n=amount), 0, B.primary,
                    disabled=amount not in allowed)
+    elif cards:
+        count = len(hand.legal_plays(seat)) if legal is None else legal
+        placeholder = tn("select.cards", count, lang, n=count)
+        view.select(prefix + "cards" + suffix, card_options(cards, state, lang), placeholder, 0,
+                    min_values=0, max_values=min(len(cards), CARD_OPTIONS))
+    totals = tuple(rank_counts(cards))  # by rank index
+    chosen_of = tuple(rank_counts([c for c in cards if c.index in state.selected])) \
+        if state.selected else _NONE
+    specs = _rank_row(totals, chosen_of, state.back, lang)
+    for verb, label, row, style, disabled in specs:
+        button(verb, label, row, style, disabled)
+    slot = len(specs)  # the rank buttons and Take back, then Auto
+    me = table.seats[seat]
+    if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
+        button("a0", t("btn.auto_on", lang, pace=f"{me.pace:g}"), 1 + slot // ROWS, B.success)
     else:
-        options = _menu_options(plays, lang)
-        if options:
-            count = len(hand.legal_plays(seat)) if legal is None else legal
-            placeholder = tn("select.placeholder", count, lang, n=count)
-            view.select(prefix + "pick" + suffix, options, placeholder, 0)
-        else:
-            view.select(prefix + "pick" + suffix, [Components.option(t("select.none", lang), "0")],
-                        t("select.none", lang), 0, disabled=True)
-    totals = rank_counts(cards)  # by rank index
-    chosen_of = rank_counts([c for c in cards if c.index in state.selected])
-    held = [index for index in range(15) if totals[index]]
-    for i, index in enumerate(held):
-        chosen = chosen_of[index]
-        button(f"r{index}", _rank_label(index, chosen, totals[index]), 1 + i // 5,
-               B.success if chosen else B.secondary)
-    if len(held) < 15:
-        me = table.seats[seat]
-        if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
-            button("a0", t("btn.auto_on", lang, pace=f"{me.pace:g}"), 1 + len(held) // 5, B.success)
-        else:
-            button("a1", t("btn.auto_off", lang), 1 + len(held) // 5)
+        button("a1", t("btn.auto_off", lang), 1 + slot // ROWS)
     playing = hand.phase == "playing"
     if playing:
         lead = hand.to_beat_for(seat) is None
@@ -265,10 +296,33 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     return view
 
 
+_NONE = (0,) * 15
+
+
+@functools.lru_cache(maxsize=4096)
+def _rank_row(totals: tuple[int, ...], chosen_of: tuple[int, ...], back: bool, lang: str
+              ) -> list[tuple[str, str, int, B, bool]]:
+    """The rank buttons and Take back as (verb, label, row, style, disabled), from the
+    counts held and selected per rank index: the same few come back on every redraw."""
+    back = back and any(chosen_of)
+    shown = rank_buttons([index for index in range(15) if totals[index]])
+    out = []
+    for i, index in enumerate(shown):
+        chosen = chosen_of[index]
+        label = ("−" if back else "") + _rank_label(index, chosen, totals[index])
+        out.append((f"r{index}", label, 1 + i // ROWS,
+                    (B.danger if back else B.success) if chosen else B.secondary,
+                    back and not chosen))
+    out.append(("back", t("btn.back_on" if back else "btn.back_off", lang),
+                1 + len(shown) // ROWS, B.danger if back else B.secondary, not any(chosen_of)))
+    return out
+
+
 @functools.lru_cache(maxsize=256)
 def _rank_label(index: int, chosen: int, total: int) -> str:
-    """A rank button's label: "7", "7 ×3" (three held), "7 2/3" (two of three selected)."""
-    symbol = RANKS[index].symbol
+    """A rank button's label: "7", "7 ×3" (three held), "7 2/3" (two of three selected);
+    the ten reads "10", as on the cards."""
+    symbol = rank_label(RANKS[index])
     return symbol + (f" {chosen}/{total}" if chosen else (f" ×{total}" if total > 1 else ""))
 
 

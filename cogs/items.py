@@ -4,26 +4,19 @@ one router (``route_click``) sends every click of the bot's components to the co
 The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
 ``<seq>`` = the table's sequence number when the component was drawn):
 
-==========================================  ==================================  ==========
-custom_id                                   component                           template
-==========================================  ==================================  ==========
-``ddz:<table>:<seq>:<action>``              public table message's buttons      ``PUBLIC_TEMPLATE``
-``ddz:<table>:<seq>:h<verb>.<state>``       private hand view's buttons         ``HAND_TEMPLATE``
-``ddz:<table>:<seq>:hpick.<state>``         private hand view's menu of plays   ``SELECT_TEMPLATE``
-``ddz:rp:<hand no>:<page>:<mode><verb>``    replay pages; a result's Replay /   ``REPLAY_TEMPLATE``
-                                            Review
-``ddzforget:<user>:<yes|no>``               ``/ddz forget``'s Delete / Keep     ``FORGET_TEMPLATE``
-``ddznew:<user>:<match no>:<yes|no>``       ``/ddz newmatch``'s Start / Keep    ``NEWMATCH_TEMPLATE``
-==========================================  ==================================  ==========
-
+==========================================  ==================================  ===
 * ``action``: one of ``join leave cpu start cancel bid0 bid1 bid2 bid3 hand again``.
 * hand view: ``verb`` is ``r<0..14>`` (add one card of that rank index), ``play``,
   ``pass``, ``hint``, ``clear``, ``sort``, ``a1`` / ``a0`` (auto-play on / off;
   ``auto``, a toggle, from views drawn by older versions), ``b<0..3>`` (bid),
-  ``rd<k>`` (play the k-th reading), ``pick`` (the select menu of legal plays; each
-  option's value is the play's card mask); ``state`` = ``<mask>.<sort><hint>``:
+  ``rd<k>`` (play the k-th reading), ``cards`` (the card menu, a multi-select of the
+  cards held: each option's value is one ``Card.index`` in decimal, the values chosen
+  are the new selection), ``back`` (Take back on / off: rank buttons then take one
+  card of their rank back), ``pick`` (the menu of legal plays drawn by older versions;
+  each option's value is the play's card mask); ``state`` = ``<mask>.<sort><hint>[m]``:
   ``mask`` = selected ``Card.index`` bits in base 36; ``sort`` = ``r`` (by rank) or
-  ``g`` (groups); ``hint`` = how many hints were shown.
+  ``g`` (groups); ``hint`` = how many hints were shown; ``m`` = Take back on (absent
+  from ids drawn by older versions).
 * replay: ``mode`` ``p`` (plain pages) or ``r`` (pages with the review's marks),
   ``verb`` one of ``prev next share gif open rev`` (cogs/replay.py).
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end.
@@ -55,9 +48,12 @@ PUBLIC_ACTIONS = ("join", "leave", "cpu", "start", "cancel", "bid0", "bid1", "bi
                   "hand", "again")
 TABLE_ID = r"[A-Za-z0-9]{1,16}"
 PUBLIC_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):(?P<action>{'|'.join(PUBLIC_ACTIONS)})"
-_STATE = r"\.(?P<mask>[0-9a-z]+)\.(?P<sort>[rg])(?P<hint>\d+)"
-HAND_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>(?!pick)[a-z]+\d*){_STATE}"
-SELECT_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>pick){_STATE}"
+_STATE = r"\.(?P<mask>[0-9a-z]+)\.(?P<sort>[rg])(?P<hint>\d+)(?P<back>m?)"
+HAND_TEMPLATE = (rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>(?!pick\.|cards\.)[a-z]+\d*)"
+                 rf"{_STATE}")
+SELECT_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>pick|cards){_STATE}"
+CARD_VALUES_MAX = 20
+"""Most values a card multi-select sends (a landlord's 20 cards); more is forged."""
 REPLAY_VERBS = ("prev", "next", "share", "gif", "open", "rev")
 REPLAY_TEMPLATE = (r"ddz:rp:(?P<no>[1-9]\d{0,8}):(?P<page>\d{1,3}):(?P<mode>[pr])"
                    rf"(?P<verb>{'|'.join(REPLAY_VERBS)})")
@@ -105,25 +101,28 @@ def to_base36(value: int) -> str:
 
 @dataclass(frozen=True)
 class ViewState:
-    """A hand view's client-side state: selected card indices, sort mode, hints shown."""
+    """A hand view's client-side state: selected card indices, sort mode, hints shown,
+    and whether the rank buttons take cards back (``back``) instead of adding them."""
 
     selected: frozenset[int] = frozenset()
     sort: SortMode = "rank"
     hint: int = 0
+    back: bool = False
 
     def encode(self) -> str:
-        """``<mask>.<r|g><hint>``, the state part of a hand-view custom_id."""
-        return f"{to_base36(cards_to_mask(self.selected))}.{self.sort[0]}{self.hint}"
+        """``<mask>.<r|g><hint>[m]``, the state part of a hand-view custom_id."""
+        return (f"{to_base36(cards_to_mask(self.selected))}.{self.sort[0]}{self.hint}"
+                + ("m" if self.back else ""))
 
     def with_selected(self, selected: frozenset[int]) -> ViewState:
         """A copy with these ``Card.index`` values selected."""
         return replace(self, selected=frozenset(selected))
 
     @classmethod
-    def decode(cls, mask: str, sort: str, hint: str) -> ViewState:
+    def decode(cls, mask: str, sort: str, hint: str, back: str = "") -> ViewState:
         """The state from custom_id parts (forged masks mean no cards; hint ≤ 999)."""
         return cls(mask_to_indices(parse_mask(mask)), "groups" if sort == "g" else "rank",
-                   min(int(hint), 999))
+                   min(int(hint), 999), back == "m")
 
 
 def public_id(table_id: str, seq: int, action: str) -> str:
@@ -230,11 +229,14 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
         await cog.on_newmatch_click(interaction, int(new["user"]), int(new["match"]),
                                     new["answer"] == "yes")
     else:
-        state = ViewState.decode(match["mask"], match["sort"], match["hint"])
+        state = ViewState.decode(match["mask"], match["sort"], match["hint"], match["back"])
         value = None
         if select is not None:
             values = data.get("values") or []
-            value = str(values[0]) if values else None
+            if match["verb"] == "cards":  # every value chosen, "" for none (re-checked later)
+                value = ",".join(str(v) for v in values[:CARD_VALUES_MAX + 1])
+            else:
+                value = str(values[0]) if values else None
         await cog.on_hand_click(interaction, match["table"], int(match["seq"]), match["verb"],
                                 state, value)
     return True

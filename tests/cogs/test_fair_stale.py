@@ -10,7 +10,6 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from cogs.items import to_base36
 from tests.cogs.test_flow import comp
 from tests.security.forge import forge_click, table_of
 from tests.support.fake_discord import FakeDiscord, Member, Message
@@ -152,7 +151,7 @@ async def test_a_double_click_on_a_public_bid_bids_once(fake: FakeDiscord) -> No
 
 
 def pick_id(view: Message) -> str:
-    return comp(view, "hpick")
+    return comp(view, "hcards")
 
 
 @pytest.mark.parametrize("locale,expected", [("en-US", "You don't hold "),
@@ -164,7 +163,7 @@ async def test_a_select_value_naming_cards_not_held_is_refused_with_the_reason(
     table = table_of(fake)
     mine = {c.index for c in table.hand.hand_of(0)}
     other = next(c for c in table.hand.hand_of(1))
-    forged = to_base36(1 << other.index)  # one card of Bo's
+    forged = str(other.index)  # one card of Bo's, as a card-menu value
     assert other.index not in mine
     reply = await forge_click(ana, view, pick_id(view), [forged])
     assert expected in reply.text, reply.text

@@ -26,17 +26,19 @@ def with_discord_ui(components: list[dict[str, Any]]) -> discord.ui.View:
             match = re.fullmatch(HAND_TEMPLATE if item["type"] == 2 else SELECT_TEMPLATE,
                                  item["custom_id"])
             assert match is not None, item["custom_id"]
-            state = ViewState.decode(match["mask"], match["sort"], match["hint"])
+            state = ViewState.decode(match["mask"], match["sort"], match["hint"], match["back"])
             if item["type"] == 2:
                 view.add_item(HandButton(match["table"], int(match["seq"]), match["verb"], state,
                                          label=item["label"], style=discord.ButtonStyle(item["style"]),
                                          disabled=item["disabled"], row=row))
             else:
-                options = [discord.SelectOption(label=o["label"], value=o["value"])
-                           for o in item["options"]]
+                options = [discord.SelectOption(label=o["label"], value=o["value"],
+                                                default=o["default"]) for o in item["options"]]
                 view.add_item(HandSelect(match["table"], int(match["seq"]), state, options,
                                          placeholder=item["placeholder"], disabled=item["disabled"],
-                                         row=row))
+                                         row=row, verb=match["verb"],
+                                         min_values=item["min_values"],
+                                         max_values=item["max_values"]))
     return view
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from bot.rules import format_cards
 from tests.cogs.test_flow import comp
 from tests.support.fake_discord import FakeDiscord, Member
 from tests.support.fake_game import deal_for, members, seated_hand
@@ -92,15 +93,23 @@ async def test_hint_selects_a_play_and_says_why_then_cycles(fake: FakeDiscord) -
     assert comp(view, "hplay").endswith(".r2")
 
 
-async def test_the_select_menu_picks_a_whole_play(fake: FakeDiscord) -> None:
+async def test_the_card_menu_selects_every_card_ticked_in_one_interaction(
+        fake: FakeDiscord) -> None:
     ana, _, _ = await seated_hand(fake)
     await ana.click(fake.table_message(), "Bid 3")
     view = (await ana.click(fake.table_message(), "My hand")).last
     menu = view.components[0]["components"][0]
-    assert menu["type"] == 3 and 1 <= len(menu["options"]) <= 25
-    option = menu["options"][0]
-    view = (await ana.click(view, menu["custom_id"], values=[option["value"]])).last
-    assert f"Selected: {option['label'].split(' · ')[0]}" in view.content
+    held = fake.bot.service.table_in_channel(fake.channel_id).hand.hand_of(0)
+    assert menu["type"] == 3 and len(menu["options"]) == len(held) == 20
+    assert menu["min_values"] == 0 and menu["max_values"] == 20
+    lowest = [c for c in held if c.rank == held[0].rank]  # every card of one rank: a play
+    chosen = [str(c.index) for c in lowest]  # ticked at once
+    view = (await ana.click(view, menu["custom_id"], values=chosen)).last
+    assert f"Selected: {format_cards(lowest)}" in view.content
+    menu = view.components[0]["components"][0]
+    assert sorted(o["value"] for o in menu["options"] if o["default"]) == sorted(chosen)
+    view = (await ana.click(view, comp(view, "hplay"))).last
+    assert f"You played {format_cards(lowest)}" in view.content
 
 
 async def test_commands_outside_a_table_explain_what_to_do(fake: FakeDiscord) -> None:

@@ -263,14 +263,21 @@ async def select_cards_by_rank(member: SimMember, view: SimMessage, cards: Seque
 
 
 async def pick_play(member: SimMember, view: SimMessage, combo: Combo) -> bool:
-    """Choose ``combo`` in the legal-play select menu; False when the menu lacks it."""
-    menu = hand_component(view, "pick")
+    """Tick ``combo``'s ranks in the card menu (one interaction); False when the menu
+    lacks them. The alt text's suits are not the real ones, so cards are matched by
+    rank (each option's value is a ``Card.index``)."""
+    menu = hand_component(view, "cards")
+    wanted = [c.rank for c in combo.cards]
+    values = []
     for option in menu.get("options") or []:
-        if option["label"].split(" ")[0] == combo.notation:
-            ix = await member.select(view, menu["custom_id"], [option["value"]])
-            await finished(ix)
-            return True
-    return False
+        rank = Card.from_index(int(option["value"])).rank
+        if rank in wanted:
+            wanted.remove(rank)
+            values.append(option["value"])
+    if wanted:
+        return False
+    await finished(await member.select(view, menu["custom_id"], values))
+    return True
 
 
 async def play_from_view(

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 
 from bot.rules import DECK, RANKS, format_cards
-from cogs.items import to_base36
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -109,11 +108,10 @@ async def test_the_player_in_turn_acts_from_an_old_view_after_other_seats_toggle
     # 4. a forged select value naming a card the member does not hold
     nview = await open_view(other)
     held = [c.rank for c in cards_in_alt(nview)]  # suits in the alt text are not the real ones
-    menu = hand_component(nview, "pick")
+    menu = hand_component(nview, "cards")
     short = next(r for r in reversed(RANKS) if held.count(r) < (1 if r.index > 12 else 4))
-    every = sum(1 << c.index for c in DECK if c.rank is short)  # all of them: one is not held
-    forged = {"custom_id": menu["custom_id"], "component_type": 3,
-              "values": [to_base36(every)]}
+    every = [str(c.index) for c in DECK if c.rank is short]  # all of them: one is not held
+    forged = {"custom_id": menu["custom_id"], "component_type": 3, "values": every}
     ix = await finished(await emu.dispatch_interaction(other, 3, forged, nview.channel, nview))
     assert says(other)["not_held"] in nview.text, (nview.text, reply_text(ix))
     assert emu.errors == [] and emu.late_interactions() == []

@@ -93,7 +93,7 @@ async def test_a_mask_of_another_seats_cards_plays_nothing_and_shows_nothing(
     assert_polite(reply, "Select some cards first.")
     assert await snapshot(fake) == before
     assert selected(reply.last) == "0"
-    reply = await forge_click(ana, view, comp(view, "hpick"), [to_base36(bo_mask)])
+    reply = await forge_click(ana, view, comp(view, "hcards"), [str(c.index) for c in bo_cards])
     assert_polite(reply)
     assert selected(reply.last) == "0" and "Selected:" not in reply.last.alt_texts[0]
     assert await snapshot(fake) == before
@@ -151,8 +151,9 @@ async def test_select_values_not_offered_only_change_the_selection(fake: FakeDis
     ana, _, _ = await playing_hand(fake)
     view = await ana_view(fake, ana)
     before = await snapshot(fake)
-    for values in ([], ["1", "2"], ["0"], ["3"], ["zzzzzzzzzzz"], ["１"]):
-        reply = await forge_click(ana, view, comp(view, "hpick"), values)
+    for values in ([], ["1", "2"], ["0"], ["3"], ["zzzzzzzzzzz"], ["１"], ["53", "53"],
+                   [str(i) for i in range(25)], ["-1"], ["54"]):
+        reply = await forge_click(ana, view, comp(view, "hcards"), values)
         assert_polite(reply)
     assert await snapshot(fake) == before
 
@@ -163,7 +164,7 @@ async def test_a_select_value_that_is_not_a_mask_gets_a_clear_answer(fake: FakeD
     ana, _, _ = await playing_hand(fake)
     view = await ana_view(fake, ana)
     before = await snapshot(fake)
-    reply = await forge_click(ana, view, comp(view, "hpick"), [value])
+    reply = await forge_click(ana, view, comp(view, "hcards"), [value])
     assert await snapshot(fake) == before
     assert_polite(reply)
 
@@ -177,7 +178,7 @@ async def test_an_outsider_with_copied_hand_ids_sees_no_hand(fake: FakeDiscord) 
     before = await snapshot(fake)
     for custom_id in view.custom_ids():
         values = [view.components[0]["components"][0]["options"][0]["value"]] \
-            if ":hpick." in custom_id else None
+            if ":hcards." in custom_id else None
         reply = await forge_click(cy, own, custom_id, values)
         assert_polite(reply, NOT_SEATED)
         for message in reply.messages:

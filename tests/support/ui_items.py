@@ -44,16 +44,17 @@ class HandButton(discord.ui.Button):  # type: ignore[type-arg]
 
 
 class HandSelect(discord.ui.Select):  # type: ignore[type-arg]
-    """The select menu of legal plays in the hand view (verb ``pick``), as a discord.ui
-    item (see ``HandButton``)."""
+    """A select menu of the hand view (verb ``cards``, the card menu, or ``pick``, the
+    legal-play menu of older versions), as a discord.ui item (see ``HandButton``)."""
 
     def __init__(self, table_id: str, seq: int, state: ViewState,
                  options: list[discord.SelectOption] | None = None, *, placeholder: str = "",
-                 disabled: bool = False, row: int | None = None) -> None:
+                 disabled: bool = False, row: int | None = None, verb: str = "pick",
+                 min_values: int = 1, max_values: int = 1) -> None:
         super().__init__(
-            custom_id=hand_id(table_id, seq, "pick", state), placeholder=placeholder or None,
+            custom_id=hand_id(table_id, seq, verb, state), placeholder=placeholder or None,
             options=options or [discord.SelectOption(label="-", value="0")],
-            disabled=disabled, row=row, min_values=1, max_values=1)
+            disabled=disabled, row=row, min_values=min_values, max_values=max_values)
         self.table_id, self.seq, self.state = table_id, seq, state
 
     def is_dispatchable(self) -> bool:
