@@ -351,8 +351,11 @@ class Hand(BaseModel):
         held = self.holdings[seat]
         if isinstance(cards, str):
             try:
-                ranks = parse_ranks(cards)
+                jokers = {c.rank for c in held if c.rank_index >= 13}
+                ranks = parse_ranks(cards, jokers.pop() if len(jokers) == 1 else None)
             except CardParseError as error:
+                if error.reason == "which joker":
+                    raise GameError("which_joker") from None
                 raise GameError("bad_cards", token=error.token) from None
             pool = sorted(held)
             chosen: list[Card] = []

@@ -10,6 +10,7 @@ so cards compare and hash cheaply and a hand can be a plain tuple of cards.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from enum import IntEnum, StrEnum
 from typing import Any
@@ -219,16 +220,57 @@ DECK: tuple[Card, ...] = _DECK
 """All 54 cards, sorted low→high (by rank, then suit)."""
 
 _TOKEN = re.compile(r"10|[^\s,]")
+_ANY_JOKER = "\x00"  # stands for a bare "joker" / "comodín" while parsing
+_JOKER = r"(?:jokers?|comod[ií]n(?:es)?)"
+_JOKER_WORDS = (  # (pattern, replacement), tried in order on the case-folded text
+    (re.compile(rf"(?:small|little|black|low)\s*{_JOKER}|{_JOKER}\s*(?:peque(?:ñ|n)o|negro|chico)",
+                re.I), " X "),
+    (re.compile(rf"(?:big|red|large|high)\s*{_JOKER}|{_JOKER}\s*(?:grande|rojo|mayor)", re.I),
+     " D "),
+    (re.compile(r"\b(?:jokers|comod[ií]nes|rocket|cohete)\b", re.I), " XD "),
+    (re.compile(_JOKER, re.I), f" {_ANY_JOKER} "),
+)
 
 
-def parse_ranks(text: str) -> list[Rank]:
+def is_invisible(char: str) -> bool:
+    """Whether ``char`` draws nothing: a format character (zero-width space and
+    joiners, marks of direction, BOM), a control other than whitespace, or a
+    variation selector."""
+    category = unicodedata.category(char)
+    return (category == "Cf" or (category == "Cc" and not char.isspace())
+            or 0xFE00 <= ord(char) <= 0xFE0F or 0xE0100 <= ord(char) <= 0xE01EF)
+
+
+def normalize_card_text(text: str) -> str:
+    """Typed cards as the parser reads them: NFKC (full-width ``４４`` → ``44``, as
+    Chinese and Japanese keyboards type), invisible characters dropped
+    (``is_invisible``), and the names players use for jokers written
+    as ``X`` / ``D`` ("small joker", "comodín grande", "jokers" or "rocket" for both;
+    a bare "joker" stays a joker to be resolved by ``parse_ranks``)."""
+    text = "".join(c for c in unicodedata.normalize("NFKC", text) if not is_invisible(c))
+    folded = text.casefold()
+    if "jok" in folded or "comod" in folded or "rock" in folded or "cohet" in folded:
+        for pattern, replacement in _JOKER_WORDS:
+            text = pattern.sub(replacement, text)
+    return text
+
+
+def parse_ranks(text: str, joker: Rank | None = None) -> list[Rank]:
     """Parse docs/RULES.md notation into ranks, e.g. ``"333 4 10"`` → [3, 3, 3, 4, T].
 
-    Accepts ``10`` for ``T``, any case, spaces and commas. Raises CardParseError
-    naming the first bad token.
+    Accepts ``10`` for ``T``, any case, spaces and commas, full-width digits and
+    letters, invisible characters (dropped) and joker names (``normalize_card_text``).
+    A bare "joker" means ``joker`` (the one joker a seat holds) when given. Raises
+    CardParseError naming the first bad token once normalised (never an invisible
+    character), or ``"joker"`` with reason ``"which joker"`` for a bare joker without ``joker``.
     """
     ranks: list[Rank] = []
-    for token in _TOKEN.findall(text):
+    for token in _TOKEN.findall(normalize_card_text(text)):
+        if token == _ANY_JOKER:
+            if joker is None:
+                raise CardParseError("joker", "which joker")
+            ranks.append(joker)
+            continue
         index = RANK_SYMBOLS.find(token.upper()) if token != "10" else 7
         if index < 0:
             raise CardParseError(token)
