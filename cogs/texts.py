@@ -169,24 +169,53 @@ def table_view(table: Table, lang: str) -> TableView:
     assert hand is not None
     bidding = hand.landlord is None
     bids = dict(hand.bids)  # seat → latest bid (0 = pass)
+    beat = hand.last_play if hand.phase == "playing" else None
     seats = []
     for i, seat in enumerate(table.seats):
         action = hand.round_plays[i] if hand.phase == "playing" else None
         last: Any = None
+        tag: Any = None
         if action is not None and action.kind == "play":
             last = list(action.cards)
+            if action.combo is not None and action.combo.is_bomb:
+                tag = "rocket" if action.combo.kind is ComboKind.ROCKET else "bomb"
         elif action is not None and action.kind == "pass":
             last = "pass"
         seats.append(SeatView(
             name=seat.name or "?", is_landlord=hand.landlord == i, cards_left=hand.cards_left(i),
             last_action=last, is_turn=hand.turn == i, is_computer=seat.computer is not None,
-            bid=bids.get(i)))
+            bid=bids.get(i), to_beat=beat is not None and beat.seat == i and last is not None,
+            last_tag=tag))
     revealed = hand.landlord is not None
     return TableView(
         seats=seats, bid=hand.winning_bid or None, multiplier=hand.multiplier,
         kitty=list(hand.kitty) if revealed else None, hand_number=table.hand_no, bidding=bidding,
-        status=t("img.status_bidding" if bidding else "img.status_playing", lang, table=table.id,
-                 hand=table.hand_no))
+        status=turn_words(table, lang) or t(
+            "img.status_bidding" if bidding else "img.status_playing", lang, table=table.id,
+            hand=table.hand_no))
+
+
+def play_words(combo: Combo) -> str:
+    """A play as players read it: the body, then the wings or kickers after a space
+    ("333444 58", "6666 39", "TJQKA")."""
+    kickers = format_cards(combo.kickers)
+    return format_cards(combo.body) + (" " + kickers if kickers else "")
+
+
+def turn_words(table: Table, lang: str) -> str | None:
+    """Who is to act and what they must do, in words, for the table image and its alt
+    text: "Bob to play: beat 333444 58 or pass", "Bob to play: lead any combination",
+    "Bob to bid"; None when no one is to act. Plain text (names, no mentions)."""
+    hand = table.hand
+    if hand is None or hand.turn is None or hand.phase not in ("bidding", "playing"):
+        return None
+    name = plain_name(table, hand.turn)
+    if hand.phase == "bidding":
+        return t("img.status_bid", lang, name=name)
+    to_beat = hand.to_beat_for(hand.turn)
+    if to_beat is None:
+        return t("img.status_lead", lang, name=name)
+    return t("img.status_beat", lang, name=name, cards=play_words(to_beat))
 
 
 def table_alt(table: Table, view: TableView, lang: str) -> str:
@@ -207,6 +236,9 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
                         n=seat.cards_left, last=last))
     text = t("alt.table" if view.bid else "alt.table_no_bid", lang, hand=table.hand_no,
              seats="; ".join(parts), bid=view.bid or 0, multiplier=view.multiplier)
+    words = turn_words(table, lang)
+    if words:
+        text = words + ". " + text
     if view.kitty is not None:
         text += " " + t("alt.table_kitty", lang, cards=format_cards(view.kitty))
     return text[:1024]

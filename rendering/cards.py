@@ -55,7 +55,7 @@ class CardSize:
 
 
 LARGE = CardSize(width=104, height=146, radius=9, strip=32, rank_px=30, suit_px=26, joker_px=19, pip_px=58)
-SMALL = CardSize(width=50, height=70, radius=5, strip=22, rank_px=19, suit_px=16, joker_px=12, pip_px=0)
+SMALL = CardSize(width=50, height=70, radius=5, strip=22, rank_px=22, suit_px=16, joker_px=12, pip_px=0)
 SIZES = {"large": LARGE, "small": SMALL}
 
 

@@ -130,7 +130,7 @@ def role_badge(draw: ImageDraw.ImageDraw, x: int, y: int, is_landlord: bool, loc
     Returns the badge width in px.
     """
     label = "♛ " + text(locale, "landlord") if is_landlord else text(locale, "peasant")
-    face = font(17, True)
+    face = font(22, True)
     fill, ink = (GOLD, INK) if is_landlord else (FELT_DARK, MUTED)
-    width = text_width(label, face) + 28
-    return draw_pill(draw, x - width if right else x, y, label, face, fill, ink)
+    width = text_width(label, face) + 32
+    return draw_pill(draw, x - width if right else x, y, label, face, fill, ink, height=32)

@@ -23,7 +23,9 @@ class SeatView:
     ``last_action``: None (nothing yet this round), ``"pass"``, or the cards
     played in this round. ``cards_left`` of 2 or 1 shows a warning. ``bid``:
     this seat's latest bid of the hand (None = not spoken yet, 0 = pass, 1-3);
-    drawn in the last-action slot while ``TableView.bidding``.
+    drawn in the last-action slot while ``TableView.bidding``. ``to_beat``: its play
+    of this round is the one the seat to act must beat (marked "to beat");
+    ``last_tag``: that play is a bomb or the rocket (tagged with its doubling).
     """
 
     name: str
@@ -33,6 +35,8 @@ class SeatView:
     is_turn: bool = False
     is_computer: bool = False
     bid: int | None = None
+    to_beat: bool = False
+    last_tag: Literal["bomb", "rocket"] | None = None
 
 
 @dataclass(frozen=True)

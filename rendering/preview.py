@@ -2,7 +2,8 @@
 
 Files: ``hand_en.png`` (20-card landlord hand, 3 selected), ``hand_view_en.png``
 (the same without position labels, as the hand view shows it), ``hand_groups_es.png``,
-``table_en.png`` / ``table_es.png`` (mid-game, warnings at 2 and 1 cards),
+``table_en.png`` / ``table_es.png`` (mid-game, warnings at 2 and 1 cards, the play to
+beat), ``table_turn_back_en.png`` / ``_es`` (the turn back at a seat that played, a bomb),
 ``table_bidding_en.png`` / ``table_bidding_es.png`` (bids so far, "to bid"),
 ``result_en.png`` / ``result_es.png`` (spring), ``stats_en.png`` / ``stats_es.png``
 (the ``/ddz stats`` chart of 50 hands over two matches).
@@ -18,6 +19,7 @@ from rendering.samples import (
     bidding_table,
     landlord_hand,
     mid_game_table,
+    returning_turn_table,
     selected_three,
     spring_result,
     stats_chart,
@@ -34,6 +36,8 @@ def write_previews(out_dir: Path) -> list[Path]:
         "hand_groups_es.png": render_hand(landlord_hand(), selected=selected_three(), sort="groups", locale="es"),
         "table_en.png": render_table(mid_game_table()),
         "table_es.png": render_table(mid_game_table(), locale="es"),
+        "table_turn_back_en.png": render_table(returning_turn_table()),
+        "table_turn_back_es.png": render_table(returning_turn_table(), locale="es"),
         "table_bidding_en.png": render_table(bidding_table()),
         "table_bidding_es.png": render_table(bidding_table(), locale="es"),
         "result_en.png": render_result(spring_result()),

@@ -24,7 +24,8 @@ def mid_game_table() -> TableView:
     """Mid-game table: landlord on 2 cards, a peasant on 1, the third to play."""
     return TableView(
         seats=(
-            SeatView("Ana", is_landlord=True, cards_left=2, last_action=parse_cards("333444 58")),
+            SeatView("Ana", is_landlord=True, cards_left=2, last_action=parse_cards("333444 58"),
+                     to_beat=True),
             SeatView(LONG_NAME, cards_left=1, last_action="pass", is_computer=True),
             SeatView("Bob", cards_left=9, last_action=None, is_turn=True),
         ),
@@ -32,6 +33,25 @@ def mid_game_table() -> TableView:
         multiplier=4,
         kitty=parse_cards("5TD"),
         status="Bob to play: beat 333444 58 or pass",
+        hand_number=12,
+    )
+
+
+def returning_turn_table() -> TableView:
+    """The turn back at a seat that played this round: Ana led 3334, Bob bombed with
+    7777 (to beat, ×2), the computer passed; Ana to play."""
+    return TableView(
+        seats=(
+            SeatView("Ana", is_landlord=True, cards_left=11, last_action=parse_cards("3334"),
+                     is_turn=True),
+            SeatView(LONG_NAME, cards_left=6, last_action="pass", is_computer=True),
+            SeatView("Bob", cards_left=9, last_action=parse_cards("7777"), to_beat=True,
+                     last_tag="bomb"),
+        ),
+        bid=2,
+        multiplier=4,
+        kitty=parse_cards("5TD"),
+        status="Ana to play: beat 7777 or pass",
         hand_number=12,
     )
 
@@ -45,7 +65,7 @@ def bidding_table() -> TableView:
             SeatView("Bob", is_turn=True),
         ),
         bid=1,
-        status="Dou Dizhu · table ab12cd34 · hand #3 · bidding",
+        status="Bob to bid",
         hand_number=3,
         bidding=True,
     )

@@ -5,7 +5,12 @@ number, bid, multiplier and the kitty (face down until revealed); one panel per
 seat with name, role badge, cards left (warnings at 2 and 1), and the seat's
 last play of this round ("pass" or small cards) — while bidding, its bid
 ("Pass" / "Bid 2") instead; the seat to act is outlined in gold with a ▶ and
-reads "to play" (or "to bid"); a plain-text status line at the bottom.
+reads "to play" (or "to bid"), also when its own earlier play of the round is
+still shown (then as a pill in its name row); the play to beat is outlined in
+gold and marked "to beat", a bomb or the rocket tagged with its doubling ("BOMB
+×2"); a plain-text status line at the bottom says in words who is to act and what
+to beat. Every text is at least ``MIN_PX`` (22 px: 11 px at the ~400 px a phone
+shows the 800 px image).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from rendering.compose import (
     FELT,
     FELT_DARK,
     GOLD,
+    INK,
     MUTED,
     PANEL,
     WARN,
@@ -39,19 +45,24 @@ ROW_H = 126
 ROW_GAP = 8
 STATUS_H = 44
 HEIGHT = HEADER_H + 3 * (ROW_H + ROW_GAP) + STATUS_H
-PLAY_X = 290  # left edge of the last-play area inside a seat panel
-NAME_SIZES = (24, 22, 20, 18, 16)
+PLAY_X = 300  # left edge of the last-play area inside a seat panel
+NAME_SIZES = (26, 24, 22)
+MIN_PX = 22
+"""Smallest text size in px on the image (11 px at a phone's ~400 px width)."""
+PILL_H = 32
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, locale: str) -> None:
     if view.hand_number is not None:
-        draw.text((PAD, 14), text(locale, "hand_number", n=view.hand_number), font=font(18), fill=MUTED)
+        draw.text((PAD, 8), text(locale, "hand_number", n=view.hand_number), font=font(MIN_PX),
+                  fill=MUTED)
     bid = text(locale, "no_bid") if not view.bid else f"{text(locale, 'bid')} {view.bid}"
-    draw.text((PAD, 42), bid, font=font(26, True), fill=WHITE)
-    draw.text((PAD, 72), text(locale, "multiplier", n=view.multiplier), font=font(20, True), fill=GOLD)
+    draw.text((PAD, 38), bid, font=font(26, True), fill=WHITE)
+    draw.text((PAD, 70), text(locale, "multiplier", n=view.multiplier), font=font(MIN_PX, True),
+              fill=GOLD)
     kitty_x = WIDTH - PAD - 3 * (SMALL.width + 6) + 6
     label = text(locale, "kitty")
-    draw.text((kitty_x - 12, 50), label, font=font(20, True), fill=MUTED, anchor="rm")
+    draw.text((kitty_x - 12, 50), label, font=font(MIN_PX, True), fill=MUTED, anchor="rm")
     if view.kitty is None:
         draw_backs(img, 3, kitty_x, 14, "small", SMALL.width + 6)
     else:
@@ -65,11 +76,11 @@ def _cards_left(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, x: 
               fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=(10, 30, 70))
     words = text_n(locale, "cards_left", seat.cards_left, n=seat.cards_left)
     tx = x + SMALL.width + 12
-    draw.text((tx, y + 4), words, font=font(20, True), fill=WHITE)
+    draw.text((tx, y + 2), words, font=font(MIN_PX, True), fill=WHITE)
     if seat.cards_left in (1, 2):
         key, fill = ("warn_one", DANGER) if seat.cards_left == 1 else ("warn_two", WARN)
-        label, face = fit_text(text(locale, key), PLAY_X - tx - 28 - 8, (17, 15, 13), bold=True)
-        draw_pill(draw, tx, y + 36, label, face, fill, WHITE)
+        label, face = fit_text(text(locale, key), PLAY_X - tx - PILL_H - 8, (MIN_PX,), bold=True)
+        draw_pill(draw, tx, y + 34, label, face, fill, WHITE, height=PILL_H)
 
 
 def _outlined(draw: ImageDraw.ImageDraw, label: str, top: int, colour: tuple[int, int, int]) -> None:
@@ -95,7 +106,10 @@ def _last_action(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, to
     elif bidding:
         _outlined(draw, text(locale, "base_bid", n=shown), top, GOLD)
     else:
-        draw_fan(img, list(seat.last_action), x, top, "small", right - x)  # type: ignore[arg-type]  # a play: a pass is drawn above
+        used = draw_fan(img, list(seat.last_action), x, top, "small", right - x)  # type: ignore[arg-type]  # a play: a pass is drawn above
+        if seat.to_beat:
+            draw.rounded_rectangle((x - 6, top - 5, x + used + 5, top + SMALL.height + 5), radius=9,
+                                   outline=GOLD, width=3)
 
 
 def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
@@ -106,13 +120,14 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
     else:
         draw.rounded_rectangle(box, radius=14, fill=PANEL)
     x = PAD + 12
-    badge_w = 0
+    right = WIDTH - PAD - 12
     if landlord_known:
-        badge_w = role_badge(draw, WIDTH - PAD - 12, top + 10, seat.is_landlord, locale, right=True) + 12
+        right -= role_badge(draw, right, top + 8, seat.is_landlord, locale, right=True) + 10
+    right -= _pills(draw, seat, right, top + 8, bidding, locale)
     prefix = "▶ " if seat.is_turn else ""
     tag = f"  ({text(locale, 'computer')})" if seat.is_computer else ""
-    tag_face = font(17)
-    avail = WIDTH - 2 * PAD - 24 - badge_w - text_width(tag, tag_face)
+    tag_face = font(MIN_PX)
+    avail = right - x - text_width(tag, tag_face)
     name, face = fit_text(prefix + seat.name, avail, NAME_SIZES, bold=True)
     draw_text(draw, (x, top + 24), name, face, GOLD if seat.is_turn else WHITE, anchor="lm")
     if tag:
@@ -120,6 +135,27 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
     body = top + 46
     _cards_left(img, draw, seat, x, body, locale)
     _last_action(img, draw, seat, body, bidding, locale)
+
+
+def _pills(draw: ImageDraw.ImageDraw, seat: SeatView, right: int, top: int, bidding: bool,
+           locale: str) -> int:
+    """The name row's marks, right-aligned at ``right``: the bomb/rocket tag, "to beat",
+    and "▶ to play" when the seat's own earlier play fills its last-action slot.
+    Returns the width they take (with their gaps), 0 for none."""
+    marks: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
+    if seat.is_turn and not bidding and seat.last_action is not None:
+        marks.append(("▶ " + text(locale, "turn"), GOLD, INK))
+    if seat.to_beat and not bidding:
+        marks.append((text(locale, "to_beat"), GOLD, INK))
+    if seat.last_tag is not None and not bidding:
+        marks.append((text(locale, f"tag_{seat.last_tag}"), DANGER, WHITE))
+    face = font(MIN_PX, True)
+    used = 0
+    for label, fill, ink in marks:
+        width = text_width(label, face) + PILL_H
+        draw_pill(draw, right - used - width, top, label, face, fill, ink, height=PILL_H)
+        used += width + 8
+    return used
 
 
 def render_table(view: TableView, *, locale: str = "en") -> bytes:
@@ -139,6 +175,6 @@ def render_table(view: TableView, *, locale: str = "en") -> bytes:
     for i, seat in enumerate(view.seats):
         _seat(img, draw, seat, HEADER_H + 4 + i * (ROW_H + ROW_GAP), landlord_known, view.bidding, locale)
     if view.status:
-        status, face = fit_text(view.status, WIDTH - 2 * PAD, (22, 20, 18, 16))
+        status, face = fit_text(view.status, WIDTH - 2 * PAD, (24, MIN_PX))
         draw_text(draw, (WIDTH // 2, HEIGHT - STATUS_H // 2 - 2), status, face, WHITE, anchor="mm")
     return encode_png(img)

@@ -73,10 +73,11 @@ def test_table_image_model_shows_each_seats_bid_while_bidding() -> None:
     view = texts.table_view(table, "en")
     assert [s.bid for s in view.seats] == [1, 0, None] and view.seats[2].is_turn
     alt = texts.table_alt(table, view, "en")
-    assert alt.startswith("Table of hand #1: Ana, 17 cards, bid 1; Bot 2, 17 cards, passed; "
-                          "Bot 3, 17 cards, no bid yet.")
+    assert alt.startswith("Bot 3 to bid. Table of hand #1: Ana, 17 cards, bid 1; Bot 2, 17 cards, "
+                          "passed; Bot 3, 17 cards, no bid yet.")
     assert texts.table_alt(table, view, "es").startswith(
-        "Mesa de la mano n.º 1: Ana, 17 cartas, apostó 1; Bot 2, 17 cartas, pasó;")
+        "Le toca apostar a Bot 3. Mesa de la mano n.º 1: Ana, 17 cartas, apostó 1; Bot 2, 17 "
+        "cartas, pasó;")
 
 
 def test_table_image_model_stops_bidding_once_there_is_a_landlord() -> None:
@@ -89,11 +90,12 @@ def test_table_image_model_stops_bidding_once_there_is_a_landlord() -> None:
 def test_table_image_status_is_plain_text_in_both_phases_and_languages() -> None:
     table = bidding_table()
     en = texts.table_view(table, "en").status
-    assert en == f"Dou Dizhu · table {table.id} · hand #1 · bidding"
-    assert texts.table_view(table, "es-ES").status == f"Dou Dizhu · mesa {table.id} · mano n.º 1 · apuestas"
+    assert en == "Ana to bid"
+    assert texts.table_view(table, "es-ES").status == "Le toca apostar a Ana"
     table.bid(11, 3, 0.0)
     statuses = [texts.table_view(table, lang).status for lang in ("en", "es")]
-    assert statuses == [f"Dou Dizhu · table {table.id} · hand #1", f"Dou Dizhu · mesa {table.id} · mano n.º 1"]
+    assert statuses == ["Ana to play: lead any combination",
+                        "Le toca a Ana: abre con cualquier combinación"]
     for status in [en, *statuses]:
         assert not any(mark in status for mark in ("`", "*", "<@", "<t:"))
 

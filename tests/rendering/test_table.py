@@ -37,7 +37,7 @@ def test_same_view_gives_the_same_bytes() -> None:
 
 def test_spanish_labels_differ_from_english() -> None:
     assert render_table(mid_game_table(), locale="es") != render_table(mid_game_table())
-    assert text("es", "warn_one") == "¡ÚLTIMA CARTA!"
+    assert text("es", "warn_one") == "¡Última!"
 
 
 def test_table_needs_exactly_three_seats() -> None:
@@ -61,7 +61,8 @@ def test_seat_to_play_is_outlined_in_gold() -> None:
 
 def test_landlord_badge_appears_only_once_a_landlord_exists() -> None:
     view = mid_game_table()
-    bidding = replace(view, seats=tuple(replace(s, is_landlord=False) for s in view.seats), kitty=None)
+    bidding = replace(view, seats=tuple(replace(s, is_landlord=False, to_beat=False) for s in view.seats),
+                      kitty=None)
     badge_area = (WIDTH // 2, panel_box(0)[1] + 8, WIDTH - PAD - 8, panel_box(0)[1] + 40)
     assert colour_count(decode(render_table(view)), badge_area, GOLD, tol=20) > 300
     assert colour_count(decode(render_table(bidding)), badge_area, GOLD, tol=20) == 0
@@ -90,7 +91,7 @@ def test_longest_names_never_reach_the_badge_or_spill_out(name: str) -> None:
     img = decode(render_table(TableView(seats=seats, bid=2, status=name * 3)))
     for i in range(3):
         label = "♛ " + text("en", "landlord") if i == 0 else text("en", "peasant")
-        badge_left = WIDTH - PAD - 12 - (text_width(label, font(17, True)) + 28)
+        badge_left = WIDTH - PAD - 12 - (text_width(label, font(22, True)) + 32)
         top = panel_box(i)[1]
         gap = (badge_left - 8, top + 12, badge_left - 1, top + 38)
         area = (gap[2] - gap[0]) * (gap[3] - gap[1])
