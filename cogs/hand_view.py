@@ -135,7 +135,7 @@ def _turn_line(table: Table, seat: int, lang: str) -> str:
 
 
 def counter_text(counts: Sequence[int] | None, lang: str) -> str | None:
-    """"Still out: 3×2, 5, 2×4, X, D" (ranks low→high, ×n when more than one; ranks
+    """"Not seen by you yet: 3×2, 5, 2×4, X, D" (ranks low→high, ×n when more than one; ranks
     all seen left out), or None without a counter (docs/RULES.md §Card counter)."""
     if counts is None:
         return None

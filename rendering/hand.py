@@ -4,8 +4,10 @@ Image: palette PNG (composed in RGB, ``rendering.compose.encode_png``), ``WIDTH`
 shows each corner rank at about half size and still readable. Selected cards
 are raised by ``RAISE`` px and outlined in gold; optional 1-based position
 labels sit under each card's visible strip. An optional card counter strip
-(记牌器, docs/RULES.md §Card counter) sits under the cards: for each rank 3 … 2,
-X, D the number of cards still out, greyed when none is.
+(记牌器, docs/RULES.md §Card counter) sits under the cards: a title ("Not seen by
+you yet"), then for each rank 3 … 2, X, D the number of cards the player has not
+seen, greyed when none is. Every text is at least ``MIN_PX`` (22 px: 11 px at the
+~400 px a phone shows the 800 px image).
 """
 
 from __future__ import annotations
@@ -37,10 +39,14 @@ MARGIN = 12
 RAISE = 26
 TOP = MARGIN + RAISE
 LABEL_H = 30
-LABEL_PX = 20
-COUNTER_H = 50
+LABEL_PX = 22
+MIN_PX = 22
+"""Smallest text size in px on the image (11 px at a phone's ~400 px width)."""
+COUNTER_H = 100
 """Height in px of the card counter strip (with its top gap)."""
-COUNTER_LABEL_W = 118
+COUNTER_TITLE_H = 30
+"""Height in px of the counter's title line, above its cells."""
+COUNTER_LABEL_W = 0
 GREYED = (82, 128, 104)
 """Colour of a rank whose cards are all seen (count 0)."""
 
@@ -52,24 +58,25 @@ def hand_height(show_indices: bool = True, counter: bool = False) -> int:
 
 
 def counter_cells(top: int) -> list[tuple[int, int, int, int]]:
-    """The 15 cells (left, top, right, bottom) px of the counter strip, in rank order."""
-    left = MARGIN + COUNTER_LABEL_W
-    width = (WIDTH - MARGIN - left) // len(RANKS)
-    return [(left + i * width, top, left + (i + 1) * width - 2, top + COUNTER_H - 8)
+    """The 15 cells (left, top, right, bottom) px of the counter strip, in rank order
+    (under its title line)."""
+    left = MARGIN + 6 + COUNTER_LABEL_W
+    width = (WIDTH - MARGIN - 6 - left) // len(RANKS)
+    y0 = top + COUNTER_TITLE_H
+    return [(left + i * width, y0, left + (i + 1) * width - 2, top + COUNTER_H - 8)
             for i in range(len(RANKS))]
 
 
 def _draw_counter(img: Image.Image, top: int, counts: Sequence[int], locale: str) -> None:
-    """The strip: a label, then each rank symbol over its count (greyed when 0)."""
+    """The strip: its title, then each rank symbol over its count (greyed when 0)."""
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + COUNTER_H - 8), radius=8, fill=PANEL)
-    mid = top + (COUNTER_H - 8) // 2
-    draw.text((MARGIN + 10, mid), text(locale, "counter"), font=font(16, True), fill=MUTED, anchor="lm")
+    draw.text((MARGIN + 12, top + 4), text(locale, "counter"), font=font(MIN_PX, True), fill=MUTED)
     for (x0, y0, x1, _), rank, count in zip(counter_cells(top), RANKS, counts, strict=True):
         colour = WHITE if count else GREYED
         cx = (x0 + x1) // 2
-        draw.text((cx, y0 + 12), rank_label(rank), font=font(17, True), fill=colour, anchor="mm")
-        draw.text((cx, y0 + 31), str(count), font=font(15), fill=GOLD if count else GREYED,
+        draw.text((cx, y0 + 14), rank_label(rank), font=font(24, True), fill=colour, anchor="mm")
+        draw.text((cx, y0 + 42), str(count), font=font(24, True), fill=WHITE if count else GREYED,
                   anchor="mm")
 
 

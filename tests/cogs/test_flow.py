@@ -45,13 +45,13 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert "hand #1 · bidding" in deal.content and "<@11>, your turn to bid" in deal.content
     assert deal.allowed_mentions is not None and deal.allowed_mentions == {"parse": [], "users": [11]}
     assert list(deal.buttons()) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand", "Leave"]
-    assert deal.alt_texts[0].startswith("Table of hand #1: Ana, 17 cards")
+    assert deal.alt_texts[0].startswith("Ana to bid. Table of hand #1: Ana, 17 cards")
     assert deal.alt_texts[0].endswith(". No bid yet, multiplier ×1."), deal.alt_texts  # not "Bid 0"
 
     view = (await ana.click(deal, "My hand")).last
     out = "3, 4, 5×2, 6×2, 7×2, 8×2, 9×2, T×3, J×4, Q×4, K×4, A×4, 2×4"
     assert view.ephemeral and view.alt_texts == [
-        f"Your hand: 3334445566778899T. Still out: {out}, X, D"]  # the card counter
+        f"Your hand: 3334445566778899T. Not seen by you yet: {out}, X, D"]  # the card counter
     assert "It's your turn to bid." in view.content
 
     await ana.click(fake.messages[deal.id], "Bid 3")
@@ -61,12 +61,12 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert list(deal.buttons()) == ["My hand", "Leave"]
     view = fake.messages[view.id]  # kept current through the stored interaction
     out = out[:-1] + "3"  # the kitty 2XD is turned up: seen by everyone
-    assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Still out: {out}"]
+    assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Not seen by you yet: {out}"]
     assert "you lead" in view.content
 
     for verb in ("hr0", "hr0", "hr0", "hr1", "hr1"):
         view = (await ana.click(view, comp(view, verb))).last
-    assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Still out: {out}. Selected: 33344"]
+    assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Not seen by you yet: {out}. Selected: 33344"]
     assert "Selected: 33344 — trio with a pair: 333 + 44" in view.content
     view = (await ana.click(view, comp(view, "hplay"))).last
     assert "You played 33344." in view.content

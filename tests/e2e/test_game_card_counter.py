@@ -1,5 +1,5 @@
 """The card counter in the private hand view through the real bot (issue 12 item 5):
-the alt text lists the cards still out (Spanish "Faltan", English "Still out"),
+the alt text lists the cards still out (Spanish "Aún no las has visto", English "Not seen by you yet"),
 counted from what the member may know (own hand; the kitty once turned up), the
 image grows a strip, and ``/ddz config counter:off`` removes both."""
 
@@ -27,7 +27,7 @@ from tests.e2e.emulator import Emulator, SimChannel, SimMember
 from tests.e2e.solo_tables import start_solo_in
 
 PLAYED_RE = re.compile(r"played ([3-9TJQKA2XD]+)")
-OUT_RE = re.compile(r"(?:Still out|Faltan): ([^.]*)")
+OUT_RE = re.compile(r"(?:Not seen by you yet|Aún no las has visto): ([^.]*)")
 
 
 def still_out(alt: str) -> dict[str, int] | None:
@@ -63,7 +63,7 @@ async def check_counter(emu: Emulator, member: SimMember, channel: SimChannel) -
     own = cards_in_alt(view)
     if "b0" in hand_verbs(view):  # still bidding (a computer may bid 3 and lead at once)
         assert len(own) == 17 and still_out(hand_alt(view)) == expected(own), hand_alt(view)
-    word = "Faltan: " if member.locale.startswith("es") else "Still out: "
+    word = "Aún no las has visto: " if member.locale.startswith("es") else "Not seen by you yet: "
     assert word in hand_alt(view), hand_alt(view)
 
     def landlord_known(m):  # noqa: ANN001, ANN202

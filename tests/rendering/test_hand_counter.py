@@ -49,7 +49,8 @@ def test_different_counts_draw_different_images_and_the_cache_keys_on_them() -> 
 def test_the_label_follows_the_locale() -> None:
     en = decode(render_hand(landlord_hand(), counter=COUNTS, locale="en"))
     es = decode(render_hand(landlord_hand(), counter=COUNTS, locale="es"))
-    label = (MARGIN, strip_top(en.height), counter_cells(0)[0][0], en.height - MARGIN)
+    top = strip_top(en.height)
+    label = (MARGIN, top, WIDTH - MARGIN, top + counter_cells(0)[0][1])  # the title line
     assert en.crop(label).tobytes() != es.crop(label).tobytes()
 
 
