@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.game.errors import GameError
-from bot.i18n import resolve_locale, t
+from bot.i18n import resolve_locale, t, tn
 from bot.service.replays import Replay, Review
 from cogs import replay_pages as rp
 from cogs.context import CogContext
@@ -218,10 +218,9 @@ def review_embed(found: Replay, review: Review, lang: str) -> discord.Embed:
         if index in worst:
             line = f"**{t('review.costly', lang, n=worst[index])}** {line}"
         lines.append(line)
-    if not review.decisions:
-        lines.append(t("review.none", lang))
-    elif not review.worst:
-        lines.append(t("review.all_good", lang))
+    summary = review_summary(review, found.hand, lang)
+    if summary:
+        lines.append(summary)
     text = "\n".join(lines)
     if len(text) > 4000:
         text = text[:3999] + "…"
@@ -229,6 +228,25 @@ def review_embed(found: Replay, review: Review, lang: str) -> discord.Embed:
                           description=text, colour=discord.Colour(0xB22222))
     embed.set_footer(text=t("review.footer", lang))
     return embed
+
+
+def review_summary(review: Review, hand: Any, lang: str) -> str | None:
+    """The closing line of a review: only what it knows (``bot.ai.review.verdict``).
+    "Well played!" only when the member's side won and no decision is known or
+    suspected to have cost anything; None under costly decisions (they are marked)."""
+    assessments = [a for _, a in review.decisions]
+    found = review.verdict
+    if found == "costly":
+        return None
+    if found == "none":
+        return t("review.none", lang)
+    result, landlord = getattr(hand, "result", None), getattr(hand, "landlord", None)
+    won = result is not None and (result.winner == "landlord") == (review.seat == landlord)
+    if found == "unmeasured":
+        unknown = sum(1 for a in assessments if not a.agrees and not a.measured)
+        return tn("review.unmeasured", unknown, lang, n=unknown)
+    line = t("review.all_same" if found == "agreed" else "review.no_loss", lang)
+    return line + (" " + t("review.well_played", lang) if won else "")
 
 
 def first_marked_page(found: Replay, review: Review) -> int:

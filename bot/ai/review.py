@@ -55,11 +55,44 @@ class Assessment:
         return self.played == self.best
 
     @property
+    def measured(self) -> bool:
+        """Whether both win chances were sampled (never for a bid, nor for an obvious
+        choice the search did not simulate): only then is ``loss`` known."""
+        return self.played_win is not None and self.best_win is not None
+
+    @property
     def loss(self) -> float:
-        """Win chance given up by the member's action (0..1; 0 when unknown or none)."""
+        """Win chance given up by the member's action (0..1; 0 when unknown or none:
+        see ``measured`` before reading a 0 as "no loss")."""
         if self.agrees or self.played_win is None or self.best_win is None:
             return 0.0
         return max(0.0, self.best_win - self.played_win)
+
+
+Verdict = Literal["none", "costly", "agreed", "unmeasured", "no_loss"]
+"""What a review can say of a whole hand (``verdict``)."""
+
+
+def verdict(assessments: list[Assessment]) -> Verdict:
+    """What the review knows of a member's decisions, and nothing more:
+
+    * ``"none"``: no decision of their own;
+    * ``"costly"``: some measured decision lost win chance;
+    * ``"agreed"``: every decision was the hard player's;
+    * ``"unmeasured"``: some differed and at least one of those was not measured
+      (a bid, or an obvious play the search did not simulate): its cost is unknown;
+    * ``"no_loss"``: every decision that differed was measured and lost nothing.
+    """
+    if not assessments:
+        return "none"
+    if any(a.loss > 0 for a in assessments):
+        return "costly"
+    differed = [a for a in assessments if not a.agrees]
+    if not differed:
+        return "agreed"
+    if any(not a.measured for a in differed):
+        return "unmeasured"
+    return "no_loss"
 
 
 def is_choice(obs: Observation) -> bool:

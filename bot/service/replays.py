@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.ai.review import Assessment
+from bot.ai.review import Assessment, Verdict, verdict
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.replay import Step, replay
@@ -63,6 +63,11 @@ class Review:
     hand_id: str
     seat: int
     decisions: tuple[tuple[int, Assessment], ...]
+
+    @property
+    def verdict(self) -> Verdict:
+        """What the review can say of the whole hand (``bot.ai.review.verdict``)."""
+        return verdict([a for _, a in self.decisions])
 
     @property
     def worst(self) -> tuple[int, ...]:
