@@ -411,7 +411,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         await records.send_stats(interaction, self.ctx.records, member or interaction.user, lang)
 
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),
-                          description=cmd("The rules, short and illustrated", "cmd.rules.description"))
+                          description=cmd("The rules, in short", "cmd.rules.description"))
     async def rules(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)

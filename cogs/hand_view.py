@@ -176,6 +176,10 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         lines.append(t("hand.bidding", lang, bid=hand.winning_bid) if hand.winning_bid else
                      t("hand.bidding_none", lang))
     lines.append(_turn_line(table, seat, lang))
+    when = texts.deadline_text(table, lang) if hand is not None and hand.turn == seat \
+        and not table.seats[seat].automatic else None
+    if when:  # a Discord relative timestamp: it counts down by itself
+        lines.append(when)
     if table.seats[seat].autoplay:
         lines.append(t("hand.autoplay", lang, pace=f"{table.seats[seat].pace:g}"))
     if chosen:

@@ -18,7 +18,7 @@ from bot.values import (
     RatingRow,
     Standing,
 )
-from cogs.texts import signed
+from cogs.texts import join_names, signed
 from rendering.stats import ChartHand, StatsView
 
 COLOR = discord.Colour(0xB22222)
@@ -75,8 +75,8 @@ def previous_embed(previous: MatchStandings | None, lang: str) -> discord.Embed:
                total=signed(s.total), hands=s.hands)
             for i, s in enumerate(previous.standings[:15])]
     if previous.winners:
-        rows.append(t("score.previous_winners", lang, names=" & ".join(
-            names.get(u, f"<@{u}>") for u in previous.winners)))
+        rows.append(t("score.previous_winners", lang, names=join_names(
+            [names.get(u, f"<@{u}>") for u in previous.winners], lang)))
     head = tn("score.previous", previous.hands_played, lang, match=previous.match_no,
               hands=previous.hands_played, how=how)
     embed.add_field(name=head, value="\n".join(rows) or t("score.empty", lang), inline=False)
@@ -148,7 +148,9 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
         ("stats.hands", stats.hands), ("stats.landlord_hands", stats.hands_landlord),
         ("stats.wins_landlord", stats.wins_landlord), ("stats.wins_peasant", stats.wins_peasant),
         ("stats.springs", stats.springs), ("stats.bombs", stats.bombs),
-        ("stats.best_hand", signed(stats.best_hand)), ("stats.net", signed(stats.net_points)),
+        ("stats.best_hand", signed(stats.best_hand) if stats.best_hand > 0
+         else t("stats.best_hand_none", lang)),  # a player who never gained had no best
+        ("stats.net", signed(stats.net_points)),
         ("stats.matches_won", stats.matches_won), ("stats.current", signed(stats.current_total)),
     ]
     for key, value in fields:

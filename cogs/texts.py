@@ -58,6 +58,13 @@ def reading_label(combo: Combo, lang: str) -> str:
     return t("reading.label", lang, kind=kind_name(combo, lang), body=body)
 
 
+def join_names(names: Sequence[str], lang: str) -> str:
+    """Names as a sentence joins them: "Ana", "Ana and Bo", "Ana, Bo and Cy" (es: "y")."""
+    if len(names) <= 1:
+        return "".join(names)
+    return t("list.and", lang, names=", ".join(names[:-1]), last=names[-1])
+
+
 def mention(user_id: int) -> str:
     """``<@id>``, a Discord user mention."""
     return f"<@{user_id}>"
@@ -271,7 +278,7 @@ def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
     if result.winner == "landlord":
         lines.append(t("result.landlord_wins", lang, name=plain_name(table, result.landlord)))
     else:
-        names = " & ".join(plain_name(table, i) for i in range(3) if i != result.landlord)
+        names = join_names([plain_name(table, i) for i in range(3) if i != result.landlord], lang)
         lines.append(t("result.peasants_win", lang, names=names))
     items = [t(f"result.doubling.{kind}", lang, name=name or "") for kind, name in doublings(table)]
     lines.append(t("result.points", lang, bid=result.base, n=result.doublings, p=result.p,
@@ -344,7 +351,7 @@ def winner_names(table: Table, settlement: Settlement) -> list[str]:
 
 def match_won_text(table: Table, settlement: Settlement, lang: str) -> str:
     """The match-win announcement (a separate public message)."""
-    names = " & ".join(winner_names(table, settlement))
+    names = join_names(winner_names(table, settlement), lang)
     best = max((settlement.final_totals.get(uid, 0) for uid in settlement.winners), default=0)
     if settlement.match_hands and not settlement.winners:  # the computers came out ahead
         return tn("result.match_no_winner_hands", settlement.match_hands, lang,

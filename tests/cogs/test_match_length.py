@@ -94,7 +94,7 @@ async def test_spanish_config_and_score_of_a_fixed_length_match(fake: FakeDiscor
 
 
 @pytest.mark.parametrize("lang,winners,expected", [
-    ("en", [11, 22], "🎉 After 8 hands, Ana & Bo share the match win with 6 points each!"
+    ("en", [11, 22], "🎉 After 8 hands, Ana and Bo share the match win with 6 points each!"
                      " A new match starts at zero."),
     ("es", [11], "🎉 ¡Tras 8 manos, Ana gana la partida con 6 puntos! Empieza una partida"
                  " nueva desde cero."),

@@ -185,7 +185,7 @@ async def test_three_members_play_a_whole_hand_to_settlement(played: Played) -> 
     if winner_seat == tracker.landlord:
         assert f"The landlord {NAMES[tracker.landlord]} wins!" in text, text
     else:
-        peasants = " & ".join(NAMES[s] for s in range(3) if s != tracker.landlord)
+        peasants = " and ".join(NAMES[s] for s in range(3) if s != tracker.landlord)
         assert f"The peasants {peasants} win!" in text, text
     expected = tracker.points()
     changes = changes_in_result(text, NAMES)
