@@ -39,8 +39,10 @@ from rendering.compose import (
     draw_fan,
     draw_pill,
     encode_png,
+    palette_image,
     role_badge,
 )
+from rendering.palette_data import SHARED_PALETTE
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat
 from rendering.strings import text, text_n
 from rendering.text import draw_text, fit_text, font, text_width
@@ -271,8 +273,10 @@ def render_replay_animation(frames: Sequence[Image.Image | bytes], *, fmt: Anima
     """One animated image of ``frames`` (page images or PNG bytes), ``seconds`` per frame.
 
     Frames are scaled to ``width`` px and padded (felt colour) to the tallest one.
-    GIF: one shared 64-colour palette (the felt, cards and labels need few colours);
-    WebP: lossy, quality 70. Raises ValueError without frames.
+    GIF: the images' own shared palette (``rendering.compose``'s 256 colours, no
+    dithering), so the design colours — the green and red of points won and lost,
+    the gold marks — stay what the PNG pages show; WebP: lossy, quality 70. Raises
+    ValueError without frames.
     """
     if not frames:
         raise ValueError("an animation needs at least one frame")
@@ -289,10 +293,7 @@ def render_replay_animation(frames: Sequence[Image.Image | bytes], *, fmt: Anima
     out = io.BytesIO()
     duration = int(seconds * 1000)
     if fmt == "gif":
-        strip = Image.new("RGB", (width, height * min(len(padded), 6)))
-        for i, im in enumerate(padded[:: max(1, len(padded) // 6)][:6]):
-            strip.paste(im, (0, i * height))
-        palette = strip.quantize(64, method=Image.Quantize.MEDIANCUT)
+        palette = palette_image(SHARED_PALETTE)
         quantized = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in padded]
         quantized[0].save(out, format="GIF", save_all=True, append_images=quantized[1:],
                           duration=duration, loop=0, optimize=False, disposal=1)

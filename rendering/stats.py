@@ -3,8 +3,9 @@
 Layout (RGB, ``WIDTH`` × ``HEIGHT`` = 800 × 440 px, drawn at 2× and downsampled
 for smooth lines): a banner with the member's name and rating (μ − 3σ, with
 μ ± σ); on the left two plots sharing the hand axis (oldest hand left): the
-match total after each hand (dots green for a won hand, red for a lost one,
-diamonds for hands as landlord; dashed lines where a new match began) and the
+match total after each hand (filled green dots for a won hand, hollow red rings
+for a lost one — shape and colour both tell them apart —, diamonds for hands as
+landlord; dashed lines where a new match began) and the
 rating after each hand; on the right the win rates as landlord and as peasant
 (all hands at this server). ``stats_alt_text`` states the same numbers.
 Spec: docs/RATINGS.md.
@@ -125,15 +126,18 @@ class _Canvas:
             y += 8
 
     def dot(self, x: float, y: float, r: float, fill: tuple[int, int, int],
-            diamond: bool = False) -> None:
+            diamond: bool = False, hollow: bool = False) -> None:
+        """A marker: a dot or a diamond (landlord), filled or ``hollow`` (a ring in
+        ``fill``: a lost hand, told from a won one by its shape, not only its colour)."""
         cx, cy, rr = x * SCALE, y * SCALE, r * SCALE
+        inside, edge, width = (None, fill, int(1.6 * SCALE)) if hollow else (fill, FELT_DARK, SCALE)
         if diamond:
             rr *= 1.35
             self.draw.polygon([(cx, cy - rr), (cx + rr, cy), (cx, cy + rr), (cx - rr, cy)],
-                              fill=fill, outline=FELT_DARK, width=SCALE)
+                              fill=inside, outline=edge, width=width)
         else:
-            self.draw.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=fill,
-                              outline=FELT_DARK, width=SCALE)
+            self.draw.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=inside,
+                              outline=edge, width=width)
 
     def text(self, xy: tuple[float, float], label: str, size: int, fill: tuple[int, int, int],
              bold: bool = False, anchor: str = "la", max_width: float | None = None) -> float:
@@ -210,7 +214,9 @@ def _plot(
         if v is None:
             continue
         if dots:
-            c.dot(x_of(i), y_of(v), radius, GREEN if hands[i].won else DANGER, hands[i].landlord)
+            won = hands[i].won
+            c.dot(x_of(i), y_of(v), radius + (0 if won else 0.8), GREEN if won else DANGER,
+                  hands[i].landlord, hollow=not won)
         elif i == len(values) - 1:
             c.dot(x_of(i), y_of(v), radius, colour)
 
@@ -233,14 +239,14 @@ def _rate_block(c: _Canvas, top: float, label: str, wins: int, hands: int, local
 
 def _legend(c: _Canvas, right: float, y: float, locale: str) -> float:
     """Won / lost / landlord markers, right-aligned at ``right`` on the line ``y``; its width."""
-    items = (("stats_won", GREEN, False), ("stats_lost", DANGER, False),
-             ("stats_as_landlord", WHITE, True))
+    items = (("stats_won", GREEN, False, False), ("stats_lost", DANGER, False, True),
+             ("stats_as_landlord", WHITE, True, False))
     face = font(11 * SCALE)
-    widths = [text_width(text(locale, key), face) / SCALE for key, _, _ in items]
+    widths = [text_width(text(locale, key), face) / SCALE for key, _, _, _ in items]
     total = sum(widths) + 3 * 16 + 2 * 10
     x = right - total
-    for (key, fill, diamond), width in zip(items, widths, strict=True):
-        c.dot(x + 5, y, 4, fill, diamond)
+    for (key, fill, diamond, hollow), width in zip(items, widths, strict=True):
+        c.dot(x + 5, y, 4, fill, diamond, hollow)
         c.text((x + 13, y), text(locale, key), 11, MUTED, anchor="lm")
         x += 16 + width + 10
     return total

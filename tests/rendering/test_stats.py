@@ -125,3 +125,17 @@ def test_a_negative_rating_in_the_banner_has_a_true_minus(monkeypatch: pytest.Mo
     monkeypatch.setattr(stats, "text", recording)
     render_stats(replace(stats_chart(), rating=-3.2), locale="es")
     assert "Valoración \u22123.2" in shown
+
+
+def test_won_and_lost_hands_differ_in_shape_not_only_colour() -> None:
+    """Issue 27 §7: through a colour-blindness filter the chart's won and lost dots were
+    alike. A won hand is a filled dot, a lost one a ring (its centre shows the plot)."""
+    from rendering.compose import DANGER, FELT
+    from rendering.stats import GREEN, SCALE, _Canvas
+
+    canvas = _Canvas()
+    canvas.dot(50, 50, 5, GREEN)
+    canvas.dot(100, 50, 5, DANGER, hollow=True)
+    assert canvas.img.getpixel((50 * SCALE, 50 * SCALE)) == GREEN
+    assert canvas.img.getpixel((100 * SCALE, 50 * SCALE)) == FELT
+    assert canvas.img.getpixel((100 * SCALE + 5 * SCALE - 1, 50 * SCALE)) == DANGER
