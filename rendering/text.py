@@ -7,8 +7,13 @@ for characters DejaVu lacks. Text is laid out with Pillow's BASIC engine (no
 libraqm dependency) for the same reason; mixed text is drawn as runs, one per
 font, on DejaVu's baseline.
 
-Characters neither font has (most emoji) are replaced by ``□`` (U+25A1);
-invisible format characters they lack (ZWJ, variation selectors) are dropped.
+Emoji neither has are drawn in monochrome with Noto Emoji (``NotoEmoji-Regular.ttf``,
+SIL OFL 1.1, ``LICENSE-NotoEmoji``; from the npm package
+``@expo-google-fonts/noto-emoji``) at the text size. Symbols no bundled
+font has are dropped, never drawn as boxes; letters of a script none has become
+``□`` (U+25A1), so a name still shows that something is there. Invisible format
+characters (ZWJ, variation selectors) and skin-tone modifiers are dropped, so an
+emoji sequence is drawn as its visible symbols.
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 FALLBACK = FONT_DIR / "DroidSansFallback.ttf"
+EMOJI = FONT_DIR / "NotoEmoji-Regular.ttf"
+EMOJI_SCALE = 1.0
+"""Emoji size relative to the text around them (as large: readable on a phone)."""
+DEJAVU, DROID, NOTO_EMOJI = 0, 1, 2
+"""Which bundled font draws a run (``font_runs``)."""
 REPLACEMENT = "\u25a1"
 ELLIPSIS = "\u2026"
 _ABSENT = "\U0010fffd"  # a private-use code point no bundled font maps
@@ -43,14 +53,21 @@ def fallback_font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FALLBACK), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=64)
+def emoji_font(size: int) -> ImageFont.FreeTypeFont:
+    """The bundled Noto Emoji (monochrome) at ``size`` pixels, cached."""
+    return ImageFont.truetype(str(EMOJI), size, layout_engine=ImageFont.Layout.BASIC)
+
+
 def _signature(face: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
     mask = face.getmask(char)
     return mask.size, bytes(mask)
 
 
-@lru_cache(maxsize=2)
-def _notdef_signature(fallback: bool) -> tuple[tuple[int, int], bytes]:
-    return _signature(fallback_font(20) if fallback else font(20), _ABSENT)
+@lru_cache(maxsize=3)
+def _notdef_signature(which: int) -> tuple[tuple[int, int], bytes]:
+    face = (font(20), fallback_font(20), emoji_font(20))[which]
+    return _signature(face, _ABSENT)
 
 
 @lru_cache(maxsize=4096)
@@ -58,7 +75,7 @@ def has_glyph(char: str) -> bool:
     """True if DejaVu Sans draws ``char`` (one code point) with a real glyph."""
     if char in " \t":
         return True
-    return _signature(font(20), char) != _notdef_signature(False)
+    return _signature(font(20), char) != _notdef_signature(DEJAVU)
 
 
 @lru_cache(maxsize=4096)
@@ -67,36 +84,66 @@ def uses_fallback(char: str) -> bool:
     DejaVu Sans lacks it and the fallback has a real glyph for it."""
     if has_glyph(char):
         return False
-    return _signature(fallback_font(20), char) != _notdef_signature(True)
+    return _signature(fallback_font(20), char) != _notdef_signature(DROID)
+
+
+@lru_cache(maxsize=4096)
+def face_of(char: str) -> int:
+    """Which bundled font draws ``char`` (one code point): ``DEJAVU``, ``DROID``,
+    ``NOTO_EMOJI``, or -1 for none. Emoji (``So``) go to Noto Emoji even when
+    DejaVu has a plain-text form, except the few symbols the images use themselves."""
+    if char.isascii() or char in _OWN_SYMBOLS:
+        return DEJAVU
+    pictograph = unicodedata.category(char) == "So" and ord(char) >= 0x1F000
+    if pictograph and _signature(emoji_font(20), char) != _notdef_signature(NOTO_EMOJI):
+        return NOTO_EMOJI
+    if has_glyph(char):
+        return DEJAVU
+    if uses_fallback(char):
+        return DROID
+    if _signature(emoji_font(20), char) != _notdef_signature(NOTO_EMOJI):
+        return NOTO_EMOJI
+    return -1
+
+
+_OWN_SYMBOLS = frozenset("♛▶♠♥♦♣★☆×−·…✓⚠")
+"""Symbols the images draw themselves with DejaVu (badges, suits, marks)."""
 
 
 def safe_text(text: str) -> str:
-    """``text`` with newlines flattened and glyphs no bundled font has replaced.
+    """``text`` with newlines flattened and only what the bundled fonts draw.
 
-    Characters DejaVu or the fallback draws are kept. Other printable
-    characters become ``□``; other combining or format characters (category
-    M*/C*, e.g. ZWJ, U+FE0F) are dropped so an emoji sequence yields one box
-    per visible symbol.
+    Characters DejaVu, the fallback or Noto Emoji draws are kept. Combining or format
+    characters (category M*/C*: ZWJ, U+FE0F) and skin-tone modifiers are dropped, so
+    an emoji sequence yields its visible symbols; a symbol no font has is dropped;
+    a letter or digit no font has becomes ``□``.
     """
     out: list[str] = []
     for char in " ".join(text.split()):
-        if has_glyph(char) or uses_fallback(char):
+        if 0x1F3FB <= ord(char) <= 0x1F3FF or 0xFE00 <= ord(char) <= 0xFE0F \
+                or unicodedata.category(char)[0] == "C":  # skin tones, selectors, ZWJ
+            continue
+        if face_of(char) >= 0:
             out.append(char)
-        elif unicodedata.category(char)[0] not in "MC":
+        elif unicodedata.category(char)[0] in "LN":
             out.append(REPLACEMENT)
-    return "".join(out)
+    return " ".join("".join(out).split())
 
 
-def font_runs(text: str) -> list[tuple[str, bool]]:
-    """Split safe ``text`` into maximal runs ``(run, is_fallback)`` by the font
-    that draws them; ASCII text is one DejaVu run without per-character checks."""
+def font_runs(text: str) -> list[tuple[str, int]]:
+    """Split safe ``text`` into maximal runs ``(run, face)`` by the font that draws them
+    (``face_of``); ASCII text is one DejaVu run without per-character checks."""
     if text.isascii():
-        return [(text, False)] if text else []
-    return [("".join(group), key) for key, group in itertools.groupby(text, uses_fallback)]
+        return [(text, DEJAVU)] if text else []
+    return [("".join(group), key) for key, group in itertools.groupby(text, face_of)]
 
 
-def _run_face(face: ImageFont.FreeTypeFont, is_fallback: bool) -> ImageFont.FreeTypeFont:
-    return fallback_font(int(face.size)) if is_fallback else face
+def _run_face(face: ImageFont.FreeTypeFont, which: int) -> ImageFont.FreeTypeFont:
+    if which == DROID:
+        return fallback_font(int(face.size))
+    if which == NOTO_EMOJI:
+        return emoji_font(max(1, round(face.size * EMOJI_SCALE)))
+    return face
 
 
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> int:
@@ -146,14 +193,14 @@ def draw_text(
     (``text_width``) and the horizontal anchor (l/m/r) place it.
     """
     runs = font_runs(text)
-    if len(runs) <= 1 and not (runs and runs[0][1]):
+    if len(runs) <= 1 and not (runs and runs[0][1] != DEJAVU):
         draw.text(xy, text, font=face, fill=fill, anchor=anchor)
         return
     x, y = xy
     x -= {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * text_width(text, face)
     y += _baseline_offset(face, anchor[1])
-    for run, is_fallback in runs:
-        run_face = _run_face(face, is_fallback)
+    for run, which in runs:
+        run_face = _run_face(face, which)
         draw.text((x, y), run, font=run_face, fill=fill, anchor="ls")
         x += run_face.getlength(run)
 

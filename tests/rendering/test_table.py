@@ -149,7 +149,8 @@ def test_cjk_names_render_with_the_fallback_font_not_boxes(monkeypatch: pytest.M
     cjk = replace(view, seats=tuple(replace(s, name=CJK_NAME) for s in view.seats), status=CJK_NAME)
     with_fallback = render_table(cjk)
     assert with_fallback == render_table(cjk)  # deterministic
-    monkeypatch.setattr(rendering.text, "uses_fallback", lambda char: False)
+    monkeypatch.setattr(rendering.text, "face_of",
+                        lambda char: 0 if char.isascii() or rendering.text.has_glyph(char) else -1)
     boxed = replace(view, seats=tuple(replace(s, name=safe_text(CJK_NAME)) for s in view.seats),
                     status=safe_text(CJK_NAME))
     assert "斗" not in safe_text(CJK_NAME)

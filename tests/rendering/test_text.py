@@ -7,8 +7,10 @@ from PIL import Image, ImageDraw
 from rendering.samples import CJK_NAME, LONG_NAME
 from rendering.text import (
     ELLIPSIS,
+    NOTO_EMOJI,
     REPLACEMENT,
     draw_text,
+    face_of,
     fit_text,
     font,
     font_runs,
@@ -32,10 +34,25 @@ def test_cjk_missing_from_dejavu_comes_from_the_fallback_font() -> None:
     assert safe_text(LONG_NAME).startswith("张伟😀")
 
 
-def test_glyphs_no_bundled_font_has_become_boxes() -> None:
-    assert safe_text("\U0001f468\U0001f469") == REPLACEMENT * 2
-    assert safe_text("a\u0915b") == "a" + REPLACEMENT + "b"  # Devanagari KA: in neither font
-    assert all(has_glyph(c) or uses_fallback(c) for c in safe_text(LONG_NAME))
+def test_emoji_are_drawn_symbols_no_font_has_dropped_and_only_letters_boxed() -> None:
+    """Issue 27 §4: emoji in names became □ boxes on every image."""
+    assert safe_text("\U0001f468\U0001f469") == "\U0001f468\U0001f469"  # Noto Emoji draws them
+    assert all(face_of(c) == NOTO_EMOJI for c in "😀👨👩👧🦄🔥")
+    assert safe_text("👍🏽 Bo\ufe0f") == "👍 Bo"  # skin tone and selector dropped
+    assert safe_text("\U0001f468\u200d\U0001f469\u200d\U0001f467") == "👨👩👧"  # ZWJ family
+    assert safe_text("Ana \ue000\ue001 B") == "Ana B"  # a symbol no font has: dropped
+    assert safe_text("a\u0915b") == "a" + REPLACEMENT + "b"  # Devanagari KA: a letter, boxed
+    assert REPLACEMENT not in safe_text(LONG_NAME)
+    assert all(face_of(c) >= 0 for c in safe_text(LONG_NAME))
+
+
+def test_an_emoji_name_draws_ink_not_a_box() -> None:
+    def render(text: str) -> bytes:
+        img = Image.new("L", (300, 40), 0)
+        draw_text(ImageDraw.Draw(img), (4, 20), text, font(22, True), 255, anchor="lm")
+        return img.tobytes()
+
+    assert render("Bo 🦄") != render("Bo " + REPLACEMENT) != render("Bo ")
 
 
 def test_32_character_cjk_name_keeps_every_character() -> None:
