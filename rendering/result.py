@@ -34,7 +34,7 @@ from rendering.text import draw_text, fit_text, font, text_width
 WIDTH = 800
 PAD = 16
 BANNER_H = 64
-PILL_H = 30
+PILL_H = 32
 PILL_GAP = 8
 ROW_H = 128
 ROW_GAP = 8
@@ -89,10 +89,10 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatResult, top: in
     total = "" if seat.total is None else f"{text(locale, 'total')}: {seat.total}".replace(
         "-", "\u2212")
     if total:
-        draw.text((right, top + 76), total, font=font(20, True), fill=WHITE, anchor="rm")
-    column = max(text_width(change, change_face), text_width(total, font(20, True))) + 24
+        draw.text((right, top + 76), total, font=font(22, True), fill=WHITE, anchor="rm")
+    column = max(text_width(change, change_face), text_width(total, font(22, True))) + 24
     badge_w = role_badge(draw, x, top + 12, seat.is_landlord, locale) + 12
-    name, face = fit_text(seat.name, right - column - x - badge_w, (24, 22, 20, 18, 16), bold=True)
+    name, face = fit_text(seat.name, right - column - x - badge_w, (24, 22), bold=True)
     draw_text(draw, (x + badge_w, top + 26), name, face, WHITE, anchor="lm")
     cards_top = top + 48
     if seat.remaining:
@@ -111,7 +111,7 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
     """
     if len(view.seats) != 3:
         raise ValueError(f"a result has 3 seats, got {len(view.seats)}")
-    pill_face = font(17, True)
+    pill_face = font(22, True)
     rows = _layout_pills(_pill_specs(view, locale), pill_face)
     pills_top = BANNER_H + 8
     formula_top = pills_top + len(rows) * (PILL_H + PILL_GAP) + 2
@@ -121,7 +121,7 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH, BANNER_H), fill=FELT_DARK)
     if view.hand_number is not None:
-        draw.text((PAD, BANNER_H // 2), text(locale, "hand_number", n=view.hand_number), font=font(18),
+        draw.text((PAD, BANNER_H // 2), text(locale, "hand_number", n=view.hand_number), font=font(22),
                   fill=MUTED, anchor="lm")
     winner = text(locale, "winner_landlord" if view.winner == "landlord" else "winner_peasants")
     draw.text((WIDTH // 2, BANNER_H // 2), winner, font=font(34, True), fill=GOLD, anchor="mm")
@@ -137,6 +137,6 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
         _seat(img, draw, seat, seats_top + i * (ROW_H + ROW_GAP), locale)
     if view.match_winners:
         names = ", ".join(view.match_winners)
-        line, face = fit_text(text(locale, "match_won", names=names), WIDTH - 2 * PAD, (24, 20, 16), bold=True)
+        line, face = fit_text(text(locale, "match_won", names=names), WIDTH - 2 * PAD, (24, 22), bold=True)
         draw_text(draw, (WIDTH // 2, height - 24), line, face, GOLD, anchor="mm")
     return encode_png(img)

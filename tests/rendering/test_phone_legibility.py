@@ -1,4 +1,4 @@
-"""Every text on the table and hand images is readable on a phone (issue 27 §3): Discord
+"""Every text on the table, hand and result images is readable on a phone (issue 27 §3): Discord
 shows an 800 px image about 400 px wide, so each text is drawn at least 22 px (11 px
 there). The input that showed it: the card counter's digits, 15 px (about 7 px on a
 phone), gold on green."""
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from rendering import render_hand, render_table
+from rendering import render_hand, render_result, render_table
 from rendering.cards import LARGE, SMALL
 from rendering.hand import WIDTH as HAND_WIDTH
 from rendering.samples import (
@@ -21,6 +21,7 @@ from rendering.samples import (
     mid_game_table,
     returning_turn_table,
     selected_three,
+    spring_result,
 )
 from rendering.table import WIDTH as TABLE_WIDTH
 
@@ -55,6 +56,7 @@ def test_every_text_of_the_table_and_hand_is_at_least_11_px_on_a_phone(locale: s
         width_table = len(seen)
         render_hand(landlord_hand(), selected=selected_three(), counter=counter, locale=locale)
         render_hand([], counter=counter, locale=locale)
+        render_result(spring_result(), locale=locale)  # 800 px too
     assert width_table > 20 and len(seen) > width_table + 30
     for i, (text, size) in enumerate(seen):
         width = TABLE_WIDTH if i < width_table else HAND_WIDTH
