@@ -37,7 +37,7 @@ from bot.rules import RANKS, Card, Combo, classify, format_cards, rank_counts
 from bot.service.renderer import Renderer
 from cogs import texts
 from cogs.components import Components
-from cogs.items import ViewState
+from cogs.items import SortMode, ViewState
 from rendering import render_hand_cached
 from rendering.cards import rank_label, sort_cards
 
@@ -235,9 +235,9 @@ def card_options(cards: Sequence[Card], state: ViewState, lang: str) -> list[dic
 
 
 @functools.lru_cache(maxsize=1024)
-def _card_options(indices: tuple[int, ...], selected: frozenset[int], sort: str,
+def _card_options(indices: tuple[int, ...], selected: frozenset[int], sort: SortMode,
                   lang: str) -> list[dict[str, Any]]:
-    ordered = sort_cards([Card.from_index(i) for i in indices], sort)  # type: ignore[arg-type]
+    ordered = sort_cards([Card.from_index(i) for i in indices], sort)
     return [{"label": card_label(c.index, lang), "value": str(c.index),
              "default": c.index in selected} for c in ordered[:CARD_OPTIONS]]
 

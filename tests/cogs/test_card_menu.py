@@ -124,5 +124,5 @@ def test_a_card_menu_click_reaches_on_hand_click_with_every_value() -> None:
             calls.append(args[1:])
 
     for values, expected in ((["0", "5", "12"], "0,5,12"), ([], "")):
-        asyncio.run(route_click(Cog(), click(message, menu.custom_id, 3, values)))  # type: ignore[arg-type]
+        asyncio.run(route_click(Cog(), click(message, menu.custom_id, 3, values)))  # type: ignore[arg-type]  # a stand-in cog
         assert calls.pop() == ("T1", 9, "cards", state, expected)

@@ -3,8 +3,8 @@ full-width ``４４`` refused as "I can't read the card ４", now plays 44."""
 
 from __future__ import annotations
 
-from tests.cogs.test_refusals import seated_hand
 from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import seated_hand
 
 
 async def test_full_width_cards_play_and_a_bare_joker_asks_which(fake: FakeDiscord) -> None:

@@ -40,11 +40,11 @@ def text_sizes() -> Iterator[list[tuple[str, float]]]:
         seen.append((str(text), float(font.size)))
         return original(self, xy, text, fill, font, *args, **kwargs)
 
-    ImageDraw.ImageDraw.text = recording  # type: ignore[method-assign]
+    ImageDraw.ImageDraw.text = recording  # type: ignore[method-assign]  # recorded for the test
     try:
         yield seen
     finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]  # put back
 
 
 @pytest.mark.parametrize("locale", ["en", "es"])
