@@ -68,8 +68,8 @@ def test_whole_messages_agree_with_their_count_in_both_languages() -> None:
         "Partida actual n.º 1 · mano 2 de 2 (1 jugada; gana el total más alto)")
     assert tn("score.match_hands", 1, "en", match=1, next=2, hands=2, played=1) == (
         "Current match #1 · hand 2 of 2 (1 played; the highest total wins)")
-    assert tn("select.placeholder", 1, "es", n=1) == "Elige una jugada (1 legal)…"
-    assert tn("select.placeholder", 7, "es", n=7) == "Elige una jugada (7 legales)…"
+    assert tn("select.cards", 1, "es", n=1) == "Elige cartas (1 jugada legal)…"
+    assert tn("select.cards", 7, "es", n=7) == "Elige cartas (7 jugadas legales)…"
     assert tn("reason.stop_opponent_few_cards", 1, "en", n=1, cards="2") == (
         "An opponent has only 1 card left: stop it with 2.")
 
