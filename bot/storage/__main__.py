@@ -2,7 +2,8 @@
 
 SOURCE and DEST are each a SQLite file path or a ``postgresql://`` URL (docs/SCALING.md).
 Idempotent (rows are upserted on their primary key); a progress bar shows on a
-terminal. Exit codes: 0 done, 1 the copy failed (one line on stderr), 2 bad usage.
+terminal. Exit codes: 0 done, 1 the copy failed (one line on stderr; a SOURCE file that
+does not exist is refused before anything is opened or created), 2 bad usage.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 from tqdm import tqdm
 
-from bot.storage import open_repository
+from bot.storage import is_postgres_url, open_repository
 from bot.storage.base import SqlRepository
 from bot.storage.copy import copy_database, count_rows, shown
 
@@ -50,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     copy.add_argument("dest", help="SQLite file path or postgresql:// URL")
     copy.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    if not is_postgres_url(args.source) and not Path(args.source).is_file():
+        print(f"ddz-bot: copy failed: SOURCE {args.source} does not exist", file=sys.stderr)
+        return 1
     try:
         copied = asyncio.run(copy_command(args.source, args.dest, quiet=args.quiet))
     except Exception as error:  # one line, no traceback, no password

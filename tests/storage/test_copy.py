@@ -112,3 +112,18 @@ async def test_copy_command_prints_one_summary_line_and_hides_the_password(
     assert bad.returncode == 1
     [line] = bad.stderr.strip().splitlines()
     assert line.startswith("ddz-bot: copy failed: ") and "s3cret" not in line
+
+
+async def test_copy_from_a_source_file_that_does_not_exist_fails_and_creates_nothing(
+    tmp_path: Path,
+) -> None:
+    # issue 25 item 5: a typo in SOURCE created an empty database, printed "nothing to
+    # copy" and exited 0.
+    missing, dest = tmp_path / "typo.sqlite3", tmp_path / "b.sqlite3"
+    proc = await copy_command(str(missing), str(dest))
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert proc.stderr.strip().splitlines() == [
+        f"ddz-bot: copy failed: SOURCE {missing} does not exist"
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
