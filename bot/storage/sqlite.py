@@ -54,13 +54,16 @@ class SqliteStorage(SqlRepository):
     ) -> SqliteStorage:
         """Open (creating if needed) the database and apply pending migrations.
 
-        Raises sqlite3.Error if the file is not a database or a migration fails
-        (the failed migration is rolled back; earlier ones stay applied).
+        Another connection writing the file (another process opening it, a copy) is
+        waited for up to ``busy_ms`` at each step, then sqlite3.OperationalError
+        ("database is locked") is raised. Raises sqlite3.Error if the file is not a
+        database or a migration fails (the failed migration is rolled back; earlier ones
+        stay applied).
         """
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             await db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
-            await db.execute("PRAGMA journal_mode = WAL")
+            await _wal_mode(db, busy_ms / 1000)
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db)
@@ -167,6 +170,24 @@ class SqliteStorage(SqlRepository):
                     with contextlib.suppress(aiosqlite.Error):
                         await _to_the_end(self._db.execute("ROLLBACK"))
                 raise
+
+
+async def _wal_mode(db: aiosqlite.Connection, within: float) -> None:
+    """``PRAGMA journal_mode = WAL``, tried again while another connection holds the
+    file's lock (SQLite answers "database is locked" at once there, without its busy
+    handler), for up to ``within`` seconds; then the error is raised."""
+    loop = asyncio.get_running_loop()
+    end, pause = loop.time() + within, 0.01
+    while True:
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            now = loop.time()
+            if "locked" not in str(error) or now >= end:
+                raise
+        await asyncio.sleep(min(pause, end - now))
+        pause = min(pause * 2, 0.25)
 
 
 async def _to_the_end(statement: Awaitable[object]) -> None:
