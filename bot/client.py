@@ -55,7 +55,9 @@ async def open_storage(settings: Settings) -> Repository:
     Raises ShardTaken (storage closed again) when another live process serves one of
     them, so that two processes never write one table (docs/SCALING.md).
     """
-    storage = await open_repository(settings.database_location)
+    storage = await open_repository(settings.database_location,
+                                    pool_size=settings.database_pool_size,
+                                    timeout=settings.database_timeout)
     try:
         await storage.claim_shards(settings.shards)
     except BaseException:

@@ -6,6 +6,9 @@ Environment names (see ``.env.example``):
 * ``DDZ_DATABASE_PATH`` (SQLite file, default ``ddz.sqlite3``),
 * ``DDZ_DATABASE_URL`` (``postgresql://user:pass@host:port/db``: PostgreSQL instead of
   SQLite, for several processes; kept as ``SecretStr``: it may hold a password),
+* ``DDZ_DATABASE_POOL_SIZE`` (PostgreSQL: connections per process; default 10),
+* ``DDZ_DATABASE_TIMEOUT`` (seconds a database call may wait: a PostgreSQL statement, a
+  pooled connection, SQLite's write lock; default 10),
 * ``DDZ_DEV_GUILD_ID`` (sync the commands to this guild at start-up),
 * ``DDZ_SYNC_COMMANDS`` (bool: global sync at start-up),
 * ``DDZ_LOG_LEVEL`` (``DEBUG`` / ``INFO`` / ``WARNING`` / ``ERROR``; default ``INFO``),
@@ -64,6 +67,15 @@ class Settings(BaseSettings):
     discord_token: SecretStr = Field(validation_alias=_alias("DISCORD_TOKEN"))
     database_path: Path = Field(Path("ddz.sqlite3"), validation_alias=_alias("DDZ_DATABASE_PATH"))
     database_url: SecretStr | None = Field(None, validation_alias=_alias("DDZ_DATABASE_URL"))
+    database_pool_size: int = Field(10, ge=1, le=100,
+                                    validation_alias=_alias("DDZ_DATABASE_POOL_SIZE"))
+    """PostgreSQL: the most connections this process opens (plus one holding the shard
+    locks)."""
+    database_timeout: float = Field(10.0, gt=0.0, le=300.0,
+                                    validation_alias=_alias("DDZ_DATABASE_TIMEOUT"))
+    """Seconds one database call may wait (a PostgreSQL statement, a free pooled
+    connection, SQLite's write lock) before it fails; also how often the PostgreSQL
+    connection holding the shard locks is checked."""
     dev_guild_id: int | None = Field(None, validation_alias=_alias("DDZ_DEV_GUILD_ID"))
     sync_commands: bool = Field(False, validation_alias=_alias("DDZ_SYNC_COMMANDS"))
     log_level: str = Field("INFO", validation_alias=_alias("DDZ_LOG_LEVEL"))

@@ -45,6 +45,21 @@ def test_defaults_need_only_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.api_base is None and settings.gateway_url is None
     assert settings.deal_seed is None
     assert settings.event_loop == "auto"
+    assert (settings.database_pool_size, settings.database_timeout) == (10, 10.0)
+
+
+def test_database_pool_size_and_timeout_are_read_and_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DDZ_DATABASE_POOL_SIZE", "4")
+    monkeypatch.setenv("DDZ_DATABASE_TIMEOUT", "2.5")
+    assert (Settings().database_pool_size, Settings().database_timeout) == (4, 2.5)
+    monkeypatch.setenv("DDZ_DATABASE_TIMEOUT", "0")
+    with pytest.raises(ValidationError) as info:
+        Settings()
+    assert settings_error_line(info.value) == (
+        "ddz-bot: DDZ_DATABASE_TIMEOUT: Input should be greater than 0")
 
 
 @pytest.mark.parametrize(("value", "loop"), [("", "auto"), (" UVLoop ", "uvloop"),
@@ -212,7 +227,9 @@ def test_every_setting_is_documented_for_admins() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     names = [field.validation_alias.choices[0]  # type: ignore[union-attr]
              for field in Settings.model_fields.values()]
-    assert "DDZ_EVENT_LOOP" in names and "DDZ_WEB_SECRET" in names and len(names) == 20
+    assert {"DDZ_EVENT_LOOP", "DDZ_WEB_SECRET", "DDZ_DATABASE_TIMEOUT",
+            "DDZ_DATABASE_POOL_SIZE"} <= set(names)
+    assert len(names) == 22
     assert [n for n in names if not re.search(rf"^{n}=", env, re.M)] == []
     rows = [line for line in readme.splitlines() if line.startswith("| `")]
     assert [n for n in names if not any(f"`{n}`" in row.split(" | ")[0] for row in rows)] == []

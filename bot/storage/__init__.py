@@ -32,19 +32,22 @@ def is_postgres_url(location: str | Path) -> bool:
     return str(location).startswith(("postgresql://", "postgres://"))
 
 
-async def open_repository(location: str | Path) -> Repository:
+async def open_repository(location: str | Path, *, pool_size: int = 10,
+                          timeout: float = 10.0) -> Repository:
     """Open the database at ``location``: a ``postgresql://`` URL or a SQLite file path.
 
-    Applies pending migrations. Raises OSError / the driver's error when it cannot.
+    ``pool_size``: PostgreSQL connections at most; ``timeout``: seconds a call may wait
+    (a PostgreSQL statement or pooled connection, SQLite's write lock). Applies pending
+    migrations. Raises OSError / TimeoutError / the driver's error when it cannot.
     """
     text = str(location)
     if is_postgres_url(text):
         from bot.storage.postgres import PostgresStorage
 
-        return await PostgresStorage.open(text)
+        return await PostgresStorage.open(text, pool_size=pool_size, query_timeout=timeout)
     from bot.storage.sqlite import SqliteStorage
 
-    return await SqliteStorage.open(text)
+    return await SqliteStorage.open(text, busy_ms=int(timeout * 1000))
 
 
 def __getattr__(name: str) -> Any:

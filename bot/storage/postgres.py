@@ -11,8 +11,14 @@ is the SQLite backend's (``bot/storage/ops.py``); what makes it safe across proc
 * shard ownership: ``claim_shards`` takes a session advisory lock per shard on a
   dedicated connection held until ``close`` (or until the process dies: the server
   drops the locks with the connection). That connection is pinged every
-  ``lease_check_seconds``; if it is gone (server restart, network cut), another process
-  may take the shards, so ``on_shards_lost`` is called (the bot stops, exit code 4).
+  ``lease_check_seconds`` (``query_timeout``); if it is gone or silent (server restart,
+  network cut), another process may take the shards, so ``on_shards_lost`` is called (the bot stops, exit code 4).
+
+Every wait is bounded by ``query_timeout`` seconds (``DDZ_DATABASE_TIMEOUT``): each
+statement (asyncpg's ``command_timeout``), taking a connection from the pool, connecting;
+a server that stops answering (a network cut, a stuck failover) fails the call with
+TimeoutError, and ``close`` gives the connections that long, then drops them
+(``terminate``), so that a process whose shard locks are lost exits (code 4).
 
 The schema lives in the URL's ``search_path`` (default ``public``); migrations
 (``pg_migrations.PG_MIGRATIONS``, same versions as SQLite's) run under a transaction
@@ -52,9 +58,11 @@ async def schema_version(conn: asyncpg.Connection) -> int:
     return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
 
 
-async def migrate(conn: asyncpg.Connection, migrations: list[str] | None = None) -> None:
+async def migrate(conn: asyncpg.Connection, migrations: list[str] | None = None,
+                  timeout: float | None = None) -> None:
     """Apply the pending PG_MIGRATIONS, each in its own transaction (a failure rolls back
-    that one and raises; earlier ones stay applied)."""
+    that one and raises; earlier ones stay applied). ``timeout``: seconds per statement
+    (None: the connection's own)."""
     scripts = PG_MIGRATIONS if migrations is None else migrations
     schema = await conn.fetchval("SELECT current_schema()")
     if schema is None:
@@ -62,13 +70,13 @@ async def migrate(conn: asyncpg.Connection, migrations: list[str] | None = None)
     key = lock_key(schema, "migrate")
     for number, script in enumerate(scripts, start=1):
         async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", key)
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", key, timeout=timeout)
             await conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
             )
             if await schema_version(conn) >= number:
                 continue
-            await conn.execute(script)
+            await conn.execute(script, timeout=timeout)
             await conn.execute("DELETE FROM schema_version")
             await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
 
@@ -76,43 +84,55 @@ async def migrate(conn: asyncpg.Connection, migrations: list[str] | None = None)
 class PostgresStorage(SqlRepository):
     """The PostgreSQL Repository. Build with ``await PostgresStorage.open(url)``."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, query_timeout: float = 10.0) -> None:
         self._pool = pool
         self.url = url
+        self.query_timeout = query_timeout
         self._owner: asyncpg.Connection | None = None
         self._watch: asyncio.Task[None] | None = None
         self._fault: Callable[[str], None] = lambda point: None
-        self.lease_check_seconds = 10.0
+        self.lease_check_seconds = query_timeout
+        """How often (s) the connection holding the shard locks is pinged; each ping may
+        take that long too."""
         self.on_shards_lost: Callable[[], None] | None = None
         """Called once when the connection holding the shard locks is lost."""
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = 10) -> PostgresStorage:
+    async def open(cls, url: str, *, pool_size: int = 10,
+                   query_timeout: float = 10.0) -> PostgresStorage:
         """Connect (a pool of up to ``pool_size`` connections) and apply pending migrations.
 
-        Raises OSError / asyncpg.PostgresError when the server cannot be reached, the
-        credentials are refused or a migration fails.
+        ``query_timeout``: seconds any statement, connection or wait for a pooled
+        connection may take (a migration may take ten times that). Raises OSError /
+        asyncpg.PostgresError / TimeoutError when the server cannot be reached or does
+        not answer, the credentials are refused or a migration fails.
         """
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size,
+                                         command_timeout=query_timeout, timeout=query_timeout)
         try:
-            async with pool.acquire() as conn:
-                await migrate(conn)
+            async with pool.acquire(timeout=query_timeout) as conn:
+                await migrate(conn, timeout=10 * query_timeout)
         except BaseException:
-            await pool.close()
+            await _close_pool(pool, query_timeout)
             raise
-        return cls(pool, url)
+        return cls(pool, url, query_timeout)
 
     async def close(self) -> None:
-        """Release the shard claims and close every connection."""
+        """Release the shard claims and close every connection: within about twice
+        ``query_timeout`` even when the server does not answer (then the connections are
+        dropped; the server ends their sessions and locks on its own)."""
         if self._watch is not None:
             self._watch.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._watch
             self._watch = None
         if self._owner is not None:
-            await self._owner.close()
-            self._owner = None
-        await self._pool.close()
+            owner, self._owner = self._owner, None
+            try:
+                await owner.close(timeout=self.query_timeout)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+                owner.terminate()
+        await _close_pool(self._pool, self.query_timeout)
 
     async def claim_shards(self, shards: ShardSet) -> None:
         """Own ``shards`` until ``close``: one session advisory lock per shard.
@@ -123,7 +143,8 @@ class PostgresStorage(SqlRepository):
         """
         if self._owner is not None:
             raise RuntimeError("shards are claimed once per storage")
-        owner = await asyncpg.connect(self.url)
+        owner = await asyncpg.connect(self.url, timeout=self.query_timeout,
+                                      command_timeout=self.query_timeout)
         try:
             schema = await owner.fetchval("SELECT current_schema()")
             count_key, shard_key = lock_key(schema, "shard-count"), lock_key(schema, "shard")
@@ -142,7 +163,7 @@ class PostgresStorage(SqlRepository):
                 ):
                     raise ShardTaken(shard, shards.count)
         except BaseException:
-            await owner.close()
+            owner.terminate()
             self._owner = None
             raise
         self._owner = owner
@@ -165,16 +186,27 @@ class PostgresStorage(SqlRepository):
 
     async def schema_version(self) -> int:
         """The applied schema version."""
-        async with self._pool.acquire() as conn:
+        async with self._pool.acquire(timeout=self.query_timeout) as conn:
             return await schema_version(conn)
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Sql]:
-        async with self._pool.acquire() as conn:
+        async with self._pool.acquire(timeout=self.query_timeout) as conn:
             yield PostgresSql(conn)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Sql]:
-        """One transaction on a pooled connection: committed on exit, rolled back on error."""
-        async with self._pool.acquire() as conn, conn.transaction():
+        """One transaction on a pooled connection: committed on exit, rolled back on error.
+        TimeoutError when no connection is free or a statement is not answered within
+        ``query_timeout``."""
+        async with self._pool.acquire(timeout=self.query_timeout) as conn, conn.transaction():
             yield PostgresSql(conn)
+
+
+async def _close_pool(pool: asyncpg.Pool, within: float) -> None:
+    """Close ``pool`` gracefully for up to ``within`` seconds, then drop its connections."""
+    try:
+        await asyncio.wait_for(pool.close(), within)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+        log.warning("the database did not answer while closing; connections dropped")
+        pool.terminate()
