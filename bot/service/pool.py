@@ -4,13 +4,16 @@ The bot process has one GIL: CPU work in its threads (drawing and encoding PNGs,
 searches) delays every interaction's answer and leaves the second core idle
 (docs/PERFORMANCE.md). ``WorkerPool.run`` sends a module-level function and its
 arguments (pickled) to the least busy of ``workers`` spawned processes over a
-pipe, and the event loop reads the answer when the pipe is readable: no helper
+pipe, and the event loop reads the answer when the answer pipe is readable: no helper
 thread in the bot process (``concurrent.futures.ProcessPoolExecutor`` wakes two
-per call, and each wake-up makes the event loop wait for the GIL). At most
-``MAX_IN_FLIGHT`` calls are written to a worker's pipe at a time; the others wait
-in the pool's backlog, in this process, for the first worker that answers: a busy
-pool never fills a pipe (a full pipe would block the event loop in ``write``), and
-a call never queues behind a slow one while another worker is free. ``urgent`` calls
+per call, and each wake-up makes the event loop wait for the GIL). Calls go down a
+pipe of their own, written without blocking: what the pipe cannot take yet is
+written when it has room again (the loop's writer callback), so a call and an answer
+of any size never wait for each other (with one pipe for both, a call and an answer
+of 256 KiB each blocked the bot and the worker in ``write`` for good). At most
+``MAX_IN_FLIGHT`` calls are sent to a worker at a time; the others wait
+in the pool's backlog, in this process, for the first worker that answers, so a
+call never queues behind a slow one while another worker is free. ``urgent`` calls
 (what a member who clicked waits for) leave the backlog before the others (redraws
 nobody waits for).
 
@@ -32,6 +35,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import struct
 import time
 from collections import deque
 from collections.abc import Callable
@@ -67,8 +71,22 @@ _Call = tuple[int, bytes, "asyncio.Future[Any]"]
 class _Worker:
     process: Any
     conn: Connection
+    """The answers, read here (blocking, once ``poll`` finds data)."""
+    calls: Connection
+    """The calls, written here without blocking (``WorkerPool._send``)."""
     pending: dict[int, asyncio.Future[Any]] = field(default_factory=dict)
     ready: bool = False
+    unsent: deque[memoryview] = field(default_factory=deque)
+    """Framed calls (or their tails) the pipe had no room for yet, oldest first."""
+
+
+def framed(data: bytes) -> list[memoryview]:
+    """``data`` as ``multiprocessing.connection.Connection.send_bytes`` puts it on the
+    wire (a 4-byte big-endian length, or -1 and an 8-byte one past 2 GiB), so the worker
+    reads it with ``recv_bytes``."""
+    size = len(data)
+    head = struct.pack("!i", size) if size <= 0x7FFFFFFF else struct.pack("!iQ", -1, size)
+    return [memoryview(head), memoryview(data)]
 
 
 class WorkerPool:
@@ -116,23 +134,26 @@ class WorkerPool:
         a pool that cannot start is logged, and threads are used for a while."""
         if self._procs or not self.workers or time.monotonic() < self._broken_until:
             return
-        loop = asyncio.get_running_loop()
+        loop = self._loop = asyncio.get_running_loop()
         context = multiprocessing.get_context("spawn")
         try:
             for _ in range(self.workers):
-                mine, theirs = context.Pipe(duplex=True)
-                process = context.Process(target=_serve, args=(theirs, self.initializer),
-                                          name=f"ddz-{self.name}", daemon=True)
+                answers, their_answers = context.Pipe(duplex=False)
+                their_calls, calls = context.Pipe(duplex=False)
+                process = context.Process(
+                    target=_serve, args=(their_calls, their_answers, self.initializer),
+                    name=f"ddz-{self.name}", daemon=True)
                 process.start()
-                theirs.close()
-                worker = _Worker(process, mine)
+                their_calls.close()
+                their_answers.close()
+                worker = _Worker(process, answers, calls)
                 self._procs.append(worker)
-                loop.add_reader(mine.fileno(), self._on_answer, worker)
+                loop.add_reader(answers.fileno(), self._on_answer, worker)
                 # uvloop (libuv) makes a watched descriptor non-blocking, asyncio's own loop
-                # leaves it as it is: messages are read and written whole once the pipe is
-                # readable (``recv_bytes``), so it must block until an answer is all there.
-                os.set_blocking(mine.fileno(), True)
-            self._loop = loop
+                # leaves it as it is: answers are read whole once the pipe is readable
+                # (``recv_bytes``), so it must block until an answer is all there.
+                os.set_blocking(answers.fileno(), True)
+                os.set_blocking(calls.fileno(), False)  # never blocks the loop (``_send``)
         except Exception as error:
             self._broken(f"could not start ({error})")
 
@@ -177,15 +198,50 @@ class WorkerPool:
                     log.warning("%s worker died (%s); computing in a thread", self.name, error)
         return await asyncio.to_thread(fn, *args)
 
-    @staticmethod
-    def _send(worker: _Worker, job: int, data: bytes, future: asyncio.Future[Any]) -> None:
-        """Write one call to ``worker``'s pipe (OSError: the pipe broke; nothing pending)."""
+    def _send(self, worker: _Worker, job: int, data: bytes, future: asyncio.Future[Any]) -> None:
+        """Send one call to ``worker``: what its pipe takes now, the rest when it has room
+        (``_write_unsent``). Never blocks. OSError: the pipe broke (nothing pending)."""
         worker.pending[job] = future
+        queued = bool(worker.unsent)
+        worker.unsent.extend(framed(data))
+        if queued:
+            return  # the writer callback is on already
         try:
-            worker.conn.send_bytes(data)
+            done = self._write_some(worker)
         except OSError:
             worker.pending.pop(job, None)
+            worker.unsent.clear()
             raise
+        if not done:
+            assert self._loop is not None
+            self._loop.add_writer(worker.calls.fileno(), self._write_unsent, worker)
+
+    @staticmethod
+    def _write_some(worker: _Worker) -> bool:
+        """Write ``worker.unsent`` until the pipe is full; True when all is written."""
+        fd = worker.calls.fileno()
+        while worker.unsent:
+            view = worker.unsent[0]
+            try:
+                written = os.write(fd, view)
+            except BlockingIOError:
+                return False
+            if written < len(view):
+                worker.unsent[0] = view[written:]
+                return False
+            worker.unsent.popleft()
+        return True
+
+    def _write_unsent(self, worker: _Worker) -> None:
+        """The loop's writer callback: the call pipe has room for more."""
+        try:
+            if not self._write_some(worker):
+                return
+        except OSError as error:
+            self._broken(f"pipe broke ({error!r})")
+            return
+        if self._loop is not None:
+            self._loop.remove_writer(worker.calls.fileno())
 
     def _feed(self, worker: _Worker) -> None:
         """Hand the backlog's oldest calls to ``worker`` while it has room."""
@@ -244,7 +300,10 @@ class WorkerPool:
         for worker in workers:
             if self._loop is not None and not self._loop.is_closed():
                 self._loop.remove_reader(worker.conn.fileno())
-            worker.conn.close()  # the worker reads EOF and exits
+                self._loop.remove_writer(worker.calls.fileno())
+            worker.conn.close()
+            worker.calls.close()  # the worker reads EOF and exits
+            worker.unsent.clear()
             for future in worker.pending.values():
                 if not future.done():
                     future.set_exception(WorkerDied(f"{self.name} pool shut down"))
@@ -255,9 +314,10 @@ class WorkerPool:
                 worker.process.terminate()
 
 
-def _serve(conn: Connection, initializer: Callable[[], object] | None) -> None:
-    """A worker process's loop: answer ``(job, fn, args)`` with ``(job, ok, value)``
-    until the pipe closes."""
+def _serve(calls: Connection, conn: Connection,
+           initializer: Callable[[], object] | None) -> None:
+    """A worker process's loop: answer each ``(job, fn, args)`` read from ``calls`` with
+    ``(job, ok, value)`` on ``conn``, until ``calls`` closes."""
     if initializer is not None:
         initializer()
     try:
@@ -266,7 +326,7 @@ def _serve(conn: Connection, initializer: Callable[[], object] | None) -> None:
         return
     while True:
         try:
-            job, fn, args = pickle.loads(conn.recv_bytes())
+            job, fn, args = pickle.loads(calls.recv_bytes())
         except (EOFError, OSError):
             return
         try:

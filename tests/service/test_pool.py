@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -199,3 +202,48 @@ async def test_a_readiness_report_without_data_reads_nothing_and_returns(pool: W
     reader.start()
     assert done.wait(5), "the reader callback blocked on an empty pipe"
     assert (await pool.run(slow_echo, 7, 0.0))[0] == 7 and pool.started
+
+
+def echo_back(data: bytes) -> bytes:
+    """``data`` itself: a call and an answer of the same size."""
+    return data
+
+
+BIG_BOTH_WAYS = """
+import asyncio, sys
+from bot.__main__ import loop_factory
+from bot.service.pool import WorkerPool
+from tests.service.test_pool import echo_back
+
+async def main():
+    pool = WorkerPool("test", 1)
+    try:
+        assert await pool.wait_ready()
+        sizes = [256 * 1024, 1024 * 1024, 300 * 1024, 4 * 1024 * 1024, 256 * 1024, 10]
+        answers = await asyncio.gather(*(pool.run(echo_back, bytes([n]) * size)
+                                         for n, size in enumerate(sizes)))
+        assert [len(a) for a in answers] == sizes
+        assert [a[:1] for a in answers] == [bytes([n]) for n in range(len(sizes))]
+        assert pool.started and pool.pending == 0
+        print("ok", len(pool.pids))
+    finally:
+        pool.shutdown()
+
+with asyncio.Runner(loop_factory=loop_factory(sys.argv[1])) as runner:
+    runner.run(main())
+"""
+
+
+@pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
+def test_calls_and_answers_of_256_kib_and_more_on_one_worker_never_freeze_the_loop(
+    loop: str,
+) -> None:
+    """Before (issue 25 item 6): the bot wrote a call into the worker's pipe while the
+    worker wrote its answer into the other direction; both pipes full, both blocked,
+    and the event loop froze for good. Run in a child process, so a freeze fails the
+    test (after 60 s) instead of hanging it."""
+    if loop == "uvloop":
+        pytest.importorskip("uvloop")
+    proc = subprocess.run([sys.executable, "-c", BIG_BOTH_WAYS, loop], capture_output=True,
+                          text=True, timeout=60, cwd=Path(__file__).parents[2])
+    assert (proc.returncode, proc.stdout.strip()) == (0, "ok 1"), proc.stderr[-2000:]
