@@ -20,6 +20,13 @@ a server that stops answering (a network cut, a stuck failover) fails the call w
 TimeoutError, and ``close`` gives the connections that long, then drops them
 (``terminate``), so that a process whose shard locks are lost exits (code 4).
 
+A connection pooler in transaction or statement mode (PgBouncer's ``pool_mode =
+transaction``) hands one client connection's statements to several server sessions:
+session advisory locks, prepared statements and the URL's ``search_path`` break.
+``open`` detects it (two of our connections answered by one server session) and a
+``search_path`` that did not reach the server, and refuses with UnsupportedPooler
+before it creates anything; session pooling works (docs/SCALING.md §Connection poolers).
+
 The schema lives in the URL's ``search_path`` (default ``public``); migrations
 (``pg_migrations.PG_MIGRATIONS``, same versions as SQLite's) run under a transaction
 advisory lock, so processes starting together migrate once.
@@ -33,6 +40,7 @@ import logging
 import zlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
@@ -43,6 +51,48 @@ from bot.storage.sql import PostgresSql, Sql
 from bot.values import ShardSet
 
 log = logging.getLogger(__name__)
+
+
+class UnsupportedPooler(RuntimeError):
+    """The database URL leads through a connection pooler the bot cannot work behind."""
+
+
+POOLER_PROBES = 3
+"""Rounds of the transaction-pooling probe (``check_session``): a pooler may give the
+second connection another server session once; three times in a row is not chance."""
+
+
+async def check_session(url: str, timeout: float) -> None:
+    """Raise UnsupportedPooler when ``url`` does not give each connection a server
+    session of its own (a pooler in transaction / statement mode), or when the URL's
+    ``search_path`` did not reach the server (a pooler ignoring it)."""
+    first = await asyncpg.connect(url, timeout=timeout, command_timeout=timeout,
+                                  statement_cache_size=0)
+    try:
+        second = await asyncpg.connect(url, timeout=timeout, command_timeout=timeout,
+                                       statement_cache_size=0)
+        try:
+            for _ in range(POOLER_PROBES):
+                one = await first.fetchval("SELECT pg_backend_pid()")
+                other = await second.fetchval("SELECT pg_backend_pid()")
+                if one == other:
+                    raise UnsupportedPooler(
+                        "the database URL leads through a connection pooler in transaction or"
+                        " statement mode (PgBouncer?): the shard locks need one server session"
+                        " per connection; use session pooling or connect directly"
+                        " (docs/SCALING.md)")
+            wanted = parse_qs(urlsplit(url).query).get("search_path")
+            if wanted:
+                shown = await first.fetchval("SELECT current_setting('search_path')")
+                if shown.replace(" ", "") != wanted[-1].replace(" ", ""):
+                    raise UnsupportedPooler(
+                        f"the search_path {wanted[-1]} of the database URL did not reach the"
+                        f" server (it uses {shown}; a connection pooler ignoring it?)"
+                        " (docs/SCALING.md)")
+        finally:
+            second.terminate()
+    finally:
+        first.terminate()
 
 
 def lock_key(schema: str, what: str) -> int:
@@ -105,8 +155,10 @@ class PostgresStorage(SqlRepository):
         ``query_timeout``: seconds any statement, connection or wait for a pooled
         connection may take (a migration may take ten times that). Raises OSError /
         asyncpg.PostgresError / TimeoutError when the server cannot be reached or does
-        not answer, the credentials are refused or a migration fails.
+        not answer, the credentials are refused or a migration fails; UnsupportedPooler
+        behind a pooler in transaction mode (``check_session``), before anything is made.
         """
+        await check_session(url, query_timeout)
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size,
                                          command_timeout=query_timeout, timeout=query_timeout)
         try:
@@ -147,6 +199,7 @@ class PostgresStorage(SqlRepository):
                                       command_timeout=self.query_timeout)
         try:
             schema = await owner.fetchval("SELECT current_schema()")
+            session = await owner.fetchval("SELECT pg_backend_pid()")
             count_key, shard_key = lock_key(schema, "shard-count"), lock_key(schema, "shard")
             await owner.execute("SELECT pg_advisory_lock_shared($1, $2)", count_key, shards.count)
             other = await owner.fetchval(
@@ -167,22 +220,29 @@ class PostgresStorage(SqlRepository):
             self._owner = None
             raise
         self._owner = owner
-        self._watch = asyncio.create_task(self._watch_owner(owner), name="ddz-shard-locks")
+        self._watch = asyncio.create_task(self._watch_owner(owner, session),
+                                          name="ddz-shard-locks")
 
-    async def _watch_owner(self, owner: asyncpg.Connection) -> None:
-        """Ping the lock-holding connection; report its loss once (``on_shards_lost``)."""
+    async def _watch_owner(self, owner: asyncpg.Connection, session: int) -> None:
+        """Ping the lock-holding connection; report its loss once (``on_shards_lost``): an
+        error, no answer within ``lease_check_seconds``, or another server session
+        answering (a pooler moved it: the locks stay with the old one)."""
         while True:
             await asyncio.sleep(self.lease_check_seconds)
             try:
-                await asyncio.wait_for(owner.fetchval("SELECT 1"), self.lease_check_seconds)
+                pid = await asyncio.wait_for(owner.fetchval("SELECT pg_backend_pid()"),
+                                             self.lease_check_seconds)
+                if pid == session:
+                    continue
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
-                log.error(
-                    "lost the database connection that holds this process's shard locks;"
-                    " another process may serve these shards now"
-                )
-                if self.on_shards_lost is not None:
-                    self.on_shards_lost()
-                return
+                pass
+            log.error(
+                "lost the database connection that holds this process's shard locks;"
+                " another process may serve these shards now"
+            )
+            if self.on_shards_lost is not None:
+                self.on_shards_lost()
+            return
 
     async def schema_version(self) -> int:
         """The applied schema version."""
