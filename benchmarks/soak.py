@@ -15,7 +15,8 @@ settled in the database (ledger, stats, ratings, records), matches end and start
 Every ``--every`` seconds one line: minutes, hands settled so far, this process's
 resident memory (MiB), objects the garbage collector tracks, open file descriptors,
 asyncio tasks, the database's size on disk (file + WAL, MiB) and per settled hand
-(KiB), and the worker processes' resident memory (MiB, summed). At the end: each
+(KiB), the worker processes' resident memory (MiB, summed) and the entries of the
+rules' and AI's bounded memos (``memo_entries``). At the end: each
 figure's growth over the second half of the run (last sample vs the middle one;
 the database grows with the hands by design, so its figure is per hand).
 Target (docs/PERFORMANCE.md §Soak): < 5 % for each over an hour's second half.
@@ -38,12 +39,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.ai import evaluate
 from bot.game.seat import Event
 from bot.game.table import Table
+from bot.rules import combos
 from bot.service import TableService, pooled_decide, worker
 from bot.service.renderer import Renderer
-from bot.storage import Settlement
 from bot.storage.sqlite import SqliteStorage
+from bot.values import Settlement
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 TARGET_GROWTH = 0.05
@@ -68,6 +71,7 @@ class Sample:
     tasks: int
     db_mib: float
     workers_rss: float
+    memos: int
 
     @property
     def per_hand_kib(self) -> float:
@@ -77,7 +81,7 @@ class Sample:
         return (f"{self.minutes:6.1f} min  hands {self.hands:6d}  rss {self.rss:7.1f} MiB  "
                 f"objects {self.objects:8d}  fds {self.fds:4d}  tasks {self.tasks:4d}  "
                 f"db {self.db_mib:7.2f} MiB ({self.per_hand_kib:5.2f} KiB/hand)  "
-                f"workers {self.workers_rss:6.1f} MiB")
+                f"workers {self.workers_rss:6.1f} MiB  memos {self.memos:7d}")
 
 
 class Soak:
@@ -140,7 +144,14 @@ def sample(soak: Soak, path: Path, began: float) -> Sample:
         minutes=(time.monotonic() - began) / 60, hands=soak.hands, rss=rss_mib(),
         objects=len(gc.get_objects()), fds=len(os.listdir("/proc/self/fd")),
         tasks=len(asyncio.all_tasks()), db_mib=db_size_mib(path),
-        workers_rss=sum(rss_mib(pid) for pid in pids))
+        workers_rss=sum(rss_mib(pid) for pid in pids), memos=memo_entries())
+
+
+def memo_entries() -> int:
+    """Entries in the rules' and AI's bounded memos in this process (the readings of a
+    rank shape, the hand evaluations; each emptied when full): what the tracked
+    objects follow while they fill."""
+    return len(evaluate._MEMO) + len(combos._READINGS) + len(combos._READINGS_DISTINCT)  # noqa: SLF001
 
 
 def growth(first: float, last: float) -> str:

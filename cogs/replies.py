@@ -27,6 +27,7 @@ from discord.utils import MISSING
 from bot.game.errors import GameError
 from bot.i18n import has_key, t
 from bot.rules import CardParseError
+from bot.service import StorageUnavailable
 from cogs import metering
 
 log = logging.getLogger("cogs.ddz")
@@ -52,6 +53,8 @@ def error_message(exc: BaseException, locale: object) -> str:
         return t("error.unknown", locale, code=_clip(exc.code))
     if isinstance(exc, CardParseError):
         return t("error.bad_card", locale, token=_clip(exc.token))
+    if isinstance(exc, StorageUnavailable):  # a full disk, a read-only or silent database
+        return t("error.try_again", locale)
     return t("error.internal", locale)
 
 
@@ -210,7 +213,9 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException,
 
     Never raises: a Discord error while apologizing is logged and dropped.
     """
-    if not isinstance(exc, GameError | CardParseError):
+    if isinstance(exc, StorageUnavailable):  # one line: it passes by itself
+        log.warning("database unavailable (%s): %s", context_of(interaction, table_id), exc)
+    elif not isinstance(exc, GameError | CardParseError):
         log.error("interaction failed (%s)", context_of(interaction, table_id), exc_info=exc)
     metering.ended(interaction, exc)
     try:

@@ -3,7 +3,11 @@
 Public API::
 
     from bot.service import TableService, TableListener, Clock, SystemClock,
-                             Decider, thread_decide, pooled_decide, Decision
+                             Decider, thread_decide, pooled_decide, Decision,
+                             StorageUnavailable
+
+``StorageUnavailable`` (from the storage): an action the database could not take now
+(full disk, read-only, no answer in time); nothing changed, try again in a moment.
 
 ``TableService`` is the only writer of table state; the cogs call it and
 listen to it (docs/ARCHITECTURE.md). ``Decision`` (a move with its reason, from
@@ -13,8 +17,9 @@ listen to it (docs/ARCHITECTURE.md). ``Decision`` (a move with its reason, from
 from bot.ai import Decision
 from bot.service.deciders import Decider, pooled_decide, thread_decide
 from bot.service.tables import Clock, NullListener, SystemClock, TableListener, TableService
+from bot.storage.repository import StorageUnavailable
 
 __all__ = [
-    "Clock", "Decider", "Decision", "NullListener", "SystemClock", "TableListener", "TableService",
-    "pooled_decide", "thread_decide",
+    "Clock", "Decider", "Decision", "NullListener", "StorageUnavailable", "SystemClock",
+    "TableListener", "TableService", "pooled_decide", "thread_decide",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.storage.repository import Repository, ShardTaken
+from bot.storage.repository import Repository, ShardTaken, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStorage
@@ -22,6 +22,7 @@ __all__ = [
     "ShardTaken",
     "SqliteStorage",
     "Storage",
+    "StorageUnavailable",
     "is_postgres_url",
     "open_repository",
 ]

@@ -38,7 +38,7 @@ import asyncio
 import contextlib
 import logging
 import zlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from urllib.parse import parse_qs, urlsplit
 
@@ -46,11 +46,30 @@ import asyncpg
 
 from bot.storage.base import SqlRepository
 from bot.storage.pg_migrations import PG_MIGRATIONS
-from bot.storage.repository import ShardTaken
+from bot.storage.repository import ShardTaken, StorageUnavailable
 from bot.storage.sql import PostgresSql, Sql
 from bot.values import ShardSet
 
 log = logging.getLogger(__name__)
+
+
+PASSING = (
+    OSError, TimeoutError, asyncpg.InterfaceError, asyncpg.PostgresConnectionError,
+    asyncpg.ReadOnlySQLTransactionError, asyncpg.InsufficientResourcesError,
+    asyncpg.OperatorInterventionError, asyncpg.TransactionRollbackError,
+)
+"""Errors that pass by themselves: no answer within the timeout, a dropped connection,
+a read-only server (a standby after failover), a full disk or too many connections,
+an administrator's shutdown, a serialization failure or deadlock (StorageUnavailable)."""
+
+
+@contextlib.contextmanager
+def _passing_faults() -> Iterator[None]:
+    """Raise ``PASSING`` errors as StorageUnavailable; anything else unchanged."""
+    try:
+        yield
+    except PASSING as error:
+        raise StorageUnavailable(f"PostgreSQL: {type(error).__name__}: {error}") from error
 
 
 class UnsupportedPooler(RuntimeError):
@@ -251,16 +270,18 @@ class PostgresStorage(SqlRepository):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Sql]:
-        async with self._pool.acquire(timeout=self.query_timeout) as conn:
-            yield PostgresSql(conn)
+        with _passing_faults():
+            async with self._pool.acquire(timeout=self.query_timeout) as conn:
+                yield PostgresSql(conn)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Sql]:
         """One transaction on a pooled connection: committed on exit, rolled back on error.
         TimeoutError when no connection is free or a statement is not answered within
-        ``query_timeout``."""
-        async with self._pool.acquire(timeout=self.query_timeout) as conn, conn.transaction():
-            yield PostgresSql(conn)
+        ``query_timeout`` (raised as StorageUnavailable, like the other ``PASSING`` errors)."""
+        with _passing_faults():
+            async with self._pool.acquire(timeout=self.query_timeout) as conn, conn.transaction():
+                yield PostgresSql(conn)
 
 
 async def _close_pool(pool: asyncpg.Pool, within: float) -> None:

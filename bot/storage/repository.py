@@ -25,6 +25,14 @@ from bot.values import (
 )
 
 
+class StorageUnavailable(RuntimeError):
+    """The database cannot take this call now, for a reason that passes by itself: the
+    disk is full, the database is read-only (a failover), locked or not answering
+    within the timeout, the connection dropped. The call changed nothing (its
+    transaction rolled back); the caller may try again in a moment. ``__cause__``: the
+    driver's error."""
+
+
 class ShardTaken(RuntimeError):
     """Another live process already serves this shard (``claim_shards``)."""
 

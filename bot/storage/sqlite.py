@@ -16,7 +16,7 @@ import contextlib
 import fcntl
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,12 +24,33 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage.base import SqlRepository
-from bot.storage.repository import ShardTaken
+from bot.storage.repository import ShardTaken, StorageUnavailable
 from bot.storage.sql import Sql, SqliteSql
 from bot.storage.sqlite_ops import migrate, user_version
 from bot.values import ShardSet
 
 T = TypeVar("T")
+
+PASSING = {
+    sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN,
+}
+"""SQLite's primary result codes that pass by themselves: busy / locked, a read-only or
+full disk, an I/O error (StorageUnavailable)."""
+
+
+@contextlib.contextmanager
+def _passing_faults() -> Iterator[None]:
+    """Raise the driver's errors that pass by themselves (``PASSING``, OSError) as
+    StorageUnavailable; anything else unchanged."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        if (getattr(error, "sqlite_errorcode", 0) & 0xFF) in PASSING:
+            raise StorageUnavailable(f"SQLite: {error}") from error
+        raise
+    except OSError as error:
+        raise StorageUnavailable(f"SQLite: {error}") from error
 
 
 class SqliteStorage(SqlRepository):
@@ -108,7 +129,8 @@ class SqliteStorage(SqlRepository):
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Sql]:
         async with self._lock:
-            yield self._sql
+            with _passing_faults():
+                yield self._sql
 
     async def _transaction(self, step: Callable[[Sql], Awaitable[T]]) -> T:
         """``step`` committed, in one hand-off to the connection's thread shared with
@@ -123,7 +145,8 @@ class SqliteStorage(SqlRepository):
         self._batch.append((step, future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush(), name="ddz-sqlite-commit")
-        return await future
+        with _passing_faults():
+            return await future
 
     async def _flush(self) -> None:
         """Run the queued steps, a batch per transaction, until none is left."""
@@ -161,15 +184,16 @@ class SqliteStorage(SqlRepository):
         of the body still queued in that thread.
         """
         async with self._lock:
-            try:
-                await _to_the_end(self._db.execute("BEGIN IMMEDIATE"))
-                yield self._sql
-                await _to_the_end(self._db.execute("COMMIT"))
-            except BaseException:
-                if self._db.in_transaction:
-                    with contextlib.suppress(aiosqlite.Error):
-                        await _to_the_end(self._db.execute("ROLLBACK"))
-                raise
+            with _passing_faults():
+                try:
+                    await _to_the_end(self._db.execute("BEGIN IMMEDIATE"))
+                    yield self._sql
+                    await _to_the_end(self._db.execute("COMMIT"))
+                except BaseException:
+                    if self._db.in_transaction:
+                        with contextlib.suppress(aiosqlite.Error):
+                            await _to_the_end(self._db.execute("ROLLBACK"))
+                    raise
 
 
 async def _wal_mode(db: aiosqlite.Connection, within: float) -> None:

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 
 from tests.databases import Database
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV
 from tests.e2e.emulator import Emulator
 from tests.e2e.solo import open_with_computers
 from tests.storage.freezer import FreezableProxy
-
-BotFactory = Callable[..., BotProcess]
 
 
 async def test_a_frozen_postgresql_makes_the_bot_exit_with_code_4_in_bounded_time(

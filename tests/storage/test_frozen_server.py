@@ -12,8 +12,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.storage import ShardSet
+from bot.storage import StorageUnavailable
 from bot.storage.postgres import PostgresStorage
+from bot.values import ShardSet
 from tests.databases import Database
 from tests.storage.fakes import finished_table
 from tests.storage.freezer import FreezableProxy
@@ -38,8 +39,9 @@ async def test_a_frozen_server_fails_the_write_reports_the_shards_lost_and_close
     await store.save_table(finished_table(table_id="before"))
     proxy.freeze()
     begun = time.monotonic()
-    with pytest.raises(TimeoutError):
+    with pytest.raises(StorageUnavailable) as failed:
         await store.save_table(finished_table(table_id="frozen"))
+    assert isinstance(failed.value.__cause__, TimeoutError)
     assert time.monotonic() - begun < 3.0
     await asyncio.wait_for(lost.wait(), 3.0)
     begun = time.monotonic()
@@ -62,10 +64,11 @@ async def test_a_full_pool_fails_the_next_caller_within_the_query_timeout(
     stuck = asyncio.ensure_future(store.save_table(finished_table(table_id="a")))
     await asyncio.sleep(0.1)  # holds the pool's only connection
     begun = time.monotonic()
-    with pytest.raises(TimeoutError):
+    with pytest.raises(StorageUnavailable) as failed:
         await store.get_settings(1)
+    assert isinstance(failed.value.__cause__, TimeoutError)
     assert time.monotonic() - begun < 2.5
-    with pytest.raises(TimeoutError):
+    with pytest.raises(StorageUnavailable):
         await stuck
     begun = time.monotonic()
     await store.close()

@@ -14,8 +14,8 @@ import uuid
 import asyncpg
 import pytest
 
-from bot.storage import ShardSet
 from bot.storage.postgres import PostgresStorage, UnsupportedPooler
+from bot.values import ShardSet
 from tests.databases import Database, server_url, with_search_path
 from tests.storage.fakes import finished_table
 from tests.storage.pgbouncer import running_pgbouncer
