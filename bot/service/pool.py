@@ -17,9 +17,13 @@ call never queues behind a slow one while another worker is free. ``urgent`` cal
 (what a member who clicked waits for) leave the backlog before the others (redraws
 nobody waits for).
 
-When the pool cannot be used (a worker died, could not start, or the arguments
-do not pickle), or ``workers`` is 0, the same function runs in a thread of this
-process, and a broken pool is not tried again for ``RETRY_AFTER_SECONDS``. A
+When a worker ends (killed, crashed), the calls it had run in threads of this process
+(the click is still answered, each call computed once more, never applied twice: the
+functions are pure) and another worker takes its place at once. When the pool cannot
+be used (workers keep ending: more than ``MAX_REPLACED`` in ``RETRY_AFTER_SECONDS``,
+or one could not start, or the arguments do not pickle), or ``workers`` is 0, the
+same function runs in a thread of this process, and a broken pool is not tried again
+for ``RETRY_AFTER_SECONDS``. A
 worker takes calls once its ``initializer`` is done (it says so on its pipe);
 until the first one is ready, calls run in threads too (``threads_until_ready``),
 so that a busy machine starting the workers slowly never delays an answer.
@@ -57,6 +61,10 @@ class WorkerDied(RuntimeError):
 
 READY = -1
 """The job id of a worker's first message: its initializer is done."""
+
+MAX_REPLACED = 3
+"""Workers replaced at once after they ended within RETRY_AFTER_SECONDS; one more
+ending in that time rests the pool (threads) for RETRY_AFTER_SECONDS."""
 
 MAX_IN_FLIGHT = 2
 """Calls written to one worker's pipe and not answered yet (the next one is ready to
@@ -105,6 +113,8 @@ class WorkerPool:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ids = itertools.count()
         self._broken_until = 0.0
+        self._replaced: list[float] = []
+        """When workers were last replaced (``_replace``), within RETRY_AFTER_SECONDS."""
         self._backlog: tuple[deque[_Call], deque[_Call]] = (deque(), deque())
         """Calls waiting for room in a worker's pipe: urgent ones, then the others."""
 
@@ -134,28 +144,67 @@ class WorkerPool:
         a pool that cannot start is logged, and threads are used for a while."""
         if self._procs or not self.workers or time.monotonic() < self._broken_until:
             return
-        loop = self._loop = asyncio.get_running_loop()
-        context = multiprocessing.get_context("spawn")
+        self._loop = asyncio.get_running_loop()
         try:
             for _ in range(self.workers):
-                answers, their_answers = context.Pipe(duplex=False)
-                their_calls, calls = context.Pipe(duplex=False)
-                process = context.Process(
-                    target=_serve, args=(their_calls, their_answers, self.initializer),
-                    name=f"ddz-{self.name}", daemon=True)
-                process.start()
-                their_calls.close()
-                their_answers.close()
-                worker = _Worker(process, answers, calls)
-                self._procs.append(worker)
-                loop.add_reader(answers.fileno(), self._on_answer, worker)
-                # uvloop (libuv) makes a watched descriptor non-blocking, asyncio's own loop
-                # leaves it as it is: answers are read whole once the pipe is readable
-                # (``recv_bytes``), so it must block until an answer is all there.
-                os.set_blocking(answers.fileno(), True)
-                os.set_blocking(calls.fileno(), False)  # never blocks the loop (``_send``)
+                self._spawn()
         except Exception as error:
             self._broken(f"could not start ({error})")
+
+    def _spawn(self) -> None:
+        """Start one worker process and watch its answer pipe (OSError: it could not)."""
+        assert self._loop is not None
+        context = multiprocessing.get_context("spawn")
+        answers, their_answers = context.Pipe(duplex=False)
+        their_calls, calls = context.Pipe(duplex=False)
+        process = context.Process(
+            target=_serve, args=(their_calls, their_answers, self.initializer),
+            name=f"ddz-{self.name}", daemon=True)
+        process.start()
+        their_calls.close()
+        their_answers.close()
+        worker = _Worker(process, answers, calls)
+        self._procs.append(worker)
+        self._loop.add_reader(answers.fileno(), self._on_answer, worker)
+        # uvloop (libuv) makes a watched descriptor non-blocking, asyncio's own loop
+        # leaves it as it is: answers are read whole once the pipe is readable
+        # (``recv_bytes``), so it must block until an answer is all there.
+        os.set_blocking(answers.fileno(), True)
+        os.set_blocking(calls.fileno(), False)  # never blocks the loop (``_send``)
+
+    def _replace(self, worker: _Worker, reason: str) -> None:
+        """``worker`` ended (killed, crashed): its calls run in threads (``run``), a new
+        worker takes its place at once, unless it never got ready or ``MAX_REPLACED``
+        workers were replaced within ``RETRY_AFTER_SECONDS`` (then the whole pool rests:
+        ``_broken``)."""
+        now = time.monotonic()
+        self._replaced = [t for t in self._replaced if now - t < RETRY_AFTER_SECONDS]
+        if not worker.ready or len(self._replaced) >= MAX_REPLACED or worker not in self._procs:
+            self._broken(reason)
+            return
+        self._replaced.append(now)
+        log.warning("%s worker %s ended (%s); starting another", self.name,
+                    worker.process.pid, reason)
+        self._procs.remove(worker)
+        self._drop(worker)
+        worker.process.join(0.5)
+        try:
+            self._spawn()
+        except Exception as error:
+            self._broken(f"could not start another worker ({error})")
+
+    def _drop(self, worker: _Worker) -> None:
+        """Stop watching ``worker``'s pipes, close them, fail its calls (WorkerDied)."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(worker.conn.fileno())
+            self._loop.remove_writer(worker.calls.fileno())
+        worker.conn.close()
+        worker.calls.close()  # the worker reads EOF and exits
+        worker.unsent.clear()
+        for future in worker.pending.values():
+            if not future.done():
+                future.set_exception(WorkerDied(f"{self.name} worker ended"))
+        worker.pending.clear()
 
     async def wait_ready(self, timeout: float = 60.0) -> bool:
         """Start the workers and wait until every one is ready (or ``timeout`` s):
@@ -238,7 +287,7 @@ class WorkerPool:
             if not self._write_some(worker):
                 return
         except OSError as error:
-            self._broken(f"pipe broke ({error!r})")
+            self._replace(worker, f"pipe broke ({error!r})")
             return
         if self._loop is not None:
             self._loop.remove_writer(worker.calls.fileno())
@@ -279,7 +328,7 @@ class WorkerPool:
                         future.set_exception(value)
             self._feed(worker)
         except (EOFError, OSError) as error:
-            self._broken(f"a worker ended ({error!r})")
+            self._replace(worker, f"{error!r}")
         except Exception as error:  # an answer that does not unpickle: fail that worker's calls
             log.exception("%s worker answered garbage", self.name)
             self._broken(f"bad answer ({error!r})")
@@ -298,16 +347,7 @@ class WorkerPool:
             if not future.done():
                 future.set_exception(WorkerDied(f"{self.name} pool shut down"))
         for worker in workers:
-            if self._loop is not None and not self._loop.is_closed():
-                self._loop.remove_reader(worker.conn.fileno())
-                self._loop.remove_writer(worker.calls.fileno())
-            worker.conn.close()
-            worker.calls.close()  # the worker reads EOF and exits
-            worker.unsent.clear()
-            for future in worker.pending.values():
-                if not future.done():
-                    future.set_exception(WorkerDied(f"{self.name} pool shut down"))
-            worker.pending.clear()
+            self._drop(worker)
         for worker in workers:
             worker.process.join(0.5)
             if worker.process.is_alive():

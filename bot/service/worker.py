@@ -5,8 +5,9 @@ CPU) competes with the event loop for the GIL when run in a thread and delays
 every other interaction's first response (docs/PERFORMANCE.md). ``run`` sends
 such work to one lazily spawned worker process; when the pool cannot be used
 (it broke, could not start, could not pickle the arguments, or was shut down
-under a waiting call) the same function runs in a thread instead, and the pool
-is not tried again for ``RETRY_AFTER_SECONDS``. Imports no discord: a spawned
+under a waiting call) the same function runs in a thread instead; a worker that
+ended (kill -9, a crash) is replaced at the next call, unless ``MAX_REPLACED`` were
+within ``RETRY_AFTER_SECONDS``: then the pool is not tried again for that long. Imports no discord: a spawned
 worker only loads the modules of the functions it is given (``bot.game.computer``).
 """
 
@@ -40,8 +41,13 @@ ahead of the click, whose quick answer is already shown) yield the cores to the 
 loop and the render workers, which members wait for, when the machine is busy
 (about a quarter of a contended core at 5), and use them fully when it is idle."""
 
+MAX_REPLACED = 3
+"""Worker processes replaced after they ended within RETRY_AFTER_SECONDS (a kill -9, a
+crash); one more ending in that time rests the pool (threads) for RETRY_AFTER_SECONDS."""
+
 _pool: ProcessPoolExecutor | None = None
 _broken_until = 0.0
+_replaced: list[float] = []
 
 
 def _executor() -> ProcessPoolExecutor | None:
@@ -97,10 +103,17 @@ async def run(fn: Callable[..., T], *args: Any) -> T:
         log.info("AI worker was shut down during a call; computing in a thread")
     except (OSError, RuntimeError, pickle.PicklingError) as error:
         # BrokenProcessPool is a RuntimeError (a worker died or could not start)
-        log.warning("AI worker unavailable (%s); computing in threads for %.0f s",
-                    error, RETRY_AFTER_SECONDS)
         shutdown()
-        _broken_until = time.monotonic() + RETRY_AFTER_SECONDS
+        now = time.monotonic()
+        _replaced[:] = [t for t in _replaced if now - t < RETRY_AFTER_SECONDS]
+        if len(_replaced) < MAX_REPLACED:  # the next call starts another worker
+            _replaced.append(now)
+            log.warning("AI worker ended (%s); computing this in a thread, another worker"
+                        " takes the next call", error)
+        else:
+            log.warning("AI worker unavailable (%s); computing in threads for %.0f s",
+                        error, RETRY_AFTER_SECONDS)
+            _broken_until = now + RETRY_AFTER_SECONDS
     return await asyncio.to_thread(fn, *args)
 
 
@@ -113,7 +126,8 @@ def shutdown() -> None:
 
 
 def reset() -> None:
-    """Stop the worker and forget a past failure (tests; a clean restart)."""
+    """Stop the worker and forget past failures (tests; a clean restart)."""
     global _broken_until
     shutdown()
     _broken_until = 0.0
+    _replaced.clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.pool import MAX_IN_FLIGHT, WorkerPool
+from bot.service.pool import MAX_IN_FLIGHT, MAX_REPLACED, WorkerPool
 
 
 def crash_in_a_worker(value: int) -> int:
@@ -105,14 +106,57 @@ async def test_calls_run_in_threads_until_a_worker_is_ready() -> None:
         pool.shutdown()
 
 
-async def test_a_worker_that_dies_falls_back_to_a_thread_and_stays_off_for_a_while() -> None:
+async def test_a_worker_that_dies_is_replaced_and_one_dying_again_and_again_rests_the_pool(
+) -> None:
+    pool = WorkerPool("test", 1)
+    try:
+        pids = []
+        for _ in range(MAX_REPLACED):
+            assert await pool.wait_ready()
+            pids.append(pool.pids[0])
+            assert await pool.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
+            assert pool.started  # another one is starting
+        assert await pool.wait_ready()
+        assert await pool.run(worker_pid) not in (os.getpid(), *pids)  # a new process
+        assert await pool.run(crash_in_a_worker, 21) == 42  # the fourth death in a minute
+        assert not pool.started
+        assert await pool.run(worker_pid) == os.getpid()  # rests: not retried at once
+        assert not pool.started
+    finally:
+        pool.shutdown()
+
+
+def logged_step(log: str, seconds: float) -> int:
+    """Append ``start <pid>``, sleep, append ``end <pid>`` to the file ``log``."""
+    with open(log, "a") as out:
+        out.write(f"start {os.getpid()}\n")
+    time.sleep(seconds)
+    with open(log, "a") as out:
+        out.write(f"end {os.getpid()}\n")
+    return os.getpid()
+
+
+async def test_a_worker_killed_mid_call_answers_from_a_thread_once_and_is_replaced(
+    tmp_path: Path,
+) -> None:
+    """kill -9 of a worker during a call (issue 25): the caller still gets its answer,
+    computed once more in a thread, never twice; a new worker takes the old one's place."""
+    log = tmp_path / "calls.log"
     pool = WorkerPool("test", 1)
     try:
         assert await pool.wait_ready()
-        assert await pool.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
-        assert not pool.started
-        assert await pool.run(worker_pid) == os.getpid()  # not retried at once
-        assert not pool.started
+        [victim] = pool.pids
+        call = asyncio.create_task(pool.run(logged_step, str(log), 1.0))
+        for _ in range(500):
+            if log.exists() and log.read_text():
+                break
+            await asyncio.sleep(0.01)
+        os.kill(victim, signal.SIGKILL)
+        assert await asyncio.wait_for(call, 10) == os.getpid()
+        assert log.read_text().splitlines() == [f"start {victim}", f"start {os.getpid()}",
+                                                f"end {os.getpid()}"]
+        assert await pool.wait_ready()
+        assert pool.pids != [victim] and await pool.run(worker_pid) == pool.pids[0]
     finally:
         pool.shutdown()
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import random
+import signal
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,7 @@ from bot.game.seat import computer_seat
 from bot.game.table import Table
 from bot.service import deciders, pooled_decide, worker
 from tests.ai.helpers import uncapped_decide_from_json
+from tests.service.test_pool import logged_step
 
 
 @pytest.fixture(autouse=True)
@@ -76,11 +80,34 @@ async def test_easy_and_normal_moves_stay_on_the_thread_path(monkeypatch: pytest
         assert await pooled_decide(table, random.Random(5)) == decide(table, random.Random(5))
 
 
-async def test_a_broken_pool_falls_back_to_a_thread_and_stays_off_for_a_while() -> None:
-    assert await worker.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
+async def test_a_worker_that_ends_is_replaced_and_one_ending_again_and_again_rests_the_pool(
+) -> None:
+    for _ in range(worker.MAX_REPLACED):
+        assert await worker.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
+        assert await worker.run(os.getpid) != os.getpid()  # another worker took the next call
+    assert await worker.run(crash_in_a_worker, 21) == 42  # the fourth end within a minute
     assert worker._pool is None  # noqa: SLF001
     assert await worker.run(crash_in_a_worker, 5) == 10  # no new worker spawned yet
     assert worker._pool is None  # noqa: SLF001
+
+
+async def test_the_ai_worker_killed_mid_call_answers_from_a_thread_once_and_is_replaced(
+    tmp_path: Path,
+) -> None:
+    """kill -9 of the AI worker during a call (issue 25): the caller gets its answer,
+    computed once more in a thread and never twice; the next call runs in a new worker."""
+    log = tmp_path / "calls.log"
+    first = await worker.run(os.getpid)
+    call = asyncio.create_task(worker.run(logged_step, str(log), 1.0))
+    for _ in range(500):
+        if log.exists() and log.read_text():
+            break
+        await asyncio.sleep(0.01)
+    os.kill(first, signal.SIGKILL)
+    assert await asyncio.wait_for(call, 10) == os.getpid()
+    assert log.read_text().splitlines() == [f"start {first}", f"start {os.getpid()}",
+                                            f"end {os.getpid()}"]
+    assert await worker.run(os.getpid) not in (first, os.getpid())
 
 
 async def test_errors_of_the_function_itself_propagate_from_the_worker() -> None:
