@@ -119,11 +119,12 @@ async def bench_reviews(records: list[FinishedHand], in_thread: bool, deadline: 
         async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
             return next((r for r in records if r.hand_no == hand_no), None)
 
-    service = ReplayService(Records(), run=thread_run if in_thread else None)
-    if not in_thread:  # start the worker process outside the timings
-        from bot.service import worker
+    from bot.service.worker import ai_pool
 
-        await worker.run(sum, [1, 2])
+    pool = ai_pool()
+    service = ReplayService(Records(), run=thread_run if in_thread else pool.run)
+    if not in_thread:  # start the worker process outside the timings
+        await pool.wait_ready()
     rows: list[tuple[float, int]] = []
     for record in records:
         found = await service.find(1, 100, record.hand_no)
@@ -146,6 +147,7 @@ async def bench_reviews(records: list[FinishedHand], in_thread: bool, deadline: 
         print(f"review s per hand (median / max over {len(rows)} reviews): "
               f"{statistics.median(secs):.2f} / {max(secs):.2f}   ≤ {REVIEW_TARGET_S:.0f} s "
               f"{'ok' if ok else 'MISSED'}; ms per decision median {statistics.median(per):.0f}")
+    pool.shutdown()
 
 
 async def write_samples(out: str, seed: int) -> None:
@@ -198,10 +200,6 @@ def main() -> None:
     bench_rendering(records)
     if not args.skip_review:
         asyncio.run(bench_reviews(records, args.in_thread, deadline))
-    if not args.in_thread:
-        from bot.service import worker
-
-        worker.shutdown()
 
 
 if __name__ == "__main__":

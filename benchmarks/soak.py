@@ -4,7 +4,7 @@ Run: ``python -m benchmarks.soak [--tables 50] [--minutes 20] [--every 120]``
 
 The bot's service floor as ``python -m bot`` builds it, with no Discord: a real
 ``TableService`` on a SQLite file (temporary directory), the computers' hard moves and
-Hints in the AI worker process (``pooled_decide``, Hint prefetch on), the legal-play
+Hints in the AI worker pool (``pooled_decider``, Hint prefetch on), the legal-play
 ranking and the hand images in the render worker processes (``Renderer``, 2 workers).
 Each table has one member on auto-play (pace ``--pace`` s) and two computers
 (every tenth table ``hard``, the others ``normal``; a computer waits 1–2 s before acting);
@@ -43,8 +43,10 @@ from bot.ai import evaluate
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.rules import combos
-from bot.service import TableService, pooled_decide, worker
+from bot.service import TableService, pooled_decider
+from bot.service.pool import WorkerPool
 from bot.service.renderer import Renderer
+from bot.service.worker import ai_pool
 from bot.storage.sqlite import SqliteStorage
 from bot.values import Settlement
 
@@ -87,8 +89,9 @@ class Sample:
 class Soak:
     """The tables, their member on auto-play, and what each change redraws."""
 
-    def __init__(self, service: TableService, renderer: Renderer, pace: float) -> None:
-        self.service, self.renderer, self.pace = service, renderer, pace
+    def __init__(self, service: TableService, renderer: Renderer, pace: float,
+                 ai: WorkerPool) -> None:
+        self.service, self.renderer, self.pace, self.ai = service, renderer, pace, ai
         self.members: dict[str, int] = {}
         self.hands = 0
         self.redraws: set[asyncio.Task[None]] = set()
@@ -138,8 +141,7 @@ def db_size_mib(path: Path) -> float:
 
 
 def sample(soak: Soak, path: Path, began: float) -> Sample:
-    ai = worker._pool  # noqa: SLF001 (the AI worker's executor, for its pid)
-    pids = soak.renderer.pool.pids + list(getattr(ai, "_processes", None) or {})
+    pids = soak.renderer.pool.pids + soak.ai.pids
     return Sample(
         minutes=(time.monotonic() - began) / 60, hands=soak.hands, rss=rss_mib(),
         objects=len(gc.get_objects()), fds=len(os.listdir("/proc/self/fd")),
@@ -164,10 +166,11 @@ async def run(args: argparse.Namespace) -> bool:
         storage = await SqliteStorage.open(path)
         renderer = Renderer(2)
         renderer.start()
-        service = TableService(storage, ai_delay=(1.0, 2.0), decider=pooled_decide,
+        ai = ai_pool()
+        service = TableService(storage, ai_delay=(1.0, 2.0), decider=pooled_decider(ai),
                                prefetch_hints=True, rng=random.Random(args.seed),
-                               deal_seed=args.seed, ranking_pool=renderer.pool)
-        soak = Soak(service, renderer, args.pace)
+                               deal_seed=args.seed, ranking_pool=renderer.pool, ai_pool=ai)
+        soak = Soak(service, renderer, args.pace, ai)
         service.listener = soak
         await renderer.pool.wait_ready()
         for n in range(args.tables):
@@ -189,7 +192,7 @@ async def run(args: argparse.Namespace) -> bool:
         await asyncio.gather(*soak.redraws, return_exceptions=True)
         await storage.close()
         renderer.shutdown()
-        worker.shutdown()
+        ai.shutdown()
     if len(samples) < 3:
         print("too short to compare halves (needs 3 samples)")
         return True

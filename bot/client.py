@@ -19,12 +19,14 @@ from discord.ext import commands
 import rendering
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.service import TableService, pooled_decide, worker
+from bot.service import TableService, pooled_decider
 from bot.service.health import database_problem
 from bot.service.links import WebLinks
 from bot.service.metrics import METRICS, TimedRepository
+from bot.service.pool import WorkerPool
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
+from bot.service.worker import ai_pool
 from bot.settings import Settings
 from bot.storage import Repository, open_repository
 from bot.values import Settlement
@@ -86,6 +88,8 @@ class DdzBotMixin:
     renderer: Renderer
     web: Any
     """The web page (``bot.web.app.WebServer``) when ``DDZ_WEB_PORT`` is set, else None."""
+    ai: WorkerPool
+    """The AI worker pool (hard computer moves, Hints, reviews), handed to the services."""
 
     def _init_ddz(self, settings: Settings, storage: Repository | None = None) -> None:
         self.settings = settings
@@ -97,6 +101,7 @@ class DdzBotMixin:
         self.site: Any = None
         # Images are drawn by worker processes (started in setup_hook), off the GIL.
         self.renderer = Renderer(settings.render_workers)
+        self.ai = ai_pool()  # one process, started with the first search
 
     async def setup_hook(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]  # DdzBot or ShardedDdzBot: both are commands bots
@@ -107,16 +112,18 @@ class DdzBotMixin:
             storage.on_shards_lost = self._shards_lost
         # Every repository call's time goes to /metrics (ddz_database_seconds).
         timed = TimedRepository(storage, METRICS)
-        # Hard computer moves run in the AI worker process (shared with Hint), off the GIL.
+        # Hard computer moves, Hints and reviews run in the AI worker pool, off the GIL.
         self.service = service = TableService(
             timed, listener=self, ai_delay=self.settings.computer_delay,
-            decider=pooled_decide, prefetch_hints=self.settings.hint_prefetch,
+            decider=pooled_decider(self.ai), ai_pool=self.ai,
+            prefetch_hints=self.settings.hint_prefetch,
             pace_scale=self.settings.autoplay_pace_scale, deal_seed=self.settings.deal_seed,
             ranking_pool=self.renderer.pool,  # the legal-play ranking, off the loop
         )
-        self.replays = replays = ReplayService(timed)  # replays and reviews (AI worker)
+        self.replays = replays = ReplayService(timed, run=self.ai.run)  # reviews: AI pool
         METRICS.watch_open_tables(lambda: len(service.tables()))
         METRICS.watch_queue("render", lambda: self.renderer.pool.pending)
+        METRICS.watch_queue("ai", lambda: self.ai.pending)
         links = None
         if self.settings.web_port is not None:
             links = await self._start_web(service, replays)
@@ -221,13 +228,14 @@ class DdzBotMixin:
             except Exception:
                 log.exception("closing storage failed")
         self.service = self.storage = None
-        worker.shutdown()  # the AI worker process (hard moves, Hints)
+        self.ai.shutdown()  # the AI worker process (hard moves, Hints, reviews)
         self.renderer.shutdown()  # the render worker processes
         await super().close()  # type: ignore[misc]  # as above: Bot.close
 
     async def on_ready(self) -> None:
         if self.settings.render_workers:
             self.renderer.start()  # after the login, so that both do not compete for the CPU
+        self.ai.start()
         user = self.user  # type: ignore[attr-defined]  # as above: Bot.user
         log.info("logged in as %s (%s)", user, getattr(user, "id", "?"))
 

@@ -3,7 +3,7 @@
 Public API::
 
     from bot.service import TableService, TableListener, Clock, SystemClock,
-                             Decider, thread_decide, pooled_decide, Decision,
+                             Decider, thread_decide, pooled_decider, Decision,
                              StorageUnavailable
 
 ``StorageUnavailable`` (from the storage): an action the database could not take now
@@ -15,11 +15,11 @@ listen to it (docs/ARCHITECTURE.md). ``Decision`` (a move with its reason, from
 """
 
 from bot.ai import Decision
-from bot.service.deciders import Decider, pooled_decide, thread_decide
+from bot.service.deciders import Decider, pooled_decider, thread_decide
 from bot.service.tables import Clock, NullListener, SystemClock, TableListener, TableService
 from bot.storage.repository import StorageUnavailable
 
 __all__ = [
     "Clock", "Decider", "Decision", "NullListener", "StorageUnavailable", "SystemClock",
-    "TableListener", "TableService", "pooled_decide", "thread_decide",
+    "TableListener", "TableService", "pooled_decider", "thread_decide",
 ]

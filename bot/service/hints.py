@@ -2,7 +2,7 @@
 
 The hard search behind a Hint's first suggestion is pure Python (a tenth to a few
 tenths of a second of CPU), so it runs in the AI worker process of
-``bot.service.worker`` (shared with hard computer moves; thread fallback), never
+``bot.service.worker.ai_pool`` (shared with hard computer moves; thread fallback), never
 on the event loop. A Hint is answered at once with the best suggestions ready
 (``HintCache.now``): the full list when the search for that position is done
 (``bot.ai.hint_options``: its pick, then the normal level's ranking), else the
@@ -27,7 +27,7 @@ from collections import OrderedDict
 from bot.ai import Decision
 from bot.game.computer import hint_options_from_json
 from bot.game.table import Table
-from bot.service import worker
+from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache
 
 log = logging.getLogger(__name__)
@@ -41,18 +41,23 @@ MAX_SEARCHES = 2
 Key = tuple[str, int, int]
 
 
-async def compute(table: Table, seat: int) -> list[Decision]:
-    """``bot.ai.hint_options`` for ``seat`` of ``table``, in the AI worker process
-    (thread fallback). Raises GameError("wrong_phase") without a hand."""
-    return await worker.run(hint_options_from_json, table.model_dump_json(), seat)
+async def compute(table: Table, seat: int, pool: WorkerPool | None = None) -> list[Decision]:
+    """``bot.ai.hint_options`` for ``seat`` of ``table``, in ``pool`` (the AI worker pool;
+    None: a thread). Raises GameError("wrong_phase") without a hand."""
+    if pool is None:
+        return await asyncio.to_thread(hint_options_from_json, table.model_dump_json(), seat)
+    return await pool.run(hint_options_from_json, table.model_dump_json(), seat)
 
 
 class HintCache:
     """Hint suggestions per position (table id, seq, seat): the full lists of the
     last ``size`` positions searched, and the searches in flight."""
 
-    def __init__(self, size: int = HINT_CACHE_SIZE, choices: ChoicesCache | None = None) -> None:
+    def __init__(self, size: int = HINT_CACHE_SIZE, choices: ChoicesCache | None = None,
+                 pool: WorkerPool | None = None) -> None:
         self.size = size
+        self.pool = pool
+        """Where the searches run (the AI worker pool; None: threads)."""
         self.choices = choices or ChoicesCache()
         self._options: OrderedDict[Key, list[Decision]] = OrderedDict()
         self._searches: dict[Key, asyncio.Task[list[Decision]]] = {}
@@ -121,7 +126,7 @@ class HintCache:
 
     async def _run(self, key: Key, table: Table, seat: int) -> list[Decision]:
         try:
-            found = await compute(table, seat)
+            found = await compute(table, seat, self.pool)
         finally:
             self._searches.pop(key, None)
             self._speculative.discard(key)

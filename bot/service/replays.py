@@ -3,7 +3,7 @@
 Reads go through here (the cogs never open storage): a hand is found by its number
 in the server or as the member's latest, and only a settled hand of the asking
 server is ever returned (GameError ``hand_not_found`` / ``no_hands`` otherwise).
-A review runs decision by decision in the AI worker process (``worker.run``, which
+A review runs decision by decision in the AI worker process (the ``ai`` WorkerPool's ``run``, which
 falls back to a thread), never on the event loop; between two decisions other
 work queued for the worker (Hints, hard computer moves) gets its turn. Reviews are
 reproducible (seeded by hand and decision), kept in a small LRU cache, and two
@@ -23,7 +23,7 @@ from bot.ai.review import Assessment, Verdict, verdict
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.replay import Step, replay
-from bot.service import reviews, worker
+from bot.service import reviews
 from bot.values import FinishedHand
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 Progress = Callable[[int, int], Awaitable[None]]
 """Called with (decisions reviewed, decisions in all) as a review advances."""
 Runner = Callable[..., Awaitable[Any]]
-"""Runs ``fn(*args)`` off the event loop (``worker.run``)."""
+"""Runs ``fn(*args)`` off the event loop (the AI worker pool's ``run``)."""
 
 CACHE_SIZE = 64
 """Reviews (and replays) kept in memory, least recently used dropped first."""
@@ -76,12 +76,13 @@ class Review:
 
 
 async def _default_runner(fn: Callable[..., Any], *args: Any) -> Any:
-    return await worker.run(fn, *args)
+    return await asyncio.to_thread(fn, *args)
 
 
 class ReplayService:
     """Finds settled hands and reviews decisions. ``storage``: a Repository;
-    ``run``: how review work leaves the event loop (default: the AI worker)."""
+    ``run``: how review work leaves the event loop (the bot: the AI worker pool's ``run``;
+    default: a thread)."""
 
     def __init__(self, storage: Any, run: Runner | None = None) -> None:
         self.storage = storage

@@ -1,7 +1,7 @@
 """The work of a review, run in the AI worker process (pure: no asyncio, no I/O).
 
 These module-level functions take and return picklable values so that
-``worker.run`` can send them to the worker. They join the game (a position rebuilt
+the AI worker pool (``WorkerPool.run``) can send them to the worker. They join the game (a position rebuilt
 from the stored history, ``bot.game.replay``) and the AI (``bot.ai.review``): the
 only thing the AI gets is ``Hand.observation(seat)`` of that position, i.e. what
 the member could see when deciding.

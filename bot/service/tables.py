@@ -118,6 +118,7 @@ class TableService:
         pace_scale: float = 1.0,
         deal_seed: int | None = None,
         ranking_pool: WorkerPool | None = None,
+        ai_pool: WorkerPool | None = None,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
@@ -131,7 +132,7 @@ class TableService:
         self._settings: dict[int, GuildSettings] = {}
         self._choices = ChoicesCache()
         self.ranking_pool = ranking_pool
-        self.hints = HintCache(choices=self._choices)
+        self.hints = HintCache(choices=self._choices, pool=ai_pool)  # None: threads
         self.prefetch_hints = prefetch_hints
         self._guild_locks: dict[int, asyncio.Lock] = {}
         """Per server: opening a table and taking a seat (one table per channel, one seat

@@ -5,7 +5,6 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.service import pooled_decide
 from cogs.ddz import DdzCog
 from cogs.translator import DdzTranslator
 from tests.support.fake_discord import FakeDiscord
@@ -61,4 +60,6 @@ async def test_the_level_option_and_its_choices_are_named_in_spanish_for_spanish
 
 
 async def test_the_bot_sends_computer_moves_through_the_pooled_decider(fake: FakeDiscord) -> None:
-    assert fake.bot.service.decider is pooled_decide
+    assert fake.bot.service.decider.pool is fake.bot.ai  # type: ignore[attr-defined]
+    assert fake.bot.service.hints.pool is fake.bot.ai
+    assert fake.bot.replays.run == fake.bot.ai.run

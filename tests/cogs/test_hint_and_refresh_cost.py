@@ -28,9 +28,9 @@ async def test_cycling_hints_computes_the_suggestions_once(
     computed: list[list[Any]] = []
     original = hints.compute
 
-    async def counting(table: Any, seat: int) -> list[Any]:
+    async def counting(table: Any, seat: int, pool: Any = None) -> list[Any]:
         calls.append((table.id, table.seq))
-        computed.append(await original(table, seat))
+        computed.append(await original(table, seat, pool))
         return computed[-1]
 
     monkeypatch.setattr(hints, "compute", counting)

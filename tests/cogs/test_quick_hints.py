@@ -23,7 +23,7 @@ class SlowSearch:
     def __init__(self) -> None:
         self.gate = asyncio.Event()
 
-    async def __call__(self, table: Table, seat: int) -> list[Decision]:
+    async def __call__(self, table: Table, seat: int, pool: object = None) -> list[Decision]:
         await self.gate.wait()
         normal = list(choices(table.hand.observation(seat)).suggestions)
         return [normal[1], normal[0], *normal[2:]]

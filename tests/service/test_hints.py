@@ -42,7 +42,7 @@ class GatedSearch:
         self.gate = asyncio.Event()
         self.calls: list[tuple[str, int, int]] = []
 
-    async def __call__(self, table: Table, seat: int) -> list[Decision]:
+    async def __call__(self, table: Table, seat: int, pool: object = None) -> list[Decision]:
         self.calls.append((table.id, table.seq, seat))
         await self.gate.wait()
         return searched(table, seat)

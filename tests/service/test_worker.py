@@ -1,4 +1,5 @@
-"""The AI worker process: same seeded decisions as the thread path; a broken pool falls back."""
+"""The AI worker pool (``ai_pool``): same seeded decisions as the thread path; a worker
+that ends is replaced; a pool that keeps failing falls back to threads for a while."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import multiprocessing
 import os
 import random
 import signal
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,16 +17,18 @@ from bot.ai import bidding, search
 from bot.game.computer import decide
 from bot.game.seat import computer_seat
 from bot.game.table import Table
-from bot.service import deciders, pooled_decide, worker
+from bot.service import deciders, pooled_decider, worker
+from bot.service.pool import MAX_REPLACED, WorkerPool
 from tests.ai.helpers import uncapped_decide_from_json
 from tests.service.test_pool import logged_step
 
 
-@pytest.fixture(autouse=True)
-def fresh_worker() -> Iterator[None]:
-    worker.reset()
-    yield
-    worker.reset()
+@pytest.fixture
+async def ai() -> AsyncIterator[WorkerPool]:
+    pool = worker.ai_pool()
+    assert await pool.wait_ready()
+    yield pool
+    pool.shutdown()
 
 
 def hard_table_in_play(seed: int = 11) -> Table:
@@ -47,7 +50,7 @@ def crash_in_a_worker(value: int) -> int:
 
 
 async def test_hard_moves_in_the_worker_equal_the_thread_path_for_the_same_seed(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, ai: WorkerPool
 ) -> None:
     # Seeded moves are equal only when the wall-clock cap never cuts a search short;
     # on a loaded machine it may, so the cap is lifted here and in the worker.
@@ -58,47 +61,50 @@ async def test_hard_moves_in_the_worker_equal_the_thread_path_for_the_same_seed(
     for move in range(3):
         seed = 1000 + move
         expected = decide(table, random.Random(seed))
-        in_worker = await worker.run(uncapped_decide_from_json, table.model_dump_json(),
-                                     random.Random(seed))
+        in_worker = await ai.run(uncapped_decide_from_json, table.model_dump_json(),
+                                 random.Random(seed))
         assert in_worker == expected, move
-        assert await pooled_decide(table, random.Random(seed)) == expected
+        assert await pooled_decider(ai)(table, random.Random(seed)) == expected
         table.auto_act(expected, 0.0)
-    assert worker._pool is not None  # noqa: SLF001 - the process pool was really used
+    assert ai.started and await ai.run(os.getpid) in ai.pids  # the process was really used
 
 
 async def test_easy_and_normal_moves_stay_on_the_thread_path(monkeypatch: pytest.MonkeyPatch) -> None:
     table = hard_table_in_play()
     turn = table.turn_seat
     assert turn is not None
+    pool = WorkerPool("ai", 1)
 
     async def no_worker(*args: object) -> object:
         raise AssertionError("the worker is for hard moves only")
 
-    monkeypatch.setattr(worker, "run", no_worker)
+    monkeypatch.setattr(pool, "run", no_worker)
     for level in ("easy", "normal"):
         table.seats[turn] = computer_seat(turn, level)  # type: ignore[arg-type]
-        assert await pooled_decide(table, random.Random(5)) == decide(table, random.Random(5))
+        assert await pooled_decider(pool)(table, random.Random(5)) == decide(table, random.Random(5))
 
 
 async def test_a_worker_that_ends_is_replaced_and_one_ending_again_and_again_rests_the_pool(
+    ai: WorkerPool,
 ) -> None:
-    for _ in range(worker.MAX_REPLACED):
-        assert await worker.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
-        assert await worker.run(os.getpid) != os.getpid()  # another worker took the next call
-    assert await worker.run(crash_in_a_worker, 21) == 42  # the fourth end within a minute
-    assert worker._pool is None  # noqa: SLF001
-    assert await worker.run(crash_in_a_worker, 5) == 10  # no new worker spawned yet
-    assert worker._pool is None  # noqa: SLF001
+    for _ in range(MAX_REPLACED):
+        assert await ai.run(crash_in_a_worker, 21) == 42  # the worker died: thread answer
+        assert await ai.wait_ready()  # another one took its place
+        assert await ai.run(os.getpid) != os.getpid()
+    assert await ai.run(crash_in_a_worker, 21) == 42  # the fourth end within a minute
+    assert not ai.started
+    assert await ai.run(crash_in_a_worker, 5) == 10  # no new worker spawned yet
+    assert not ai.started
 
 
 async def test_the_ai_worker_killed_mid_call_answers_from_a_thread_once_and_is_replaced(
-    tmp_path: Path,
+    tmp_path: Path, ai: WorkerPool
 ) -> None:
     """kill -9 of the AI worker during a call (issue 25): the caller gets its answer,
     computed once more in a thread and never twice; the next call runs in a new worker."""
     log = tmp_path / "calls.log"
-    first = await worker.run(os.getpid)
-    call = asyncio.create_task(worker.run(logged_step, str(log), 1.0))
+    first = await ai.run(os.getpid)
+    call = asyncio.create_task(ai.run(logged_step, str(log), 1.0))
     for _ in range(500):
         if log.exists() and log.read_text():
             break
@@ -107,12 +113,13 @@ async def test_the_ai_worker_killed_mid_call_answers_from_a_thread_once_and_is_r
     assert await asyncio.wait_for(call, 10) == os.getpid()
     assert log.read_text().splitlines() == [f"start {first}", f"start {os.getpid()}",
                                             f"end {os.getpid()}"]
-    assert await worker.run(os.getpid) not in (first, os.getpid())
+    assert await ai.wait_ready()
+    assert await ai.run(os.getpid) not in (first, os.getpid())
 
 
-async def test_errors_of_the_function_itself_propagate_from_the_worker() -> None:
+async def test_errors_of_the_function_itself_propagate_from_the_worker(ai: WorkerPool) -> None:
     with pytest.raises(ZeroDivisionError):
-        await worker.run(divmod, 1, 0)
+        await ai.run(divmod, 1, 0)
 
 
 def niceness() -> int:
@@ -121,7 +128,7 @@ def niceness() -> int:
 
 
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="Unix niceness")
-async def test_the_worker_runs_at_a_lower_priority_than_the_bot() -> None:
+async def test_the_worker_runs_at_a_lower_priority_than_the_bot(ai: WorkerPool) -> None:
     mine = os.nice(0)
-    assert await worker.run(niceness) == min(19, mine + worker.NICENESS)
+    assert await ai.run(niceness) == min(19, mine + worker.NICENESS)
     assert os.nice(0) == mine  # the bot process itself keeps its priority

@@ -14,10 +14,12 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # A stand-in for the bot: starts the AI worker, prints its pid, then waits to be killed.
 PARENT = """
 import asyncio, os, sys, time
-from bot.service import worker
+from bot.service.worker import ai_pool
 
 async def main():
-    pid = await worker.run(os.getpid)
+    pool = ai_pool()
+    await pool.wait_ready()
+    pid = await pool.run(os.getpid)
     print(pid, flush=True)
     time.sleep(120)
 
