@@ -16,6 +16,8 @@ deal are averaged first, so the pairing is respected).
 
 Opponents: ``random`` (uniform over legal actions, a pass included),
 ``greedy`` (smallest legal play, never passes), ``easy``/``normal``/``hard``,
+``hardfixed`` (hard bounded by its step budget alone, no wall-clock cap: the daily
+deal's computers, docs/AI.md §Fixed budget),
 and ``rlcard`` = RLCard's ``DouDizhuRuleAgentV1`` (optional ``bench`` extra;
 skipped with a note if ``rlcard`` is not importable).
 """
@@ -124,6 +126,7 @@ def make_agent(name: str) -> Agent | None:
         "easy": easy_play,
         "normal": normal_play,
         "hard": hard_play,
+        "hardfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf),
     }
     return _level(policies[name])
 
@@ -181,22 +184,26 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
     )
 
 
-def timing(deals: int, seed: int) -> None:
-    """Print decision times per level (median, 90th percentile, max) over seeded games."""
-    print("| level | decisions | median | p90 | max |")
-    print("|---|---|---|---|---|")
-    for level in ("easy", "normal", "hard"):
+def timing(deals: int, seed: int, levels: tuple[str, ...] = ("easy", "normal", "hard")) -> None:
+    """Print decision times per level (median, 90th percentile, max) over seeded games:
+    wall clock, and the CPU time of this process (what a busy machine does not inflate)."""
+    print("| level | decisions | median | p90 | max | CPU median | CPU p90 | CPU max |")
+    print("|---|---|---|---|---|---|---|---|")
+    for level in levels:
         agent = make_agent(level)
         normal = make_agent("normal")
         assert agent is not None and normal is not None
         times: list[float] = []
+        cpu: list[float] = []
 
         def timed(
-            obs: Observation, rng: random.Random, agent: Agent = agent, times: list = times
+            obs: Observation, rng: random.Random, agent: Agent = agent, times: list = times,
+            cpu: list = cpu,
         ) -> Decision:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             decision = agent(obs, rng)
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
             return decision
 
         for s in range(seed, seed + deals):
@@ -204,9 +211,12 @@ def timing(deals: int, seed: int) -> None:
             play_hand([timed, normal, normal], hands, 0, kitty, random.Random(s))
             play_hand([normal, timed, normal], hands, 0, kitty, random.Random(s))
         times.sort()
+        cpu.sort()
         print(
             f"| {level} | {len(times)} | {1000 * times[len(times) // 2]:.2f} ms | "
-            f"{1000 * times[int(0.9 * len(times))]:.2f} ms | {1000 * times[-1]:.1f} ms |"
+            f"{1000 * times[int(0.9 * len(times))]:.2f} ms | {1000 * times[-1]:.1f} ms | "
+            f"{1000 * cpu[len(cpu) // 2]:.2f} ms | {1000 * cpu[int(0.9 * len(cpu))]:.2f} ms | "
+            f"{1000 * cpu[-1]:.1f} ms |"
         )
 
 
@@ -224,9 +234,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--match", action="append", help="ours:theirs, repeatable")
     parser.add_argument("--timing", type=int, metavar="DEALS", help="only time decisions")
+    parser.add_argument("--levels", default="easy,normal,hard",
+                        help="levels --timing measures, comma-separated (e.g. hard,hardfixed)")
     args = parser.parse_args(argv)
     if args.timing:
-        timing(args.timing, args.seed)
+        timing(args.timing, args.seed, tuple(args.levels.split(",")))
         return
     matchups = args.match or DEFAULT_MATCHUPS
     print(

@@ -8,6 +8,7 @@ Every model serializes to JSON and loads back equal.
 from __future__ import annotations
 
 from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,6 +26,9 @@ class GuildSettings(BaseModel):
       notes); some servers treat it as an unfair aid and turn it off.
     * ``web``: the server's standings on the web page (docs/WEB.md §Pages); off
       unless its admins turn it on.
+    * ``timezone``: IANA name of the server's calendar day for the daily deal (None = UTC);
+      ``daily_level``: the daily deal's computers; ``daily_channel``: where the day's
+      opening and yesterday's podium are posted (None = nowhere). docs/RULES.md §Daily deal.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -35,6 +39,9 @@ class GuildSettings(BaseModel):
     language: str | None = None
     counter: bool = True
     web: bool = False
+    timezone: str | None = None
+    daily_level: Literal["easy", "normal", "hard"] = "hard"
+    daily_channel: int | None = None
 
     def with_changes(
         self,
@@ -44,6 +51,9 @@ class GuildSettings(BaseModel):
         language: str | None = None,
         counter: bool | None = None,
         web: bool | None = None,
+        timezone: str | None = None,
+        daily_level: str | None = None,
+        daily_channel: int | None = None,
         **rules: object,
     ) -> GuildSettings:
         """A validated copy with the given values changed (``/ddz config``); None leaves
@@ -51,9 +61,18 @@ class GuildSettings(BaseModel):
         ``counter``: the card counter on or off; ``web``: the standings page on or off;
         ``rules``: RuleSet fields
         (``target_points``, ``kickers``, ``bidding``, ``match_hands`` where 0 = play to
-        the target points…). Raises pydantic.ValidationError for an out-of-range or
-        unknown value (a forged interaction may send anything)."""
+        the target points…); ``timezone="UTC"`` and ``daily_channel=0`` clear those.
+        Raises pydantic.ValidationError for an out-of-range or unknown value (a forged
+        interaction may send anything) and ValueError for an unknown time zone."""
         changes: dict[str, object] = {}
+        if timezone is not None:
+            if timezone.upper() != "UTC" and not _known_zone(timezone):
+                raise ValueError(f"unknown time zone: {timezone}")
+            changes["timezone"] = None if timezone.upper() == "UTC" else timezone
+        if daily_level is not None:
+            changes["daily_level"] = daily_level
+        if daily_channel is not None:
+            changes["daily_channel"] = daily_channel or None
         if counter is not None:
             changes["counter"] = counter
         if web is not None:
@@ -72,6 +91,15 @@ class GuildSettings(BaseModel):
         if not changes:
             return self
         return GuildSettings.model_validate({**self.model_dump(), **changes})
+
+
+def _known_zone(name: str) -> bool:
+    """Whether the IANA time zone ``name`` exists here (tzdata)."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
 
 
 class SeatChange(BaseModel):
@@ -280,3 +308,64 @@ class FinishedHand(BaseModel):
     def seat_of(self, user_id: int) -> int | None:
         """The seat the member played in this hand, or None."""
         return next((i for i, u in enumerate(self.user_ids) if u == user_id), None)
+
+
+class DailyEntry(BaseModel):
+    """A member's daily deal on one day (docs/RULES.md §Daily deal).
+
+    ``finished_at`` is None while the hand is played (then ``points``, ``moves``, ``won``
+    are 0 / False). ``points``: the member's change as landlord (+2P or −2P);
+    ``moves``: the plays they made; times in clock seconds.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    guild_id: int
+    day: str
+    user_id: int
+    name: str | None = None
+    table_id: str
+    level: str
+    started_at: float
+    finished_at: float | None = None
+    points: int = 0
+    moves: int = 0
+    won: bool = False
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class DailyRow(BaseModel):
+    """One line of the daily standings: the place (ties never share it: the order is
+    points, then fewer moves, then the earlier finish), the result and the streaks."""
+
+    model_config = ConfigDict(frozen=True)
+
+    place: int
+    entry: DailyEntry
+    streak: int = 0
+    best_streak: int = 0
+
+
+class DailyBoard(BaseModel):
+    """The standings of one day of the daily deal (``/ddz daily board``), best first."""
+
+    model_config = ConfigDict(frozen=True)
+
+    day: str
+    rows: list[DailyRow] = Field(default_factory=list)
+
+
+class DailySummary(BaseModel):
+    """A member's daily-deal record in a server (``/ddz stats``): days played and won,
+    points over all days, the current and the best streak of days won in a row."""
+
+    model_config = ConfigDict(frozen=True)
+
+    played: int = 0
+    won: int = 0
+    points: int = 0
+    streak: int = 0
+    best_streak: int = 0

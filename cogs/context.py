@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.service import TableService
+from bot.service.daily import DailyService
 from bot.service.links import WebLinks
 from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
@@ -27,12 +28,14 @@ class CogContext:
     """``service``: the only writer of tables (and their reads); ``records``: the
     server's standings, stats and history (read-only); ``replays``: finished hands and
     reviews; ``board``: the public table messages (and the server's language);
-    ``web_links``: signed links to the web page (docs/WEB.md), None while it is off."""
+    ``web_links``: signed links to the web page (docs/WEB.md), None while it is off;
+    ``daily``: the daily deal (docs/RULES.md §Daily deal)."""
 
     service: TableService
     records: RecordsService
     replays: ReplayService
     board: Board
+    daily: DailyService
     web_links: WebLinks | None = None
 
     def seen(self, interaction: discord.Interaction) -> None:

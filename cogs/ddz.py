@@ -32,7 +32,7 @@ from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
-from cogs import forget, info, newmatch, permissions, records, replay
+from cogs import daily, forget, info, newmatch, permissions, records, replay
 from cogs.board import Board
 from cogs.context import CogContext
 from cogs.gone import GoneListeners
@@ -67,7 +67,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self.service = service
         self.replays = replays
         self.board = Board(bot, service, renderer, on_drawn=self._refresh_views)
-        self.ctx = CogContext(service, service.records, replays, self.board, web_links)
+        self.ctx = CogContext(service, service.records, replays, self.board, service.daily,
+                              web_links)
         """Handed to every item handler and router (cogs/context.py)."""
         self.views = OpenViews(self.render_hand)
         super().__init__()
@@ -85,6 +86,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
 
     @commands.Cog.listener("on_ddz_table_changed")
     async def on_ddz_table_changed(self, table: Table, events: list[Event]) -> None:
+        if table.daily is not None:  # private: no public message, only the member's view
+            await daily.table_changed(self, table, events)
+            return
         self.board.notify(table, events)
         if table.phase == "closed":
             self.views.forget_table(table.id)
@@ -96,7 +100,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def redraw_restored(self, tables: list[Table]) -> None:
         """Redraw the public message of each restored table (after a restart)."""
         for table in tables:
-            self.board.restored(table)
+            if table.daily is None:  # a daily table has no public message
+                self.board.restored(table)
 
     async def _refresh_views(self, table: Table) -> None:
         await self.views.refresh(table)
@@ -410,6 +415,29 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         lang = await self.board.language(interaction.guild_id)
         await records.send_stats(interaction, self.ctx.records, member or interaction.user, lang)
 
+    @app_commands.command(name=cmd("daily", "cmd.daily.name"),
+                          description=cmd("Today's deal: the same cards for everyone, once a day",
+                                          "cmd.daily.description"))
+    @app_commands.rename(board=cmd("board", "param.board.name"),
+                         replay=cmd("replay", "param.replay.name"), day=cmd("day", "param.day.name"))
+    @app_commands.describe(
+        board=cmd("Show the standings of today or yesterday", "param.board.description"),
+        replay=cmd("Show this member's hand move by move (once the day is over)",
+                   "param.replay.description"),
+        day=cmd("Which day's hand to replay (default yesterday)", "param.day.description"))
+    @app_commands.choices(
+        board=[Choice(name=cmd("today", "choice.day.today"), value="today"),
+               Choice(name=cmd("yesterday", "choice.day.yesterday"), value="yesterday")],
+        day=[Choice(name=cmd("today", "choice.day.today"), value="today"),
+             Choice(name=cmd("yesterday", "choice.day.yesterday"), value="yesterday")])
+    async def daily(self, interaction: discord.Interaction, board: Choice[str] | None = None,
+                    replay: discord.User | None = None, day: Choice[str] | None = None) -> None:
+        """The daily deal (docs/RULES.md §Daily deal): play it (a private table, landlord at
+        bid 3 against two computers), or see the result, the standings or a replay."""
+        self.ctx.seen(interaction)
+        await daily.command(interaction, self, board.value if board else None, replay,
+                            day.value if day else None)
+
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),
                           description=cmd("The rules, in short", "cmd.rules.description"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -477,7 +505,10 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         target=cmd("target", "param.target.name"), kickers=cmd("kickers", "param.kickers.name"),
         bidding=cmd("bidding", "param.bidding.name"), language=cmd("language", "param.language.name"),
         hands=cmd("hands", "param.hands.name"), counter=cmd("counter", "param.counter.name"),
-        web=cmd("web", "param.web.name"))
+        web=cmd("web", "param.web.name"),
+        timezone=cmd("timezone", "param.timezone.name"),
+        daily_level=cmd("daily_level", "param.daily_level.name"),
+        daily_channel=cmd("daily_channel", "param.daily_channel.name"))
     @app_commands.describe(
         turn_seconds=cmd("Turn timer while playing (10-600 s)", "param.turn_seconds.description"),
         bid_seconds=cmd("Turn timer while bidding (10-600 s)", "param.bid_seconds.description"),
@@ -489,7 +520,13 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         counter=cmd("Card counter in the private hand view (default on)",
                     "param.counter.description"),
         web=cmd("This server's standings on the bot's web page (default off)",
-                "param.web.description"))
+                "param.web.description"),
+        timezone=cmd("Time zone of the daily deal's day, e.g. Europe/Madrid (default UTC)",
+                     "param.timezone.description"),
+        daily_level=cmd("Level of the daily deal's computers (default hard)",
+                        "param.daily_level.description"),
+        daily_channel=cmd("Channel for the daily deal's opening and podium",
+                          "param.daily_channel.description"))
     @app_commands.choices(
         kickers=[Choice(name=cmd("default: single wings may repeat ranks", "choice.kickers.default"),
                         value="default"),
@@ -504,7 +541,10 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         counter=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
                  Choice(name=cmd("off", "choice.mode.off"), value="off")],
         web=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
-             Choice(name=cmd("off", "choice.mode.off"), value="off")])
+             Choice(name=cmd("off", "choice.mode.off"), value="off")],
+        daily_level=[Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
+                     Choice(name=cmd("normal", "choice.level.normal"), value="normal"),
+                     Choice(name=cmd("hard", "choice.level.hard"), value="hard")])
     async def config(
         self, interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 10, 600] | None = None,
@@ -515,6 +555,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         hands: app_commands.Range[int, 0, 100] | None = None,
         counter: Choice[str] | None = None,
         web: Choice[str] | None = None,
+        timezone: app_commands.Range[str, 1, 64] | None = None,
+        daily_level: Choice[str] | None = None,
+        daily_channel: discord.TextChannel | None = None,
     ) -> None:
         """Admins (Manage Server) view or change the server's settings. ``hands``: a match
         of that many settled hands (0 = to the target points); ``counter``: the card
@@ -534,11 +577,15 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             "bidding": bidding.value if bidding is not None else None,
             "language": language.value if language is not None else None,
             "match_hands": hands, "counter": None if counter is None else counter.value == "on",
-            "web": None if web is None else web.value == "on"}
+            "web": None if web is None else web.value == "on",
+            "timezone": timezone, "daily_level": daily_level.value if daily_level else None,
+            "daily_channel": daily_channel.id if daily_channel is not None else None}
         try:  # re-checked here: a forged interaction may send any value
             settings = current.with_changes(**changes)
         except ValidationError as error:
             raise GameError("bad_setting") from error
+        except ValueError as error:  # an unknown time zone
+            raise GameError("bad_timezone", zone=str(timezone)) from error
         lang = resolve_locale(interaction.locale)
         notice = None
         if any(value is not None for value in changes.values()):

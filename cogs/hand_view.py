@@ -168,7 +168,8 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     hand = table.hand
     cards, state, counts = inputs or image_inputs(table, seat, state, counter)
     chosen = selected_cards(cards, state)
-    lines = [t("hand.title", lang, table=table.id, hand=table.hand_no)]
+    lines = [t("daily.title", lang, day=table.daily) if table.daily is not None
+             else t("hand.title", lang, table=table.id, hand=table.hand_no)]
     if hand is not None and hand.landlord is not None:
         lines.append(t("hand.role_landlord", lang) if hand.landlord == seat else
                      t("hand.role_peasant", lang, name=texts.plain_name(table, hand.landlord)))

@@ -204,5 +204,9 @@ def config_embed(settings: GuildSettings, lang: str,
         (t("config.web_off", lang) if not settings.web else
          t("config.web_link", lang, url=standings_url) if standings_url else
          t("config.web_unserved", lang)),
+        t("config.timezone", lang, value=settings.timezone or "UTC"),
+        t("config.daily_level", lang, value=t(f"choice.level.{settings.daily_level}", lang)),
+        (t("config.daily_channel", lang, channel=f"<#{settings.daily_channel}>")
+         if settings.daily_channel else t("config.daily_channel_none", lang)),
     ]
     return discord.Embed(title=t("config.title", lang), description="\n".join(lines), colour=COLOR)

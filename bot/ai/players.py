@@ -9,6 +9,7 @@ exact endgame solver, ``bot.ai.search``). Randomness only comes from the
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Literal
@@ -53,11 +54,15 @@ def choose_bid(
 
 
 def choose_play(
-    obs: Observation, level: str = "normal", rng: random.Random | None = None
+    obs: Observation, level: str = "normal", rng: random.Random | None = None, *,
+    fixed_budget: bool = False,
 ) -> Decision:
     """A legal play (``Combo``) or a pass (``None``) for ``obs.seat``, with its reason.
 
-    Raises ValueError for an unknown level or an observation without landlord.
+    ``fixed_budget``: the hard search is bounded by its step budget alone, never by the
+    wall clock, so the choice depends only on ``obs`` and ``rng`` (the daily deal,
+    docs/AI.md §Fixed budget). Raises ValueError for an unknown level or an
+    observation without landlord.
     """
     rng = _rng_for(obs, rng)
     view = view_of(obs)
@@ -66,7 +71,7 @@ def choose_play(
     if level == "normal":
         return normal_play(view, rng)
     if level == "hard":
-        return hard_play(view, rng)
+        return hard_play(view, rng, time_cap=math.inf if fixed_budget else None)
     raise ValueError(f"unknown level: {level}")
 
 

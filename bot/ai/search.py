@@ -6,7 +6,8 @@ with what is known (cards left per seat, the landlord's unplayed kitty cards),
 play each candidate out with the normal policy for every seat, and keep the
 candidate that wins most often. When few cards remain, each deal is solved
 exactly instead (``bot.ai.endgame``). The work is bounded by a number of
-policy steps (reproducible with a seeded RNG) and by a wall-clock cap.
+policy steps (reproducible with a seeded RNG) and by a wall-clock cap
+(``time_cap=math.inf``: by the budget alone, for the daily deal).
 """
 
 from __future__ import annotations
@@ -130,12 +131,16 @@ class Sampled:
     rates: dict[int | Combo | None, tuple[float, int]] = field(default_factory=dict)
 
 
-def hard_play(view: View, rng: random.Random, step_budget: int | None = None) -> Decision:
+def hard_play(view: View, rng: random.Random, step_budget: int | None = None, *,
+              time_cap: float | None = None) -> Decision:
     """The hard level's choice (see module docstring); always a legal action.
 
-    ``step_budget``: simulated policy decisions (default ``STEP_BUDGET``).
+    ``step_budget``: simulated policy decisions (default ``STEP_BUDGET``). ``time_cap``:
+    seconds (default ``TIME_CAP``); ``math.inf`` for a search bounded by its budget
+    alone, so the same view and rng always give the same choice (the daily deal's
+    fairness, docs/AI.md §Fixed budget).
     """
-    return hard_search(view, rng, step_budget).decision
+    return hard_search(view, rng, step_budget, time_cap=time_cap).decision
 
 
 def hard_search(
@@ -144,6 +149,7 @@ def hard_search(
     step_budget: int | None = None,
     *,
     also: Combo | None | _Absent = _ABSENT,
+    time_cap: float | None = None,
 ) -> Sampled:
     """``hard_play`` with the sampled win rates of its candidates.
 
@@ -155,6 +161,7 @@ def hard_search(
     """
     if step_budget is None:
         step_budget = STEP_BUDGET
+    cap = TIME_CAP if time_cap is None else time_cap
     ranked = normal_ranked(view)
     best_score, best = ranked[0]
     forced = also is _ABSENT or also == best.action
@@ -189,12 +196,12 @@ def hard_search(
         # A small prior for the normal policy's own choice damps sampling noise.
         return wins[i] / max(1, runs[i]) + (PRIOR if i == 0 else 0.0)
 
-    while steps[0] < step_budget and time.perf_counter() - start < TIME_CAP and worlds < 200:
+    while steps[0] < step_budget and time.perf_counter() - start < cap and worlds < 200:
         world = sample_world(view, rng)
         worlds += 1
         extra = [keep] if keep is not None and keep not in active else []
         for i in active + extra:
-            if runs[i] and time.perf_counter() - start >= TIME_CAP:
+            if runs[i] and time.perf_counter() - start >= cap:
                 break  # every candidate has a result: stop mid-world when out of time
             counter = steps if i in active else extra_steps
             hands = [list(h) for h in world]

@@ -43,7 +43,10 @@ def seat_level(table: Table) -> Level:
 def decide(table: Table, rng: random.Random) -> AutoAction:
     """The computer's action for the seat to act (``bot.ai`` at ``seat_level``).
 
-    Pure and synchronous (run it in a thread or the worker). Raises GameError("wrong_phase").
+    At a daily-deal table (``Table.daily``) the hard search runs to its fixed budget,
+    never cut by the clock (docs/RULES.md §Daily deal: the same position and ``rng``
+    give the same move). Pure and synchronous (run it in a thread or the worker).
+    Raises GameError("wrong_phase").
     """
     hand, seat = table.hand, table.turn_seat
     if hand is None or seat is None:
@@ -52,7 +55,7 @@ def decide(table: Table, rng: random.Random) -> AutoAction:
     obs = hand.observation(seat)
     if hand.phase == "bidding":
         return choose_bid(obs, level, rng).action
-    return choose_play(obs, level, rng).action
+    return choose_play(obs, level, rng, fixed_budget=table.daily is not None).action
 
 
 def decide_from_json(table_json: str, rng: random.Random) -> AutoAction:

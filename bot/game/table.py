@@ -76,6 +76,9 @@ class Table(BaseModel):
     turn_seconds_play: float = 60.0
     turn_seconds_bid: float = 30.0
     computer_level: Level = "normal"
+    daily: str | None = None
+    """The day (``"YYYY-MM-DD"``) of a daily-deal table (``bot.game.daily``): private, in
+    no channel, settled as a daily result instead of a table hand; None at a table."""
 
     @model_validator(mode="before")
     @classmethod

@@ -23,11 +23,13 @@ from typing import Any, Protocol
 
 from bot.ai import Decision, Level
 from bot.ai.choices import Choices
+from bot.game.daily import DAILY_SEAT, moves_of
 from bot.game.errors import GameError
 from bot.game.hand import Cards
 from bot.game.seat import PACE_MAX, PACE_MIN, Event
 from bot.game.table import Table
 from bot.rules import Combo
+from bot.service.daily import DailyService
 from bot.service.deciders import Decider, thread_decide
 from bot.service.hints import HintCache
 from bot.service.pool import WorkerPool
@@ -145,6 +147,8 @@ class TableService:
         """Called with (guild id, user id) after ``forget_user`` deleted a member's data
         (the web page drops its cached pages of that server, docs/WEB.md)."""
         """The server's read-only records (``bot.service.records``)."""
+        self.daily = DailyService(self)
+        """The daily deal (``bot.service.daily``): its tables are this service's."""
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
 
@@ -157,13 +161,25 @@ class TableService:
         return list(self._tables.values())
 
     def table_in_channel(self, channel_id: int) -> Table | None:
-        """The open table of a channel (at most one), or None."""
-        return next((t for t in self._tables.values() if t.channel_id == channel_id), None)
+        """The open table of a channel (at most one), or None (daily tables are in no
+        channel)."""
+        return next((t for t in self._tables.values()
+                     if t.channel_id == channel_id and t.daily is None), None)
 
     def table_of_user(self, guild_id: int, user_id: int) -> Table | None:
-        """The open table of the guild where the member holds a seat, or None."""
+        """The open table of the guild where the member holds a seat, or None. A daily
+        deal's private table is not one (``daily_table_of``)."""
         for table in self._tables.values():
-            if table.guild_id == guild_id and table.seat_of(user_id) is not None:
+            if (table.guild_id == guild_id and table.daily is None
+                    and table.seat_of(user_id) is not None):
+                return table
+        return None
+
+    def daily_table_of(self, guild_id: int, user_id: int, day: str) -> Table | None:
+        """The member's open daily-deal table of ``day`` in the guild, or None."""
+        for table in self._tables.values():
+            if (table.daily == day and table.guild_id == guild_id
+                    and table.seat_of(user_id) is not None):
                 return table
         return None
 
@@ -465,6 +481,11 @@ class TableService:
                 await self.storage.delete_table(table_id)
                 del self._tables[table_id]
                 self._locks.pop(table_id, None)
+            elif work.settleable and table.phase != "finished" and work.daily is not None:
+                await _finish_daily(self.storage, work)  # a result, no table hand
+                del self._tables[table_id]
+                self._locks.pop(table_id, None)
+                events.append(Event(kind="daily_finished"))
             elif work.settleable and table.phase != "finished":
                 settlement = await self.storage.settle_hand(work, work.hand_id)
                 self._tables[table_id] = work
@@ -488,6 +509,20 @@ class TableService:
                 and table.phase == "playing" and not table.computer_to_act):
             self.hints.prefetch(table, seat)
 
+    async def add_daily(self, table: Table, user_id: int, name: str,
+                        events: list[Event]) -> bool:
+        """Take a freshly dealt daily-deal table (``bot.game.daily.daily_table``): claim the
+        member's play of its day and save it in one commit, then arm its turn and notify.
+        False (nothing kept) when the member has played or is playing that day already.
+        Storage errors propagate."""
+        async with self._guild_lock(table.guild_id):
+            if not await self.storage.begin_daily(table, user_id, name):
+                return False
+            self._tables[table.id] = table
+        self.turns.schedule(table)
+        await self._notify(table, events, None)
+        return True
+
     async def _notify(
         self, table: Table, events: list[Event], settlement: Settlement | None
     ) -> None:
@@ -498,6 +533,17 @@ class TableService:
                 await self.listener.on_hand_settled(table, settlement)
         except Exception:
             log.exception("listener failed for table %s seq %s", table.id, table.seq)
+
+async def _finish_daily(storage: Repository, table: Table) -> None:
+    """Record a finished daily hand as the member's result of the day (docs/RULES.md
+    §Daily deal): no match totals, stats or ratings change."""
+    assert table.hand is not None and table.hand.result is not None
+    user_id = table.seats[DAILY_SEAT].user_id
+    assert user_id is not None
+    result = table.hand.result
+    await storage.finish_daily(table, user_id, result.points[DAILY_SEAT], moves_of(table),
+                               result.winner == "landlord")
+
 
 def _remembered_pace(table: Table, user_id: int, pace: float | None) -> None:
     """Give the member's seat their stored auto-play pace (ignored when out of range)."""

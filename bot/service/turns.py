@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.game.computer import AutoAction, fallback_action
+from bot.game.daily import move_rng
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
@@ -154,7 +155,9 @@ class TurnTasks:
         if timed_out and table.hand.phase == "bidding":
             action: AutoAction = 0  # docs/RULES.md §Timers: a pass in bidding
         else:
-            rng = random.Random(self.rng.getrandbits(64))
+            # A daily table's computers answer the position alone (docs/RULES.md §Daily deal).
+            rng = (move_rng(table) if table.daily is not None
+                   else random.Random(self.rng.getrandbits(64)))
             try:
                 action = await self.service.decider(table, rng)
             except Exception:

@@ -17,9 +17,10 @@ from typing import TypeVar
 
 from bot.game.outcome import outcome_of
 from bot.game.table import Table
-from bot.storage import matches, ops, ratings
+from bot.storage import daily, matches, ops, ratings
 from bot.storage.sql import Sql
 from bot.values import (
+    DailyEntry,
     FinishedHand,
     GuildSettings,
     HandPoint,
@@ -194,3 +195,52 @@ class SqlRepository:
         """Store the member's auto-play pace in this guild (seconds; committed)."""
         async with self._write() as db:
             await matches.save_autoplay_pace(db, guild_id, user_id, pace)
+
+    # ----- the daily deal (docs/RULES.md §Daily deal) ---------------------------
+
+    async def daily_key(self, guild_id: int, candidate: str) -> str:
+        """The server's secret key of the daily seed (hex), ``candidate`` the first time."""
+        return await self._transaction(lambda db: daily.key(db, guild_id, candidate))
+
+    async def begin_daily(self, table: Table, user_id: int, name: str) -> bool:
+        """Claim the member's play of ``table.daily`` and save the table, in one commit;
+        False (nothing written) when they have played or are playing that day."""
+        now = time.time()
+        return await self._transaction(lambda db: daily.begin(db, table, user_id, name, now))
+
+    async def finish_daily(self, table: Table, user_id: int, points: int, moves: int,
+                           won: bool) -> bool:
+        """Record the daily result and forget the open table, in one commit, once;
+        False when it was recorded already."""
+        now = time.time()
+        return await self._transaction(
+            lambda db: daily.finish(db, table, user_id, points, moves, won, now))
+
+    async def daily_entry(self, guild_id: int, day: str, user_id: int) -> DailyEntry | None:
+        """The member's play of ``day`` (finished or not), or None."""
+        async with self._read() as db:
+            return await daily.entry(db, guild_id, day, user_id)
+
+    async def daily_finished(self, guild_id: int, day: str) -> list[DailyEntry]:
+        """Every finished play of ``day`` in the server (unordered)."""
+        async with self._read() as db:
+            return await daily.finished(db, guild_id, day)
+
+    async def daily_won_days(self, guild_id: int, user_ids: list[int]) -> dict[int, list[str]]:
+        """The days each member won the daily deal."""
+        async with self._read() as db:
+            return await daily.won_days(db, guild_id, user_ids)
+
+    async def daily_totals(self, guild_id: int, user_id: int) -> tuple[int, int, int]:
+        """(days finished, days won, points) of the member's daily deals."""
+        async with self._read() as db:
+            return await daily.totals(db, guild_id, user_id)
+
+    async def daily_hand(self, guild_id: int, day: str, user_id: int) -> str | None:
+        """The Hand JSON of the member's finished daily deal of ``day``, or None."""
+        async with self._read() as db:
+            return await daily.hand_json(db, guild_id, day, user_id)
+
+    async def claim_daily_post(self, guild_id: int, day: str) -> bool:
+        """Claim the day's post in the daily channel (True once per server and day)."""
+        return await self._transaction(lambda db: daily.claim_post(db, guild_id, day))

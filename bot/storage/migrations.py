@@ -141,4 +141,35 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: issue 29 — the daily deal: the server's time zone, computer level and channel, a
+    # secret key per server (the day's seed), one row per member and day, the posts made
+    """
+    ALTER TABLE guild_settings ADD COLUMN timezone TEXT;
+    ALTER TABLE guild_settings ADD COLUMN daily_level TEXT NOT NULL DEFAULT 'hard';
+    ALTER TABLE guild_settings ADD COLUMN daily_channel INTEGER;
+    CREATE TABLE daily_keys (
+        guild_id INTEGER PRIMARY KEY,
+        secret   TEXT    NOT NULL                    -- hex; HMAC key of the day's seed
+    );
+    CREATE TABLE daily_plays (                       -- once per member per day
+        guild_id    INTEGER NOT NULL,
+        day         TEXT    NOT NULL,                -- YYYY-MM-DD in the server's zone
+        user_id     INTEGER NOT NULL,
+        table_id    TEXT    NOT NULL,
+        level       TEXT    NOT NULL,
+        started_at  REAL    NOT NULL,
+        finished_at REAL,                            -- NULL while the hand is played
+        points      INTEGER,
+        moves       INTEGER,
+        won         INTEGER,
+        hand        TEXT,                            -- Hand JSON once finished
+        PRIMARY KEY (guild_id, day, user_id)
+    );
+    CREATE INDEX daily_plays_user ON daily_plays (guild_id, user_id, day);
+    CREATE TABLE daily_posts (
+        guild_id INTEGER NOT NULL,
+        day      TEXT    NOT NULL,
+        PRIMARY KEY (guild_id, day)
+    );
+    """,
 ]

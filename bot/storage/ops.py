@@ -50,7 +50,7 @@ STAT_COLUMNS = (
 """The counters of ``player_stats`` (after guild_id, user_id), as in PlayerStats."""
 
 USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "ratings",
-               "member_prefs")
+               "member_prefs", "daily_plays")
 """Tables whose rows belong to one member (deleted by ``forget``)."""
 
 
@@ -60,13 +60,13 @@ USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "rati
 async def read_settings(db: Sql, guild_id: int) -> GuildSettings:
     """The guild's stored settings, defaults when never saved."""
     rows = await db.fetch(
-        "SELECT turn_seconds_play, turn_seconds_bid, rules, language, counter, web"
-        " FROM guild_settings WHERE guild_id = ?",
+        "SELECT turn_seconds_play, turn_seconds_bid, rules, language, counter, web, timezone,"
+        " daily_level, daily_channel FROM guild_settings WHERE guild_id = ?",
         (guild_id,),
     )
     if not rows:
         return GuildSettings()
-    play, bid, rules, language, counter, web = rows[0]
+    play, bid, rules, language, counter, web, timezone, daily_level, daily_channel = rows[0]
     return GuildSettings(
         turn_seconds_play=play,
         turn_seconds_bid=bid,
@@ -74,6 +74,9 @@ async def read_settings(db: Sql, guild_id: int) -> GuildSettings:
         language=language,
         counter=bool(counter),
         web=bool(web),
+        timezone=timezone,
+        daily_level=daily_level,
+        daily_channel=daily_channel,
     )
 
 
@@ -81,10 +84,13 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
     """Upsert the guild's settings."""
     await db.execute(
         "INSERT INTO guild_settings (guild_id, turn_seconds_play, turn_seconds_bid, rules,"
-        " language, counter, web) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
+        " language, counter, web, timezone, daily_level, daily_channel)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
         " SET turn_seconds_play = excluded.turn_seconds_play,"
         " turn_seconds_bid = excluded.turn_seconds_bid, rules = excluded.rules,"
-        " language = excluded.language, counter = excluded.counter, web = excluded.web",
+        " language = excluded.language, counter = excluded.counter, web = excluded.web,"
+        " timezone = excluded.timezone, daily_level = excluded.daily_level,"
+        " daily_channel = excluded.daily_channel",
         (
             guild_id,
             settings.turn_seconds_play,
@@ -93,6 +99,9 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
             settings.language,
             int(settings.counter),
             int(settings.web),
+            settings.timezone,
+            settings.daily_level,
+            settings.daily_channel,
         ),
     )
 

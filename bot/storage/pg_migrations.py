@@ -143,4 +143,34 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: issue 29 — the daily deal (see migrations.py)
+    """
+    ALTER TABLE guild_settings ADD COLUMN timezone TEXT;
+    ALTER TABLE guild_settings ADD COLUMN daily_level TEXT NOT NULL DEFAULT 'hard';
+    ALTER TABLE guild_settings ADD COLUMN daily_channel BIGINT;
+    CREATE TABLE daily_keys (
+        guild_id BIGINT PRIMARY KEY,
+        secret   TEXT   NOT NULL
+    );
+    CREATE TABLE daily_plays (
+        guild_id    BIGINT  NOT NULL,
+        day         TEXT    NOT NULL,
+        user_id     BIGINT  NOT NULL,
+        table_id    TEXT    NOT NULL,
+        level       TEXT    NOT NULL,
+        started_at  DOUBLE PRECISION NOT NULL,
+        finished_at DOUBLE PRECISION,
+        points      INTEGER,
+        moves       INTEGER,
+        won         INTEGER,
+        hand        TEXT,
+        PRIMARY KEY (guild_id, day, user_id)
+    );
+    CREATE INDEX daily_plays_user ON daily_plays (guild_id, user_id, day);
+    CREATE TABLE daily_posts (
+        guild_id BIGINT NOT NULL,
+        day      TEXT   NOT NULL,
+        PRIMARY KEY (guild_id, day)
+    );
+    """,
 ]

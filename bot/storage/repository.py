@@ -12,6 +12,7 @@ from typing import Protocol, runtime_checkable
 
 from bot.game.table import Table
 from bot.values import (
+    DailyEntry,
     FinishedHand,
     GuildSettings,
     HandPoint,
@@ -130,3 +131,32 @@ class Repository(Protocol):
 
     async def save_autoplay_pace(self, guild_id: int, user_id: int, pace: float) -> None:
         """Store the member's auto-play pace in seconds (commit)."""
+
+    async def daily_key(self, guild_id: int, candidate: str) -> str:
+        """The server's secret key of the daily seed (hex); ``candidate`` the first time."""
+
+    async def begin_daily(self, table: Table, user_id: int, name: str) -> bool:
+        """Claim the member's play of ``table.daily`` and save the table (one commit);
+        False, nothing written, when they have played or are playing that day."""
+
+    async def finish_daily(self, table: Table, user_id: int, points: int, moves: int,
+                           won: bool) -> bool:
+        """Record the daily result and forget the open table (one commit), once."""
+
+    async def daily_entry(self, guild_id: int, day: str, user_id: int) -> DailyEntry | None:
+        """The member's play of ``day`` (finished or not), or None."""
+
+    async def daily_finished(self, guild_id: int, day: str) -> list[DailyEntry]:
+        """Every finished play of ``day`` in the server (unordered)."""
+
+    async def daily_won_days(self, guild_id: int, user_ids: list[int]) -> dict[int, list[str]]:
+        """The days each member won the daily deal."""
+
+    async def daily_totals(self, guild_id: int, user_id: int) -> tuple[int, int, int]:
+        """(days finished, days won, points) of the member's daily deals."""
+
+    async def daily_hand(self, guild_id: int, day: str, user_id: int) -> str | None:
+        """The Hand JSON of the member's finished daily deal of ``day``, or None."""
+
+    async def claim_daily_post(self, guild_id: int, day: str) -> bool:
+        """Claim the day's post in the daily channel (True once per server and day)."""

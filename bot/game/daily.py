@@ -1,0 +1,152 @@
+"""The daily deal: one deal per server per calendar day (docs/RULES.md §Daily deal).
+
+Pure: the day of a clock time in a time zone, the day's seed (HMAC-SHA256 of the
+server's secret key, its id and the day), the member's private table (landlord at
+bid 3 with the kitty, two computers), the seed of a computer's move (the position
+only, so two members who make the same moves get the same answers), the order of
+the standings and the streaks. No clock, no storage: callers pass ``now`` and keys.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.ai import Level
+from bot.game.seat import Event
+from bot.game.table import Table
+from bot.rules import RuleSet
+
+DAILY_SEAT = 0
+"""The member's seat at a daily table: always the landlord (docs/RULES.md §Daily deal)."""
+DAILY_BID = 3
+"""The member's bid at a daily table: the hand's base score B."""
+DAILY_CHANNEL = 0
+"""The ``channel_id`` of a daily table: it lives in no channel (private, no public message)."""
+
+
+def zone(name: str | None) -> dt.tzinfo:
+    """The time zone ``name`` (IANA, e.g. ``"Europe/Madrid"``), UTC for None.
+    Raises ValueError for an unknown name."""
+    if not name:
+        return dt.UTC
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ValueError(f"unknown time zone: {name}") from error
+
+
+def valid_zone(name: str) -> bool:
+    """Whether ``name`` is a time zone ``zone`` knows."""
+    try:
+        zone(name)
+    except ValueError:
+        return False
+    return True
+
+
+def day_of(now: float, tz: str | None = None) -> str:
+    """The calendar day (``"YYYY-MM-DD"``) of clock time ``now`` (Unix seconds) in the
+    time zone ``tz`` (None: UTC). Raises ValueError for an unknown zone."""
+    return dt.datetime.fromtimestamp(now, zone(tz)).date().isoformat()
+
+
+def day_before(day: str) -> str:
+    """The calendar day before ``day`` (``"YYYY-MM-DD"``)."""
+    return (dt.date.fromisoformat(day) - dt.timedelta(days=1)).isoformat()
+
+
+def next_day_start(now: float, tz: str | None = None) -> float:
+    """Clock time (Unix seconds) at which the day after ``day_of(now, tz)`` begins."""
+    local = dt.datetime.fromtimestamp(now, zone(tz))
+    midnight = dt.datetime.combine(local.date() + dt.timedelta(days=1), dt.time(), zone(tz))
+    return midnight.timestamp()
+
+
+def daily_seed(key: bytes, guild_id: int, day: str) -> int:
+    """The 63-bit seed of the server's deal on ``day``: HMAC-SHA256 keyed with the
+    server's secret ``key`` over ``"<guild id>|<day>"``. The same for every member;
+    without the key (kept in the database) nobody can work tomorrow's deal out."""
+    digest = hmac.new(key, f"{guild_id}|{day}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def daily_table(
+    guild_id: int, user_id: int, name: str, locale: str | None, *, day: str, seed: int,
+    level: Level, rules: RuleSet, turn_seconds: float, now: float,
+) -> tuple[Table, list[Event]]:
+    """The member's private table for the day's deal, ready to play: the member in seat 0
+    has bid 3 and holds the kitty (20 cards); seats 1 and 2 are computers of ``level``;
+    the member leads. Same ``seed`` → same cards for everyone. Returns the table and
+    the events of the deal and the bid."""
+    table = Table.open(guild_id, DAILY_CHANNEL, user_id, name, locale, computers=2, level=level,
+                       rules=rules, turn_seconds_play=turn_seconds)
+    table.daily = day
+    events = table.start(user_id, now, seed=seed, first_bidder=DAILY_SEAT)
+    events += table.bid(user_id, DAILY_BID, now)
+    return table, events
+
+
+def move_rng(table: Table) -> random.Random:
+    """The computers' randomness at a daily table: seeded by the position alone (the
+    deal's seed and every action so far, cards by id), never by time or by who plays.
+    Raises ValueError without a hand."""
+    hand = table.hand
+    if hand is None:
+        raise ValueError("no hand")
+    text = [str(hand.seed)]
+    for action in hand.history:
+        cards = ",".join(str(card.index) for card in action.cards)
+        text.append(f"{action.kind}{action.seat}:{action.amount}:{cards}")
+    digest = hashlib.sha256("|".join(text).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def moves_of(table: Table, seat: int = DAILY_SEAT) -> int:
+    """The plays ``seat`` made in the hand (passes and bids are not moves): the
+    standings' tie-break, fewer first. Raises ValueError without a hand."""
+    if table.hand is None:
+        raise ValueError("no hand")
+    return sum(1 for action in table.hand.history if action.kind == "play" and action.seat == seat)
+
+
+class Ranked(Protocol):
+    """What the standings order: points, moves, the finish time (clock seconds)."""
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def finished_at(self) -> float: ...
+
+
+R = TypeVar("R", bound=Ranked)
+
+
+def standing_order(rows: Iterable[R]) -> list[R]:
+    """Best first: more points, then fewer moves, then the earlier finish."""
+    return sorted(rows, key=lambda r: (-r.points, r.moves, r.finished_at))
+
+
+def streaks(won_days: Sequence[str], today: str) -> tuple[int, int]:
+    """(current, best) runs of consecutive days with a win, from the days the member
+    won (``"YYYY-MM-DD"``, any order). The current run ends today, or yesterday while
+    today's deal is still to play (so a streak is not lost before the day is over)."""
+    days = sorted({dt.date.fromisoformat(d) for d in won_days})
+    best = run = 0
+    previous: dt.date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and day - previous == dt.timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    last = dt.date.fromisoformat(today)
+    current = run if previous is not None and (last - previous).days in (0, 1) else 0
+    return current, best

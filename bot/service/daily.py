@@ -1,0 +1,156 @@
+"""DailyService: the daily deal of each server (docs/RULES.md §Daily deal).
+
+``open`` deals the member's private table for the day (through ``TableService``, which
+then owns it like any table: lock, ``seq``, timers, restore after a restart) or, once
+played, answers the member's result; ``board`` gives a day's standings with streaks;
+``may_see`` is the one rule of who may see a daily hand (replay, review, standings,
+the web page): nobody sees the day's deal before having played it, everybody once the
+day is over. The clock is the TableService's (a fake one in tests rolls the day over).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.game.daily import (
+    daily_seed,
+    daily_table,
+    day_before,
+    day_of,
+    standing_order,
+    streaks,
+)
+from bot.game.errors import GameError
+from bot.game.hand import Hand
+from bot.game.table import Table
+from bot.values import DailyBoard, DailyEntry, DailyRow, DailySummary, GuildSettings
+
+if TYPE_CHECKING:  # annotations only: the TableService makes its DailyService
+    from bot.service.tables import TableService
+
+
+@dataclass(frozen=True)
+class DailyOpen:
+    """What ``/ddz daily`` leads to: the member's table to play on (``table``; ``fresh``
+    when just dealt), or their finished ``entry`` of the day (then ``table`` is None)."""
+
+    day: str
+    table: Table | None = None
+    entry: DailyEntry | None = None
+    fresh: bool = False
+
+
+class DailyService:
+    """The daily deal over a TableService (its storage, clock and tables)."""
+
+    def __init__(self, tables: TableService) -> None:
+        self.tables = tables
+        self.storage = tables.storage
+
+    async def today(self, guild_id: int) -> str:
+        """The server's calendar day now (``"YYYY-MM-DD"``, its ``/ddz config timezone``)."""
+        settings = await self.tables.settings(guild_id)
+        return _day(self.tables.clock.now(), settings)
+
+    async def seed(self, guild_id: int, day: str) -> int:
+        """The seed of the server's deal of ``day`` (``bot.game.daily.daily_seed`` with the
+        server's secret key, created on first use)."""
+        key = await self.storage.daily_key(guild_id, secrets.token_hex(32))
+        return daily_seed(bytes.fromhex(key), guild_id, day)
+
+    async def open(self, guild_id: int, user_id: int, name: str,
+                   locale: str | None = None) -> DailyOpen:
+        """``/ddz daily``: the member's table of today's deal (dealt now the first time,
+        the same table while it is being played, also after a restart), else their
+        finished result of the day. Raises GameError("daily_lost") in the unlikely case
+        of a play begun elsewhere whose table this process does not hold."""
+        settings = await self.tables.settings(guild_id)
+        day = _day(self.tables.clock.now(), settings)
+        table = self.tables.daily_table_of(guild_id, user_id, day)
+        if table is not None:
+            return DailyOpen(day, table=table)
+        entry = await self.storage.daily_entry(guild_id, day, user_id)
+        if entry is None:
+            seed = await self.seed(guild_id, day)
+            table, events = daily_table(
+                guild_id, user_id, name, locale, day=day, seed=seed,
+                level=settings.daily_level, rules=settings.rules,
+                turn_seconds=settings.turn_seconds_play, now=self.tables.clock.now())
+            if await self.tables.add_daily(table, user_id, name, events):
+                return DailyOpen(day, table=table, fresh=True)
+            table = self.tables.daily_table_of(guild_id, user_id, day)
+            if table is not None:  # a racing /ddz daily of the same member dealt it
+                return DailyOpen(day, table=table)
+            entry = await self.storage.daily_entry(guild_id, day, user_id)
+        if entry is None or not entry.finished:
+            raise GameError("daily_lost")
+        return DailyOpen(day, entry=entry)
+
+    async def may_see(self, guild_id: int, day: str, user_id: int) -> bool:
+        """Whether the member may see the server's deal of ``day`` (its cards, a replay or
+        review of anyone's play of it, its points): once the day is over for everyone,
+        or once the member has finished it. The one rule (replay, review, standings and
+        the web page call it)."""
+        today = await self.today(guild_id)
+        if day < today:
+            return True
+        entry = await self.storage.daily_entry(guild_id, day, user_id)
+        return entry is not None and entry.finished
+
+    async def board(self, guild_id: int, day: str) -> DailyBoard:
+        """The standings of ``day``: finished plays best first (points, then fewer moves,
+        then the earlier finish), each with the member's streak as of that day."""
+        entries = standing_order(await self.storage.daily_finished(guild_id, day))
+        won = await self.storage.daily_won_days(guild_id, [e.user_id for e in entries])
+        rows = []
+        for place, entry in enumerate(entries, start=1):
+            days = [d for d in won.get(entry.user_id, []) if d <= day]
+            current, best = streaks(days, day)
+            rows.append(DailyRow(place=place, entry=entry, streak=current, best_streak=best))
+        return DailyBoard(day=day, rows=rows)
+
+    async def visible_board(self, guild_id: int, day: str, user_id: int) -> DailyBoard | None:
+        """``board(day)`` when the member may see that day (``may_see``), else None."""
+        if not await self.may_see(guild_id, day, user_id):
+            return None
+        return await self.board(guild_id, day)
+
+    async def played_count(self, guild_id: int, day: str) -> int:
+        """How many members finished the deal of ``day`` (shown to those who have not)."""
+        return len(await self.storage.daily_finished(guild_id, day))
+
+    async def summary(self, guild_id: int, user_id: int) -> DailySummary:
+        """The member's daily-deal record (``/ddz stats``): never today's cards."""
+        played, won, points = await self.storage.daily_totals(guild_id, user_id)
+        if not played:
+            return DailySummary()
+        days = (await self.storage.daily_won_days(guild_id, [user_id])).get(user_id, [])
+        current, best = streaks(days, await self.today(guild_id))
+        return DailySummary(played=played, won=won, points=points, streak=current,
+                            best_streak=best)
+
+    async def hand(self, guild_id: int, day: str, user_id: int, viewer_id: int) -> Hand | None:
+        """``user_id``'s finished hand of ``day`` for ``viewer_id``: None when unknown or
+        when the viewer may not see that day yet (``may_see``)."""
+        if not await self.may_see(guild_id, day, viewer_id):
+            return None
+        blob = await self.storage.daily_hand(guild_id, day, user_id)
+        return None if blob is None else Hand.model_validate_json(blob)
+
+    async def claim_post(self, guild_id: int, day: str) -> bool:
+        """Claim the day's post in the server's daily channel: True once per day."""
+        return await self.storage.claim_daily_post(guild_id, day)
+
+    async def yesterday(self, guild_id: int) -> str:
+        """The server's previous calendar day."""
+        return day_before(await self.today(guild_id))
+
+def _day(now: float, settings: GuildSettings) -> str:
+    """The calendar day of ``now`` in the server's zone; UTC if the stored zone is unknown
+    here (a missing tzdata entry must not stop the daily deal)."""
+    try:
+        return day_of(now, settings.timezone)
+    except ValueError:
+        return day_of(now)
