@@ -138,15 +138,16 @@ def standing_order(rows: Iterable[R]) -> list[R]:
 
 def streaks(won_days: Sequence[str], today: str) -> tuple[int, int]:
     """(current, best) runs of consecutive days with a win, from the days the member
-    won (``"YYYY-MM-DD"``, any order). The current run ends today, or yesterday while
-    today's deal is still to play (so a streak is not lost before the day is over)."""
-    days = sorted({dt.date.fromisoformat(d) for d in won_days})
+    won (``"YYYY-MM-DD"``, any order), as of ``today`` (later days left out). The
+    current run ends today, or yesterday while today's deal is still to play (so a
+    streak is not lost before the day is over)."""
+    last = dt.date.fromisoformat(today)
+    days = sorted({d for d in map(dt.date.fromisoformat, won_days) if d <= last})
     best = run = 0
     previous: dt.date | None = None
     for day in days:
         run = run + 1 if previous is not None and day - previous == dt.timedelta(days=1) else 1
         best = max(best, run)
         previous = day
-    last = dt.date.fromisoformat(today)
     current = run if previous is not None and (last - previous).days in (0, 1) else 0
     return current, best

@@ -106,8 +106,7 @@ class DailyService:
         won = await self.storage.daily_won_days(guild_id, [e.user_id for e in entries])
         rows = []
         for place, entry in enumerate(entries, start=1):
-            days = [d for d in won.get(entry.user_id, []) if d <= day]
-            current, best = streaks(days, day)
+            current, best = streaks(won.get(entry.user_id, []), day)
             rows.append(DailyRow(place=place, entry=entry, streak=current, best_streak=best))
         return DailyBoard(day=day, rows=rows)
 

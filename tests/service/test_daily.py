@@ -1,0 +1,273 @@
+"""DailyService over TableService: one deal per server and day, once per member, fair
+computers, no peeking, the day's roll-over, a restart mid-hand, nothing in table
+totals (docs/RULES.md §Daily deal). A fake clock; both storage backends."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.game.daily import DAILY_SEAT
+from bot.game.errors import GameError
+from bot.game.table import Table
+from bot.service import TableService
+from bot.service.daily import DailyService
+from bot.storage import open_repository
+from bot.storage.base import SqlRepository
+from tests.databases import Database
+from tests.service.test_tables import FakeClock, Recorder, run
+
+G = 1
+ANA, BEN, CAL = 101, 102, 103
+NOON = 1_796_126_400.0  # 2026-12-01 12:00 UTC
+DAY = 24 * 3600.0
+
+
+class Tables(Recorder):
+    """A listener keeping the latest state of every table it hears of (a finished daily
+    table leaves the service at once)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.latest: dict[str, Table] = {}
+
+    async def on_table_changed(self, table: Table, events: list) -> None:
+        await super().on_table_changed(table, events)
+        self.latest[table.id] = table
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(NOON)
+
+
+@pytest.fixture
+async def store(database: Database) -> AsyncIterator[SqlRepository]:
+    storage = await database.open()
+    yield storage
+    await storage.close()
+
+
+async def new_service(store: SqlRepository, clock: FakeClock, level: str = "normal"
+                      ) -> TableService:
+    svc = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    settings = (await svc.settings(G)).with_changes(daily_level=level)
+    await svc.save_settings(G, settings)
+    return svc
+
+
+@pytest.fixture
+async def service(store: SqlRepository, clock: FakeClock) -> AsyncIterator[TableService]:
+    svc = await new_service(store, clock)
+    yield svc
+    await svc.close()
+
+
+def member_move(table: Table) -> tuple[str, object]:
+    """The test member's fixed way to play: the first legal play that may be made (on a
+    free lead or to beat), else a pass."""
+    hand = table.hand
+    assert hand is not None
+    plays = hand.legal_plays(DAILY_SEAT)
+    return ("play", plays[0].cards) if plays else ("pass", None)
+
+
+async def play_daily(service: TableService, clock: FakeClock, table_id: str, user: int,
+                     *, stop_after: int | None = None) -> Table:
+    """Play the member's seat with ``member_move`` until the hand ends (the last table
+    seen) or ``stop_after`` member moves."""
+    last = service.get(table_id)
+    moves = 0
+    for _ in range(300):
+        await run(service, clock)
+        table = service.get(table_id)
+        if table is None:
+            assert isinstance(service.listener, Tables)
+            return service.listener.latest[table_id]
+        last = table
+        if table.turn_seat == DAILY_SEAT and not table.seats[DAILY_SEAT].automatic:
+            if stop_after is not None and moves == stop_after:
+                return table
+            kind, cards = member_move(table)
+            if kind == "play":
+                last = await service.play(table_id, user, cards, seq=table.seq)  # type: ignore[arg-type]
+            else:
+                last = await service.pass_turn(table_id, user, seq=table.seq)
+            moves += 1
+    raise AssertionError("the daily hand never ended")
+
+
+def daily(service: TableService) -> DailyService:
+    return service.daily
+
+
+async def test_every_member_gets_the_same_deal_as_landlord_at_bid_3(
+        service: TableService) -> None:
+    ana = await daily(service).open(G, ANA, "Ana")
+    ben = await daily(service).open(G, BEN, "Ben")
+    assert ana.fresh and ben.fresh and ana.day == ben.day == "2026-12-01"
+    assert ana.table is not None and ben.table is not None and ana.table.id != ben.table.id
+    assert ana.table.hand is not None and ben.table.hand is not None
+    assert ana.table.hand.dealt == ben.table.hand.dealt
+    assert ana.table.hand.landlord == 0 and ana.table.hand.winning_bid == 3
+    assert [s.computer for s in ana.table.seats] == [None, "normal", "normal"]
+    # a daily table is no channel's table and no seat at the server's tables
+    assert service.table_of_user(G, ANA) is None and service.table_in_channel(0) is None
+
+
+async def test_same_moves_get_the_same_answers_at_hard(tmp_path: Path, clock: FakeClock,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.ai import search
+
+    store = await open_repository(str(tmp_path / "daily.sqlite3"))  # one backend is enough
+    service = await new_service(store, clock, "hard")  # type: ignore[arg-type]
+    try:
+        first = await daily(service).open(G, ANA, "Ana")
+        ana = await play_daily(service, clock, first.table.id, ANA, stop_after=4)  # type: ignore[union-attr]
+        # Ben plays later on a machine whose clock always runs out: a wall-clock cap
+        # would cut every search at once; the daily's fixed budget does not notice.
+        monkeypatch.setattr(search, "TIME_CAP", 0.0)
+        second = await daily(service).open(G, BEN, "Ben")
+        ben = await play_daily(service, clock, second.table.id, BEN, stop_after=4)  # type: ignore[union-attr]
+        assert ana.hand is not None and ben.hand is not None
+        answers = [a for a in ana.hand.history if a.seat != DAILY_SEAT]
+        assert len(answers) >= 6
+        assert ana.hand.history == ben.hand.history  # every computer answer, card for card
+    finally:
+        await service.close()
+        await store.close()
+
+
+async def test_once_a_day_then_the_result_and_the_board(service: TableService,
+                                                        clock: FakeClock) -> None:
+    opened = await daily(service).open(G, ANA, "Ana")
+    assert opened.table is not None
+    again = await daily(service).open(G, ANA, "Ana")  # while playing: the same table
+    assert again.table is not None and again.table.id == opened.table.id and not again.fresh
+    end = await play_daily(service, clock, opened.table.id, ANA)
+    assert end.hand is not None and end.hand.result is not None
+    assert service.get(opened.table.id) is None  # done: no open table left
+    assert all(t.id != opened.table.id for t in await service.storage.load_open_tables())
+    done = await daily(service).open(G, ANA, "Ana")
+    assert done.table is None and done.entry is not None and done.entry.finished
+    assert done.entry.points == end.hand.result.points[0]
+    assert done.entry.won == (end.hand.result.winner == "landlord")
+    board = await daily(service).board(G, "2026-12-01")
+    assert [(r.place, r.entry.user_id, r.entry.points) for r in board.rows] == [
+        (1, ANA, end.hand.result.points[0])]
+    # nothing of it in the table play: no match totals, stats, ratings
+    assert await service.storage.player_stats(G, ANA) is None
+    assert (await service.storage.match_standings(G)).standings == []
+    assert await service.storage.rating_board(G) == []
+    summary = await daily(service).summary(G, ANA)
+    assert (summary.played, summary.won) == (1, int(done.entry.won))
+
+
+async def test_nobody_sees_todays_deal_before_playing_it(service: TableService,
+                                                         clock: FakeClock) -> None:
+    opened = await daily(service).open(G, ANA, "Ana")
+    assert opened.table is not None
+    assert not await daily(service).may_see(G, "2026-12-01", ANA)  # playing, not finished
+    await play_daily(service, clock, opened.table.id, ANA)
+    svc = daily(service)
+    assert await svc.may_see(G, "2026-12-01", ANA)
+    assert not await svc.may_see(G, "2026-12-01", BEN)
+    assert await svc.hand(G, "2026-12-01", ANA, BEN) is None  # replay refused to Ben
+    assert await svc.visible_board(G, "2026-12-01", BEN) is None
+    assert await svc.played_count(G, "2026-12-01") == 1
+    own = await svc.hand(G, "2026-12-01", ANA, ANA)
+    assert own is not None and own.result is not None
+    await run(service, clock, DAY)  # the day is over: everybody may see it
+    assert await svc.may_see(G, "2026-12-01", BEN)
+    seen = await svc.hand(G, "2026-12-01", ANA, BEN)
+    assert seen is not None and seen.history == own.history
+    assert await svc.visible_board(G, "2026-12-01", BEN) is not None
+    assert not await svc.may_see(G, "2026-12-02", BEN)
+
+
+async def test_the_day_rolls_over_to_a_new_deal(service: TableService, clock: FakeClock) -> None:
+    first = await daily(service).open(G, ANA, "Ana")
+    assert first.table is not None and first.table.hand is not None
+    await play_daily(service, clock, first.table.id, ANA)
+    clock.t = NOON + 12 * 3600 - 1  # 23:59:59 UTC: still the same day
+    assert (await daily(service).open(G, ANA, "Ana")).table is None
+    clock.t = NOON + 12 * 3600  # midnight
+    second = await daily(service).open(G, ANA, "Ana")
+    assert second.fresh and second.day == "2026-12-02" and second.table is not None
+    assert second.table.hand is not None and second.table.hand.dealt != first.table.hand.dealt
+
+
+async def test_the_servers_time_zone_decides_the_day(service: TableService) -> None:
+    settings = (await service.settings(G)).with_changes(timezone="Pacific/Kiritimati")
+    await service.save_settings(G, settings)  # UTC+14: already 2 December at noon UTC
+    opened = await daily(service).open(G, ANA, "Ana")
+    assert opened.day == "2026-12-02"
+    assert (await service.settings(G)).timezone == "Pacific/Kiritimati"
+    with pytest.raises(ValueError):
+        settings.with_changes(timezone="Nowhere/Atlantis")
+
+
+async def test_a_restart_mid_hand_goes_on(store: SqlRepository, clock: FakeClock) -> None:
+    service = await new_service(store, clock)
+    opened = await daily(service).open(G, ANA, "Ana")
+    assert opened.table is not None
+    middle = await play_daily(service, clock, opened.table.id, ANA, stop_after=2)
+    await service.close()  # the bot stops here
+    restarted = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    try:
+        restored = await restarted.restore()
+        assert [t.id for t in restored] == [opened.table.id]
+        back = await daily(restarted).open(G, ANA, "Ana")
+        assert back.table is not None and back.table.id == opened.table.id and not back.fresh
+        assert back.table.seq == middle.seq and back.table.hand == middle.hand
+        end = await play_daily(restarted, clock, opened.table.id, ANA)
+        assert end.hand is not None and end.hand.result is not None
+        entry = await store.daily_entry(G, "2026-12-01", ANA)
+        assert entry is not None and entry.points == end.hand.result.points[0]
+    finally:
+        await restarted.close()
+
+
+async def test_leaving_counts_as_the_result_of_auto_play(service: TableService,
+                                                         clock: FakeClock) -> None:
+    opened = await daily(service).open(G, ANA, "Ana")
+    assert opened.table is not None
+    await service.leave(opened.table.id, ANA)
+    for _ in range(100):
+        await run(service, clock, 5)
+        if service.get(opened.table.id) is None:
+            break
+    entry = await service.storage.daily_entry(G, "2026-12-01", ANA)
+    assert entry is not None and entry.finished
+
+
+async def test_another_members_table_refuses_their_moves(service: TableService) -> None:
+    opened = await daily(service).open(G, ANA, "Ana")
+    assert opened.table is not None and opened.table.hand is not None
+    lead = opened.table.hand.legal_plays(0)[0]
+    with pytest.raises(GameError) as refused:
+        await service.play(opened.table.id, BEN, lead.cards, seq=opened.table.seq)
+    assert refused.value.code == "not_seated"
+    assert service.get(opened.table.id) == opened.table  # nothing changed
+
+
+async def test_standings_order_and_streaks(service: TableService, clock: FakeClock) -> None:
+    for day in range(3):  # Ana plays three days, Ben and Cal the last one
+        clock.t = NOON + day * DAY
+        for user in ((ANA,) if day < 2 else (ANA, BEN, CAL)):
+            opened = await daily(service).open(G, user, f"u{user}")
+            assert opened.table is not None
+            await play_daily(service, clock, opened.table.id, user)
+    board = await daily(service).board(G, "2026-12-03")
+    assert [r.place for r in board.rows] == [1, 2, 3]
+    keys = [(-r.entry.points, r.entry.moves, r.entry.finished_at) for r in board.rows]
+    assert keys == sorted(keys)
+    rows = {r.entry.user_id: r for r in board.rows}
+    won = {d: (await service.storage.daily_entry(G, d, ANA)).won  # type: ignore[union-attr]
+           for d in ("2026-12-01", "2026-12-02", "2026-12-03")}
+    run_length = 0
+    for d in ("2026-12-01", "2026-12-02", "2026-12-03"):
+        run_length = run_length + 1 if won[d] else 0
+    assert rows[ANA].streak == run_length
