@@ -413,7 +413,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         await defer(interaction, ephemeral=False, thinking=True)
         assert interaction.guild_id is not None
         lang = await self.board.language(interaction.guild_id)
-        await records.send_stats(interaction, self.ctx.records, member or interaction.user, lang)
+        who = member or interaction.user
+        summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
+        await records.send_stats(interaction, self.ctx.records, who, lang, summary)
 
     @app_commands.command(name=cmd("daily", "cmd.daily.name"),
                           description=cmd("Today's deal: the same cards for everyone, once a day",

@@ -10,6 +10,7 @@ from bot.game.rating import PROVISIONAL_HANDS, SkillRating
 from bot.i18n import t, tn
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.values import (
+    DailySummary,
     GuildSettings,
     HandPoint,
     LeaderRow,
@@ -137,12 +138,15 @@ def chart_view(stats: PlayerStats, history: Sequence[HandPoint], name: str) -> S
 
 
 def stats_embed(stats: PlayerStats | None, name: str, lang: str,
-                rank: tuple[int, int] | None = None) -> discord.Embed:
+                rank: tuple[int, int] | None = None,
+                daily: DailySummary | None = None) -> discord.Embed:
     """One player's record with their rating (``rank``: place and count on the server's
-    rating board); a short note when they have not played here."""
+    rating board); a short note when they have not played here. ``daily``: their daily
+    deal record, a field of its own (docs/RULES.md §Daily deal: apart from table play)."""
     embed = discord.Embed(title=t("stats.title", lang, name=name), colour=COLOR)
     if stats is None or not stats.hands:
         embed.description = t("stats.none", lang, name=name)
+        _daily_field(embed, daily, lang)
         return embed
     fields = [
         ("stats.hands", stats.hands), ("stats.landlord_hands", stats.hands_landlord),
@@ -164,7 +168,17 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
     else:
         rating = t("stats.rating_none", lang)
     embed.add_field(name=t("stats.rating", lang), value=rating, inline=False)
+    _daily_field(embed, daily, lang)
     return embed
+
+
+def _daily_field(embed: discord.Embed, daily: DailySummary | None, lang: str) -> None:
+    """The daily deal's line of ``/ddz stats``, when the member has played one."""
+    if daily is None or not daily.played:
+        return
+    embed.add_field(name=t("stats.daily", lang), inline=False, value=t(
+        "stats.daily_value", lang, played=daily.played, won=daily.won,
+        points=signed(daily.points), streak=daily.streak, best=daily.best_streak))
 
 
 def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:

@@ -13,6 +13,7 @@ import asyncio
 import discord
 
 from bot.service.records import RecordsService
+from bot.values import DailySummary
 from cogs import info
 from cogs.replies import png_file, respond
 from rendering.stats import render_stats, stats_alt_text
@@ -40,9 +41,10 @@ async def send_score(interaction: discord.Interaction, records: RecordsService,
 
 
 async def send_stats(interaction: discord.Interaction, records: RecordsService,
-                     who: discord.abc.User, lang: str) -> None:
+                     who: discord.abc.User, lang: str, daily: DailySummary | None = None) -> None:
     """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart,
-    in ``lang``: the server's language (docs/ARCHITECTURE.md §Languages)."""
+    and ``daily``, their daily deal record (never a card of it), in ``lang``: the
+    server's language (docs/ARCHITECTURE.md §Languages)."""
     guild_id = interaction.guild_id
     assert guild_id is not None
     record = await records.player_stats(guild_id, who.id)
@@ -51,7 +53,7 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
         board = await records.rating_board(guild_id)
         places = [i for i, row in enumerate(board) if row.user_id == who.id]
         rank = (places[0] + 1, len(board)) if places else None
-    embed = info.stats_embed(record, who.display_name, lang, rank)
+    embed = info.stats_embed(record, who.display_name, lang, rank, daily)
     if record is None or not record.hands:
         await respond(interaction, embed=embed, ephemeral=False)
         return

@@ -78,7 +78,6 @@ async def play_daily(service: TableService, clock: FakeClock, table_id: str, use
                      *, stop_after: int | None = None) -> Table:
     """Play the member's seat with ``member_move`` until the hand ends (the last table
     seen) or ``stop_after`` member moves."""
-    last = service.get(table_id)
     moves = 0
     for _ in range(300):
         await run(service, clock)
@@ -86,15 +85,14 @@ async def play_daily(service: TableService, clock: FakeClock, table_id: str, use
         if table is None:
             assert isinstance(service.listener, Tables)
             return service.listener.latest[table_id]
-        last = table
         if table.turn_seat == DAILY_SEAT and not table.seats[DAILY_SEAT].automatic:
             if stop_after is not None and moves == stop_after:
                 return table
             kind, cards = member_move(table)
             if kind == "play":
-                last = await service.play(table_id, user, cards, seq=table.seq)  # type: ignore[arg-type]
+                await service.play(table_id, user, cards, seq=table.seq)  # type: ignore[arg-type]
             else:
-                last = await service.pass_turn(table_id, user, seq=table.seq)
+                await service.pass_turn(table_id, user, seq=table.seq)
             moves += 1
     raise AssertionError("the daily hand never ended")
 

@@ -1,0 +1,92 @@
+"""``/ddz daily`` on the fake Discord: the private view, refusals that change nothing,
+the settings it adds to ``/ddz config``, the line in ``/ddz stats`` (docs/RULES.md §Daily deal)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+from bot.i18n import t
+from tests.support.fake_discord import FakeDiscord, Member
+
+CUSTOM_ID_MAX = 100
+
+
+async def daily_view(fake: FakeDiscord, member: Member) -> Member:
+    reply = await member.slash("daily")
+    view = reply.last
+    assert view.ephemeral and "Daily deal of" in view.content, view.content
+    assert "You're the landlord at bid 3 with the kitty" in view.content
+    assert all(len(cid) <= CUSTOM_ID_MAX for cid in view.custom_ids())
+    assert view.attachments and view.attachments[0].get("description")  # alt text
+    return view  # type: ignore[return-value]
+
+
+async def test_another_members_daily_table_refuses_forged_ids_politely(fake: FakeDiscord) -> None:
+    admin = Member(fake, 44, "Di", admin=True)
+    await admin.slash("config", daily_level="normal")
+    ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
+    await daily_view(fake, ana)
+    bo_view = await daily_view(fake, bo)
+    tables = {t.seats[0].user_id: t for t in fake.bot.service.tables() if t.daily is not None}
+    assert set(tables) == {ana.id, bo.id}
+    ana_table, bo_table = tables[ana.id], tables[bo.id]
+    assert not fake.public()  # no channel message for either
+    answers = set()
+    original = copy.deepcopy(bo_view)  # each answer replaces Bo's view
+    buttons = [cid for cid in original.custom_ids() if ":hpick." not in cid]  # menus: below
+    for custom_id in buttons:  # a modified client: Ana's table in Bo's ids
+        forged_view = copy.deepcopy(original)
+        forged = custom_id.replace(bo_table.id, ana_table.id)
+        assert forged != custom_id
+        forged_view.components = json.loads(
+            json.dumps(original.components).replace(bo_table.id, ana_table.id))
+        reply = await bo.click(forged_view, forged)
+        answers.add((reply.text or fake.messages[bo_view.id].content).splitlines()[-1])
+        assert all(m.ephemeral for m in reply.messages)
+    assert answers <= {"You're not seated at this table.",
+                       "That button is out of date: the table has moved on."}, answers
+    assert fake.bot.service.get(ana_table.id) == ana_table  # nothing changed
+    again = await ana.slash("daily")  # Ana's own table, as she left it
+    assert "goes on" in again.last.content and again.last.ephemeral
+
+
+async def test_config_sets_the_zone_level_and_channel(fake: FakeDiscord) -> None:
+    admin = Member(fake, 44, "Di", admin=True)
+    refused = await admin.slash("config", timezone="Mars/Olympus_Mons")
+    assert refused.last.ephemeral and "Unknown time zone" in refused.text, refused.text
+    assert (await fake.bot.service.settings(fake.guild_id)).timezone is None
+    saved = await admin.slash("config", timezone="Asia/Tokyo", daily_level="easy")
+    text = saved.last.embeds[0]["description"]
+    assert "Daily deal's day: Asia/Tokyo" in text and "Daily deal's computers: easy" in text
+    settings = await fake.bot.service.settings(fake.guild_id)
+    assert (settings.timezone, settings.daily_level) == ("Asia/Tokyo", "easy")
+    back = await admin.slash("config", timezone="utc")
+    assert "Daily deal's day: UTC" in back.last.embeds[0]["description"]
+    forged = await admin.slash("config", daily_level="expert")
+    assert forged.last.ephemeral and "nothing was changed" in forged.text
+
+
+async def test_stats_show_the_daily_record_apart_from_table_play(fake: FakeDiscord) -> None:
+    admin = Member(fake, 44, "Di", admin=True)
+    await admin.slash("config", daily_level="easy")
+    ana = Member(fake, 11, "Ana")
+    await daily_view(fake, ana)
+    table = next(t for t in fake.bot.service.tables() if t.daily is not None)
+    await fake.bot.service.set_autoplay(table.id, ana.id, True)
+    await fake.idle()
+    for _ in range(200):
+        if fake.bot.service.get(table.id) is None:
+            break
+        await fake.idle()
+    assert fake.bot.service.get(table.id) is None
+    embed = (await ana.slash("stats")).last.embeds[0]
+    assert embed["description"] == t("stats.none", "en", name="Ana")  # no table hand counted
+    (daily,) = [f for f in embed["fields"] if f["name"] == "Daily deal"]
+    assert re.match(r"Days played: 1 · won: [01] · points: [+-]\d+ · streak: [01] \(best [01]\)",
+                    daily["value"]), daily["value"]
+    result = await ana.slash("daily")
+    board = result.last.embeds[0]
+    assert result.last.ephemeral and re.search(r"You (won|lost) the daily deal", board["description"])
+    assert "1. Ana:" in board["description"]
