@@ -9,8 +9,10 @@ channel gets one post a day (``post_day``): the day's opening and yesterday's po
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -188,3 +190,59 @@ async def post_day(channel: discord.abc.Messageable, daily: DailyService, guild_
                     value="\n".join(board_lines(board, lang, PODIUM)), inline=False)
     await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
     return True
+
+
+POST_EVERY = 600.0
+"""Seconds between two looks at the servers' daily channels (a day's post goes out
+within that long after the day begins, or after the bot starts)."""
+
+
+class DailyPoster:
+    """Once a day per server with ``/ddz config daily_channel``: the day's opening and
+    yesterday's podium (``post_day``). One task, started when the bot is ready; a
+    failure is logged and the next look tries again (a post is claimed before it is
+    sent: never two on one day, at worst none)."""
+
+    def __init__(self, bot: Any, daily: DailyService, language: Any,
+                 every: float = POST_EVERY) -> None:
+        self.bot = bot
+        self.daily = daily
+        self.language = language
+        """``async (guild_id) -> locale``: the server's language (``Board.language``)."""
+        self.every = every
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.task is None:
+            self.task = asyncio.create_task(self._run(), name="ddz-daily-poster")
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            await self.post_all()
+            await asyncio.sleep(self.every)
+
+    async def post_all(self) -> int:
+        """Post where a post is due now; how many were posted."""
+        posted = 0
+        for guild in list(self.bot.guilds):
+            try:
+                settings = await self.daily.tables.settings(guild.id)
+                if not settings.daily_channel:
+                    continue
+                channel = guild.get_channel(settings.daily_channel)
+                if channel is None or not hasattr(channel, "send"):
+                    continue  # deleted, or of another server (a forged setting)
+                if await post_day(channel, self.daily, guild.id, await self.language(guild.id)):
+                    posted += 1
+            except Exception:
+                log.exception("daily post failed in guild %s", guild.id)
+        return posted
+

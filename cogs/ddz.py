@@ -71,14 +71,18 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                               web_links)
         """Handed to every item handler and router (cogs/context.py)."""
         self.views = OpenViews(self.render_hand)
+        self.poster = daily.DailyPoster(bot, service.daily, self.board.language)
+        """The daily channel's posts (``/ddz config daily_channel``)."""
         super().__init__()
 
     async def cog_load(self) -> None:
         self._old_tree_error = self.bot.tree.on_error
         self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]  # discord.py's documented way to replace it
+        self.poster.start()
 
     async def cog_unload(self) -> None:
         self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]  # as above
+        await self.poster.close()
         await self.board.close()
         await self.views.close()
 

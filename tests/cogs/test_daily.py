@@ -6,8 +6,11 @@ from __future__ import annotations
 import copy
 import json
 import re
+from typing import Any
 
 from bot.i18n import t
+from bot.service import SystemClock
+from cogs.daily import post_day
 from tests.support.fake_discord import FakeDiscord, Member
 
 CUSTOM_ID_MAX = 100
@@ -90,3 +93,55 @@ async def test_stats_show_the_daily_record_apart_from_table_play(fake: FakeDisco
     board = result.last.embeds[0]
     assert result.last.ephemeral and re.search(r"You (won|lost) the daily deal", board["description"])
     assert "1. Ana:" in board["description"]
+
+
+class Shifted(SystemClock):
+    """The wall clock moved by ``offset`` seconds (yesterday, for a test)."""
+
+    def __init__(self, offset: float) -> None:
+        self.offset = offset
+
+    def now(self) -> float:
+        return super().now() + self.offset
+
+
+class Channel:
+    """A stand-in text channel that keeps what is sent to it."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send(self, **kwargs: Any) -> None:
+        self.sent.append(kwargs)
+
+
+async def autoplayed_daily(fake: FakeDiscord, member: Member) -> None:
+    await daily_view(fake, member)
+    table = next(t for t in fake.bot.service.tables()
+                 if t.daily is not None and t.seats[0].user_id == member.id)
+    await fake.bot.service.set_autoplay(table.id, member.id, True)
+    for _ in range(200):
+        if fake.bot.service.get(table.id) is None:
+            return
+        await fake.idle()
+    raise AssertionError("the daily hand never ended")
+
+
+async def test_the_daily_channel_gets_the_opening_and_yesterdays_podium_once(
+        fake: FakeDiscord) -> None:
+    admin = Member(fake, 44, "Di", admin=True)
+    await admin.slash("config", daily_level="easy")
+    service = fake.bot.service
+    channel = Channel()
+    assert not await post_day(channel, service.daily, fake.guild_id, "en")  # nobody played
+    service.clock = Shifted(-24 * 3600.0)  # yesterday
+    await autoplayed_daily(fake, Member(fake, 11, "Ana"))
+    service.clock = SystemClock()
+    assert await post_day(channel, service.daily, fake.guild_id, "en")
+    assert not await post_day(channel, service.daily, fake.guild_id, "en")  # once a day
+    (sent,) = channel.sent
+    embed = sent["embed"]
+    assert embed.title.startswith("🗓️ The daily deal of ") and "/ddz daily" in embed.description
+    (podium,) = embed.fields
+    assert podium.name.startswith("Podium of ") and podium.value.startswith("1. Ana: **")
+    assert sent["allowed_mentions"].users is False

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.game.daily import daily_table
 from bot.rules import RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.copy import copy_database, schema_tables
@@ -24,7 +25,9 @@ async def fill(store: SqlRepository) -> None:
     """Settings, open tables, finished hands (a whole match), ledgers, stats, names,
     ratings of members and computers, a member's auto-play pace, and a forgotten
     member's anonymized hand."""
-    await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es", counter=False))
+    await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es", counter=False,
+                                               timezone="Europe/Madrid", daily_level="normal",
+                                               daily_channel=7))
     await store.save_autoplay_pace(1, 101, 4.5)
     await store.save_settings(
         2 << 22, GuildSettings(rules=RuleSet(target_points=10, kickers="distinct"))
@@ -41,6 +44,12 @@ async def fill(store: SqlRepository) -> None:
     await store.forget_user(1, 302)
     await store.remember_name(1, 101, "Renamed")
     await store.save_table(finished_table(table_id="open", guild_id=3 << 22, seq=3))
+    daily, _ = daily_table(1, 101, "Ana", "en", day="2026-12-01", seed=5, level="hard",
+                           rules=RuleSet(), turn_seconds=60, now=0.0)  # the daily deal's rows
+    await store.daily_key(1, "ab" * 32)
+    assert await store.begin_daily(daily, 101, "Ana")
+    assert await store.finish_daily(daily, 101, -12, 3, False)
+    assert await store.claim_daily_post(1, "2026-12-01")
 
 
 async def dump(store: SqlRepository) -> dict[str, list[tuple[Any, ...]]]:

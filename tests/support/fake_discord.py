@@ -24,7 +24,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
 _ids = itertools.count(1_000_000_000_000_000_000)
-BACKGROUND = ("ddz-turn-", "ddz-view-expiry-", "ddz-shard-locks")
+BACKGROUND = ("ddz-turn-", "ddz-view-expiry-", "ddz-shard-locks", "ddz-daily-poster")
 
 
 def snowflake() -> int:
