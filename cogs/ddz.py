@@ -514,7 +514,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         web=cmd("web", "param.web.name"),
         timezone=cmd("timezone", "param.timezone.name"),
         daily_level=cmd("daily_level", "param.daily_level.name"),
-        daily_channel=cmd("daily_channel", "param.daily_channel.name"))
+        daily_channel=cmd("daily_channel", "param.daily_channel.name"),
+        daily_posts=cmd("daily_posts", "param.daily_posts.name"))
     @app_commands.describe(
         turn_seconds=cmd("Turn timer while playing (10-600 s)", "param.turn_seconds.description"),
         bid_seconds=cmd("Turn timer while bidding (10-600 s)", "param.bid_seconds.description"),
@@ -532,7 +533,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         daily_level=cmd("Level of the daily deal's computers (default hard)",
                         "param.daily_level.description"),
         daily_channel=cmd("Channel for the daily deal's opening and podium",
-                          "param.daily_channel.description"))
+                          "param.daily_channel.description"),
+        daily_posts=cmd("Stop the daily deal's posts", "param.daily_posts.description"))
     @app_commands.choices(
         kickers=[Choice(name=cmd("default: single wings may repeat ranks", "choice.kickers.default"),
                         value="default"),
@@ -550,7 +552,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
              Choice(name=cmd("off", "choice.mode.off"), value="off")],
         daily_level=[Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
                      Choice(name=cmd("normal", "choice.level.normal"), value="normal"),
-                     Choice(name=cmd("hard", "choice.level.hard"), value="hard")])
+                     Choice(name=cmd("hard", "choice.level.hard"), value="hard")],
+        daily_posts=[Choice(name=cmd("off", "choice.mode.off"), value="off")])
     async def config(
         self, interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 10, 600] | None = None,
@@ -564,6 +567,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         timezone: app_commands.Range[str, 1, 64] | None = None,
         daily_level: Choice[str] | None = None,
         daily_channel: discord.TextChannel | None = None,
+        daily_posts: Choice[str] | None = None,
     ) -> None:
         """Admins (Manage Server) view or change the server's settings. ``hands``: a match
         of that many settled hands (0 = to the target points); ``counter``: the card
@@ -585,7 +589,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             "match_hands": hands, "counter": None if counter is None else counter.value == "on",
             "web": None if web is None else web.value == "on",
             "timezone": timezone, "daily_level": daily_level.value if daily_level else None,
-            "daily_channel": daily_channel.id if daily_channel is not None else None}
+            "daily_channel": (daily_channel.id if daily_channel is not None
+                              else 0 if daily_posts is not None and daily_posts.value == "off"
+                              else None)}
         try:  # re-checked here: a forged interaction may send any value
             settings = current.with_changes(**changes)
         except ValidationError as error:

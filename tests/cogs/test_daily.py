@@ -67,6 +67,14 @@ async def test_config_sets_the_zone_level_and_channel(fake: FakeDiscord) -> None
     assert (settings.timezone, settings.daily_level) == ("Asia/Tokyo", "easy")
     back = await admin.slash("config", timezone="utc")
     assert "Daily deal's day: UTC" in back.last.embeds[0]["description"]
+    service = fake.bot.service  # (the fake Discord sends no channel options)
+    await service.save_settings(fake.guild_id, (await service.settings(fake.guild_id)
+                                                ).with_changes(daily_channel=fake.channel_id))
+    posts = await admin.slash("config")
+    assert f"Daily deal posts: <#{fake.channel_id}>" in posts.last.embeds[0]["description"]
+    off = await admin.slash("config", daily_posts="off")
+    assert "Daily deal posts: none" in off.last.embeds[0]["description"]
+    assert (await fake.bot.service.settings(fake.guild_id)).daily_channel is None
     forged = await admin.slash("config", daily_level="expert")
     assert forged.last.ephemeral and "nothing was changed" in forged.text
 
