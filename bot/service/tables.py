@@ -228,8 +228,9 @@ class TableService:
 
     def check_can_forget(self, guild_id: int, user_id: int) -> None:
         """Raise GameError("forget_while_seated") while the member sits at an open table
-        of the guild (its hand would still settle for them)."""
-        table = self.table_of_user(guild_id, user_id)
+        of the guild, a daily deal's included (its hand would still settle for them)."""
+        table = next((t for t in self._tables.values()
+                      if t.guild_id == guild_id and t.seat_of(user_id) is not None), None)
         if table is not None:
             raise GameError("forget_while_seated", table=table.id)
 

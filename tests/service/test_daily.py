@@ -269,3 +269,16 @@ async def test_standings_order_and_streaks(service: TableService, clock: FakeClo
     for d in ("2026-12-01", "2026-12-02", "2026-12-03"):
         run_length = run_length + 1 if won[d] else 0
     assert rows[ANA].streak == run_length
+
+
+async def test_forget_waits_for_the_daily_hand_then_deletes_its_plays(
+        service: TableService, clock: FakeClock) -> None:
+    opened = await daily(service).open(G, ANA, "Ana")
+    assert opened.table is not None
+    with pytest.raises(GameError) as refused:
+        await service.forget_user(G, ANA)
+    assert refused.value.code == "forget_while_seated"
+    await play_daily(service, clock, opened.table.id, ANA)
+    assert await service.forget_user(G, ANA) >= 1
+    assert await service.storage.daily_entry(G, "2026-12-01", ANA) is None
+    assert (await daily(service).summary(G, ANA)).played == 0
