@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import math
 import random
 from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
@@ -125,15 +126,17 @@ class Ranked(Protocol):
     def moves(self) -> int: ...
 
     @property
-    def finished_at(self) -> float: ...
+    def finished_at(self) -> float | None: ...
 
 
 R = TypeVar("R", bound=Ranked)
 
 
 def standing_order(rows: Iterable[R]) -> list[R]:
-    """Best first: more points, then fewer moves, then the earlier finish."""
-    return sorted(rows, key=lambda r: (-r.points, r.moves, r.finished_at))
+    """Best first: more points, then fewer moves, then the earlier finish (unfinished
+    last)."""
+    return sorted(rows, key=lambda r: (-r.points, r.moves,
+                                       math.inf if r.finished_at is None else r.finished_at))
 
 
 def streaks(won_days: Sequence[str], today: str) -> tuple[int, int]:

@@ -25,7 +25,7 @@ def _entry(row: Sequence[object]) -> DailyEntry:
     guild_id, day, user_id, name, table_id, level, started, finished, points, moves, won = row
     return DailyEntry(guild_id=guild_id, day=day, user_id=user_id, name=name, table_id=table_id,
                       level=level, started_at=started, finished_at=finished,
-                      points=points or 0, moves=moves or 0, won=bool(won))  # type: ignore[arg-type]
+                      points=points or 0, moves=moves or 0, won=bool(won))
 
 
 async def key(db: Sql, guild_id: int, candidate: str) -> str:

@@ -5,10 +5,9 @@ not played sees only how many have."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
+from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
     cards_in_alt,
@@ -23,7 +22,6 @@ from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.solo import to_beat_in
 
 DEALT_RE = re.compile(r"^(?P<name>.+) was dealt: (?P<cards>[3-9TJQKA2XD]+)$", re.M)
-BotFactory = Callable[..., BotProcess]
 RESULT_RE = re.compile(r"You (won|lost) the daily deal of (\d{4}-\d\d-\d\d): \*\*([+-]?\d+)\*\*")
 
 

@@ -16,8 +16,7 @@ from bot.service import TableService
 from bot.service.daily import DailyService
 from bot.storage import open_repository
 from bot.storage.base import SqlRepository
-from tests.databases import Database
-from tests.service.test_tables import FakeClock, Recorder, run
+from tests.support.service_clock import FakeClock, Recorder, run
 
 G = 1
 ANA, BEN, CAL = 101, 102, 103
@@ -40,14 +39,8 @@ class Tables(Recorder):
 
 @pytest.fixture
 def clock() -> FakeClock:
+    """The shared fixture's fake clock, at noon UTC on 2026-12-01."""
     return FakeClock(NOON)
-
-
-@pytest.fixture
-async def store(database: Database) -> AsyncIterator[SqlRepository]:
-    storage = await database.open()
-    yield storage
-    await storage.close()
 
 
 async def new_service(store: SqlRepository, clock: FakeClock, level: str = "normal"
