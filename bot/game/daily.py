@@ -139,11 +139,13 @@ def standing_order(rows: Iterable[R]) -> list[R]:
                                        math.inf if r.finished_at is None else r.finished_at))
 
 
-def streaks(won_days: Sequence[str], today: str) -> tuple[int, int]:
+def streaks(won_days: Sequence[str], today: str, *, played_today: bool = False
+            ) -> tuple[int, int]:
     """(current, best) runs of consecutive days with a win, from the days the member
     won (``"YYYY-MM-DD"``, any order), as of ``today`` (later days left out). The
     current run ends today, or yesterday while today's deal is still to play (so a
-    streak is not lost before the day is over)."""
+    streak is not lost before the day is over): ``played_today`` and no win today
+    ends it."""
     last = dt.date.fromisoformat(today)
     days = sorted({d for d in map(dt.date.fromisoformat, won_days) if d <= last})
     best = run = 0
@@ -152,5 +154,6 @@ def streaks(won_days: Sequence[str], today: str) -> tuple[int, int]:
         run = run + 1 if previous is not None and day - previous == dt.timedelta(days=1) else 1
         best = max(best, run)
         previous = day
-    current = run if previous is not None and (last - previous).days in (0, 1) else 0
+    ends = (0,) if played_today else (0, 1)
+    current = run if previous is not None and (last - previous).days in ends else 0
     return current, best

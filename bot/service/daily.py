@@ -106,7 +106,7 @@ class DailyService:
         won = await self.storage.daily_won_days(guild_id, [e.user_id for e in entries])
         rows = []
         for place, entry in enumerate(entries, start=1):
-            current, best = streaks(won.get(entry.user_id, []), day)
+            current, best = streaks(won.get(entry.user_id, []), day, played_today=True)
             rows.append(DailyRow(place=place, entry=entry, streak=current, best_streak=best))
         return DailyBoard(day=day, rows=rows)
 
@@ -126,7 +126,9 @@ class DailyService:
         if not played:
             return DailySummary()
         days = (await self.storage.daily_won_days(guild_id, [user_id])).get(user_id, [])
-        current, best = streaks(days, await self.today(guild_id))
+        today = await self.today(guild_id)
+        entry = await self.storage.daily_entry(guild_id, today, user_id)
+        current, best = streaks(days, today, played_today=entry is not None and entry.finished)
         return DailySummary(played=played, won=won, points=points, streak=current,
                             best_streak=best)
 

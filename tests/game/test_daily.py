@@ -111,6 +111,8 @@ def test_streaks_count_days_in_a_row_with_a_win() -> None:
     won = ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29", "2026-11-30"]
     assert streaks(won, "2026-11-30") == (3, 3)
     assert streaks(won, "2026-12-01") == (3, 3)  # today still to play: the streak stands
+    assert streaks(won, "2026-12-01", played_today=True) == (0, 3)  # today played, lost
+    assert streaks(won, "2026-11-30", played_today=True) == (3, 3)  # today played, won
     assert streaks(won, "2026-12-02") == (0, 3)  # a day missed
     assert streaks([*won, "2026-11-23"], "2026-11-24") == (4, 4)
     assert streaks([], "2026-12-01") == (0, 0)

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.daily import DAILY_SEAT
+from bot.game.daily import DAILY_SEAT, daily_table
 from bot.game.errors import GameError
 from bot.game.table import Table
+from bot.rules import DEFAULT_RULES
 from bot.service import TableService
 from bot.service.daily import DailyService
 from bot.storage import open_repository
@@ -261,7 +262,9 @@ async def test_standings_order_and_streaks(service: TableService, clock: FakeClo
     run_length = 0
     for d in ("2026-12-01", "2026-12-02", "2026-12-03"):
         run_length = run_length + 1 if won[d] else 0
-    assert rows[ANA].streak == run_length
+    assert rows[ANA].streak == run_length  # a lost last day ends it (seeds: any outcome)
+    summary = await daily(service).summary(G, ANA)
+    assert (summary.streak, summary.played) == (run_length, 3)
 
 
 async def test_forget_waits_for_the_daily_hand_then_deletes_its_plays(
@@ -275,3 +278,22 @@ async def test_forget_waits_for_the_daily_hand_then_deletes_its_plays(
     assert await service.forget_user(G, ANA) >= 1
     assert await service.storage.daily_entry(G, "2026-12-01", ANA) is None
     assert (await daily(service).summary(G, ANA)).played == 0
+
+
+async def test_a_lost_day_ends_the_streak_on_the_board_and_in_stats(
+        service: TableService, clock: FakeClock) -> None:
+    # the input that broke it: won, won, then lost today → streak 0 (it showed 2)
+    store = service.storage
+    for n, (day, won) in enumerate((("2026-11-29", True), ("2026-11-30", True),
+                                    ("2026-12-01", False))):
+        table, _ = daily_table(G, ANA, "Ana", "en", day=day, seed=n, level="normal",
+                               rules=DEFAULT_RULES, turn_seconds=60, now=clock.now())
+        assert await store.begin_daily(table, ANA, "Ana")
+        assert await store.finish_daily(table, ANA, 6 if won else -6, 5, won)
+    (row,) = (await daily(service).board(G, "2026-12-01")).rows
+    assert (row.streak, row.best_streak) == (0, 2)
+    (row,) = (await daily(service).board(G, "2026-11-30")).rows
+    assert (row.streak, row.best_streak) == (2, 2)
+    summary = await daily(service).summary(G, ANA)
+    assert (summary.played, summary.won, summary.points, summary.streak,
+            summary.best_streak) == (3, 2, 6, 0, 2)
