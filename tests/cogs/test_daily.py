@@ -38,7 +38,9 @@ async def test_another_members_daily_table_refuses_forged_ids_politely(fake: Fak
     assert not fake.public()  # no channel message for either
     answers = set()
     original = copy.deepcopy(bo_view)  # each answer replaces Bo's view
-    buttons = [cid for cid in original.custom_ids() if ":hpick." not in cid]  # menus: below
+    menus = {c["custom_id"] for row in original.components for c in row.get("components", [])
+             if c.get("type") == 3}  # select menus need values: a client sends none without
+    buttons = [cid for cid in original.custom_ids() if cid not in menus]
     for custom_id in buttons:  # a modified client: Ana's table in Bo's ids
         forged_view = copy.deepcopy(original)
         forged = custom_id.replace(bo_table.id, ana_table.id)
@@ -48,6 +50,14 @@ async def test_another_members_daily_table_refuses_forged_ids_politely(fake: Fak
         reply = await bo.click(forged_view, forged)
         answers.add((reply.text or fake.messages[bo_view.id].content).splitlines()[-1])
         assert all(m.ephemeral for m in reply.messages)
+    for row in original.components:  # and each select menu, with a value it offers
+        for menu in [c for c in row.get("components", []) if c.get("type") == 3]:
+            forged_view = copy.deepcopy(original)
+            forged_view.components = json.loads(
+                json.dumps(original.components).replace(bo_table.id, ana_table.id))
+            forged = menu["custom_id"].replace(bo_table.id, ana_table.id)
+            reply = await bo.click(forged_view, forged, [menu["options"][0]["value"]])
+            answers.add((reply.text or fake.messages[bo_view.id].content).splitlines()[-1])
     assert answers <= {"You're not seated at this table.",
                        "That button is out of date: the table has moved on."}, answers
     assert fake.bot.service.get(ana_table.id) == ana_table  # nothing changed
