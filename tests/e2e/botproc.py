@@ -1,4 +1,4 @@
-"""Run a bot as a subprocess against the :class:`~tests.e2e.emulator.Emulator`.
+"""Run a bot as a subprocess against the :class:`~bot.sandbox.loopback.emulator.Emulator`.
 
 The child gets ``DISCORD_TOKEN`` (the emulator's fake token), ``DISCORD_API_BASE``,
 ``DISCORD_GATEWAY_URL``, ``DDZ_DATABASE_PATH``, ``DDZ_DEV_GUILD_ID`` and
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
+    from bot.sandbox.loopback.emulator import Emulator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,6 +5,14 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from bot.sandbox.loopback.model import (
+    PERM_ATTACH_FILES,
+    PERM_EMBED_LINKS,
+    PERM_SEND_IN_THREADS,
+    PERM_SEND_MESSAGES,
+    PERM_VIEW_CHANNEL,
+)
 from tests.e2e.botproc import BotFactory, BotProcess
 from tests.e2e.ddz_driver import (
     FAST_ENV,
@@ -15,14 +23,6 @@ from tests.e2e.ddz_driver import (
     reply_text,
     table_message,
     wait_public,
-)
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.model import (
-    PERM_ATTACH_FILES,
-    PERM_EMBED_LINKS,
-    PERM_SEND_IN_THREADS,
-    PERM_SEND_MESSAGES,
-    PERM_VIEW_CHANNEL,
 )
 from tests.e2e.solo import (
     SoloLog,

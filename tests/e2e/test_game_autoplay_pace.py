@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import Callable
 
+from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -25,7 +26,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator, SimChannel, SimMessage
 from tests.e2e.solo_tables import start_solo_in
 
 

@@ -27,12 +27,11 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.e2e import timing
-from tests.e2e.commands import CommandRegistry
-from tests.e2e.faults import EDIT_ROUTE, Faults
-from tests.e2e.gateway import Gateway
-from tests.e2e.members import EmulatorUsageError, SimInteraction, SimMember
-from tests.e2e.model import (
+from bot.sandbox.loopback.commands import CommandRegistry
+from bot.sandbox.loopback.faults import EDIT_ROUTE, Faults
+from bot.sandbox.loopback.gateway import Gateway
+from bot.sandbox.loopback.members import EmulatorUsageError, SimInteraction, SimMember
+from bot.sandbox.loopback.model import (
     EVERYONE_PERMISSIONS,
     PERM_MANAGE_GUILD,
     ApiError,
@@ -42,8 +41,9 @@ from tests.e2e.model import (
     SimRole,
     snowflake,
 )
-from tests.e2e.payloads import Payloads
-from tests.e2e.rest import RestApi
+from bot.sandbox.loopback.payloads import Payloads
+from bot.sandbox.loopback.rest import RestApi
+from tests.e2e import timing
 
 __all__ = [
     "ApiError",

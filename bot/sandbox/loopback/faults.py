@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
+    from bot.sandbox.loopback.emulator import Emulator
 
 EDIT_ROUTE = re.compile(r"^/api/v10/channels/(\d+)/messages/\d+$")
 HAND_VIEW_EDIT = r"^/api/v10/webhooks/\d+/[^/]+/messages/@original$"
