@@ -96,7 +96,7 @@ def new_message(
     """Validate and store a new bot message; MessageError when Discord would refuse it."""
     atts, problems = _attachments(payload, files, None)
     flags = int(payload.get("flags") or 0) & SETTABLE_FLAGS
-    state = {
+    state: dict[str, Any] = {
         "content": payload.get("content") or "",
         "embeds": payload.get("embeds") or [],
         "components": payload.get("components") or [],
