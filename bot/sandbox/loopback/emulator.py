@@ -1,4 +1,5 @@
-"""A loopback Discord (API v10 REST + gateway) for end-to-end tests of an unmodified bot.
+"""A loopback Discord (API v10 REST + gateway) that an unmodified bot logs in to: the
+end-to-end tests, the benchmarks and the sandbox (``python -m bot.sandbox``) share it.
 
 Usage::
 
@@ -43,7 +44,6 @@ from bot.sandbox.loopback.model import (
 )
 from bot.sandbox.loopback.payloads import Payloads
 from bot.sandbox.loopback.rest import RestApi
-from tests.e2e import timing
 
 __all__ = [
     "ApiError",
@@ -57,6 +57,9 @@ __all__ = [
     "SimRole",
     "FAKE_TOKEN",
 ]
+
+CLOSE_HOOKS: list[Callable[[Emulator], None]] = []
+"""Called with every emulator as it closes (the e2e suite's edit counter, tests/e2e/timing.py)."""
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GeMuLa.loopback-emulator-fake-token-0000000000"
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 38)  # + manage messages, threads
@@ -134,7 +137,8 @@ class Emulator(Payloads):
         return self
 
     async def close(self) -> None:
-        timing.EDITS_PER_WINDOW.append(self.max_edits_per_channel())
+        for hook in CLOSE_HOOKS:
+            hook(self)
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
