@@ -59,13 +59,21 @@ def _signature(m: SimMessage) -> tuple[Any, ...]:
             tuple(a.id for a in m.attachments))
 
 
-def command_label(ix: SimInteraction) -> str:
-    """``/ddz start`` for a slash command interaction (names of its subcommands)."""
-    words = [ix.data.get("name", "")]
-    options = ix.data.get("options") or []
-    while options and options[0].get("type") in (1, 2):
-        words.append(options[0]["name"])
-        options = options[0].get("options") or []
+def command_label(ix: SimInteraction, commands: list[dict[str, Any]]) -> str:
+    """``/ddz start`` for a slash command interaction: the command and its subcommands,
+    named in the member's locale as the bot synced them (``/ddz empezar`` in Spanish)."""
+    locale = ix.member.locale
+    words: list[str] = []
+    node: dict[str, Any] | None = {"options": commands}
+    wanted: list[dict[str, Any]] = [ix.data]
+    while wanted:
+        item = wanted[0]
+        found = next((o for o in (node or {}).get("options") or []
+                      if o.get("name") == item.get("name")), None)
+        words.append(((found or {}).get("name_localizations") or {}).get(locale)
+                     or item.get("name", ""))
+        node = found
+        wanted = [o for o in item.get("options") or [] if o.get("type") in (1, 2)]
     return "/" + " ".join(words)
 
 
@@ -124,7 +132,8 @@ class WebClient:
         out["ephemeral"], out["loading"] = m.ephemeral, m.loading
         ix = self.emu.by_id.get(m.interaction_id or 0)
         if ix is not None and ix.type == 2:
-            out["used"] = {"user": ix.member.name.title(), "command": command_label(ix)}
+            commands = self.emu.commands.all(m.channel.guild.id)
+            out["used"] = {"user": ix.member.name.title(), "command": command_label(ix, commands)}
         return out
 
     # ---- live updates ----------------------------------------------------------

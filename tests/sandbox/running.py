@@ -46,9 +46,10 @@ def process_group_members(pgid: int) -> list[int]:
 
 
 class SandboxRun:
-    """One ``python -m bot.sandbox`` child; its output collected in ``lines``."""
+    """One ``python -m bot.sandbox`` child; its output collected in ``lines``. ``seed``:
+    ``DDZ_DEAL_SEED`` (4: alice, seat 0, is the first bidder of the first deal)."""
 
-    def __init__(self, *args: str, port: int | None = None, seed: int = 7,
+    def __init__(self, *args: str, port: int | None = None, seed: int = 4,
                  env: dict[str, str] | None = None) -> None:
         self.port = port or free_port()
         child_env = {**os.environ, **FAST, "DDZ_DEAL_SEED": str(seed), **(env or {})}
