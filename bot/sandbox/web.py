@@ -151,6 +151,7 @@ class WebClient:
         first = True
         try:
             while True:
+                changed.clear()  # before reading: a change while we write wakes us again
                 visible = [m for m in channel.messages if member.can_see(m)][-HISTORY:]
                 events: list[dict[str, Any]] = []
                 if first:
@@ -171,7 +172,6 @@ class WebClient:
                     events.append({"commands": True})
                 for event in events:
                     await response.write(f"data: {json.dumps(event)}\n\n".encode())
-                changed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(changed.wait(), 15.0)
                 if not changed.is_set():

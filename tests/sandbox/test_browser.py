@@ -99,8 +99,16 @@ def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, 
     view.locator("button[data-custom-id*=':hb3.']").click()
     expect(public(page).last).to_contain_text(texts["bid"], timeout=15_000)
     view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).last
-    view.locator("button[data-custom-id*=':ha1.']").click()
-    expect(view.locator("button[data-custom-id*=':ha0.']")).to_be_visible(timeout=15_000)
+    expect(view.locator("button[data-custom-id*=':hplay.']")).to_be_visible(timeout=15_000)
+    auto_on = view.locator("button[data-custom-id*=':ha0.']")
+    for _ in range(3):  # a click on a view the table just left behind is refused politely
+        view.locator("button[data-custom-id*=':ha1.']").click()
+        try:
+            expect(auto_on).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            continue
+    expect(auto_on).to_be_visible()
     result = public(page).filter(has=page.locator("button[data-custom-id$=':again']")).last
     expect(result).to_be_visible(timeout=90_000)
     expect(result).to_contain_text(texts["result"])
