@@ -191,30 +191,26 @@ class WebClient:
 
     # ---- a member acts -----------------------------------------------------------
 
-    def _member(self, data: Any) -> SimMember:
+    @staticmethod
+    def _lookup(find: Callable[[int], Any], raw: Any, what: str) -> Any:
+        """``find(int(raw))``; 400 "unknown <what>" when ``raw`` names nothing."""
         try:
-            found = self.world.member(int(data.get("member")))
+            found = find(int(raw))
         except (TypeError, ValueError):
             found = None
         if found is None:
-            raise web.HTTPBadRequest(text="unknown member")
+            raise web.HTTPBadRequest(text=f"unknown {what}")
         return found
+
+    def _member(self, data: Any) -> SimMember:
+        return self._lookup(self.world.member, data.get("member"), "member")
 
     def _channel(self, data: Any) -> Any:
-        try:
-            found = self.world.channel(int(data.get("channel")))
-        except (TypeError, ValueError):
-            found = None
-        if found is None:
-            raise web.HTTPBadRequest(text="unknown channel")
-        return found
+        return self._lookup(self.world.channel, data.get("channel"), "channel")
 
     def _message(self, member: SimMember, data: Any) -> SimMessage:
-        try:
-            found = self.emu.messages.get(int(data.get("message")))
-        except (TypeError, ValueError):
-            found = None
-        if found is None or not member.can_see(found):
+        found = self._lookup(self.emu.messages.get, data.get("message"), "message")
+        if not member.can_see(found):
             raise web.HTTPBadRequest(text="unknown message")
         return found
 

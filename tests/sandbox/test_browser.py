@@ -4,26 +4,19 @@ and in Spanish, and a member's private hand never reaching another member's page
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from tests.sandbox.chromium import ARGS, CHROMIUM, require_chromium
 from tests.sandbox.running import SandboxRun
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 HAND_ALT = re.compile(r"^(Your hand|Tu mano)")
 
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI needs Debian's chromium for the browser tests (apt-get install chromium)")
-    pytest.skip("no /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+require_chromium()
 
 
 @pytest.fixture(scope="module")

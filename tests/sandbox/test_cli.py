@@ -3,10 +3,13 @@ emulator and leave no process behind; a port in use is one clear line and exit c
 
 from __future__ import annotations
 
+import json
+import re
 import signal
 import socket
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +47,29 @@ def test_a_port_in_use_is_one_clear_line_and_exit_code_2() -> None:
     assert code == 2
     assert run.lines == [
         f"ddz-sandbox: port {port} on 127.0.0.1 is in use; choose another with --port"]
+
+
+def test_keep_lang_and_members(tmp_path: Path) -> None:
+    """Without --keep the run's folder goes; with it the database stays in ~/.ddz-sandbox
+    (HOME is ``tmp_path`` here); --lang and --members shape the server."""
+    run = SandboxRun("--members", "5", "--lang", "es", env={"HOME": str(tmp_path)})
+    try:
+        url = run.wait_ready()
+        with urllib.request.urlopen(url + "api/world", timeout=5) as answer:
+            world = json.load(answer)
+        folder = Path(re.search(r"database (\S+)\)", run.output).group(1)).parent
+        assert folder.is_dir()
+    finally:
+        assert run.stop() == 0, run.output
+    assert [(m["name"], m["locale"]) for m in world["members"]] == [
+        ("Alice", "es-ES"), ("Bob", "es-ES"), ("Carol", "es-ES"), ("Dave", "es-ES"),
+        ("Erin", "es-ES")]
+    assert world["guild"]["locale"] == "es-ES"
+    assert not folder.exists()
+    kept = SandboxRun("--keep", env={"HOME": str(tmp_path)})
+    try:
+        kept.wait_ready()
+    finally:
+        assert kept.stop() == 0, kept.output
+    assert (tmp_path / ".ddz-sandbox" / "sandbox.sqlite3").stat().st_size > 0
+    assert "has connected to Gateway" in (tmp_path / ".ddz-sandbox" / "bot.log").read_text()

@@ -5,10 +5,8 @@ it: messages are put into the loopback Discord directly, the page is Debian's ch
 from __future__ import annotations
 
 import io
-import os
 import socket
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,17 +16,12 @@ from PIL import Image
 from bot.sandbox.loopback.messages import new_message
 from bot.sandbox.web import SandboxEmulator, WebClient
 from bot.sandbox.world import World, build_world
+from tests.sandbox.chromium import ARGS, CHROMIUM, require_chromium
 
 playwright_api = pytest.importorskip("playwright.async_api")
 expect = playwright_api.expect
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI needs Debian's chromium for the browser tests (apt-get install chromium)")
-    pytest.skip("no /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+require_chromium()
 
 
 def png() -> bytes:
