@@ -69,22 +69,24 @@ def button(page: object, verb: str) -> object:
     return page.locator(f"button[data-custom-id*='{verb}']")
 
 
-def open_hand(page: object, label: str) -> object:
-    """Press the table's "My hand" (``label``) and return the private view it opened."""
+def open_hand(page: object, label: str, only: str = "Only you can see this") -> object:
+    """Press the table's "My hand" (``label``) and return the private view it opened,
+    marked ``only`` (Discord's "Only you can see this", in the member's language)."""
     public(page).last.get_by_role("button", name=label, exact=True).click()
     view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).filter(
         has=page.locator("button[data-custom-id*=':hsort']")).last
     expect(view).to_be_visible(timeout=15_000)
-    expect(view).to_contain_text(re.compile("Only you can see this"))
+    expect(view).to_contain_text(only)
     return view
 
 
 def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, str],
                 score: tuple[str, str, str], texts: dict[str, str]) -> None:
     type_command(page, *start)
-    expect(page.locator("article.msg .used", has_text=start[1]).last).to_be_visible()
+    expect(page.locator("article.msg .used", has_text=start[1]).last).to_contain_text(
+        f"Alice {labels['used']} {start[1]}")
     button(page, ":start").last.click()
-    view = open_hand(page, labels["hand"])
+    view = open_hand(page, labels["hand"], labels["only"])
     alt = view.locator("img[alt]").first.get_attribute("alt")
     assert alt and HAND_ALT.match(alt), alt
     bids = view.locator("button[data-custom-id*=':hb']:not([disabled])")
@@ -116,7 +118,7 @@ def test_a_hand_from_start_to_score_in_english(browser: object,
                                                sandbox: tuple[SandboxRun, str]) -> None:
     run, url = sandbox
     page = page_as(browser, url)
-    play_a_hand(page, start=("/ddz st", "/ddz start", "computers:2"), labels={"hand": "My hand"},
+    play_a_hand(page, start=("/ddz st", "/ddz start", "computers:2"), labels={"hand": "My hand", "only": "Only you can see this", "used": "used"},
                 score=("/ddz sc", "/ddz score", ""),
                 texts={"bid": "Landlord: Alice · bid 3", "result": "hand #1 · result",
                        "score": "Dou Dizhu scores"})
@@ -129,7 +131,8 @@ def test_the_same_hand_in_spanish(browser: object, sandbox: tuple[SandboxRun, st
     page = page_as(browser, url)
     expect(page.locator("#me-locale")).to_have_text("es-ES")
     play_a_hand(page, start=("/ddz emp", "/ddz empezar", "ordenadores:2"),
-                labels={"hand": "Mi mano"}, score=("/ddz pun", "/ddz puntuacion", ""),
+                labels={"hand": "Mi mano", "only": "Solo tú puedes ver esto", "used": "ha usado"},
+                score=("/ddz pun", "/ddz puntuacion", ""),
                 texts={"bid": "Terrateniente: Alice · apuesta 3",
                        "result": "mano n.º 1 · resultado",
                        "score": "Puntuaciones de Dou Dizhu"})

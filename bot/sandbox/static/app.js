@@ -10,6 +10,23 @@
   const CARD_ICON = '<svg viewBox="0 0 24 24" width="60%" height="60%" aria-hidden="true"><rect x="5" y="2.5" width="14" height="19" rx="2.5" fill="#fff"/><path d="M12 7.2c1.6 2.1 3.6 3.4 3.6 5.3a2 2 0 0 1-3.1 1.7l.6 2.6h-2.2l.6-2.6a2 2 0 0 1-3.1-1.7c0-1.9 2-3.2 3.6-5.3Z" fill="#5865f2"/></svg>';
   const EYE_ICON = '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M12 5C5.6 5 2 12 2 12s3.6 7 10 7 10-7 10-7-3.6-7-10-7Zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Zm0-2.3a2.2 2.2 0 1 0 0-4.4 2.2 2.2 0 0 0 0 4.4Z"/></svg>';
 
+  // Discord's own words, in the member's language (the bot's words come from the bot).
+  const UI = {
+    en: { only: "Only you can see this", dismiss: "Dismiss message", used: "used", thinking: "is thinking",
+      edited: "(edited)", today: "Today at", message: "Message", failed: "This interaction failed",
+      noanswer: "The application did not respond", channels: "Text channels", online: "Online",
+      playing: "Playing as", select: "Make a selection", welcome: "Welcome to", begin: "Type /ddz to begin.",
+      matching: "Commands matching", required: "required", onlyslash: "Only slash commands reach the bot here: type / to see them.",
+      topic: "Sandbox: the real bot on a loopback Discord. Nothing leaves this machine.", playas: "Play as" },
+    es: { only: "Solo tú puedes ver esto", dismiss: "Descartar mensaje", used: "ha usado", thinking: "está pensando",
+      edited: "(editado)", today: "Hoy a las", message: "Enviar mensaje a", failed: "Esta interacción ha fallado",
+      noanswer: "La aplicación no ha respondido", channels: "Canales de texto", online: "En línea",
+      playing: "Jugando como", select: "Elige una opción", welcome: "Te damos la bienvenida a", begin: "Escribe /ddz para empezar.",
+      matching: "Comandos que coinciden con", required: "obligatorio", onlyslash: "Aquí solo los comandos con / llegan al bot: escribe / para verlos.",
+      topic: "Sandbox: el bot de verdad en un Discord local. Nada sale de esta máquina.", playas: "Jugar como" },
+  };
+  const tr = (key) => (UI[(state.member?.locale || "en").slice(0, 2)] || UI.en)[key];
+
   // ---- helpers --------------------------------------------------------------------
   const memberOf = (id) => state.world.members.find((m) => m.id === id);
   const colorOf = (id) => COLORS[Number(BigInt(id) % BigInt(COLORS.length))];
@@ -32,7 +49,7 @@
   function when(iso) {
     const d = new Date(iso);
     const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    return d.toDateString() === new Date().toDateString() ? `Today at ${time}` : d.toLocaleString();
+    return d.toDateString() === new Date().toDateString() ? `${tr("today")} ${time}` : d.toLocaleString();
   }
   async function post(path, body) {
     const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
@@ -80,12 +97,17 @@
       name.innerHTML = esc(m.name) + (m.bot ? '<span class="bot-tag">✓ App</span>' : "");
       li.append(name);
       if (m.bot) li.title = "The real ddz-bot, running against this loopback Discord";
-      else { li.title = `Play as ${m.name} (${m.locale})`; li.onclick = () => switchMember(m.id); }
+      else { li.title = `${tr("playas")} ${m.name} (${m.locale})`; li.onclick = () => switchMember(m.id); }
       if (m.id === state.member.id) li.className = "me";
       return li;
     }));
     $("#channel-name").textContent = state.channel.name;
-    $("#input").placeholder = `Message #${state.channel.name}`;
+    $("#input").placeholder = `${tr("message")} #${state.channel.name}`;
+    document.documentElement.lang = state.member.locale;
+    document.querySelectorAll(".sidebar-title")[0].textContent = tr("channels");
+    document.querySelectorAll(".sidebar-title")[1].textContent = tr("online");
+    $(".me-label").textContent = tr("playing");
+    $(".topic").textContent = tr("topic");
   }
   function switchMember(id) {
     state.member = memberOf(id);
@@ -136,7 +158,7 @@
     if (!items.length) {
       const e = document.createElement("div");
       e.className = "empty";
-      e.innerHTML = `Welcome to <b>#${esc(state.channel.name)}</b>. Type <b>/ddz</b> to begin.`;
+      e.innerHTML = `${esc(tr("welcome"))} <b>#${esc(state.channel.name)}</b>. ${esc(tr("begin"))}`;
       items.push(e);
     }
     box.replaceChildren(...items);
@@ -167,7 +189,7 @@
     if (m.used) {
       const used = document.createElement("div");
       used.className = "used";
-      used.innerHTML = `<span class="who">${esc(m.used.user)}</span> used <span class="cmd">${esc(m.used.command)}</span>`;
+      used.innerHTML = `<span class="who">${esc(m.used.user)}</span> ${esc(tr("used"))} <span class="cmd">${esc(m.used.command)}</span>`;
       el.append(used);
     }
     el.append(avatar(m.author.username, m.author.id, true));
@@ -179,12 +201,12 @@
     const body = document.createElement("div");
     body.className = "body";
     if (m.loading) {
-      body.innerHTML = `<div class="thinking">${esc(m.author.username)} is thinking</div>`;
+      body.innerHTML = `<div class="thinking">${esc(m.author.username)} ${esc(tr("thinking"))}</div>`;
     } else {
       if (m.content) {
         const c = document.createElement("div");
         c.className = "content";
-        c.innerHTML = md(m.content) + (m.edited_timestamp ? '<span class="edited">(edited)</span>' : "");
+        c.innerHTML = md(m.content) + (m.edited_timestamp ? `<span class="edited">${esc(tr("edited"))}</span>` : "");
         body.append(c);
       }
       const files = new Map(m.attachments.map((a) => [a.filename, a]));
@@ -200,18 +222,18 @@
       }
       if (!(m.flags & (1 << 15)) && m.components?.length) body.append(renderRows(m.components, m));
       if (!m.content && m.edited_timestamp && !m.embeds?.length) {
-        const e = document.createElement("span"); e.className = "edited"; e.textContent = "(edited)"; body.append(e);
+        const e = document.createElement("span"); e.className = "edited"; e.textContent = tr("edited"); body.append(e);
       }
     }
     if (state.failed.has(m.id)) {
       const f = document.createElement("div");
-      f.className = "failed"; f.textContent = "This interaction failed";
+      f.className = "failed"; f.textContent = tr("failed");
       body.append(f);
     }
     if (m.ephemeral) {
       const n = document.createElement("div");
       n.className = "eph-note";
-      n.innerHTML = EYE_ICON + ' Only you can see this • <a role="button">Dismiss message</a>';
+      n.innerHTML = `${EYE_ICON} ${esc(tr("only"))} • <a role="button">${esc(tr("dismiss"))}</a>`;
       n.querySelector("a").onclick = () => { state.hidden.add(m.id); el.remove(); };
       body.append(n);
     }
@@ -371,7 +393,7 @@
     const label = () => {
       const picked = options.filter((o) => chosen.has(o.value));
       box.innerHTML = picked.length ? esc(picked.map((o) => (o.emoji ? (o.emoji.id ? `:${o.emoji.name}:` : o.emoji.name) + " " : "") + o.label).join(", "))
-        : `<span class="placeholder">${esc(c.placeholder || "Make a selection")}</span>`;
+        : `<span class="placeholder">${esc(c.placeholder || tr("select"))}</span>`;
     };
     label();
     wrap.append(box);
@@ -478,13 +500,13 @@
     const cmd = commandOf(input.value);
     const title = document.createElement("li");
     title.className = "sugg-title";
-    title.textContent = cmd ? cmd.label : "Commands matching " + input.value;
+    title.textContent = cmd ? cmd.label : `${tr("matching")} ${input.value}`;
     list.replaceChildren(title, ...items.map((it, i) => {
       const li = document.createElement("li");
       li.className = "item" + (i === state.active ? " active" : "");
       li.setAttribute("role", "option");
       li.innerHTML = `<span class="name">${esc(it.name)}</span><span class="desc">${esc(it.desc || "")}</span>` +
-        (it.req ? '<span class="req">required</span>' : "");
+        (it.req ? `<span class="req">${esc(tr("required"))}</span>` : "");
       li.onmousedown = (ev) => { ev.preventDefault(); accept(it); };
       return li;
     }));
@@ -501,11 +523,11 @@
     const input = $("#input");
     const text = input.value.trim();
     if (!text) return;
-    if (!text.startsWith("/")) { notice("Only slash commands reach the bot here: type / to see them."); return; }
+    if (!text.startsWith("/")) { notice(tr("onlyslash")); return; }
     input.value = ""; showSuggestions();
     const r = await post("/api/command", { channel: state.channel.id, text });
     if (r.error) { notice(r.error); input.value = text; }
-    else if (r.failed) notice(r.failed);
+    else if (r.failed) notice(tr("noanswer"));
     else notice("");
   }
   function wireInput() {
