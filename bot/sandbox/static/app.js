@@ -143,6 +143,7 @@
         state.messages.delete(data.remove);
         state.order = state.order.filter((id) => id !== data.remove);
         document.getElementById(`m${data.remove}`)?.remove();
+        regroup();
       } else if (data.commands) {
         loadWorld();
       }
@@ -162,6 +163,7 @@
       items.push(e);
     }
     box.replaceChildren(...items);
+    regroup();
     box.scrollTop = box.scrollHeight;
     state.stick = true;
   }
@@ -177,15 +179,31 @@
       if (open) { pendingRedraw.set(m.id, m); return; }  // not under the member's pointer
       old.replaceWith(el);
     } else box.append(el);
+    regroup();
     if (stick || !known) { box.scrollTop = box.scrollHeight; state.stick = true; }
   }
   const pendingRedraw = new Map();
+
+  // Discord draws a message right after another of the same author (within 7 minutes)
+  // without avatar and name; a reply to an interaction always has its own header.
+  function regroup() {
+    let prev = null;
+    for (const el of $("#messages").children) {
+      const g = el.dataset.group;
+      const cont = !!g && prev !== null && prev.dataset.group === g &&
+        Number(el.dataset.ts) - Number(prev.dataset.ts) < 7 * 60 * 1000;
+      el.classList.toggle("cont", cont);
+      prev = el;
+    }
+  }
 
   function renderMessage(m) {
     const el = document.createElement("article");
     el.className = "msg" + (m.ephemeral ? " ephemeral" : "");
     el.id = `m${m.id}`;
     el.dataset.id = m.id;
+    el.dataset.group = m.ephemeral || m.used || m.interaction_metadata ? "" : m.author.id;
+    el.dataset.ts = String(Date.parse(m.timestamp));
     if (m.used) {
       const used = document.createElement("div");
       used.className = "used";
