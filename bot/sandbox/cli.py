@@ -183,8 +183,9 @@ class Sandbox:
                 proc.terminate()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(proc.wait(), STOP_WAIT)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
+        if hasattr(os, "killpg"):  # POSIX: the bot leads its own process group
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             await proc.wait()
 
