@@ -418,7 +418,7 @@
     let menu = null;
     const close = async (send) => {
       if (!menu) return;
-      menu.remove(); menu = null; wrap.classList.remove("open");
+      menu.remove(); menu = null; wrap.classList.remove("open", "up");
       document.removeEventListener("mousedown", outside, true);
       if (send) {
         const values = [...chosen];
@@ -459,6 +459,11 @@
         menu.append(li);
       });
       wrap.append(menu); wrap.classList.add("open");
+      const room = $("#messages").getBoundingClientRect();  // no room below: open upwards
+      if (menu.getBoundingClientRect().bottom > room.bottom &&
+          box.getBoundingClientRect().top - room.top > room.bottom - box.getBoundingClientRect().bottom) {
+        wrap.classList.add("up");
+      }
       document.addEventListener("mousedown", outside, true);
     };
     return wrap;
