@@ -4,11 +4,14 @@ it: messages are put into the loopback Discord directly, the page is Debian's ch
 
 from __future__ import annotations
 
+import asyncio
 import io
+import json
 import socket
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import pytest
 from aiohttp import web
 from PIL import Image
@@ -156,3 +159,29 @@ async def test_a_command_the_client_would_refuse_is_shown_and_sends_nothing(
     await page.locator("#input").press("Enter")
     await expect(page.locator("#notice")).to_have_text("/nothing is not a command of this server")
     assert world.emu.interactions == []
+
+
+async def test_the_event_stream_carries_no_other_members_ephemeral_message(
+        client: tuple[World, str]) -> None:
+    world, url = client
+    emu, (alice, bob) = world.emu, world.members
+    channel = world.channels[0]
+    bobs = new_message(emu, channel, {"content": "Your hand: KK"}, {}, visible_to=bob,
+                       interaction=None)
+    query = f"api/events?member={alice.id}&channel={channel.id}"
+    seen: list[dict[str, Any]] = []
+    async with aiohttp.ClientSession() as http, http.get(url + query) as stream:
+        later = new_message(emu, channel, {"content": "Your hand: 33"}, {}, visible_to=bob,
+                            interaction=None)
+        last = new_message(emu, channel, {"content": "Table open"}, {}, visible_to=None,
+                           interaction=None)
+        async with asyncio.timeout(10):
+            async for raw in stream.content:
+                if raw.startswith(b"data: "):
+                    seen.append(json.loads(raw[6:]))
+                    if str(last.id) in json.dumps(seen[-1]):
+                        break
+    ids = [m["id"] for e in seen for m in e.get("reset", [])] + [
+        e["upsert"]["id"] for e in seen if "upsert" in e]
+    assert ids == [str(last.id)]
+    assert str(bobs.id) not in json.dumps(seen) and str(later.id) not in json.dumps(seen)
