@@ -14,6 +14,8 @@ Routes (all on 127.0.0.1):
   a slash command or uses a component; ``{"ok": true}`` once the bot answered, else
   ``{"error": …}`` (a use Discord's client would not allow) or ``{"failed": …}`` (no
   answer within Discord's 3 s: "This interaction failed");
+* ``POST /api/locale`` ``{member, locale}``: the member's Discord locale from now on
+  (one of ``LOCALE_CHOICES``), as if they changed their Discord app's language;
 * ``GET /attachments/{id}/{filename}`` a file a message carries.
 """
 
@@ -37,6 +39,8 @@ from bot.sandbox.world import World
 STATIC = Path(__file__).with_name("static")
 HISTORY = 100
 """Messages a channel shows (the newest)."""
+LOCALE_CHOICES = ("en-US", "en-GB", "es-ES", "es-419")
+"""Discord locales a member can be switched to in the page (the bot's two languages)."""
 PUSH_EVERY = 0.03
 """Seconds between two pushes to one page: changes that arrive together go together."""
 
@@ -92,6 +96,7 @@ class WebClient:
         r.add_post("/api/command", self.command)
         r.add_post("/api/click", self.click)
         r.add_post("/api/select", self.select)
+        r.add_post("/api/locale", self.locale)
         r.add_get("/attachments/{aid:\\d+}/{filename}", self.attachment)
         self.streams: set[web.StreamResponse] = set()
         self.app.on_shutdown.append(self._close_streams)
@@ -109,6 +114,7 @@ class WebClient:
             "members": [{"id": str(m.id), "name": m.name.title(), "locale": m.locale}
                         for m in self.world.members],
             "bot": {"id": str(self.emu.application_id), "name": "ddz-bot"},
+            "locales": list(LOCALE_CHOICES),
             "commands": self.emu.commands.all(g.id),
         })
 
@@ -252,3 +258,12 @@ class WebClient:
         values = [str(v) for v in data.get("values") or []]
         custom_id = str(data.get("custom_id") or "")
         return await self._act(lambda: member.select(message, custom_id, values, wait=False))
+
+    async def locale(self, request: web.Request) -> web.StreamResponse:
+        data = await request.json()
+        member = self._member(data)
+        if data.get("locale") not in LOCALE_CHOICES:
+            raise web.HTTPBadRequest(text="unknown locale")
+        member.locale = str(data["locale"])
+        self.emu.notify()
+        return web.json_response({"ok": True})

@@ -129,7 +129,7 @@ def test_a_hand_from_start_to_score_in_english(browser: object,
 def test_the_same_hand_in_spanish(browser: object, sandbox: tuple[SandboxRun, str]) -> None:
     run, url = sandbox
     page = page_as(browser, url)
-    expect(page.locator("#me-locale")).to_have_text("es-ES")
+    expect(page.locator("#locale")).to_have_value("es-ES")
     play_a_hand(page, start=("/ddz emp", "/ddz empezar", "ordenadores:2"),
                 labels={"hand": "Mi mano", "only": "Solo tú puedes ver esto", "used": "ha usado"},
                 score=("/ddz pun", "/ddz puntuacion", ""),
@@ -144,7 +144,7 @@ def test_a_members_private_hand_never_reaches_another_members_page(
     run, url = sandbox
     alice = page_as(browser, url, "Alice")
     bob = page_as(browser, url, "Bob")
-    expect(bob.locator("#me-locale")).to_have_text("en-US")
+    expect(bob.locator("#locale")).to_have_value("en-US")
     type_command(alice, "/ddz st", "/ddz start", "computers:1")
     button(bob, ":join").last.click()
     expect(public(alice).last).to_contain_text("Bob")

@@ -185,3 +185,26 @@ async def test_the_event_stream_carries_no_other_members_ephemeral_message(
         e["upsert"]["id"] for e in seen if "upsert" in e]
     assert ids == [str(last.id)]
     assert str(bobs.id) not in json.dumps(seen) and str(later.id) not in json.dumps(seen)
+
+
+async def test_a_member_switched_to_spanish_gets_spanish_commands_and_words(
+        client: tuple[World, str], page: Any) -> None:
+    world, url = client
+    alice = world.members[0]
+    world.emu.commands.bulk_overwrite(world.emu.default_guild.id, [{
+        "name": "ddz", "description": "Dou Dizhu", "options": [{
+            "type": 1, "name": "start", "name_localizations": {"es-ES": "empezar"},
+            "description": "Open a table",
+            "description_localizations": {"es-ES": "Abre una mesa"}}]}])
+    await page.goto(url)
+    await page.locator("#input").fill("/ddz")
+    await expect(page.locator("#suggestions .item .name")).to_have_text(["/ddz start"])
+    await page.select_option("#locale", "es-ES")
+    await expect(page.locator("#input")).to_have_attribute("placeholder", "Enviar mensaje a #ddz")
+    assert alice.locale == "es-ES"
+    await page.locator("#input").fill("/ddz")
+    await page.locator("#input").press("End")
+    await page.locator("#input").type(" ")
+    await page.locator("#input").press("Backspace")
+    await expect(page.locator("#suggestions .item .name")).to_have_text(["/ddz empezar"])
+    await expect(page.locator("#suggestions .item .desc")).to_have_text(["Abre una mesa"])

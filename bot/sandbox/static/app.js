@@ -88,7 +88,11 @@
       return o;
     }));
     $("#me-avatar").replaceWith(Object.assign(avatar(state.member.name, state.member.id), { id: "me-avatar" }));
-    $("#me-locale").textContent = state.member.locale;
+    $("#locale").replaceChildren(...w.locales.map((code) => {
+      const o = document.createElement("option");
+      o.value = o.textContent = code; o.selected = code === state.member.locale;
+      return o;
+    }));
     const people = [{ ...w.bot, bot: true }, ...w.members];
     $("#members").replaceChildren(...people.map((m) => {
       const li = document.createElement("li");
@@ -577,6 +581,12 @@
     });
     $("#messages").addEventListener("scroll", () => { state.stick = nearBottom(); });
     $("#member").addEventListener("change", (ev) => switchMember(ev.target.value));
+    $("#locale").addEventListener("change", async (ev) => {
+      const r = await post("/api/locale", { locale: ev.target.value });
+      if (r.error) { notice(r.error); return; }
+      state.member.locale = ev.target.value;
+      buildEntries(); renderSidebar(); renderAll();
+    });
   }
 
   async function start() {
