@@ -45,6 +45,7 @@
     state.world.channels.forEach((c) => { channels[c.id] = c.name; });
     return Markdown.render(text, { names, channels, me: state.member.id });
   }
+  const safeUrl = (u) => (/^(https?|discord):\/\//i.test(u || "") ? u : null);  // as Discord allows
   const loc = (item, key) => (item[key + "_localizations"] || {})[state.member?.locale] || item[key] || "";
   function when(iso) {
     const d = new Date(iso);
@@ -300,7 +301,7 @@
     if (thumb) { const t = document.createElement("img"); t.className = "embed-thumb"; t.src = thumb.url; t.alt = thumb.description || ""; el.append(t); }
     if (e.author?.name) el.insertAdjacentHTML("beforeend", `<div class="embed-author">${esc(e.author.name)}</div>`);
     if (e.title) {
-      const t = e.url ? `<a href="${esc(e.url)}" target="_blank" rel="noopener">${md(e.title)}</a>` : md(e.title);
+      const t = safeUrl(e.url) ? `<a href="${esc(e.url)}" target="_blank" rel="noopener">${md(e.title)}</a>` : md(e.title);
       el.insertAdjacentHTML("beforeend", `<div class="embed-title content">${t}</div>`);
     }
     if (e.description) el.insertAdjacentHTML("beforeend", `<div class="embed-desc content">${md(e.description)}</div>`);
@@ -382,7 +383,8 @@
     if (c.emoji) b.append(emoji(c.emoji));
     if (c.label) { const l = document.createElement("span"); l.textContent = c.label; b.append(l); }
     if (link) {
-      b.href = c.url; b.target = "_blank"; b.rel = "noopener";
+      if (safeUrl(c.url)) b.href = c.url;
+      b.target = "_blank"; b.rel = "noopener";
       b.insertAdjacentHTML("beforeend", '<svg class="ext" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M15 2a1 1 0 0 0 0 2h3.59l-7.3 7.3a1 1 0 0 0 1.42 1.4L20 5.42V9a1 1 0 1 0 2 0V3a1 1 0 0 0-1-1h-6ZM5 5a3 3 0 0 0-3 3v11a3 3 0 0 0 3 3h11a3 3 0 0 0 3-3v-5a1 1 0 1 0-2 0v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h5a1 1 0 0 0 0-2H5Z"/></svg>');
       if (c.disabled) { b.setAttribute("aria-disabled", "true"); b.removeAttribute("href"); b.style.opacity = .5; }
       return b;
