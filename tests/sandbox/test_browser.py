@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.sandbox.chromium import ARGS, CHROMIUM, require_chromium
 from tests.sandbox.running import SandboxRun
+from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
@@ -22,7 +22,7 @@ require_chromium()
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         yield b
         b.close()
 

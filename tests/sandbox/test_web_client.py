@@ -19,7 +19,7 @@ from PIL import Image
 from bot.sandbox.loopback.messages import new_message
 from bot.sandbox.web import SandboxEmulator, WebClient
 from bot.sandbox.world import World, build_world
-from tests.sandbox.chromium import ARGS, CHROMIUM, require_chromium
+from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
 
 playwright_api = pytest.importorskip("playwright.async_api")
 expect = playwright_api.expect
@@ -69,7 +69,7 @@ async def client() -> AsyncIterator[tuple[World, str]]:
 @pytest.fixture
 async def page() -> AsyncIterator[Any]:
     async with playwright_api.async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         yield await browser.new_page(viewport={"width": 1280, "height": 900})
         await browser.close()
 

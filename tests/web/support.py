@@ -20,9 +20,6 @@ from bot.web.site import Site
 SECRET = "test-secret-0123456789"
 GUILD = 4242
 NAMES = ("Ana", "Bo", "Carmen")
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync"]
-CHROMIUM = "/usr/bin/chromium"
 
 
 def settled(seed: int, hand_no: int, guild_id: int = GUILD,
