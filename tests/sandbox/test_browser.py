@@ -95,6 +95,13 @@ def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, 
     expect(public(page).last).to_contain_text(texts["bid"], timeout=15_000)
     view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).last
     expect(view.locator("button[data-custom-id*=':hplay.']")).to_be_visible(timeout=15_000)
+    cards = view.locator(".select[data-custom-id*=':hcards.']")  # the card menu: several values
+    cards.locator(".select-box").click()
+    cards.locator(".select-menu li").nth(0).click()
+    cards.locator(".select-menu li").nth(1).click()
+    page.locator("#channel-header").click()  # closing the menu sends both cards
+    expect(view).to_contain_text(re.compile(texts["selected"] + r" [3-9TJQKA2XD]{2}\b"),
+                                 timeout=15_000)
     auto_on = view.locator("button[data-custom-id*=':ha0.']")
     for _ in range(3):  # a click on a view the table just left behind is refused politely
         view.locator("button[data-custom-id*=':ha1.']").click()
@@ -120,7 +127,7 @@ def test_a_hand_from_start_to_score_in_english(browser: object,
     page = page_as(browser, url)
     play_a_hand(page, start=("/ddz st", "/ddz start", "computers:2"), labels={"hand": "My hand", "only": "Only you can see this", "used": "used"},
                 score=("/ddz sc", "/ddz score", ""),
-                texts={"bid": "Landlord: Alice · bid 3", "result": "hand #1 · result",
+                texts={"bid": "Landlord: Alice · bid 3", "result": "hand #1 · result", "selected": "Selected:",
                        "score": "Dou Dizhu scores"})
     page.close()
 
@@ -133,7 +140,7 @@ def test_the_same_hand_in_spanish(browser: object, sandbox: tuple[SandboxRun, st
     play_a_hand(page, start=("/ddz emp", "/ddz empezar", "ordenadores:2"),
                 labels={"hand": "Mi mano", "only": "Solo tú puedes ver esto", "used": "ha usado"},
                 score=("/ddz pun", "/ddz puntuacion", ""),
-                texts={"bid": "Terrateniente: Alice · apuesta 3",
+                texts={"bid": "Terrateniente: Alice · apuesta 3", "selected": "Seleccionadas:",
                        "result": "mano n.º 1 · resultado",
                        "score": "Puntuaciones de Dou Dizhu"})
     page.close()
