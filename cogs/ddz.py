@@ -103,6 +103,28 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
 
     # ----- helpers ----------------------------------------------------------------------
 
+    async def tell_release_notes(self, interaction: discord.Interaction) -> None:
+        """After the answer to a member's interaction: tell them, privately and once, of
+        each seat of theirs that Play again gave up while they were away (docs/RULES.md
+        §Timers; an absent member has no interaction to answer until they come back)."""
+        if interaction.guild_id is None or not interaction.response.is_done():
+            return
+        notes = self.service.take_release_notes(interaction.guild_id, interaction.user.id)
+        if not notes:
+            return
+        lang = resolve_locale(interaction.locale)
+        text = "\n".join(t("note.released", lang, channel=f"<#{n.channel_id}>") for n in notes)
+        try:
+            await interaction.followup.send(text, ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("release note not sent: %s", error)
+
+    @commands.Cog.listener()
+    async def on_app_command_completion(self, interaction: discord.Interaction,
+                                        command: object) -> None:
+        await self.tell_release_notes(interaction)
+
     def _table_by_id(self, interaction: discord.Interaction, table_id: str, *,
                      same_channel: bool = False) -> Table:
         """The table a custom_id names, re-checked against where the click came from.
@@ -221,8 +243,13 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                 await svc.bid(table_id, user.id, int(action[3:]), seq=seq)
             elif action == "again":
                 await svc.play_again(table_id, user.id, seq=seq)
+            elif action == "fill":
+                table = self._table_by_id(interaction, table_id)
+                fill = "wait" if table.fill == "computer" else "computer"
+                await svc.set_fill(table_id, user.id, fill, _is_admin(interaction), seq=seq)
         except Exception as exc:
             await answer_error(interaction, exc, table_id)
+        await self.tell_release_notes(interaction)
 
     async def on_hand_click(self, interaction: discord.Interaction, table_id: str, seq: int,
                             verb: str, state: ViewState, value: str | None) -> None:
@@ -255,6 +282,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                                                 outcome.later)
         except Exception as exc:
             await answer_error(interaction, exc, table_id)
+        await self.tell_release_notes(interaction)
 
     async def on_replay_click(self, interaction: discord.Interaction, hand_no: int, page: int,
                               review: bool, verb: str) -> None:

@@ -86,6 +86,10 @@ def _event_lines(table: Table, events: Sequence[Event], lang: str) -> list[str]:
             lines.append(t("table.timeout", lang, name=plain_name(table, seat)))
         elif kind == "left" and seat is not None and getattr(event, "params", {}).get("during_hand"):
             lines.append(t("table.left_hand", lang, name=plain_name(table, seat)))
+        elif kind == "released":
+            params = getattr(event, "params", {})
+            key = f"table.released_{params.get('reason')}_{params.get('fill')}"
+            lines.append(t(key, lang, name=params.get("name") or "?"))
         elif kind == "redeal":
             lines.append(t("table.redeal", lang))
     return lines
@@ -100,6 +104,7 @@ def lobby_text(table: Table, lang: str) -> list[str]:
         else:
             lines.append(t("table.seat", lang, n=i + 1, name=seat_name(table, i, lang)))
     lines.append(t("table.lobby_level", lang, level=t(f"level.{table.computer_level}", lang)))
+    lines.append(t(f"table.lobby_fill_{table.fill}", lang))
     starter = table.seat_of(table.starter_id)
     starter_name = plain_name(table, starter) if starter is not None else "?"
     lines.append(t("table.lobby_hint", lang, starter=starter_name))
@@ -125,7 +130,7 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
     turn it is (computer seats are never mentioned).
     """
     if table.phase == "lobby":
-        return "\n".join(lobby_text(table, lang)), None
+        return "\n".join(lobby_text(table, lang) + _event_lines(table, events, lang)), None
     if table.phase == "closed":
         return "\n".join([t("table.title_closed", lang, table=table.id), t("table.closed", lang)]), None
     hand = table.hand
