@@ -182,8 +182,9 @@ class TableService:
         return None
 
     def take_release_notes(self, guild_id: int, user_id: int) -> list[ReleaseNote]:
-        """The member's seats released by Play again since they last heard of it (each
-        said once; kept in memory only), oldest first."""
+        """The member's seats that Play again gave up because they played a whole hand
+        on auto-play from timeouts, since the member last heard of it (each said once;
+        kept in memory only, the last three), oldest first."""
         return self._release_notes.pop((guild_id, user_id), [])
 
     def choices(self, table: Table, seat: int) -> Choices:
@@ -509,9 +510,11 @@ class TableService:
         return work
 
     def _note_releases(self, table: Table, events: list[Event]) -> None:
-        """Remember each ``released`` seat for its member (``take_release_notes``)."""
+        """Remember each seat released for timeouts for its absent member
+        (``take_release_notes``; a member who pressed Leave knows already)."""
         for event in events:
-            if event.kind == "released" and event.params.get("user"):
+            if (event.kind == "released" and event.params.get("user")
+                    and event.params.get("reason") == "timeouts"):
                 key = (table.guild_id, int(event.params["user"]))
                 notes = self._release_notes.setdefault(key, [])
                 notes.append(ReleaseNote(table.id, table.channel_id, table.hand_no - (
