@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from bot.service import TableService
 from bot.service.tables import ReleaseNote
-from tests.service.test_tables import (  # noqa: F401  (fixtures)
-    ALICE,
-    BOB,
-    CH,
-    G,
-    FakeClock,
-    clock,
-    recorder,
-    run,
-    service,
-    store,
-)
+from tests.service import test_tables as base
+from tests.service.test_tables import ALICE, BOB, CH, FakeClock, G, recorder, run
+
+clock, store, service = base.clock, base.store, base.service  # the fixtures of test_tables
 
 
 async def drive(service: TableService, clock: FakeClock, table_id: str) -> None:
