@@ -86,13 +86,15 @@ def _event_lines(table: Table, events: Sequence[Event], lang: str) -> list[str]:
             lines.append(t("table.timeout", lang, name=plain_name(table, seat)))
         elif kind == "left" and seat is not None and getattr(event, "params", {}).get("during_hand"):
             lines.append(t("table.left_hand", lang, name=plain_name(table, seat)))
-        elif kind == "released":
-            params = getattr(event, "params", {})
-            key = f"table.released_{params.get('reason')}_{params.get('fill')}"
-            lines.append(t(key, lang, name=params.get("name") or "?"))
         elif kind == "redeal":
             lines.append(t("table.redeal", lang))
     return lines
+
+
+def given_up_lines(table: Table, lang: str) -> list[str]:
+    """Whose seat the last Play again gave up, and to what (docs/RULES.md §Timers)."""
+    return [t(f"table.released_{p.get('reason')}_{p.get('fill')}", lang, name=p.get("name") or "?")
+            for p in table.given_up]
 
 
 def lobby_text(table: Table, lang: str) -> list[str]:
@@ -130,7 +132,7 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
     turn it is (computer seats are never mentioned).
     """
     if table.phase == "lobby":
-        return "\n".join(lobby_text(table, lang) + _event_lines(table, events, lang)), None
+        return "\n".join(lobby_text(table, lang) + given_up_lines(table, lang)), None
     if table.phase == "closed":
         return "\n".join([t("table.title_closed", lang, table=table.id), t("table.closed", lang)]), None
     hand = table.hand
@@ -138,11 +140,11 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
     ping: int | None = None
     if hand.phase in ("bidding", "redeal"):
         lines = [t("table.title_bidding", lang, table=table.id, hand=table.hand_no)]
-        lines += _event_lines(table, events, lang)
+        lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
         lines.append(bids_text(table, lang))
     else:
         lines = [t("table.title_playing", lang, table=table.id, hand=table.hand_no)]
-        lines += _event_lines(table, events, lang)
+        lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
         if hand.landlord is not None:
             lines.append(t("table.landlord", lang, name=plain_name(table, hand.landlord),
                            bid=hand.winning_bid, multiplier=hand.multiplier))

@@ -71,6 +71,9 @@ class Table(BaseModel):
     change a click can depend on (see the module docstring; stored tables
     without it load with ``move_seq = seq``). ``fill``: what Play again does with a
     released seat (``Fill``; the starter's lobby choice, default a computer).
+    ``given_up``: the ``released`` events' params of the last Play again, kept until the
+    next one, so the public message says whose seat was given up for the whole hand
+    (a fast hand's redraws would lose an event's line).
     """
 
     id: str = Field(default_factory=_new_id)
@@ -90,6 +93,7 @@ class Table(BaseModel):
     turn_seconds_bid: float = 30.0
     computer_level: Level = "normal"
     fill: Fill = "computer"
+    given_up: list[dict[str, str | int]] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -107,6 +111,7 @@ class Table(BaseModel):
         shared (``Hand.copy_for_change``)."""
         return self.model_copy(update={
             "seats": [seat.model_copy() for seat in self.seats],
+            "given_up": list(self.given_up),
             "hand": None if self.hand is None else self.hand.copy_for_change(),
         })
 
@@ -327,6 +332,7 @@ class Table(BaseModel):
             raise GameError("not_seated")
         presser = self.seats[index]
         events = []
+        self.given_up = []
         if presser.timeout_hand is not None:
             presser.autoplay, presser.timeout_hand = False, None
             events.append(Event(kind="autoplay_off", seat=index))
@@ -338,6 +344,7 @@ class Table(BaseModel):
             self.seats[i] = (computer_seat(i, self.computer_level) if self.fill == "computer"
                              else Seat())
             events.append(Event(kind="released", seat=i, params=params))
+            self.given_up.append(params)
         if self.seat_of(self.starter_id) is None:
             self.starter_id = user_id
         if any(seat.is_empty for seat in self.seats):
