@@ -365,7 +365,7 @@ class Table(BaseModel):
             raise GameError("not_starter")
         if fill not in FILLS:
             raise GameError("bad_option")
-        self.fill = fill  # type: ignore[assignment]
+        self.fill = fill
         return self._done([Event(kind="fill", params={"fill": fill})])
 
     def cancel(self, user_id: int, is_admin: bool = False, *, seq: int | None = None) -> list[Event]:

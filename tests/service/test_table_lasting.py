@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from bot.service import TableService
 from bot.service.tables import ReleaseNote
-from tests.service import test_tables as base
-from tests.service.test_tables import ALICE, BOB, CH, FakeClock, G, recorder, run
-
-clock, store, service = base.clock, base.store, base.service  # the fixtures of test_tables
+from tests.support.service_clock import ALICE, BOB, CH, FakeClock, G, recorder, run
 
 
 async def drive(service: TableService, clock: FakeClock, table_id: str) -> None:
