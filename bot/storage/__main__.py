@@ -61,6 +61,11 @@ async def rerate_command(location: str, *, quiet: bool = False) -> Rerated:
         await store.close()
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m bot.storage", description=__doc__)
@@ -84,8 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as error:  # one line, no traceback, no password
             print(f"ddz-bot: rerate failed: {type(error).__name__}: {error}", file=sys.stderr)
             return 1
-        print(f"re-rated {done.hands} hands in {done.guilds} servers of {shown(args.db)}"
-              f" ({done.ratings} ratings)")
+        print(f"re-rated {_count(done.hands, 'hand')} in {_count(done.guilds, 'server')} of"
+              f" {shown(args.db)} ({_count(done.ratings, 'rating')})")
         return 0
     if not is_postgres_url(args.source) and not Path(args.source).is_file():
         print(f"ddz-bot: copy failed: SOURCE {args.source} does not exist", file=sys.stderr)

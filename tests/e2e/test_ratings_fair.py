@@ -90,5 +90,5 @@ async def test_ratings_follow_the_table_and_rerate_finds_the_same(
     for _ in range(2):
         proc = await asyncio.to_thread(rerate)
         assert proc.returncode == 0, proc.stderr
-        assert proc.stdout.startswith("re-rated 2 hands in 1 servers of "), proc.stdout
+        assert proc.stdout.startswith("re-rated 2 hands in 1 server of "), proc.stdout
         assert ratings_in(bot.db_path) == live
