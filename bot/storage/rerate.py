@@ -8,7 +8,7 @@ rewritten. The result depends only on the stored hands, so a second run changes
 nothing (idempotent). One transaction per server; stop the bot first.
 
 * A seat's player: the member (``user_id``), else the computer level recorded since
-  schema 5 (``hand_players.computer``). For a computer seat of an older hand the level
+  schema 6 (``hand_players.computer``). For a computer seat of an older hand the level
   is read back from its recorded rating: the level whose rating under the old model
   (``edge="fixed"``) gives the recorded μ/σ after that hand (the nearest one), or
   ``normal`` when that hand was never rated; the level found is stored, so the next

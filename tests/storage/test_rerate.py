@@ -74,7 +74,7 @@ async def test_rerating_hands_of_the_old_model_gives_todays_ratings_and_again_no
     with monkeypatch.context() as patch:  # the model before issue 26
         patch.setattr(storage_ratings, "rate_hand", functools.partial(rate_hand, edge="fixed"))
         await settle_all(old)
-    async with old._write() as db:  # and no computer levels (schema 4)
+    async with old._write() as db:  # and no computer levels (before schema 6)
         await db.execute("UPDATE hand_players SET computer = NULL")
     before = await ratings_and_history(old)
     assert before[0] != expected[0]
