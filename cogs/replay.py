@@ -80,8 +80,9 @@ def web_link(ctx: CogContext, found: Replay) -> str | None:
     """The web page's link to ``found`` (None while the page is off).
 
     The one place a replay link is made: ``found`` must come from
-    ``ReplayService.find`` for the clicking member and server, which is the check of
-    ``/ddz replay`` itself, so a link exists only for a hand the member may replay here.
+    ``ReplayService.find`` for the clicking member and server with ``public=True``
+    (Share: only in the hand's own channel, docs/REPLAY.md §Who may see a hand), so a
+    link exists only for a hand everyone in that channel could watch.
     """
     links = ctx.web_links
     if links is None:

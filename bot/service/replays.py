@@ -98,13 +98,16 @@ class ReplayService:
 
     @staticmethod
     def check_access(record: FinishedHand, user_id: int, channel_id: int | None, *,
-                     public: bool = False) -> None:
+                     public: bool = False, link: bool = False) -> None:
         """The one rule of who may see a settled hand of their server (docs/REPLAY.md
         §Who may see a hand), for every way to reach it (commands, buttons, Share, the
         web page): the hand's players anywhere in the server; anyone else only in the
         channel it was played in (``channel_id``: where the member asks; None: nowhere,
         e.g. outside Discord). ``public``: the answer is shown to everyone in
         ``channel_id`` (Share), so it must be the hand's channel whoever asks.
+        ``link``: the web page's signed link, which only Share makes (so only in the
+        hand's channel, where everyone could see it): valid for a hand whose channel
+        is recorded.
 
         Raises GameError ``replay_elsewhere`` / ``share_elsewhere`` (params ``n``, and
         ``channel``: a mention of the hand's channel), or ``replay_players_only`` for a
@@ -112,7 +115,7 @@ class ReplayService:
         """
         n = record.hand_no
         here = record.channel_id is not None and record.channel_id == channel_id
-        if here:
+        if here or (link and record.channel_id is not None):
             return
         player = record.seat_of(user_id) is not None
         if player and not public:
@@ -123,9 +126,10 @@ class ReplayService:
         raise GameError(code, n=n, channel=f"<#{record.channel_id}>")
 
     async def find(self, guild_id: int, user_id: int, hand_no: int | None = None, *,
-                   channel_id: int | None, public: bool = False) -> Replay:
+                   channel_id: int | None, public: bool = False, link: bool = False) -> Replay:
         """Hand ``hand_no`` of this guild, or (None) the member's latest one here, asked
-        for in ``channel_id`` (``check_access``; ``public`` for Share).
+        for in ``channel_id`` (``check_access``; ``public`` for Share, ``link`` for the
+        web page's signed link).
 
         Raises GameError ``hand_not_found`` (params ``n``), ``no_hands``, or a refusal
         of ``check_access``.
@@ -138,7 +142,7 @@ class ReplayService:
             record = await self.storage.numbered_hand(guild_id, hand_no)
             if record is None or record.guild_id != guild_id:
                 raise GameError("hand_not_found", n=hand_no)
-        self.check_access(record, user_id, channel_id, public=public)
+        self.check_access(record, user_id, channel_id, public=public, link=link)
         return await self._replay(record)
 
     async def _replay(self, record: FinishedHand) -> Replay:

@@ -92,6 +92,11 @@ async def test_a_hand_is_seen_by_its_players_anywhere_and_by_others_in_its_chann
         "share_elsewhere", {"n": 2, "channel": f"<#{CHANNEL}>"})
     assert (await service.find(1, 101, 2, channel_id=CHANNEL, public=True)).record.hand_no == 2
     assert (await service.find(1, 101, 3, channel_id=elsewhere)).record.hand_no == 3
+    # the web page's signed link (made only by Share, in the hand's channel)
+    assert (await service.find(1, 0, 2, channel_id=None, link=True)).record.hand_no == 2
+    with pytest.raises(GameError) as old_link:
+        await service.find(1, 0, 3, channel_id=None, link=True)
+    assert old_link.value.code == "replay_players_only"
     for user, public in ((999, False), (101, True)):
         with pytest.raises(GameError) as unknown:
             await service.find(1, user, 3, channel_id=CHANNEL, public=public)
