@@ -131,10 +131,10 @@ async def test_a_member_who_left_a_hand_is_free_once_it_is_settled(
     assert "is open in this channel" in reply_text(opened), reply_text(opened)
     assert not [m for m in opened.messages if "While you were away" in m.text]
 
+    await finished(await alice.slash("ddz autoplay", channel=ddz, mode="off"))  # hand 2 waits
     await alice.click(result, public_actions(result)["again"]["custom_id"])
     left = "Bob left during the last hand: a computer of the table's level takes the seat."
     await emu.wait_until(lambda: ever_said(ddz, left) is not None, timeout=10,
                          what="the deal of hand 2 saying bob's seat went to a computer")
-    await finished(await alice.slash("ddz autoplay", channel=ddz, mode="off"))
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)
