@@ -121,6 +121,9 @@ async def test_rerate_command_shows_progress_and_prints_one_summary_line(tmp_pat
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [f"re-rated 9 hands in 2 servers of {path} (8 ratings)"]
     assert proc.stderr == ""  # tqdm draws its bar only on a terminal
+    missing = await asyncio.to_thread(run, str(tmp_path / "typo.sqlite3"))
+    assert missing.returncode == 1 and not (tmp_path / "typo.sqlite3").exists()  # not created
+    assert missing.stderr.strip() == f"ddz-bot: rerate failed: DB {tmp_path / 'typo.sqlite3'} does not exist"
     bad = await asyncio.to_thread(run, "postgresql://ddz:s3cret@127.0.0.1:9/none")
     assert bad.returncode == 1
     [line] = bad.stderr.strip().splitlines()
