@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
@@ -23,7 +24,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator, SimChannel, SimMember, SimMessage
 
 BotFactory = Callable[..., BotProcess]
 ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}

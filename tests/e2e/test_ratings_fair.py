@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
+from bot.sandbox.loopback.emulator import Emulator
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
@@ -27,7 +28,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator
 from tests.e2e.solo import NAMES, open_with_computers
 
 BotFactory = Callable[..., BotProcess]
