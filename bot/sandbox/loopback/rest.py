@@ -115,6 +115,7 @@ class RestApi:
     def _wrap(self, handler: Handler) -> Handler:
         async def run(request: web.Request) -> web.StreamResponse:
             self.emu.requests.append(f"{request.method} {request.path}")
+            self.emu.count_request(request.method, request.path)
             current_ix.set(None)
             injected = self.emu.faults.intercept(request)
             if injected is not None:
