@@ -112,6 +112,7 @@ class FakeDiscord:
         self.guild_id, self.channel_id = guild_id, channel_id
         self.messages: dict[int, Message] = {}
         self.channel: list[int] = []  # public messages in post order
+        self.posted: set[int] = set()  # the same, posted in the channel or as follow-ups
         self.originals: dict[str, int] = {}  # interaction token -> message id
         self.replies: dict[str, list[int]] = {}  # token -> messages created/edited for it
         self.interactions: dict[str, dict[str, Any]] = {}
@@ -162,6 +163,7 @@ class FakeDiscord:
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
             message = self._new(int(route.channel_id), body)
             self.channel.append(message.id)
+            self.posted.add(message.id)
             return message.payload()
         if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
             message = self.messages[int(route.url.rsplit("/", 1)[1])]
@@ -209,13 +211,22 @@ class FakeDiscord:
             else:
                 mid = int(target)
             message = self.messages[mid]
+            if message.id in self.deleted:
+                self.refused_edits.append(message.id)
+                raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+                                       {"code": 10008, "message": "Unknown Message"})
             self._apply(message, body)
             message.loading = False
             message.edits += 1
-            self.replies.setdefault(token, []).append(message.id)
+            if message.id not in self.posted:  # the table message is no one's answer
+                self.replies.setdefault(token, []).append(message.id)
             return message.payload()
         if route.method == "POST" and route.path.startswith("/webhooks/"):
             message = self._new(self.channel_id, body, ephemeral=bool(body.get("flags", 0) & 64))
+            if not message.ephemeral:  # a public follow-up (the table message): in the
+                self.channel.append(message.id)  # channel, and no one's answer
+                self.posted.add(message.id)
+                return message.payload()
             self.replies.setdefault(token, []).append(message.id)
             return message.payload()
         raise AssertionError(f"unexpected webhook call {route.method} {route.path}")

@@ -47,6 +47,8 @@ EXEMPT_ROUTE = re.compile(r"^/api/v10/(interactions/\d+/[^/]+/callback|webhooks/
 EDIT_ROUTE = re.compile(r"^/api/v10/channels/(\d+)/messages/\d+$")
 HAND_VIEW_EDIT = r"^/api/v10/webhooks/\d+/[^/]+/messages/@original$"
 TABLE_EDIT = EDIT_ROUTE.pattern
+TABLE_TOKEN_EDIT = r"^/api/v10/webhooks/\d+/[^/]+/messages/\d+$"
+"""The table message edited with the token that posted it (cogs/delivery.py)."""
 MESSAGES = {500: "500: Internal Server Error", 502: "502: Bad Gateway",
             503: "503: Service Unavailable", 429: "You are being rate limited."}
 
