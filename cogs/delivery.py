@@ -40,6 +40,9 @@ TOKEN_MARGIN = 60.0
 READY_WAIT = 2.0
 """Seconds a new message waits for the channel's newest interaction to be answered
 (``/ddz start`` answers the member first, then its lobby is the follow-up)."""
+PRUNE_EVERY = 256
+"""Offers between two sweeps of the expired tokens (memory stays bounded by the
+interactions of the last 14 minutes)."""
 TOKEN_ERRORS = frozenset({10015, 50027})
 """Discord's answers to a token it no longer takes: Unknown Webhook, Invalid Webhook Token."""
 
@@ -81,6 +84,7 @@ class Delivery:
         self.by_token = 0
         self.by_channel = 0
         self.token_errors = 0
+        self._offers = 0
 
     def _now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
@@ -94,10 +98,19 @@ class Delivery:
         if interaction.channel_id is None:
             return
         now = self._now()
+        self._offers += 1
+        if self._offers % PRUNE_EVERY == 0:
+            self._prune(now)
         token = _Token(interaction, now + TOKEN_LIFETIME - TOKEN_MARGIN, now)
         self.posters[interaction.channel_id] = token
         if edits is not None:
             self.editors[edits] = _Token(interaction, token.expires, now, original=True)
+
+    def _prune(self, now: float) -> None:
+        """Forget every expired token (a deal's message keeps its editor until then)."""
+        for table in (self.posters, self.editors):
+            for key in [k for k, token in table.items() if token.expires <= now]:
+                del table[key]
 
     def can_edit(self, message_id: int | None) -> bool:
         """True when ``message_id`` has a live token to be edited with (no channel request)."""
