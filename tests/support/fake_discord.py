@@ -119,6 +119,8 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.deleted: set[int] = set()  # message ids a moderator deleted: edits get 10008
         self.refused_edits: list[int] = []  # the edits of deleted messages, in order
+        self.global_limited = 0  # requests Discord counts against the global rate limit
+        self.exempt = 0  # interaction callbacks and webhooks (outside it)
 
     # ----- patching -------------------------------------------------------------
 
@@ -160,6 +162,7 @@ class FakeDiscord:
 
     def on_rest(self, route: Any, body: dict[str, Any]) -> Any:
         self.requests.append((route.method, route.path))
+        self.global_limited += 1
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
             message = self._new(int(route.channel_id), body)
             self.channel.append(message.id)
@@ -181,6 +184,7 @@ class FakeDiscord:
 
     def on_webhook(self, route: Any, body: dict[str, Any]) -> Any:
         self.requests.append((route.method, route.path))
+        self.exempt += 1
         token = route.webhook_token
         if route.path.endswith("/callback"):
             kind, data = body["type"], body.get("data") or {}
@@ -222,7 +226,8 @@ class FakeDiscord:
                 self.replies.setdefault(token, []).append(message.id)
             return message.payload()
         if route.method == "POST" and route.path.startswith("/webhooks/"):
-            message = self._new(self.channel_id, body, ephemeral=bool(body.get("flags", 0) & 64))
+            channel = int(self.interactions[token].get("channel_id") or self.channel_id)
+            message = self._new(channel, body, ephemeral=bool(body.get("flags", 0) & 64))
             if not message.ephemeral:  # a public follow-up (the table message): in the
                 self.channel.append(message.id)  # channel, and no one's answer
                 self.posted.add(message.id)
@@ -237,7 +242,8 @@ class FakeDiscord:
         # What the answers need later (id, type, the clicked message's id), not the
         # whole payload: the benchmark dispatches thousands, and kept payloads would
         # swell the bot process's heap that every full garbage collection scans.
-        kept: dict[str, Any] = {"id": data["id"], "type": data["type"]}
+        kept: dict[str, Any] = {"id": data["id"], "type": data["type"],
+                                "channel_id": data.get("channel_id")}
         if data.get("message"):
             kept["message"] = {"id": data["message"]["id"]}
         self.interactions[data["token"]] = kept
