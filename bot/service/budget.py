@@ -40,7 +40,8 @@ def share_of(rate: float, shard_ids: list[int] | None, shard_count: int | None) 
 
 
 class GlobalBudget:
-    """A token bucket of ``rate`` requests per second (``burst`` at most banked),
+    """A token bucket of ``rate`` requests per second (``burst`` at most banked, default a
+    quarter of a second's worth: at most ``rate + burst`` requests in any one second),
     served by priority. ``clock`` (seconds, monotonic) defaults to the event loop's.
 
     ``await take(priority)`` returns once a token is spent for the caller; a cancelled
@@ -53,7 +54,7 @@ class GlobalBudget:
         if rate <= 0:
             raise ValueError("rate must be > 0 requests per second")
         self.rate = rate
-        self.burst = max(1.0, burst if burst is not None else rate)
+        self.burst = max(1.0, burst if burst is not None else rate / 4)
         self._clock = clock
         self._tokens = self.burst
         self._stamp: float | None = None
@@ -62,6 +63,7 @@ class GlobalBudget:
         self._timer: asyncio.TimerHandle | None = None
         self.taken = 0
         self.waited = 0
+        self._waiting = 0
 
     def _now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
@@ -74,7 +76,7 @@ class GlobalBudget:
 
     @property
     def waiting(self) -> int:
-        return sum(1 for _, _, f in self._queue if not f.done())
+        return self._waiting
 
     def try_take(self) -> bool:
         """Spend a token now if one is banked and nobody waits; False otherwise."""
@@ -91,8 +93,14 @@ class GlobalBudget:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._queue, (priority, next(self._order), future))
+        self._waiting += 1
         self._serve(False)
-        await future
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.cancelled():  # not served: it leaves the queue's count now
+                self._waiting -= 1
+            raise
         self.waited += 1
 
     def _serve(self, from_timer: bool = True) -> None:
@@ -110,6 +118,7 @@ class GlobalBudget:
             heapq.heappop(self._queue)
             self._tokens -= 1.0
             self.taken += 1
+            self._waiting -= 1
             future.set_result(None)
         if self._queue and self._timer is None:
             delay = (1.0 - self._tokens) / self.rate

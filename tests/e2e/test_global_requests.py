@@ -12,12 +12,13 @@ interaction tokens (2 posts, 42 edits), 1 since (the lobby's post).
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 
-from bot.sandbox.loopback.emulator import Emulator
+from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMessage
 from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import finished, public_actions, table_message, wait_public
+from tests.e2e.ddz_driver import finished, public_actions, reply_text, table_message, wait_public
 from tests.e2e.solo_tables import start_solo_in
 
 BotFactory = Callable[..., BotProcess]
@@ -75,3 +76,48 @@ async def test_a_hand_outliving_its_token_ends_current_through_the_channel(
     assert deal in again.followups  # on the new click's token again
     assert emu.global_count(since)["POST /channels/{id}/messages"] == 0
     assert emu.late_interactions() == [] and "Traceback" not in bot.log_text()
+
+
+async def test_over_the_global_limit_boards_wait_their_turn_without_a_429_storm(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    """Discord's limit scaled down: the emulator allows 3 global-limited requests a second,
+    tokens live 2 s, so four tables' boards (about one edit a second each) must all go
+    through the channel, more than the limit allows. With ``DDZ_GLOBAL_RATE=2`` the bot
+    keeps under it: no 429 storm, every hand settles once, every board ends current."""
+    emu = emulator
+    guild = emu.guild("Busy", channels=("t1", "t2", "t3", "t4"))
+    bot = await bot_factory(extra_env={**PACE_ENV, "DDZ_GLOBAL_RATE": "2"},
+                            guild_id=guild.id).start(timeout=30)
+    members = [emu.member(guild, name=f"m{n}") for n in range(4)]
+    emu.token_lifetime = 2.0
+    emu.faults.global_limit = (3, 1.0)
+    limited = time.monotonic()  # (start-up's own requests came before)
+    for member, channel in zip(members, guild.channels, strict=True):
+        await start_solo_in(emu, member, channel)
+        await finished(await member.slash("ddz autoplay", channel=channel, mode="on", pace=1))
+
+    def board(channel: SimChannel) -> SimMessage | None:
+        boards = [m for m in channel.public_messages if public_actions(m)]
+        return boards[-1] if boards else None
+
+    def over(channel: SimChannel) -> bool:
+        message = board(channel)
+        return message is not None and "again" in public_actions(message)
+
+    await emu.wait_until(lambda: all(over(c) for c in guild.channels), timeout=240,
+                         what="every table's result")
+    await asyncio.sleep(3.0)
+    results = [board(c) for c in guild.channels]
+    for result in results:
+        assert result is not None and "hand #1" in result.text, result
+        assert "again" in public_actions(result), result.text
+    assert emu.faults.global_429 <= 2, emu.faults.global_429  # never a storm
+    refused = [e for e in emu.errors if e.code == 50027]
+    assert len(refused) <= 2 * len(guild.channels), [str(e) for e in refused]
+    assert emu.max_global_per_second(since=limited) <= 3 + emu.faults.global_429
+    assert "Traceback" not in bot.log_text()
+    score = reply_text(await finished(await members[0].slash("ddz score",
+                                                             channel=guild.channels[0])))
+    for member in members:  # each hand settled once
+        assert re.search(rf"{member.name.title()}: \*\*[+-]?\d+\*\* \(1 hand\)", score), score

@@ -305,9 +305,10 @@ class Emulator(Payloads):
         """Global-limited requests made at or after ``since`` (monotonic), by route class."""
         return collections.Counter(r for t, r in self.global_requests if t >= since)
 
-    def max_global_per_second(self, window: float = 1.0) -> int:
-        """The most global-limited requests in any ``window`` seconds (Discord allows 50/s)."""
-        times = [t for t, _ in self.global_requests]
+    def max_global_per_second(self, window: float = 1.0, since: float = 0.0) -> int:
+        """The most global-limited requests made at or after ``since`` (monotonic) in any
+        ``window`` seconds (Discord allows 50/s)."""
+        times = [t for t, _ in self.global_requests if t >= since]
         best = start = 0
         for end, t in enumerate(times):
             while t - times[start] >= window:
