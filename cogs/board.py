@@ -29,12 +29,13 @@ from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from bot.service import TableService
-from bot.service.budget import COSMETIC, RESULT, TURN, GlobalBudget
+from bot.service.budget import RESULT, GlobalBudget
 from bot.service.renderer import Renderer
 from bot.values import Settlement
 from cogs import texts
 from cogs.delivery import Delivery
-from cogs.public_view import message_key, public_view
+from cogs.public_message import compose
+from cogs.public_view import message_key
 from cogs.replay import result_buttons
 from cogs.replies import png_file
 
@@ -301,34 +302,25 @@ class Board:
         if table is None or table.phase == "closed":
             if state.message_id is not None and channel_id is not None:
                 lang = await self.language(table.guild_id) if table else "en"
-                content, _ = texts.public_text(table, lang) if table else ("", None)
+                content = compose(table, lang).content if table else ""
                 await self._edit(channel_id, state.message_id, content=content or None,
                                  view=None, attachments=[])
             state.key = ("closed",)
             return
         lang = await self.language(table.guild_id)
-        key = message_key(table)
         settlement = state.settlements.get(table.hand_no)
         if settlement is None and table.phase == "finished" and table.hand is not None:
             settlement = await self._stored_settlement(table)
             if settlement is not None:
                 state.settlements[table.hand_no] = settlement
+        shown = compose(table, lang, events, settlement)  # what it says: cogs/public_message.py
+        key, content, ping, view, hand_no = (shown.key, shown.content, shown.ping, shown.view,
+                                             shown.hand_no)
         files: list[discord.File] = []
-        ping: int | None = None
-        if table.phase == "finished" and table.hand is not None:
-            content = texts.result_text(table, lang, settlement)
-            if table.hand.result is not None:
-                png = await self.renderer.result(texts.result_view(table, lang, settlement),
-                                                 locale=lang)
-                files.append(png_file(png, "result.png", texts.result_alt(table, lang, settlement)))
-        else:
-            content, ping = texts.public_text(table, lang, events)
-            if table.hand is not None and table.phase == "playing":
-                model = texts.table_view(table, lang)
-                png = await self.renderer.table(model, locale=lang)
-                files.append(png_file(png, "table.png", texts.table_alt(table, model, lang)))
-        hand_no = getattr(settlement, "hand_no", None) if table.phase == "finished" else None
-        view = public_view(table, lang, hand_no)
+        if shown.image is not None:
+            draw = self.renderer.result if shown.image == "result" else self.renderer.table
+            png = await draw(shown.model, locale=lang)
+            files.append(png_file(png, shown.filename, shown.alt))
         mentions = (discord.AllowedMentions(users=[discord.Object(id=ping)], roles=False,
                                             everyone=False)
                     if ping else discord.AllowedMentions.none())
@@ -357,8 +349,7 @@ class Board:
                     log.info("could not clear buttons of old message %s: %s", old, error)
                 self.delivery.forget_message(old)
         else:
-            priority = (RESULT if table.phase == "finished" else TURN if ping else COSMETIC)
-            await self._edit(table.channel_id, state.message_id, priority, content=content,
+            await self._edit(table.channel_id, state.message_id, shown.priority, content=content,
                              view=view, attachments=files, allowed_mentions=mentions)
         state.result_no = hand_no
         while state.announce and settlement is not None:
