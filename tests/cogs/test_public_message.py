@@ -24,7 +24,8 @@ def test_the_lobby_is_text_and_buttons_without_an_image() -> None:
     assert shown.key == ("lobby", 0) and shown.image is None and shown.ping is None
     assert shown.content.splitlines()[1:4] == ["Seat 1: Ana", "Seat 2: Bot 2 (computer, easy)",
                                                "Seat 3: — empty —"]
-    assert labels(lobby()) == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+    assert labels(lobby()) == ["Join", "Leave", "Add computer", "Start", "Cancel",
+                              "Seat given up → computer"]
     assert labels(lobby(), "es")[0] == "Unirse"
     assert shown.priority == COSMETIC
 
