@@ -38,7 +38,10 @@ event-loop lag (a 50 ms ticker's overshoot), the CPU of the bot process (its
 process time: the event loop, its threads, and this harness's simulated members
 and fake Discord, which run in the same process) per interaction, the same without
 the harness (its loop-thread CPU measured apart by ``benchmarks/ledger.py``), the
-CPU of its worker processes (rendering, AI) apart, and the cores used in all.
+CPU of its worker processes (rendering, AI) apart, and the cores used in all; and the
+requests Discord counts against the bot token's global rate limit (channel posts and
+edits; interaction callbacks and webhooks are exempt) per second and per interaction,
+with the tables one token (50 requests/s) carries at that pace.
 
 Targets (docs/PERFORMANCE.md): first response p50 ≤ 50 ms, p99 ≤ 200 ms; Hint's
 full answer p99 ≤ 300 ms; every kind's full answer p99 ≤ 250 ms up to 100
@@ -73,6 +76,7 @@ from benchmarks.ledger import CpuLedger
 from bot.__main__ import loop_factory
 from bot.client import DdzBot
 from bot.rules import DECK
+from bot.service.budget import DISCORD_GLOBAL_LIMIT
 from bot.settings import EVENT_LOOPS, Settings
 from tests.support.fake_discord import FakeDiscord, KeepPatched, Member, Message, boot
 
@@ -142,6 +146,16 @@ class Bench:
             return answer
 
         fake.on_rest = seen_by_members  # type: ignore[method-assign]
+        on_webhook = fake.on_webhook
+
+        def public_on_token(route: Any, body: dict[str, Any]) -> Any:
+            answer = on_webhook(route, body)
+            if isinstance(answer, dict) and int(answer.get("id", 0)) in fake.posted:
+                for waiter in self.watchers.pop(int(answer["channel_id"]), ()):
+                    _wake(waiter)  # the table message, posted or edited on a token
+            return answer
+
+        fake.on_webhook = public_on_token  # type: ignore[method-assign]
 
     def connect_guilds(self, tables: dict[int, int]) -> None:
         """Put each table's guild, with its text channel, in discord.py's cache, as the
@@ -605,8 +619,10 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         collections = GcWatch()
         collections.start()
         harness0 = ledger.harness
+        requests0 = (bench.fake.global_limited, bench.fake.exempt)
         await asyncio.gather(*tasks)
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        requests = (bench.fake.global_limited - requests0[0], bench.fake.exempt - requests0[1])
         if sampler is not None:
             sampler.stop()
         collections.stop()
@@ -626,8 +642,11 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
     if args.worker_json:
         samples = [(kind, first, full) for kind, rows in rec.samples.items() for first, full in rows]
         return {"samples": samples, "lags": lags, "cpu": cpu, "harness": harness, "wall": wall,
-                "hands": hands, "workers": workers, "errors": dict(rec.errors)}
+                "hands": hands, "workers": workers, "errors": dict(rec.errors),
+                "requests": requests}
     met = report(args, rec, lags, (cpu, harness), workers, wall, hands, threads)
+    print(global_line(requests, len([s for v in rec.samples.values() for s in v]), wall,
+                      len({p.channel_id for p in players})))
     print(f"garbage collections while measuring: {gc_summary}")
     if sampler is not None:
         sampler.report()
@@ -702,6 +721,20 @@ def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpus: tup
     print(f"cores used {cores:.2f} (> {TARGET_CORES:g} at 200 tables when the load needs it)"
           f"{': OK' if cores > TARGET_CORES else ''}")
     return ok
+
+
+def global_line(requests: tuple[int, int], interactions: int, wall: float, tables: int) -> str:
+    """Discord's global rate limit at this load: ``requests`` = (global-limited, exempt)
+    requests in the ``wall`` seconds measured, over ``interactions`` interactions and
+    ``tables`` tables; and the tables one bot token (50 requests/s) carries at this pace."""
+    limited, exempt = requests
+    per_s = limited / max(wall, 1e-9)
+    carried = (f"{DISCORD_GLOBAL_LIMIT * tables / per_s:,.0f}" if per_s > 0
+               else "any number (none in the window)")
+    return (f"Discord's global limit: {limited} global-limited requests = {per_s:.2f}/s, "
+            f"{limited / max(interactions, 1):.3f} per interaction (exempt: {exempt / max(wall, 1e-9):.1f}/s, "
+            f"interaction callbacks and webhooks); one token ({DISCORD_GLOBAL_LIMIT:g}/s) carries "
+            f"{carried} tables at this pace")
 
 
 def _memoize_hand_images() -> None:

@@ -127,7 +127,7 @@ async def bench_reviews(records: list[FinishedHand], in_thread: bool, deadline: 
         await pool.wait_ready()
     rows: list[tuple[float, int]] = []
     for record in records:
-        found = await service.find(1, 100, record.hand_no)
+        found = await service.find(1, 100, record.hand_no, channel_id=record.channel_id)
         landlord = found.hand.landlord or 0
         for seat in (landlord, (landlord + 1) % 3):
             if time.monotonic() > deadline:
@@ -169,7 +169,8 @@ async def write_samples(out: str, seed: int) -> None:
         async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
             return record
 
-    found = await ReplayService(Records(), run=thread_run).find(1, 100, record.hand_no)
+    found = await ReplayService(Records(), run=thread_run).find(
+        1, 100, record.hand_no, channel_id=record.channel_id)
     review = await ReplayService(Records(), run=thread_run).review(found, 0)
     trick = next(i for i, s in enumerate(steps) if s.kind == "trick" and len(s.actions) >= 4)
     plain = pages(hand, steps, players, record.hand_no)

@@ -20,6 +20,7 @@ import rendering
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService, pooled_decider
+from bot.service.budget import GlobalBudget, share_of
 from bot.service.health import database_problem
 from bot.service.links import WebLinks
 from bot.service.metrics import METRICS, TimedRepository
@@ -127,7 +128,9 @@ class DdzBotMixin:
         links = None
         if self.settings.web_port is not None:
             links = await self._start_web(service, replays)
-        cog = DdzCog(bot, service, replays, self.renderer, links)
+        rate = share_of(self.settings.global_rate, self.settings.shard_ids,
+                        self.settings.shard_count)
+        cog = DdzCog(bot, service, replays, self.renderer, links, budget=GlobalBudget(rate))
         await bot.add_cog(cog)
         # Every click of the bot's components: DdzCog.on_interaction → cogs.items.route_click.
         await bot.tree.set_translator(DdzTranslator())

@@ -27,6 +27,8 @@ Environment names (see ``.env.example``):
 * ``DDZ_WEB_PORT`` / ``DDZ_WEB_HOST`` / ``DDZ_WEB_BASE_URL`` / ``DDZ_WEB_SECRET`` (the web
   page beside the bot, off unless the port is set; the secret signs its links and is
   required with the port; docs/WEB.md).
+* ``DDZ_GLOBAL_RATE`` (requests per second the whole bot token may make on Discord's
+  global-limited routes, every process together; default 40, Discord allows 50).
 
 Environment variables win over ``.env``. Raises ``pydantic.ValidationError``
 when the token is missing or a value is malformed (``python -m bot`` turns
@@ -108,6 +110,12 @@ class Settings(BaseSettings):
     ``http://<host>:<port>``."""
     web_secret: SecretStr | None = Field(None, validation_alias=_alias("DDZ_WEB_SECRET"))
     """Key of the HMAC that signs the page's links (at least 16 characters)."""
+    global_rate: float = Field(40.0, gt=0.0, le=50.0, validation_alias=_alias("DDZ_GLOBAL_RATE"))
+    """Requests per second for the bot token on Discord's global-limited routes (channel
+    posts and edits; interaction tokens are exempt), all processes together: each
+    process takes its shards' share (``bot.service.budget.share_of``). Discord allows
+    50; the default leaves 10 of head-room (discord.py's own requests, a deploy's
+    overlap of two processes)."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the
     same on every run, so an end-to-end test never depends on the luck of a deal);

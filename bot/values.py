@@ -294,7 +294,8 @@ class FinishedHand(BaseModel):
 
     ``hand_json``: the Hand JSON with its full history; ``user_ids``: per seat, the
     member's id (None for a computer or a member who used ``/ddz forget``);
-    ``finished_at``: Unix seconds.
+    ``finished_at``: Unix seconds; ``channel_id``: the channel it was played in (None
+    for hands settled before it was recorded; who may replay it, ``ReplayService.check_access``).
     """
 
     hand_no: int
@@ -304,6 +305,7 @@ class FinishedHand(BaseModel):
     hand_json: str
     settlement: Settlement
     user_ids: tuple[int | None, int | None, int | None]
+    channel_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat the member played in this hand, or None."""

@@ -5,7 +5,9 @@ most once per ``MIN_INTERVAL`` seconds, always from the latest state (last state
 wins). A new message is posted for the lobby, for each deal (and redeal) — Discord
 limits edits of old messages — and the previous message loses its buttons. Discord
 errors are logged and retried a few times; they never block the game, whose state
-lives in the TableService.
+lives in the TableService. Every request goes through ``cogs.delivery.Delivery``:
+on interaction tokens while one lives (exempt from Discord's global rate limit),
+else through the channel within the process's ``GlobalBudget``.
 """
 
 from __future__ import annotations
@@ -27,10 +29,13 @@ from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from bot.service import TableService
+from bot.service.budget import RESULT, GlobalBudget
 from bot.service.renderer import Renderer
 from bot.values import Settlement
 from cogs import texts
-from cogs.public_view import message_key, public_view
+from cogs.delivery import Delivery
+from cogs.public_message import compose
+from cogs.public_view import message_key
 from cogs.replay import result_buttons
 from cogs.replies import png_file
 
@@ -99,8 +104,10 @@ class Board:
 
     def __init__(self, bot: commands.Bot, service: TableService, renderer: Renderer,
                  on_drawn: Callable[[Table], Awaitable[None]] | None = None,
-                 interval: float = MIN_INTERVAL) -> None:
+                 interval: float = MIN_INTERVAL, budget: GlobalBudget | None = None) -> None:
         self.bot = bot
+        self.delivery = Delivery(bot, budget)
+        """Tokens and channel: how each post and edit reaches Discord."""
         self.service = service
         self.renderer = renderer
         """Draws the images (the bot's worker processes; threads without one)."""
@@ -216,8 +223,8 @@ class Board:
             wait = state.last_draw + self.interval - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
-            if state.table is not None:
-                await self._edit_slot(state.table.channel_id)
+            if state.table is not None and not self.delivery.can_edit(state.message_id):
+                await self._edit_slot(state.table.channel_id)  # the channel's edit bucket
             state.dirty = False
             events, state.events = state.events, []
             table = self.service.get(table_id) or state.table
@@ -239,6 +246,7 @@ class Board:
                 log.warning("table message of %s is gone; posting a new one", table_id)
                 if state.message_id is not None:
                     state.lost.add(state.message_id)
+                    self.delivery.forget_message(state.message_id)
                 state.message_id, state.key, state.dirty = None, None, True
             except discord.Forbidden as error:
                 state.forbidden += 1
@@ -294,48 +302,39 @@ class Board:
         if table is None or table.phase == "closed":
             if state.message_id is not None and channel_id is not None:
                 lang = await self.language(table.guild_id) if table else "en"
-                content, _ = texts.public_text(table, lang) if table else ("", None)
+                content = compose(table, lang).content if table else ""
                 await self._edit(channel_id, state.message_id, content=content or None,
                                  view=None, attachments=[])
             state.key = ("closed",)
             return
         lang = await self.language(table.guild_id)
-        key = message_key(table)
         settlement = state.settlements.get(table.hand_no)
         if settlement is None and table.phase == "finished" and table.hand is not None:
             settlement = await self._stored_settlement(table)
             if settlement is not None:
                 state.settlements[table.hand_no] = settlement
+        shown = compose(table, lang, events, settlement)  # what it says: cogs/public_message.py
+        key, content, ping, view, hand_no = (shown.key, shown.content, shown.ping, shown.view,
+                                             shown.hand_no)
         files: list[discord.File] = []
-        ping: int | None = None
-        if table.phase == "finished" and table.hand is not None:
-            content = texts.result_text(table, lang, settlement)
-            if table.hand.result is not None:
-                png = await self.renderer.result(texts.result_view(table, lang, settlement),
-                                                 locale=lang)
-                files.append(png_file(png, "result.png", texts.result_alt(table, lang, settlement)))
-        else:
-            content, ping = texts.public_text(table, lang, events)
-            if table.hand is not None and table.phase == "playing":
-                model = texts.table_view(table, lang)
-                png = await self.renderer.table(model, locale=lang)
-                files.append(png_file(png, "table.png", texts.table_alt(table, model, lang)))
-        hand_no = getattr(settlement, "hand_no", None) if table.phase == "finished" else None
-        view = public_view(table, lang, hand_no)
+        if shown.image is not None:
+            draw = self.renderer.result if shown.image == "result" else self.renderer.table
+            png = await draw(shown.model, locale=lang)
+            files.append(png_file(png, shown.filename, shown.alt))
         mentions = (discord.AllowedMentions(users=[discord.Object(id=ping)], roles=False,
                                             everyone=False)
                     if ping else discord.AllowedMentions.none())
         if state.message_id is None or state.key != key:
             old, left_behind = state.message_id, _left_behind(table, state.key, key, lang)
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions,
                                       "files": files}
             if view is not None:
                 kwargs["view"] = view
-            message = await channel.send(**kwargs)
+            message_id = await self.delivery.send(table.channel_id, table.guild_id, RESULT,
+                                                  **kwargs)
             crash_point("table")
-            state.message_id, state.key = message.id, key
-            await self._remember(table, message.id)
+            state.message_id, state.key = message_id, key
+            await self._remember(table, message_id)
             if old is not None:
                 kept = state.result_no
                 keep = (result_buttons(discord.ui.View(timeout=None), kept, lang)
@@ -348,15 +347,16 @@ class Board:
                         await self._edit(table.channel_id, old, view=keep)
                 except discord.HTTPException as error:
                     log.info("could not clear buttons of old message %s: %s", old, error)
+                self.delivery.forget_message(old)
         else:
-            await self._edit(table.channel_id, state.message_id, content=content, view=view,
-                             attachments=files, allowed_mentions=mentions)
+            await self._edit(table.channel_id, state.message_id, shown.priority, content=content,
+                             view=view, attachments=files, allowed_mentions=mentions)
         state.result_no = hand_no
         while state.announce and settlement is not None:
             state.announce.pop()
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            await channel.send(texts.match_won_text(table, settlement, lang),
-                               allowed_mentions=discord.AllowedMentions.none())
+            await self.delivery.send(table.channel_id, table.guild_id, RESULT,
+                                     content=texts.match_won_text(table, settlement, lang),
+                                     allowed_mentions=discord.AllowedMentions.none())
             crash_point("announce")
 
     async def _reconcile(self, table: Table, state: _State) -> None:
@@ -371,6 +371,8 @@ class Board:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         mine: list[discord.Message] = []
         try:
+            if self.delivery.budget is not None:
+                await self.delivery.budget.take(RESULT)
             async for message in channel.history(limit=SCAN_LIMIT):
                 ids = [getattr(child, "custom_id", None) or ""
                        for row in message.components for child in getattr(row, "children", ())]
@@ -420,11 +422,15 @@ class Board:
         if len(times) >= limit:
             await asyncio.sleep(times[0] + window + BUDGET_MARGIN - loop.time())
 
-    async def _edit(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
-        await self._edit_slot(channel_id)
-        self.edits.setdefault(channel_id, deque()).append(asyncio.get_running_loop().time())
-        channel = self.bot.get_partial_messageable(channel_id)
-        await channel.get_partial_message(message_id).edit(**kwargs)
+    async def _edit(self, channel_id: int, message_id: int, priority: int = RESULT,
+                    **kwargs: Any) -> None:
+        """Edit a table message: with a live token, else through the channel within its
+        edit bucket (``_edit_slot``) and the global budget (``Delivery.edit``)."""
+        async def pace() -> None:
+            await self._edit_slot(channel_id)
+            self.edits.setdefault(channel_id, deque()).append(asyncio.get_running_loop().time())
+
+        await self.delivery.edit(channel_id, message_id, priority, pace=pace, **kwargs)
 
     async def _remember(self, table: Table, message_id: int) -> None:
         try:

@@ -28,6 +28,7 @@ from bot.game.table import Table
 from bot.i18n import resolve_locale, t
 from bot.rules import Combo
 from bot.service import TableService
+from bot.service.budget import GlobalBudget
 from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
@@ -62,11 +63,14 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     """``/ddz …`` commands, public buttons and the private hand view."""
 
     def __init__(self, bot: commands.Bot, service: TableService, replays: ReplayService,
-                 renderer: Renderer, web_links: WebLinks | None = None) -> None:
+                 renderer: Renderer, web_links: WebLinks | None = None,
+                 budget: GlobalBudget | None = None) -> None:
+        """``budget``: the process's share of the bot token's global rate limit, for the
+        public messages' channel requests (None: unpaced)."""
         self.bot = bot
         self.service = service
         self.replays = replays
-        self.board = Board(bot, service, renderer, on_drawn=self._refresh_views)
+        self.board = Board(bot, service, renderer, on_drawn=self._refresh_views, budget=budget)
         self.ctx = CogContext(service, service.records, replays, self.board, service.daily,
                               web_links)
         """Handed to every item handler and router (cogs/context.py)."""
@@ -111,6 +115,28 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         await self.views.refresh(table)
 
     # ----- helpers ----------------------------------------------------------------------
+
+    async def tell_release_notes(self, interaction: discord.Interaction) -> None:
+        """After the answer to a member's interaction: tell them, privately and once, of
+        each seat of theirs that Play again gave up while they were away (docs/RULES.md
+        §Timers; an absent member has no interaction to answer until they come back)."""
+        if interaction.guild_id is None or not interaction.response.is_done():
+            return
+        notes = self.service.take_release_notes(interaction.guild_id, interaction.user.id)
+        if not notes:
+            return
+        lang = resolve_locale(interaction.locale)
+        text = "\n".join(t("note.released", lang, channel=f"<#{n.channel_id}>") for n in notes)
+        try:
+            await interaction.followup.send(text, ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("release note not sent: %s", error)
+
+    @commands.Cog.listener()
+    async def on_app_command_completion(self, interaction: discord.Interaction,
+                                        command: object) -> None:
+        await self.tell_release_notes(interaction)
 
     def _table_by_id(self, interaction: discord.Interaction, table_id: str, *,
                      same_channel: bool = False) -> Table:
@@ -209,9 +235,14 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                 raise GameError("guild_only")
             self._table_by_id(interaction, table_id, same_channel=True)
             if action == "hand":
+                self.board.delivery.offer(interaction)
                 await self.open_hand(interaction, table_id)
                 return
             await defer(interaction)
+            # Deferred as an update of the clicked message: its token edits that message
+            # (exempt from the global rate limit) and posts the next one (cogs/delivery.py).
+            message = interaction.message
+            self.board.delivery.offer(interaction, edits=message.id if message else None)
             user = interaction.user
             svc = self.service
             # Join and Leave are idempotent by seat (already_seated / not_seated), so two
@@ -230,8 +261,13 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                 await svc.bid(table_id, user.id, int(action[3:]), seq=seq)
             elif action == "again":
                 await svc.play_again(table_id, user.id, seq=seq)
+            elif action == "fill":
+                table = self._table_by_id(interaction, table_id)
+                fill = "wait" if table.fill == "computer" else "computer"
+                await svc.set_fill(table_id, user.id, fill, _is_admin(interaction), seq=seq)
         except Exception as exc:
             await answer_error(interaction, exc, table_id)
+        await self.tell_release_notes(interaction)
 
     async def on_hand_click(self, interaction: discord.Interaction, table_id: str, seq: int,
                             verb: str, state: ViewState, value: str | None) -> None:
@@ -243,6 +279,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                 # A hand-view id forged onto a public message: never draw a hand there.
                 raise GameError("stale")
             defer_soon(interaction)
+            self.board.delivery.offer(interaction)  # may post the table's next message
             lang = resolve_locale(interaction.locale)
             async with self.views.lock(table_id, interaction.user.id):
                 table = self.service.get(table_id)
@@ -264,6 +301,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                                                 outcome.later)
         except Exception as exc:
             await answer_error(interaction, exc, table_id)
+        await self.tell_release_notes(interaction)
 
     async def on_replay_click(self, interaction: discord.Interaction, hand_no: int, page: int,
                               review: bool, verb: str) -> None:
@@ -354,10 +392,14 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
             user.id, user.display_name,
             str(interaction.locale), computers=computers,
             level=level.value if level is not None else "normal")  # type: ignore[arg-type]  # the choices are LEVELS
+        # The lobby is posted before the answer (which fills the "thinking" placeholder in;
+        # this interaction's first follow-up would replace it): by a live token of the
+        # channel, else in the channel (cogs/delivery.py). Later messages may go on this one.
         if not await self.board.flush(table):  # could not post after all: undo
             await self.service.cancel(table.id, user.id, True)
             raise GameError("cannot_post")
         await respond(interaction, t("ack.opened", interaction.locale, table=table.id))
+        self.board.delivery.offer(interaction)
 
     @app_commands.command(name=cmd("hand", "cmd.hand.name"),
                           description=cmd("Open your private hand view", "cmd.hand.description"))

@@ -181,8 +181,12 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         and not table.seats[seat].automatic else None
     if when:  # a Discord relative timestamp: it counts down by itself
         lines.append(when)
-    if table.seats[seat].autoplay:
-        lines.append(t("hand.autoplay", lang, pace=f"{table.seats[seat].pace:g}"))
+    me = table.seats[seat]
+    if me.autoplay and (table.phase == "playing" or not me.away):  # docs/RULES.md §Timers
+        key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
+        if table.phase != "playing":  # after the result: whether it goes on next hand
+            key += "_next"
+        lines.append(t(key, lang, pace=f"{me.pace:g}"))
     if chosen:
         found = classify(chosen, table.rules)
         lines.append(t("hand.selected_reading", lang, cards=format_cards(chosen),
@@ -286,7 +290,8 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     slot = len(specs)  # the rank buttons and Take back, then Auto
     me = table.seats[seat]
     if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
-        button("a0", t("btn.auto_on", lang, pace=f"{me.pace:g}"), 1 + slot // ROWS, B.success)
+        key = "btn.auto_on_timeouts" if me.timeout_hand is not None else "btn.auto_on"
+        button("a0", t(key, lang, pace=f"{me.pace:g}"), 1 + slot // ROWS, B.success)
     else:
         button("a1", t("btn.auto_off", lang), 1 + slot // ROWS)
     playing = hand.phase == "playing"

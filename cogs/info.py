@@ -193,7 +193,7 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
                                           target=rules.target_points))
     parts = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
              t("rules.play", lang), combos, t("rules.score", lang), match,
-             t("rules.controls", lang)]
+             t("rules.controls", lang), t("rules.away", lang), t("rules.replays", lang)]
     return discord.Embed(title=t("rules.title", lang), description="\n\n".join(parts),
                          colour=COLOR)
 

@@ -45,7 +45,7 @@ import discord
 from bot.rules import Card
 
 PUBLIC_ACTIONS = ("join", "leave", "cpu", "start", "cancel", "bid0", "bid1", "bid2", "bid3",
-                  "hand", "again")
+                  "hand", "again", "fill")
 TABLE_ID = r"[A-Za-z0-9]{1,16}"
 PUBLIC_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):(?P<action>{'|'.join(PUBLIC_ACTIONS)})"
 _STATE = r"\.(?P<mask>[0-9a-z]+)\.(?P<sort>[rg])(?P<hint>\d+)(?P<back>m?)"

@@ -47,6 +47,7 @@ def public_view(table: Table, lang: str, hand_no: int | None = None) -> Componen
         add("cpu", "btn.add_computer", disabled=full)
         add("start", "btn.start", B.success, disabled=not full)
         add("cancel", "btn.cancel", B.danger)
+        add("fill", f"btn.fill_{table.fill}")  # the starter's choice (docs/RULES.md §Timers)
     elif table.phase == "playing" and table.hand is not None:
         hand = table.hand
         if hand.phase == "bidding" and hand.turn is not None:

@@ -4,8 +4,10 @@ Buttons survive restarts: all their state is in the custom_id
 ``ddz:rp:<hand number>:<page>:<mode><verb>`` (cogs/items.py) — ``mode`` ``p`` (plain pages) or
 ``r`` (pages with the review's marks), ``verb`` one of ``prev next share gif open
 rev``. Every click re-checks on the server: the hand must be a settled hand of the
-clicking server (the custom_id holds no guild), a review only of the clicker's own
-hand, the page within range. Rendering runs in threads, the review in the AI worker.
+clicking server (the custom_id holds no guild) that the clicker may see where they
+click (``ReplayService.check_access``: its players anywhere, others only in its
+channel; Share only in its channel), a review only of the clicker's own hand, the
+page within range. Rendering runs in threads, the review in the AI worker.
 """
 
 from __future__ import annotations
@@ -78,8 +80,9 @@ def web_link(ctx: CogContext, found: Replay) -> str | None:
     """The web page's link to ``found`` (None while the page is off).
 
     The one place a replay link is made: ``found`` must come from
-    ``ReplayService.find`` for the clicking member and server, which is the check of
-    ``/ddz replay`` itself, so a link exists only for a hand the member may replay here.
+    ``ReplayService.find`` for the clicking member and server with ``public=True``
+    (Share: only in the hand's own channel, docs/REPLAY.md §Who may see a hand), so a
+    link exists only for a hand everyone in that channel could watch.
     """
     links = ctx.web_links
     if links is None:
@@ -263,7 +266,8 @@ async def start_review(interaction: discord.Interaction, ctx: CogContext,
     the costliest decision, with marks."""
     lang = resolve_locale(interaction.locale)
     found = await ctx.replays.find(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
-                                   interaction.user.id, hand_no)
+                                   interaction.user.id, hand_no,
+                                   channel_id=interaction.channel_id)
     ctx.replays.reviewer_seat(found, interaction.user.id)
     await respond(interaction, t("review.progress", lang, done=0, total="…"), edit=True,
                   view=None)
@@ -293,7 +297,9 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, hand_no: i
         if verb == "rev":
             await start_review(interaction, ctx, hand_no)
             return
-        found = await ctx.replays.find(interaction.guild_id, interaction.user.id, hand_no)
+        found = await ctx.replays.find(interaction.guild_id, interaction.user.id, hand_no,
+                                       channel_id=interaction.channel_id,
+                                       public=verb == "share")
         last = len(found.steps) - 1
         if page > last:
             raise GameError("stale")
@@ -324,7 +330,8 @@ async def replay_command(interaction: discord.Interaction, ctx: CogContext,
     """``/ddz replay [hand]``: page 1 (the deal) of that hand, ephemeral."""
     await defer(interaction, ephemeral=True, thinking=True)
     found = await ctx.replays.find(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
-                                   interaction.user.id, hand)
+                                   interaction.user.id, hand,
+                                   channel_id=interaction.channel_id)
     await show_page(interaction, found, 0, None, resolve_locale(interaction.locale))
 
 

@@ -91,6 +91,12 @@ def _event_lines(table: Table, events: Sequence[Event], lang: str) -> list[str]:
     return lines
 
 
+def given_up_lines(table: Table, lang: str) -> list[str]:
+    """Whose seat the last Play again gave up, and to what (docs/RULES.md §Timers)."""
+    return [t(f"table.released_{p.get('reason')}_{p.get('fill')}", lang, name=p.get("name") or "?")
+            for p in table.given_up]
+
+
 def lobby_text(table: Table, lang: str) -> list[str]:
     """Lines of the lobby message: title, the three seats, the computer level, who may start."""
     lines = [t("table.title_lobby", lang, table=table.id)]
@@ -100,6 +106,7 @@ def lobby_text(table: Table, lang: str) -> list[str]:
         else:
             lines.append(t("table.seat", lang, n=i + 1, name=seat_name(table, i, lang)))
     lines.append(t("table.lobby_level", lang, level=t(f"level.{table.computer_level}", lang)))
+    lines.append(t(f"table.lobby_fill_{table.fill}", lang))
     starter = table.seat_of(table.starter_id)
     starter_name = plain_name(table, starter) if starter is not None else "?"
     lines.append(t("table.lobby_hint", lang, starter=starter_name))
@@ -125,7 +132,7 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
     turn it is (computer seats are never mentioned).
     """
     if table.phase == "lobby":
-        return "\n".join(lobby_text(table, lang)), None
+        return "\n".join(lobby_text(table, lang) + given_up_lines(table, lang)), None
     if table.phase == "closed":
         return "\n".join([t("table.title_closed", lang, table=table.id), t("table.closed", lang)]), None
     hand = table.hand
@@ -133,11 +140,11 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
     ping: int | None = None
     if hand.phase in ("bidding", "redeal"):
         lines = [t("table.title_bidding", lang, table=table.id, hand=table.hand_no)]
-        lines += _event_lines(table, events, lang)
+        lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
         lines.append(bids_text(table, lang))
     else:
         lines = [t("table.title_playing", lang, table=table.id, hand=table.hand_no)]
-        lines += _event_lines(table, events, lang)
+        lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
         if hand.landlord is not None:
             lines.append(t("table.landlord", lang, name=plain_name(table, hand.landlord),
                            bid=hand.winning_bid, multiplier=hand.multiplier))

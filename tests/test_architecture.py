@@ -58,6 +58,13 @@ WEB_MAY_USE = ("cogs.replay_pages",)
 WEB_USERS = ("bot.web", "bot.client")
 """Who may import the web page: itself and the wiring (the cogs get its links as
 ``bot.service.links.WebLinks``)."""
+SANDBOX = "bot.sandbox"
+SANDBOX_MAY_NOT = (
+    "bot.rules", "bot.game", "bot.ai", "bot.i18n", "bot.values", "bot.service", "bot.storage",
+    "bot.web", "bot.client", "bot.__main__", "bot.settings", "cogs", "rendering", "discord", "tests", "benchmarks",
+)
+"""The sandbox and its loopback Discord run the bot as a subprocess and talk to it only
+as Discord would: they import none of the bot (docs/ARCHITECTURE.md §The sandbox)."""
 
 DOC_REFERENCE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
 """A path ending in ``.md`` written in a module (docstring, comment or string)."""
@@ -232,6 +239,10 @@ def layer_violations(imports: list[Import]) -> list[str]:
             bad.append(f"{where} (the web page reads through the service)")
         if within(imp.target, "bot.web") and not within(imp.source, WEB_USERS):
             bad.append(f"{where} (only the wiring starts the web page)")
+        if within(imp.source, SANDBOX) and within(imp.target, SANDBOX_MAY_NOT):
+            bad.append(f"{where} (the sandbox runs the bot, it imports none of it)")
+        if within(imp.target, SANDBOX) and not within(imp.source, (SANDBOX, "benchmarks")):
+            bad.append(f"{where} (the bot never imports the sandbox)")
     return list(dict.fromkeys(bad))
 
 
@@ -337,6 +348,20 @@ def test_the_web_page_reads_through_the_service_and_nothing_below_uses_it() -> N
 def test_discord_is_imported_only_by_the_adapters() -> None:
     users = {i.source for i in IMPORTS if within(i.target, "discord")}
     assert users and all(within(u, DISCORD_ALLOWED) for u in users), sorted(users)
+
+
+def test_the_sandbox_and_the_bot_never_import_each_other(tmp_path: Path) -> None:
+    for folder in ("bot/sandbox", "cogs"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "bot" / "sandbox" / "web.py").write_text("from bot.service import tables\n")
+    (tmp_path / "cogs" / "ddz.py").write_text("from bot.sandbox.loopback import model\n")
+    files = source_files(tmp_path, ("bot", "cogs"))
+    found = [imp for name, path in files.items() for imp in imports_of(name, path, set(files))]
+    assert layer_violations(found) == [
+        "bot.sandbox.web:1 imports bot.service (the sandbox runs the bot, it imports none of it)",
+        "cogs.ddz:1 imports bot.sandbox.loopback (the bot never imports the sandbox)",
+    ]
+    assert any(within(i.source, SANDBOX) for i in IMPORTS)
 
 
 def test_no_import_cycle_between_files() -> None:

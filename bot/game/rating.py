@@ -3,10 +3,15 @@
 Spec: docs/RATINGS.md. A finished hand is one game between two teams: the landlord
 and the two peasants, rated with openskill's Plackett-Luce model (Weng-Lin), μ = 25,
 σ = 25/3 for a newcomer. The landlord's extra cards (20 against 17 + 17, the kitty)
-are modelled as a fixed teammate of average skill and no uncertainty, so equal
-players are predicted to win half of their hands as landlord and a landlord win
-moves each rating as much as a peasant win does (without it the sum of two peasants'
-μ makes any landlord an outsider, and bidding alone would raise a rating).
+are modelled as a teammate whose μ is the mean μ of the hand's three players, with no
+uncertainty (issue 26): three equal players are an even match at any μ, a landlord
+win moves each rating as much as a peasant win does, and a stronger landlord is still
+the favourite (team μ difference ``4/3 · (μ_landlord − mean μ of the peasants)``).
+Without a teammate the sum of two peasants' μ makes any landlord an outsider; with
+the fixed teammate at μ 25 used before, three equal players at μ 35 gave the
+landlord 26 % (7 % once σ is small), at μ 15 74 % (93 %), so members who bid often
+drifted up in strong groups and down in weak ones (``edge="fixed"`` keeps that model
+for the comparison in docs/RATINGS.md and for reading old records).
 The value shown on leaderboards is the ordinal ``μ − 3σ`` (0 for a newcomer).
 """
 
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,7 +31,11 @@ SIGMA = 25.0 / 3.0
 PROVISIONAL_HANDS = 5
 """Members with fewer rated hands are listed apart on the rating leaderboard."""
 LANDLORD_EDGE_SIGMA = 0.001
-"""σ of the landlord's fixed teammate (its μ is MU): close to 0, so it absorbs no update."""
+"""σ of the landlord's teammate (its μ: the table's mean μ): close to 0, so it absorbs no
+update."""
+Edge = Literal["table", "fixed"]
+"""The landlord's teammate: ``table`` (its μ is the mean μ of the three players; the
+model) or ``fixed`` (μ = MU whatever the table: the model before issue 26)."""
 
 _MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
@@ -76,8 +86,9 @@ def _openskill(rating: SkillRating) -> PlackettLuceRating:
     return _MODEL.rating(mu=rating.mu, sigma=rating.sigma)
 
 
-def _edge() -> PlackettLuceRating:
-    return _MODEL.rating(mu=MU, sigma=LANDLORD_EDGE_SIGMA)
+def _edge(players: Sequence[SkillRating], edge: Edge) -> PlackettLuceRating:
+    mu = MU if edge == "fixed" else sum(r.mu for r in players) / len(players)
+    return _MODEL.rating(mu=mu, sigma=LANDLORD_EDGE_SIGMA)
 
 
 def _sides(seats: Sequence[RatedSeat]) -> tuple[RatedSeat, list[RatedSeat]]:
@@ -89,17 +100,20 @@ def _sides(seats: Sequence[RatedSeat]) -> tuple[RatedSeat, list[RatedSeat]]:
 
 
 def landlord_win_chance(
-    landlord: SkillRating, peasants: tuple[SkillRating, SkillRating]
+    landlord: SkillRating, peasants: tuple[SkillRating, SkillRating], *, edge: Edge = "table"
 ) -> float:
-    """The model's probability (0..1) that ``landlord`` beats the two ``peasants``."""
+    """The model's probability (0..1) that ``landlord`` beats the two ``peasants``
+    (0.5 for three equal players: docs/RATINGS.md §The landlord's edge)."""
+    teammate = _edge([landlord, *peasants], edge)
     chances = _MODEL.predict_win(
-        [[_openskill(landlord), _edge()], [_openskill(p) for p in peasants]]
+        [[_openskill(landlord), teammate], [_openskill(p) for p in peasants]]
     )
     return float(chances[0])
 
 
 def rate_hand(
-    seats: Sequence[RatedSeat], landlord_won: bool, current: Mapping[str, SkillRating]
+    seats: Sequence[RatedSeat], landlord_won: bool, current: Mapping[str, SkillRating],
+    *, edge: Edge = "table",
 ) -> dict[str, SkillRating]:
     """The ratings after one finished hand, for every key seated in it.
 
@@ -108,12 +122,14 @@ def rate_hand(
     and ``hands + 1``. A key seated on both sides (the same computer level as
     landlord and as peasant) keeps its rating and count: it played itself. A key
     seated twice as peasant (two computers of one level) is updated once.
+    ``edge``: the landlord's teammate (``Edge``).
     Raises ValueError unless there are three seats and exactly one landlord.
     """
     landlord, peasants = _sides(seats)
     before = {s.key: current.get(s.key, NEW_RATING) for s in seats}
+    teammate = _edge([before[s.key] for s in seats], edge)
     teams = [
-        [_openskill(before[landlord.key]), _edge()],
+        [_openskill(before[landlord.key]), teammate],
         [_openskill(before[p.key]) for p in peasants],
     ]
     ranks = [1, 2] if landlord_won else [2, 1]

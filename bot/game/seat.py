@@ -23,6 +23,11 @@ class Seat(BaseModel):
       still theirs (points count) until the hand ends or they come back.
     * ``pace``: seconds the computer waits before each auto-play move of this
       member (``PACE_MIN``..``PACE_MAX``; the member's stored choice when seated).
+    * ``timeout_hand``: the table's ``hand_no`` in which two timeouts put the seat on
+      auto-play (None: auto-play is off or the member chose it). Auto-play the member
+      chose lasts across deals; auto-play from timeouts lasts into the next deal, and
+      a seat that played a whole hand on it is released at Play again
+      (docs/RULES.md §Timers).
     """
 
     user_id: int | None = None
@@ -33,6 +38,7 @@ class Seat(BaseModel):
     locale: str | None = None
     away: bool = False
     pace: float = Field(default=PACE_DEFAULT, ge=PACE_MIN, le=PACE_MAX)
+    timeout_hand: int | None = None
 
     @property
     def is_empty(self) -> bool:
@@ -49,7 +55,8 @@ class Event(BaseModel):
 
     ``kind`` is one of: joined, rejoined, left, computer_added, computer_removed,
     started, bid, landlord, redeal, play, pass, cleared, warning, finished,
-    timeout, autoplay_on, autoplay_off, stopped, lobby, closed. ``seat`` is the
+    timeout, autoplay_on, autoplay_off, stopped, lobby, closed, released, fill.
+    ``seat`` is the
     seat concerned (if any); ``params`` hold details (amount, cards, kind, …).
     """
 

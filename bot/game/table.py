@@ -17,6 +17,14 @@ still applies once: the first click moved ``move_seq`` past the second one's ``s
 Decisions: any seated member may start a hand or play again; only the
 starter or an admin may stop a hand or cancel the table; when the starter
 leaves the lobby, the next seated member becomes starter.
+
+Auto-play and leaving (docs/RULES.md §Timers, issue 26): auto-play a member chose
+lasts across deals until they turn it off or leave; auto-play from timeouts lasts
+into the next deal, and a seat that played a whole hand on it is **released** at
+Play again, like the seat of a member who left during a hand. A member who left is
+free (``holds`` is False) as soon as that hand is over. A released seat goes to a
+computer or stays empty for someone to Join, as the starter chose in the lobby
+(``fill``).
 """
 
 from __future__ import annotations
@@ -42,6 +50,10 @@ from bot.game.seat import (
 from bot.rules import DEFAULT_RULES, Card, Combo, RuleSet
 
 TablePhase = Literal["lobby", "playing", "finished", "closed"]
+Fill = Literal["computer", "wait"]
+"""What Play again does with a released seat: give it to a computer of the table's
+``computer_level``, or free it and wait in the lobby for someone to Join."""
+FILLS: tuple[Fill, ...] = ("computer", "wait")
 
 
 def _new_id() -> str:
@@ -57,7 +69,11 @@ class Table(BaseModel):
     computers added by ``/ddz start`` and, by default, by "Add computer" (stored
     tables without it load as "normal"). ``move_seq``: the ``seq`` after the last
     change a click can depend on (see the module docstring; stored tables
-    without it load with ``move_seq = seq``).
+    without it load with ``move_seq = seq``). ``fill``: what Play again does with a
+    released seat (``Fill``; the starter's lobby choice, default a computer).
+    ``given_up``: the ``released`` events' params of the last Play again, kept until the
+    next one, so the public message says whose seat was given up for the whole hand
+    (a fast hand's redraws would lose an event's line).
     """
 
     id: str = Field(default_factory=_new_id)
@@ -79,6 +95,8 @@ class Table(BaseModel):
     daily: str | None = None
     """The day (``"YYYY-MM-DD"``) of a daily-deal table (``bot.game.daily``): private, in
     no channel, settled as a daily result instead of a table hand; None at a table."""
+    fill: Fill = "computer"
+    given_up: list[dict[str, str | int]] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -96,6 +114,7 @@ class Table(BaseModel):
         shared (``Hand.copy_for_change``)."""
         return self.model_copy(update={
             "seats": [seat.model_copy() for seat in self.seats],
+            "given_up": list(self.given_up),
             "hand": None if self.hand is None else self.hand.copy_for_change(),
         })
 
@@ -163,6 +182,24 @@ class Table(BaseModel):
                 return i
         return None
 
+    def holds(self, user_id: int) -> bool:
+        """Whether the member counts as seated here (one table per member per server):
+        in a seat, unless they left during a hand that is over now (docs/RULES.md §Timers)."""
+        index = self.seat_of(user_id)
+        return index is not None and not (self.phase == "finished" and self.seats[index].away)
+
+    def released_seats(self) -> list[int]:
+        """Seats Play again releases: members who left during the hand, and members whose
+        seat played the whole hand on auto-play from timeouts (none outside ``finished``)."""
+        if self.phase != "finished":
+            return []
+        return [
+            i for i, seat in enumerate(self.seats)
+            if seat.user_id is not None and (seat.away or (
+                seat.autoplay and seat.timeout_hand is not None
+                and seat.timeout_hand < self.hand_no))
+        ]
+
     def expired(self, now: float) -> bool:
         """Whether the turn deadline has passed at clock time ``now``."""
         return self.deadline is not None and now >= self.deadline
@@ -193,6 +230,7 @@ class Table(BaseModel):
             if not seat.away:
                 raise GameError("already_seated", table=self.id, channel=self.channel_id)
             seat.away, seat.autoplay, seat.timeouts = False, False, 0
+            seat.timeout_hand = None
             return self._done([Event(kind="rejoined", seat=index)], moved=False)
         if self.phase == "playing":
             raise GameError("wrong_phase", phase=self.phase)
@@ -210,7 +248,7 @@ class Table(BaseModel):
         index = self._seat_index(user_id)
         seat = self.seats[index]
         if self.phase == "playing":
-            seat.away, seat.autoplay = True, True
+            seat.away, seat.autoplay, seat.timeout_hand = True, True, None
             return self._done([Event(kind="left", seat=index, params={"during_hand": 1})],
                               moved=False)
         self.seats[index] = Seat()
@@ -280,8 +318,12 @@ class Table(BaseModel):
     def play_again(
         self, user_id: int, now: float, *, seq: int | None = None, seed: int | None = None
     ) -> list[Event]:
-        """After a hand: free the seats of members who left, then deal if all three
-        are filled, else go back to the lobby (event ``lobby``).
+        """After a hand: release the seats of ``released_seats`` (event ``released``,
+        params ``user``, ``name``, ``reason`` ``left``/``timeouts``, ``fill``): each goes
+        to a computer of ``computer_level`` or is freed, as ``fill`` says; then deal if
+        all three are filled, else go back to the lobby (event ``lobby``). The member who
+        presses is present: their auto-play from timeouts ends (auto-play they chose
+        goes on). The starter's role passes on when the starter is released.
 
         Raises GameError: table_closed, stale, wrong_phase, not_seated.
         """
@@ -291,15 +333,43 @@ class Table(BaseModel):
         index = self._seat_index(user_id)
         if self.seats[index].away:
             raise GameError("not_seated")
+        presser = self.seats[index]
         events = []
-        for i, seat in enumerate(self.seats):
-            if seat.away:
-                self.seats[i] = Seat()
-                events.append(Event(kind="left", seat=i))
+        self.given_up = []
+        if presser.timeout_hand is not None:
+            presser.autoplay, presser.timeout_hand = False, None
+            events.append(Event(kind="autoplay_off", seat=index))
+        for i in self.released_seats():
+            seat = self.seats[i]
+            reason = "left" if seat.away else "timeouts"
+            params: dict[str, str | int] = {"user": seat.user_id or 0, "name": seat.name,
+                                            "reason": reason, "fill": self.fill}
+            self.seats[i] = (computer_seat(i, self.computer_level) if self.fill == "computer"
+                             else Seat())
+            events.append(Event(kind="released", seat=i, params=params))
+            self.given_up.append(params)
+        if self.seat_of(self.starter_id) is None:
+            self.starter_id = user_id
         if any(seat.is_empty for seat in self.seats):
             self.phase = "lobby"
             return self._done([*events, Event(kind="lobby")])
         return events + self._deal(now, seed=seed)
+
+    def set_fill(
+        self, user_id: int, fill: str, is_admin: bool = False, *, seq: int | None = None
+    ) -> list[Event]:
+        """The starter (or an admin) chooses in the lobby what Play again does with a
+        released seat (``Fill``). Raises GameError: table_closed, stale, wrong_phase,
+        not_starter, bad_option."""
+        self._check_open(seq)
+        if self.phase != "lobby":
+            raise GameError("wrong_phase", phase=self.phase)
+        if user_id != self.starter_id and not is_admin:
+            raise GameError("not_starter")
+        if fill not in FILLS:
+            raise GameError("bad_option")
+        self.fill = fill
+        return self._done([Event(kind="fill", params={"fill": fill})])
 
     def cancel(self, user_id: int, is_admin: bool = False, *, seq: int | None = None) -> list[Event]:
         """The starter or an admin closes the table (a hand in progress adds no points).
@@ -333,7 +403,9 @@ class Table(BaseModel):
         """A member turns auto-play on or off for their seat (timeouts reset).
 
         ``pace``: seconds the computer waits before each of the seat's moves
-        (``PACE_MIN``..``PACE_MAX``); None keeps the seat's pace. Turning on what
+        (``PACE_MIN``..``PACE_MAX``); None keeps the seat's pace. Auto-play turned on
+        here lasts across deals until turned off (auto-play from timeouts becomes the
+        member's choice). Turning on what
         is already on at that pace (a double click) changes nothing and returns
         no event. Never makes anyone's buttons stale (``move_seq`` stays).
         Raises GameError: table_closed, stale, not_seated, bad_pace.
@@ -344,9 +416,10 @@ class Table(BaseModel):
         if pace is not None and (isinstance(pace, bool) or not PACE_MIN <= pace <= PACE_MAX):
             raise GameError("bad_pace", pace=str(pace))
         new_pace = seat.pace if pace is None else float(pace)
-        if seat.autoplay == on and seat.pace == new_pace and (on or not seat.away):
+        chosen = seat.timeout_hand is None  # turning on what timeouts turned on: now chosen
+        if seat.autoplay == on and seat.pace == new_pace and (on or not seat.away) and chosen:
             return []
-        seat.autoplay, seat.timeouts, seat.pace = on, 0, new_pace
+        seat.autoplay, seat.timeouts, seat.pace, seat.timeout_hand = on, 0, new_pace, None
         if not on:
             seat.away = False
         params: dict[str, str | int] = {"pace": _pace_text(new_pace)} if on else {}
@@ -388,7 +461,8 @@ class Table(BaseModel):
         bidding, a Combo or None (pass) while playing (an AI ``Decision.action``).
 
         ``timed_out``: the member's deadline passed; two timeouts in a row put
-        the seat on autoplay until the member acts. Raises GameError.
+        the seat on autoplay until the member acts (``Seat.timeout_hand``: this hand).
+        Raises GameError.
         """
         if self.phase != "playing" or self.hand is None or self.hand.turn is None:
             raise GameError("wrong_phase", phase=self.phase)
@@ -407,8 +481,8 @@ class Table(BaseModel):
             seat.timeouts += 1
             events.append(Event(kind="timeout", seat=index))
             if seat.timeouts >= AUTOPLAY_AFTER_TIMEOUTS and not seat.autoplay:
-                seat.autoplay = True
-                events.append(Event(kind="autoplay_on", seat=index))
+                seat.autoplay, seat.timeout_hand = True, self.hand_no
+                events.append(Event(kind="autoplay_on", seat=index, params={"timeouts": 1}))
         return events + self._applied(done, now)
 
     # ----- internals -------------------------------------------------------------------
@@ -446,14 +520,12 @@ class Table(BaseModel):
         """A member acting clears their timeouts, autoplay and away flag."""
         seat = self.seats[index]
         was_auto = seat.autoplay
-        seat.timeouts, seat.autoplay, seat.away = 0, False, False
+        seat.timeouts, seat.autoplay, seat.away, seat.timeout_hand = 0, False, False, None
         return [Event(kind="autoplay_off", seat=index)] if was_auto else []
 
     def _deal(self, now: float, **deal: object) -> list[Event]:
-        for seat in self.seats:
+        for seat in self.seats:  # auto-play stays on (docs/RULES.md §Timers)
             seat.timeouts = 0
-            if seat.user_id is not None:
-                seat.autoplay = False
         self.hand = Hand.deal(self.rules, **deal)  # type: ignore[arg-type]  # deal keywords of Hand.deal, checked by it
         self.hand_no += 1
         self.phase = "playing"

@@ -2,7 +2,9 @@
 
 Reads go through here (the cogs never open storage): a hand is found by its number
 in the server or as the member's latest, and only a settled hand of the asking
-server is ever returned (GameError ``hand_not_found`` / ``no_hands`` otherwise).
+server is ever returned (GameError ``hand_not_found`` / ``no_hands`` otherwise), and
+only where ``check_access`` allows it: its players anywhere in the server, anyone
+else only in the channel it was played in (docs/REPLAY.md §Who may see a hand).
 A review runs decision by decision in the AI worker process (the ``ai`` WorkerPool's ``run``, which
 falls back to a thread), never on the event loop; between two decisions other
 work queued for the worker (Hints, hard computer moves) gets its turn. Reviews are
@@ -94,10 +96,43 @@ class ReplayService:
         self._animations: OrderedDict[Hashable, bytes] = OrderedDict()
         self._drawing: dict[Hashable, asyncio.Task[bytes]] = {}
 
-    async def find(self, guild_id: int, user_id: int, hand_no: int | None = None) -> Replay:
-        """Hand ``hand_no`` of this guild, or (None) the member's latest one here.
+    @staticmethod
+    def check_access(record: FinishedHand, user_id: int, channel_id: int | None, *,
+                     public: bool = False, link: bool = False) -> None:
+        """The one rule of who may see a settled hand of their server (docs/REPLAY.md
+        §Who may see a hand), for every way to reach it (commands, buttons, Share, the
+        web page): the hand's players anywhere in the server; anyone else only in the
+        channel it was played in (``channel_id``: where the member asks; None: nowhere,
+        e.g. outside Discord). ``public``: the answer is shown to everyone in
+        ``channel_id`` (Share), so it must be the hand's channel whoever asks.
+        ``link``: the web page's signed link, which only Share makes (so only in the
+        hand's channel, where everyone could see it): valid for a hand whose channel
+        is recorded.
 
-        Raises GameError ``hand_not_found`` (params ``n``) or ``no_hands``.
+        Raises GameError ``replay_elsewhere`` / ``share_elsewhere`` (params ``n``, and
+        ``channel``: a mention of the hand's channel), or ``replay_players_only`` for a
+        hand settled before its channel was recorded.
+        """
+        n = record.hand_no
+        here = record.channel_id is not None and record.channel_id == channel_id
+        if here or (link and record.channel_id is not None):
+            return
+        player = record.seat_of(user_id) is not None
+        if player and not public:
+            return
+        if record.channel_id is None:
+            raise GameError("replay_players_only", n=n)
+        code = "share_elsewhere" if player else "replay_elsewhere"
+        raise GameError(code, n=n, channel=f"<#{record.channel_id}>")
+
+    async def find(self, guild_id: int, user_id: int, hand_no: int | None = None, *,
+                   channel_id: int | None, public: bool = False, link: bool = False) -> Replay:
+        """Hand ``hand_no`` of this guild, or (None) the member's latest one here, asked
+        for in ``channel_id`` (``check_access``; ``public`` for Share, ``link`` for the
+        web page's signed link).
+
+        Raises GameError ``hand_not_found`` (params ``n``), ``no_hands``, or a refusal
+        of ``check_access``.
         """
         if hand_no is None:
             record = await self.storage.last_hand_of(guild_id, user_id)
@@ -107,6 +142,7 @@ class ReplayService:
             record = await self.storage.numbered_hand(guild_id, hand_no)
             if record is None or record.guild_id != guild_id:
                 raise GameError("hand_not_found", n=hand_no)
+        self.check_access(record, user_id, channel_id, public=public, link=link)
         return await self._replay(record)
 
     async def _replay(self, record: FinishedHand) -> Replay:

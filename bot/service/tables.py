@@ -19,6 +19,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.ai import Decision, Level
@@ -85,6 +86,17 @@ class NullListener:
         return None
 
 
+@dataclass(frozen=True)
+class ReleaseNote:
+    """A member's seat that Play again released (docs/RULES.md §Timers): the table and
+    channel, the last hand it played for them, and why (``left`` / ``timeouts``)."""
+
+    table_id: str
+    channel_id: int
+    hand_no: int
+    reason: str
+
+
 class TableService:
     """Owns every open table: one lock and one ``seq`` per table (docs/ARCHITECTURE.md §The path of one click).
 
@@ -139,6 +151,7 @@ class TableService:
         self._guild_locks: dict[int, asyncio.Lock] = {}
         """Per server: opening a table and taking a seat (one table per channel, one seat
         per member per server), so that joins in different servers never wait for each other."""
+        self._release_notes: dict[tuple[int, int], list[ReleaseNote]] = {}
         self._closed = False
         self.turns = TurnTasks(self, rng or random.Random())
         """The tables' timers and computer moves (``bot.service.turns``)."""
@@ -167,11 +180,11 @@ class TableService:
                      if t.channel_id == channel_id and t.daily is None), None)
 
     def table_of_user(self, guild_id: int, user_id: int) -> Table | None:
-        """The open table of the guild where the member holds a seat, or None. A daily
-        deal's private table is not one (``daily_table_of``)."""
+        """The open table of the guild where the member holds a seat (``Table.holds``:
+        not one they left during a hand that is over), or None. A daily deal's private
+        table is not one (``daily_table_of``)."""
         for table in self._tables.values():
-            if (table.guild_id == guild_id and table.daily is None
-                    and table.seat_of(user_id) is not None):
+            if table.guild_id == guild_id and table.daily is None and table.holds(user_id):
                 return table
         return None
 
@@ -182,6 +195,12 @@ class TableService:
                     and table.seat_of(user_id) is not None):
                 return table
         return None
+
+    def take_release_notes(self, guild_id: int, user_id: int) -> list[ReleaseNote]:
+        """The member's seats that Play again gave up because they played a whole hand
+        on auto-play from timeouts, since the member last heard of it (each said once;
+        kept in memory only, the last three), oldest first."""
+        return self._release_notes.pop((guild_id, user_id), [])
 
     def choices(self, table: Table, seat: int) -> Choices:
         """``seat``'s ranked choices at ``table``'s position (the legal-play menu and the
@@ -355,6 +374,15 @@ class TableService:
         """The next deal's seed with ``deal_seed`` set, else None (``Hand.deal`` draws one)."""
         return self._deals.getrandbits(63) if self._deals is not None else None
 
+    async def set_fill(
+        self, table_id: str, user_id: int, fill: str, is_admin: bool = False,
+        seq: int | None = None,
+    ) -> Table:  # fmt: skip
+        """The starter's lobby choice for released seats (``Table.set_fill``)."""
+        return await self._act(
+            table_id, lambda t, now: t.set_fill(user_id, fill, is_admin, seq=seq)
+        )
+
     async def cancel(
         self, table_id: str, user_id: int, is_admin: bool = False, seq: int | None = None
     ) -> Table:
@@ -494,12 +522,25 @@ class TableService:
             else:
                 await self.storage.save_table(work)
                 self._tables[table_id] = work
+        self._note_releases(work, events)
         if schedule:
             self.turns.schedule(work)
             self._hint_ahead(work)
         if notify:
             await self._notify(work, events, settlement)
         return work
+
+    def _note_releases(self, table: Table, events: list[Event]) -> None:
+        """Remember each seat released for timeouts for its absent member
+        (``take_release_notes``; a member who pressed Leave knows already)."""
+        for event in events:
+            if (event.kind == "released" and event.params.get("user")
+                    and event.params.get("reason") == "timeouts"):
+                key = (table.guild_id, int(event.params["user"]))
+                notes = self._release_notes.setdefault(key, [])
+                notes.append(ReleaseNote(table.id, table.channel_id, table.hand_no - (
+                    table.phase == "playing"), str(event.params["reason"])))
+                del notes[:-3]
 
     def _hint_ahead(self, table: Table) -> None:
         """Drop the table's searches for older positions; start the next member's."""

@@ -1,9 +1,12 @@
-"""``python -m bot.storage copy SOURCE DEST``: copy all data between databases.
+"""``python -m bot.storage copy SOURCE DEST``: copy all data between databases;
+``python -m bot.storage rerate DB``: re-rate every server from its stored hands.
 
-SOURCE and DEST are each a SQLite file path or a ``postgresql://`` URL (docs/SCALING.md).
-Idempotent (rows are upserted on their primary key); a progress bar shows on a
-terminal. Exit codes: 0 done, 1 the copy failed (one line on stderr; a SOURCE file that
-does not exist is refused before anything is opened or created), 2 bad usage.
+SOURCE, DEST and DB are each a SQLite file path or a ``postgresql://`` URL
+(docs/SCALING.md). ``copy`` is idempotent (rows are upserted on their primary key);
+``rerate`` too (docs/RATINGS.md §Re-rating: the ratings follow from the stored hands
+alone). Both show a progress bar on a terminal; stop the bot first. Exit codes: 0 done,
+1 the command failed (one line on stderr; a SOURCE or DB file that does not exist is
+refused before anything is opened or created), 2 bad usage.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from tqdm import tqdm
 from bot.storage import is_postgres_url, open_repository
 from bot.storage.base import SqlRepository
 from bot.storage.copy import copy_database, count_rows, shown
+from bot.storage.rerate import Rerated, guild_ids, rerate_database
 
 
 async def copy_command(source: str, dest: str, *, quiet: bool = False) -> dict[str, int]:
@@ -43,6 +47,25 @@ async def copy_command(source: str, dest: str, *, quiet: bool = False) -> dict[s
         await src.close()
 
 
+async def rerate_command(location: str, *, quiet: bool = False) -> Rerated:
+    """Re-rate every server of the database at ``location`` with a progress bar (hands)."""
+    store = await open_repository(location)
+    try:
+        assert isinstance(store, SqlRepository)
+        total = sum(n for _, n in await guild_ids(store))
+        with tqdm(
+            total=total, unit="hand", desc="rerate", disable=quiet or None, file=sys.stderr
+        ) as bar:
+            return await rerate_database(store, bar.update)
+    finally:
+        await store.close()
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m bot.storage", description=__doc__)
@@ -51,7 +74,24 @@ def main(argv: list[str] | None = None) -> int:
     copy.add_argument("source", help="SQLite file path or postgresql:// URL")
     copy.add_argument("dest", help="SQLite file path or postgresql:// URL")
     copy.add_argument("--quiet", action="store_true", help="no progress bar")
+    rerate = commands.add_parser(
+        "rerate", help="re-rate every server from its stored hands (docs/RATINGS.md)"
+    )
+    rerate.add_argument("db", help="SQLite file path or postgresql:// URL")
+    rerate.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    if args.command == "rerate":
+        if not is_postgres_url(args.db) and not Path(args.db).is_file():
+            print(f"ddz-bot: rerate failed: DB {args.db} does not exist", file=sys.stderr)
+            return 1
+        try:
+            done = asyncio.run(rerate_command(args.db, quiet=args.quiet))
+        except Exception as error:  # one line, no traceback, no password
+            print(f"ddz-bot: rerate failed: {type(error).__name__}: {error}", file=sys.stderr)
+            return 1
+        print(f"re-rated {_count(done.hands, 'hand')} in {_count(done.guilds, 'server')} of"
+              f" {shown(args.db)} ({_count(done.ratings, 'rating')})")
+        return 0
     if not is_postgres_url(args.source) and not Path(args.source).is_file():
         print(f"ddz-bot: copy failed: SOURCE {args.source} does not exist", file=sys.stderr)
         return 1

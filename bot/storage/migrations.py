@@ -141,7 +141,13 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0;
     """,
-    # 6: issue 29 — the daily deal: the server's time zone, computer level and channel, a
+    # 6: issue 26 — the channel a hand was played in (who may replay it), and each
+    # computer seat's level (``python -m bot.storage rerate``); NULL before
+    """
+    ALTER TABLE finished_hands ADD COLUMN channel_id INTEGER;
+    ALTER TABLE hand_players ADD COLUMN computer TEXT;
+    """,
+    # 7: issue 29 — the daily deal: the server's time zone, computer level and channel, a
     # secret key per server (the day's seed), one row per member and day, the posts made
     """
     ALTER TABLE guild_settings ADD COLUMN timezone TEXT;

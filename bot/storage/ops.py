@@ -163,9 +163,9 @@ async def settle(
     guild_id = int(table.guild_id)
     claimed = await db.fetch(
         "INSERT INTO finished_hands (hand_id, guild_id, table_id, match_no, finished_at, hand,"
-        " settlement) VALUES (?, ?, ?, 0, ?, ?, '') ON CONFLICT (hand_id)"
+        " settlement, channel_id) VALUES (?, ?, ?, 0, ?, ?, '', ?) ON CONFLICT (hand_id)"
         " DO NOTHING RETURNING hand_id",
-        (hand_id, guild_id, str(table.id), now, outcome.hand_json),
+        (hand_id, guild_id, str(table.id), now, outcome.hand_json, int(table.channel_id)),
     )
     if not claimed:
         recorded = await recorded_settlement(db, hand_id)
@@ -240,7 +240,8 @@ async def settle(
         (match_no, settlement.model_dump_json(), settlement.hand_no, hand_id),
     )
     await db.executemany(
-        "INSERT INTO hand_players VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO hand_players (hand_id, seat, user_id, role, points, total, mu, sigma,"
+        " computer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(hand_id, *row) for row in player_rows(outcome, [c.total for c in changes], ratings)],
     )
     await save_table(db, table, now)
@@ -344,13 +345,13 @@ async def finished_hand(db: Sql, hand_id: str) -> tuple[str, Settlement] | None:
 async def finished_where(db: Sql, where: str, args: tuple[Any, ...]) -> FinishedHand | None:
     """The first settled hand matching ``where`` (on ``finished_hands f``), or None."""
     rows = await db.fetch(
-        "SELECT f.hand_no, f.hand_id, f.guild_id, f.finished_at, f.hand, f.settlement"
-        f" FROM finished_hands f WHERE {where}",
+        "SELECT f.hand_no, f.hand_id, f.guild_id, f.finished_at, f.hand, f.settlement,"
+        f" f.channel_id FROM finished_hands f WHERE {where}",
         args,
     )
     if not rows:
         return None
-    no, hand_id, guild_id, at, hand, blob = rows[0]
+    no, hand_id, guild_id, at, hand, blob, channel_id = rows[0]
     seats = dict(
         await db.fetch("SELECT seat, user_id FROM hand_players WHERE hand_id = ?", (hand_id,))
     )
@@ -363,6 +364,7 @@ async def finished_where(db: Sql, where: str, args: tuple[Any, ...]) -> Finished
         hand_json=hand,
         settlement=settlement.model_copy(update={"hand_no": no}),
         user_ids=(seats.get(0), seats.get(1), seats.get(2)),
+        channel_id=channel_id,
     )
 
 

@@ -32,8 +32,9 @@ def rated_seats(outcome: HandOutcome) -> list[RatedSeat] | None:
     ]
 
 
-PlayerRow = tuple[int, int | None, str, int, int | None, float | None, float | None]
-"""A ``hand_players`` row after its hand id: seat, user id, role, points, total, μ, σ."""
+PlayerRow = tuple[int, int | None, str, int, int | None, float | None, float | None, str | None]
+"""A ``hand_players`` row after its hand id: seat, user id, role, points, total, μ, σ,
+computer level (None for a member)."""
 
 
 def player_rows(
@@ -55,6 +56,7 @@ def player_rows(
                 total,
                 rating.mu if rating else None,
                 rating.sigma if rating else None,
+                seat.computer if seat.user_id is None else None,
             )
         )
     return rows

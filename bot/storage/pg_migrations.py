@@ -143,7 +143,13 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0;
     """,
-    # 6: issue 29 — the daily deal (see migrations.py)
+    # 6: issue 26 — the channel a hand was played in (who may replay it), and each
+    # computer seat's level (``python -m bot.storage rerate``); NULL before
+    """
+    ALTER TABLE finished_hands ADD COLUMN channel_id BIGINT;
+    ALTER TABLE hand_players ADD COLUMN computer TEXT;
+    """,
+    # 7: issue 29 — the daily deal (see migrations.py)
     """
     ALTER TABLE guild_settings ADD COLUMN timezone TEXT;
     ALTER TABLE guild_settings ADD COLUMN daily_level TEXT NOT NULL DEFAULT 'hard';

@@ -142,8 +142,10 @@ class Site:
             return None
         guild_id, hand_no = read
         try:
-            # The hand is re-read: only a settled hand of that server (ReplayService.find).
-            return guild_id, await self.replays.find(guild_id, 0, hand_no)
+            # The hand is re-read: only a settled hand of that server that Share could
+            # link to (ReplayService.find / check_access, docs/REPLAY.md §Who may see a hand).
+            return guild_id, await self.replays.find(guild_id, 0, hand_no, channel_id=None,
+                                                     link=True)
         except GameError:
             return None
 

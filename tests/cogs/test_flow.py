@@ -21,7 +21,8 @@ async def test_start_join_add_computer_posts_and_edits_the_public_lobby(fake: Fa
     lobby = fake.table_message()
     assert not lobby.ephemeral
     assert lobby.content.splitlines()[1:4] == ["Seat 1: Ana", "Seat 2: — empty —", "Seat 3: — empty —"]
-    assert list(lobby.buttons()) == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+    assert list(lobby.buttons()) == ["Join", "Leave", "Add computer", "Start", "Cancel",
+                                     "Seat given up → computer"]
     assert lobby.buttons()["Start"]["disabled"] is True
 
     assert (await bo.click(lobby, "Join")).messages == []  # a deferred update, no message

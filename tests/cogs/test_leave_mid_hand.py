@@ -23,7 +23,8 @@ async def test_a_member_leaves_mid_hand_with_the_leave_button_and_takes_the_seat
     assert left.messages == [] or "not" not in left.text, left.text
     seat = table_of(fake).seats[1]
     assert seat.user_id == 22 and seat.away and seat.autoplay
-    assert "Bo left the hand; the computer plays for them until it ends." in (
+    assert ("Bo left the hand; the computer plays for them until it ends, and the result"
+            " counts for them.") in (
         fake.table_message().content)
     view = (await bo.slash("hand")).last  # the seat is still Bo's: the view says how back
     assert "Auto-play is on" in view.content and "Press Auto to take over" in view.content

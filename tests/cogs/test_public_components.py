@@ -36,6 +36,7 @@ def ui_view(table: Table, lang: str, hand_no: int | None = None) -> discord.ui.V
         add("cpu", "btn.add_computer", disabled=full)
         add("start", "btn.start", B.success, disabled=not full)
         add("cancel", "btn.cancel", B.danger)
+        add("fill", f"btn.fill_{table.fill}")
     elif table.phase == "playing" and table.hand is not None:
         hand = table.hand
         if hand.phase == "bidding" and hand.turn is not None:

@@ -19,7 +19,8 @@ async def test_spanish_members_get_spanish_replies_and_public_messages(fake: Fak
     assert reply.text.startswith("La mesa `") and reply.text.endswith("está abierta en este canal.")
     lobby = fake.table_message()
     assert "Asiento 1: Ana" in lobby.content and "Asiento 2: Bot 2 (ordenador, normal)" in lobby.content
-    assert list(lobby.buttons()) == ["Unirse", "Salir", "Añadir ordenador", "Empezar", "Cancelar"]
+    assert list(lobby.buttons()) == ["Unirse", "Salir", "Añadir ordenador", "Empezar", "Cancelar",
+                                     "Asiento libre → ordenador"]
     await bo.click(lobby, "Unirse")
     await bo.click(fake.table_message(), "Empezar")
     assert (await cy.click(fake.table_message(), "Apostar 1")).text == "No estás sentado en esta mesa."

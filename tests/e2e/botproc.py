@@ -1,4 +1,4 @@
-"""Run a bot as a subprocess against the :class:`~tests.e2e.emulator.Emulator`.
+"""Run a bot as a subprocess against the :class:`~bot.sandbox.loopback.emulator.Emulator`.
 
 The child gets ``DISCORD_TOKEN`` (the emulator's fake token), ``DISCORD_API_BASE``,
 ``DISCORD_GATEWAY_URL``, ``DDZ_DATABASE_PATH``, ``DDZ_DEV_GUILD_ID`` and
@@ -22,8 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.sandbox.loopback.bot_env import bot_env
+
 if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
+    from bot.sandbox.loopback.emulator import Emulator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,12 +80,8 @@ class BotProcess:
     @property
     def env(self) -> dict[str, str]:
         env = dict(os.environ)
+        env.update(bot_env(self.emu, db_path=self.db_path, guild_id=self.guild_id))
         env.update(
-            DISCORD_TOKEN=self.emu.token,
-            DISCORD_API_BASE=self.emu.api_base,
-            DISCORD_GATEWAY_URL=self.emu.gateway_url,
-            DDZ_DATABASE_PATH=str(self.db_path),
-            DDZ_DEV_GUILD_ID=str(self.guild_id),
             DDZ_LOG_LEVEL="INFO",
             DDZ_DEAL_SEED=str(self.deal_seed),
             PYTHONUNBUFFERED="1",

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.rules import DEFAULT_RULES, Card, Combo, classify, format_cards, legal_plays, parse_cards
+from bot.sandbox.loopback.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
 from tests.e2e import timing
-from tests.e2e.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
 
 RULES = DEFAULT_RULES
 COMPUTER_DELAY = "0.02,0.05"  # DDZ_COMPUTER_DELAY for fast computer players

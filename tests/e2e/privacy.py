@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from bot.sandbox.loopback.emulator import Emulator, SimMessage
 from tests.e2e.ddz_driver import CARDS_RE, HAND_RE
-from tests.e2e.emulator import Emulator, SimMessage
 
 MIN_NOTATION = 8
 """Shorter card runs may be a public play ("33344") or part of any token: not checked."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.rules import Card, Combo, classify, parse_cards
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
@@ -32,7 +33,6 @@ from tests.e2e.ddz_driver import (
     reply_text,
     wait_public,
 )
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
 
 NAMES = ("Alice", "Bot 2", "Bot 3")  # a member called alice + two computers
 BEAT_RE = re.compile(r"beat ([3-9TJQKA2XD]+) \(")

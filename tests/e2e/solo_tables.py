@@ -3,8 +3,8 @@ in the member's language, and hands auto-played to their result."""
 
 from __future__ import annotations
 
+from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMember
 from tests.e2e.ddz_driver import changes_in_result, finished, public_actions, wait_public
-from tests.e2e.emulator import Emulator, SimChannel, SimMember
 from tests.e2e.solo import NAMES
 
 

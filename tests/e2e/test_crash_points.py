@@ -13,6 +13,7 @@ import re
 
 from bot.faults import CRASH_EXIT_CODE
 from bot.rules import DEFAULT_RULES
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from bot.storage import Storage
 from bot.values import GuildSettings
 from tests.e2e.botproc import BotFactory, BotProcess
@@ -27,7 +28,6 @@ from tests.e2e.ddz_driver import (
     reply_text,
     wait_public,
 )
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.solo import check_result, open_with_computers, play_solo, score_counts_once
 
 

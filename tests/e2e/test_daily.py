@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -18,7 +19,6 @@ from tests.e2e.ddz_driver import (
     press,
     reply_text,
 )
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.solo import to_beat_in
 
 DEALT_RE = re.compile(r"^(?P<name>.+) was dealt: (?P<cards>[3-9TJQKA2XD]+)$", re.M)

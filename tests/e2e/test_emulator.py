@@ -10,9 +10,9 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.sandbox.loopback.emulator import Emulator, EmulatorUsageError
 from tests.e2e.botproc import REPO_ROOT, BotFactory, BotProcess
 from tests.e2e.echo_bot import make_png
-from tests.e2e.emulator import Emulator, EmulatorUsageError
 
 ECHO_ARGV = [sys.executable, str(REPO_ROOT / "tests" / "e2e" / "echo_bot.py")]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 import time
 
+from bot.sandbox.loopback.emulator import Emulator
 from tests.databases import Database
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV
-from tests.e2e.emulator import Emulator
 from tests.e2e.solo import open_with_computers
 from tests.storage.freezer import FreezableProxy
 

@@ -8,6 +8,7 @@ import os
 import time
 from pathlib import Path
 
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
@@ -17,7 +18,6 @@ from tests.e2e.ddz_driver import (
     reply_text,
     table_message,
 )
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.solo import open_with_computers, play_solo, score_counts_once
 
 

@@ -1,6 +1,6 @@
 """Rate limits and 5xx bursts while a hand is played (issue 11, "429" and "500/502/503").
 
-The emulator answers chosen requests with errors (tests/e2e/faults.py). The game
+The emulator answers chosen requests with errors (bot/sandbox/loopback/faults.py). The game
 must go on, the table message must end on the latest state (the result with
 "Play again"), the hand must be settled exactly once, and each fault may cost only
 a few retries: every test bounds the error answers and the log's tracebacks.
@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from bot.sandbox.loopback.faults import HAND_VIEW_EDIT, TABLE_TOKEN_EDIT
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, public_actions, table_message
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.faults import HAND_VIEW_EDIT, TABLE_EDIT
 from tests.e2e.solo import open_with_computers, play_solo, score_counts_once
 
 
@@ -38,8 +38,9 @@ async def test_rate_limits_per_route_and_global_cost_one_wait_each(
     await open_with_computers(emu, alice)
 
     async def faults(turn: int, table_msg: SimMessage) -> None:
-        if turn == 1:  # two table edits answered 429 (route bucket), retry_after 0.3 s
-            emu.faults.fail("PATCH", TABLE_EDIT, 429, 2, retry_after=0.3)
+        if turn == 1:  # two table edits (on the token that posted the deal) answered 429
+            # (route bucket), retry_after 0.3 s
+            emu.faults.fail("PATCH", TABLE_TOKEN_EDIT, 429, 2, retry_after=0.3)
         elif turn == 2:  # the next two requests of any kind hit the global limit
             emu.faults.fail("*", r"^/api/v10/", 429, 2, retry_after=0.5, is_global=True)
 
@@ -52,7 +53,8 @@ async def test_rate_limits_per_route_and_global_cost_one_wait_each(
     assert emu.faults.injected == Counter({429: 4})
     text = bot.log_text()
     assert text.count("Traceback") == 0, bot.log_tail(80)
-    assert text.count("We are being rate limited") >= 2  # discord.py waited and retried
+    waits = text.count("We are being rate limited") + text.count("is rate limited. Retrying")
+    assert waits >= 2  # discord.py (its HTTP or webhook client) waited and retried
     assert emu.max_edits_per_channel() <= 5
 
 
@@ -65,9 +67,9 @@ async def test_5xx_bursts_on_the_table_and_hand_view_edits_are_retried_with_back
     await open_with_computers(emu, alice)
 
     async def faults(turn: int, table_msg: SimMessage) -> None:
-        if turn == 1:  # table edit: 500 and 502 (discord.py retries), then 503 (ours)
+        if turn == 1:  # table edit (its token): 500, 502, 503 (the webhook client retries)
             for status in (500, 502, 503):
-                emu.faults.fail("PATCH", TABLE_EDIT, status, 1)
+                emu.faults.fail("PATCH", TABLE_TOKEN_EDIT, status, 1)
         elif turn == 2:  # the hand view's next edit: 500 then 503 (discord.py retries)
             for status in (500, 503):
                 emu.faults.fail("PATCH", HAND_VIEW_EDIT, status, 1)
@@ -79,4 +81,5 @@ async def test_5xx_bursts_on_the_table_and_hand_view_edits_are_retried_with_back
     assert statuses(emu) == Counter({500: 2, 502: 1, 503: 2}), [str(e) for e in emu.errors]
     text = bot.log_text()
     assert text.count("Traceback") == 0, bot.log_tail(80)
-    assert len(re.findall(r"drawing table \w+ failed .*503", text)) == 1, bot.log_tail(80)
+    # discord.py's webhook client retried every 5xx: the board never saw one
+    assert not re.findall(r"drawing table \w+ failed", text), bot.log_tail(80)

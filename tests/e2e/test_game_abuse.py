@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from bot.sandbox.loopback.emulator import Emulator, SimInteraction, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -25,7 +26,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator, SimInteraction, SimMember, SimMessage
 from tests.e2e.solo import to_beat_in
 
 NOT_SEATED = "You're not seated at this table."

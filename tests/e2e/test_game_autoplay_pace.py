@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import Callable
 
+from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -25,7 +26,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator, SimChannel, SimMessage
 from tests.e2e.solo_tables import start_solo_in
 
 
@@ -61,7 +61,8 @@ async def test_auto_play_waits_the_chosen_pace_and_remembers_it(
     ack = await finished(await alice.slash("ddz autoplay", mode="on", pace=3))
     asked = time.monotonic()
     assert reply_text(ack) == ("Auto-play is on: the computer plays for you, one move every"
-                               " 3 s, until you turn it off."), reply_text(ack)
+                               " 3 s, in this hand and the next ones at this table, until you"
+                               " turn it off or leave."), reply_text(ack)
     await wait_public(emu, in_channel(first, lambda m: alice_state(m) not in (None, before)),
                       timeout=15, what="alice's automatic move")
     waited = time.monotonic() - asked
@@ -72,7 +73,7 @@ async def test_auto_play_waits_the_chosen_pace_and_remembers_it(
     view = await open_view(alice)
     assert hand_component(view, "a1")["label"] == "Auto: off"
     await press(alice, view, "a1")
-    assert hand_component(view, "a0")["label"] == "Auto: on · 3 s", view.custom_ids
+    assert hand_component(view, "a0")["label"] == "Auto: on · 3 s · every hand", view.custom_ids
     assert "one move every 3 s" in view.text, view.text
     await finished(await alice.slash("ddz autoplay", mode="off"))
 
@@ -92,7 +93,7 @@ async def test_auto_play_waits_the_chosen_pace_and_remembers_it(
     view = await open_view(ana)
     assert hand_component(view, "a1")["label"] == "Auto: no"
     await press(ana, view, "a1")
-    assert hand_component(view, "a0")["label"] == "Auto: sí · 5 s", view.custom_ids
+    assert hand_component(view, "a0")["label"] == "Auto: sí · 5 s · cada mano", view.custom_ids
     assert "una jugada cada 5 s" in view.text, view.text
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 from bot.rules import RANKS, Card, parse_cards
+from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMember
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -23,7 +24,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator, SimChannel, SimMember
 from tests.e2e.solo_tables import start_solo_in
 
 PLAYED_RE = re.compile(r"played ([3-9TJQKA2XD]+)")

@@ -11,6 +11,7 @@ import pytest
 import pytest_asyncio
 
 from bot.rules import format_cards
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
     HAND_RE,
@@ -19,7 +20,6 @@ from tests.e2e.ddz_driver import (
     press,
     reply_text,
 )
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.solo import SoloLog, check_result, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

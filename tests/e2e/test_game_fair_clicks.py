@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.rules import DECK, RANKS, format_cards
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -27,7 +28,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.test_game_hand import join_and_start
 
 SPANISH = {"refreshed": "La mesa ha cambiado; esta es la vista actual.",

@@ -18,6 +18,7 @@ import pytest
 import pytest_asyncio
 
 from bot.rules import Card, format_cards, parse_cards, rank_counts
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
@@ -39,7 +40,6 @@ from tests.e2e.ddz_driver import (
     table_message,
     wait_public,
 )
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 NAMES = ("Alice", "Bob", "Carol")

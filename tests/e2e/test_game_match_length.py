@@ -6,6 +6,7 @@ win when her total is at or above zero, else the no-winner message (docs/RULES.m
 
 from __future__ import annotations
 
+from bot.sandbox.loopback.emulator import Emulator
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -16,7 +17,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator
 from tests.e2e.solo import open_with_computers
 from tests.e2e.solo_tables import auto_played
 from tests.support.match_texts import ENDED, fixed_match_end

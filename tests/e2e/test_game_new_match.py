@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 
+from bot.sandbox.loopback.emulator import Emulator
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -18,7 +19,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator
 from tests.e2e.solo import open_with_computers
 from tests.e2e.solo_tables import auto_played
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.sandbox.loopback.emulator import Emulator, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -18,7 +19,6 @@ from tests.e2e.ddz_driver import (
     reply_text,
     table_message,
 )
-from tests.e2e.emulator import Emulator, SimMessage
 from tests.e2e.solo import (
     NAMES,
     SoloLog,

@@ -15,10 +15,10 @@ import time
 
 import asyncpg
 
+from bot.sandbox.loopback.emulator import Emulator, SimGuild, SimMember, SimMessage
 from tests.databases import Database
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
-from tests.e2e.emulator import Emulator, SimGuild, SimMember, SimMessage
 from tests.e2e.solo import SoloLog, check_result, open_with_computers, play_solo
 
 SHARDS = 2

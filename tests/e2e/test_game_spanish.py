@@ -5,6 +5,7 @@ messages follow the server (English) until an admin sets ``/ddz config idioma:es
 
 from __future__ import annotations
 
+from bot.sandbox.loopback.emulator import Emulator
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
@@ -19,7 +20,6 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.emulator import Emulator
 
 
 async def test_spanish_member_sees_spanish_replies_and_english_member_english(

@@ -8,9 +8,9 @@ their selection masks), select option values and labels.
 
 from __future__ import annotations
 
+from bot.sandbox.loopback.emulator import Emulator
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, finished
-from tests.e2e.emulator import Emulator
 from tests.e2e.privacy import hand_secrets, leaks
 from tests.e2e.solo import check_result, open_with_computers, play_solo
 

@@ -14,9 +14,9 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from bot.sandbox.loopback.members import SimInteraction
 from tests.e2e.ddz_driver import finished, reply_text
-from tests.e2e.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.members import SimInteraction
 from tests.e2e.solo import SoloSession, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

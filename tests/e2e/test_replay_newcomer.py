@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from bot.sandbox.loopback.emulator import Emulator
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
-from tests.e2e.emulator import Emulator
 
 
 async def test_a_newcomer_gets_polite_answers_in_english_and_spanish(

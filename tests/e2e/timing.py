@@ -6,14 +6,19 @@ Game tests call :func:`record` with their emulator before closing it; the e2e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
+from bot.sandbox.loopback.emulator import CLOSE_HOOKS, Emulator
 
 RESPONSE_TIMES_MS: list[float] = []
-ANSWER_TIMES_MS: list[float] = []
-EDITS_PER_WINDOW: list[int] = []  # per emulator: most channel-message edits in 5 s  # dispatch → the bot's full answer (ddz_driver.finished)
+ANSWER_TIMES_MS: list[float] = []  # dispatch → the bot's full answer (ddz_driver.finished)
+EDITS_PER_WINDOW: list[int] = []  # per emulator: most channel-message edits in 5 s
+
+
+def record_edits(emu: Emulator) -> None:
+    """Add the most channel-message edits one channel of ``emu`` got in 5 s (on close)."""
+    EDITS_PER_WINDOW.append(emu.max_edits_per_channel())
+
+
+CLOSE_HOOKS.append(record_edits)
 
 
 def record(emu: Emulator) -> None:

@@ -113,3 +113,39 @@ def test_a_computer_level_on_both_sides_keeps_its_rating() -> None:
 def test_a_hand_without_exactly_one_landlord_of_three_is_refused(seats: list[RatedSeat]) -> None:
     with pytest.raises(ValueError):
         rate_hand(seats, True, {})
+
+
+# The landlord's expected win against two equal players (docs/RATINGS.md §The landlord's
+# edge): σ = 25/3 (newcomers) and σ = 2 (established), before and after issue 26.
+EDGE_TABLE = {
+    # μ: (fixed teammate σ 25/3, fixed σ 2, table teammate σ 25/3, table σ 2)
+    15.0: (0.7394, 0.9283, 0.5, 0.5),
+    25.0: (0.5, 0.5, 0.5, 0.5),
+    35.0: (0.2606, 0.0717, 0.5, 0.5),
+}
+
+
+@pytest.mark.parametrize("mu", sorted(EDGE_TABLE))
+def test_three_equal_players_are_an_even_match_at_every_level(mu: float) -> None:
+    got = []
+    for edge in ("fixed", "table"):
+        for sigma in (SIGMA, 2.0):
+            equal = SkillRating(mu=mu, sigma=sigma)
+            got.append(round(landlord_win_chance(equal, (equal, equal), edge=edge), 4))
+    assert tuple(got) == EDGE_TABLE[mu]
+
+
+def test_a_landlord_win_among_equal_strong_players_moves_ratings_like_a_peasant_win() -> None:
+    strong = {k: SkillRating(mu=35.0, sigma=2.0, hands=50) for k in (A, B, C)}
+    won = rate_hand(hand(A, B, C), landlord_won=True, current=strong)
+    lost = rate_hand(hand(A, B, C), landlord_won=False, current=strong)
+    assert won[A].mu - 35.0 == pytest.approx(35.0 - lost[A].mu, abs=1e-9)
+    assert won[A].mu - 35.0 == pytest.approx(35.0 - won[B].mu, abs=1e-9)
+    fixed = rate_hand(hand(A, B, C), landlord_won=True, current=strong, edge="fixed")
+    assert fixed[A].mu - 35.0 > 1.5 * (won[A].mu - 35.0)  # the old model: an upset each time
+
+
+def test_a_stronger_landlord_is_still_the_favourite() -> None:
+    peasants = (SkillRating(mu=25.0, sigma=2.0), SkillRating(mu=25.0, sigma=2.0))
+    assert landlord_win_chance(SkillRating(mu=30.0, sigma=2.0), peasants) > 0.6
+    assert landlord_win_chance(SkillRating(mu=20.0, sigma=2.0), peasants) < 0.4

@@ -158,7 +158,9 @@ def test_leaving_during_a_hand_hands_the_seat_to_autoplay_and_coming_back_retake
 
 
 def test_play_again_keeps_seats_and_frees_those_who_left():
-    table = started()
+    table = lobby()
+    table.set_fill(ALICE, "wait")
+    table.start(ALICE, 100.0, hands=HANDS, kitty=DEAL.kitty, first_bidder=0)
     table.stop_hand(ALICE)
     assert table.phase == "finished" and not table.settleable
     table.play_again(BOB, 0.0, seed=3)
@@ -166,7 +168,7 @@ def test_play_again_keeps_seats_and_frees_those_who_left():
     table.leave(CAROL)
     table.stop_hand(BOB, is_admin=True)
     events = table.play_again(ALICE, 0.0)
-    assert [e.kind for e in events] == ["left", "lobby"]
+    assert [e.kind for e in events] == ["released", "lobby"]
     assert table.phase == "lobby" and table.seats[2].is_empty
 
 

@@ -14,8 +14,12 @@ from bot.game.selfplay import seeded_hand
 from bot.service.replays import ReplayService
 from bot.values import FinishedHand, SeatChange, Settlement
 
+CHANNEL = 50
+"""The channel the test hands were played in."""
 
-def _record(seed: int, hand_no: int, guild_id: int = 1) -> FinishedHand:
+
+def _record(seed: int, hand_no: int, guild_id: int = 1,
+            channel_id: int | None = CHANNEL) -> FinishedHand:
     rng = random.Random(seed)
     hand = seeded_hand(seed, lambda o: choose_bid(o, "normal", rng).action,
                        lambda o: choose_play(o, "normal", rng).action)
@@ -26,7 +30,8 @@ def _record(seed: int, hand_no: int, guild_id: int = 1) -> FinishedHand:
     settlement = Settlement(hand_id=f"h{seed}", guild_id=guild_id, table_id="t", match_no=1,
                             changes=changes, winner=hand.result.winner, hand_no=hand_no)  # type: ignore[union-attr]
     return FinishedHand(hand_no=hand_no, hand_id=f"h{seed}", guild_id=guild_id, finished_at=1.0,
-                        hand_json=hand.model_dump_json(), settlement=settlement, user_ids=users)
+                        hand_json=hand.model_dump_json(), settlement=settlement, user_ids=users,
+                        channel_id=channel_id)
 
 
 class Records:
@@ -51,19 +56,51 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def test_find_returns_only_settled_hands_of_the_asking_server() -> None:
     service = ReplayService(Records(_record(1, 1), _record(2, 2), _record(3, 1, guild_id=9)))
-    assert (await service.find(1, 101)).record.hand_no == 2  # the member's latest
-    found = await service.find(1, 999, 1)  # any member of the server may replay it
+    assert (await service.find(1, 101, channel_id=CHANNEL)).record.hand_no == 2  # the member's latest
+    found = await service.find(1, 999, 1, channel_id=CHANNEL)  # any member, in its channel
     assert found.record.hand_id == "h1" and found.steps[-1].kind == "result"
     with pytest.raises(GameError) as other_server:
-        await service.find(1, 101, 3)
+        await service.find(1, 101, 3, channel_id=CHANNEL)
     assert other_server.value.code == "hand_not_found"
     with pytest.raises(GameError) as none:
-        await service.find(1, 555)
+        await service.find(1, 555, channel_id=CHANNEL)
     assert none.value.code == "no_hands"
     with pytest.raises(GameError) as not_played:
         service.reviewer_seat(found, 999)
     assert not_played.value.code == "not_your_hand"
     assert service.reviewer_seat(found, 103) == 2
+
+
+async def test_a_hand_is_seen_by_its_players_anywhere_and_by_others_in_its_channel() -> None:
+    """Issue 26 §3: the one rule of ReplayService.check_access, through find."""
+    old = _record(4, 3, channel_id=None)  # settled before channels were recorded
+    service = ReplayService(Records(_record(1, 1), _record(2, 2), old))
+    elsewhere = 77
+    assert (await service.find(1, 101, 1, channel_id=elsewhere)).record.hand_no == 1  # a player
+    assert (await service.find(1, 103, 1, channel_id=None)).record.hand_no == 1  # the web page
+    assert (await service.find(1, 999, 1, channel_id=CHANNEL)).record.hand_no == 1
+    with pytest.raises(GameError) as refused:
+        await service.find(1, 999, 2, channel_id=elsewhere)  # a forged id, another channel
+    assert (refused.value.code, refused.value.params) == (
+        "replay_elsewhere", {"n": 2, "channel": f"<#{CHANNEL}>"})
+    with pytest.raises(GameError) as nowhere:
+        await service.find(1, 999, 2, channel_id=None)
+    assert nowhere.value.code == "replay_elsewhere"
+    with pytest.raises(GameError) as shared:  # Share shows it to the whole channel
+        await service.find(1, 101, 2, channel_id=elsewhere, public=True)
+    assert (shared.value.code, shared.value.params) == (
+        "share_elsewhere", {"n": 2, "channel": f"<#{CHANNEL}>"})
+    assert (await service.find(1, 101, 2, channel_id=CHANNEL, public=True)).record.hand_no == 2
+    assert (await service.find(1, 101, 3, channel_id=elsewhere)).record.hand_no == 3
+    # the web page's signed link (made only by Share, in the hand's channel)
+    assert (await service.find(1, 0, 2, channel_id=None, link=True)).record.hand_no == 2
+    with pytest.raises(GameError) as old_link:
+        await service.find(1, 0, 3, channel_id=None, link=True)
+    assert old_link.value.code == "replay_players_only"
+    for user, public in ((999, False), (101, True)):
+        with pytest.raises(GameError) as unknown:
+            await service.find(1, user, 3, channel_id=CHANNEL, public=public)
+        assert unknown.value.code == "replay_players_only"
 
 
 async def test_review_reports_progress_and_two_requests_share_one_computation(
@@ -76,7 +113,7 @@ async def test_review_reports_progress_and_two_requests_share_one_computation(
         return await asyncio.to_thread(fn, *args)
 
     service = ReplayService(Records(_record(5, 1)), run=thread_runner)
-    found = await service.find(1, 101, 1)
+    found = await service.find(1, 101, 1, channel_id=CHANNEL)
     seen: list[tuple[int, int]] = []
 
     async def progress(done: int, total: int) -> None:
@@ -105,7 +142,7 @@ async def test_a_member_runs_one_review_at_a_time_and_the_server_a_few(quick: No
 
     records = [_record(seed, seed) for seed in range(1, 6)]
     service = ReplayService(Records(*records), run=slow_runner)
-    found = [await service.find(1, 101, n) for n in range(1, 6)]
+    found = [await service.find(1, 101, n, channel_id=CHANNEL) for n in range(1, 6)]
     first = asyncio.create_task(service.review(found[0], 0, user_id=101))
     await asyncio.sleep(0)
     with pytest.raises(GameError) as mine:
@@ -129,14 +166,14 @@ async def test_a_replay_after_forget_shows_the_forgotten_member_anonymously() ->
     record = _record(1, 1)
     records = Records(record)
     service = ReplayService(records)
-    first = await service.find(1, 101, 1)
+    first = await service.find(1, 101, 1, channel_id=CHANNEL)
     assert first.record.seat_of(101) == 0 and first.record.settlement.changes[0].name == "p0"
     changes = [c.model_copy(update={"user_id": None, "name": "?"}) if c.user_id == 101 else c
                for c in record.settlement.changes]
     records.records = (record.model_copy(update={
         "user_ids": (None, None, 103),
         "settlement": record.settlement.model_copy(update={"changes": changes})}),)
-    again = await service.find(1, 103, 1)
+    again = await service.find(1, 103, 1, channel_id=CHANNEL)
     assert again.hand is first.hand  # the rebuilt hand is still shared
     assert again.record.seat_of(101) is None and again.record.settlement.changes[0].name == "?"
     with pytest.raises(GameError) as refused:

@@ -112,12 +112,15 @@ class FakeDiscord:
         self.guild_id, self.channel_id = guild_id, channel_id
         self.messages: dict[int, Message] = {}
         self.channel: list[int] = []  # public messages in post order
+        self.posted: set[int] = set()  # the same, posted in the channel or as follow-ups
         self.originals: dict[str, int] = {}  # interaction token -> message id
         self.replies: dict[str, list[int]] = {}  # token -> messages created/edited for it
         self.interactions: dict[str, dict[str, Any]] = {}
         self.requests: list[tuple[str, str]] = []
         self.deleted: set[int] = set()  # message ids a moderator deleted: edits get 10008
         self.refused_edits: list[int] = []  # the edits of deleted messages, in order
+        self.global_limited = 0  # requests Discord counts against the global rate limit
+        self.exempt = 0  # interaction callbacks and webhooks (outside it)
 
     # ----- patching -------------------------------------------------------------
 
@@ -159,9 +162,11 @@ class FakeDiscord:
 
     def on_rest(self, route: Any, body: dict[str, Any]) -> Any:
         self.requests.append((route.method, route.path))
+        self.global_limited += 1
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
             message = self._new(int(route.channel_id), body)
             self.channel.append(message.id)
+            self.posted.add(message.id)
             return message.payload()
         if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
             message = self.messages[int(route.url.rsplit("/", 1)[1])]
@@ -179,6 +184,7 @@ class FakeDiscord:
 
     def on_webhook(self, route: Any, body: dict[str, Any]) -> Any:
         self.requests.append((route.method, route.path))
+        self.exempt += 1
         token = route.webhook_token
         if route.path.endswith("/callback"):
             kind, data = body["type"], body.get("data") or {}
@@ -209,13 +215,23 @@ class FakeDiscord:
             else:
                 mid = int(target)
             message = self.messages[mid]
+            if message.id in self.deleted:
+                self.refused_edits.append(message.id)
+                raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+                                       {"code": 10008, "message": "Unknown Message"})
             self._apply(message, body)
             message.loading = False
             message.edits += 1
-            self.replies.setdefault(token, []).append(message.id)
+            if message.id not in self.posted:  # the table message is no one's answer
+                self.replies.setdefault(token, []).append(message.id)
             return message.payload()
         if route.method == "POST" and route.path.startswith("/webhooks/"):
-            message = self._new(self.channel_id, body, ephemeral=bool(body.get("flags", 0) & 64))
+            channel = int(self.interactions[token].get("channel_id") or self.channel_id)
+            message = self._new(channel, body, ephemeral=bool(body.get("flags", 0) & 64))
+            if not message.ephemeral:  # a public follow-up (the table message): in the
+                self.channel.append(message.id)  # channel, and no one's answer
+                self.posted.add(message.id)
+                return message.payload()
             self.replies.setdefault(token, []).append(message.id)
             return message.payload()
         raise AssertionError(f"unexpected webhook call {route.method} {route.path}")
@@ -226,7 +242,8 @@ class FakeDiscord:
         # What the answers need later (id, type, the clicked message's id), not the
         # whole payload: the benchmark dispatches thousands, and kept payloads would
         # swell the bot process's heap that every full garbage collection scans.
-        kept: dict[str, Any] = {"id": data["id"], "type": data["type"]}
+        kept: dict[str, Any] = {"id": data["id"], "type": data["type"],
+                                "channel_id": data.get("channel_id")}
         if data.get("message"):
             kept["message"] = {"id": data["message"]["id"]}
         self.interactions[data["token"]] = kept

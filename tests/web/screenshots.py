@@ -10,9 +10,8 @@ from pathlib import Path
 
 from playwright.async_api import async_playwright
 
+from tests.support.chromium import BROWSER_ARGS, CHROMIUM
 from tests.web.support import (
-    BROWSER_ARGS,
-    CHROMIUM,
     GUILD,
     Records,
     running_site,

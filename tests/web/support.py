@@ -20,14 +20,17 @@ from bot.web.site import Site
 SECRET = "test-secret-0123456789"
 GUILD = 4242
 NAMES = ("Ana", "Bo", "Carmen")
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync"]
-CHROMIUM = "/usr/bin/chromium"
+
+
+CHANNEL = 5_000
+"""The channel the test hands were played in."""
 
 
 def settled(seed: int, hand_no: int, guild_id: int = GUILD,
-            users: tuple[int | None, int | None, int | None] = (101, None, 103)) -> FinishedHand:
-    """A settled self-play hand as stored (seat 1 a computer)."""
+            users: tuple[int | None, int | None, int | None] = (101, None, 103),
+            channel_id: int | None = CHANNEL) -> FinishedHand:
+    """A settled self-play hand as stored (seat 1 a computer), played in ``channel_id``
+    (None: settled before hands recorded their channel)."""
     rng = random.Random(seed)
     hand = seeded_hand(seed, lambda o: choose_bid(o, "normal", rng).action,
                        lambda o: choose_play(o, "normal", rng).action)
@@ -41,7 +44,8 @@ def settled(seed: int, hand_no: int, guild_id: int = GUILD,
     settlement = Settlement(hand_id=f"h{seed}", guild_id=guild_id, table_id="t", match_no=1,
                             changes=changes, winner=result.winner, hand_no=hand_no)
     return FinishedHand(hand_no=hand_no, hand_id=f"h{seed}", guild_id=guild_id, finished_at=1.0,
-                        hand_json=hand.model_dump_json(), settlement=settlement, user_ids=users)
+                        hand_json=hand.model_dump_json(), settlement=settlement, user_ids=users,
+                        channel_id=channel_id)
 
 
 class Records:

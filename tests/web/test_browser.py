@@ -4,7 +4,6 @@ CI (``CI=true``), where a missing browser fails the run."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,9 +16,8 @@ from bot.game.replay import replay as replay_steps
 from bot.rules import format_cards
 from bot.service.health import database_problem
 from bot.storage import open_repository
+from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
 from tests.web.support import (
-    BROWSER_ARGS,
-    CHROMIUM,
     GUILD,
     Records,
     running_site,
@@ -28,9 +26,7 @@ from tests.web.support import (
 )
 
 playwright_api = pytest.importorskip("playwright.async_api")
-if not Path(CHROMIUM).exists() and os.environ.get("CI") != "true":
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install -y chromium)",
-                allow_module_level=True)
+require_chromium()
 
 
 @pytest_asyncio.fixture

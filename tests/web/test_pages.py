@@ -81,6 +81,14 @@ async def test_tampered_unknown_and_foreign_ids_are_the_same_404_page() -> None:
         assert status == 200  # the other server's hand has its own genuine link
 
 
+async def test_a_hand_without_a_recorded_channel_has_no_page() -> None:
+    # Issue 26 §3: only Share (in the hand's channel) makes a link; a hand settled before
+    # hands recorded their channel could not be shared, so even a genuine link opens nothing.
+    async with running_site(Records(settled(3, 1, channel_id=None))) as (base, _, links):
+        status, _, body = await get(f"{base}/r/{links.replay_token(GUILD, 1)}")
+        assert status == 404 and b"Page not found" in body
+
+
 @pytest.mark.parametrize("path", [
     "/static/../site.py", "/static/%2e%2e/site.py", "/static/..%2fsite.py",
     "/static/%2e%2e%2f%2e%2e%2fsettings.py", "/r/../../etc/passwd", "/static/",

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tests.e2e.model import SimGuild, SimMessage, iso_now
+from bot.sandbox.loopback.model import SimGuild, SimMessage, iso_now
 
 if TYPE_CHECKING:
-    from tests.e2e.members import SimInteraction
+    from bot.sandbox.loopback.members import SimInteraction
 
 
 class Payloads:

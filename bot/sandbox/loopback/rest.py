@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from tests.e2e.messages import MessageError, apply_edit, new_message
-from tests.e2e.model import (
+from bot.sandbox.loopback.messages import MessageError, apply_edit, new_message
+from bot.sandbox.loopback.model import (
     FLAG_EPHEMERAL,
     PERM_ATTACH_FILES,
     PERM_EMBED_LINKS,
@@ -30,9 +30,9 @@ from tests.e2e.model import (
 )
 
 if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
-    from tests.e2e.members import SimInteraction
-    from tests.e2e.model import SimMessage
+    from bot.sandbox.loopback.emulator import Emulator
+    from bot.sandbox.loopback.members import SimInteraction
+    from bot.sandbox.loopback.model import SimMessage
 
 log = logging.getLogger("e2e.rest")
 P = "/api/v10"
@@ -115,6 +115,7 @@ class RestApi:
     def _wrap(self, handler: Handler) -> Handler:
         async def run(request: web.Request) -> web.StreamResponse:
             self.emu.requests.append(f"{request.method} {request.path}")
+            self.emu.count_request(request.method, request.path)
             current_ix.set(None)
             injected = self.emu.faults.intercept(request)
             if injected is not None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
+    from bot.sandbox.loopback.emulator import Emulator
 
 log = logging.getLogger("e2e.gateway")
 
@@ -219,9 +219,9 @@ class Gateway:
         self.emu.notify()
 
     async def _request_members(self, conn: Connection, d: dict[str, Any]) -> None:
-        gids = d.get("guild_id")
+        gids: Any = d.get("guild_id")
         for gid in gids if isinstance(gids, list) else [gids]:
-            guild = self.emu.guild_by_id(int(gid))
+            guild = self.emu.guild_by_id(int(gid)) if gid is not None else None
             if guild is None:
                 continue
             members = [m.member_payload(with_permissions=False) for m in guild.members.values()]

@@ -13,6 +13,10 @@
   (``PATCH /channels/{cid}/messages/{mid}``, about 5 per 5 s). Every edit answer
   then carries ``X-RateLimit-Limit/-Remaining/-Reset/-Reset-After/-Bucket``; an
   edit beyond the budget gets a 429 with the time left in the window.
+* ``global_limit = (n, seconds)``: Discord's global limit (50 per 1 s for one bot token,
+  shared by every process using it): a global-limited request (``emulator.is_global_limited``)
+  beyond ``n`` in the last ``seconds`` gets a 429 with ``global: true`` and the time
+  left; ``global_429`` counts them.
 
 Every injected answer is recorded in ``emu.errors`` like any other error, and
 ``Faults.injected`` counts them by status.
@@ -30,11 +34,21 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
+    from bot.sandbox.loopback.emulator import Emulator
 
+
+def is_global_limited(path: str) -> bool:
+    """True for a REST path that counts against the bot's global rate limit (every
+    route but the interaction callback and the interaction webhook)."""
+    return path.startswith("/api/v10/") and EXEMPT_ROUTE.match(path) is None
+
+EXEMPT_ROUTE = re.compile(r"^/api/v10/(interactions/\d+/[^/]+/callback|webhooks/\d+/[^/]+(/.*)?)$")
+"""Routes outside Discord's global rate limit: the interaction callback and webhook."""
 EDIT_ROUTE = re.compile(r"^/api/v10/channels/(\d+)/messages/\d+$")
 HAND_VIEW_EDIT = r"^/api/v10/webhooks/\d+/[^/]+/messages/@original$"
 TABLE_EDIT = EDIT_ROUTE.pattern
+TABLE_TOKEN_EDIT = r"^/api/v10/webhooks/\d+/[^/]+/messages/\d+$"
+"""The table message edited with the token that posted it (cogs/delivery.py)."""
 MESSAGES = {500: "500: Internal Server Error", 502: "502: Bad Gateway",
             503: "503: Service Unavailable", 429: "You are being rate limited."}
 
@@ -60,8 +74,11 @@ class Faults:
         self.emu = emu
         self.rules: list[Rule] = []
         self.edit_limit: tuple[int, float] | None = None
+        self.global_limit: tuple[int, float] | None = None
+        self.global_429 = 0
         self.injected: Counter[int] = Counter()
         self._edits: dict[int, deque[float]] = {}
+        self._global: deque[float] = deque()
 
     def fail(self, method: str, path: str, status: int, count: int = 1, *, code: int = 0,
              retry_after: float = 0.2, is_global: bool = False, message: str = "") -> Rule:
@@ -74,7 +91,7 @@ class Faults:
     def clear(self) -> None:
         """Switch every fault off (rules and the edit limit)."""
         self.rules.clear()
-        self.edit_limit = None
+        self.edit_limit = self.global_limit = None
 
     @property
     def pending(self) -> int:
@@ -89,6 +106,16 @@ class Faults:
                 rule.count -= 1
                 return self._error(request, rule.status, rule.code, rule.message,
                                    rule.retry_after, rule.is_global)
+        if self.global_limit is not None and is_global_limited(request.path):
+            limit, window = self.global_limit
+            now = time.monotonic()
+            while self._global and now - self._global[0] >= window:
+                self._global.popleft()
+            if len(self._global) >= limit:
+                self.global_429 += 1
+                wait = round(self._global[0] + window - now, 3)
+                return self._error(request, 429, 0, MESSAGES[429], max(wait, 0.001), True)
+            self._global.append(now)
         m = EDIT_ROUTE.match(request.path)
         if self.edit_limit is not None and m is not None and request.method == "PATCH":
             limit, window = self.edit_limit

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tests.e2e.members import SimMember
+    from bot.sandbox.loopback.members import SimMember
 
 DISCORD_EPOCH_MS = 1420070400000
 

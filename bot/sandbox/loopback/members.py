@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tests.e2e.model import (
+from bot.sandbox.loopback.model import (
     PERM_ADMINISTRATOR,
     ApiError,
     SimChannel,
@@ -23,7 +23,7 @@ from tests.e2e.model import (
 )
 
 if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
+    from bot.sandbox.loopback.emulator import Emulator
 
 
 class EmulatorUsageError(AssertionError):

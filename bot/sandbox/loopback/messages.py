@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from tests.e2e import limits
-from tests.e2e.model import (
+from bot.sandbox.loopback import limits
+from bot.sandbox.loopback.model import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
@@ -26,8 +26,8 @@ from tests.e2e.model import (
 )
 
 if TYPE_CHECKING:
-    from tests.e2e.emulator import Emulator
-    from tests.e2e.members import SimInteraction, SimMember
+    from bot.sandbox.loopback.emulator import Emulator
+    from bot.sandbox.loopback.members import SimInteraction, SimMember
 
 Files = dict[int, tuple[str, bytes]]
 SETTABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
@@ -96,7 +96,7 @@ def new_message(
     """Validate and store a new bot message; MessageError when Discord would refuse it."""
     atts, problems = _attachments(payload, files, None)
     flags = int(payload.get("flags") or 0) & SETTABLE_FLAGS
-    state = {
+    state: dict[str, Any] = {
         "content": payload.get("content") or "",
         "embeds": payload.get("embeds") or [],
         "components": payload.get("components") or [],

@@ -1,4 +1,5 @@
-"""A loopback Discord (API v10 REST + gateway) for end-to-end tests of an unmodified bot.
+"""A loopback Discord (API v10 REST + gateway) that an unmodified bot logs in to: the
+end-to-end tests, the benchmarks and the sandbox (``python -m bot.sandbox``) share it.
 
 Usage::
 
@@ -13,12 +14,22 @@ Rules enforced (recorded in ``emu.errors`` as :class:`ApiError`): initial respon
 within ``response_deadline`` (3 s) else 404/10062; a second initial response 400/40060;
 unknown interaction 404/10062; unknown or expired (15 min) webhook token 401/50027;
 component/embed/content limits 400/50035 (see ``limits.py``); empty message 400/50006.
+
+Discord's global rate limit (50 requests per second for one bot token, whatever the
+number of processes) applies to every route except the interaction callback and the
+interaction webhook (``/webhooks/{application}/{token}...``, while the token lives):
+``emu.global_requests`` lists the global-limited requests (monotonic time, route class
+such as ``PATCH /channels/{id}/messages/{id}``), ``emu.exempt_requests`` counts the
+others by route class; ``emu.faults.global_limit`` makes the emulator enforce the limit.
+``token_lifetime`` (seconds, default 15 min) may be set short to expire tokens mid-hand.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import re
 import secrets
 import socket
 import time
@@ -27,12 +38,11 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.e2e import timing
-from tests.e2e.commands import CommandRegistry
-from tests.e2e.faults import EDIT_ROUTE, Faults
-from tests.e2e.gateway import Gateway
-from tests.e2e.members import EmulatorUsageError, SimInteraction, SimMember
-from tests.e2e.model import (
+from bot.sandbox.loopback.commands import CommandRegistry
+from bot.sandbox.loopback.faults import EDIT_ROUTE, Faults, is_global_limited
+from bot.sandbox.loopback.gateway import Gateway
+from bot.sandbox.loopback.members import EmulatorUsageError, SimInteraction, SimMember
+from bot.sandbox.loopback.model import (
     EVERYONE_PERMISSIONS,
     PERM_MANAGE_GUILD,
     ApiError,
@@ -42,8 +52,8 @@ from tests.e2e.model import (
     SimRole,
     snowflake,
 )
-from tests.e2e.payloads import Payloads
-from tests.e2e.rest import RestApi
+from bot.sandbox.loopback.payloads import Payloads
+from bot.sandbox.loopback.rest import RestApi
 
 __all__ = [
     "ApiError",
@@ -58,9 +68,21 @@ __all__ = [
     "FAKE_TOKEN",
 ]
 
+CLOSE_HOOKS: list[Callable[[Emulator], None]] = []
+"""Called with every emulator as it closes (the e2e suite's edit counter, tests/e2e/timing.py)."""
+
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GeMuLa.loopback-emulator-fake-token-0000000000"
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 38)  # + manage messages, threads
 APPLICATION_FLAGS = 1 << 23  # APPLICATION_COMMAND_BADGE
+_TOKEN_IN_ROUTE = re.compile(r"^(/api/v10/(?:interactions/\d+|webhooks/\d+))/[^/]+")
+_ID_IN_ROUTE = re.compile(r"/\d+(?=/|$)")
+
+
+def route_class(method: str, path: str) -> str:
+    """``method`` and ``path`` with ids as ``{id}`` and tokens as ``{token}``, without the
+    API prefix: ``PATCH /channels/{id}/messages/{id}``."""
+    path = _TOKEN_IN_ROUTE.sub(r"\1/{token}", path)
+    return f"{method} {_ID_IN_ROUTE.sub('/{id}', path).removeprefix('/api/v10')}"
 
 
 class Emulator(Payloads):
@@ -95,6 +117,8 @@ class Emulator(Payloads):
         self.errors: list[ApiError] = []
         self.unknown_routes: list[str] = []
         self.requests: list[str] = []
+        self.global_requests: list[tuple[float, str]] = []
+        self.exempt_requests: collections.Counter[str] = collections.Counter()
         self.commands = CommandRegistry(self.application_id)
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
@@ -134,7 +158,8 @@ class Emulator(Payloads):
         return self
 
     async def close(self) -> None:
-        timing.EDITS_PER_WINDOW.append(self.max_edits_per_channel())
+        for hook in CLOSE_HOOKS:
+            hook(self)
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -268,6 +293,28 @@ class Emulator(Payloads):
         for hook in self.diagnostics:
             lines.append(hook())
         return "\n".join(lines)
+
+    def count_request(self, method: str, path: str) -> None:
+        """Note one REST request as global-limited or exempt (see the module docstring)."""
+        if is_global_limited(path):
+            self.global_requests.append((time.monotonic(), route_class(method, path)))
+        else:
+            self.exempt_requests[route_class(method, path)] += 1
+
+    def global_count(self, since: float = 0.0) -> collections.Counter[str]:
+        """Global-limited requests made at or after ``since`` (monotonic), by route class."""
+        return collections.Counter(r for t, r in self.global_requests if t >= since)
+
+    def max_global_per_second(self, window: float = 1.0, since: float = 0.0) -> int:
+        """The most global-limited requests made at or after ``since`` (monotonic) in any
+        ``window`` seconds (Discord allows 50/s)."""
+        times = [t for t, _ in self.global_requests if t >= since]
+        best = start = 0
+        for end, t in enumerate(times):
+            while t - times[start] >= window:
+                start += 1
+            best = max(best, end - start + 1)
+        return best
 
     def count_edit(self, request: web.Request) -> None:
         """Note a successful channel-message edit (``PATCH /channels/{cid}/messages/{mid}``)."""

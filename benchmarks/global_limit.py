@@ -1,0 +1,261 @@
+"""1,000 busy tables on one bot token within Discord's global rate limit (simulated clock).
+
+Run: ``python -m benchmarks.global_limit [--tables 1000] [--minutes 10] [--rate 40]
+[--restart-at 300] [--seed 1]``. No Discord, no rendering, no game: the real
+``cogs.delivery.Delivery`` and ``bot.service.budget.GlobalBudget`` on an event loop
+whose clock jumps to the next timer instead of sleeping (``VirtualClockLoop``), so
+ten minutes of 1,000 tables take a few seconds of CPU.
+
+Each table plays hands as the e2e acceptance test does (one member on auto-play,
+two computers, a move every 0.8-1.2 s, 35-55 moves a hand, 3 s between hands); the
+board is redrawn as ``cogs/board.py`` does: one task per table, at most once per
+second, last state wins. A hand starts with a click (Start, then Play again) whose
+token the board gets (``Delivery.offer``); the deal is that click's follow-up. A
+new table's lobby is posted in the channel (``/ddz start``). Interaction tokens
+live 15 minutes (``cogs.delivery.TOKEN_LIFETIME``).
+
+Three runs, side by side:
+
+* ``old way``: every post and edit through the channel, no budget (the board before
+  issue 24);
+* ``tokens``: the board on interaction tokens, the channel within ``--rate``;
+* ``restart``: the same, but at ``--restart-at`` seconds every token is lost (a
+  restart: tokens are kept in memory only), so every board goes through the channel
+  and the budget until its next hand's click.
+
+Printed per run: global-limited requests (in all, per second on average, the most in
+any one second, the seconds above Discord's 50, i.e. where a 429 storm would start),
+exempt requests per second, and how far boards fell behind (seconds from a table
+change to the edit that shows it: p50, p99, max).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import selectors
+from collections import Counter
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+from bot.service.budget import COSMETIC, DISCORD_GLOBAL_LIMIT, RESULT, TURN, GlobalBudget
+from cogs import delivery
+from cogs.delivery import Delivery
+
+MIN_INTERVAL = 1.0
+"""cogs/board.py's redraw interval per table (seconds)."""
+
+
+class _Selector(selectors.SelectSelector):
+    """Never sleeps: a wait for ``timeout`` seconds moves the loop's clock instead."""
+
+    def __init__(self, loop: VirtualClockLoop) -> None:
+        super().__init__()
+        self.loop = loop
+
+    def select(self, timeout: float | None = None) -> list[Any]:
+        ready = super().select(0)
+        if not ready and timeout:
+            self.loop.now += timeout
+        return ready
+
+
+class VirtualClockLoop(asyncio.SelectorEventLoop):
+    """An event loop on simulated time (seconds from 0)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        super().__init__(_Selector(self))
+
+    def time(self) -> float:
+        return self.now
+
+
+class Discord:
+    """Counts what the bot sends: global-limited requests by second, exempt ones."""
+
+    def __init__(self) -> None:
+        self.per_second: Counter[int] = Counter()
+        self.exempt = 0
+        self.loop = asyncio.get_running_loop()
+
+    def limited(self) -> None:
+        self.per_second[int(self.loop.time())] += 1
+
+
+class Interaction:
+    """What Delivery uses of an interaction (answered at once, as a deferred click)."""
+
+    def __init__(self, discord: Discord, channel_id: int, ids: Any) -> None:
+        self.channel_id, self.extras, self._discord, self._ids = channel_id, {}, discord, ids
+        self.response = SimpleNamespace(is_done=lambda: True)
+        self.followup = SimpleNamespace(send=self._send, edit_message=self._edit)
+
+    async def _send(self, **kwargs: Any) -> Any:
+        self._discord.exempt += 1
+        return SimpleNamespace(id=next(self._ids))
+
+    async def _edit(self, message_id: int, **kwargs: Any) -> None:
+        self._discord.exempt += 1
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        self._discord.exempt += 1
+
+
+class Bot:
+    """What Delivery uses of the bot for channel requests."""
+
+    def __init__(self, discord: Discord, ids: Any) -> None:
+        self._discord, self._ids = discord, ids
+
+    def get_partial_messageable(self, channel_id: int, guild_id: int | None = None) -> Any:
+        discord, ids = self._discord, self._ids
+
+        async def send(**kwargs: Any) -> Any:
+            discord.limited()
+            return SimpleNamespace(id=next(ids))
+
+        async def edit(**kwargs: Any) -> None:
+            discord.limited()
+
+        return SimpleNamespace(send=send,
+                               get_partial_message=lambda message_id: SimpleNamespace(edit=edit))
+
+
+@dataclass
+class Table:
+    """One table's board as cogs/board.py keeps it: the message, what is not shown yet."""
+
+    channel_id: int
+    message_id: int | None = None
+    changed_at: float | None = None
+    """When the oldest change not yet on the board happened (None: the board is current)."""
+    priority: int = COSMETIC
+    new_message: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    lags: list[float] = field(default_factory=list)
+
+
+class Sim:
+    def __init__(self, args: argparse.Namespace, tokens: bool, restart_at: float | None) -> None:
+        self.args, self.tokens, self.restart_at = args, tokens, restart_at
+        self.discord = Discord()
+        self.ids = iter(range(10**12, 10**13))
+        self.budget = GlobalBudget(args.rate) if tokens else None
+        self.delivery = Delivery(Bot(self.discord, self.ids), self.budget)  # type: ignore[arg-type]
+        self.end = args.minutes * 60.0
+
+    def offer(self, table: Table, edits: int | None) -> None:
+        if self.tokens:
+            self.delivery.offer(Interaction(self.discord, table.channel_id, self.ids),  # type: ignore[arg-type]
+                                edits=edits)
+
+    def change(self, table: Table, priority: int, new_message: bool = False) -> None:
+        loop = asyncio.get_running_loop()
+        if table.changed_at is None:
+            table.changed_at = loop.time()
+        table.priority = min(table.priority, priority)
+        table.new_message = table.new_message or new_message
+        table.wake.set()
+
+    async def board(self, table: Table) -> None:
+        """cogs/board.py's redraw task: at most once per MIN_INTERVAL, last state wins."""
+        loop = asyncio.get_running_loop()
+        last = -1e9
+        while loop.time() < self.end + 60:
+            await table.wake.wait()
+            table.wake.clear()
+            await asyncio.sleep(max(0.0, last + MIN_INTERVAL - loop.time()))
+            changed, priority, new = table.changed_at, table.priority, table.new_message
+            table.changed_at, table.priority, table.new_message = None, COSMETIC, False
+            if changed is None:
+                continue
+            if new or table.message_id is None:
+                table.message_id = await self.delivery.send(table.channel_id, None, RESULT)
+            else:
+                await self.delivery.edit(table.channel_id, table.message_id, priority)
+            last = loop.time()
+            table.lags.append(last - changed)
+
+    async def play(self, table: Table, rng: random.Random) -> None:
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(rng.uniform(0, 30))  # tables open over the first half minute
+        self.change(table, RESULT, new_message=True)  # /ddz start: the lobby
+        await asyncio.sleep(rng.uniform(2, 5))
+        while loop.time() < self.end:
+            self.offer(table, table.message_id)  # Start / Play again, on the board
+            self.change(table, RESULT, new_message=True)  # the deal
+            for move in range(rng.randint(35, 55)):
+                await asyncio.sleep(rng.uniform(0.8, 1.2))
+                self.change(table, TURN if move % 3 == 0 else COSMETIC)  # alice's turn: a ping
+            self.change(table, RESULT)  # the result
+            await asyncio.sleep(3.0)
+
+    async def restart(self) -> None:
+        if self.restart_at is None:
+            return
+        await asyncio.sleep(self.restart_at)
+        self.delivery.posters.clear()  # a restart: tokens live in memory only
+        self.delivery.editors.clear()
+
+    async def run(self) -> dict[str, Any]:
+        rng = random.Random(self.args.seed)
+        tables = [Table(channel_id=1000 + n) for n in range(self.args.tables)]
+        boards = [asyncio.create_task(self.board(t)) for t in tables]
+        await asyncio.gather(self.restart(), *(self.play(t, random.Random(rng.getrandbits(32)))
+                                               for t in tables))
+        await asyncio.sleep(60)  # boards catch up
+        for task in boards:
+            task.cancel()
+        await asyncio.gather(*boards, return_exceptions=True)
+        lags = sorted(lag for t in tables for lag in t.lags)
+        behind = [t for t in tables if t.changed_at is not None]
+        seconds = self.discord.per_second
+        return {
+            "global": sum(seconds.values()), "per_s": sum(seconds.values()) / self.end,
+            "max_s": max(seconds.values(), default=0),
+            "over": sum(1 for n in seconds.values() if n > DISCORD_GLOBAL_LIMIT),
+            "exempt_s": self.discord.exempt / self.end,
+            "lag": (pct(lags, .5), pct(lags, .99), lags[-1] if lags else 0.0),
+            "behind": len(behind), "token_errors": self.delivery.token_errors,
+        }
+
+
+async def simulate(args: argparse.Namespace, tokens: bool, restart: float | None) -> dict[str, Any]:
+    return await Sim(args, tokens, restart).run()
+
+
+def pct(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))] if values else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--rate", type=float, default=40.0,
+                        help="the budget, requests/s (DDZ_GLOBAL_RATE)")
+    parser.add_argument("--restart-at", type=float, default=300.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{args.tables} tables, {args.minutes:g} simulated minutes, a move every 0.8-1.2 s, "
+          f"budget {args.rate:g}/s, tokens live {delivery.TOKEN_LIFETIME / 60:g} min; "
+          f"Discord allows {DISCORD_GLOBAL_LIMIT:g} global-limited requests/s")
+    print(f"{'run':<10}{'global':>8}{'per s':>8}{'max 1 s':>9}{'s > 50':>8}{'exempt/s':>10}"
+          f"{'lag p50':>9}{'p99':>7}{'max':>7}{'behind':>8}")
+    for name, tokens, restart in (("old way", False, None), ("tokens", True, None),
+                                  ("restart", True, args.restart_at)):
+        loop = VirtualClockLoop()
+        try:
+            r = loop.run_until_complete(simulate(args, tokens, restart))
+        finally:
+            loop.close()
+        p50, p99, most = r["lag"]
+        print(f"{name:<10}{r['global']:>8}{r['per_s']:>8.2f}{r['max_s']:>9}{r['over']:>8}"
+              f"{r['exempt_s']:>10.1f}{p50:>9.2f}{p99:>7.2f}{most:>7.1f}{r['behind']:>8}")
+
+
+if __name__ == "__main__":
+    main()

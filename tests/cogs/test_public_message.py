@@ -1,0 +1,49 @@
+"""cogs/public_message.py: what the public table message shows, without Discord."""
+
+from __future__ import annotations
+
+from bot.game.seat import Seat, computer_seat
+from bot.game.table import Table
+from bot.service.budget import COSMETIC, RESULT, TURN
+from cogs.public_message import compose
+
+
+def lobby() -> Table:
+    return Table(guild_id=1, channel_id=2, starter_id=11,
+                 seats=[Seat(user_id=11, name="Ana"), computer_seat(1, "easy"), Seat()])
+
+
+def labels(table: Table, lang: str = "en") -> list[str]:
+    view = compose(table, lang).view
+    assert view is not None
+    return [c["label"] for row in view.to_components() for c in row["components"]]
+
+
+def test_the_lobby_is_text_and_buttons_without_an_image() -> None:
+    shown = compose(lobby(), "en")
+    assert shown.key == ("lobby", 0) and shown.image is None and shown.ping is None
+    assert shown.content.splitlines()[1:4] == ["Seat 1: Ana", "Seat 2: Bot 2 (computer, easy)",
+                                               "Seat 3: — empty —"]
+    assert labels(lobby()) == ["Join", "Leave", "Add computer", "Start", "Cancel",
+                              "Seat given up → computer"]
+    assert labels(lobby(), "es")[0] == "Unirse"
+    assert shown.priority == COSMETIC
+
+
+def test_a_deal_mentions_the_member_to_bid_and_draws_the_table() -> None:
+    table = lobby()
+    table.add_computer(11)
+    table.start(11, 0.0, seed=7, first_bidder=0)
+    shown = compose(table, "en")
+    assert shown.key == ("hand", 1, 0) and shown.image == "table"
+    assert shown.filename == "table.png" and "Table of hand #1: Ana, 17 cards" in shown.alt
+    assert shown.ping == 11 and "<@11>, your turn to bid" in shown.content
+    assert shown.priority == TURN
+    assert labels(table) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand", "Leave"]
+
+
+def test_a_closed_table_has_no_buttons_and_goes_first() -> None:
+    table = lobby()
+    table.phase = "closed"
+    shown = compose(table, "en")
+    assert shown.key == ("closed",) and shown.view is None and shown.priority == RESULT

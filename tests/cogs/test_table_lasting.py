@@ -1,0 +1,105 @@
+"""Issue 26 §1-2 on the fake Discord: what members read about lasting auto-play, the
+lobby's choice for seats given up, the public line and the private note of a seat given
+up, and the rules (docs/RULES.md §Timers)."""
+
+from __future__ import annotations
+
+from bot.game.table import Table
+from bot.service.tables import ReleaseNote
+from cogs.hand_view import build_screen
+from cogs.items import ViewState
+from tests.cogs.conftest import CHANNEL_ID, GUILD_ID, autoplayed_solo_hand, members
+from tests.security.forge import table_of
+from tests.support.fake_discord import FakeDiscord
+
+COMPUTER_LINE = ("A seat given up (its player left during a hand, or was away for a whole"
+                 " one) goes to a computer at Play again.")
+
+
+async def test_the_starter_chooses_in_the_lobby_what_becomes_of_a_seat_given_up(
+        fake: FakeDiscord) -> None:
+    ana, bo, _ = members(fake)
+    await ana.slash("start")
+    await bo.click(fake.table_message(), "Join")
+    lobby = fake.table_message()
+    assert COMPUTER_LINE in lobby.content
+    refused = await bo.click(lobby, "Seat given up → computer")
+    assert refused.text == "Only the player who opened the table (or an admin) can do that."
+    assert table_of(fake).fill == "computer"
+    await ana.click(fake.table_message(), "Seat given up → computer")
+    lobby = fake.table_message()
+    assert table_of(fake).fill == "wait"
+    assert "Seat given up → wait for Join" in lobby.buttons()
+    assert ("stays free at Play again: the table waits here for someone to Join."
+            in lobby.content), lobby.content
+    es, _, _ = members(fake, "es-ES")  # Ana again, her client in Spanish
+    fill = next(c for c in fake.table_message().custom_ids() if c.endswith(":fill"))
+    await es.click(fake.table_message(), fill)
+    assert table_of(fake).fill == "computer"
+
+
+async def test_chosen_auto_play_goes_on_into_the_next_deal_and_the_result_says_so(
+        fake: FakeDiscord) -> None:
+    ana = await autoplayed_solo_hand(fake)  # helper turns auto-play on, hand played out
+    assert "again" in str(fake.table_message().custom_ids())
+    view = (await ana.slash("hand")).last
+    assert "Press Auto to take over" not in view.content, view.content
+    assert ("Auto-play stays on for the next hand (one move every 2 s), until you turn it"
+            " off: /ddz autoplay off.") in view.content, view.content
+    await ana.click(fake.table_message(), "Play again")
+    await fake.idle()
+    table = table_of(fake)
+    assert table.hand_no == 2 and table.phase == "finished" and table.seats[0].autoplay
+    mine = [a for a in table.hand.history if a.seat == 0]
+    assert mine and all(a.auto for a in mine)  # the computer played all of hand 2 for Ana
+
+
+def test_the_hand_view_and_the_auto_button_say_that_auto_play_lasts() -> None:
+    table = Table.open(GUILD_ID, CHANNEL_ID, 11, "Ana", computers=2)
+    table.start(11, 0.0, seed=3)
+    table.set_autoplay(11, True, 3.0)
+    screen = build_screen(table, 0, ViewState(), "en")
+    assert ("Auto-play is on (one move every 3 s): the computer plays for you in this hand and"
+            " the next ones at this table until you turn it off or leave. Press Auto to take"
+            " over.") in screen.content
+    assert "Auto: on · 3 s · every hand" in [b["label"] for b in _buttons(screen)]
+    table.seats[0].timeout_hand = 1  # auto-play from timeouts instead
+    screen = build_screen(table, 0, ViewState(), "es")
+    assert "Se te acabó el tiempo, así que el ordenador juega por ti" in screen.content
+    assert "Auto: sí (sin tiempo) · 3 s" in [b["label"] for b in _buttons(screen)]
+
+
+def _buttons(screen: object) -> list[dict]:
+    view = screen.view  # type: ignore[attr-defined]
+    return [c for row in view.to_components() for c in row["components"]]
+
+
+async def test_a_member_given_up_while_away_is_told_privately_after_their_next_command(
+        fake: FakeDiscord) -> None:
+    _, bo, _ = members(fake)
+    service = fake.bot.service
+    service._release_notes[(GUILD_ID, bo.id)] = [ReleaseNote("t1", CHANNEL_ID, 2, "timeouts")]
+    reply = await bo.slash("score")
+    assert len(reply.messages) == 2 and reply.messages[-1].ephemeral
+    assert reply.last.content == (
+        f"While you were away, your seat at the table in <#{CHANNEL_ID}> played a whole hand"
+        " on auto-play, so Play again gave it up. You are free to join any table; your"
+        " points from those hands count.")
+    again = await bo.slash("score")
+    assert "While you were away" not in again.text  # said once
+
+
+async def test_the_rules_say_what_lasts_who_is_set_free_and_who_may_replay(
+        fake: FakeDiscord) -> None:
+    ana, _, _ = members(fake)
+    text = (await ana.slash("rules")).last.embeds[0]["description"]
+    assert ("Auto-play you turn on (Auto, `/ddz autoplay on`) stays on, at its pace, for the"
+            " next hands at the table until you turn it off or leave.") in text
+    assert "a seat that plays a whole hand that way is given up at Play again" in text
+    assert "you are free to join another table as soon as it ends" in text
+    assert ("to anyone else only in the channel where it was played; Share works only there"
+            in text)
+    assert "three equal players are an even match at every level" in text
+    es, _, _ = members(fake, "es-ES")
+    texto = (await es.slash("rules")).last.embeds[0]["description"]
+    assert "queda libre al volver a jugar" in texto and "solo en el canal donde se jugó" in texto

@@ -1,0 +1,179 @@
+"""The sandbox in a real browser (Debian's chromium driven by Playwright, nothing
+downloaded): a whole hand from ``/ddz start computers:2`` to ``/ddz score``, in English
+and in Spanish, and a member's private hand never reaching another member's page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.sandbox.running import SandboxRun
+from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+expect = playwright_api.expect
+HAND_ALT = re.compile(r"^(Your hand|Tu mano)")
+
+require_chromium()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def sandbox(request: pytest.FixtureRequest) -> Iterator[tuple[SandboxRun, str]]:
+    run = SandboxRun(*getattr(request, "param", ()))
+    try:
+        yield run, run.wait_ready()
+    finally:
+        assert run.stop() == 0, run.output
+
+
+def page_as(browser: object, url: str, member: str | None = None) -> object:
+    page = browser.new_page(viewport={"width": 1400, "height": 900})  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    if member is not None:
+        page.select_option("#member", label=member)
+    expect(page.locator("#input")).to_be_visible()
+    return page
+
+
+def type_command(page: object, partial: str, suggestion: str, rest: str) -> None:
+    """Type ``partial``, take the suggested ``suggestion`` with Tab, type ``rest``, Enter."""
+    box = page.locator("#input")
+    box.click()
+    box.press_sequentially(partial)
+    expect(page.locator("#suggestions .item .name", has_text=suggestion).first).to_be_visible()
+    box.press("Tab")
+    expect(box).to_have_value(suggestion + " ")
+    box.press_sequentially(rest)
+    box.press("Enter")
+
+
+def public(page: object) -> object:
+    return page.locator("article.msg:not(.ephemeral)")
+
+
+def button(page: object, verb: str) -> object:
+    """Buttons of ``page`` whose custom_id has this verb (``:start``, ``:hb3.``, ``:ha1.``)."""
+    return page.locator(f"button[data-custom-id*='{verb}']")
+
+
+def open_hand(page: object, label: str, only: str = "Only you can see this") -> object:
+    """Press the table's "My hand" (``label``) and return the private view it opened,
+    marked ``only`` (Discord's "Only you can see this", in the member's language)."""
+    public(page).last.get_by_role("button", name=label, exact=True).click()
+    view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).filter(
+        has=page.locator("button[data-custom-id*=':hsort']")).last
+    expect(view).to_be_visible(timeout=15_000)
+    expect(view).to_contain_text(only)
+    return view
+
+
+def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, str],
+                score: tuple[str, str, str], texts: dict[str, str]) -> None:
+    type_command(page, *start)
+    expect(page.locator("article.msg .used", has_text=start[1]).last).to_contain_text(
+        f"Alice {labels['used']} {start[1]}")
+    button(page, ":start").last.click()
+    view = open_hand(page, labels["hand"], labels["only"])
+    alt = view.locator("img[alt]").first.get_attribute("alt")
+    assert alt and HAND_ALT.match(alt), alt
+    bids = view.locator("button[data-custom-id*=':hb']:not([disabled])")
+    expect(bids.first).to_be_visible(timeout=15_000)  # this deal's seed: alice bids
+    view.locator("button[data-custom-id*=':hb3.']").click()
+    expect(public(page).last).to_contain_text(texts["bid"], timeout=15_000)
+    view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).last
+    expect(view.locator("button[data-custom-id*=':hplay.']")).to_be_visible(timeout=15_000)
+    cards = view.locator(".select[data-custom-id*=':hcards.']")  # the card menu: several values
+    cards.locator(".select-box").click()
+    cards.locator(".select-menu li").nth(0).click()
+    cards.locator(".select-menu li").nth(1).click()
+    page.locator("#channel-header").click()  # closing the menu sends both cards
+    expect(view).to_contain_text(re.compile(texts["selected"] + r" [3-9TJQKA2XD]{2}\b"),
+                                 timeout=15_000)
+    auto_on = view.locator("button[data-custom-id*=':ha0.']")
+    for _ in range(3):  # a click on a view the table just left behind is refused politely
+        view.locator("button[data-custom-id*=':ha1.']").click()
+        try:
+            expect(auto_on).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            continue
+    expect(auto_on).to_be_visible()
+    result = public(page).filter(has=page.locator("button[data-custom-id$=':again']")).last
+    expect(result).to_be_visible(timeout=90_000)
+    expect(result).to_contain_text(texts["result"])
+    type_command(page, *score)
+    board = page.locator("article.msg", has=page.locator(".embed-title", has_text=texts["score"]))
+    expect(board.last).to_be_visible(timeout=15_000)
+    expect(board.last).to_contain_text("Alice")
+    assert page.errors == []
+
+
+def test_a_hand_from_start_to_score_in_english(browser: object,
+                                               sandbox: tuple[SandboxRun, str]) -> None:
+    run, url = sandbox
+    page = page_as(browser, url)
+    play_a_hand(page, start=("/ddz st", "/ddz start", "computers:2"), labels={"hand": "My hand", "only": "Only you can see this", "used": "used"},
+                score=("/ddz sc", "/ddz score", ""),
+                texts={"bid": "Landlord: Alice · bid 3", "result": "hand #1 · result", "selected": "Selected:",
+                       "score": "Dou Dizhu scores"})
+    page.close()
+
+
+@pytest.mark.parametrize("sandbox", [("--lang", "es")], indirect=True)
+def test_the_same_hand_in_spanish(browser: object, sandbox: tuple[SandboxRun, str]) -> None:
+    run, url = sandbox
+    page = page_as(browser, url)
+    expect(page.locator("#locale")).to_have_value("es-ES")
+    play_a_hand(page, start=("/ddz emp", "/ddz empezar", "ordenadores:2"),
+                labels={"hand": "Mi mano", "only": "Solo tú puedes ver esto", "used": "ha usado"},
+                score=("/ddz pun", "/ddz puntuacion", ""),
+                texts={"bid": "Terrateniente: Alice · apuesta 3", "selected": "Seleccionadas:",
+                       "result": "mano n.º 1 · resultado",
+                       "score": "Puntuaciones de Dou Dizhu"})
+    page.close()
+
+
+def test_a_members_private_hand_never_reaches_another_members_page(
+        browser: object, sandbox: tuple[SandboxRun, str]) -> None:
+    run, url = sandbox
+    alice = page_as(browser, url, "Alice")
+    bob = page_as(browser, url, "Bob")
+    expect(bob.locator("#locale")).to_have_value("en-US")
+    type_command(alice, "/ddz st", "/ddz start", "computers:1")
+    button(bob, ":join").last.click()
+    expect(public(alice).last).to_contain_text("Bob")
+    button(alice, ":start").last.click()
+    views = {}
+    for page in (alice, bob):
+        view = open_hand(page, "My hand")
+        views[page] = (view.get_attribute("id"), view.locator("img[alt]").first.get_attribute("alt"))
+    (alice_id, alice_alt), (bob_id, bob_alt) = views[alice], views[bob]
+    assert alice_alt != bob_alt and HAND_ALT.match(alice_alt) and HAND_ALT.match(bob_alt)
+    bob.reload()  # a fresh page of Bob's gets his hand again, and still not Alice's
+    expect(bob.locator(f"#{bob_id}")).to_be_visible()
+    for page, other_id, other_alt in ((alice, bob_id, bob_alt), (bob, alice_id, alice_alt)):
+        assert page.locator(f"#{other_id}").count() == 0
+        assert other_alt not in page.content()
+        hands = page.locator("article.msg.ephemeral img[alt^='Your hand']")
+        assert hands.count() >= 1
+        assert all(other_alt != hands.nth(k).get_attribute("alt") for k in range(hands.count()))
+    # Alice switching to Bob in her page is the sandbox's point: then she sees Bob's hand.
+    alice.select_option("#member", label="Bob")
+    expect(alice.locator(f"#{bob_id}")).to_be_visible()
+    expect(alice.locator(f"#{alice_id}")).to_have_count(0)
+    assert alice.errors == [] and bob.errors == []
+    alice.close()
+    bob.close()

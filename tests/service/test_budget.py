@@ -1,0 +1,60 @@
+"""GlobalBudget: the token bucket for Discord's global-limited requests (bot/service/budget.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service.budget import COSMETIC, RESULT, TURN, GlobalBudget, share_of
+
+
+async def test_a_burst_goes_at_once_and_the_rest_at_the_rate() -> None:
+    loop = asyncio.get_running_loop()
+    budget = GlobalBudget(rate=20.0, burst=2)
+    start = loop.time()
+    times: list[float] = []
+
+    async def one() -> None:
+        await budget.take(TURN)
+        times.append(loop.time() - start)
+
+    await asyncio.gather(*(one() for _ in range(6)))
+    assert times[1] < 0.02  # the two banked tokens
+    assert 4 * 0.05 - 0.02 <= times[-1] <= 4 * 0.05 + 0.15, times  # then one per 50 ms
+    assert budget.taken == 6 and budget.waited == 4 and budget.waiting == 0
+
+
+async def test_results_go_before_turns_and_turns_before_cosmetic_redraws() -> None:
+    budget = GlobalBudget(rate=50.0, burst=1)
+    await budget.take()  # the bucket is empty now
+    order: list[str] = []
+
+    async def one(name: str, priority: int) -> None:
+        await budget.take(priority)
+        order.append(name)
+
+    tasks = [asyncio.create_task(one(n, p)) for n, p in
+             (("cosmetic", COSMETIC), ("turn", TURN), ("cosmetic2", COSMETIC), ("result", RESULT))]
+    await asyncio.gather(*tasks)
+    assert order == ["result", "turn", "cosmetic", "cosmetic2"]
+
+
+async def test_a_cancelled_waiter_spends_nothing() -> None:
+    budget = GlobalBudget(rate=10.0, burst=1)
+    await budget.take()
+    waiter = asyncio.create_task(budget.take(COSMETIC))
+    await asyncio.sleep(0)
+    waiter.cancel()
+    await asyncio.gather(waiter, return_exceptions=True)
+    await asyncio.wait_for(budget.take(RESULT), 0.5)  # the next token is the next caller's
+    assert budget.taken == 2
+
+
+def test_each_process_takes_its_shards_share_of_the_rate() -> None:
+    assert share_of(40.0, None, None) == 40.0
+    assert share_of(40.0, [0], 2) == 20.0
+    assert share_of(40.0, [0, 1, 2], 4) == 30.0
+    assert share_of(40.0, [0, 1], 2) == 40.0
+    with pytest.raises(ValueError):
+        GlobalBudget(rate=0)
