@@ -394,3 +394,14 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+def test_no_test_imports_a_conftest() -> None:
+    """Shared helpers live in tests/support (loaded through ``pytest_plugins``); a
+    conftest is pytest's to load, never a module another test imports."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        if re.search(r"^\s*(from\s+\S*conftest\s+import|import\s+\S*conftest)", path.read_text(encoding="utf-8"), re.M)
+    ]
+    assert offenders == []

@@ -23,7 +23,7 @@ TRY_AGAIN = ("The database is busy for a moment, so nothing changed. Please try 
 
 @pytest.fixture
 def tmp_path() -> Iterator[Path]:
-    """The ``fake`` bot's database directory (tests/cogs/conftest.py): a 2 MiB tmpfs."""
+    """The ``fake`` bot's database directory (tests/support/fixtures.py): a 2 MiB tmpfs."""
     with small_disk() as disk:
         yield disk
 

@@ -16,7 +16,7 @@ from bot.game.table import Table
 from bot.service import TableService
 from bot.storage.base import SqlRepository
 from tests.databases import Database
-from tests.support.service_clock import (  # noqa: F401  (also imported from here by other tests)
+from tests.support.service_clock import (
     ALICE,
     BOB,
     CARL,
@@ -27,12 +27,10 @@ from tests.support.service_clock import (  # noqa: F401  (also imported from her
     G,
     Recorder,
     play_out,
-    quiesce,
     recorder,
     run,
     saved,
     three_players,
-    user_at,
 )
 
 # ----- a whole hand -----------------------------------------------------------------
