@@ -461,7 +461,8 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         lang = await self.board.language(interaction.guild_id)
         who = member or interaction.user
         summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
-        await records.send_stats(interaction, self.ctx.records, who, lang, summary)
+        await records.send_stats(interaction, self.ctx.records, self.board.renderer, who, lang,
+                                 summary)
 
     @app_commands.command(name=cmd("daily", "cmd.daily.name"),
                           description=cmd("Today's deal: the same cards for everyone, once a day",

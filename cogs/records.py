@@ -2,21 +2,20 @@
 
 Reads go through the RecordsService (``score``: match standings, all-time leaderboard or
 skill ratings; ``stats``: the member's record, rating and last 50 hands). The chart
-is rendered off the event loop (``asyncio.to_thread``) and attached with alt text
+is drawn by the Renderer's worker processes (bot/service/renderer.py) and attached with alt text
 that states its numbers. Spec: docs/RATINGS.md.
 """
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 
 from bot.service.records import RecordsService
+from bot.service.renderer import Renderer
 from bot.values import DailySummary
 from cogs import info
 from cogs.replies import png_file, respond
-from rendering.stats import render_stats, stats_alt_text
+from rendering.stats import stats_alt_text
 
 CHART_HANDS = 50
 """Hands shown on the ``/ddz stats`` chart (the most recent)."""
@@ -41,7 +40,8 @@ async def send_score(interaction: discord.Interaction, records: RecordsService,
 
 
 async def send_stats(interaction: discord.Interaction, records: RecordsService,
-                     who: discord.abc.User, lang: str, daily: DailySummary | None = None) -> None:
+                     renderer: Renderer, who: discord.abc.User, lang: str,
+                     daily: DailySummary | None = None) -> None:
     """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart,
     and ``daily``, their daily deal record (never a card of it), in ``lang``: the
     server's language (docs/ARCHITECTURE.md §Languages)."""
@@ -59,7 +59,7 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
         return
     history = await records.hand_history(guild_id, who.id, CHART_HANDS)
     view = info.chart_view(record, history, who.display_name)
-    png = await asyncio.to_thread(render_stats, view, locale=lang)
+    png = await renderer.stats(view, locale=lang)
     embed.set_image(url=f"attachment://{CHART_FILE}")
     await respond(interaction, embed=embed, ephemeral=False,
                   file=png_file(png, CHART_FILE, stats_alt_text(view, locale=lang)))

@@ -22,14 +22,13 @@ from discord import app_commands
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t, tn
+from bot.service.renderer import Renderer
 from bot.service.replays import Replay, Review
 from cogs import replay_pages as rp
 from cogs.context import CogContext
 from cogs.items import RoutedButton, replay_id
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
-from rendering import render_result
-from rendering.replay import page_image, render_replay_animation, render_replay_page_cached
 from rendering.replay_models import ReviewMark
 
 log = logging.getLogger("cogs.ddz")
@@ -118,16 +117,17 @@ def marks_of(found: Replay, review: Review) -> dict[int, ReviewMark]:
     return out
 
 
-async def _page_file(found: Replay, page: int, lang: str, marks: dict[int, ReviewMark] | None,
+async def _page_file(renderer: Renderer, found: Replay, page: int, lang: str,
+                     marks: dict[int, ReviewMark] | None,
                      name: str = "replay.png") -> discord.File:
     """The image of page ``page`` (0-based; the last page is the result) with alt text."""
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     if page == len(steps) - 1:
-        png = await asyncio.to_thread(render_result, rp.result_view(hand, players, no), locale=lang)
+        png = await renderer.result(rp.result_view(hand, players, no), locale=lang)
     else:
         model = rp.pages(hand, steps, players, no, marks)[page]
-        png = await asyncio.to_thread(render_replay_page_cached, model, lang)
+        png = await renderer.replay_page(model, locale=lang)
     return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no))
 
 
@@ -136,12 +136,10 @@ async def _animation(ctx: CogContext, found: Replay, lang: str) -> discord.File:
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     models = rp.pages(hand, steps, players, no)
 
-    def draw() -> bytes:
-        frames: list[Any] = [page_image(m, locale=lang) for m in models]
-        frames.append(render_result(rp.result_view(hand, players, no), locale=lang))
-        return render_replay_animation(frames)
-
-    data = await ctx.replays.animation((found.record.hand_id, lang, players), draw)
+    result = rp.result_view(hand, players, no)
+    data = await ctx.replays.animation(
+        (found.record.hand_id, lang, players),
+        lambda: ctx.board.renderer.animation(models, result, locale=lang))
     return discord.File(io.BytesIO(data), filename=f"hand{no}.gif",
                         description=rp.plays_alt(hand, steps, players, lang, no))
 
@@ -153,14 +151,14 @@ def _caption(found: Replay, page: int, lang: str, review: Review | None) -> str:
     return t(key, lang, n=found.record.hand_no, page=page + 1, pages=len(found.steps))
 
 
-async def show_page(interaction: discord.Interaction, found: Replay, page: int,
+async def show_page(interaction: discord.Interaction, ctx: CogContext, found: Replay, page: int,
                     review: Review | None, lang: str, *, content: str | None = None,
                     embed: discord.Embed | None = None) -> None:
     """Answer with page ``page`` (edit of the deferred message) and its buttons."""
     marks = marks_of(found, review) if review is not None else None
     if review is not None and embed is None:
         embed = review_embed(found, review, lang)  # the summary stays while paging
-    file = await _page_file(found, page, lang, marks)
+    file = await _page_file(ctx.board.renderer, found, page, lang, marks)
     view = _nav(found.record.hand_no, page, len(found.steps), review is not None, lang)
     await respond(interaction, content or _caption(found, page, lang, review),
                   edit=True, file=file, view=view, embed=embed)
@@ -272,7 +270,7 @@ async def start_review(interaction: discord.Interaction, ctx: CogContext,
     await respond(interaction, t("review.progress", lang, done=0, total="…"), edit=True,
                   view=None)
     review = await run_review(interaction, ctx, found, lang)
-    await show_page(interaction, found, first_marked_page(found, review), review, lang,
+    await show_page(interaction, ctx, found, first_marked_page(found, review), review, lang,
                     embed=review_embed(found, review, lang))
 
 
@@ -305,16 +303,16 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, hand_no: i
             raise GameError("stale")
         marks_review = await run_review(interaction, ctx, found, lang) if review else None
         if verb == "open":
-            await show_page(interaction, found, 0, None, lang)
+            await show_page(interaction, ctx, found, 0, None, lang)
         elif verb in ("prev", "next"):
             page = max(0, page - 1) if verb == "prev" else min(last, page + 1)
-            await show_page(interaction, found, page, marks_review, lang)
+            await show_page(interaction, ctx, found, page, marks_review, lang)
         elif verb == "gif":
             await respond(interaction, t("replay.animation", lang, n=hand_no), edit=True,
                           file=await _animation(ctx, found, lang))
         elif verb == "share":
             marks = marks_of(found, marks_review) if marks_review is not None else None
-            file = await _page_file(found, page, lang, marks)
+            file = await _page_file(ctx.board.renderer, found, page, lang, marks)
             # the replay message stays as it is; the page goes to the channel for everyone
             await interaction.followup.send(
                 t("replay.shared", lang, name=interaction.user.display_name, n=hand_no,
@@ -332,7 +330,7 @@ async def replay_command(interaction: discord.Interaction, ctx: CogContext,
     found = await ctx.replays.find(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
                                    interaction.user.id, hand,
                                    channel_id=interaction.channel_id)
-    await show_page(interaction, found, 0, None, resolve_locale(interaction.locale))
+    await show_page(interaction, ctx, found, 0, None, resolve_locale(interaction.locale))
 
 
 async def review_command(interaction: discord.Interaction, ctx: CogContext,

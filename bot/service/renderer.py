@@ -14,11 +14,15 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
+from typing import Any
 
 import rendering
 from bot.rules import Card
 from bot.service.pool import WorkerPool
 from rendering import ResultView, TableView
+from rendering.replay import page_image, render_replay_animation, render_replay_page_cached
+from rendering.replay_models import ReplayPage
+from rendering.stats import StatsView, render_stats
 
 HAND_CACHE_SIZE = 256
 """Hand images kept in the bot process (≈ 12 KB each as palette PNGs: ≈ 3 MB at most)."""
@@ -47,8 +51,9 @@ def draw_hand(indices: tuple[int, ...], selected: frozenset[int], sort: str, loc
 
 
 class Renderer:
-    """The bot's images: ``await hand(...)``, ``await table(...)``, ``await result(...)``
-    → PNG bytes, drawn by ``workers`` processes (0: threads)."""
+    """The bot's images, every one of them: ``await hand(...)``, ``table``, ``result``,
+    ``stats``, ``replay_page`` → PNG bytes, ``animation`` → GIF bytes, drawn by
+    ``workers`` processes (0: threads)."""
 
     def __init__(self, workers: int = 2, cache_size: int = HAND_CACHE_SIZE) -> None:
         self.pool = WorkerPool("render", workers, initializer=rendering.warm_up)
@@ -93,6 +98,23 @@ class Renderer:
         self.drawn += 1
         return await self.pool.run(_draw_result, view, locale)
 
+    async def stats(self, view: StatsView, *, locale: str = "en") -> bytes:
+        """``/ddz stats``' chart (``rendering.stats.render_stats``), PNG bytes."""
+        self.drawn += 1
+        return await self.pool.run(_draw_stats, view, locale)
+
+    async def replay_page(self, page: ReplayPage, *, locale: str = "en") -> bytes:
+        """One replay page (``rendering.replay.render_replay_page_cached``), PNG bytes."""
+        self.drawn += 1
+        return await self.pool.run(_draw_replay_page, page, locale)
+
+    async def animation(self, pages: Sequence[ReplayPage], result: ResultView, *,
+                        locale: str = "en") -> bytes:
+        """A hand's replay as an animated GIF: every page, then the result
+        (``rendering.replay.render_replay_animation``), GIF bytes."""
+        self.drawn += 1
+        return await self.pool.run(_draw_animation, tuple(pages), result, locale)
+
 
 def _draw_table(view: TableView, locale: str) -> bytes:
     return rendering.render_table(view, locale=locale)
@@ -100,3 +122,17 @@ def _draw_table(view: TableView, locale: str) -> bytes:
 
 def _draw_result(view: ResultView, locale: str) -> bytes:
     return rendering.render_result(view, locale=locale)
+
+
+def _draw_stats(view: StatsView, locale: str) -> bytes:
+    return render_stats(view, locale=locale)
+
+
+def _draw_replay_page(page: ReplayPage, locale: str) -> bytes:
+    return render_replay_page_cached(page, locale)
+
+
+def _draw_animation(pages: tuple[ReplayPage, ...], result: ResultView, locale: str) -> bytes:
+    frames: list[Any] = [page_image(p, locale=locale) for p in pages]
+    frames.append(rendering.render_result(result, locale=locale))
+    return render_replay_animation(frames)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,17 +157,19 @@ class ReplayService:
         _remember(self._replays, record.hand_id, done)
         return done
 
-    async def animation(self, key: Hashable, draw: Callable[[], bytes]) -> bytes:
-        """The animation identified by ``key`` (hand, language, names): ``draw()`` runs in
-        a thread once; concurrent requests share it and the bytes are cached (LRU), so
-        clicking Animation again (or twice at once) never draws the GIF twice."""
+    async def animation(self, key: Hashable,
+                        draw: Callable[[], Coroutine[Any, Any, bytes]]) -> bytes:
+        """The animation identified by ``key`` (hand, language, names): ``draw()`` (the
+        Renderer's ``animation``) is awaited once; concurrent requests share it and the
+        bytes are cached (LRU), so clicking Animation again (or twice at once) never
+        draws the GIF twice."""
         cached = self._animations.get(key)
         if cached is not None:
             self._animations.move_to_end(key)
             return cached
         task = self._drawing.get(key)
         if task is None:
-            task = asyncio.create_task(asyncio.to_thread(draw))
+            task = asyncio.create_task(draw())
             self._drawing[key] = task
             task.add_done_callback(lambda _: self._drawing.pop(key, None))
         data = await asyncio.shield(task)

@@ -49,3 +49,26 @@ async def test_the_hand_cache_keeps_only_the_latest_images() -> None:
         await renderer.hand(cards, selected=[card.index])
     await renderer.hand(cards, selected=[cards[0].index])
     assert renderer.drawn == 4
+
+
+async def test_the_stats_chart_replay_pages_and_the_gif_are_drawn_in_the_worker() -> None:
+    # Issue 23 §1: every image goes through the Renderer (cogs drew these in threads).
+    from rendering.replay import page_image, render_replay_animation, render_replay_page_cached
+    from rendering.samples import stats_chart
+    from rendering.stats import render_stats
+    from tests.rendering.test_replay import _page
+
+    renderer = Renderer(workers=1)
+    try:
+        assert await renderer.pool.wait_ready()
+        assert await renderer.stats(stats_chart(), locale="es") == render_stats(
+            stats_chart(), locale="es")
+        page = _page()
+        assert await renderer.replay_page(page) == render_replay_page_cached(page, "en")
+        gif = await renderer.animation([page, page], spring_result())
+        frames = [page_image(page, locale="en"), page_image(page, locale="en"),
+                  render_result(spring_result())]
+        assert gif[:6] == b"GIF89a" and gif == render_replay_animation(frames)
+        assert renderer.drawn == 3 and renderer.pool.pending == 0
+    finally:
+        renderer.shutdown()

@@ -186,8 +186,9 @@ async def test_an_animation_is_drawn_once_for_concurrent_and_repeated_requests()
     service = ReplayService(Records())
     drawn: list[str] = []
 
-    def draw(tag: str) -> bytes:
+    async def draw(tag: str) -> bytes:
         drawn.append(tag)
+        await asyncio.sleep(0)  # the Renderer's pool: the second request arrives meanwhile
         return f"GIF89a {tag}".encode()
 
     both = await asyncio.gather(service.animation(("h1", "en"), lambda: draw("en")),
