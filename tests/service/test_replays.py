@@ -13,6 +13,7 @@ from bot.game.errors import GameError
 from bot.game.selfplay import seeded_hand
 from bot.service.replays import ReplayService
 from bot.values import FinishedHand, SeatChange, Settlement
+from tests.support.fake_records import Records
 
 CHANNEL = 50
 """The channel the test hands were played in."""
@@ -34,19 +35,6 @@ def _record(seed: int, hand_no: int, guild_id: int = 1,
                         channel_id=channel_id)
 
 
-class Records:
-    """A Repository stand-in holding settled hands."""
-
-    def __init__(self, *records: FinishedHand) -> None:
-        self.records = records
-
-    async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
-        return next((r for r in self.records if (r.guild_id, r.hand_no) == (guild_id, hand_no)),
-                    None)
-
-    async def last_hand_of(self, guild_id: int, user_id: int) -> FinishedHand | None:
-        mine = [r for r in self.records if r.guild_id == guild_id and user_id in r.user_ids]
-        return max(mine, key=lambda r: r.hand_no, default=None)
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM
+from tests.support.fake_records import Records
 from tests.web.support import (
     GUILD,
-    Records,
     running_site,
     settled,
     standings_store,

@@ -48,19 +48,6 @@ def settled(seed: int, hand_no: int, guild_id: int = GUILD,
                         channel_id=channel_id)
 
 
-class Records:
-    """A Repository stand-in holding settled hands (what ReplayService reads)."""
-
-    def __init__(self, *records: FinishedHand) -> None:
-        self.records = list(records)
-
-    async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
-        return next((r for r in self.records if (r.guild_id, r.hand_no) == (guild_id, hand_no)),
-                    None)
-
-    async def last_hand_of(self, guild_id: int, user_id: int) -> FinishedHand | None:
-        mine = [r for r in self.records if r.guild_id == guild_id and user_id in r.user_ids]
-        return max(mine, key=lambda r: r.hand_no, default=None)
 
 
 async def png_of(view: Any, *, locale: str = "en") -> bytes:

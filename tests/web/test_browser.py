@@ -17,9 +17,9 @@ from bot.rules import format_cards
 from bot.service.health import database_problem
 from bot.storage import open_repository
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
+from tests.support.fake_records import Records
 from tests.web.support import (
     GUILD,
-    Records,
     running_site,
     settled,
     standings_store,

@@ -21,7 +21,8 @@ from bot.storage import open_repository
 from bot.web import app as web_app
 from bot.web.guard import RateLimit
 from cogs import metering
-from tests.web.support import GUILD, Records, running_site, settled
+from tests.support.fake_records import Records
+from tests.web.support import GUILD, running_site, settled
 
 
 async def get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
