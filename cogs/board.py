@@ -27,13 +27,14 @@ from bot.faults import crash_point
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.i18n import resolve_locale, t
+from bot.i18n import t
 from bot.service import TableService
 from bot.service.budget import RESULT, GlobalBudget
 from bot.service.renderer import Renderer
 from bot.values import Settlement
 from cogs import texts
 from cogs.delivery import Delivery
+from cogs.languages import ServerLanguages
 from cogs.public_message import compose
 from cogs.public_view import message_key
 from cogs.replay import result_buttons
@@ -104,8 +105,11 @@ class Board:
 
     def __init__(self, bot: commands.Bot, service: TableService, renderer: Renderer,
                  on_drawn: Callable[[Table], Awaitable[None]] | None = None,
-                 interval: float = MIN_INTERVAL, budget: GlobalBudget | None = None) -> None:
+                 interval: float = MIN_INTERVAL, budget: GlobalBudget | None = None,
+                 languages: ServerLanguages | None = None) -> None:
         self.bot = bot
+        self.languages = languages or ServerLanguages(bot, service)
+        """Each server's public language (``/ddz config language`` or its locale)."""
         self.delivery = Delivery(bot, budget)
         """Tokens and channel: how each post and edit reaches Discord."""
         self.service = service
@@ -118,27 +122,6 @@ class Board:
         """Ids of the tables whose message a 403 blocked (``_State.blocked_until`` > 0):
         ``permissions_back`` runs on every click and looks only at these."""
         self.edits: dict[int, deque[float]] = {}
-        self.guild_locales: dict[int, str] = {}
-
-    # ----- language -------------------------------------------------------------
-
-    def remember_guild_locale(self, guild_id: int | None, locale: object) -> None:
-        """Note the server's locale from an interaction (fallback language)."""
-        if guild_id is not None and locale is not None:
-            self.guild_locales[guild_id] = str(getattr(locale, "value", locale))
-
-    async def language(self, guild_id: int) -> str:
-        """``/ddz config`` language, else the server's locale, else English."""
-        try:
-            chosen = (await self.service.settings(guild_id)).language
-        except Exception:
-            log.exception("reading settings of guild %s failed", guild_id)
-            return resolve_locale(self.guild_locales.get(guild_id))
-        if chosen:
-            return resolve_locale(chosen)
-        guild = self.bot.get_guild(guild_id)
-        locale = guild.preferred_locale if guild is not None else self.guild_locales.get(guild_id)
-        return resolve_locale(locale)
 
     # ----- scheduling -------------------------------------------------------------
 
@@ -301,13 +284,13 @@ class Board:
         channel_id = table.channel_id if table else None
         if table is None or table.phase == "closed":
             if state.message_id is not None and channel_id is not None:
-                lang = await self.language(table.guild_id) if table else "en"
+                lang = await self.languages.language(table.guild_id) if table else "en"
                 content = compose(table, lang).content if table else ""
                 await self._edit(channel_id, state.message_id, content=content or None,
                                  view=None, attachments=[])
             state.key = ("closed",)
             return
-        lang = await self.language(table.guild_id)
+        lang = await self.languages.language(table.guild_id)
         settlement = state.settlements.get(table.hand_no)
         if settlement is None and table.phase == "finished" and table.hand is not None:
             settlement = await self._stored_settlement(table)

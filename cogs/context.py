@@ -18,6 +18,7 @@ from bot.service.links import WebLinks
 from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
 from cogs import permissions
+from cogs.languages import ServerLanguages
 
 if TYPE_CHECKING:  # annotations only: cogs.board imports cogs.replay, which imports this
     from cogs.board import Board
@@ -27,8 +28,9 @@ if TYPE_CHECKING:  # annotations only: cogs.board imports cogs.replay, which imp
 class CogContext:
     """``service``: the only writer of tables (and their reads); ``records``: the
     server's standings, stats and history (read-only); ``replays``: finished hands and
-    reviews; ``board``: the public table messages (and the server's language);
-    ``web_links``: signed links to the web page (docs/WEB.md), None while it is off;
+    reviews; ``board``: the public table messages; ``languages``: each server's public
+    language (cogs/languages.py); ``web_links``: signed links to the web page
+    (docs/WEB.md), None while it is off;
     ``daily``: the daily deal (docs/RULES.md §Daily deal)."""
 
     service: TableService
@@ -36,11 +38,12 @@ class CogContext:
     replays: ReplayService
     board: Board
     daily: DailyService
+    languages: ServerLanguages
     web_links: WebLinks | None = None
 
     def seen(self, interaction: discord.Interaction) -> None:
         """Note what any interaction tells: the server's locale (public texts) and, when
         the bot has its permissions in the channel again, that the board may post there."""
-        self.board.remember_guild_locale(interaction.guild_id, interaction.guild_locale)
+        self.languages.remember(interaction.guild_id, interaction.guild_locale)
         if interaction.channel_id is not None and not permissions.missing(interaction):
             self.board.permissions_back(interaction.channel_id)

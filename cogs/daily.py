@@ -208,7 +208,7 @@ class DailyPoster:
         self.bot = bot
         self.daily = daily
         self.language = language
-        """``async (guild_id) -> locale``: the server's language (``Board.language``)."""
+        """``async (guild_id) -> locale``: the server's language (``ServerLanguages.language``)."""
         self.every = every
         self.task: asyncio.Task[None] | None = None
 

@@ -40,6 +40,7 @@ from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
 from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inputs
 from cogs.items import TEMPLATES, ViewState, route_click
+from cogs.languages import ServerLanguages
 from cogs.open_views import OpenViews
 from cogs.replay import ReplayCommands
 from cogs.replies import answer_error, context_of, defer, defer_soon, png_file, respond
@@ -70,12 +71,15 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self.bot = bot
         self.service = service
         self.replays = replays
-        self.board = Board(bot, service, renderer, on_drawn=self._refresh_views, budget=budget)
+        self.languages = ServerLanguages(bot, service)
+        """Each server's public language (cogs/languages.py)."""
+        self.board = Board(bot, service, renderer, on_drawn=self._refresh_views, budget=budget,
+                           languages=self.languages)
         self.ctx = CogContext(service, service.records, replays, self.board, service.daily,
-                              web_links)
+                              self.languages, web_links)
         """Handed to every item handler and router (cogs/context.py)."""
         self.views = OpenViews(self.render_hand)
-        self.poster = daily.DailyPoster(bot, service.daily, self.board.language)
+        self.poster = daily.DailyPoster(bot, service.daily, self.languages.language)
         """The daily channel's posts (``/ddz config daily_channel``)."""
         super().__init__()
 
@@ -447,7 +451,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
         assert interaction.guild_id is not None
-        lang = await self.board.language(interaction.guild_id)
+        lang = await self.languages.language(interaction.guild_id)
         await records.send_score(interaction, self.ctx.records, scope.value if scope else None, lang)
 
     @app_commands.command(name=cmd("stats", "cmd.stats.name"),
@@ -458,7 +462,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=False, thinking=True)
         assert interaction.guild_id is not None
-        lang = await self.board.language(interaction.guild_id)
+        lang = await self.languages.language(interaction.guild_id)
         who = member or interaction.user
         summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
         await records.send_stats(interaction, self.ctx.records, self.board.renderer, who, lang,

@@ -73,7 +73,7 @@ async def answer(interaction: discord.Interaction, ctx: CogContext, user_id: int
             return
         await respond(interaction, t("newmatch.done", lang, old=done.old, new=done.new),
                       edit=True, view=None)
-        public = await ctx.board.language(interaction.guild_id)
+        public = await ctx.languages.language(interaction.guild_id)
         channel = interaction.channel
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(t("newmatch.public", public, name=interaction.user.display_name,
