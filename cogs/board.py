@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +32,7 @@ from bot.service.budget import RESULT, GlobalBudget
 from bot.service.renderer import Renderer
 from bot.values import Settlement
 from cogs import texts
-from cogs.delivery import Delivery
+from cogs.delivery import Delivery, EditBucket, PermissionBackoff
 from cogs.languages import ServerLanguages
 from cogs.public_message import compose
 from cogs.public_view import message_key
@@ -46,14 +45,6 @@ MIN_INTERVAL = 1.0
 RETRIES = 5
 """Tries of one redraw on a Discord error (after discord.py's own retries of 429 and
 500/502), waiting ``interval × 2^(try-1)`` seconds between them: 1, 2, 4, 8 s."""
-EDIT_BUDGET = (5, 5.0)
-"""Discord lets a bot edit messages of one channel about 5 times per 5 s; redraws wait
-for a slot (the state drawn is read after the wait, so waiting coalesces)."""
-BUDGET_MARGIN = 0.25
-FORBIDDEN_WAIT = (30.0, 600.0)
-"""After a 403 (the bot lost a permission in the channel) the public message is
-left alone for 30 s, doubling per further 403 up to 600 s, or until an interaction
-from that channel shows the permissions are back; private views go on meanwhile."""
 SCAN_LIMIT = 50
 """How many of a channel's newest messages a restored table looks through for its own."""
 
@@ -90,9 +81,6 @@ class _State:
     """Server hand number of the result the current message shows (its Replay /
     Review buttons stay when a newer message takes over)."""
     scan: bool = False
-    blocked_until: float = 0.0
-    forbidden: int = 0
-    probe: asyncio.TimerHandle | None = None
     gone: bool = False
     lost: set[int] = field(default_factory=set)
     """Ids of this table's messages Discord said are deleted (10008): never edited again,
@@ -110,18 +98,17 @@ class Board:
         self.bot = bot
         self.languages = languages or ServerLanguages(bot, service)
         """Each server's public language (``/ddz config language`` or its locale)."""
-        self.delivery = Delivery(bot, budget)
+        self.delivery = Delivery(bot, budget, edits=EditBucket())
         """Tokens and channel: how each post and edit reaches Discord."""
+        self.backoff = PermissionBackoff(self._unblocked)
+        """The tables whose message a 403 blocked (cogs/delivery.py); their private
+        views go on."""
         self.service = service
         self.renderer = renderer
         """Draws the images (the bot's worker processes; threads without one)."""
         self.on_drawn = on_drawn
         self.interval = interval
         self.states: dict[str, _State] = {}
-        self.blocked: set[str] = set()
-        """Ids of the tables whose message a 403 blocked (``_State.blocked_until`` > 0):
-        ``permissions_back`` runs on every click and looks only at these."""
-        self.edits: dict[int, deque[float]] = {}
 
     # ----- scheduling -------------------------------------------------------------
 
@@ -142,8 +129,7 @@ class Board:
         if state.gone:
             return
         if table.phase == "closed" and state.message_id is None and state.key is None:
-            if state.probe is not None:  # closed before it ever had a message
-                state.probe.cancel()
+            self.backoff.forget(table.id)  # closed before it ever had a message
             if state.task is None or state.task.done():
                 self.states.pop(table.id, None)
                 return
@@ -154,26 +140,12 @@ class Board:
         """The table's channel or server is gone: never touch its messages again."""
         state = self.states.setdefault(table_id, _State())
         state.gone = True  # a running redraw stops at its next step (never cancelled:
-        if state.probe is not None:  # it may be inside a storage write)
-            state.probe.cancel()
+        self.backoff.forget(table_id)  # it may be inside a storage write)
 
-    def permissions_back(self, channel_id: int) -> None:
-        """An interaction showed the bot's permissions in ``channel_id`` are complete
-        again: redraw a table whose message was blocked by a 403 now."""
-        for table_id in list(self.blocked):
-            state = self.states.get(table_id)
-            if state is None or state.blocked_until <= 0:
-                self.blocked.discard(table_id)
-            elif state.table is not None and state.table.channel_id == channel_id:
-                self.blocked.discard(table_id)
-                state.blocked_until = 0.0
-                self.notify(state.table)
-
-    def _probe(self, table_id: str) -> None:
+    def _unblocked(self, table_id: str) -> None:
+        """A 403's wait is over, or the permissions are back: redraw now."""
         state = self.states.get(table_id)
         if state is not None and state.table is not None and not state.gone:
-            state.probe, state.blocked_until = None, 0.0
-            self.blocked.discard(table_id)
             self.notify(state.table)
 
     def restored(self, table: Table) -> None:
@@ -206,14 +178,14 @@ class Board:
             wait = state.last_draw + self.interval - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
-            if state.table is not None and not self.delivery.can_edit(state.message_id):
-                await self._edit_slot(state.table.channel_id)  # the channel's edit bucket
+            if state.table is not None:  # the channel's edit bucket, unless on a token
+                await self.delivery.ready(state.table.channel_id, state.message_id)
             state.dirty = False
             events, state.events = state.events, []
             table = self.service.get(table_id) or state.table
             if state.gone:
                 break
-            if loop.time() < state.blocked_until:  # no permission: private views only
+            if self.backoff.blocked(table_id):  # no permission: private views only
                 await self._views(table)
                 continue
             try:
@@ -221,7 +193,8 @@ class Board:
                     state.scan = False
                     await self._reconcile(table, state)
                 await self._draw(table_id, table, state, events)
-                state.failures = state.forbidden = 0
+                state.failures = 0
+                self.backoff.delivered(table_id)
             except discord.NotFound as error:
                 if error.code == 10003 and table is not None:  # Unknown Channel
                     await self._close_gone(table, state)
@@ -232,16 +205,9 @@ class Board:
                     self.delivery.forget_message(state.message_id)
                 state.message_id, state.key, state.dirty = None, None, True
             except discord.Forbidden as error:
-                state.forbidden += 1
-                wait = min(FORBIDDEN_WAIT[0] * 2 ** (state.forbidden - 1), FORBIDDEN_WAIT[1])
-                state.blocked_until, state.dirty = loop.time() + wait, True
-                self.blocked.add(table_id)
-                log.warning("no permission to draw table %s in channel %s (%s); private views "
-                            "go on, next try in %.0f s", table_id,
-                            table.channel_id if table else "?", error, wait)
-                if state.probe is not None:
-                    state.probe.cancel()
-                state.probe = loop.call_later(wait, self._probe, table_id)
+                state.dirty = True
+                if table is not None:
+                    self.backoff.refused(table_id, table.channel_id, error)
                 await self._views(table)
                 return
             except discord.HTTPException as error:
@@ -260,6 +226,7 @@ class Board:
             await self._views(table)
         if table_id in self.states and self.states[table_id].key == ("closed",):
             self.states.pop(table_id, None)
+            self.backoff.forget(table_id)
 
     async def _views(self, table: Table | None) -> None:
         """Refresh the table's private hand views (``on_drawn``); errors are logged."""
@@ -286,7 +253,7 @@ class Board:
             if state.message_id is not None and channel_id is not None:
                 lang = await self.languages.language(table.guild_id) if table else "en"
                 content = compose(table, lang).content if table else ""
-                await self._edit(channel_id, state.message_id, content=content or None,
+                await self.delivery.edit(channel_id, state.message_id, content=content or None,
                                  view=None, attachments=[])
             state.key = ("closed",)
             return
@@ -324,15 +291,15 @@ class Board:
                         if kept is not None else None)
                 try:
                     if left_behind is not None:  # not a result: its text is out of date
-                        await self._edit(table.channel_id, old, content=left_behind, view=keep,
+                        await self.delivery.edit(table.channel_id, old, content=left_behind, view=keep,
                                          attachments=[])
                     else:
-                        await self._edit(table.channel_id, old, view=keep)
+                        await self.delivery.edit(table.channel_id, old, view=keep)
                 except discord.HTTPException as error:
                     log.info("could not clear buttons of old message %s: %s", old, error)
                 self.delivery.forget_message(old)
         else:
-            await self._edit(table.channel_id, state.message_id, shown.priority, content=content,
+            await self.delivery.edit(table.channel_id, state.message_id, shown.priority, content=content,
                              view=view, attachments=files, allowed_mentions=mentions)
         state.result_no = hand_no
         while state.announce and settlement is not None:
@@ -381,7 +348,7 @@ class Board:
                     if (getattr(item, "custom_id", None) or "").startswith(prefix):
                         keep.remove_item(item)
                 try:
-                    await self._edit(table.channel_id, message.id,
+                    await self.delivery.edit(table.channel_id, message.id,
                                      view=keep if keep.children else None)
                 except discord.HTTPException as error:
                     log.info("could not clear buttons of old message %s: %s", message.id, error)
@@ -394,26 +361,6 @@ class Board:
         except Exception:
             log.exception("reading the settlement of hand %s failed", table.hand_id)
             return None
-
-    async def _edit_slot(self, channel_id: int) -> None:
-        """Wait until the channel's edit budget (``EDIT_BUDGET``) has room."""
-        limit, window = EDIT_BUDGET
-        times = self.edits.setdefault(channel_id, deque())
-        loop = asyncio.get_running_loop()
-        while times and loop.time() - times[0] >= window:
-            times.popleft()
-        if len(times) >= limit:
-            await asyncio.sleep(times[0] + window + BUDGET_MARGIN - loop.time())
-
-    async def _edit(self, channel_id: int, message_id: int, priority: int = RESULT,
-                    **kwargs: Any) -> None:
-        """Edit a table message: with a live token, else through the channel within its
-        edit bucket (``_edit_slot``) and the global budget (``Delivery.edit``)."""
-        async def pace() -> None:
-            await self._edit_slot(channel_id)
-            self.edits.setdefault(channel_id, deque()).append(asyncio.get_running_loop().time())
-
-        await self.delivery.edit(channel_id, message_id, priority, pace=pace, **kwargs)
 
     async def _remember(self, table: Table, message_id: int) -> None:
         try:

@@ -46,4 +46,4 @@ class CogContext:
         the bot has its permissions in the channel again, that the board may post there."""
         self.languages.remember(interaction.guild_id, interaction.guild_locale)
         if interaction.channel_id is not None and not permissions.missing(interaction):
-            self.board.permissions_back(interaction.channel_id)
+            self.board.backoff.back(interaction.channel_id)

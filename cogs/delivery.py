@@ -17,13 +17,18 @@ same request goes through the channel: one error per token, never a retry loop.
 Tokens are secrets: they are kept only in memory (a restart falls back to the
 channel until the next interaction) and never logged (``_Token`` has no repr of
 its interaction; ``bot/logsafe.py`` masks tokens in discord.py's URLs).
+
+Channel edits also wait for the channel's edit bucket (``EditBucket``: Discord's
+per-channel limit), and a channel that answered 403 is left alone for a while
+(``PermissionBackoff``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +50,15 @@ PRUNE_EVERY = 256
 interactions of the last 14 minutes)."""
 TOKEN_ERRORS = frozenset({10015, 50027})
 """Discord's answers to a token it no longer takes: Unknown Webhook, Invalid Webhook Token."""
+EDIT_BUDGET = (5, 5.0)
+"""Discord lets a bot edit messages of one channel about 5 times per 5 s; channel edits
+wait for a slot (``EditBucket``)."""
+BUDGET_MARGIN = 0.25
+"""Seconds added to a wait for the edit bucket (Discord's clock is not ours)."""
+FORBIDDEN_WAIT = (30.0, 600.0)
+"""After a 403 (the bot lost a permission in the channel) the public message is
+left alone for 30 s, doubling per further 403 up to 600 s, or until an interaction
+from that channel shows the permissions are back (``PermissionBackoff``)."""
 
 
 @dataclass(eq=False)
@@ -68,14 +82,17 @@ class Delivery:
     """Posts and edits the public table messages (see the module docstring).
 
     ``budget``: the process's ``GlobalBudget`` for channel requests (None: no waiting).
-    ``clock``: monotonic seconds (default the event loop's). Counters: ``by_token`` /
-    ``by_channel`` requests made each way, ``token_errors`` tokens Discord refused.
+    ``clock``: monotonic seconds (default the event loop's). ``edits``: the channels'
+    edit buckets that channel edits wait for (None: no waiting). Counters: ``by_token``
+    / ``by_channel`` requests made each way, ``token_errors`` tokens Discord refused.
     """
 
     def __init__(self, bot: discord.Client, budget: GlobalBudget | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, *,
+                 edits: EditBucket | None = None) -> None:
         self.bot = bot
         self.budget = budget
+        self.edits = edits
         self._clock = clock
         self.posters: dict[int, _Token] = {}
         """channel id → the newest interaction there (it may post a follow-up)."""
@@ -123,6 +140,13 @@ class Delivery:
 
     def forget_channel(self, channel_id: int) -> None:
         self.posters.pop(channel_id, None)
+
+    async def ready(self, channel_id: int, message_id: int | None) -> None:
+        """Wait until a request for ``message_id`` (None: a new message) may go: at once
+        when it has a live token, else when the channel's edit bucket has room. Call it
+        before reading the state to send, so that the wait coalesces changes."""
+        if self.edits is not None and not self.can_edit(message_id):
+            await self.edits.wait(channel_id)
 
     async def _poster(self, channel_id: int) -> _Token | None:
         """The channel's newest live interaction once answered (waiting up to
@@ -177,10 +201,10 @@ class Delivery:
         return (await channel.send(**kwargs)).id
 
     async def edit(self, channel_id: int, message_id: int, priority: int = RESULT,
-                   pace: Callable[[], Awaitable[None]] | None = None, **kwargs: Any) -> bool:
+                   **kwargs: Any) -> bool:
         """Edit a public message (``PartialMessage.edit`` keywords) with its newest live
-        token, else through the channel (after ``pace()``, e.g. the channel's edit
-        bucket, and the budget). Returns True when it went through the channel."""
+        token, else through the channel (after a slot of its ``edits`` bucket and the
+        budget's ``take(priority)``). Returns True when it went through the channel."""
         token = self.editors.get(message_id)
         if token is not None and token.expires > self._now() and token.answered():
             try:
@@ -195,14 +219,106 @@ class Delivery:
             else:
                 self.by_token += 1
                 return False
-        if pace is not None:
-            await pace()
+        if self.edits is not None:
+            await self.edits.take(channel_id)
         if self.budget is not None:
             await self.budget.take(priority)
         self.by_channel += 1
         channel = self.bot.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).edit(**kwargs)
         return True
+
+
+class EditBucket:
+    """Each channel's edits in the last ``window`` seconds, at most ``limit``
+    (``EDIT_BUDGET``): Discord's per-channel bucket for message edits, kept on our side so
+    that a busy board waits instead of collecting 429s. Event-loop time."""
+
+    def __init__(self, limit: int = EDIT_BUDGET[0], window: float = EDIT_BUDGET[1],
+                 margin: float = BUDGET_MARGIN) -> None:
+        self.limit, self.window, self.margin = limit, window, margin
+        self.times: dict[int, deque[float]] = {}
+        """channel id → when its recent edits went out (oldest first)."""
+
+    async def wait(self, channel_id: int) -> None:
+        """Wait until ``channel_id`` has room for one more edit (nothing is spent)."""
+        times = self.times.setdefault(channel_id, deque())
+        loop = asyncio.get_running_loop()
+        while times and loop.time() - times[0] >= self.window:
+            times.popleft()
+        if len(times) >= self.limit:
+            await asyncio.sleep(times[0] + self.window + self.margin - loop.time())
+
+    async def take(self, channel_id: int) -> None:
+        """``wait``, then spend one edit of ``channel_id`` now."""
+        await self.wait(channel_id)
+        self.times.setdefault(channel_id, deque()).append(asyncio.get_running_loop().time())
+
+
+class PermissionBackoff:
+    """Which public messages a 403 keeps us from (``FORBIDDEN_WAIT``), by key (the board
+    uses table ids), and when to try again.
+
+    ``refused(key, channel_id)`` after a 403 leaves ``key`` ``blocked`` for 30 s, doubling
+    with each 403 in a row (``delivered`` ends the row) up to 600 s; then, or as soon as
+    ``back(channel_id)`` says an interaction from that channel shows the permissions
+    complete, ``retry(key)`` is called (a plain callback on the event loop). Private
+    hand views don't need the channel: they go on meanwhile.
+    """
+
+    def __init__(self, retry: Callable[[str], None],
+                 wait: tuple[float, float] = FORBIDDEN_WAIT) -> None:
+        self.retry = retry
+        self.wait = wait
+        self.until: dict[str, tuple[int, float]] = {}
+        """key → (channel id, event-loop time it is blocked until)."""
+        self.refusals: dict[str, int] = {}
+        """key → 403s in a row."""
+        self.probes: dict[str, asyncio.TimerHandle] = {}
+
+    def blocked(self, key: str) -> bool:
+        """True while ``key``'s message must be left alone."""
+        entry = self.until.get(key)
+        return entry is not None and asyncio.get_running_loop().time() < entry[1]
+
+    def refused(self, key: str, channel_id: int, error: Exception) -> float:
+        """Discord answered 403 for ``key``'s message in ``channel_id``: block it; the
+        seconds until the next try (``retry``)."""
+        n = self.refusals[key] = self.refusals.get(key, 0) + 1
+        wait = min(self.wait[0] * 2 ** (n - 1), self.wait[1])
+        loop = asyncio.get_running_loop()
+        self.until[key] = (channel_id, loop.time() + wait)
+        log.warning("no permission to draw table %s in channel %s (%s); private views "
+                    "go on, next try in %.0f s", key, channel_id, error, wait)
+        old = self.probes.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self.probes[key] = loop.call_later(wait, self._probe, key)
+        return wait
+
+    def delivered(self, key: str) -> None:
+        """``key``'s message went through: the next 403 waits the shortest again."""
+        self.refusals.pop(key, None)
+
+    def back(self, channel_id: int) -> None:
+        """An interaction showed the bot's permissions in ``channel_id`` are complete:
+        unblock its keys and ``retry`` each now (their timers still run)."""
+        for key in [k for k, (channel, _) in self.until.items() if channel == channel_id]:
+            del self.until[key]
+            self.retry(key)
+
+    def forget(self, key: str) -> None:
+        """``key`` needs no more tries (its table closed or its channel is gone)."""
+        probe = self.probes.pop(key, None)
+        if probe is not None:
+            probe.cancel()
+        self.until.pop(key, None)
+        self.refusals.pop(key, None)
+
+    def _probe(self, key: str) -> None:
+        self.probes.pop(key, None)
+        self.until.pop(key, None)
+        self.retry(key)
 
 
 def _rewind(kwargs: dict[str, Any]) -> None:

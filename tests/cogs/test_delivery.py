@@ -141,3 +141,53 @@ async def test_expired_tokens_are_forgotten() -> None:
     now[0] = delivery.TOKEN_LIFETIME
     out.offer(FakeInteraction(calls, channel_id=-1), edits=-1)
     assert list(out.editors) == [-1] and list(out.posters) == [-1]
+
+
+async def test_channel_edits_wait_for_the_channel_edit_bucket_and_token_edits_do_not() -> None:
+    calls = Calls()
+    bucket = delivery.EditBucket(limit=2, window=0.2, margin=0.0)
+    out = Delivery(FakeBot(calls), edits=bucket)  # type: ignore[arg-type]
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    for n in range(3):
+        await out.edit(7, 42, content=f"move {n}")
+    assert loop.time() - start >= 0.2  # the third waited for the first to leave the window
+    await out.ready(8, 43)  # another channel: its own bucket
+    out.offer(FakeInteraction(calls), edits=42)
+    before = loop.time()
+    await out.ready(7, 42)  # on a token: no wait, although the channel's bucket is full
+    await out.edit(7, 42, content="on the token")
+    assert loop.time() - before < 0.1
+    assert calls[-1] == ("original edit", "on the token") and out.by_channel == 3
+
+
+async def test_a_403_blocks_for_30_s_doubling_up_to_600_s_and_the_timer_retries() -> None:
+    retried: list[str] = []
+    backoff = delivery.PermissionBackoff(retried.append, wait=(0.05, 0.15))
+    forbidden = discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                  {"code": 50001, "message": "Missing Access"})
+    assert [backoff.refused("t1", 7, forbidden) for _ in range(3)] == [0.05, 0.1, 0.15]
+    assert backoff.refused("t1", 7, forbidden) == 0.15 and backoff.blocked("t1")
+    assert not backoff.blocked("t2")
+    assert delivery.FORBIDDEN_WAIT == (30.0, 600.0)
+    await asyncio.sleep(0.2)
+    assert retried == ["t1"] and not backoff.blocked("t1")  # one timer: the last one
+    backoff.delivered("t1")
+    assert backoff.refused("t1", 7, forbidden) == 0.05  # a new row of 403s
+
+
+async def test_permissions_back_in_the_channel_retry_its_blocked_tables_at_once() -> None:
+    retried: list[str] = []
+    backoff = delivery.PermissionBackoff(retried.append, wait=(60.0, 60.0))
+    forbidden = discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")
+    backoff.refused("t1", 7, forbidden)
+    backoff.refused("t2", 8, forbidden)
+    backoff.back(9)
+    assert retried == []
+    backoff.back(7)
+    assert retried == ["t1"] and not backoff.blocked("t1") and backoff.blocked("t2")
+    backoff.back(7)  # not blocked any more: nothing to retry
+    backoff.forget("t2")  # its table closed: no timer, no retry
+    assert retried == ["t1"] and not backoff.blocked("t2") and list(backoff.probes) == ["t1"]
+    backoff.forget("t1")
+    assert backoff.probes == {} and backoff.until == {} and backoff.refusals == {}
