@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from bot.service.budget import RESULT, GlobalBudget
 from bot.service.renderer import Renderer
 from bot.values import Settlement
 from cogs import texts
+from cogs.board_repair import repair
 from cogs.delivery import Delivery, EditBucket, PermissionBackoff
 from cogs.languages import ServerLanguages
 from cogs.public_message import compose
@@ -45,8 +47,6 @@ MIN_INTERVAL = 1.0
 RETRIES = 5
 """Tries of one redraw on a Discord error (after discord.py's own retries of 429 and
 500/502), waiting ``interval × 2^(try-1)`` seconds between them: 1, 2, 4, 8 s."""
-SCAN_LIMIT = 50
-"""How many of a channel's newest messages a restored table looks through for its own."""
 
 
 def _left_behind(table: Table, old: tuple[Any, ...] | None, new: tuple[Any, ...],
@@ -150,7 +150,7 @@ class Board:
 
     def restored(self, table: Table) -> None:
         """Redraw a table reloaded after a restart, first making sure it has exactly one
-        live message (``_reconcile``: a crash between posting and saving the id)."""
+        live message (``cogs/board_repair.py``: a crash between posting and saving the id)."""
         state = self.states.setdefault(table.id, _State())
         state.scan = True
         self.notify(table)
@@ -189,9 +189,10 @@ class Board:
                 await self._views(table)
                 continue
             try:
-                if state.scan and table is not None:
+                if state.scan and table is not None:  # restored: one live message
                     state.scan = False
-                    await self._reconcile(table, state)
+                    await repair(self.bot, self.delivery, table, state.message_id,
+                                 functools.partial(self._adopt, table, state))
                 await self._draw(table_id, table, state, events)
                 state.failures = 0
                 self.backoff.delivered(table_id)
@@ -309,50 +310,6 @@ class Board:
                                      allowed_mentions=discord.AllowedMentions.none())
             crash_point("announce")
 
-    async def _reconcile(self, table: Table, state: _State) -> None:
-        """Keep one live message for ``table``: the newest of its own messages among the
-        channel's last ``SCAN_LIMIT`` (or the saved one when newer); the others lose their
-        buttons. A crash between posting a message and saving its id (or between saving
-        it and clearing the previous one) leaves two live messages; this undoes it. A
-        failed scan (e.g. no Read Message History) is logged and skipped. Other buttons
-        of an old message (a result's Replay / Review) stay."""
-        me = self.bot.user.id if self.bot.user is not None else None
-        prefix = f"ddz:{table.id}:"
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        mine: list[discord.Message] = []
-        try:
-            if self.delivery.budget is not None:
-                await self.delivery.budget.take(RESULT)
-            async for message in channel.history(limit=SCAN_LIMIT):
-                ids = [getattr(child, "custom_id", None) or ""
-                       for row in message.components for child in getattr(row, "children", ())]
-                if message.author.id == me and any(i.startswith(prefix) for i in ids):
-                    mine.append(message)
-        except discord.HTTPException as error:
-            log.warning("could not scan channel %s for table %s: %s", table.channel_id,
-                        table.id, error)
-            return
-        except Exception:  # the scan is a repair: never let it block the redraw
-            log.exception("scanning channel %s for table %s failed", table.channel_id, table.id)
-            return
-        newest = max((m.id for m in mine), default=None)
-        saved = state.message_id or table.message_id
-        if newest is not None and (saved is None or newest > saved):
-            log.info("table %s: adopting message %s (saved id was %s)", table.id, newest, saved)
-            state.message_id, state.key = newest, message_key(table)
-            await self._remember(table, newest)
-        for message in mine:
-            if message.id != state.message_id:
-                keep = discord.ui.View.from_message(message, timeout=None)  # e.g. Replay
-                for item in list(keep.children):
-                    if (getattr(item, "custom_id", None) or "").startswith(prefix):
-                        keep.remove_item(item)
-                try:
-                    await self.delivery.edit(table.channel_id, message.id,
-                                     view=keep if keep.children else None)
-                except discord.HTTPException as error:
-                    log.info("could not clear buttons of old message %s: %s", message.id, error)
-
     async def _stored_settlement(self, table: Table) -> Settlement | None:
         """The recorded Settlement of the table's finished hand (after a restart the
         in-memory one is gone), or None when storage has none or fails."""
@@ -361,6 +318,11 @@ class Board:
         except Exception:
             log.exception("reading the settlement of hand %s failed", table.hand_id)
             return None
+
+    async def _adopt(self, table: Table, state: _State, message_id: int) -> None:
+        """Make ``message_id`` (found by the restart repair) the table's message."""
+        state.message_id, state.key = message_id, message_key(table)
+        await self._remember(table, message_id)
 
     async def _remember(self, table: Table, message_id: int) -> None:
         try:
