@@ -92,7 +92,7 @@ class Board:
     to ``TableService.set_message_id``)."""
 
     def __init__(self, bot: commands.Bot, service: TableService, renderer: Renderer,
-                 on_drawn: Callable[[Table], Awaitable[None]] | None = None,
+                 after_redraw: Callable[[Table | None], Awaitable[None]] | None = None,
                  interval: float = MIN_INTERVAL, budget: GlobalBudget | None = None,
                  languages: ServerLanguages | None = None) -> None:
         self.bot = bot
@@ -106,7 +106,9 @@ class Board:
         self.service = service
         self.renderer = renderer
         """Draws the images (the bot's worker processes; threads without one)."""
-        self.on_drawn = on_drawn
+        self.after_redraw = after_redraw
+        """Called after each redraw of a table (drawn, failed or blocked), with the state
+        drawn; raises nothing: the hand-view refresh (cogs/hand_refresh.py)."""
         self.interval = interval
         self.states: dict[str, _State] = {}
 
@@ -230,12 +232,8 @@ class Board:
             self.backoff.forget(table_id)
 
     async def _views(self, table: Table | None) -> None:
-        """Refresh the table's private hand views (``on_drawn``); errors are logged."""
-        if table is not None and self.on_drawn is not None:
-            try:
-                await self.on_drawn(table)
-            except Exception:
-                log.exception("refreshing hand views of %s failed", table.id)
+        if self.after_redraw is not None:
+            await self.after_redraw(table)
 
     async def _close_gone(self, table: Table, state: _State) -> None:
         """Discord says the channel is gone (10003): close the table without points."""

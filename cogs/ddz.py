@@ -38,6 +38,7 @@ from cogs.board import Board
 from cogs.context import CogContext
 from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
+from cogs.hand_refresh import HandRefresh
 from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inputs
 from cogs.items import TEMPLATES, ViewState, route_click
 from cogs.languages import ServerLanguages
@@ -73,12 +74,12 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self.replays = replays
         self.languages = ServerLanguages(bot, service)
         """Each server's public language (cogs/languages.py)."""
-        self.board = Board(bot, service, renderer, on_drawn=self._refresh_views, budget=budget,
-                           languages=self.languages)
+        self.views = OpenViews(self.render_hand)
+        self.board = Board(bot, service, renderer, after_redraw=HandRefresh(self.views),
+                           budget=budget, languages=self.languages)
         self.ctx = CogContext(service, service.records, replays, self.board, service.daily,
                               self.languages, web_links)
         """Handed to every item handler and router (cogs/context.py)."""
-        self.views = OpenViews(self.render_hand)
         self.poster = daily.DailyPoster(bot, service.daily, self.languages.language)
         """The daily channel's posts (``/ddz config daily_channel``)."""
         super().__init__()
@@ -114,9 +115,6 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         for table in tables:
             if table.daily is None:  # a daily table has no public message
                 self.board.restored(table)
-
-    async def _refresh_views(self, table: Table) -> None:
-        await self.views.refresh(table)
 
     # ----- helpers ----------------------------------------------------------------------
 

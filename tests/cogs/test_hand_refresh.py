@@ -1,0 +1,69 @@
+"""cogs/hand_refresh.py: the players' hand views follow each redraw of the public
+message, even while a 403 keeps the board from the channel."""
+
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.game.table import Table
+from cogs.hand_refresh import HandRefresh
+from tests.cogs.test_flow import comp
+from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import CHANNEL_ID, seated_hand
+
+
+class Views:
+    """What HandRefresh uses of OpenViews: ``refresh(table)``."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.fail, self.refreshed = fail, []
+
+    async def refresh(self, table: Table) -> None:
+        if self.fail:
+            raise RuntimeError("rendering failed")
+        self.refreshed.append(table.id)
+
+
+async def test_a_redraw_refreshes_the_views_of_its_table_and_a_failure_is_only_logged(
+        caplog: pytest.LogCaptureFixture) -> None:
+    table = Table(id="t1", guild_id=1, channel_id=2, starter_id=11)
+    views = Views()
+    await HandRefresh(views)(table)  # type: ignore[arg-type]  # the fake above
+    await HandRefresh(views)(None)  # type: ignore[arg-type]  # gone: nothing to refresh
+    assert views.refreshed == ["t1"]
+    with caplog.at_level(logging.ERROR, logger="cogs.ddz"):
+        await HandRefresh(Views(fail=True))(table)  # type: ignore[arg-type]  # raises nothing
+    assert "refreshing hand views of t1 failed" in caplog.text
+
+
+async def test_while_a_403_blocks_the_board_the_hand_views_go_on_and_a_click_unblocks_it(
+        fake: FakeDiscord) -> None:
+    ana, bo, _ = await seated_hand(fake)
+    view = (await bo.click(fake.table_message(), "My hand")).last
+    deal = fake.table_message()
+    board = fake.bot.get_cog("ddz").board
+    refused: list[int] = []
+
+    async def forbidden(channel_id: int, message_id: int, *_: Any, **__: Any) -> bool:
+        refused.append(message_id)
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                {"code": 50001, "message": "Missing Access"})
+
+    table_id = fake.bot.service.table_in_channel(CHANNEL_ID).id
+    bidding = fake.messages[deal.id].content
+    board.delivery.edit = forbidden  # a moderator hid the channel
+    await ana.click(deal, "Bid 3")
+    await fake.idle()
+    assert refused == [deal.id] and board.backoff.blocked(table_id)
+    assert fake.messages[deal.id].content == bidding  # the board could not say it
+    assert "peasant" in fake.messages[view.id].content.lower()  # Bo's view followed the bid
+    del board.delivery.edit  # the permission is back; Bo's next click shows it
+    await bo.click(fake.messages[view.id], comp(fake.messages[view.id], "hsort"))
+    await fake.idle()
+    assert fake.messages[deal.id].content != bidding
+    assert not board.backoff.blocked(table_id) and board.backoff.until == {}
