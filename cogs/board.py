@@ -1,13 +1,20 @@
-"""The public table message: one per deal, redrawn by a per-table coalescing task.
+"""The public table messages: when each table's message is redrawn, and by whom.
 
-``Board.notify(table_id)`` marks a table dirty; one task per table redraws it at
-most once per ``MIN_INTERVAL`` seconds, always from the latest state (last state
-wins). A new message is posted for the lobby, for each deal (and redeal) — Discord
-limits edits of old messages — and the previous message loses its buttons. Discord
-errors are logged and retried a few times; they never block the game, whose state
-lives in the TableService. Every request goes through ``cogs.delivery.Delivery``:
-on interaction tokens while one lives (exempt from Discord's global rate limit),
-else through the channel within the process's ``GlobalBudget``.
+``Board.notify(table)`` marks a table dirty; one task per table redraws it at most
+once per ``MIN_INTERVAL`` seconds, always from the latest state (last state wins),
+and coordinates the jobs of a redraw, each in its own module:
+
+* the restart repair, once for a table reloaded after a restart (``cogs/board_repair.py``);
+* what the message shows and how it gets there: the server's language
+  (``cogs/languages.py``), ``compose`` (``cogs/public_message.py``, pure), the image,
+  a new message or an edit (``cogs/table_message.py``);
+* delivery: interaction tokens while one lives, else the channel within its edit bucket
+  and the process's ``GlobalBudget``; after a 403 the message is left alone for a
+  while (``cogs/delivery.py``, ``PermissionBackoff``);
+* the players' hand views, after each redraw (``after_redraw``, ``cogs/hand_refresh.py``).
+
+Discord errors are logged and retried a few times (``RETRIES``); they never block the
+game, whose state lives in the TableService.
 """
 
 from __future__ import annotations
@@ -18,28 +25,22 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.faults import crash_point
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.i18n import t
 from bot.service import TableService
-from bot.service.budget import RESULT, GlobalBudget
+from bot.service.budget import GlobalBudget
 from bot.service.renderer import Renderer
 from bot.values import Settlement
-from cogs import texts
 from cogs.board_repair import repair
 from cogs.delivery import Delivery, EditBucket, PermissionBackoff
 from cogs.languages import ServerLanguages
-from cogs.public_message import compose
 from cogs.public_view import message_key
-from cogs.replay import result_buttons
-from cogs.replies import png_file
+from cogs.table_message import Shown, TableMessages
 
 log = logging.getLogger("cogs.ddz")
 
@@ -49,42 +50,19 @@ RETRIES = 5
 500/502), waiting ``interval × 2^(try-1)`` seconds between them: 1, 2, 4, 8 s."""
 
 
-def _left_behind(table: Table, old: tuple[Any, ...] | None, new: tuple[Any, ...],
-                 lang: str) -> str | None:
-    """What a table message says once a new one (``message_key`` ``new``) replaces it:
-    the lobby after the deal, a deal after a redeal (the title and where the game went);
-    None for a result, which stays as it was."""
-    if old is None or new[0] != "hand":
-        return None
-    if old[0] == "lobby":
-        notice = t("table.dealt_below", lang)
-    elif old[:2] == new[:2]:  # the same hand dealt again
-        notice = t("table.new_message", lang)
-    else:
-        return None
-    return t("table.title_playing", lang, table=table.id, hand=table.hand_no) + "\n" + notice
-
-
 @dataclass
-class _State:
-    message_id: int | None = None
-    key: tuple[Any, ...] | None = None
+class _State(Shown):
+    """One table's message (``Shown``) and its redraw task."""
+
     dirty: bool = False
     task: asyncio.Task[None] | None = None
     last_draw: float = -1e9
     events: list[Event] = field(default_factory=list)
-    settlements: dict[int, Settlement] = field(default_factory=dict)
-    announce: list[str] = field(default_factory=list)
     failures: int = 0
     table: Table | None = None
-    result_no: int | None = None
-    """Server hand number of the result the current message shows (its Replay /
-    Review buttons stay when a newer message takes over)."""
     scan: bool = False
+    """Restored after a restart: run the repair before the next redraw."""
     gone: bool = False
-    lost: set[int] = field(default_factory=set)
-    """Ids of this table's messages Discord said are deleted (10008): never edited again,
-    even while the service's Table still names one until the new message is saved."""
 
 
 class Board:
@@ -106,6 +84,8 @@ class Board:
         self.service = service
         self.renderer = renderer
         """Draws the images (the bot's worker processes; threads without one)."""
+        self.messages = TableMessages(service, renderer, self.delivery, self.languages)
+        """What each state shows and how it gets onto the message (cogs/table_message.py)."""
         self.after_redraw = after_redraw
         """Called after each redraw of a table (drawn, failed or blocked), with the state
         drawn; raises nothing: the hand-view refresh (cogs/hand_refresh.py)."""
@@ -194,8 +174,8 @@ class Board:
                 if state.scan and table is not None:  # restored: one live message
                     state.scan = False
                     await repair(self.bot, self.delivery, table, state.message_id,
-                                 functools.partial(self._adopt, table, state))
-                await self._draw(table_id, table, state, events)
+                                 functools.partial(self.messages.adopt, table, state))
+                await self.messages.show(table, state, events)
                 state.failures = 0
                 self.backoff.delivered(table_id)
             except discord.NotFound as error:
@@ -204,9 +184,9 @@ class Board:
                     return
                 log.warning("table message of %s is gone; posting a new one", table_id)
                 if state.message_id is not None:
-                    state.lost.add(state.message_id)
                     self.delivery.forget_message(state.message_id)
-                state.message_id, state.key, state.dirty = None, None, True
+                state.message_lost()
+                state.dirty = True
             except discord.Forbidden as error:
                 state.dirty = True
                 if table is not None:
@@ -242,90 +222,3 @@ class Board:
         state.gone = True
         with contextlib.suppress(GameError):  # already closed
             await self.service.cancel(table.id, table.starter_id, True)
-
-    # ----- drawing -------------------------------------------------------------------
-
-    async def _draw(self, table_id: str, table: Table | None, state: _State,
-                    events: list[Event]) -> None:
-        channel_id = table.channel_id if table else None
-        if table is None or table.phase == "closed":
-            if state.message_id is not None and channel_id is not None:
-                lang = await self.languages.language(table.guild_id) if table else "en"
-                content = compose(table, lang).content if table else ""
-                await self.delivery.edit(channel_id, state.message_id, content=content or None,
-                                 view=None, attachments=[])
-            state.key = ("closed",)
-            return
-        lang = await self.languages.language(table.guild_id)
-        settlement = state.settlements.get(table.hand_no)
-        if settlement is None and table.phase == "finished" and table.hand is not None:
-            settlement = await self._stored_settlement(table)
-            if settlement is not None:
-                state.settlements[table.hand_no] = settlement
-        shown = compose(table, lang, events, settlement)  # what it says: cogs/public_message.py
-        key, content, ping, view, hand_no = (shown.key, shown.content, shown.ping, shown.view,
-                                             shown.hand_no)
-        files: list[discord.File] = []
-        if shown.image is not None:
-            draw = self.renderer.result if shown.image == "result" else self.renderer.table
-            png = await draw(shown.model, locale=lang)
-            files.append(png_file(png, shown.filename, shown.alt))
-        mentions = (discord.AllowedMentions(users=[discord.Object(id=ping)], roles=False,
-                                            everyone=False)
-                    if ping else discord.AllowedMentions.none())
-        if state.message_id is None or state.key != key:
-            old, left_behind = state.message_id, _left_behind(table, state.key, key, lang)
-            kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions,
-                                      "files": files}
-            if view is not None:
-                kwargs["view"] = view
-            message_id = await self.delivery.send(table.channel_id, table.guild_id, RESULT,
-                                                  **kwargs)
-            crash_point("table")
-            state.message_id, state.key = message_id, key
-            await self._remember(table, message_id)
-            if old is not None:
-                kept = state.result_no
-                keep = (result_buttons(discord.ui.View(timeout=None), kept, lang)
-                        if kept is not None else None)
-                try:
-                    if left_behind is not None:  # not a result: its text is out of date
-                        await self.delivery.edit(table.channel_id, old, content=left_behind, view=keep,
-                                         attachments=[])
-                    else:
-                        await self.delivery.edit(table.channel_id, old, view=keep)
-                except discord.HTTPException as error:
-                    log.info("could not clear buttons of old message %s: %s", old, error)
-                self.delivery.forget_message(old)
-        else:
-            await self.delivery.edit(table.channel_id, state.message_id, shown.priority, content=content,
-                             view=view, attachments=files, allowed_mentions=mentions)
-        state.result_no = hand_no
-        while state.announce and settlement is not None:
-            state.announce.pop()
-            await self.delivery.send(table.channel_id, table.guild_id, RESULT,
-                                     content=texts.match_won_text(table, settlement, lang),
-                                     allowed_mentions=discord.AllowedMentions.none())
-            crash_point("announce")
-
-    async def _stored_settlement(self, table: Table) -> Settlement | None:
-        """The recorded Settlement of the table's finished hand (after a restart the
-        in-memory one is gone), or None when storage has none or fails."""
-        try:
-            return await self.service.records.settlement_of(table.hand_id)
-        except Exception:
-            log.exception("reading the settlement of hand %s failed", table.hand_id)
-            return None
-
-    async def _adopt(self, table: Table, state: _State, message_id: int) -> None:
-        """Make ``message_id`` (found by the restart repair) the table's message."""
-        state.message_id, state.key = message_id, message_key(table)
-        await self._remember(table, message_id)
-
-    async def _remember(self, table: Table, message_id: int) -> None:
-        try:
-            await self.service.set_message_id(table.id, message_id)
-        except GameError as error:  # e.g. the table closed meanwhile: a normal race
-            log.debug("message id of table %s not saved: %s", table.id, error.code)
-        except Exception:
-            log.exception("saving the message id of table %s failed", table.id)

@@ -4,8 +4,10 @@ language and the hand's Settlement, testable without Discord.
 ``compose`` returns a ``PublicMessage``: its text, whom it mentions, its buttons,
 the image to draw (the table's or the result's model, drawn later by the render
 workers) and its alt text, and which message shows it (``message_key``: a new one
-for the lobby and each deal). How it reaches Discord (token or channel, budget,
-retries, a new message or an edit) is ``cogs/board.py`` and ``cogs/delivery.py``.
+for the lobby and each deal). ``retired`` says what the previous message keeps once
+a new one takes over. The language is the server's (``cogs/languages.py``). How it
+reaches Discord (token or channel, budget, retries, a new message or an edit) is
+``cogs/board.py`` and ``cogs/delivery.py``.
 """
 
 from __future__ import annotations
@@ -14,13 +16,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import discord
+
 from bot.game.seat import Event
 from bot.game.table import Table
+from bot.i18n import t
 from bot.service.budget import COSMETIC, RESULT, TURN
 from bot.values import Settlement
 from cogs import texts
 from cogs.components import Components
 from cogs.public_view import message_key, public_view
+from cogs.replay import result_buttons
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,14 @@ class PublicMessage:
     def filename(self) -> str:
         return f"{self.image}.png"
 
+    @property
+    def mentions(self) -> discord.AllowedMentions:
+        """Who the message may notify: the member ``ping``, else nobody."""
+        if not self.ping:
+            return discord.AllowedMentions.none()
+        return discord.AllowedMentions(users=[discord.Object(id=self.ping)], roles=False,
+                                       everyone=False)
+
 
 def compose(table: Table, lang: str, events: Sequence[Event] = (),
             settlement: Settlement | None = None) -> PublicMessage:
@@ -75,3 +89,22 @@ def compose(table: Table, lang: str, events: Sequence[Event] = (),
     priority = RESULT if table.phase == "finished" else TURN if ping else COSMETIC
     return PublicMessage(message_key(table), content, ping, public_view(table, lang, hand_no),
                          image, model, alt, hand_no, priority)
+
+
+def retired(table: Table, old: tuple[Any, ...] | None, new: tuple[Any, ...], lang: str,
+            result_no: int | None) -> tuple[str | None, Components | None]:
+    """What a table message (``message_key`` ``old``) shows once a new one (``new``)
+    replaces it: ``(content, buttons)``. ``content``: for the lobby after the deal, or a
+    deal after a redeal, the title and where the game went (its image goes); None for
+    the rest, e.g. a result, which keeps its text. ``buttons``: a result's Replay /
+    Review (server hand number ``result_no``), else None (no buttons)."""
+    keep = result_buttons(Components(), result_no, lang) if result_no is not None else None
+    if old is None or new[0] != "hand":
+        return None, keep
+    if old[0] == "lobby":
+        notice = t("table.dealt_below", lang)
+    elif old[:2] == new[:2]:  # the same hand dealt again
+        notice = t("table.new_message", lang)
+    else:
+        return None, keep
+    return t("table.title_playing", lang, table=table.id, hand=table.hand_no) + "\n" + notice, keep

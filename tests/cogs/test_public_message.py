@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.game.seat import Seat, computer_seat
 from bot.game.table import Table
 from bot.service.budget import COSMETIC, RESULT, TURN
-from cogs.public_message import compose
+from cogs.public_message import compose, retired
 
 
 def lobby() -> Table:
@@ -47,3 +47,31 @@ def test_a_closed_table_has_no_buttons_and_goes_first() -> None:
     table.phase = "closed"
     shown = compose(table, "en")
     assert shown.key == ("closed",) and shown.view is None and shown.priority == RESULT
+
+
+def test_only_a_member_to_act_is_mentioned() -> None:
+    table = lobby()
+    assert compose(table, "en").mentions.users is False  # nobody
+    table.add_computer(11)
+    table.start(11, 0.0, seed=7, first_bidder=0)
+    mentions = compose(table, "en").mentions
+    assert [u.id for u in mentions.users] == [11]  # type: ignore[union-attr]
+    assert (mentions.roles, mentions.everyone) == (False, False)
+
+
+def test_a_message_left_behind_says_where_the_game_went_and_a_result_keeps_its_replay() -> None:
+    table = lobby()
+    table.add_computer(11)
+    table.start(11, 0.0, seed=7, first_bidder=0)
+    text, keep = retired(table, ("lobby", 0), ("hand", 1, 0), "en", None)
+    assert text == (f"**Dou Dizhu** · table `{table.id}` · hand #1\n"
+                    "The cards were dealt: the hand goes on in a new message below.")
+    assert keep is None
+    text, _ = retired(table, ("hand", 1, 0), ("hand", 1, 1), "es", None)  # dealt again
+    assert text == (f"**Dou Dizhu** · mesa `{table.id}` · mano n.º 1\n"
+                    "La mano sigue en un mensaje nuevo más abajo.")
+    text, keep = retired(table, ("hand", 1, 1), ("lobby", 1), "en", 41)  # a result
+    assert text is None and keep is not None
+    assert [c["label"] for row in keep.to_components() for c in row["components"]] == [
+        "Replay", "Review my play"]
+    assert retired(table, None, ("hand", 1, 0), "en", None) == (None, None)
