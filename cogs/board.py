@@ -1,20 +1,14 @@
 """The public table messages: when each table's message is redrawn, and by whom.
 
 ``Board.notify(table)`` marks a table dirty; one task per table redraws it at most
-once per ``MIN_INTERVAL`` seconds, always from the latest state (last state wins),
-and coordinates the jobs of a redraw, each in its own module:
-
-* the restart repair, once for a table reloaded after a restart (``cogs/board_repair.py``);
-* what the message shows and how it gets there: the server's language
-  (``cogs/languages.py``), ``compose`` (``cogs/public_message.py``, pure), the image,
-  a new message or an edit (``cogs/table_message.py``);
-* delivery: interaction tokens while one lives, else the channel within its edit bucket
-  and the process's ``GlobalBudget``; after a 403 the message is left alone for a
-  while (``cogs/delivery.py``, ``PermissionBackoff``);
-* the players' hand views, after each redraw (``after_redraw``, ``cogs/hand_refresh.py``).
-
-Discord errors are logged and retried a few times (``RETRIES``); they never block the
-game, whose state lives in the TableService.
+once per ``MIN_INTERVAL`` seconds from the latest state (last state wins), handing
+each job to its module: the restart repair (``cogs/board_repair.py``); what the
+message shows and putting it there (``cogs/table_message.py``, over the pure
+``cogs/public_message.py`` and ``cogs/languages.py``); tokens, channel, budget and
+the 403 back-off (``cogs/delivery.py``); then the players' hand views
+(``after_redraw``, ``cogs/hand_refresh.py``). Discord errors are logged and retried a
+few times (``RETRIES``); they never block the game, whose state lives in the
+TableService (docs/ARCHITECTURE.md §The public message: from a change to Discord).
 """
 
 from __future__ import annotations
@@ -39,7 +33,6 @@ from bot.values import Settlement
 from cogs.board_repair import repair
 from cogs.delivery import Delivery, EditBucket, PermissionBackoff
 from cogs.languages import ServerLanguages
-from cogs.public_view import message_key
 from cogs.table_message import Shown, TableMessages
 
 log = logging.getLogger("cogs.ddz")
@@ -74,21 +67,17 @@ class Board:
                  interval: float = MIN_INTERVAL, budget: GlobalBudget | None = None,
                  languages: ServerLanguages | None = None) -> None:
         self.bot = bot
-        self.languages = languages or ServerLanguages(bot, service)
-        """Each server's public language (``/ddz config language`` or its locale)."""
-        self.delivery = Delivery(bot, budget, edits=EditBucket())
-        """Tokens and channel: how each post and edit reaches Discord."""
-        self.backoff = PermissionBackoff(self._unblocked)
-        """The tables whose message a 403 blocked (cogs/delivery.py); their private
-        views go on."""
         self.service = service
         self.renderer = renderer
         """Draws the images (the bot's worker processes; threads without one)."""
-        self.messages = TableMessages(service, renderer, self.delivery, self.languages)
-        """What each state shows and how it gets onto the message (cogs/table_message.py)."""
+        self.delivery = Delivery(bot, budget, edits=EditBucket())
+        self.backoff = PermissionBackoff(self._unblocked)
+        """The tables whose message a 403 blocked; their private views go on."""
+        self.messages = TableMessages(service, renderer, self.delivery,
+                                      languages or ServerLanguages(bot, service))
         self.after_redraw = after_redraw
-        """Called after each redraw of a table (drawn, failed or blocked), with the state
-        drawn; raises nothing: the hand-view refresh (cogs/hand_refresh.py)."""
+        """Called after each redraw of a table (drawn, failed or blocked) with the state
+        drawn; raises nothing."""
         self.interval = interval
         self.states: dict[str, _State] = {}
 
@@ -97,16 +86,10 @@ class Board:
     def notify(self, table: Table, events: Sequence[Event] = (),
                settlement: Settlement | None = None) -> None:
         """Schedule a redraw of ``table``'s public message (coalesced)."""
-        state = self.states.setdefault(table.id, _State(message_id=None))
-        if (state.message_id is None and state.key is None and table.message_id
-                and table.message_id not in state.lost):
-            state.message_id, state.key = table.message_id, message_key(table)
+        state = self.states.setdefault(table.id, _State())
+        state.note(table, settlement)
         state.table = table
         state.events.extend(events or ())
-        if settlement is not None:
-            state.settlements[table.hand_no] = settlement
-            if settlement.match_over and not settlement.replayed:
-                state.announce.append("match")
         state.dirty = True
         if state.gone:
             return

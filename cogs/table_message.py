@@ -56,6 +56,18 @@ class Shown:
     """Ids of this table's messages Discord said are deleted (10008): never edited again,
     even while the service's Table still names one until the new message is saved."""
 
+    def note(self, table: Table, settlement: Settlement | None = None) -> None:
+        """A new state of ``table`` (and its hand's ``settlement``) is on its way: take
+        the message id saved on the table when none is known (after a restart), keep the
+        settlement for the result's text, and a match it ended for the announcement."""
+        if (self.message_id is None and self.key is None and table.message_id
+                and table.message_id not in self.lost):
+            self.message_id, self.key = table.message_id, message_key(table)
+        if settlement is not None:
+            self.settlements[table.hand_no] = settlement
+            if settlement.match_over and not settlement.replayed:
+                self.announce.append("match")
+
     def message_lost(self) -> None:
         """Discord says the message is deleted: the next state goes to a new one."""
         if self.message_id is not None:
