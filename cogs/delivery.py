@@ -19,8 +19,8 @@ channel until the next interaction) and never logged (``_Token`` has no repr of
 its interaction; ``bot/logsafe.py`` masks tokens in discord.py's URLs).
 
 Channel edits also wait for the channel's edit bucket (``EditBucket``: Discord's
-per-channel limit), and a channel that answered 403 is left alone for a while
-(``PermissionBackoff``).
+per-channel limit), and a table message that got a 403 (a permission removed) is
+left alone for a while (``PermissionBackoff``).
 """
 
 from __future__ import annotations
