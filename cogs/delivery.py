@@ -302,9 +302,13 @@ class PermissionBackoff:
 
     def back(self, channel_id: int) -> None:
         """An interaction showed the bot's permissions in ``channel_id`` are complete:
-        unblock its keys and ``retry`` each now (their timers still run)."""
+        unblock its keys, cancel their timers and ``retry`` each now (once: the timer
+        would only redraw the message again)."""
         for key in [k for k, (channel, _) in self.until.items() if channel == channel_id]:
             del self.until[key]
+            probe = self.probes.pop(key, None)
+            if probe is not None:
+                probe.cancel()
             self.retry(key)
 
     def forget(self, key: str) -> None:

@@ -187,7 +187,18 @@ async def test_permissions_back_in_the_channel_retry_its_blocked_tables_at_once(
     backoff.back(7)
     assert retried == ["t1"] and not backoff.blocked("t1") and backoff.blocked("t2")
     backoff.back(7)  # not blocked any more: nothing to retry
+    assert list(backoff.probes) == ["t2"]  # t1's timer is cancelled: no second redraw
     backoff.forget("t2")  # its table closed: no timer, no retry
-    assert retried == ["t1"] and not backoff.blocked("t2") and list(backoff.probes) == ["t1"]
+    assert retried == ["t1"] and not backoff.blocked("t2") and backoff.probes == {}
     backoff.forget("t1")
     assert backoff.probes == {} and backoff.until == {} and backoff.refusals == {}
+
+
+async def test_permissions_back_retry_once_not_again_when_the_timer_was_due() -> None:
+    retried: list[str] = []
+    backoff = delivery.PermissionBackoff(retried.append, wait=(0.05, 0.05))
+    forbidden = discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")
+    backoff.refused("t1", 7, forbidden)
+    backoff.back(7)
+    await asyncio.sleep(0.15)
+    assert retried == ["t1"]  # the click's retry only; the cancelled timer stays quiet
