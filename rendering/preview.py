@@ -6,7 +6,9 @@ Files: ``hand_en.png`` (20-card landlord hand, 3 selected), ``hand_view_en.png``
 beat), ``table_turn_back_en.png`` / ``_es`` (the turn back at a seat that played, a bomb),
 ``table_bidding_en.png`` / ``table_bidding_es.png`` (bids so far, "to bid"),
 ``result_en.png`` / ``result_es.png`` (spring), ``stats_en.png`` / ``stats_es.png``
-(the ``/ddz stats`` chart of 50 hands over two matches).
+(the ``/ddz stats`` chart of 50 hands over two matches), ``replay_deal_en.png``,
+``replay_bidding_es.png``, ``replay_trick_en.png`` / ``_es`` (replay pages: long, CJK and
+emoji names, a bomb played by the computer, a review mark).
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ import sys
 from pathlib import Path
 
 from rendering import render_hand, render_result, render_table
+from rendering.replay import render_replay_page
 from rendering.samples import (
     bidding_table,
     landlord_hand,
     mid_game_table,
+    replay_bidding_page,
+    replay_deal_page,
+    replay_trick_page,
     returning_turn_table,
     selected_three,
     spring_result,
@@ -44,6 +50,10 @@ def write_previews(out_dir: Path) -> list[Path]:
         "result_es.png": render_result(spring_result(), locale="es"),
         "stats_en.png": render_stats(stats_chart()),
         "stats_es.png": render_stats(stats_chart(), locale="es"),
+        "replay_deal_en.png": render_replay_page(replay_deal_page()),
+        "replay_bidding_es.png": render_replay_page(replay_bidding_page(), locale="es"),
+        "replay_trick_en.png": render_replay_page(replay_trick_page()),
+        "replay_trick_es.png": render_replay_page(replay_trick_page(), locale="es"),
     }
     paths = []
     for name, data in images.items():

@@ -45,16 +45,22 @@ from rendering.compose import (
 from rendering.palette_data import SHARED_PALETTE
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat
 from rendering.strings import text, text_n
-from rendering.text import draw_text, fit_text, font, text_width
+from rendering.text import ELLIPSIS, draw_text, fit_text, font, safe_text, text_width, two_lines
 
 WIDTH = 800
 PAD = 16
-HEADER_H = 64
-NAME_W = 230  # name column of an action row
-ROW_H = 80
-MARK_H = 86  # extra height of a marked row (the hard player's choice)
-HAND_ROW_H = 104
+HEADER_H = 84
+NAME_W = 270  # name column of an action row
+ROW_H = 88
+MARK_H = 128  # extra height of a marked row (the hard player's choice)
+HAND_ROW_H = 124
+HANDS_TITLE_H = 36
 GAP = 8
+MIN_PX = 22
+"""Smallest text size in px on a page (11 px at a phone's ~400 px width; the GIF keeps
+the proportion: 17.6 px at its 640 px, 11 px at 400)."""
+NAME_SIZES = (26, 24, 22)
+PILL_H = 32
 LIGHT_RED = (255, 120, 110)
 GREEN = (80, 220, 120)
 
@@ -62,28 +68,32 @@ GREEN = (80, 220, 120)
 def _header(draw: ImageDraw.ImageDraw, page: ReplayPage, locale: str) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=FELT_DARK)
     if page.hand_number is not None:
-        draw.text((PAD, 20), text(locale, "hand_number", n=page.hand_number), font=font(18),
+        draw.text((PAD, 24), text(locale, "hand_number", n=page.hand_number), font=font(MIN_PX),
                   fill=MUTED, anchor="lm")
-    draw.text((PAD, 44), text(locale, "replay_page", n=page.page, total=page.pages),
-              font=font(15), fill=MUTED, anchor="lm")
+    draw.text((PAD, 58), text(locale, "replay_page", n=page.page, total=page.pages),
+              font=font(MIN_PX), fill=MUTED, anchor="lm")
     if page.kind == "trick":
         title = text(locale, "replay_trick", n=page.trick, total=page.tricks)
     else:
         title = text(locale, f"replay_{page.kind}")
     draw.text((WIDTH // 2, HEADER_H // 2), title, font=font(30, True), fill=GOLD, anchor="mm")
     bid = text(locale, "base_bid", n=page.bid) if page.bid else text(locale, "no_bid")
-    draw.text((WIDTH - PAD, 20), bid, font=font(18, True), fill=WHITE, anchor="rm")
-    draw.text((WIDTH - PAD, 44), text(locale, "multiplier", n=page.multiplier), font=font(16, True),
-              fill=GOLD, anchor="rm")
+    draw.text((WIDTH - PAD, 24), bid, font=font(MIN_PX, True), fill=WHITE, anchor="rm")
+    draw.text((WIDTH - PAD, 58), text(locale, "multiplier", n=page.multiplier),
+              font=font(MIN_PX, True), fill=GOLD, anchor="rm")
 
 
 def _name(draw: ImageDraw.ImageDraw, seat: ReplaySeat, x: int, y: int, width: int,
           locale: str, prefix: str = "", colour: tuple[int, int, int] = WHITE) -> None:
-    """The seat's name (shrunk to ``width``) centred on ``y``, a computer tag after it."""
+    """The seat's name (shrunk to ``width``, then ellipsized) centred on ``y``, a computer
+    tag after it; the tag gives way when the name would otherwise be cut."""
     tag = f" ({text(locale, 'computer')})" if seat.is_computer else ""
-    tag_face = font(15)
-    name, face = fit_text(prefix + seat.name, width - text_width(tag, tag_face), (22, 20, 18, 16),
+    tag_face = font(MIN_PX)
+    name, face = fit_text(prefix + seat.name, width - text_width(tag, tag_face), NAME_SIZES,
                           bold=True)
+    if tag and name.endswith(ELLIPSIS):
+        tag = ""
+        name, face = fit_text(prefix + seat.name, width, NAME_SIZES, bold=True)
     draw_text(draw, (x, y), name, face, colour, anchor="lm")
     if tag:
         draw.text((x + text_width(name, face), y), tag, font=tag_face, fill=MUTED, anchor="lm")
@@ -92,7 +102,7 @@ def _name(draw: ImageDraw.ImageDraw, seat: ReplaySeat, x: int, y: int, width: in
 def _outlined(draw: ImageDraw.ImageDraw, x: int, top: int, label: str,
               colour: tuple[int, int, int]) -> int:
     """A rounded outline with ``label`` (a pass, a bid); returns its width."""
-    face = font(22, True)
+    face = font(MIN_PX, True)
     w = text_width(label, face) + 32
     draw.rounded_rectangle((x, top + 12, x + w, top + SMALL.height - 12), radius=18,
                            outline=colour, width=2)
@@ -106,29 +116,36 @@ def _line_height(line: ReplayLine) -> int:
 
 def _line(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, line: ReplayLine,
           top: int, locale: str) -> None:
+    """One action: "▶" for the lead and "♛" for the landlord before the name, the verb
+    under it; the cards (or an outlined pass/bid); a bomb/rocket tag and "played by the
+    computer" as pills on the right."""
     seat = page.seats[line.seat]
     bottom = top + _line_height(line)
     marked = line.mark is not None
     draw.rounded_rectangle((PAD, top, WIDTH - PAD, bottom - GAP // 2), radius=12, fill=PANEL,
                            outline=DANGER if marked else None, width=3 if marked else 0)
     x = PAD + 12
-    mid = top + 3 + SMALL.height // 2
     lead = line.kind == "lead"
-    _name(draw, seat, x, mid - 12, NAME_W - 24, locale, "▶ " if lead else "",
-          GOLD if lead else WHITE)
-    role = text(locale, "landlord") if seat.is_landlord else text(locale, "peasant")
+    prefix = ("▶ " if lead else "") + ("♛ " if seat.is_landlord else "")
+    _name(draw, seat, x, top + 26, NAME_W - 24, locale, prefix, GOLD if lead else WHITE)
     verb = {"lead": "replay_leads", "follow": "replay_follows", "pass": "replay_passes",
             "bid": "replay_bids" if line.amount else "replay_passes"}[line.kind]
-    sub = f"{role} · {text(locale, verb)}" + (f" · {text(locale, 'replay_auto')}" if line.auto else "")
-    sub, face = fit_text(sub, NAME_W - 24, (15, 13), bold=False)
-    draw_text(draw, (x, mid + 14), sub, face, GOLD if seat.is_landlord else MUTED, anchor="lm")
-    cx, ctop = PAD + NAME_W, top + 3
+    sub, face = fit_text(text(locale, verb), NAME_W - 24, (MIN_PX,))
+    draw_text(draw, (x, top + 60), sub, face, GOLD if seat.is_landlord else MUTED, anchor="lm")
+    cx, ctop = PAD + NAME_W, top + 8
     right = WIDTH - PAD - 12
-    tag_w = 0
+    pills = []
     if line.doubling is not None:
-        label = text(locale, line.doubling) + " ×2"
-        tag_w = draw_pill(draw, right - text_width(label, font(17, True)) - 28, mid - 14, label,
-                          font(17, True), WARN, INK) + 8
+        pills.append((text(locale, line.doubling) + " ×2", WARN, INK))
+    if line.auto:
+        pills.append((text(locale, "replay_auto"), FELT_DARK, MUTED))
+    pill_face = font(MIN_PX, True)
+    tag_w = 0
+    for i, (label, fill, ink) in enumerate(pills):
+        width = text_width(label, pill_face) + PILL_H
+        y = top + (ROW_H - GAP // 2 - PILL_H) // 2 if len(pills) == 1 else top + 8 + i * 40
+        draw_pill(draw, right - width, y, label, pill_face, fill, ink, PILL_H)
+        tag_w = max(tag_w, width + 12)
     if line.kind == "bid":
         if line.amount:
             _outlined(draw, cx, ctop, text(locale, "base_bid", n=line.amount), GOLD)
@@ -144,81 +161,82 @@ def _line(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, line: R
 
 def _mark(img: Image.Image, draw: ImageDraw.ImageDraw, line: ReplayLine, top: int,
           locale: str) -> None:
-    """The review under a marked row: rank, the hard player's choice, both chances."""
+    """The review under a marked row: the rank badge and "Hard computer:" on one line,
+    then the hard player's choice with both win chances beside it."""
     mark = line.mark
     assert mark is not None
     x = PAD + 12
     right = WIDTH - PAD - 12
     draw.line((x, top, right, top), fill=FELT_DARK, width=2)
-    # the badge (a pill: text + its 26 px height) stays in the name column, the chances
-    # on the page: the hard player's cards get the room between them
-    badge, badge_face = fit_text(text(locale, "review_rank", n=mark.rank), NAME_W - 24 - 26 - 8,
-                                 (16, 15, 14, 13), bold=True)
-    draw_pill(draw, x, top + 10, badge, badge_face, DANGER, WHITE, 26)
-    hard, hard_face = fit_text(text(locale, "review_hard"), NAME_W - 24, (16, 15, 14, 13),
+    badge_face = font(MIN_PX, True)
+    badge = text(locale, "review_rank", n=mark.rank)
+    badge_w = draw_pill(draw, x, top + 10, badge, badge_face, DANGER, WHITE, PILL_H)
+    hard, hard_face = fit_text(text(locale, "review_hard"), right - x - badge_w - 16, (MIN_PX,),
                                bold=True)
-    draw_text(draw, (x, top + 56), hard, hard_face, MUTED, anchor="lm")
-    cx = PAD + NAME_W
+    draw_text(draw, (x + badge_w + 16, top + 10 + PILL_H // 2), hard, hard_face, MUTED,
+              anchor="lm")
     chances = [(text(locale, "review_best_win", p=mark.best_win), GREEN),
                (text(locale, "review_played_win", p=mark.played_win), LIGHT_RED)]
-    face = font(18, True)
+    face = font(MIN_PX, True)
     chances_w = max(text_width(label, face) for label, _ in chances)
+    ctop = top + 50
     if mark.best:
-        width = draw_fan(img, list(mark.best), cx, top + 8, "small",
-                         max(SMALL.width, min(300, right - cx - 16 - chances_w)))
+        width = draw_fan(img, list(mark.best), x, ctop, "small",
+                         max(SMALL.width, min(380, right - x - 16 - chances_w)))
     else:
-        width = _outlined(draw, cx, top + 8, text(locale, "pass"), MUTED)
-    tx = cx + width + 16
-    widest = max((label for label, _ in chances), key=lambda label: text_width(label, face))
-    face = fit_text(widest, right - tx, (18, 16, 15, 14), bold=True)[1]  # one size for both
-    for (label, colour), y in zip(chances, (top + 24, top + 52), strict=True):
-        label, label_face = fit_text(label, right - tx, (int(face.size),), bold=True)
+        width = _outlined(draw, x, ctop, text(locale, "pass"), MUTED)
+    tx = x + width + 16
+    for (label, colour), y in zip(chances, (ctop + 18, ctop + 52), strict=True):
+        label, label_face = fit_text(label, right - tx, (MIN_PX,), bold=True)
         draw_text(draw, (tx, y), label, label_face, colour, anchor="lm")
 
 
 def _hands(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, top: int,
            locale: str, title_key: str) -> int:
     """Every seat's cards in a panel per seat; returns the height used."""
-    draw.text((PAD, top + 14), text(locale, title_key), font=font(17, True), fill=MUTED,
-              anchor="lm")
-    y = top + 30
+    draw.text((PAD, top + HANDS_TITLE_H // 2), text(locale, title_key), font=font(MIN_PX, True),
+              fill=MUTED, anchor="lm")
+    y = top + HANDS_TITLE_H
     for i, seat in enumerate(page.seats):
         draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + HAND_ROW_H - GAP), radius=12,
                                fill=FELT_DARK)
         x = PAD + 12
         first = page.kind == "deal" and i == page.first_bidder
         badge_w = 0 if page.kind == "deal" else role_badge(
-            draw, WIDTH - PAD - 12, y + 6, seat.is_landlord, locale, right=True)
+            draw, WIDTH - PAD - 12, y + 6, seat.is_landlord, locale, right=True) + 12
         info = text_n(locale, "cards_left", len(seat.cards), n=len(seat.cards))
         if first:
             info += " · " + text(locale, "replay_first_bidder")
-        face = font(15)
-        draw.text((WIDTH - PAD - 24 - badge_w, y + 20), info, font=face, fill=MUTED, anchor="rm")
-        _name(draw, seat, x, y + 20, WIDTH - 2 * PAD - 60 - badge_w - text_width(info, face),
+        face = font(MIN_PX)
+        draw.text((WIDTH - PAD - 12 - badge_w, y + 22), info, font=face, fill=MUTED, anchor="rm")
+        _name(draw, seat, x, y + 22, WIDTH - 2 * PAD - 48 - badge_w - text_width(info, face),
               locale)
         if seat.cards:
-            draw_fan(img, list(seat.cards), x, y + 34, "small", WIDTH - 2 * PAD - 24)
+            draw_fan(img, list(seat.cards), x, y + 44, "small", WIDTH - 2 * PAD - 24)
         else:
-            draw.text((x, y + 34 + SMALL.height // 2), text(locale, "none_left"),
-                      font=font(22, True), fill=GOLD, anchor="lm")
+            draw.text((x, y + 44 + SMALL.height // 2), text(locale, "none_left"),
+                      font=font(MIN_PX, True), fill=GOLD, anchor="lm")
         y += HAND_ROW_H
     return y - top
 
 
 def _kitty(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, top: int,
            locale: str, line: str) -> int:
-    """The kitty with a line of text beside it; returns the height used."""
+    """The kitty with a line of text beside it (on two lines if need be); returns the
+    height used."""
     draw.rounded_rectangle((PAD, top, WIDTH - PAD, top + SMALL.height + 16), radius=12, fill=PANEL)
     x = PAD + 12
-    draw.text((x, top + 8 + SMALL.height // 2), text(locale, "kitty"), font=font(20, True),
-              fill=MUTED, anchor="lm")
-    kx = x + text_width(text(locale, "kitty"), font(20, True)) + 16
+    mid = top + 8 + SMALL.height // 2
+    face = font(MIN_PX, True)
+    draw.text((x, mid), text(locale, "kitty"), font=face, fill=MUTED, anchor="lm")
+    kx = x + text_width(text(locale, "kitty"), face) + 16
     width = draw_fan(img, list(page.kitty), kx, top + 8, "small", 3 * (SMALL.width + 6))
     if line:
-        room = WIDTH - PAD - 12 - (kx + width + 20)
-        label, face = fit_text(line, room, (20, 18, 16), bold=True)
-        draw_text(draw, (kx + width + 20, top + 8 + SMALL.height // 2), label, face, GOLD,
-                  anchor="lm")
+        lx = kx + width + 20
+        lines = two_lines(safe_text(line), WIDTH - PAD - 12 - lx, face)
+        for k, part in enumerate(lines):
+            y = mid if len(lines) == 1 else mid - 14 + 28 * k
+            draw_text(draw, (lx, y), part, face, GOLD, anchor="lm")
     return SMALL.height + 16 + GAP
 
 
@@ -227,7 +245,7 @@ def page_image(page: ReplayPage, *, locale: str = "en") -> Image.Image:
     if len(page.seats) != 3:
         raise ValueError(f"a replay page has 3 seats, got {len(page.seats)}")
     lines_h = sum(_line_height(line) for line in page.lines)
-    hands_h = 30 + 3 * HAND_ROW_H
+    hands_h = HANDS_TITLE_H + 3 * HAND_ROW_H
     kitty_h = SMALL.height + 16 + GAP if page.kind in ("deal", "bidding") and page.kitty else 0
     height = HEADER_H + GAP + lines_h + kitty_h + hands_h + GAP
     img = Image.new("RGB", (WIDTH, height), FELT)
@@ -266,10 +284,13 @@ def render_replay_page_cached(page: ReplayPage, locale: str = "en") -> bytes:
 
 
 AnimationFormat = Literal["gif", "webp"]
+ANIMATION_WIDTH = 640
+"""Frame width of the animation in px: 0.8 of a page, so a page's 22 px text is 17.6 px,
+and still 11 px when a phone shows the animation 400 px wide."""
 
 
 def render_replay_animation(frames: Sequence[Image.Image | bytes], *, fmt: AnimationFormat = "gif",
-                            seconds: float = 2.5, width: int = 640) -> bytes:
+                            seconds: float = 2.5, width: int = ANIMATION_WIDTH) -> bytes:
     """One animated image of ``frames`` (page images or PNG bytes), ``seconds`` per frame.
 
     Frames are scaled to ``width`` px and padded (felt colour) to the tallest one.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.rules.cards import Card, parse_cards
 from rendering.models import ResultView, SeatResult, SeatView, TableView
+from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
 from rendering.stats import ChartHand, StatsView
 
 LONG_NAME = "张伟😀👨‍👩‍👧 Ñandú the Magnificent!!"  # 32 code points: CJK, emoji, a ZWJ family, accents
@@ -120,3 +121,40 @@ def stats_chart() -> StatsView:
     return StatsView(name="Ana", hands=hands, landlord_wins=wins[True] + 9,
                      landlord_hands=played[True] + 15, peasant_wins=wins[False] + 20,
                      peasant_hands=played[False] + 37, rating=r.ordinal, mu=r.mu, sigma=r.sigma)
+
+
+def _replay_seats(hands: tuple[str, str, str], landlord: bool = True) -> tuple[ReplaySeat, ...]:
+    return (ReplaySeat("Ana", is_landlord=landlord, cards=tuple(parse_cards(hands[0]))),
+            ReplaySeat(LONG_NAME, is_computer=True, cards=tuple(parse_cards(hands[1]))),
+            ReplaySeat(CJK_NAME, cards=tuple(parse_cards(hands[2]))))
+
+
+def replay_deal_page() -> ReplayPage:
+    """The deal page of hand 12: 17 cards each (long and CJK names), the kitty."""
+    hands = ("3 4 5 5 6 7 7 7 8 9 T J J Q K A 2", "3 3 4 4 6 6 8 8 9 9 T T J Q K A A",
+             "3 4 5 6 7 8 9 T J Q K A 2 2 5 6 8")
+    return ReplayPage("deal", _replay_seats(hands, landlord=False), kitty=tuple(parse_cards("2XD")),
+                      hand_number=12, page=1, pages=9, first_bidder=1)
+
+
+def replay_bidding_page() -> ReplayPage:
+    """Bidding: the computer passed, the CJK name bid 1, Ana bid 3 and took the kitty."""
+    hands = ("3 4 5 5 6 7 7 7 8 9 T J J Q K A 2 2 X D", "3 3 4 4 6 6 8 8 9 9 T T J Q K A A",
+             "3 4 5 6 7 8 9 T J Q K A 2 2 5 6 8")
+    lines = (ReplayLine(1, "bid", amount=0), ReplayLine(2, "bid", amount=1),
+             ReplayLine(0, "bid", amount=3))
+    return ReplayPage("bidding", _replay_seats(hands), lines, kitty=tuple(parse_cards("2XD")),
+                      hand_number=12, page=2, pages=9, bid=3, multiplier=1)
+
+
+def replay_trick_page() -> ReplayPage:
+    """Trick 3 of 7: Ana leads 333444 58, a bomb follows (auto-played), a reviewed
+    pass (the hard player would have bombed: 62 % against 31 %)."""
+    hands = ("5 6 7 7 7 8 9 T J J Q K", "3 3 4 4 6 6 8 8 9 9 T T J Q",
+             "7 8 9 T J Q K A 2 2")
+    mark = ReviewMark(1, tuple(parse_cards("AAAA")), 62, 31)
+    lines = (ReplayLine(0, "lead", cards=tuple(parse_cards("333444 58"))),
+             ReplayLine(1, "follow", cards=tuple(parse_cards("6666")), doubling="bomb", auto=True),
+             ReplayLine(2, "pass", mark=mark))
+    return ReplayPage("trick", _replay_seats(hands), lines, hand_number=12, page=5, pages=9,
+                      trick=3, tricks=7, bid=3, multiplier=2)

@@ -1,13 +1,14 @@
 """The ``/ddz stats`` chart: match total and rating over the last hands, win rates by role.
 
-Layout (RGB, ``WIDTH`` × ``HEIGHT`` = 800 × 440 px, drawn at 2× and downsampled
+Layout (RGB, ``WIDTH`` × ``HEIGHT`` = 800 × 640 px, drawn at 2× and downsampled
 for smooth lines): a banner with the member's name and rating (μ − 3σ, with
 μ ± σ); on the left two plots sharing the hand axis (oldest hand left): the
 match total after each hand (filled green dots for a won hand, hollow red rings
 for a lost one — shape and colour both tell them apart —, diamonds for hands as
 landlord; dashed lines where a new match began) and the
 rating after each hand; on the right the win rates as landlord and as peasant
-(all hands at this server). ``stats_alt_text`` states the same numbers.
+(all hands at this server) and the recent hands won. Every text is at least ``MIN_PX``
+(22 px: 11 px at the ~400 px a phone shows). ``stats_alt_text`` states the same numbers.
 Spec: docs/RATINGS.md.
 """
 
@@ -21,14 +22,19 @@ from PIL import Image, ImageDraw
 
 from rendering.compose import DANGER, FELT, FELT_DARK, GOLD, MUTED, PANEL, WHITE, encode_png
 from rendering.strings import text, text_n
-from rendering.text import draw_text, fit_text, font, text_width
+from rendering.text import draw_text, fit_text, font, safe_text, text_width, two_lines
 
-WIDTH, HEIGHT = 800, 440
+WIDTH, HEIGHT = 800, 640
 SCALE = 2
 PAD = 16
-BANNER_H = 64
-PLOT_LEFT, PLOT_RIGHT = PAD, 548
+BANNER_H = 96
+PLOT_LEFT, PLOT_RIGHT = PAD, 502
 SIDE_LEFT = PLOT_RIGHT + 12
+MIN_PX = 22
+"""Smallest text size in final px (11 px at a phone's ~400 px width)."""
+BLOCK_GAP = 8
+SPLIT = BANNER_H + 12 + round(0.56 * (HEIGHT - PAD - BANNER_H - 12))
+"""Where the match-total plot ends and the rating plot begins (y, px)."""
 GREEN = (80, 220, 120)
 SKY = (130, 200, 255)
 GRID = (52, 128, 92)
@@ -141,14 +147,28 @@ class _Canvas:
 
     def text(self, xy: tuple[float, float], label: str, size: int, fill: tuple[int, int, int],
              bold: bool = False, anchor: str = "la", max_width: float | None = None) -> float:
-        """Draw ``label`` (fitted to ``max_width`` px if given); returns its width in px."""
-        sizes = tuple(s * SCALE for s in range(size, max(size - 6, 9), -2))
+        """Draw ``label`` (fitted to ``max_width`` px if given: shrunk down to ``MIN_PX``,
+        then ellipsized); returns its width in px."""
+        sizes = tuple(s * SCALE for s in range(size, MIN_PX - 1, -2)) or (size * SCALE,)
         if max_width is not None:
             label, face = fit_text(label, int(max_width * SCALE), sizes, bold=bold)
         else:
             face = font(size * SCALE, bold)
         draw_text(self.draw, (xy[0] * SCALE, xy[1] * SCALE), label, face, fill, anchor=anchor)
         return text_width(label, face) / SCALE
+
+    def title(self, x: float, y: float, label: str, width: float) -> float:
+        """A panel title at (x, y) (top left) in ``MIN_PX`` white: bold if it fits in
+        ``width``, else regular, else bold on two lines; returns the height used."""
+        clean = safe_text(label)
+        for bold in (True, False):
+            if text_width(clean, font(MIN_PX * SCALE, bold)) <= width * SCALE:
+                self.text((x, y), clean, MIN_PX, WHITE, bold=bold)
+                return MIN_PX + 6
+        lines = two_lines(clean, int(width * SCALE), font(MIN_PX * SCALE, True))
+        for k, line in enumerate(lines):
+            self.text((x, y + k * (MIN_PX + 4)), line, MIN_PX, WHITE, bold=True)
+        return len(lines) * (MIN_PX + 4) + 2
 
     def png(self) -> bytes:
         return encode_png(self.img.reduce(SCALE))
@@ -165,18 +185,19 @@ def _plot(
     the new match named at each separator); else the rating panel (plain ticks, one
     dot on the latest value)."""
     c.box(PLOT_LEFT, top, PLOT_RIGHT, bottom, PANEL, radius=10)
-    legend = _legend(c, PLOT_RIGHT - 12, top + 17, locale) if dots else 0.0
-    c.text((PLOT_LEFT + 12, top + 8), title, 15, WHITE, bold=True,
-           max_width=PLOT_RIGHT - PLOT_LEFT - 40 - legend)
+    c.text((PLOT_LEFT + 12, top + 10), title, MIN_PX, WHITE, bold=True,
+           max_width=PLOT_RIGHT - PLOT_LEFT - 24)
+    if dots:  # the legend gets a line of its own under the title
+        _legend(c, PLOT_LEFT + 12, top + 54, locale)
     known = [v for v in values if v is not None]
     if not known:
         c.text(((PLOT_LEFT + PLOT_RIGHT) / 2, (top + bottom) / 2 + 8),
-               text(locale, "stats_no_hands"), 15, MUTED, anchor="mm")
+               text(locale, "stats_no_hands"), MIN_PX, MUTED, anchor="mm")
         return
     ticks = nice_ticks(min(known + [0.0]), max(known + [0.0]), integer=digits == 0)
     low, high = ticks[0], ticks[-1]
-    area_top, area_bottom = top + 36, bottom - (22 if dots else 14)
-    left, right = PLOT_LEFT + 52, PLOT_RIGHT - 16
+    area_top, area_bottom = top + (84 if dots else 54), bottom - (40 if dots else 18)
+    left, right = PLOT_LEFT + 70, PLOT_RIGHT - 16
 
     def y_of(v: float) -> float:
         return area_bottom - (v - low) / (high - low) * (area_bottom - area_top)
@@ -190,14 +211,14 @@ def _plot(
         c.line([(left - 4, y), (right + 4, y)], GRID if tick else MUTED, 1)
         places = digits if tick != int(tick) else 0
         label = signed(tick, places) if dots else f"{tick:.{places}f}".replace("-", "\u2212")
-        c.text((left - 10, y), label, 12, MUTED, anchor="rm")
+        c.text((left - 10, y), label, MIN_PX, MUTED, anchor="rm")
     for i in range(1, len(hands)):
         if hands[i].match_no != hands[i - 1].match_no:
             x = (x_of(i - 1) + x_of(i)) / 2
-            c.dashed(x, area_top - 4, area_bottom + 4, GOLD)
+            c.dashed(x, area_top - 4, area_bottom + (18 if dots else 4), GOLD)
             if dots:
-                c.text((x + 5, bottom - 9), text(locale, "stats_match_no", n=hands[i].match_no),
-                       11, GOLD, anchor="lm")
+                c.text((x + 5, bottom - 18), text(locale, "stats_match_no", n=hands[i].match_no),
+                       MIN_PX, GOLD, anchor="lm")
     segment: list[tuple[float, float]] = []
     for i, v in enumerate(values):
         starts_match = i > 0 and hands[i].match_no != hands[i - 1].match_no and dots
@@ -221,39 +242,49 @@ def _plot(
             c.dot(x_of(i), y_of(v), radius, colour)
 
 
+def _block_top(k: int) -> float:
+    """Top of the side column's block ``k`` (0..2: landlord, peasant, recent hands)."""
+    return BANNER_H + 12 + k * (_block_h() + BLOCK_GAP)
+
+
+def _block_h() -> float:
+    return (HEIGHT - PAD - BANNER_H - 12 - 2 * BLOCK_GAP) / 3
+
+
 def _rate_block(c: _Canvas, top: float, label: str, wins: int, hands: int, locale: str) -> None:
-    """A role's win rate: the role, the percentage, "wins / hands" and a bar."""
+    """A role's win rate: the role, the percentage beside "wins / hands", a bar, "hands won"."""
     right = WIDTH - PAD
-    c.box(SIDE_LEFT, top, right, top + 112, PANEL, radius=10)
-    c.text((SIDE_LEFT + 12, top + 10), label, 15, WHITE, bold=True, max_width=right - SIDE_LEFT - 24)
+    c.box(SIDE_LEFT, top, right, top + _block_h(), PANEL, radius=10)
+    y = top + 10 + c.title(SIDE_LEFT + 12, top + 10, label, right - SIDE_LEFT - 24)
     rate = percent(wins, hands)
-    c.text((SIDE_LEFT + 12, top + 32), "—" if rate is None else f"{rate}%", 30, GOLD, bold=True)
-    c.text((right - 12, top + 42), f"{wins} / {hands}", 15, WHITE, bold=True, anchor="rm")
-    c.text((right - 12, top + 60), text(locale, "stats_hands_won"), 12, MUTED, anchor="rm")
-    bar_top, bar_left, bar_right = top + 84, SIDE_LEFT + 12, right - 12
+    c.text((SIDE_LEFT + 12, y + 20), "—" if rate is None else f"{rate}%", 36, GOLD, bold=True,
+           anchor="lm")
+    c.text((right - 12, y + 20), f"{wins} / {hands}", 24, WHITE, bold=True, anchor="rm")
+    bar_top, bar_left, bar_right = y + 46, SIDE_LEFT + 12, right - 12
     c.box(bar_left, bar_top, bar_right, bar_top + 14, FELT_DARK, radius=7)
     if rate:
         c.box(bar_left, bar_top, bar_left + max(14, (bar_right - bar_left) * rate / 100),
               bar_top + 14, GREEN, radius=7)
+    c.text((bar_left, bar_top + 34), text(locale, "stats_hands_won"), MIN_PX, MUTED,
+           anchor="lm", max_width=bar_right - bar_left)
 
 
-def _legend(c: _Canvas, right: float, y: float, locale: str) -> float:
-    """Won / lost / landlord markers, right-aligned at ``right`` on the line ``y``; its width."""
+def _legend(c: _Canvas, left: float, y: float, locale: str) -> float:
+    """Won / lost / landlord markers from ``left`` on the line ``y``; its width."""
     items = (("stats_won", GREEN, False, False), ("stats_lost", DANGER, False, True),
              ("stats_as_landlord", WHITE, True, False))
-    face = font(11 * SCALE)
+    face = font(MIN_PX * SCALE)
     widths = [text_width(text(locale, key), face) / SCALE for key, _, _, _ in items]
-    total = sum(widths) + 3 * 16 + 2 * 10
-    x = right - total
+    x = left
     for (key, fill, diamond, hollow), width in zip(items, widths, strict=True):
-        c.dot(x + 5, y, 4, fill, diamond, hollow)
-        c.text((x + 13, y), text(locale, key), 11, MUTED, anchor="lm")
-        x += 16 + width + 10
-    return total
+        c.dot(x + 6, y, 5.5, fill, diamond, hollow)
+        c.text((x + 18, y), text(locale, key), MIN_PX, MUTED, anchor="lm")
+        x += 18 + width + 18
+    return x - 18 - left
 
 
 def render_stats(view: StatsView, *, locale: str = "en") -> bytes:
-    """PNG bytes of the member's chart (800 × 440 px, RGB). Pure CPU work (≈ 30 ms):
+    """PNG bytes of the member's chart (800 × 640 px, palette PNG). Pure CPU work (≈ 30 ms):
     call through ``asyncio.to_thread``. Long names are shrunk, then ellipsized."""
     c = _Canvas()
     c.box(0, 0, WIDTH, BANNER_H, FELT_DARK)
@@ -263,30 +294,30 @@ def render_stats(view: StatsView, *, locale: str = "en") -> bytes:
         detail = text(locale, "stats_mu_sigma", mu=f"{view.mu:.1f}", sigma=f"{view.sigma:.1f}")
     else:
         rating, detail = text(locale, "stats_unrated"), ""
-    width = max(c.text((WIDTH - PAD, 24), rating, 24, GOLD, bold=True, anchor="rm"),
-                c.text((WIDTH - PAD, 50), detail, 13, MUTED, anchor="rm") if detail else 0)
-    c.text((PAD, 24), view.name, 26, WHITE, bold=True, anchor="lm",
+    width = c.text((WIDTH - PAD, 30), rating, 28, GOLD, bold=True, anchor="rm")
+    detail_w = c.text((WIDTH - PAD, 70), detail, MIN_PX, MUTED, anchor="rm") if detail else 0
+    c.text((PAD, 30), view.name, 30, WHITE, bold=True, anchor="lm",
            max_width=WIDTH - 3 * PAD - width)
-    c.text((PAD, 50), text(locale, "stats_last_hands", n=len(view.hands)), 13, MUTED, anchor="lm")
+    c.text((PAD, 70), text(locale, "stats_last_hands", n=len(view.hands)), MIN_PX, MUTED,
+           anchor="lm", max_width=WIDTH - 3 * PAD - detail_w)
     hands = list(view.hands)
-    middle = (BANNER_H + 12 + HEIGHT - PAD) / 2
-    _plot(c, BANNER_H + 12, middle - 4, text(locale, "stats_match_total"), hands,
+    _plot(c, BANNER_H + 12, SPLIT - 4, text(locale, "stats_match_total"), hands,
           [h.total for h in hands], GOLD, 0, dots=True, locale=locale)
-    _plot(c, middle + 4, HEIGHT - PAD, text(locale, "stats_rating_axis"), hands,
+    _plot(c, SPLIT + 4, HEIGHT - PAD, text(locale, "stats_rating_axis"), hands,
           [h.rating for h in hands], SKY, 1, dots=False, locale=locale)
-    _rate_block(c, BANNER_H + 12, text(locale, "stats_landlord"), view.landlord_wins,
+    _rate_block(c, _block_top(0), text(locale, "stats_landlord"), view.landlord_wins,
                 view.landlord_hands, locale)
-    _rate_block(c, BANNER_H + 132, text(locale, "stats_peasant"), view.peasant_wins,
+    _rate_block(c, _block_top(1), text(locale, "stats_peasant"), view.peasant_wins,
                 view.peasant_hands, locale)
-    top = BANNER_H + 252
-    c.box(SIDE_LEFT, top, WIDTH - PAD, HEIGHT - PAD, PANEL, radius=10)
+    top, right = _block_top(2), WIDTH - PAD
+    c.box(SIDE_LEFT, top, right, top + _block_h(), PANEL, radius=10)
     won = sum(h.won for h in hands)
-    c.text((SIDE_LEFT + 12, top + 10), text(locale, "stats_recent_won"), 15, WHITE, bold=True,
-           max_width=WIDTH - PAD - SIDE_LEFT - 24)
-    c.text((SIDE_LEFT + 12, top + 34), f"{won} / {len(hands)}", 30, GOLD, bold=True)
+    y = top + 10 + c.title(SIDE_LEFT + 12, top + 10, text(locale, "stats_recent_won"),
+                           right - SIDE_LEFT - 24)
+    c.text((SIDE_LEFT + 12, y + 22), f"{won} / {len(hands)}", 36, GOLD, bold=True, anchor="lm")
     rate = percent(won, len(hands))
     if rate is not None:
-        c.text((WIDTH - PAD - 12, top + 52), f"{rate}%", 18, MUTED, bold=True, anchor="rm")
+        c.text((right - 12, y + 22), f"{rate}%", 24, MUTED, bold=True, anchor="rm")
     return c.png()
 
 

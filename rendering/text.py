@@ -209,3 +209,26 @@ def draw_text(
 def _baseline_offset(face: ImageFont.FreeTypeFont, vertical: str) -> float:
     """Pixels from a point with vertical anchor ``vertical`` down to the baseline."""
     return face.getbbox("x", anchor="l" + vertical)[1] - face.getbbox("x", anchor="ls")[1]
+
+
+def two_lines(label: str, width: int, face: ImageFont.FreeTypeFont) -> list[str]:
+    """``label`` (safe text) broken at spaces into at most two lines of ``width`` px with
+    ``face`` (DejaVu, bold or not); a first word wider than ``width`` or the second line
+    is ellipsized (``fit_text``) if the words still do not fit."""
+    if text_width(label, face) <= width:
+        return [label]
+    words = label.split(" ")
+    first = words[0]
+    for k in range(1, len(words)):
+        candidate = " ".join(words[:k + 1])
+        if text_width(candidate, face) > width:
+            break
+        first = candidate
+    rest = label[len(first):].strip()
+    if text_width(first, face) > width or not rest:
+        return [fit_text(label, width, (int(face.size),), bold=_is_bold(face))[0]]
+    return [first, fit_text(rest, width, (int(face.size),), bold=_is_bold(face))[0]]
+
+
+def _is_bold(face: ImageFont.FreeTypeFont) -> bool:
+    return Path(str(face.path)).name == BOLD.name

@@ -1,10 +1,14 @@
-"""Every text on the table, hand and result images is readable on a phone (issue 27 §3): Discord
-shows an 800 px image about 400 px wide, so each text is drawn at least 22 px (11 px
-there). The input that showed it: the card counter's digits, 15 px (about 7 px on a
-phone), gold on green."""
+"""Every text on every image the bot sends is readable on a phone (issue 27 §3): Discord
+shows an image at most about 400 px wide, so each text is drawn at least 11 px at that
+width, e.g. 22 px on the 800 px table, hand, result, stats chart and replay pages (the
+chart is drawn at 2× on a 1600 px canvas: 44 px there). The inputs that showed it: the
+card counter's digits, 15 px (about 7 px on a phone), gold on green; the stats chart's
+11–15 px axis labels, legend and titles; the replay pages' 13–18 px page number, verb
+lines, review chances and hand titles."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -12,39 +16,61 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from rendering import render_hand, render_result, render_table
+from rendering import render_hand, render_result, render_table, warm_up
 from rendering.cards import LARGE, SMALL
 from rendering.hand import WIDTH as HAND_WIDTH
+from rendering.replay import (
+    ANIMATION_WIDTH,
+    render_replay_animation,
+    render_replay_page,
+)
 from rendering.samples import (
+    CJK_NAME,
+    LONG_NAME,
     bidding_table,
     landlord_hand,
     mid_game_table,
+    replay_bidding_page,
+    replay_deal_page,
+    replay_trick_page,
     returning_turn_table,
     selected_three,
     spring_result,
+    stats_chart,
 )
+from rendering.stats import StatsView, render_stats
 from rendering.table import WIDTH as TABLE_WIDTH
 
 PHONE_PX = 400
 READABLE_PX = 11
+SPRITE_PX = 200
+"""Canvases narrower than this are card sprites (their corners: the last test)."""
 
 
 @contextmanager
-def text_sizes() -> Iterator[list[tuple[str, float]]]:
-    """Every (text, font size) drawn meanwhile."""
-    seen: list[tuple[str, float]] = []
+def text_sizes() -> Iterator[list[tuple[str, float, int]]]:
+    """Every (text, font size, width of the canvas it is drawn on) drawn meanwhile."""
+    seen: list[tuple[str, float, int]] = []
     original = ImageDraw.ImageDraw.text
 
     def recording(self: Any, xy: Any, text: Any, fill: Any = None, font: Any = None,
                   *args: Any, **kwargs: Any) -> Any:
-        seen.append((str(text), float(font.size)))
+        seen.append((str(text), float(font.size), self.im.size[0]))
         return original(self, xy, text, fill, font, *args, **kwargs)
 
+    warm_up()  # card faces drawn now, not while recording
     ImageDraw.ImageDraw.text = recording  # type: ignore[method-assign]  # recorded for the test
     try:
         yield seen
     finally:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]  # put back
+
+
+def _assert_readable(seen: list[tuple[str, float, int]], widths: set[int]) -> None:
+    drawn = [(text, size, width) for text, size, width in seen if width >= SPRITE_PX]
+    assert {width for _, _, width in drawn} == widths
+    for text, size, width in drawn:
+        assert size * PHONE_PX / width >= READABLE_PX, (text, size, width)
 
 
 @pytest.mark.parametrize("locale", ["en", "es"])
@@ -56,11 +82,34 @@ def test_every_text_of_the_table_and_hand_is_at_least_11_px_on_a_phone(locale: s
         width_table = len(seen)
         render_hand(landlord_hand(), selected=selected_three(), counter=counter, locale=locale)
         render_hand([], counter=counter, locale=locale)
-        render_result(spring_result(), locale=locale)  # 800 px too
+        render_result(spring_result(), locale=locale)
     assert width_table > 20 and len(seen) > width_table + 30
-    for i, (text, size) in enumerate(seen):
-        width = TABLE_WIDTH if i < width_table else HAND_WIDTH
-        assert size * PHONE_PX / width >= READABLE_PX, (text, size)
+    _assert_readable(seen, {TABLE_WIDTH, HAND_WIDTH})
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_every_text_of_the_stats_chart_is_at_least_11_px_on_a_phone(locale: str) -> None:
+    with text_sizes() as seen:
+        render_stats(stats_chart(), locale=locale)
+        render_stats(StatsView(name=CJK_NAME, hands=[]), locale=locale)  # unrated, no hands
+    assert len(seen) > 40  # titles, legend, ticks, match label, blocks
+    _assert_readable(seen, {1600})  # drawn at 2× and halved
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_every_text_of_the_replay_pages_and_the_gif_is_at_least_11_px_on_a_phone(
+        locale: str) -> None:
+    pages = (replay_deal_page(), replay_bidding_page(), replay_trick_page())
+    with text_sizes() as seen:
+        pngs = [render_replay_page(page, locale=locale) for page in pages]
+    assert len(seen) > 60
+    assert any(LONG_NAME[:2] in text for text, _, _ in seen)
+    _assert_readable(seen, {800})
+    # the GIF scales the 800 px pages to ANIMATION_WIDTH; a phone shows it 400 px wide
+    # at most, so a page's text keeps its 11 px there only if the frames are no narrower
+    width = inspect.signature(render_replay_animation).parameters["width"].default
+    assert width == ANIMATION_WIDTH >= PHONE_PX
+    assert render_replay_animation(pngs[:1])[:6] == b"GIF89a"
 
 
 def test_the_card_corners_are_readable_on_a_phone_too() -> None:

@@ -7,7 +7,7 @@ from rendering.compose import DANGER
 from rendering.replay import (
     GAP,
     HEADER_H,
-    NAME_W,
+    MARK_H,
     PAD,
     ROW_H,
     WIDTH,
@@ -31,12 +31,13 @@ def _marked_page(best: str, rank: int = 3) -> ReplayPage:
                       pages=14, trick=3, tricks=11, bid=3, multiplier=2)
 
 
-def test_spanish_costly_decision_badge_ends_before_the_hard_players_cards() -> None:
-    # "Decisión costosa n.º 3" at 16 px ran under the first card of the hard choice.
+def test_spanish_costly_decision_badge_stays_clear_of_the_hard_players_cards() -> None:
+    # "Decisión costosa n.º 3" at 16 px ran under the first card of the hard choice; at
+    # 22 px (issue 27 §3) it has a line of its own above the cards.
     img = decode(render_replay_page(_marked_page("KK"), locale="es"))
-    pill_rows = (PAD + NAME_W - 12, MARK_TOP + 10, PAD + NAME_W, MARK_TOP + 36)
-    assert colour_count(img, pill_rows, DANGER, tol=20) == 0
-    badge = (PAD + 12, MARK_TOP + 10, PAD + 120, MARK_TOP + 36)
+    cards_line = (PAD + 12, MARK_TOP + 48, WIDTH - PAD - 12, MARK_TOP + MARK_H - 10)
+    assert colour_count(img, cards_line, DANGER, tol=20) == 0
+    badge = (PAD + 12, MARK_TOP + 10, PAD + 120, MARK_TOP + 42)
     assert colour_count(img, badge, DANGER, tol=20) > 500  # the badge is still drawn
 
 
@@ -44,10 +45,10 @@ def test_win_chances_stay_on_the_page_beside_a_long_hard_choice() -> None:
     # Beside a 12-card straight, "su opción: 100% de ganar" ran off the right edge.
     for locale in ("en", "es"):
         img = decode(render_replay_page(_marked_page("3456789TJQKA"), locale=locale))
-        edge = (WIDTH - PAD - 12, MARK_TOP, WIDTH, MARK_TOP + 70)
+        edge = (WIDTH - PAD - 12, MARK_TOP, WIDTH, MARK_TOP + MARK_H)
         assert colour_count(img, edge, GREEN, tol=30) == 0, locale
         assert colour_count(img, edge, LIGHT_RED, tol=30) == 0, locale
-        chances = (PAD + NAME_W, MARK_TOP, WIDTH - PAD - 12, MARK_TOP + 70)
+        chances = (PAD + 12, MARK_TOP + 48, WIDTH - PAD - 12, MARK_TOP + MARK_H)
         assert colour_count(img, chances, GREEN, tol=30) > 100, locale
         assert colour_count(img, chances, LIGHT_RED, tol=30) > 100, locale
 

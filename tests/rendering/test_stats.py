@@ -13,6 +13,7 @@ from rendering.stats import (
     HEIGHT,
     PLOT_RIGHT,
     SKY,
+    SPLIT,
     WIDTH,
     ChartHand,
     StatsView,
@@ -26,7 +27,7 @@ from rendering.strings import text
 from tests.rendering.pngs import colour_count, decode
 
 
-def test_chart_is_an_800_by_440_palette_png_under_150_kb() -> None:
+def test_chart_is_an_800_by_640_palette_png_under_150_kb() -> None:
     png = render_stats(stats_chart())
     img = decode(png)
     assert (img.mode, img.size) == ("P", (WIDTH, HEIGHT))
@@ -42,8 +43,8 @@ def test_same_view_gives_the_same_bytes_and_spanish_differs() -> None:
 def test_lines_and_dots_are_drawn_in_their_colours() -> None:
     view = stats_chart()
     img = decode(render_stats(view))
-    middle = HEIGHT // 2
-    total_panel, rating_panel = (80, 102, PLOT_RIGHT - 10, middle), (80, middle, PLOT_RIGHT - 10, HEIGHT)
+    total_panel = (80, 102, PLOT_RIGHT - 10, SPLIT)
+    rating_panel = (80, SPLIT, PLOT_RIGHT - 10, HEIGHT)
     assert colour_count(img, total_panel, GOLD, tol=30) > 300  # the match-total line
     assert colour_count(img, rating_panel, SKY, tol=30) > 300  # the rating line
     assert colour_count(img, rating_panel, GOLD, tol=30) < 150  # only the match separator
@@ -55,7 +56,7 @@ def test_a_hand_line_with_no_wins_has_no_green_dots() -> None:
     hands = [ChartHand(won=False, landlord=False, match_no=1, total=-n, rating=-0.5 * n)
              for n in range(1, 8)]
     img = decode(render_stats(StatsView(name="Bo", hands=hands, peasant_hands=7)))
-    assert colour_count(img, (80, 102, PLOT_RIGHT - 10, HEIGHT // 2), GREEN, tol=30) == 0
+    assert colour_count(img, (80, 102, PLOT_RIGHT - 10, SPLIT), GREEN, tol=30) == 0
 
 
 @pytest.mark.parametrize("name", [LONG_NAME, CJK_NAME, "x" * 120])
