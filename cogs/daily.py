@@ -22,6 +22,7 @@ from bot.game.hand import Hand
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t, tn
+from bot.rules import show_cards
 from bot.service.daily import DailyService
 from bot.values import DailyBoard, DailyEntry
 from cogs import texts
@@ -156,7 +157,7 @@ def replay_embed(hand: Hand, name: str, day: str, lang: str) -> discord.Embed:
     for action in hand.history:
         if action.kind == "bid":
             continue
-        what = action.combo.notation if action.combo is not None else t("daily.replay_pass", lang)
+        what = show_cards(action.combo.notation) if action.combo is not None else t("daily.replay_pass", lang)
         lines.append(f"{seats[action.seat]}: {what}")
     if hand.result is not None:
         key = "daily.replay_won" if hand.result.winner == "landlord" else "daily.replay_lost"
@@ -170,7 +171,7 @@ def replay_embed(hand: Hand, name: str, day: str, lang: str) -> discord.Embed:
 
 
 def _cards(cards: list) -> str:
-    return "".join(card.rank.symbol for card in cards)
+    return show_cards(cards)
 
 
 async def post_day(channel: discord.abc.Messageable, daily: DailyService, guild_id: int,

@@ -26,7 +26,7 @@ from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
-from bot.rules import Combo
+from bot.rules import Combo, show_cards
 from bot.service import TableService
 from bot.service.budget import GlobalBudget
 from bot.service.links import WebLinks
@@ -413,7 +413,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
                           description=cmd("Play cards by typing them (e.g. 33344)",
                                           "cmd.play.description"))
     @app_commands.rename(cards=cmd("cards", "param.cards.name"))
-    @app_commands.describe(cards=cmd("Cards in notation 3-9 T J Q K A 2 X D, e.g. 33344",
+    @app_commands.describe(cards=cmd("Cards: 3-9, 10 (or T), J, Q, K, A, 2, X, D, e.g. 33344",
                                      "param.cards.description"))
     async def play(self, interaction: discord.Interaction,
                    cards: app_commands.Range[str, 1, 60]) -> None:
@@ -422,7 +422,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         table = self._table_for(interaction)
         done = await self.service.play(table.id, interaction.user.id, cards)
         played = done.hand.history[-1] if done.hand and done.hand.history else None
-        notation = played.combo.notation if played is not None and played.combo else cards
+        notation = show_cards(played.combo.notation) if played is not None and played.combo else cards
         await respond(interaction, t("ack.played", interaction.locale, cards=notation))
 
     @app_commands.command(name=cmd("pass", "cmd.pass.name"),

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t, tn
-from bot.rules import Card, Combo, format_cards
+from bot.rules import Card, Combo, show_cards
 from bot.service import Decision, TableService
 from cogs.hand_view import add_rank, choose_cards, rank_of_verb, selected_cards, take_rank
 from cogs.items import ViewState, mask_to_indices, parse_mask
@@ -101,7 +101,7 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
             held = frozenset(c.index for c in cards)
             if not wanted <= held:  # only a modified client (or a replayed menu) names these
                 missing = sorted(Card.from_index(i) for i in wanted - held)
-                raise GameError("cards_not_in_hand", cards=format_cards(missing))
+                raise GameError("cards_not_in_hand", cards=show_cards(missing))
             return Outcome(state.with_selected(wanted))
         if verb == "hint":
             return await _hint(service, table, seat, state, lang)
@@ -179,5 +179,5 @@ async def _play(service: TableService, table: Table, seat: int, user_id: int, se
         return Outcome(state, readings=readings[:5])
     else:
         done = await service.play(table.id, user_id, chosen, seq=seq)
-    return Outcome(ViewState(sort=state.sort), t("hand.played", lang, cards=format_cards(chosen)),
+    return Outcome(ViewState(sort=state.sort), t("hand.played", lang, cards=show_cards(chosen)),
                    table=done)

@@ -33,7 +33,7 @@ import discord
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import t, tn
-from bot.rules import RANKS, Card, Combo, classify, format_cards, rank_counts
+from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
 from bot.service.renderer import Renderer
 from cogs import texts
 from cogs.components import Components
@@ -109,7 +109,7 @@ def choose_cards(hand_cards: Sequence[Card], state: ViewState, value: str) -> Vi
     held = frozenset(c.index for c in hand_cards)
     if not wanted <= held:
         missing = sorted(Card.from_index(i) for i in wanted - held if i < 54)
-        raise GameError("cards_not_in_hand", cards=format_cards(missing) or "?")
+        raise GameError("cards_not_in_hand", cards=show_cards(missing) or "?")
     return replace(state, selected=wanted, back=bool(wanted) and state.back)
 
 
@@ -122,7 +122,7 @@ def _turn_line(table: Table, seat: int, lang: str) -> str:
         line = t("hand.waiting", lang, name=texts.seat_name(table, hand.turn, lang))
         if hand.phase == "playing" and hand.last_play is not None:
             combo = hand.last_play.combo
-            line += " " + t("hand.to_beat", lang, cards=combo.notation,
+            line += " " + t("hand.to_beat", lang, cards=show_cards(combo.notation),
                             kind=texts.kind_name(combo, lang),
                             name=texts.plain_name(table, hand.last_play.seat))
         return line
@@ -130,7 +130,7 @@ def _turn_line(table: Table, seat: int, lang: str) -> str:
         return t("hand.your_turn_bid", lang)
     if to_beat is None:
         return t("hand.your_turn_lead", lang)
-    return t("hand.your_turn_beat", lang, cards=to_beat.combo.notation,
+    return t("hand.your_turn_beat", lang, cards=show_cards(to_beat.combo.notation),
              kind=texts.kind_name(to_beat.combo, lang), name=texts.plain_name(table, to_beat.seat))
 
 
@@ -146,7 +146,7 @@ def counter_text(counts: Sequence[int] | None, lang: str) -> str | None:
 def _counter_text(counts: tuple[int, ...], lang: str) -> str:
     """``counter_text`` once per (counts, language): every redraw of a view at one
     position shows the same counter."""
-    parts = [rank.symbol + (f"×{n}" if n > 1 else "") for rank, n in zip(RANKS, counts, strict=True)
+    parts = [show_cards([rank]) + (f"×{n}" if n > 1 else "") for rank, n in zip(RANKS, counts, strict=True)
              if n]
     return t("alt.counter", lang, cards=", ".join(parts)) if parts else t("alt.counter_none", lang)
 
@@ -189,9 +189,9 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         lines.append(t(key, lang, pace=f"{me.pace:g}"))
     if chosen:
         found = classify(chosen, table.rules)
-        lines.append(t("hand.selected_reading", lang, cards=format_cards(chosen),
+        lines.append(t("hand.selected_reading", lang, cards=show_cards(chosen),
                        reading=texts.reading_label(found[0], lang)) if found else
-                     t("hand.selected", lang, cards=format_cards(chosen)))
+                     t("hand.selected", lang, cards=show_cards(chosen)))
     elif hand is not None and hand.phase == "playing" and table.phase == "playing":
         lines.append(t("hand.selected_none", lang))
     if hint:
@@ -200,12 +200,12 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         lines.append(notice)
     if readings:
         lines.append(t("hand.readings", lang))
-    alt_parts = [t("alt.hand", lang, cards=format_cards(cards)) if cards
+    alt_parts = [t("alt.hand", lang, cards=show_cards(cards)) if cards
                  else t("alt.hand_empty", lang)]
     if counts is not None:
         alt_parts.append(counter_text(counts, lang) or "")
     if chosen:
-        alt_parts.append(t("alt.selected", lang, selected=format_cards(chosen)))
+        alt_parts.append(t("alt.selected", lang, selected=show_cards(chosen)))
     alt = ". ".join(alt_parts)
     view = None
     if table.phase == "playing" and hand is not None:

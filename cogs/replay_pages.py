@@ -16,7 +16,7 @@ from bot.game.hand import Hand
 from bot.game.models import Action
 from bot.game.replay import Step
 from bot.i18n import t
-from bot.rules import Combo, ComboKind, format_cards
+from bot.rules import Combo, ComboKind, show_cards
 from rendering import ResultView, SeatResult
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
 
@@ -110,7 +110,7 @@ def _act(action: Action, players: Players, lang: str) -> str:
         return t("replay.alt_pass", lang, name=name)
     combo = action.combo
     assert combo is not None
-    text = t("replay.alt_play", lang, name=name, cards=combo.notation)
+    text = t("replay.alt_play", lang, name=name, cards=show_cards(combo.notation))
     if combo.is_bomb:
         text += " " + t(f"replay.alt_{'rocket' if combo.kind is ComboKind.ROCKET else 'bomb'}",
                         lang)
@@ -128,8 +128,8 @@ def page_alt(hand: Hand, steps: Sequence[Step], index: int, players: Players, la
     head = t("replay.alt_head", lang, n=hand_no or "?", page=index + 1, pages=len(steps))
     if step.kind == "deal":
         body = "; ".join(t("replay.alt_hand", lang, name=players.names[i],
-                           cards=format_cards(step.after[i])) for i in range(3))
-        body += "; " + t("replay.alt_kitty", lang, cards=format_cards(hand.kitty))
+                           cards=show_cards(step.after[i])) for i in range(3))
+        body += "; " + t("replay.alt_kitty", lang, cards=show_cards(hand.kitty))
     elif step.kind == "result":
         result = hand.result
         assert result is not None
@@ -162,4 +162,4 @@ def action_text(action: int | Combo | None, kind: str, lang: str) -> str:
         return t("review.bid", lang, n=action) if action else t("review.bid_pass", lang)
     if action is None:
         return t("review.pass", lang)
-    return f"`{action.notation}`"  # type: ignore[union-attr]  # a play: bids are shown as text above
+    return f"`{show_cards(action.notation)}`"  # type: ignore[union-attr]  # a play: bids are shown as text above

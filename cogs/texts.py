@@ -2,7 +2,7 @@
 
 Public texts never contain a seat's cards while a hand is being played (only
 plays already made and, at the result, the cards left). Card lists use the
-docs/RULES.md notation (``format_cards``).
+docs/RULES.md notation as players read it, ten written ``10`` (``show_cards``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import t, tn
-from bot.rules import Combo, ComboKind, format_cards
+from bot.rules import Combo, ComboKind, show_cards
 from bot.values import Settlement
 from rendering import ResultView, SeatResult, SeatView, TableView
 
@@ -50,8 +50,8 @@ def kind_label(kind: ComboKind, lang: str) -> str:
 
 def reading_label(combo: Combo, lang: str) -> str:
     """``"airplane with single wings: 444555666 + 333"``."""
-    body = format_cards(combo.body)
-    kickers = format_cards(combo.kickers)
+    body = show_cards(combo.body)
+    kickers = show_cards(combo.kickers)
     if kickers:
         return t("reading.label_kickers", lang, kind=kind_name(combo, lang), body=body,
                  kickers=kickers)
@@ -148,11 +148,11 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
         if hand.landlord is not None:
             lines.append(t("table.landlord", lang, name=plain_name(table, hand.landlord),
                            bid=hand.winning_bid, multiplier=hand.multiplier))
-            lines.append(t("table.kitty", lang, cards=format_cards(hand.kitty)))
+            lines.append(t("table.kitty", lang, cards=show_cards(hand.kitty)))
         if hand.last_play is not None:
             combo = hand.last_play.combo
             lines.append(t("table.last_play", lang, name=plain_name(table, hand.last_play.seat),
-                           cards=combo.notation, kind=kind_name(combo, lang)))
+                           cards=show_cards(combo.notation), kind=kind_name(combo, lang)))
         elif hand.turn is not None:
             lines.append(t("table.lead", lang, name=plain_name(table, hand.turn)))
         for i in range(3):
@@ -211,9 +211,9 @@ def table_view(table: Table, lang: str) -> TableView:
 
 def play_words(combo: Combo) -> str:
     """A play as players read it: the body, then the wings or kickers after a space
-    ("333444 58", "6666 39", "TJQKA")."""
-    kickers = format_cards(combo.kickers)
-    return format_cards(combo.body) + (" " + kickers if kickers else "")
+    ("333444 58", "6666 39", "10 JQKA")."""
+    kickers = show_cards(combo.kickers)
+    return show_cards(combo.body) + (" " + kickers if kickers else "")
 
 
 def turn_words(table: Table, lang: str) -> str | None:
@@ -244,7 +244,7 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         elif seat.last_action == "pass":
             last = t("alt.last_pass", lang)
         else:
-            last = t("alt.last_play", lang, cards=format_cards(seat.last_action))
+            last = t("alt.last_play", lang, cards=show_cards(seat.last_action))
         role = t("alt.seat_landlord", lang) if seat.is_landlord else ""
         parts.append(tn("alt.seat", seat.cards_left, lang, name=seat.name, role=role,
                         n=seat.cards_left, last=last))
@@ -254,7 +254,7 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
     if words:
         text = words + ". " + text
     if view.kitty is not None:
-        text += " " + t("alt.table_kitty", lang, cards=format_cards(view.kitty))
+        text += " " + t("alt.table_kitty", lang, cards=show_cards(view.kitty))
     return text[:1024]
 
 
@@ -302,7 +302,7 @@ def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
             lines.append(t("result.line", lang, name=plain_name(table, i), role=role,
                            change=change, total=total))
     left = [
-        t("result.left_entry", lang, name=plain_name(table, i), cards=format_cards(hand.hand_of(i)))
+        t("result.left_entry", lang, name=plain_name(table, i), cards=show_cards(hand.hand_of(i)))
         if hand.cards_left(i) else t("result.out", lang, name=plain_name(table, i))
         for i in range(3)
     ]

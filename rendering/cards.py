@@ -20,7 +20,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.rules.cards import Card, Rank, rank_counts
+from bot.rules.cards import Card, Rank, rank_counts, show_cards
 from rendering.text import font
 
 SortMode = Literal["rank", "groups"]
@@ -60,8 +60,9 @@ SIZES = {"large": LARGE, "small": SMALL}
 
 
 def rank_label(rank: Rank) -> str:
-    """Text printed on a card: ``10`` for ten, else the docs/RULES.md symbol."""
-    return "10" if rank is Rank.TEN else rank.symbol
+    """Text printed on a card: ``10`` for ten, else the docs/RULES.md symbol
+    (``bot.rules.cards.show_cards``, as in every text)."""
+    return show_cards((rank,))
 
 
 def _squeezed_text(text: str, px: int, bold: bool, color: tuple[int, ...], max_w: int) -> Image.Image:

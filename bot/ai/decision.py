@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai.reasons import REASONS
-from bot.rules import Combo
+from bot.rules import Combo, show_cards
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class _Defaults(dict[str, Any]):
 
 
 def play(combo: Combo | None, reason: str, **params: str | int) -> Decision:
-    """A play decision; ``cards`` defaults to the combo's notation."""
+    """A play decision; ``cards`` defaults to the combo as players read it
+    (``show_cards``: ten written ``10``)."""
     if combo is not None:
-        params.setdefault("cards", combo.notation)
+        params.setdefault("cards", show_cards(combo.notation))
     return Decision(combo, reason, dict(params))

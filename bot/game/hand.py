@@ -26,9 +26,9 @@ from bot.rules import (
     ComboKind,
     RuleSet,
     classify,
-    format_cards,
     legal_plays,
     parse_ranks,
+    show_cards,
 )
 
 Phase = Literal["bidding", "playing", "finished", "redeal"]
@@ -288,8 +288,9 @@ class Hand(BaseModel):
         to_beat = self.to_beat_for(seat)
         if not readings:
             if to_beat is None or not classify(chosen, self.rules):
-                raise GameError("not_a_combination", cards=format_cards(chosen))
-            raise GameError("does_not_beat", cards=format_cards(chosen), to_beat=to_beat.notation)
+                raise GameError("not_a_combination", cards=show_cards(chosen))
+            raise GameError("does_not_beat", cards=show_cards(chosen),
+                            to_beat=show_cards(to_beat.notation))
         combo = _pick(readings, reading)
 
         played = set(combo.cards)
@@ -362,7 +363,7 @@ class Hand(BaseModel):
             for rank in ranks:
                 card = next((c for c in pool if c.rank is rank), None)
                 if card is None:
-                    raise GameError("cards_not_in_hand", cards=format_cards(ranks))
+                    raise GameError("cards_not_in_hand", cards=show_cards(ranks))
                 pool.remove(card)
                 chosen.append(card)
         else:
@@ -370,7 +371,7 @@ class Hand(BaseModel):
             if any(not isinstance(c, Card) for c in chosen):
                 raise GameError("bad_cards", token=str(cards))
             if len(set(chosen)) != len(chosen) or not set(chosen) <= set(held):
-                raise GameError("cards_not_in_hand", cards=format_cards(chosen))
+                raise GameError("cards_not_in_hand", cards=show_cards(chosen))
         if not chosen:
             raise GameError("no_cards")
         return chosen

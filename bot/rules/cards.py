@@ -294,7 +294,7 @@ def parse_cards(text: str) -> list[Card]:
             continue
         limit = 1 if index >= 13 else 4
         if count > limit:
-            raise CardParseError(RANK_SYMBOLS[index] * count, "more copies than a deck holds")
+            raise CardParseError(show_cards(RANK_SYMBOLS[index] * count), "more copies than a deck holds")
         base = 52 + index - 13 if index >= 13 else index * 4
         cards.extend(_DECK[base + i] for i in range(count))
     return cards
@@ -305,6 +305,26 @@ def format_cards(cards: Iterable[Card | Rank]) -> str:
     indices = sorted([card.rank_index if card.__class__ is Card else card.value - 3  # type: ignore[union-attr]  # a Rank: the exact class test is no isinstance
                       for card in cards])
     return "".join([RANK_SYMBOLS[index] for index in indices])
+
+
+TEN_WORD = "10"
+"""How a player reads the ten: on the card faces, the buttons, the card menu and in every
+text (docs/RULES.md §Notation; ``T`` stays the compact notation and is still typed)."""
+
+
+def show_cards(cards: Iterable[Card | Rank] | str) -> str:
+    """Cards as a player reads them in any text: the docs/RULES.md notation with ten written
+    ``10``, set apart by spaces so that it never runs into a neighbour.
+
+    ``cards``: cards or ranks (sorted low→high, as ``format_cards``), or a notation string
+    already in the order to show (``Combo.notation``, ``"333444 58"``; kept as is).
+    ``show_cards(parse_cards("89TJQ"))`` → ``"89 10 JQ"``; ``"TT"`` → ``"10 10"``;
+    ``"333444 5T"`` → ``"333444 5 10"``. ``parse_cards`` reads every result back.
+    """
+    notation = cards if isinstance(cards, str) else format_cards(cards)
+    if "T" not in notation:
+        return notation
+    return " ".join(notation.replace("T", f" {TEN_WORD} ").split())
 
 
 def rank_counts(cards: Iterable[Card]) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.rules import show_cards
 from tests.support.fake_discord import FakeDiscord, Message
 from tests.support.fake_game import deal_for, members
 
@@ -50,9 +51,9 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert deal.alt_texts[0].endswith(". No bid yet, multiplier ×1."), deal.alt_texts  # not "Bid 0"
 
     view = (await ana.click(deal, "My hand")).last
-    out = "3, 4, 5×2, 6×2, 7×2, 8×2, 9×2, T×3, J×4, Q×4, K×4, A×4, 2×4"
+    out = "3, 4, 5×2, 6×2, 7×2, 8×2, 9×2, 10×3, J×4, Q×4, K×4, A×4, 2×4"
     assert view.ephemeral and view.alt_texts == [
-        f"Your hand: 3334445566778899T. Not seen by you yet: {out}, X, D"]  # the card counter
+        f"Your hand: 3334445566778899 10. Not seen by you yet: {out}, X, D"]  # the card counter
     assert "It's your turn to bid." in view.content
 
     await ana.click(fake.messages[deal.id], "Bid 3")
@@ -62,12 +63,12 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert list(deal.buttons()) == ["My hand", "Leave"]
     view = fake.messages[view.id]  # kept current through the stored interaction
     out = out[:-1] + "3"  # the kitty 2XD is turned up: seen by everyone
-    assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Not seen by you yet: {out}"]
+    assert view.alt_texts == [f"Your hand: 3334445566778899 10 2XD. Not seen by you yet: {out}"]
     assert "you lead" in view.content
 
     for verb in ("hr0", "hr0", "hr0", "hr1", "hr1"):
         view = (await ana.click(view, comp(view, verb))).last
-    assert view.alt_texts == [f"Your hand: 3334445566778899T2XD. Not seen by you yet: {out}. Selected: 33344"]
+    assert view.alt_texts == [f"Your hand: 3334445566778899 10 2XD. Not seen by you yet: {out}. Selected: 33344"]
     assert "Selected: 33344 — trio with a pair: 333 + 44" in view.content
     view = (await ana.click(view, comp(view, "hplay"))).last
     assert "You played 33344." in view.content
@@ -107,7 +108,7 @@ async def test_hands_never_appear_in_public_messages_while_playing(fake: FakeDis
     for message in fake.public():
         text = message.content + " ".join(message.alt_texts)
         for hand in ("3334445566778899T", "3456789TJJQQKKAA2", "56789TTJJQQKKAA22"):
-            assert hand not in text
+            assert hand not in text and show_cards(hand) not in text  # either way of writing it
 
 
 async def test_a_match_win_is_announced_and_play_again_deals_a_new_message(fake: FakeDiscord) -> None:

@@ -14,14 +14,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import DEFAULT_RULES, Card, Combo, classify, format_cards, legal_plays, parse_cards
+from bot.rules import (
+    DEFAULT_RULES,
+    Card,
+    Combo,
+    classify,
+    format_cards,
+    legal_plays,
+    parse_cards,
+    show_cards,
+)
 from bot.sandbox.loopback.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
 from tests.e2e import timing
 
 RULES = DEFAULT_RULES
 COMPUTER_DELAY = "0.02,0.05"  # DDZ_COMPUTER_DELAY for fast computer players
 FAST_ENV = {"DDZ_COMPUTER_DELAY": COMPUTER_DELAY}
-CARDS_RE = re.compile(r":\s*([3-9TJQKA2XD]+)")
+SHOWN = r"(?:[2-9JQKAXDT]|10)(?:[2-9JQKAXDT]|10| (?=10)|(?<=10) (?=[2-9JQKAXD1]))*"
+"""Cards as the texts write them (``bot.rules.show_cards``: "3447788 10 JQ", ten set apart)."""
+CARDS_RE = re.compile(r":\s*(" + SHOWN + ")")
 PUBLIC_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):(?P<action>[a-z]+\d?)$")
 HAND_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):h(?P<verb>[a-z]+\d*)\.")
 MENTION_RE = re.compile(r"<@(\d+)>")
@@ -259,7 +270,7 @@ async def select_cards_by_rank(member: SimMember, view: SimMessage, cards: Seque
     for card in cards:
         await press(member, view, f"r{card.rank.index}")
     alt = hand_alt(view)
-    assert alt.endswith(f": {format_cards(cards)}"), f"selection not shown in alt text: {alt!r}"
+    assert alt.endswith(f": {show_cards(cards)}"), f"selection not shown in alt text: {alt!r}"
 
 
 async def pick_play(member: SimMember, view: SimMessage, combo: Combo) -> bool:

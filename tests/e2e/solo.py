@@ -19,6 +19,7 @@ from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
     FAST_ENV,
+    SHOWN,
     cards_in_alt,
     changes_in_result,
     choose,
@@ -35,7 +36,7 @@ from tests.e2e.ddz_driver import (
 )
 
 NAMES = ("Alice", "Bot 2", "Bot 3")  # a member called alice + two computers
-BEAT_RE = re.compile(r"beat ([3-9TJQKA2XD]+) \(")
+BEAT_RE = re.compile(r"beat (" + SHOWN + r") \(")
 
 
 @dataclass

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 
+from bot.rules import parse_cards
 from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
+    SHOWN,
     cards_in_alt,
     choose,
     finished,
@@ -21,7 +23,7 @@ from tests.e2e.ddz_driver import (
 )
 from tests.e2e.solo import to_beat_in
 
-DEALT_RE = re.compile(r"^(?P<name>.+) was dealt: (?P<cards>[3-9TJQKA2XD]+)$", re.M)
+DEALT_RE = re.compile(r"^(?P<name>.+) was dealt: (?P<cards>" + SHOWN + ")$", re.M)
 RESULT_RE = re.compile(r"You (won|lost) the daily deal of (\d{4}-\d\d-\d\d): \*\*([+-]?\d+)\*\*")
 
 
@@ -91,7 +93,7 @@ async def test_two_members_play_the_same_daily_deal_and_the_board_shows_both(
                                                      for x in lines}, reply_text(board)
     replay = await finished(await bob.slash("ddz daily", replay=alice, day="today"))
     dealt = {m["name"]: m["cards"] for m in DEALT_RE.finditer(reply_text(replay))}
-    assert len(dealt["Alice"]) == 17 and len(dealt) == 3, reply_text(replay)
+    assert len(parse_cards(dealt["Alice"])) == 17 and len(dealt) == 3, reply_text(replay)
     assert not hand_verbs(alice_view)  # the finished view has no controls left
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)

@@ -14,6 +14,7 @@ from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,
+    SHOWN,
     cards_in_alt,
     finished,
     hand_alt,
@@ -26,12 +27,13 @@ from tests.e2e.ddz_driver import (
 )
 from tests.e2e.solo_tables import start_solo_in
 
-PLAYED_RE = re.compile(r"played ([3-9TJQKA2XD]+)")
+PLAYED_RE = re.compile(r"played (" + SHOWN + ")")
 OUT_RE = re.compile(r"(?:Not seen by you yet|Aún no las has visto): ([^.]*)")
 
 
 def still_out(alt: str) -> dict[str, int] | None:
-    """{rank symbol: count} from the alt text's counter part; None without a counter."""
+    """{rank symbol: count} from the alt text's counter part ("10" read back as ``T``);
+    None without a counter."""
     m = OUT_RE.search(alt)
     if m is None:
         return None
@@ -40,7 +42,7 @@ def still_out(alt: str) -> dict[str, int] | None:
     out = {}
     for item in m.group(1).split(", "):
         symbol, _, n = item.partition("×")
-        out[symbol] = int(n or 1)
+        out["T" if symbol == "10" else symbol] = int(n or 1)
     return out
 
 
@@ -75,7 +77,7 @@ async def check_counter(emu: Emulator, member: SimMember, channel: SimChannel) -
         await press(member, view, "b3")
         msg = await wait_public(emu, lambda m: m.channel is channel and "Landlord:" in m.text,
                                 what="the landlord")
-    kitty = re.search(r"Kitty[^:]*: ([3-9TJQKA2XD]{3})\b", msg.text)
+    kitty = re.search(r"Kitty[^:]*: (" + SHOWN + ")", msg.text)
     assert kitty is not None, msg.text
     # a computer landlord leads at once: wait until the member is to act (the table
     # stands still), then count what was played since from the table image's alt text

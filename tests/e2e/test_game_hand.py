@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.rules import Card, format_cards, parse_cards, rank_counts
+from bot.rules import Card, format_cards, parse_cards, rank_counts, show_cards
 from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
@@ -62,8 +62,9 @@ class Played:
     @property
     def secrets(self) -> dict[int, list[str]]:
         """Per seat, the hand strings no one else may see (docs/RULES.md notation)."""
-        out = {s: [format_cards(c)] for s, c in self.dealt.items()}
-        out[self.tracker.landlord].append(format_cards(self.landlord_hand))
+        out = {s: [format_cards(c), show_cards(c)] for s, c in self.dealt.items()}
+        out[self.tracker.landlord] += [format_cards(self.landlord_hand),
+                                       show_cards(self.landlord_hand)]
         return out
 
 
@@ -105,8 +106,8 @@ async def bid(emu: Emulator, members: list[SimMember]) -> tuple[int, list[Card]]
     await pass_by_slash(members[third])
     msg = await wait_public(emu, lambda m: "Landlord:" in m.text, what="the landlord announced")
     assert f"Landlord: {NAMES[second]} · bid 2" in msg.text, msg.text
-    kitty = re.search(r"Kitty[^:]*: ([3-9TJQKA2XD]{3})\b", msg.text)
-    assert kitty is not None, msg.text
+    kitty = re.search(r"Kitty[^:]*: ((?:[2-9JQKAXD]|10| ?)+)$", msg.text, re.M)  # "3 10 X"
+    assert kitty is not None and len(parse_cards(kitty.group(1))) == 3, msg.text
     return second, parse_cards(kitty.group(1))
 
 

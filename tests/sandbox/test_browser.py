@@ -100,7 +100,7 @@ def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, 
     cards.locator(".select-menu li").nth(0).click()
     cards.locator(".select-menu li").nth(1).click()
     page.locator("#channel-header").click()  # closing the menu sends both cards
-    expect(view).to_contain_text(re.compile(texts["selected"] + r" [3-9TJQKA2XD]{2}\b"),
+    expect(view).to_contain_text(re.compile(texts["selected"] + r" (?:[3-9JQKA2XD]{2}|10 10)\b"),
                                  timeout=15_000)
     auto_on = view.locator("button[data-custom-id*=':ha0.']")
     for _ in range(3):  # a click on a view the table just left behind is refused politely

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules import format_cards
+from bot.rules import show_cards
 from cogs.items import to_base36
 from tests.cogs.test_flow import comp
 from tests.security.forge import (
@@ -28,7 +28,8 @@ NOT_SEATED = "You're not seated at this table."
 
 
 def hand_text(fake: FakeDiscord, seat: int) -> str:
-    return format_cards(table_of(fake).hand.hand_of(seat))
+    """The seat's hand as its hand view writes it (ten as ``10``)."""
+    return show_cards(table_of(fake).hand.hand_of(seat))
 
 
 def selected(view: Message) -> str:

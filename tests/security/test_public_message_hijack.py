@@ -7,7 +7,7 @@ which now refuses a hand-view id on a non-ephemeral message."""
 
 from __future__ import annotations
 
-from bot.rules import format_cards
+from bot.rules import show_cards
 from tests.cogs.test_flow import comp
 from tests.security.forge import forge_click, playing_hand, snapshot, table_of
 from tests.support.fake_discord import FakeDiscord
@@ -33,7 +33,7 @@ async def test_a_hand_view_is_never_drawn_on_the_public_board(fake: FakeDiscord)
     ana, _, _ = await playing_hand(fake)
     view = (await ana.click(fake.table_message(), "My hand")).last
     board = fake.table_message()
-    secret = format_cards(table_of(fake).hand.hand_of(0))
+    secret = show_cards(table_of(fake).hand.hand_of(0))
     await forge_click(ana, board, comp(view, "hr0"))
     public = fake.messages[board.id]
     assert not public.ephemeral

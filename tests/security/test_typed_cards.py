@@ -16,7 +16,7 @@ HOSTILE = [
     ("3\u200b3\u200b3\u200b3\u200b3", "You don't hold 33333."), ("ⅩⅩ", "XX"),  # NFKC
     ("3\u200bZ", "I can't read the card “Z”"),  # the visible part only, never “”
     ("<@&1> @everyone", BAD_CARD), ("3; DROP TABLE tables", BAD_CARD),
-    ("10 10 10 10 10", "You don't hold TTTTT."), ("JJ", "You don't hold JJ."),
+    ("10 10 10 10 10", "You don't hold 10 10 10 10 10."), ("JJ", "You don't hold JJ."),
     ("33333", "You don't hold 33333."), ("XX", "XX"), ("34", "34 is not a combination."),
     (" ", ""), ("\n", ""),
 ]
