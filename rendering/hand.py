@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.rules.cards import RANKS, Card
 from rendering.cards import LARGE, SortMode, card_sprite, rank_label, sort_cards
@@ -32,7 +32,7 @@ from rendering.compose import (
     paste_card,
 )
 from rendering.strings import text
-from rendering.text import font
+from rendering.text import Draw, font
 
 WIDTH = 800
 MARGIN = 12
@@ -69,7 +69,7 @@ def counter_cells(top: int) -> list[tuple[int, int, int, int]]:
 
 def _draw_counter(img: Image.Image, top: int, counts: Sequence[int], locale: str) -> None:
     """The strip: its title, then each rank symbol over its count (greyed when 0)."""
-    draw = ImageDraw.Draw(img)
+    draw = Draw(img)
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + COUNTER_H - 8), radius=8, fill=PANEL)
     draw.text((MARGIN + 12, top + 4), text(locale, "counter"), font=font(MIN_PX, True), fill=MUTED)
     for (x0, y0, x1, _), rank, count in zip(counter_cells(top), RANKS, counts, strict=True):
@@ -111,7 +111,7 @@ def render_hand(
     ordered = sort_cards(cards, sort)
     chosen = set(selected)
     img = Image.new("RGB", (WIDTH, hand_height(show_indices, counter is not None)), FELT)
-    draw = ImageDraw.Draw(img)
+    draw = Draw(img)
     if counter is not None:
         _draw_counter(img, img.height - MARGIN - COUNTER_H + 8, counter, locale)
     if not ordered:

@@ -45,7 +45,16 @@ from rendering.compose import (
 from rendering.palette_data import SHARED_PALETTE
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat
 from rendering.strings import text, text_n
-from rendering.text import ELLIPSIS, draw_text, fit_text, font, safe_text, text_width, two_lines
+from rendering.text import (
+    ELLIPSIS,
+    Draw,
+    draw_text,
+    fit_text,
+    font,
+    safe_text,
+    text_width,
+    two_lines,
+)
 
 WIDTH = 800
 PAD = 16
@@ -249,7 +258,7 @@ def page_image(page: ReplayPage, *, locale: str = "en") -> Image.Image:
     kitty_h = SMALL.height + 16 + GAP if page.kind in ("deal", "bidding") and page.kitty else 0
     height = HEADER_H + GAP + lines_h + kitty_h + hands_h + GAP
     img = Image.new("RGB", (WIDTH, height), FELT)
-    draw = ImageDraw.Draw(img)
+    draw = Draw(img)
     _header(draw, page, locale)
     y = HEADER_H + GAP
     for line in page.lines:

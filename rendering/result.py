@@ -29,7 +29,7 @@ from rendering.compose import (
 )
 from rendering.models import ResultView, SeatResult
 from rendering.strings import text
-from rendering.text import draw_text, fit_text, font, text_width
+from rendering.text import Draw, draw_text, fit_text, font, text_width
 
 WIDTH = 800
 PAD = 16
@@ -118,7 +118,7 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
     seats_top = formula_top + 40
     height = seats_top + 3 * (ROW_H + ROW_GAP) + (44 if view.match_winners else 4)
     img = Image.new("RGB", (WIDTH, height), FELT)
-    draw = ImageDraw.Draw(img)
+    draw = Draw(img)
     draw.rectangle((0, 0, WIDTH, BANNER_H), fill=FELT_DARK)
     if view.hand_number is not None:
         draw.text((PAD, BANNER_H // 2), text(locale, "hand_number", n=view.hand_number), font=font(22),

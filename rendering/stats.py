@@ -18,11 +18,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rendering.compose import DANGER, FELT, FELT_DARK, GOLD, MUTED, PANEL, WHITE, encode_png
 from rendering.strings import text, text_n
-from rendering.text import draw_text, fit_text, font, safe_text, text_width, two_lines
+from rendering.text import Draw, draw_text, fit_text, font, safe_text, text_width, two_lines
 
 WIDTH, HEIGHT = 800, 640
 SCALE = 2
@@ -110,7 +110,7 @@ class _Canvas:
 
     def __init__(self) -> None:
         self.img = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), FELT)
-        self.draw = ImageDraw.Draw(self.img)
+        self.draw = Draw(self.img)
 
     def box(self, x0: float, y0: float, x1: float, y1: float, fill: tuple[int, int, int],
             radius: int = 0) -> None:

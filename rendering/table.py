@@ -36,7 +36,7 @@ from rendering.compose import (
 )
 from rendering.models import SeatView, TableView
 from rendering.strings import text, text_n
-from rendering.text import draw_text, fit_text, font, text_width
+from rendering.text import Draw, draw_text, fit_text, font, text_width
 
 WIDTH = 800
 PAD = 16
@@ -168,7 +168,7 @@ def render_table(view: TableView, *, locale: str = "en") -> bytes:
     if len(view.seats) != 3:
         raise ValueError(f"a table has 3 seats, got {len(view.seats)}")
     img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
-    draw = ImageDraw.Draw(img)
+    draw = Draw(img)
     draw.rectangle((0, 0, WIDTH, HEADER_H - 4), fill=FELT_DARK)
     _header(img, draw, view, locale)
     landlord_known = any(seat.is_landlord for seat in view.seats)

@@ -14,16 +14,22 @@ font has are dropped, never drawn as boxes; letters of a script none has become
 ``□`` (U+25A1), so a name still shows that something is there. Invisible format
 characters (ZWJ, variation selectors) and skin-tone modifiers are dropped, so an
 emoji sequence is drawn as its visible symbols.
+
+The images draw through ``Draw``, which pastes one-line text from a cache of alpha masks
+(the same pixels as Pillow's own text, faster: docs/PERFORMANCE.md §Larger text), and
+``text_width`` is memoized.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -146,9 +152,12 @@ def _run_face(face: ImageFont.FreeTypeFont, which: int) -> ImageFont.FreeTypeFon
     return face
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> int:
     """Advance width of safe ``text`` in pixels with ``face`` (DejaVu) and the
-    fallback font at the same size for its runs (``getlength``, rounded up)."""
+    fallback font at the same size for its runs (``getlength``, rounded up). Cached:
+    the same labels, names and sizes are measured on every render (fitting tries each
+    size), and FreeType's layout is a tenth of a table image's time."""
     length = sum(_run_face(face, fb).getlength(run) for run, fb in font_runs(text))
     return int(length + 0.999)
 
@@ -232,3 +241,47 @@ def two_lines(label: str, width: int, face: ImageFont.FreeTypeFont) -> list[str]
 
 def _is_bold(face: ImageFont.FreeTypeFont) -> bool:
     return Path(str(face.path)).name == BOLD.name
+
+
+STAMP_CACHE_SIZE = 1024
+"""Text stamps kept per process by ``Draw`` (a few KB each: a label's alpha mask)."""
+_STAMP_MARGIN = 2
+
+
+@lru_cache(maxsize=STAMP_CACHE_SIZE)
+def _stamp(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, int, int]:
+    """The alpha mask ("L") Pillow draws for ``text`` at a whole-pixel anchor point, and
+    the offset from that point to the mask's top-left corner."""
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    ox, oy = _STAMP_MARGIN - math.floor(left), _STAMP_MARGIN - math.floor(top)
+    size = (math.ceil(right) + ox + _STAMP_MARGIN, math.ceil(bottom) + oy + _STAMP_MARGIN)
+    stamp = Image.new("L", size, 0)
+    ImageDraw.Draw(stamp).text((ox, oy), text, fill=255, font=face, anchor=anchor)
+    return stamp, -ox, -oy
+
+
+class Draw(ImageDraw.ImageDraw):
+    """``ImageDraw.Draw`` for the images' RGB canvases whose one-line text at whole-pixel
+    coordinates (a FreeType font, a colour, no stroke) is pasted from a cache of alpha
+    masks, ``_stamp``, pixel for pixel what Pillow draws: the
+    same labels, names and counts come back on every render, and laying out and
+    rasterizing them was a third of a table image's time (docs/PERFORMANCE.md).
+    Anything else is drawn by Pillow as usual."""
+
+    def __init__(self, im: Image.Image) -> None:
+        super().__init__(im)
+        self.canvas = im
+
+    def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None,
+             anchor: str | None = None, *args: Any, **kwargs: Any) -> None:
+        if (args or kwargs or not isinstance(font, ImageFont.FreeTypeFont)
+                or not isinstance(text, str) or "\n" in text or not isinstance(fill, tuple)
+                or len(fill) != len(self.canvas.getbands())):
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        x, y = xy
+        if x != int(x) or y != int(y):  # a sub-pixel start: FreeType places it its own way
+            return super().text(xy, text, fill, font, anchor)
+        stamp, dx, dy = _stamp(text, font, anchor or "la")
+        self.canvas.paste(fill, (int(x) + dx, int(y) + dy), stamp)
+        return None
+

@@ -9,8 +9,10 @@ from rendering.text import (
     ELLIPSIS,
     NOTO_EMOJI,
     REPLACEMENT,
+    Draw,
     draw_text,
     face_of,
+    fallback_font,
     fit_text,
     font,
     font_runs,
@@ -131,3 +133,17 @@ def test_tiny_width_yields_just_an_ellipsis() -> None:
 def test_sample_long_name_is_32_characters_with_cjk_and_emoji() -> None:
     assert len(LONG_NAME) == 32
     assert "张" in LONG_NAME and "😀" in LONG_NAME and "\u200d" in LONG_NAME
+
+
+def test_cached_text_stamps_draw_what_pillow_draws_pixel_for_pixel() -> None:
+    """``rendering.text.Draw`` pastes cached masks (a faster table image, issue 27): the
+    same pixels as Pillow's own text, in any colour, anchor and font, drawn twice over."""
+    cases = [((40, 30), "Ana · 12 cards", font(22), "la"), ((400, 60), "▶ to play", font(26, True), "mm"),
+             ((780, 90), "Multiplicador ×2", font(22, True), "rm"), ((20, 120), "斗地主", fallback_font(22), "ls"),
+             ((30.5, 150), "sub-pixel", font(22), "la")]
+    for fill in ((245, 245, 240), (255, 196, 0)):
+        plain, cached = (Image.new("RGB", (800, 200), (30, 108, 72)) for _ in range(2))
+        for xy, label, face, anchor in cases * 2:
+            ImageDraw.Draw(plain).text(xy, label, fill=fill, font=face, anchor=anchor)
+            Draw(cached).text(xy, label, fill=fill, font=face, anchor=anchor)
+        assert plain.tobytes() == cached.tobytes()
