@@ -277,9 +277,9 @@ def _legend(c: _Canvas, left: float, y: float, locale: str) -> float:
     widths = [text_width(text(locale, key), face) / SCALE for key, _, _, _ in items]
     x = left
     for (key, fill, diamond, hollow), width in zip(items, widths, strict=True):
-        c.dot(x + 6, y, 5.5, fill, diamond, hollow)
-        c.text((x + 18, y), text(locale, key), MIN_PX, MUTED, anchor="lm")
-        x += 18 + width + 18
+        c.dot(x + 7, y, 7, fill, diamond, hollow)
+        c.text((x + 20, y), text(locale, key), MIN_PX, MUTED, anchor="lm")
+        x += 20 + width + 18
     return x - 18 - left
 
 
