@@ -35,13 +35,15 @@ def _rng_for(obs: Observation, rng: random.Random | None) -> random.Random:
 
 
 def choose_bid(
-    obs: Observation, level: str = "normal", rng: random.Random | None = None
+    obs: Observation, level: str = "normal", rng: random.Random | None = None, *,
+    fixed_budget: bool = False,
 ) -> Decision:
     """A bid (0 = pass, else above ``obs.highest_bid``, at most 3) with its reason.
 
     ``easy``: a strength score with noise; ``normal``: the estimated win rate as
     landlord against fitted thresholds; ``hard``: expected points of each bid over
-    sampled deals (``bot.ai.bidding``; ≤ 0.5 s). Raises ValueError for an unknown level.
+    sampled deals (``bot.ai.bidding``; ≤ 0.5 s, or all ``WORLDS`` with
+    ``fixed_budget``, never cut by the clock). Raises ValueError for an unknown level.
     """
     rng = _rng_for(obs, rng)
     if level == "easy":
@@ -49,7 +51,7 @@ def choose_bid(
     if level == "normal":
         return normal_bid(obs)
     if level == "hard":
-        return hard_bid(obs, rng)
+        return hard_bid(obs, rng, time_cap=math.inf if fixed_budget else None)
     raise ValueError(f"unknown level: {level}")
 
 
@@ -81,19 +83,23 @@ computer seats use ``bot.ai.search.STEP_BUDGET``, 2 500): about 5× less CPU,
 mostly the same first play."""
 
 
-def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET) -> list[Decision]:
+def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET, *,
+                 fixed_budget: bool = False) -> list[Decision]:
     """Every Hint suggestion for ``obs.seat``, in the order the Hint button cycles them.
 
     While bidding: the hard level's bid (``bot.ai.bidding``, seeded with 0, so
     stable) with its reason. In play: the hard search's pick (with
     ``step_budget`` simulated decisions), then the normal level's ranking of the
     other distinct actions (a pass is included when the lead is not free).
+    ``fixed_budget``: the searches are never cut by the clock, so the same position
+    always gets the same suggestions (a daily-deal table, docs/AI.md §Fixed budget).
     Pure CPU (tens to hundreds of ms): callers run it off the event loop.
     """
+    cap = math.inf if fixed_budget else None
     if obs.phase == "bidding":
-        return [hard_bid(obs, random.Random(0))]
+        return [hard_bid(obs, random.Random(0), time_cap=cap)]
     view = view_of(obs)
-    first = hard_play(view, random.Random(0), step_budget=step_budget)
+    first = hard_play(view, random.Random(0), step_budget=step_budget, time_cap=cap)
     options: list[Decision] = [first]
     seen: list[int | Combo | None] = [first.action]
     for _, decision in normal_ranked(view):

@@ -43,8 +43,8 @@ def seat_level(table: Table) -> Level:
 def decide(table: Table, rng: random.Random) -> AutoAction:
     """The computer's action for the seat to act (``bot.ai`` at ``seat_level``).
 
-    At a daily-deal table (``Table.daily``) the hard search runs to its fixed budget,
-    never cut by the clock (docs/RULES.md §Daily deal: the same position and ``rng``
+    At a daily-deal table (``Table.daily``) the hard searches (bids and plays) run to
+    their fixed budget, never cut by the clock (docs/RULES.md §Daily deal: the same position and ``rng``
     give the same move). Pure and synchronous (run it in a thread or the worker).
     Raises GameError("wrong_phase").
     """
@@ -53,9 +53,10 @@ def decide(table: Table, rng: random.Random) -> AutoAction:
         raise GameError("wrong_phase", phase=table.phase)
     level = seat_level(table)
     obs = hand.observation(seat)
+    fixed = table.daily is not None
     if hand.phase == "bidding":
-        return choose_bid(obs, level, rng).action
-    return choose_play(obs, level, rng, fixed_budget=table.daily is not None).action
+        return choose_bid(obs, level, rng, fixed_budget=fixed).action
+    return choose_play(obs, level, rng, fixed_budget=fixed).action
 
 
 def decide_from_json(table_json: str, rng: random.Random) -> AutoAction:
@@ -65,11 +66,13 @@ def decide_from_json(table_json: str, rng: random.Random) -> AutoAction:
 
 
 def table_hint_options(table: Table, seat: int) -> list[Decision]:
-    """``bot.ai.hint_options`` for ``seat`` of ``table`` (what the Hint button cycles).
-    Raises GameError("wrong_phase") without a hand."""
+    """``bot.ai.hint_options`` for ``seat`` of ``table`` (what the Hint button cycles);
+    at a daily-deal table with the fixed budget and no clock cap, like its computers
+    (the same position always gets the same Hint). Raises GameError("wrong_phase")
+    without a hand."""
     if table.hand is None:
         raise GameError("wrong_phase", phase=table.phase)
-    return hint_options(table.hand.observation(seat))
+    return hint_options(table.hand.observation(seat), fixed_budget=table.daily is not None)
 
 
 def hint_options_from_json(table_json: str, seat: int) -> list[Decision]:

@@ -58,3 +58,55 @@ def test_choose_play_with_a_fixed_budget_is_the_uncapped_hard_play(
     fixed = [choose_play(o, "hard", random.Random(9), fixed_budget=True).action
              for o in observations]
     assert fixed == expected
+
+
+def hint_tables(count: int) -> list:
+    """Daily tables at the member's first lead and at a peasant-answered follow."""
+    tables = []
+    for seed in range(count):
+        table, _ = daily_table(1, 101, "Ana", "en", day="2026-12-01", seed=seed, level="hard",
+                               rules=DEFAULT_RULES, turn_seconds=60, now=0.0)
+        tables.append(table)
+    return tables
+
+
+def test_a_daily_tables_hint_ignores_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hint at a daily table searches its fixed budget whatever the clock says: the
+    same position gets the same suggestions with the clock cap at 0 and at ∞ (issue 29:
+    the Hint kept the 0.6 s cap, so a busy machine changed it)."""
+    from bot.ai import search
+    from bot.game.computer import table_hint_options
+
+    def hints(tables: list) -> list:
+        return [[d.action for d in table_hint_options(table, 0)] for table in tables]
+
+    tables = hint_tables(4)
+    monkeypatch.setattr(search, "TIME_CAP", math.inf)
+    endless = hints(tables)
+    monkeypatch.setattr(search, "TIME_CAP", 0.0)  # a clock that has always run out
+    assert hints(tables) == endless
+    # the same positions at an ordinary table keep the cap: there the clock changes the Hint
+    for table in tables:
+        table.daily = None
+    assert [h[0] for h in hints(tables)] != [h[0] for h in endless]
+
+
+def test_a_fixed_budget_hard_bid_ignores_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.ai import bidding, choose_bid
+    from bot.game.table import Table
+
+    observations = []
+    for seed in range(4):
+        table = Table.open(1, 2, 101, "Ana", "en", computers=2, level="hard")
+        table.start(101, 0.0, seed=seed, first_bidder=0)
+        assert table.hand is not None
+        observations.append(table.hand.observation(0))
+    endless = [bidding.hard_values(o, random.Random(3), time_cap=math.inf) for o in observations]
+    monkeypatch.setattr(bidding, "TIME_CAP", 0.0)
+    fixed = [choose_bid(o, "hard", random.Random(3), fixed_budget=True).action
+             for o in observations]
+    expected = [bidding.hard_bid(o, random.Random(3), time_cap=math.inf).action
+                for o in observations]
+    assert fixed == expected
+    # the capped bid samples fewer deals: its values differ from the uncapped ones
+    assert [bidding.hard_values(o, random.Random(3)) for o in observations] != endless
