@@ -77,6 +77,17 @@ def daily_seed(key: bytes, guild_id: int, day: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def forgotten_mark(key: bytes, guild_id: int, day: str, user_id: int) -> int:
+    """The stand-in kept for ``user_id``'s play of ``day`` after ``/ddz forget``: minus a
+    62-bit HMAC-SHA256, keyed with the server's secret ``key``, of ``"forgotten|<guild
+    id>|<day>|<user id>"`` (always below 0, so never a Discord id). It lets the once-a-day
+    check refuse a second play of that day without the member's id, name or result;
+    without the key it leads back to nobody, and it is dropped once the day is over."""
+    text = f"forgotten|{guild_id}|{day}|{user_id}".encode()
+    digest = hmac.new(key, text, hashlib.sha256).digest()
+    return -(int.from_bytes(digest[:8], "big") >> 2) - 1
+
+
 def daily_table(
     guild_id: int, user_id: int, name: str, locale: str | None, *, day: str, seed: int,
     level: Level, rules: RuleSet, turn_seconds: float, now: float,

@@ -19,6 +19,7 @@ from bot.game.daily import (
     daily_table,
     day_before,
     day_of,
+    forgotten_mark,
     standing_order,
     streaks,
 )
@@ -54,18 +55,33 @@ class DailyService:
         settings = await self.tables.settings(guild_id)
         return _day(self.tables.clock.now(), settings)
 
+    async def _key(self, guild_id: int) -> bytes:
+        """The server's secret key (created on first use)."""
+        return bytes.fromhex(await self.storage.daily_key(guild_id, secrets.token_hex(32)))
+
     async def seed(self, guild_id: int, day: str) -> int:
         """The seed of the server's deal of ``day`` (``bot.game.daily.daily_seed`` with the
         server's secret key, created on first use)."""
-        key = await self.storage.daily_key(guild_id, secrets.token_hex(32))
-        return daily_seed(bytes.fromhex(key), guild_id, day)
+        return daily_seed(await self._key(guild_id), guild_id, day)
+
+    async def forget_marks(self, guild_id: int, user_id: int) -> list[tuple[str, int]]:
+        """What ``/ddz forget`` keeps of the member's daily plays: for today's deal, if
+        begun, (today, ``forgotten_mark``), a keyed hash standing for the member with no
+        id, name or result, so forgetting cannot buy a second play (or a look) of today's
+        deal. Earlier days are over: nothing is kept of them."""
+        today = await self.today(guild_id)
+        if await self.storage.daily_entry(guild_id, today, user_id) is None:
+            return []
+        return [(today, forgotten_mark(await self._key(guild_id), guild_id, today, user_id))]
 
     async def open(self, guild_id: int, user_id: int, name: str,
                    locale: str | None = None) -> DailyOpen:
         """``/ddz daily``: the member's table of today's deal (dealt now the first time,
         the same table while it is being played, also after a restart), else their
-        finished result of the day. Raises GameError("daily_lost") in the unlikely case
-        of a play begun elsewhere whose table this process does not hold."""
+        finished result of the day. Raises GameError("daily_forgotten") when the member
+        played today's deal before ``/ddz forget`` (``forget_marks``), GameError("daily_lost")
+        in the unlikely case of a play begun elsewhere whose table this process does not
+        hold."""
         settings = await self.tables.settings(guild_id)
         day = _day(self.tables.clock.now(), settings)
         table = self.tables.daily_table_of(guild_id, user_id, day)
@@ -73,7 +89,12 @@ class DailyService:
             return DailyOpen(day, table=table)
         entry = await self.storage.daily_entry(guild_id, day, user_id)
         if entry is None:
-            seed = await self.seed(guild_id, day)
+            key = await self._key(guild_id)
+            await self.storage.drop_daily_marks(guild_id, day)  # the days that are over
+            mark = forgotten_mark(key, guild_id, day, user_id)
+            if await self.storage.daily_entry(guild_id, day, mark) is not None:
+                raise GameError("daily_forgotten")  # played today, then used /ddz forget
+            seed = daily_seed(key, guild_id, day)
             table, events = daily_table(
                 guild_id, user_id, name, locale, day=day, seed=seed,
                 level=settings.daily_level, rules=settings.rules,

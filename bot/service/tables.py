@@ -255,9 +255,11 @@ class TableService:
 
     async def forget_user(self, guild_id: int, user_id: int) -> int:
         """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
+        Of today's daily play only a keyed mark stays (``DailyService.forget_marks``).
         Raises GameError("forget_while_seated") (``check_can_forget``)."""
         self.check_can_forget(guild_id, user_id)
-        touched = await self.storage.forget_user(guild_id, user_id)
+        marks = await self.daily.forget_marks(guild_id, user_id)  # once a day still holds
+        touched = await self.storage.forget_user(guild_id, user_id, marks)
         for listener in self.forget_listeners:
             listener(guild_id, user_id)
         return touched

@@ -11,7 +11,7 @@ docs/ARCHITECTURE.md §Where state lives, docs/RULES.md §Match.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TypeVar
 
@@ -160,16 +160,23 @@ class SqlRepository:
         async with self._write() as db:
             await ops.save_name(db, guild_id, user_id, name, time.time())
 
-    async def forget_user(self, guild_id: int | None, user_id: int) -> int:
+    async def forget_user(self, guild_id: int | None, user_id: int,
+                          daily_marks: Sequence[tuple[str, int]] = ()) -> int:
         """Delete a user's data in one guild (None: every guild); returns rows touched.
 
-        Removes stats, ledger totals, match wins, skill ratings, display names and the
-        auto-play pace;
+        Removes stats, ledger totals, match wins, skill ratings, display names, the
+        auto-play pace and daily plays;
         finished-hand records keep their points but lose the user id, name (shown as
-        "?"), match total and rating.
+        "?"), match total and rating. ``daily_marks``: (day, mark) kept in the same
+        commit in place of the member's plays of days still open (``guild_id`` only;
+        ``bot.game.daily.forgotten_mark``), so forgetting does not open a second play.
         """
+        now = time.time()
         async with self._write() as db:
-            return await ops.forget(db, guild_id, user_id)
+            touched = await ops.forget(db, guild_id, user_id)
+            for day, mark in daily_marks if guild_id is not None else ():
+                await daily.mark_forgotten(db, guild_id, day, mark, now)
+            return touched
 
     # ----- matches and members' preferences ----------------------------------
 
@@ -244,3 +251,7 @@ class SqlRepository:
     async def claim_daily_post(self, guild_id: int, day: str) -> bool:
         """Claim the day's post in the daily channel (True once per server and day)."""
         return await self._transaction(lambda db: daily.claim_post(db, guild_id, day))
+
+    async def drop_daily_marks(self, guild_id: int, before: str) -> int:
+        """Delete the marks ``forget_user`` kept of the days before ``before``; how many."""
+        return await self._transaction(lambda db: daily.drop_marks(db, guild_id, before))

@@ -110,6 +110,22 @@ async def hand_json(db: Sql, guild_id: int, day: str, user_id: int) -> str | Non
     return None if blob is None else str(blob)
 
 
+async def mark_forgotten(db: Sql, guild_id: int, day: str, mark: int, now: float) -> None:
+    """Keep ``mark`` (``bot.game.daily.forgotten_mark``) as a play of ``day`` with no
+    table, level, result or hand: the once-a-day check still finds it, no standings or
+    total ever count it (it is never finished)."""
+    await db.execute(
+        "INSERT INTO daily_plays (guild_id, day, user_id, table_id, level, started_at)"
+        " VALUES (?, ?, ?, '', '', ?) ON CONFLICT (guild_id, day, user_id) DO NOTHING",
+        (guild_id, day, mark, now))
+
+
+async def drop_marks(db: Sql, guild_id: int, before: str) -> int:
+    """Delete the forgotten members' marks of the days before ``before``; how many."""
+    return await db.execute("DELETE FROM daily_plays WHERE guild_id = ? AND user_id < 0"
+                            " AND day < ?", (guild_id, before))
+
+
 async def claim_post(db: Sql, guild_id: int, day: str) -> bool:
     """Claim the day's post in the daily channel; False when made (or claimed) already."""
     return await db.execute("INSERT INTO daily_posts (guild_id, day) VALUES (?, ?)"

@@ -8,6 +8,7 @@ Every write commits before returning (docs/ARCHITECTURE.md §Where state lives).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from bot.game.table import Table
@@ -115,9 +116,11 @@ class Repository(Protocol):
     async def remember_name(self, guild_id: int, user_id: int, name: str) -> None:
         """Store the display name used in leaderboards."""
 
-    async def forget_user(self, guild_id: int | None, user_id: int) -> int:
-        """Delete the user's stored data (stats, totals, ratings, names, auto-play pace) in
-        one guild (None: all guilds); rows touched."""
+    async def forget_user(self, guild_id: int | None, user_id: int,
+                          daily_marks: Sequence[tuple[str, int]] = ()) -> int:
+        """Delete the user's stored data (stats, totals, ratings, names, auto-play pace,
+        daily plays) in one guild (None: all guilds); rows touched. ``daily_marks``:
+        (day, mark) kept instead of the plays of days still open (once a day holds)."""
 
     async def new_match(self, guild_id: int, expected: int | None = None) -> NewMatch:
         """``/ddz newmatch``: end the current match (kept in the history, no winner) and
@@ -160,3 +163,6 @@ class Repository(Protocol):
 
     async def claim_daily_post(self, guild_id: int, day: str) -> bool:
         """Claim the day's post in the daily channel (True once per server and day)."""
+
+    async def drop_daily_marks(self, guild_id: int, before: str) -> int:
+        """Delete the forgotten members' marks of the days before ``before``; how many."""

@@ -297,3 +297,42 @@ async def test_a_lost_day_ends_the_streak_on_the_board_and_in_stats(
     summary = await daily(service).summary(G, ANA)
     assert (summary.played, summary.won, summary.points, summary.streak,
             summary.best_streak) == (3, 2, 6, 0, 2)
+
+
+async def test_forget_after_playing_buys_no_second_play_nor_a_look(
+        service: TableService, clock: FakeClock) -> None:
+    # the input that broke it: Ana plays today's deal, /ddz forget, /ddz daily again →
+    # a fresh table of the same deal (she knew every card) and, once played, a second result
+    svc = daily(service)
+    opened = await svc.open(G, ANA, "Ana")
+    assert opened.table is not None
+    await play_daily(service, clock, opened.table.id, ANA)
+    ben = await svc.open(G, BEN, "Ben")
+    assert ben.table is not None
+    await play_daily(service, clock, ben.table.id, BEN)
+    await service.forget_user(G, ANA)
+    with pytest.raises(GameError) as refused:
+        await svc.open(G, ANA, "Ana")
+    assert refused.value.code == "daily_forgotten"
+    assert service.daily_table_of(G, ANA, "2026-12-01") is None
+    # nor a look at today's deal: she is a member who has not played it
+    assert not await svc.may_see(G, "2026-12-01", ANA)
+    assert await svc.hand(G, "2026-12-01", BEN, ANA) is None
+    # what is kept names nobody: one unfinished row, no id, table, result or hand
+    rows = await stored(service, "SELECT user_id, table_id, level, finished_at, points, hand"
+                              " FROM daily_plays WHERE guild_id = ? AND user_id <> ?", (G, BEN))
+    assert len(rows) == 1 and rows[0][0] < 0 and tuple(rows[0][1:]) == ("", "", None, None, None)
+    board = await svc.board(G, "2026-12-01")
+    assert [r.entry.user_id for r in board.rows] == [BEN]
+    assert await svc.played_count(G, "2026-12-01") == 1
+    assert (await svc.summary(G, ANA)).played == 0
+    # the next day she plays as anyone, and the mark of the day that is over goes
+    clock.t = NOON + DAY
+    fresh = await svc.open(G, ANA, "Ana")
+    assert fresh.fresh and fresh.day == "2026-12-02"
+    assert await stored(service, "SELECT day FROM daily_plays WHERE user_id < 0") == []
+
+
+async def stored(service: TableService, sql: str, args: tuple = ()) -> list:
+    async with service.storage._read() as db:  # type: ignore[attr-defined]
+        return await db.fetch(sql, args)
