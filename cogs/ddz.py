@@ -311,6 +311,12 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         self.ctx.seen(interaction)
         await replay.on_click(interaction, self.ctx, hand_no, page, review, verb)
 
+    async def on_daily_replay_click(self, interaction: discord.Interaction, day: str,
+                                    user_id: int, page: int, review: bool, verb: str) -> None:
+        """A daily replay button (custom_id ``ddz:dy:<day>:<member>:<page>:<mode><verb>``)."""
+        self.ctx.seen(interaction)
+        await daily.on_replay_click(interaction, self, day, user_id, page, review, verb)
+
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None:
         """``/ddz forget``'s Delete / Keep (custom_id ``ddzforget:<user>:<yes|no>``)."""

@@ -19,6 +19,9 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   from ids drawn by older versions).
 * replay: ``mode`` ``p`` (plain pages) or ``r`` (pages with the review's marks),
   ``verb`` one of ``prev next share gif open rev`` (cogs/replay.py).
+* daily replay ``ddz:dy:<YYYYMMDD>:<member>:<page>:<mode><verb>``: a member's hand of a
+  day's daily deal, ``mode`` as above, ``verb`` one of ``prev next gif rev open``
+  (cogs/daily.py; no Share: a daily hand is shown privately).
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end.
 
 A ``ddz:`` id that matches no template is answered as stale (``DdzCog.on_interaction``).
@@ -57,10 +60,13 @@ CARD_VALUES_MAX = 20
 REPLAY_VERBS = ("prev", "next", "share", "gif", "open", "rev")
 REPLAY_TEMPLATE = (r"ddz:rp:(?P<no>[1-9]\d{0,8}):(?P<page>\d{1,3}):(?P<mode>[pr])"
                    rf"(?P<verb>{'|'.join(REPLAY_VERBS)})")
+DAILY_REPLAY_VERBS = ("prev", "next", "gif", "rev", "open")
+DAILY_REPLAY_TEMPLATE = (r"ddz:dy:(?P<day>\d{8}):(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
+                         rf"(?P<mode>[pr])(?P<verb>{'|'.join(DAILY_REPLAY_VERBS)})")
 FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
 NEWMATCH_TEMPLATE = r"ddznew:(?P<user>\d+):(?P<match>\d+):(?P<answer>yes|no)"
 TEMPLATES = (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE, REPLAY_TEMPLATE, FORGET_TEMPLATE,
-             NEWMATCH_TEMPLATE)
+             NEWMATCH_TEMPLATE, DAILY_REPLAY_TEMPLATE)
 """Every custom_id the bot draws (the grammar above)."""
 SortMode = Literal["rank", "groups"]
 
@@ -140,6 +146,11 @@ def replay_id(hand_no: int, page: int, review: bool, verb: str) -> str:
     return f"ddz:rp:{hand_no}:{page}:{'r' if review else 'p'}{verb}"
 
 
+def daily_replay_id(day: str, user_id: int, page: int, review: bool, verb: str) -> str:
+    """custom_id of a daily replay button (``day`` ``"YYYY-MM-DD"``; ≤ 100 characters)."""
+    return f"ddz:dy:{day.replace('-', '')}:{user_id}:{page}:{'r' if review else 'p'}{verb}"
+
+
 def forget_id(user_id: int, answer: str) -> str:
     """custom_id of ``/ddz forget``'s Delete (``yes``) / Keep (``no``) button."""
     return f"ddzforget:{user_id}:{answer}"
@@ -174,6 +185,10 @@ class Clicks(Protocol):
 
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None: ...
+
+    async def on_daily_replay_click(self, interaction: discord.Interaction, day: str,
+                                    user_id: int, page: int, review: bool,
+                                    verb: str) -> None: ...
 
     async def on_newmatch_click(self, interaction: discord.Interaction, user_id: int,
                                 match_no: int, yes: bool) -> None: ...
@@ -210,8 +225,8 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
     custom_id = data.get("custom_id")
     if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
         return False
-    public, hand, select, replay, forget, new = (p.fullmatch(custom_id) for p in _ROUTES)
-    match = public or hand or select or replay or forget or new
+    public, hand, select, replay, forget, new, daily = (p.fullmatch(custom_id) for p in _ROUTES)
+    match = public or hand or select or replay or forget or new or daily
     if match is None:
         return False
     message = interaction.message
@@ -225,6 +240,11 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
                                   replay["mode"] == "r", replay["verb"])
     elif forget is not None:
         await cog.on_forget_click(interaction, int(forget["user"]), forget["answer"] == "yes")
+    elif daily is not None:
+        day = daily["day"]
+        await cog.on_daily_replay_click(interaction, f"{day[:4]}-{day[4:6]}-{day[6:]}",
+                                        int(daily["user"]), int(daily["page"]),
+                                        daily["mode"] == "r", daily["verb"])
     elif new is not None:
         await cog.on_newmatch_click(interaction, int(new["user"]), int(new["match"]),
                                     new["answer"] == "yes")

@@ -119,8 +119,9 @@ def marks_of(found: Replay, review: Review) -> dict[int, ReviewMark]:
 
 async def _page_file(renderer: Renderer, found: Replay, page: int, lang: str,
                      marks: dict[int, ReviewMark] | None,
-                     name: str = "replay.png") -> discord.File:
-    """The image of page ``page`` (0-based; the last page is the result) with alt text."""
+                     name: str = "replay.png", called: str | None = None) -> discord.File:
+    """The image of page ``page`` (0-based; the last page is the result) with alt text
+    (``called``: the hand's name there instead of "Hand #n", ``rp.page_alt``)."""
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     if page == len(steps) - 1:
@@ -128,10 +129,11 @@ async def _page_file(renderer: Renderer, found: Replay, page: int, lang: str,
     else:
         model = rp.pages(hand, steps, players, no, marks)[page]
         png = await renderer.replay_page(model, locale=lang)
-    return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no))
+    return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no, called))
 
 
-async def _animation(ctx: CogContext, found: Replay, lang: str) -> discord.File:
+async def _animation(ctx: CogContext, found: Replay, lang: str,
+                     called: str | None = None) -> discord.File:
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     models = rp.pages(hand, steps, players, no)
@@ -141,7 +143,7 @@ async def _animation(ctx: CogContext, found: Replay, lang: str) -> discord.File:
         (found.record.hand_id, lang, players),
         lambda: ctx.board.renderer.animation(models, result, locale=lang))
     return discord.File(io.BytesIO(data), filename=f"hand{no}.gif",
-                        description=rp.plays_alt(hand, steps, players, lang, no))
+                        description=rp.plays_alt(hand, steps, players, lang, no, called))
 
 
 def _caption(found: Replay, page: int, lang: str, review: Review | None) -> str:
@@ -199,8 +201,10 @@ async def _edit_quietly(interaction: discord.Interaction, text: str) -> None:
         log.info("review progress not shown: %s", error)
 
 
-def review_embed(found: Replay, review: Review, lang: str) -> discord.Embed:
-    """The review summary: each decision with the hard player's choice and chances."""
+def review_embed(found: Replay, review: Review, lang: str,
+                 title: str | None = None) -> discord.Embed:
+    """The review summary: each decision with the hard player's choice and chances
+    (``title``: instead of "Review of hand #n")."""
     steps, hand = found.steps, found.hand
     worst = {index: rank for rank, index in enumerate(review.worst, start=1)}
     lines = []
@@ -225,7 +229,7 @@ def review_embed(found: Replay, review: Review, lang: str) -> discord.Embed:
     text = "\n".join(lines)
     if len(text) > 4000:
         text = text[:3999] + "…"
-    embed = discord.Embed(title=t("review.title", lang, n=found.record.hand_no),
+    embed = discord.Embed(title=title or t("review.title", lang, n=found.record.hand_no),
                           description=text, colour=discord.Colour(0xB22222))
     embed.set_footer(text=t("review.footer", lang))
     return embed

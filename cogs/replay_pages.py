@@ -122,10 +122,13 @@ def _clip(text: str) -> str:
 
 
 def page_alt(hand: Hand, steps: Sequence[Step], index: int, players: Players, lang: str,
-             hand_no: int | None) -> str:
-    """Alt text of page ``index`` (0-based; the last page is the result)."""
+             hand_no: int | None, name: str | None = None) -> str:
+    """Alt text of page ``index`` (0-based; the last page is the result). ``name``: what
+    the hand is called instead of "Hand #n" (a daily hand: "Daily deal of 2026-12-01")."""
     step = steps[index]
-    head = t("replay.alt_head", lang, n=hand_no or "?", page=index + 1, pages=len(steps))
+    head = (t("replay.alt_head", lang, n=hand_no or "?", page=index + 1, pages=len(steps))
+            if name is None else
+            t("replay.alt_head_named", lang, name=name, page=index + 1, pages=len(steps)))
     if step.kind == "deal":
         body = "; ".join(t("replay.alt_hand", lang, name=players.names[i],
                            cards=show_cards(step.after[i])) for i in range(3))
@@ -143,8 +146,9 @@ def page_alt(hand: Hand, steps: Sequence[Step], index: int, players: Players, la
 
 
 def plays_alt(hand: Hand, steps: Sequence[Step], players: Players, lang: str,
-              hand_no: int | None) -> str:
-    """Alt text of the animation: every bid and play, trick by trick (clipped to 1024)."""
+              hand_no: int | None, name: str | None = None) -> str:
+    """Alt text of the animation: every bid and play, trick by trick (clipped to 1024);
+    ``name`` as in ``page_alt``."""
     parts = []
     for step in steps:
         if step.kind == "bidding":
@@ -152,7 +156,8 @@ def plays_alt(hand: Hand, steps: Sequence[Step], players: Players, lang: str,
         elif step.kind == "trick":
             plays = [_act(a, players, lang) for a in step.actions if a.kind == "play"]
             parts.append(f"{step.trick}. " + ", ".join(plays))
-    head = t("replay.alt_animation", lang, n=hand_no or "?")
+    head = (t("replay.alt_animation", lang, n=hand_no or "?") if name is None
+            else t("replay.alt_animation_named", lang, name=name))
     return _clip(head + " " + " | ".join(parts))
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.game.daily import (
+    DAILY_SEAT,
     daily_seed,
     daily_table,
     day_before,
@@ -25,8 +26,18 @@ from bot.game.daily import (
 )
 from bot.game.errors import GameError
 from bot.game.hand import Hand
+from bot.game.seat import computer_seat
 from bot.game.table import Table
-from bot.values import DailyBoard, DailyEntry, DailyRow, DailySummary, GuildSettings
+from bot.values import (
+    DailyBoard,
+    DailyEntry,
+    DailyRow,
+    DailySummary,
+    FinishedHand,
+    GuildSettings,
+    SeatChange,
+    Settlement,
+)
 
 if TYPE_CHECKING:  # annotations only: the TableService makes its DailyService
     from bot.service.tables import TableService
@@ -160,6 +171,37 @@ class DailyService:
             return None
         blob = await self.storage.daily_hand(guild_id, day, user_id)
         return None if blob is None else Hand.model_validate_json(blob)
+
+    async def record(self, guild_id: int, day: str, user_id: int,
+                     viewer_id: int) -> FinishedHand | None:
+        """``user_id``'s finished hand of ``day`` shaped as a settled table hand, so that
+        ``ReplayService`` pages, animates and reviews it like one (``ReplayService.rebuilt``,
+        ``review``); for ``viewer_id``, None when unknown or when the viewer may not see
+        that day yet (``may_see``). No hand number (``hand_no`` 0), no channel; the hand
+        id is ``"daily:<guild>:<day>:<user>"``; seat 0 is the member (their stored
+        name, ``"?"`` once forgotten), seats 1 and 2 the computers, no match totals."""
+        if not await self.may_see(guild_id, day, viewer_id):
+            return None
+        entry = await self.storage.daily_entry(guild_id, day, user_id)
+        blob = await self.storage.daily_hand(guild_id, day, user_id)
+        if entry is None or blob is None:
+            return None
+        hand = Hand.model_validate_json(blob)
+        result = hand.result
+        if result is None:
+            return None
+        names = [entry.name or "?", computer_seat(1, "normal").name,
+                 computer_seat(2, "normal").name]
+        changes = [SeatChange(seat=i, user_id=user_id if i == DAILY_SEAT else None,
+                              name=names[i], role="landlord" if i == result.landlord
+                              else "peasant", points=result.points[i], total=None)
+                   for i in range(3)]
+        hand_id = f"daily:{guild_id}:{day}:{user_id}"
+        settlement = Settlement(hand_id=hand_id, guild_id=guild_id, table_id=entry.table_id,
+                                match_no=0, changes=changes, winner=result.winner)
+        return FinishedHand(hand_no=0, hand_id=hand_id, guild_id=guild_id,
+                            finished_at=entry.finished_at or 0.0, hand_json=blob,
+                            settlement=settlement, user_ids=(user_id, None, None))
 
     async def claim_post(self, guild_id: int, day: str) -> bool:
         """Claim the day's post in the server's daily channel: True once per day."""

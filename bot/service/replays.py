@@ -145,6 +145,11 @@ class ReplayService:
         self.check_access(record, user_id, channel_id, public=public, link=link)
         return await self._replay(record)
 
+    async def rebuilt(self, record: FinishedHand) -> Replay:
+        """The Replay of a record found elsewhere (a daily hand: ``DailyService.record``,
+        which has checked who may see it), cached like the server's hands."""
+        return await self._replay(record)
+
     async def _replay(self, record: FinishedHand) -> Replay:
         # Only the rebuilt hand is cached: the record (names, user ids, totals) is the one
         # just read, so a member's /ddz forget shows in the next replay.

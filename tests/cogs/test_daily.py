@@ -163,3 +163,63 @@ async def test_the_daily_channel_gets_the_opening_and_yesterdays_podium_once(
     (podium,) = embed.fields
     assert podium.name.startswith("Podium of ") and podium.value.startswith("1. Ana: **")
     assert sent["allowed_mentions"].users is False
+
+
+def forge(message: Any, old: str, new: str) -> Any:
+    """``message`` with ``old`` replaced by ``new`` in its components' custom_ids (a
+    modified client)."""
+    forged = copy.deepcopy(message)
+    forged.components = json.loads(json.dumps(message.components).replace(old, new))
+    return forged
+
+
+async def test_a_daily_hand_replays_as_images_and_reviews_only_ones_own(
+        fake: FakeDiscord) -> None:
+    admin = Member(fake, 44, "Di", admin=True)
+    await admin.slash("config", daily_level="easy")
+    ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
+    await autoplayed_daily(fake, ana)
+    today = await fake.bot.service.daily.today(fake.guild_id)
+    result = (await ana.slash("daily")).last
+    replay_id, review_id = (f"ddz:dy:{today.replace('-', '')}:{ana.id}:0:{m}open"
+                            for m in "pr")
+    assert result.custom_ids() == [replay_id, review_id]
+    # Bo has not played today: a replay button forged onto his own message is refused
+    await autoplayed_daily(fake, bo)
+    bo_result = (await bo.slash("daily")).last
+    await fake.bot.service.forget_user(fake.guild_id, bo.id)  # now Bo "has not played"
+    refused = await bo.click(forge(bo_result, f":{bo.id}:", f":{ana.id}:"), replay_id)
+    assert refused.last.ephemeral and refused.text.startswith("Not yet"), refused.text
+    assert not refused.last.attachments
+    # Ana's replay: the table replays' image pages, alt text, ◀ ▶ Animation Review
+    page = (await ana.click(result, replay_id)).last
+    assert page.ephemeral and page.id != result.id and not fake.public()
+    assert page.content.startswith(f"**Ana's daily deal of {today}** · page 1/"), page.content
+    (alt,) = page.alt_texts
+    assert alt.startswith(f"Daily deal of {today}, page 1 of ") and "Ana holds " in alt, alt
+    assert "Bot 2 holds " in alt and "Hand #" not in alt
+    assert [c["label"] for row in page.components for c in row["components"]] == [
+        "◀", "▶", "Animation", "Review my play"]
+    assert all(len(cid) <= CUSTOM_ID_MAX for cid in page.custom_ids())
+    pages = int(re.search(r"page 1/(\d+)", page.content).group(1))  # type: ignore[union-attr]
+    nxt = await ana.click(page, "▶")
+    assert nxt.last.id == page.id and f"page 2/{pages}" in page.content
+    forged = await ana.click(forge(page, ":1:pnext", f":{pages + 5}:pnext"),
+                             page.custom_ids()[1].replace(":1:pnext", f":{pages + 5}:pnext"))
+    assert "out of date" in forged.text and f"page 2/{pages}" in page.content
+    gif = (await ana.click(page, "Animation")).last
+    assert gif.id != page.id and gif.attachments[0]["filename"].endswith(".gif")
+    assert gif.alt_texts[0].startswith(f"Daily deal of {today}, every bid and play:")
+    # her review: the summary and the marked page, the buttons of a marked replay
+    review = (await ana.click(result, review_id)).last
+    assert review.ephemeral and review.embeds, review.content
+    assert review.embeds[0]["title"] == f"Review of your daily deal of {today}: your decisions"
+    assert review.content.startswith(f"**Review of your daily deal of {today}**")
+    assert review.attachments and all(":r" in cid for cid in review.custom_ids())
+    # Bo may not review Ana's hand, even once the day is over
+    fake.bot.service.clock = Shifted(24 * 3600.0)
+    seen = (await bo.click(forge(bo_result, f":{bo.id}:", f":{ana.id}:"), replay_id)).last
+    assert seen.alt_texts and "Review my play" not in seen.buttons()
+    not_his = await bo.click(forge(seen, ":pnext", ":rrev"),
+                             seen.custom_ids()[1].replace(":pnext", ":rrev"))
+    assert not_his.text.startswith("A review covers your own decisions only"), not_his.text

@@ -23,7 +23,7 @@ from tests.e2e.ddz_driver import (
 )
 from tests.e2e.solo import to_beat_in
 
-DEALT_RE = re.compile(r"^(?P<name>.+) was dealt: (?P<cards>" + SHOWN + ")$", re.M)
+DEALT_RE = re.compile(r"(?P<name>Alice|Bot 2|Bot 3) holds (?P<cards>" + SHOWN + ")")
 RESULT_RE = re.compile(r"You (won|lost) the daily deal of (\d{4}-\d\d-\d\d): \*\*([+-]?\d+)\*\*")
 
 
@@ -85,6 +85,7 @@ async def test_two_members_play_the_same_daily_deal_and_the_board_shows_both(
     text = reply_text(again)
     assert again.message is not None and again.message.ephemeral
     assert RESULT_RE.search(text) and "Alice" in text and "Bob" in text, text
+    assert [b["label"] for b in again.message.buttons] == ["Replay", "Review my play"]
     board = await finished(await carol.slash("ddz daily", board="yesterday"))
     assert "Nobody has finished this deal yet." in reply_text(board), reply_text(board)
     board = await finished(await bob.slash("ddz daily", board="today"))
@@ -92,8 +93,13 @@ async def test_two_members_play_the_same_daily_deal_and_the_board_shows_both(
     assert len(lines) == 2 and {"Alice", "Bob"} == {re.match(r"^\d\. (\w+):", x).group(1)  # type: ignore[union-attr]
                                                      for x in lines}, reply_text(board)
     replay = await finished(await bob.slash("ddz daily", replay=alice, day="today"))
-    dealt = {m["name"]: m["cards"] for m in DEALT_RE.finditer(reply_text(replay))}
-    assert len(parse_cards(dealt["Alice"])) == 17 and len(dealt) == 3, reply_text(replay)
+    page = replay.message
+    assert page is not None and page.ephemeral and page.visible_to is bob, reply_text(replay)
+    (image,) = page.attachments  # page 1 of the replay: the deal, as an image with alt text
+    assert image.is_png and image.description.startswith("Daily deal of "), image.description
+    dealt = {m["name"]: m["cards"] for m in DEALT_RE.finditer(image.description)}
+    assert len(parse_cards(dealt["Alice"])) == 17 and len(dealt) == 3, image.description
+    assert "Review my play" not in [b["label"] for b in page.buttons]  # Alice's play, not his
     assert not hand_verbs(alice_view)  # the finished view has no controls left
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)

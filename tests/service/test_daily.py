@@ -336,3 +336,34 @@ async def test_forget_after_playing_buys_no_second_play_nor_a_look(
 async def stored(service: TableService, sql: str, args: tuple = ()) -> list:
     async with service.storage._read() as db:  # type: ignore[attr-defined]
         return await db.fetch(sql, args)
+
+
+async def test_a_daily_hand_is_a_record_the_replay_service_pages_and_reviews(
+        service: TableService, clock: FakeClock) -> None:
+    from bot.service.replays import ReplayService
+
+    svc = daily(service)
+    opened = await svc.open(G, ANA, "Ana")
+    assert opened.table is not None
+    assert await svc.record(G, "2026-12-01", ANA, ANA) is None  # not finished: nothing
+    end = await play_daily(service, clock, opened.table.id, ANA)
+    assert end.hand is not None and end.hand.result is not None
+    assert await svc.record(G, "2026-12-01", ANA, BEN) is None  # Ben has not played it
+    record = await svc.record(G, "2026-12-01", ANA, ANA)
+    assert record is not None
+    assert (record.hand_no, record.hand_id, record.channel_id) == (0, f"daily:{G}:2026-12-01:{ANA}",
+                                                                   None)
+    assert record.user_ids == (ANA, None, None) and record.seat_of(ANA) == 0
+    assert [(c.name, c.role, c.points) for c in record.settlement.changes] == [
+        ("Ana", "landlord", end.hand.result.points[0]),
+        ("Bot 2", "peasant", end.hand.result.points[1]),
+        ("Bot 3", "peasant", end.hand.result.points[2])]
+    replays = ReplayService(service.storage)
+    found = await replays.rebuilt(record)
+    assert found.hand.history == end.hand.history and found.steps[-1].kind == "result"
+    assert replays.reviewer_seat(found, ANA) == 0
+    with pytest.raises(GameError):
+        replays.reviewer_seat(found, BEN)
+    await run(service, clock, DAY)  # the day is over: Ben sees it, a record like Ana's
+    assert await svc.record(G, "2026-12-01", ANA, BEN) == record
+    assert await svc.record(G, "2026-12-01", BEN, BEN) is None  # Ben never played it
