@@ -135,10 +135,15 @@ def autoplay_ack(table: Table, seat: int, on: bool, lang: str) -> str:
 
 async def _hint(service: TableService, table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
     """The next suggestion, answered at once (``TableService.hint_now``): the hard
-    search's list when ready, else the normal level's, with the search as ``later``."""
+    search's list when ready, else the normal level's, with the search as ``later``.
+    At a daily-deal table always the search's list, waited for (``hint_options``): the
+    same position gets the same Hint however busy the bot is (docs/AI.md §Fixed budget)."""
     if table.hand is None:
         raise GameError("wrong_phase")
-    options, later = service.hint_now(table, seat)
+    if table.daily is not None:
+        options, later = await service.hint_options(table, seat), None
+    else:
+        options, later = service.hint_now(table, seat)
     if not options:
         return Outcome(state)
     decision = options[state.hint % len(options)]

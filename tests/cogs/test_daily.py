@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import time
 from typing import Any
 
 from bot.i18n import t
@@ -223,3 +224,29 @@ async def test_a_daily_hand_replays_as_images_and_reviews_only_ones_own(
     not_his = await bo.click(forge(seen, ":pnext", ":rrev"),
                              seen.custom_ids()[1].replace(":pnext", ":rrev"))
     assert not_his.text.startswith("A review covers your own decisions only"), not_his.text
+
+
+async def test_the_daily_hint_is_the_searchs_pick_even_when_searches_are_full(
+        fake: FakeDiscord, monkeypatch: Any) -> None:
+    # at a table, a Hint beyond MAX_SEARCHES keeps the normal level's quick answer (so
+    # a busy bot changed the daily Hint); a daily table waits for its search's pick
+    from bot.game.computer import table_hint_options
+    from bot.service import hints
+    from cogs.items import cards_to_mask, to_base36
+
+    monkeypatch.setattr(hints, "MAX_SEARCHES", 0)  # every search "already running"
+    admin = Member(fake, 44, "Di", admin=True)
+    await admin.slash("config", daily_level="easy")
+    service = fake.bot.service  # a known deal: the server's key and the day fixed
+    await service.storage.daily_key(fake.guild_id, "00" * 32)
+    service.clock = Shifted(1_796_126_400.0 - time.time())  # 2026-12-01 12:00 UTC
+    ana = Member(fake, 11, "Ana")
+    view = await daily_view(fake, ana)
+    table = next(t for t in fake.bot.service.tables() if t.daily is not None)
+    pick = table_hint_options(table, 0)[0].action
+    quick = fake.bot.service.choices(table, 0).suggestions[0].action
+    assert pick != quick  # this deal's lead: the two differ, so the test can fail
+    hint = next(cid for cid in view.custom_ids() if ":hhint." in cid)
+    await ana.click(view, hint)
+    shown = next(cid for cid in view.custom_ids() if ":hplay." in cid)
+    assert f".{to_base36(cards_to_mask(pick.cards))}." in shown, shown
