@@ -174,8 +174,9 @@ class SqlRepository:
         now = time.time()
         async with self._write() as db:
             touched = await ops.forget(db, guild_id, user_id)
-            for day, mark in daily_marks if guild_id is not None else ():
-                await daily.mark_forgotten(db, guild_id, day, mark, now)
+            if guild_id is not None:
+                for day, mark in daily_marks:
+                    await daily.mark_forgotten(db, guild_id, day, mark, now)
             return touched
 
     # ----- matches and members' preferences ----------------------------------
