@@ -20,7 +20,7 @@ import rendering
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService, pooled_decider
-from bot.service.budget import GlobalBudget, share_of
+from bot.service.budget import LEASE_TIMEOUT, GlobalBudget, bucket_name, share_of
 from bot.service.health import database_problem
 from bot.service.links import WebLinks
 from bot.service.metrics import METRICS, TimedRepository
@@ -29,7 +29,7 @@ from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.service.worker import ai_pool
 from bot.settings import Settings
-from bot.storage import Repository, open_repository
+from bot.storage import Repository, open_repository, shared_bucket
 from bot.values import Settlement
 from cogs.ddz import DdzCog
 from cogs.metering import ARRIVED
@@ -89,6 +89,8 @@ class DdzBotMixin:
     renderer: Renderer
     web: Any
     """The web page (``bot.web.app.WebServer``) when ``DDZ_WEB_PORT`` is set, else None."""
+    budget: GlobalBudget | None
+    """The global-limited requests' budget (``setup_hook``; None before)."""
     ai: WorkerPool
     """The AI worker pool (hard computer moves, Hints, reviews), handed to the services."""
 
@@ -99,6 +101,7 @@ class DdzBotMixin:
         self.service = None
         self.replays = None
         self.web = None
+        self.budget = None
         self.site: Any = None
         # Images are drawn by worker processes (started in setup_hook), off the GIL.
         self.renderer = Renderer(settings.render_workers)
@@ -128,9 +131,8 @@ class DdzBotMixin:
         links = None
         if self.settings.web_port is not None:
             links = await self._start_web(service, replays)
-        rate = share_of(self.settings.global_rate, self.settings.shard_ids,
-                        self.settings.shard_count)
-        cog = DdzCog(bot, service, replays, self.renderer, links, budget=GlobalBudget(rate))
+        self.budget = budget = self._global_budget(bot)
+        cog = DdzCog(bot, service, replays, self.renderer, links, budget=budget)
         await bot.add_cog(cog)
         # Every click of the bot's components: DdzCog.on_interaction → cogs.items.route_click.
         await bot.tree.set_translator(DdzTranslator())
@@ -157,6 +159,26 @@ class DdzBotMixin:
         gc.freeze()
         _, middle, old = gc.get_threshold()
         gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
+
+    def _global_budget(self, bot: commands.Bot) -> GlobalBudget:
+        """The budget of global-limited requests: the bot token's whole
+        ``DDZ_GLOBAL_RATE`` when this process serves every shard; else, on PostgreSQL,
+        one bucket shared by every process of the bot token (this process's shards'
+        share while it fails), or on SQLite just that share (docs/SCALING.md)."""
+        settings = self.settings
+        rate = settings.global_rate
+        share = share_of(rate, settings.shard_ids, settings.shard_count)
+        application = bot.application_id or getattr(bot.user, "id", None)
+        if share >= rate or application is None:
+            return GlobalBudget(share)
+        burst = rate / 4
+        bucket = shared_bucket(settings.database_location, bucket_name(application), rate,
+                               burst, min(settings.database_timeout, LEASE_TIMEOUT))
+        if bucket is None:
+            return GlobalBudget(share)
+        log.info("global budget: %.3g requests/s shared with the bot's other processes"
+                 " through PostgreSQL (%.3g/s of our own if it fails)", rate, share)
+        return GlobalBudget(rate, burst, shared=bucket, fallback_rate=share)
 
     async def _start_web(self, service: TableService, replays: ReplayService) -> WebLinks:
         """Start the web page (docs/WEB.md) on ``DDZ_WEB_HOST:DDZ_WEB_PORT``; its links."""
@@ -220,6 +242,12 @@ class DdzBotMixin:
                 await web.stop()
             except Exception:
                 log.exception("stopping the web page failed")
+        if self.budget is not None:
+            budget, self.budget = self.budget, None
+            try:
+                await budget.close()
+            except Exception:
+                log.exception("closing the global budget failed")
         if self.service is not None:
             try:
                 await self.service.close()

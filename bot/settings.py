@@ -112,10 +112,12 @@ class Settings(BaseSettings):
     """Key of the HMAC that signs the page's links (at least 16 characters)."""
     global_rate: float = Field(40.0, gt=0.0, le=50.0, validation_alias=_alias("DDZ_GLOBAL_RATE"))
     """Requests per second for the bot token on Discord's global-limited routes (channel
-    posts and edits; interaction tokens are exempt), all processes together: each
-    process takes its shards' share (``bot.service.budget.share_of``). Discord allows
-    50; the default leaves 10 of head-room (discord.py's own requests, a deploy's
-    overlap of two processes)."""
+    posts and edits; interaction tokens are exempt), all processes together: on
+    PostgreSQL the processes of a sharded bot lease from one shared bucket
+    (``bot/storage/shared_budget.py``), on SQLite or while that bucket fails each takes
+    its shards' share (``bot.service.budget.share_of``). Set the same value in every
+    process. Discord allows 50; the default leaves 10 of head-room (discord.py's own
+    requests, a deploy's overlap of two processes)."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the
     same on every run, so an end-to-end test never depends on the luck of a deal);

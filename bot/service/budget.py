@@ -7,9 +7,22 @@ public table message while a token lives, every hand view) are exempt
 for the rest (channel message posts and edits): ``rate`` requests per second,
 bursts up to ``burst``; a request waits for a token, higher priorities first
 (``RESULT`` before ``TURN`` before ``COSMETIC``), first come first served within a
-priority. A process's share of the bot's rate is set by ``share_of``: the shards it
-serves over the shard count, so that several processes of one token stay within
-the limit together without talking to each other.
+priority.
+
+Where the tokens come from:
+
+* one process (SQLite, or a process serving every shard): the process's own bucket
+  at the whole ``rate``;
+* several processes of one bot token on PostgreSQL: a ``SharedBucket`` (one row per
+  bot application, ``bot/storage/shared_budget.py``) refilled at ``rate`` on the
+  database server's clock, from which each process leases the tokens its waiters need,
+  a few at a time, only while some wait (no round-trip when nothing waits);
+  priorities stay local. A lease that fails or does not answer within its timeout
+  (a frozen or unreachable server) switches the process to its static share
+  (``share_of``: the shards it serves over the shard count, the behaviour before the
+  shared bucket) for ``FALLBACK_SECONDS`` (doubling while it keeps failing, up to
+  ``FALLBACK_MAX``): a board never waits on the database longer than one lease's
+  timeout, and never loops.
 """
 
 from __future__ import annotations
@@ -17,7 +30,11 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import logging
 from collections.abc import Callable
+from typing import Protocol
+
+log = logging.getLogger(__name__)
 
 RESULT = 0
 """A result, a new board (lobby, deal), a match announcement: waits least."""
@@ -28,6 +45,32 @@ COSMETIC = 2
 coalesces the states it skips while it waits."""
 DISCORD_GLOBAL_LIMIT = 50.0
 """Requests per second Discord allows one bot token (all processes together)."""
+LEASE_GAP = 0.05
+"""Seconds at least between two leases of one process: at most 20 round-trips a second
+to the shared bucket while requests wait, none while nothing waits."""
+LEASE_TIMEOUT = 1.0
+"""Seconds a lease may take at most (less when ``DDZ_DATABASE_TIMEOUT`` is shorter):
+how long a board can wait on a slow or frozen database before the static share."""
+FALLBACK_SECONDS = 1.0
+"""Seconds on the static share after the shared bucket failed, doubling while it keeps
+failing, up to ``FALLBACK_MAX``."""
+FALLBACK_MAX = 30.0
+
+
+class SharedBucket(Protocol):
+    """A token bucket shared by every process of one bot token (``rate`` tokens a second
+    on one clock, at most ``burst`` banked), e.g. ``bot.storage.shared_budget.PgBucket``."""
+
+    async def lease(self, wanted: int) -> tuple[int, float]:
+        """Reserve up to ``wanted`` tokens: ``(granted, ready_in)``, granted 0..wanted.
+        The granted tokens may be spent ``ready_in`` seconds from now (0: at once); with
+        none granted, ``ready_in`` says when to ask again. Raises within its own timeout
+        when it cannot answer (any error)."""
+        ...
+
+    async def close(self) -> None:
+        """Release what it holds (a connection), within a bounded time."""
+        ...
 
 
 def share_of(rate: float, shard_ids: list[int] | None, shard_count: int | None) -> float:
@@ -39,39 +82,74 @@ def share_of(rate: float, shard_ids: list[int] | None, shard_count: int | None) 
     return rate * min(len(set(shard_ids)), shard_count) / shard_count
 
 
+def bucket_name(application_id: int) -> str:
+    """The shared bucket's name for one bot application (never its token)."""
+    return f"bot:{application_id}"
+
+
 class GlobalBudget:
     """A token bucket of ``rate`` requests per second (``burst`` at most banked, default a
     quarter of a second's worth: at most ``rate + burst`` requests in any one second),
     served by priority. ``clock`` (seconds, monotonic) defaults to the event loop's.
 
+    ``shared``: the bucket all processes of the bot token lease from (then ``rate`` and
+    ``burst`` are the bot token's, and this process's ``fallback_rate``, its static share,
+    is used while the shared bucket fails); None: the tokens are this process's own.
+
     ``await take(priority)`` returns once a token is spent for the caller; a cancelled
     waiter spends nothing. ``waiting`` counts callers queued now, ``taken`` / ``waited``
-    count the tokens spent and how many of them had to wait.
+    count the tokens spent and how many of them had to wait; ``leases`` / ``lease_failures``
+    the shared bucket's round-trips and those that failed, ``fallbacks`` the times this
+    process fell back to its static share.
     """
 
     def __init__(self, rate: float, burst: float | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, *,
+                 shared: SharedBucket | None = None,
+                 fallback_rate: float | None = None) -> None:
         if rate <= 0:
             raise ValueError("rate must be > 0 requests per second")
         self.rate = rate
         self.burst = max(1.0, burst if burst is not None else rate / 4)
+        self.shared = shared
+        self.fallback_rate = min(rate, fallback_rate) if fallback_rate else rate
         self._clock = clock
-        self._tokens = self.burst
+        self._tokens = 0.0 if shared is not None else self.burst
         self._stamp: float | None = None
         self._queue: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._timer: asyncio.TimerHandle | None = None
+        self._lease_task: asyncio.Task[None] | None = None
+        self._fallback_until = 0.0
+        self._fallback_for = FALLBACK_SECONDS
+        self._local = shared is None
         self.taken = 0
         self.waited = 0
+        self.leases = 0
+        self.lease_failures = 0
+        self.fallbacks = 0
         self._waiting = 0
 
     def _now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
 
+    @property
+    def on_own_tokens(self) -> bool:
+        """True when tokens come from this process's own bucket now (no shared bucket, or
+        falling back to the static share)."""
+        return self.shared is None or self._now() < self._fallback_until
+
     def _refill(self) -> None:
         now = self._now()
-        if self._stamp is not None:
-            self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+        local = self.on_own_tokens
+        if local != self._local:  # switched source: what one banked is not the other's
+            self._local = local
+            self._tokens = 0.0
+            self._stamp = now
+        if local:
+            rate = self.rate if self.shared is None else self.fallback_rate
+            if self._stamp is not None:
+                self._tokens = min(self.burst, self._tokens + (now - self._stamp) * rate)
         self._stamp = now
 
     @property
@@ -104,7 +182,8 @@ class GlobalBudget:
         self.waited += 1
 
     def _serve(self, from_timer: bool = True) -> None:
-        """Hand banked tokens to the waiters, best priority first; arm a timer for the next."""
+        """Hand banked tokens to the waiters, best priority first; then, while some wait,
+        arm a timer for the next own token or start leasing from the shared bucket."""
         if from_timer:
             self._timer = None
         self._refill()
@@ -120,6 +199,72 @@ class GlobalBudget:
             self.taken += 1
             self._waiting -= 1
             future.set_result(None)
-        if self._queue and self._timer is None:
-            delay = (1.0 - self._tokens) / self.rate
+        if not self._waiting:
+            return
+        if not self._local:
+            if self._lease_task is None:
+                self._lease_task = asyncio.get_running_loop().create_task(
+                    self._lease_while_waiting(), name="ddz-global-budget")
+        elif self._timer is None:
+            rate = self.rate if self.shared is None else self.fallback_rate
+            delay = (1.0 - self._tokens) / rate
+            if self.shared is not None:  # back to the shared bucket when the fallback ends
+                delay = min(delay, max(self._fallback_until - self._now(), 0.0))
             self._timer = asyncio.get_running_loop().call_later(max(delay, 0.001), self._serve)
+
+    async def _lease_while_waiting(self) -> None:
+        """While callers wait, reserve tokens for them in the shared bucket (at most
+        ``burst`` a lease, one lease per ``LEASE_GAP`` at most), wait until the bucket says
+        they may be spent, hand them out by priority; a token whose caller left meanwhile is
+        dropped, never kept for later (so the bucket's bound holds for what is spent)."""
+        assert self.shared is not None
+        loop = asyncio.get_running_loop()
+        last = -LEASE_GAP
+        try:
+            while self._waiting and not self.on_own_tokens:
+                gap = last + LEASE_GAP - loop.time()
+                if gap > 0:
+                    await asyncio.sleep(gap)
+                wanted = min(self._waiting, int(self.burst))
+                last = loop.time()
+                try:
+                    granted, ready_in = await self.shared.lease(wanted)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:  # a failed lease: the static share, bounded
+                    self._fall_back(error)
+                    break
+                self.leases += 1
+                self._fallback_for = FALLBACK_SECONDS
+                if ready_in > 0:  # reserved (granted) or none yet: the bucket's own time
+                    await asyncio.sleep(ready_in)
+                self._tokens = float(granted)
+                self._serve(False)  # (this task is still _lease_task: no second one starts)
+                self._tokens = 0.0
+        finally:
+            self._lease_task = None
+        if self._waiting:
+            self._serve(False)  # a timer on the static share, or another lease
+
+    def _fall_back(self, error: BaseException) -> None:
+        """The shared bucket failed: the static share for a while (longer each time)."""
+        self.lease_failures += 1
+        self.fallbacks += 1
+        seconds = self._fallback_for
+        self._fallback_for = min(FALLBACK_MAX, seconds * 2)
+        self._fallback_until = self._now() + seconds
+        log.warning("the shared global budget did not answer (%s); using this process's"
+                    " share, %.3g requests/s, for %.3g s", type(error).__name__,
+                    self.fallback_rate, seconds)
+
+    async def close(self) -> None:
+        """Stop leasing and close the shared bucket (bounded by its own timeout)."""
+        task, self._lease_task = self._lease_task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.shared is not None:
+            await self.shared.close()

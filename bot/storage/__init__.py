@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from bot.storage.repository import Repository, ShardTaken, StorageUnavailable
 
 if TYPE_CHECKING:
+    from bot.storage.shared_budget import PgBucket
     from bot.storage.sqlite import SqliteStorage
     from bot.storage.sqlite import SqliteStorage as Storage
 
@@ -25,6 +26,7 @@ __all__ = [
     "StorageUnavailable",
     "is_postgres_url",
     "open_repository",
+    "shared_bucket",
 ]
 
 
@@ -49,6 +51,20 @@ async def open_repository(location: str | Path, *, pool_size: int = 10,
     from bot.storage.sqlite import SqliteStorage
 
     return await SqliteStorage.open(text, busy_ms=int(timeout * 1000))
+
+
+def shared_bucket(location: str | Path, bucket: str, rate: float, burst: float,
+                  timeout: float) -> PgBucket | None:
+    """The global budget's token bucket shared by every process of the bot token
+    (``bot/storage/shared_budget.py``) on the PostgreSQL database at ``location``, named
+    ``bucket``, refilled at ``rate`` tokens/s up to ``burst``, each lease bounded by
+    ``timeout`` s; None for SQLite (one process: its budget is its own). Connects only
+    at the first lease."""
+    if not is_postgres_url(location):
+        return None
+    from bot.storage.shared_budget import PgBucket
+
+    return PgBucket(str(location), bucket, rate, burst, timeout)
 
 
 def __getattr__(name: str) -> Any:

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot.service.budget import COSMETIC, RESULT, TURN, GlobalBudget, share_of
+from bot.storage import StorageUnavailable
 
 
 async def test_a_burst_goes_at_once_and_the_rest_at_the_rate() -> None:
@@ -58,3 +59,61 @@ def test_each_process_takes_its_shards_share_of_the_rate() -> None:
     assert share_of(40.0, [0, 1], 2) == 40.0
     with pytest.raises(ValueError):
         GlobalBudget(rate=0)
+
+
+class ScriptedBucket:
+    """A SharedBucket answering each lease from ``answers`` (a tuple, or an exception to
+    raise); records what was asked."""
+
+    def __init__(self, *answers: tuple[int, float] | Exception) -> None:
+        self.answers = list(answers)
+        self.asked: list[int] = []
+        self.closed = False
+
+    async def lease(self, wanted: int) -> tuple[int, float]:
+        self.asked.append(wanted)
+        answer = self.answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+async def test_shared_tokens_go_by_priority_and_a_leftover_is_dropped_not_kept() -> None:
+    bucket = ScriptedBucket((3, 0.02), (1, 0.0))
+    budget = GlobalBudget(rate=40.0, burst=10, shared=bucket, fallback_rate=20.0)
+    order: list[str] = []
+
+    async def one(name: str, priority: int) -> None:
+        await budget.take(priority)
+        order.append(name)
+
+    cosmetic = asyncio.create_task(one("cosmetic", COSMETIC))
+    turn = asyncio.create_task(one("turn", TURN))
+    result = asyncio.create_task(one("result", RESULT))
+    await asyncio.sleep(0)  # all three wait; the lease asks for three
+    cosmetic.cancel()  # gives up while the reservation is owed
+    await asyncio.gather(turn, result)
+    assert order == ["result", "turn"] and bucket.asked == [3]
+    assert budget.taken == 2
+    assert not budget.try_take()  # the third reserved token was dropped, not banked
+    await asyncio.wait_for(budget.take(RESULT), 0.5)  # a lease of its own
+    assert bucket.asked == [3, 1] and budget.leases == 2
+    await budget.close()
+    assert bucket.closed
+
+
+async def test_a_failing_shared_bucket_falls_back_to_the_share_then_tries_again() -> None:
+    bucket = ScriptedBucket(StorageUnavailable("PostgreSQL: TimeoutError: "), (1, 0.0))
+    budget = GlobalBudget(rate=40.0, burst=10, shared=bucket, fallback_rate=20.0)
+    loop = asyncio.get_running_loop()
+    begun = loop.time()
+    await asyncio.wait_for(budget.take(RESULT), 0.5)  # at the share: one token in 50 ms
+    assert 0.04 <= loop.time() - begun <= 0.3
+    assert budget.fallbacks == 1 and budget.on_own_tokens and bucket.asked == [1]
+    budget._fallback_until = loop.time()  # the fallback's second is over
+    await asyncio.wait_for(budget.take(RESULT), 0.5)
+    assert bucket.asked == [1, 1] and not budget.on_own_tokens and budget.leases == 1
+    await budget.close()

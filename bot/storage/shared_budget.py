@@ -1,0 +1,146 @@
+"""The global budget shared by every process of one bot token, in PostgreSQL.
+
+Discord's global rate limit is per bot token, whatever the number of processes
+(docs/SCALING.md §Discord's global rate limit). ``PgBucket`` is a token bucket in one
+row of ``global_budget`` (one row per bot application, ``bucket`` names it): ``tokens``
+banked at ``stamp``, refilled at ``rate`` per second up to ``burst`` on the database
+server's clock, so the processes' clocks never matter.
+
+``lease(n)`` is one statement, atomic under the row's lock: refill, then reserve
+``n`` tokens, letting the row go into debt by up to ``DEBT_SECONDS × rate`` tokens
+(fewer are granted when that would be deeper). The caller spends what it got once
+the row is out of debt again (``ready_in`` seconds, -tokens / rate): the generic cell
+rate algorithm. So reservations are served in the order they reach the server,
+whichever process makes them (two busy processes take turns, neither starves), and
+whatever is spent at its ready time stays within ``burst + rate × t`` in any ``t``
+seconds, all processes together.
+
+The table is ``UNLOGGED`` (nothing in it is worth a WAL record; after a server crash it
+is empty and the row comes back full) and created by the bucket itself, idempotently,
+under a transaction advisory lock: it is not part of the schema migrations, nor of
+``python -m bot.storage copy``. It lives in the URL's ``search_path`` like the rest.
+
+The bucket keeps one connection of its own (not the pool's: a busy pool never delays a
+board, nor a lease a game write). Every lease is bounded by ``timeout`` seconds in all,
+connecting included; on any error or timeout the connection is dropped
+(``terminate``, no wait) and the next lease connects again. The bucket's name is the
+bot's application id, never its token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+
+from bot.storage.postgres import PASSING, lock_key
+from bot.storage.repository import StorageUnavailable
+
+TABLE = "global_budget"
+
+CREATE = f"""
+CREATE UNLOGGED TABLE IF NOT EXISTS {TABLE} (
+    bucket TEXT PRIMARY KEY,
+    tokens DOUBLE PRECISION NOT NULL,
+    stamp TIMESTAMPTZ NOT NULL,
+    granted INTEGER NOT NULL
+)"""
+
+DEBT_SECONDS = 1.0
+"""How far ahead the row reserves: at most a second of the rate owed, so a reservation
+is spent within a second (a process asks again when the row owes more)."""
+
+_NOW = "statement_timestamp()"
+_BANKED = (f"least($3::float8, b.tokens + $2::float8"
+           f" * greatest(0, extract(epoch FROM {_NOW} - b.stamp)))")
+_GRANT = f"greatest(0, least($4::int, floor({_BANKED} + $5::float8)))::int"
+LEASE = f"""
+INSERT INTO {TABLE} AS b (bucket, tokens, stamp, granted)
+VALUES ($1, $3::float8 - least($4::int, floor($3::float8 + $5::float8)), {_NOW},
+        least($4::int, floor($3::float8 + $5::float8)))
+ON CONFLICT (bucket) DO UPDATE SET
+    granted = {_GRANT},
+    tokens = {_BANKED} - {_GRANT},
+    stamp = greatest(b.stamp, {_NOW})
+RETURNING granted, tokens"""
+"""$1 bucket, $2 rate (tokens/s), $3 burst (tokens), $4 wanted, $5 the most owed
+(tokens). Every expression of the ``SET`` reads the row as it was (the newest version,
+once its lock is ours), so the grant and what is left agree; ``stamp`` never moves
+back (a lease that waited for the lock began before the one it waited for). A new
+row starts full."""
+
+
+class PgBucket:
+    """One bot token's shared token bucket (see the module docstring).
+
+    ``url``: the database URL (its ``search_path`` selects the schema); ``bucket``: the
+    row's name (``bot:<application id>``); ``rate`` tokens per second, ``burst`` at most
+    banked; ``timeout``: seconds a lease may take in all. ``leases`` counts the
+    round-trips that answered. Implements ``bot.service.budget.SharedBucket``.
+    """
+
+    def __init__(self, url: str, bucket: str, rate: float, burst: float,
+                 timeout: float) -> None:
+        self.url = url
+        self.bucket = bucket
+        self.rate = rate
+        self.burst = burst
+        self.timeout = timeout
+        self.leases = 0
+        self._conn: asyncpg.Connection | None = None
+
+    async def _connect(self) -> asyncpg.Connection:
+        conn = await asyncpg.connect(self.url, timeout=self.timeout,
+                                     command_timeout=self.timeout)
+        try:
+            async with conn.transaction():
+                schema = await conn.fetchval("SELECT current_schema()")
+                await conn.execute("SELECT pg_advisory_xact_lock($1)",
+                                   lock_key(schema, TABLE))
+                await conn.execute(CREATE)
+        except BaseException:
+            conn.terminate()
+            raise
+        return conn
+
+    async def lease(self, wanted: int) -> tuple[int, float]:
+        """Reserve up to ``wanted`` tokens: ``(granted, ready_in)``: the granted ones may
+        be spent ``ready_in`` seconds from now; none granted: ask again in ``ready_in`` s.
+        Raises StorageUnavailable (the connection dropped) on any database error or when
+        the server does not answer within ``timeout`` seconds; ValueError for ``wanted`` < 1."""
+        if wanted < 1:
+            raise ValueError("lease at least one token")
+        debt = self.rate * DEBT_SECONDS
+        try:
+            async with asyncio.timeout(self.timeout):
+                if self._conn is None or self._conn.is_closed():
+                    self._conn = await self._connect()
+                row = await self._conn.fetchrow(LEASE, self.bucket, self.rate, self.burst,
+                                                wanted, debt)
+        except (*PASSING, asyncpg.PostgresError) as error:
+            self._drop()
+            raise StorageUnavailable(f"PostgreSQL: {type(error).__name__}: {error}") from error
+        except BaseException:  # cancelled mid-statement: the connection's state is unknown
+            self._drop()
+            raise
+        assert row is not None
+        self.leases += 1
+        granted, left = int(row["granted"]), float(row["tokens"])
+        if granted:
+            return granted, max(0.0, -left) / self.rate
+        return 0, max(0.0, 1.0 - (left + debt)) / self.rate
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.terminate()
+
+    async def close(self) -> None:
+        """Close the connection (at most ``timeout`` seconds, then dropped)."""
+        conn, self._conn = self._conn, None
+        if conn is None:
+            return
+        try:
+            await conn.close(timeout=self.timeout)
+        except (*PASSING, asyncpg.PostgresError):
+            conn.terminate()

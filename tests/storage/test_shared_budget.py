@@ -1,0 +1,178 @@
+"""One global budget shared by every process of a bot token, through PostgreSQL
+(bot/storage/shared_budget.py ``PgBucket`` under bot/service/budget.py ``GlobalBudget``).
+
+Two budgets here stand for two processes: each has its own bucket object and
+connection, both lease from the same row. Real PostgreSQL, real seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+
+import asyncpg
+import pytest
+
+from bot.service.budget import COSMETIC, LEASE_GAP, RESULT, TURN, GlobalBudget
+from bot.storage import StorageUnavailable, shared_bucket
+from bot.storage.shared_budget import PgBucket
+from tests.databases import Database
+from tests.storage.freezer import FreezableProxy
+
+RATE = 20.0
+BURST = 5.0
+NAME = "bot:1234"
+
+
+def bucket(location: str, timeout: float = 1.0) -> PgBucket:
+    made = shared_bucket(location, NAME, RATE, BURST, timeout)
+    assert isinstance(made, PgBucket)
+    return made
+
+
+@pytest.fixture
+async def proxy(postgres_database: Database) -> AsyncIterator[FreezableProxy]:
+    proxy = await FreezableProxy(postgres_database.location).start()
+    yield proxy
+    await proxy.close()
+
+
+async def test_a_lease_grants_what_is_banked_and_the_row_refills_at_the_rate(
+    postgres_database: Database,
+) -> None:
+    one = bucket(postgres_database.location)
+    try:
+        assert await one.lease(3) == (3, 0.0)  # a new row starts full: 5 banked, 2 left
+        granted, ready_in = await one.lease(10)  # 2 banked, 8 reserved: owed 0.4 s
+        assert granted == 10 and 0.39 <= ready_in <= 0.4, ready_in
+        granted, ready_in = await one.lease(20)  # it owes 1 s of the rate at most
+        assert granted == 12 and 0.99 <= ready_in <= 1.0, (granted, ready_in)
+        granted, ready_in = await one.lease(1)  # nothing more until it owes less
+        assert granted == 0 and 0.04 <= ready_in <= 0.05, ready_in
+        await asyncio.sleep(0.5)  # 10 tokens paid back
+        granted, ready_in = await one.lease(5)
+        assert granted == 5 and 0.6 <= ready_in <= 0.75, ready_in  # (the sleep may be longer)
+        with pytest.raises(ValueError):
+            await one.lease(0)
+    finally:
+        await one.close()
+    conn = await asyncpg.connect(postgres_database.location)
+    try:
+        rows = await conn.fetch("SELECT bucket, relpersistence FROM global_budget,"
+                                " pg_class WHERE pg_class.oid = 'global_budget'::regclass")
+    finally:
+        await conn.close()
+    assert [(r["bucket"], r["relpersistence"]) for r in rows] == [(NAME, b"u")]  # unlogged
+
+
+async def test_sqlite_has_no_shared_bucket(tmp_path: object) -> None:
+    assert shared_bucket(f"{tmp_path}/ddz.sqlite3", NAME, RATE, BURST, 1.0) is None
+
+
+async def flood(budget: GlobalBudget, seconds: float, granted: list[float]) -> None:
+    """Keep 30 callers waiting on ``budget`` for ``seconds``; note each grant's time."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+
+    async def caller(priority: int) -> None:
+        while loop.time() < end:
+            await budget.take(priority)
+            granted.append(loop.time())
+
+    callers = [asyncio.create_task(caller((RESULT, TURN, COSMETIC)[n % 3])) for n in range(30)]
+    await asyncio.sleep(seconds)
+    for task in callers:
+        task.cancel()
+    await asyncio.gather(*callers, return_exceptions=True)
+
+
+async def test_two_processes_share_the_rate_exactly_and_an_idle_one_leaves_it_to_the_other(
+    postgres_database: Database,
+) -> None:
+    """Both flooded for 3 s: together they get ``burst + rate × 3`` = 65 tokens at most
+    and nearly all of it, half each (reservations are served in turn); then only one is busy and it gets the whole
+    rate, not its static share (10/s), while the idle one makes no round-trip."""
+    first = GlobalBudget(RATE, BURST, shared=bucket(postgres_database.location),
+                         fallback_rate=RATE / 2)
+    second = GlobalBudget(RATE, BURST, shared=bucket(postgres_database.location),
+                          fallback_rate=RATE / 2)
+    try:
+        a: list[float] = []
+        b: list[float] = []
+        begun = time.monotonic()
+        await asyncio.gather(flood(first, 3.0, a), flood(second, 3.0, b))
+        elapsed = time.monotonic() - begun
+        total = len(a) + len(b)
+        print(f"two busy: {len(a)} + {len(b)} = {total} tokens in {elapsed:.2f} s"
+              f" (bound {BURST + RATE * elapsed:.1f}); leases {first.leases} + {second.leases}")
+        assert total <= BURST + RATE * elapsed
+        assert total >= 0.85 * (BURST + RATE * 3.0), (len(a), len(b))
+        assert min(len(a), len(b)) >= 0.3 * total, (len(a), len(b))
+        assert first.fallbacks == second.fallbacks == 0
+        for budget in (first, second):  # the round-trips the budget costs under pressure
+            assert budget.leases <= elapsed / LEASE_GAP + 1
+
+        await asyncio.sleep(0.3)  # the row refills to its burst
+        leases, before = second.leases, first.leases
+        alone: list[float] = []
+        begun = time.monotonic()
+        await flood(first, 2.0, alone)
+        elapsed = time.monotonic() - begun
+        print(f"one busy: {len(alone)} tokens in {elapsed:.2f} s;"
+              f" leases {first.leases - before}")
+        assert len(alone) <= BURST + RATE * elapsed
+        assert len(alone) >= 0.85 * (BURST + RATE * 2.0) > (RATE / 2) * 2.0 + BURST
+        assert second.leases == leases  # nothing waits there: no round-trip
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_frozen_server_falls_back_to_the_static_share_within_the_lease_timeout(
+    postgres_database: Database, proxy: FreezableProxy
+) -> None:
+    budget = GlobalBudget(RATE, BURST, shared=bucket(proxy.url_via(postgres_database.location),
+                                                     timeout=0.5),
+                          fallback_rate=RATE / 2)
+    loop = asyncio.get_running_loop()
+    try:
+        await budget.take(RESULT)
+        assert budget.leases == 1
+        proxy.freeze()
+        begun = loop.time()
+        await asyncio.wait_for(asyncio.gather(*(budget.take(TURN) for _ in range(5))), 3.0)
+        waited = loop.time() - begun
+        # one lease's timeout, then the static share (10/s) from an empty bucket
+        assert 0.5 <= waited <= 0.5 + 5 / (RATE / 2) + 0.5, waited
+        assert budget.fallbacks == 1 and budget.lease_failures == 1 and budget.on_own_tokens
+        await asyncio.sleep(1.0)  # the fallback lasts 1 s; the server is still frozen
+        await asyncio.wait_for(budget.take(RESULT), 2.0)
+        assert budget.fallbacks == 2  # tried again once, fell back again (for 2 s now)
+        proxy.thaw()
+        await asyncio.sleep(2.1)
+        leases = budget.leases
+        await asyncio.wait_for(budget.take(RESULT), 2.0)
+        assert budget.leases == leases + 1 and budget.fallbacks == 2  # shared again
+        assert not budget.on_own_tokens
+    finally:
+        proxy.thaw()
+        await budget.close()
+
+
+async def test_a_frozen_lease_raises_storage_unavailable_and_the_next_one_reconnects(
+    postgres_database: Database, proxy: FreezableProxy
+) -> None:
+    one = bucket(proxy.url_via(postgres_database.location), timeout=0.3)
+    try:
+        assert (await one.lease(1))[0] == 1
+        proxy.freeze()
+        begun = time.monotonic()
+        with pytest.raises(StorageUnavailable):
+            await one.lease(1)
+        assert time.monotonic() - begun < 1.0
+        proxy.thaw()
+        assert (await one.lease(1))[0] == 1
+    finally:
+        proxy.thaw()
+        await one.close()
