@@ -244,6 +244,9 @@ class DdzBotMixin:
                 log.exception("stopping the web page failed")
         if self.budget is not None:
             budget, self.budget = self.budget, None
+            log.info("global budget: %d requests taken (%d waited), %d leases from the"
+                     " shared bucket, %d fallbacks to this process's share", budget.taken,
+                     budget.waited, budget.leases, budget.fallbacks)
             try:
                 await budget.close()
             except Exception:

@@ -11,40 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 
 import asyncpg
 
-from bot.sandbox.loopback.emulator import Emulator, SimGuild, SimMember, SimMessage
+from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.databases import Database
 from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
+from tests.e2e.ddz_driver import finished, reply_text
+from tests.e2e.shards import SHARDS, guild_on_another_shard, shard_env, shard_of
 from tests.e2e.solo import SoloLog, check_result, open_with_computers, play_solo
-
-SHARDS = 2
-
-
-def shard_of(guild: SimGuild) -> int:
-    return (guild.id >> 22) % SHARDS
-
-
-def guild_on_another_shard(emu: Emulator, than: SimGuild) -> SimGuild:
-    """A new guild whose shard differs from ``than``'s (ids carry the millisecond)."""
-    while True:
-        guild = emu.guild("Second Guild")
-        if shard_of(guild) != shard_of(than):
-            return guild
-        emu.guilds.remove(guild)
-        time.sleep(0.001)
-
-
-def shard_env(database: Database, shard: int) -> dict[str, str]:
-    return {
-        **FAST_ENV,
-        "DDZ_DATABASE_URL": database.location,
-        "DDZ_SHARD_COUNT": str(SHARDS),
-        "DDZ_SHARD_IDS": str(shard),
-    }
 
 
 async def score_row(member: SimMember, mine: int) -> None:

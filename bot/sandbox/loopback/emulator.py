@@ -19,7 +19,8 @@ Discord's global rate limit (50 requests per second for one bot token, whatever 
 number of processes) applies to every route except the interaction callback and the
 interaction webhook (``/webhooks/{application}/{token}...``, while the token lives):
 ``emu.global_requests`` lists the global-limited requests (monotonic time, route class
-such as ``PATCH /channels/{id}/messages/{id}``), ``emu.exempt_requests`` counts the
+such as ``PATCH /channels/{id}/messages/{id}``) and ``emu.global_channels`` the
+channel id of each (None off a channel route), ``emu.exempt_requests`` counts the
 others by route class; ``emu.faults.global_limit`` makes the emulator enforce the limit.
 ``token_lifetime`` (seconds, default 15 min) may be set short to expire tokens mid-hand.
 """
@@ -76,6 +77,7 @@ BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 38)  # + manage messa
 APPLICATION_FLAGS = 1 << 23  # APPLICATION_COMMAND_BADGE
 _TOKEN_IN_ROUTE = re.compile(r"^(/api/v10/(?:interactions/\d+|webhooks/\d+))/[^/]+")
 _ID_IN_ROUTE = re.compile(r"/\d+(?=/|$)")
+_CHANNEL_IN_ROUTE = re.compile(r"/channels/(\d+)")
 
 
 def route_class(method: str, path: str) -> str:
@@ -118,6 +120,8 @@ class Emulator(Payloads):
         self.unknown_routes: list[str] = []
         self.requests: list[str] = []
         self.global_requests: list[tuple[float, str]] = []
+        self.global_channels: list[int | None] = []
+        """The channel of each of ``global_requests`` (same index), None off a channel."""
         self.exempt_requests: collections.Counter[str] = collections.Counter()
         self.commands = CommandRegistry(self.application_id)
         self.gateway = Gateway(self)
@@ -298,6 +302,8 @@ class Emulator(Payloads):
         """Note one REST request as global-limited or exempt (see the module docstring)."""
         if is_global_limited(path):
             self.global_requests.append((time.monotonic(), route_class(method, path)))
+            channel = _CHANNEL_IN_ROUTE.search(path)
+            self.global_channels.append(int(channel[1]) if channel else None)
         else:
             self.exempt_requests[route_class(method, path)] += 1
 
@@ -305,10 +311,13 @@ class Emulator(Payloads):
         """Global-limited requests made at or after ``since`` (monotonic), by route class."""
         return collections.Counter(r for t, r in self.global_requests if t >= since)
 
-    def max_global_per_second(self, window: float = 1.0, since: float = 0.0) -> int:
+    def max_global_per_second(self, window: float = 1.0, since: float = 0.0,
+                              channels: set[int] | None = None) -> int:
         """The most global-limited requests made at or after ``since`` (monotonic) in any
-        ``window`` seconds (Discord allows 50/s)."""
-        times = [t for t, _ in self.global_requests if t >= since]
+        ``window`` seconds (Discord allows 50/s); ``channels``: only those on these
+        channels (e.g. one bot process's)."""
+        times = [t for (t, _), c in zip(self.global_requests, self.global_channels, strict=True)
+                 if t >= since and (channels is None or c in channels)]
         best = start = 0
         for end, t in enumerate(times):
             while t - times[start] >= window:
