@@ -72,7 +72,7 @@ class Settings(BaseSettings):
     database_pool_size: int = Field(10, ge=1, le=100,
                                     validation_alias=_alias("DDZ_DATABASE_POOL_SIZE"))
     """PostgreSQL: the most connections this process opens (plus one holding the shard
-    locks)."""
+    locks, and one for the shared global budget when the bot runs as several processes)."""
     database_timeout: float = Field(10.0, gt=0.0, le=300.0,
                                     validation_alias=_alias("DDZ_DATABASE_TIMEOUT"))
     """Seconds one database call may wait (a PostgreSQL statement, a free pooled
