@@ -1,7 +1,7 @@
 """1,000 busy tables on one bot token within Discord's global rate limit (simulated clock).
 
 Run: ``python -m benchmarks.global_limit [--tables 1000] [--minutes 10] [--rate 40]
-[--restart-at 300] [--seed 1]``. No Discord, no rendering, no game: the real
+[--restart-at 300] [--seed 1] [--rtt 0.002] [--runs old,tokens,restart,static,shared]``. No Discord, no rendering, no game: the real
 ``cogs.delivery.Delivery`` and ``bot.service.budget.GlobalBudget`` on an event loop
 whose clock jumps to the next timer instead of sleeping (``VirtualClockLoop``), so
 ten minutes of 1,000 tables take a few seconds of CPU.
@@ -23,6 +23,18 @@ Three runs, side by side:
   restart: tokens are kept in memory only), so every board goes through the channel
   and the budget until its next hand's click.
 
+Then two processes of one bot token, half the tables each (one shard each), and only
+process A restarts at ``--restart-at`` (a rolling deploy): A's boards all go through
+the channel for a while, B's stay on tokens.
+
+* ``2p static``: each process has its static half of ``--rate`` (before the shared
+  budget, and what a process falls back to when PostgreSQL does not answer);
+* ``2p shared``: both lease from one shared bucket: the real ``GlobalBudget`` on a
+  model of ``bot/storage/shared_budget.py``'s row (``ModelBucket``: the same
+  arithmetic in Python, a round-trip of ``--rtt`` seconds), so A may use what B does
+  not. ``leases/s`` is the round-trips to that row per process (A, B): on average /
+  the most in any simulated second.
+
 Printed per run: global-limited requests (in all, per second on average, the most in
 any one second, the seconds above Discord's 50, i.e. where a 429 storm would start),
 exempt requests per second, and how far boards fell behind (seconds from a table
@@ -33,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import random
 import selectors
 from collections import Counter
@@ -41,6 +54,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.service.budget import COSMETIC, DISCORD_GLOBAL_LIMIT, RESULT, TURN, GlobalBudget
+from bot.storage.shared_budget import DEBT_SECONDS
 from cogs import delivery
 from cogs.delivery import Delivery
 
@@ -124,6 +138,34 @@ class Bot:
                                get_partial_message=lambda message_id: SimpleNamespace(edit=edit))
 
 
+class ModelBucket:
+    """``bot/storage/shared_budget.py``'s row in Python on the loop's clock: ``state`` is
+    the row (shared by every process's bucket), half the round-trip ``rtt`` each way."""
+
+    def __init__(self, state: dict[str, float], rate: float, burst: float, rtt: float) -> None:
+        self.state, self.rate, self.burst, self.rtt = state, rate, burst, rtt
+        self.leases = 0
+        self.per_second: Counter[int] = Counter()
+
+    async def lease(self, wanted: int) -> tuple[int, float]:
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(self.rtt / 2)
+        row, now, debt = self.state, loop.time(), self.rate * DEBT_SECONDS
+        banked = min(self.burst, row["tokens"] + self.rate * max(0.0, now - row["stamp"]))
+        granted = max(0, min(wanted, math.floor(banked + debt)))
+        row["tokens"], row["stamp"] = banked - granted, max(row["stamp"], now)
+        left = row["tokens"]
+        await asyncio.sleep(self.rtt / 2)
+        self.leases += 1
+        self.per_second[int(now)] += 1
+        if granted:
+            return granted, max(0.0, -left) / self.rate
+        return 0, max(0.0, 1.0 - (left + debt)) / self.rate
+
+    async def close(self) -> None:
+        pass
+
+
 @dataclass
 class Table:
     """One table's board as cogs/board.py keeps it: the message, what is not shown yet."""
@@ -139,18 +181,38 @@ class Table:
 
 
 class Sim:
-    def __init__(self, args: argparse.Namespace, tokens: bool, restart_at: float | None) -> None:
+    """``processes`` 1: one process with the whole budget; 2: two, table n served by
+    process n % 2, with ``shared`` a shared bucket (else each has half the rate); the
+    restart drops process 0's tokens only when there are two."""
+
+    def __init__(self, args: argparse.Namespace, tokens: bool, restart_at: float | None,
+                 processes: int = 1, shared: bool = False) -> None:
         self.args, self.tokens, self.restart_at = args, tokens, restart_at
         self.discord = Discord()
         self.ids = iter(range(10**12, 10**13))
-        self.budget = GlobalBudget(args.rate) if tokens else None
-        self.delivery = Delivery(Bot(self.discord, self.ids), self.budget)  # type: ignore[arg-type]
+        self.budgets: list[GlobalBudget] = []
+        self.buckets: list[ModelBucket] = []
+        row = {"tokens": args.rate / 4, "stamp": 0.0}
+        for _ in range(processes if tokens else 0):
+            if shared:
+                bucket = ModelBucket(row, args.rate, args.rate / 4, args.rtt)
+                self.buckets.append(bucket)
+                self.budgets.append(GlobalBudget(args.rate, shared=bucket,
+                                                 fallback_rate=args.rate / processes))
+            else:
+                self.budgets.append(GlobalBudget(args.rate / processes))
+        self.deliveries = [Delivery(Bot(self.discord, self.ids), budget)  # type: ignore[arg-type]
+                           for budget in self.budgets or [None]]
         self.end = args.minutes * 60.0
+
+    def delivery_of(self, table: Table) -> Delivery:
+        return self.deliveries[table.channel_id % len(self.deliveries)]
 
     def offer(self, table: Table, edits: int | None) -> None:
         if self.tokens:
-            self.delivery.offer(Interaction(self.discord, table.channel_id, self.ids),  # type: ignore[arg-type]
-                                edits=edits)
+            self.delivery_of(table).offer(
+                Interaction(self.discord, table.channel_id, self.ids),  # type: ignore[arg-type]
+                edits=edits)
 
     def change(self, table: Table, priority: int, new_message: bool = False) -> None:
         loop = asyncio.get_running_loop()
@@ -173,9 +235,10 @@ class Sim:
             if changed is None:
                 continue
             if new or table.message_id is None:
-                table.message_id = await self.delivery.send(table.channel_id, None, RESULT)
+                table.message_id = await self.delivery_of(table).send(table.channel_id, None,
+                                                                      RESULT)
             else:
-                await self.delivery.edit(table.channel_id, table.message_id, priority)
+                await self.delivery_of(table).edit(table.channel_id, table.message_id, priority)
             last = loop.time()
             table.lags.append(last - changed)
 
@@ -197,8 +260,10 @@ class Sim:
         if self.restart_at is None:
             return
         await asyncio.sleep(self.restart_at)
-        self.delivery.posters.clear()  # a restart: tokens live in memory only
-        self.delivery.editors.clear()
+        restarted = self.deliveries[:1] if len(self.deliveries) > 1 else self.deliveries
+        for lost in restarted:  # a restart: tokens live in memory only
+            lost.posters.clear()
+            lost.editors.clear()
 
     async def run(self) -> dict[str, Any]:
         rng = random.Random(self.args.seed)
@@ -211,6 +276,7 @@ class Sim:
             task.cancel()
         await asyncio.gather(*boards, return_exceptions=True)
         lags = sorted(lag for t in tables for lag in t.lags)
+        a_lags = sorted(lag for t in tables[::2] for lag in t.lags)
         behind = [t for t in tables if t.changed_at is not None]
         seconds = self.discord.per_second
         return {
@@ -219,12 +285,18 @@ class Sim:
             "over": sum(1 for n in seconds.values() if n > DISCORD_GLOBAL_LIMIT),
             "exempt_s": self.discord.exempt / self.end,
             "lag": (pct(lags, .5), pct(lags, .99), lags[-1] if lags else 0.0),
-            "behind": len(behind), "token_errors": self.delivery.token_errors,
+            "behind": len(behind),
+            "token_errors": sum(d.token_errors for d in self.deliveries),
+            "a_lag": (pct(a_lags, .99), a_lags[-1] if a_lags else 0.0),
+            "leases_s": [(b.leases / self.end, max(b.per_second.values(), default=0))
+                         for b in self.buckets],
+            "fallbacks": sum(b.fallbacks for b in self.budgets),
         }
 
 
-async def simulate(args: argparse.Namespace, tokens: bool, restart: float | None) -> dict[str, Any]:
-    return await Sim(args, tokens, restart).run()
+async def simulate(args: argparse.Namespace, tokens: bool, restart: float | None,
+                   processes: int = 1, shared: bool = False) -> dict[str, Any]:
+    return await Sim(args, tokens, restart, processes, shared).run()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -239,22 +311,36 @@ def main() -> None:
                         help="the budget, requests/s (DDZ_GLOBAL_RATE)")
     parser.add_argument("--restart-at", type=float, default=300.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rtt", type=float, default=0.002,
+                        help="seconds of one round-trip to the shared bucket (2p shared)")
+    parser.add_argument("--runs", default="old,tokens,restart,static,shared",
+                        help="which runs, comma-separated (names as below)")
     args = parser.parse_args()
+    runs = set(args.runs.split(","))
     print(f"{args.tables} tables, {args.minutes:g} simulated minutes, a move every 0.8-1.2 s, "
           f"budget {args.rate:g}/s, tokens live {delivery.TOKEN_LIFETIME / 60:g} min; "
           f"Discord allows {DISCORD_GLOBAL_LIMIT:g} global-limited requests/s")
-    print(f"{'run':<10}{'global':>8}{'per s':>8}{'max 1 s':>9}{'s > 50':>8}{'exempt/s':>10}"
-          f"{'lag p50':>9}{'p99':>7}{'max':>7}{'behind':>8}")
-    for name, tokens, restart in (("old way", False, None), ("tokens", True, None),
-                                  ("restart", True, args.restart_at)):
+    print(f"{'run':<11}{'global':>8}{'per s':>8}{'max 1 s':>9}{'s > 50':>8}{'exempt/s':>10}"
+          f"{'lag p50':>9}{'p99':>7}{'max':>7}{'behind':>8}{'A p99':>7}{'A max':>7}"
+          f"{'leases/s':>14}")
+    for key, name, tokens, restart, processes, shared in (
+            ("old", "old way", False, None, 1, False), ("tokens", "tokens", True, None, 1, False),
+            ("restart", "restart", True, args.restart_at, 1, False),
+            ("static", "2p static", True, args.restart_at, 2, False),
+            ("shared", "2p shared", True, args.restart_at, 2, True)):
+        if key not in runs:
+            continue
         loop = VirtualClockLoop()
         try:
-            r = loop.run_until_complete(simulate(args, tokens, restart))
+            r = loop.run_until_complete(simulate(args, tokens, restart, processes, shared))
         finally:
             loop.close()
         p50, p99, most = r["lag"]
-        print(f"{name:<10}{r['global']:>8}{r['per_s']:>8.2f}{r['max_s']:>9}{r['over']:>8}"
-              f"{r['exempt_s']:>10.1f}{p50:>9.2f}{p99:>7.2f}{most:>7.1f}{r['behind']:>8}")
+        a99, amax = r["a_lag"]
+        leases = " ".join(f"{n:.1f}/{most}" for n, most in r["leases_s"]) or "-"
+        print(f"{name:<11}{r['global']:>8}{r['per_s']:>8.2f}{r['max_s']:>9}{r['over']:>8}"
+              f"{r['exempt_s']:>10.1f}{p50:>9.2f}{p99:>7.2f}{most:>7.1f}{r['behind']:>8}"
+              f"{a99:>7.1f}{amax:>7.1f}{leases:>14}")
 
 
 if __name__ == "__main__":

@@ -121,6 +121,7 @@ class GlobalBudget:
         self._timer: asyncio.TimerHandle | None = None
         self._lease_task: asyncio.Task[None] | None = None
         self._fallback_until = 0.0
+        self._last_lease = float("-inf")
         self._fallback_for = FALLBACK_SECONDS
         self._local = shared is None
         self.taken = 0
@@ -218,15 +219,13 @@ class GlobalBudget:
         they may be spent, hand them out by priority; a token whose caller left meanwhile is
         dropped, never kept for later (so the bucket's bound holds for what is spent)."""
         assert self.shared is not None
-        loop = asyncio.get_running_loop()
-        last = -LEASE_GAP
         try:
             while self._waiting and not self.on_own_tokens:
-                gap = last + LEASE_GAP - loop.time()
+                gap = self._last_lease + LEASE_GAP - self._now()
                 if gap > 0:
                     await asyncio.sleep(gap)
                 wanted = min(self._waiting, int(self.burst))
-                last = loop.time()
+                self._last_lease = self._now()
                 try:
                     granted, ready_in = await self.shared.lease(wanted)
                 except asyncio.CancelledError:
