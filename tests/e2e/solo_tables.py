@@ -3,7 +3,7 @@ in the member's language, and hands auto-played to their result."""
 
 from __future__ import annotations
 
-from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMember
+from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
 from tests.e2e.ddz_driver import changes_in_result, finished, public_actions, wait_public
 from tests.e2e.solo import NAMES
 
@@ -32,3 +32,15 @@ async def auto_played(emu: Emulator, alice: SimMember, hand: int) -> int:
         what=f"the result of hand {hand}")
     await finished(await alice.slash("ddz autoplay", mode="off"))
     return changes_in_result(result.text, NAMES)["Alice"]
+
+
+def last_board(channel: SimChannel) -> SimMessage | None:
+    """The newest public message of ``channel`` with the table's buttons (its board)."""
+    boards = [m for m in channel.public_messages if public_actions(m)]
+    return boards[-1] if boards else None
+
+
+def shows_result(channel: SimChannel) -> bool:
+    """``channel``'s board shows a hand's result (it offers Play again)."""
+    message = last_board(channel)
+    return message is not None and "again" in public_actions(message)

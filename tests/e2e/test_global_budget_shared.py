@@ -20,12 +20,12 @@ import time
 
 import asyncpg
 
-from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMessage
+from bot.sandbox.loopback.emulator import Emulator
 from tests.databases import Database
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import finished, public_actions, reply_text
 from tests.e2e.shards import guild_on_another_shard, shard_env, shard_of
-from tests.e2e.solo_tables import start_solo_in
+from tests.e2e.solo_tables import last_board, shows_result, start_solo_in
 
 LIMIT = 5
 """Global-limited requests the emulator allows per second (Discord: 50)."""
@@ -39,16 +39,6 @@ MOST_429 = 2
 WINDOW = 5.0
 STATIC_MOST = 2 * WINDOW + 1
 """What A could make in ``WINDOW`` seconds on its static half of the rate (2/s, burst 1)."""
-
-
-def board(channel: SimChannel) -> SimMessage | None:
-    boards = [m for m in channel.public_messages if public_actions(m)]
-    return boards[-1] if boards else None
-
-
-def over(channel: SimChannel) -> bool:
-    message = board(channel)
-    return message is not None and "again" in public_actions(message)
 
 
 async def test_two_processes_share_one_global_budget_without_a_429_storm(
@@ -72,14 +62,14 @@ async def test_two_processes_share_one_global_budget_without_a_429_storm(
         await start_solo_in(emu, member, channel)
         await finished(await member.slash("ddz autoplay", channel=channel, mode="on", pace=1))
 
-    await emu.wait_until(lambda: all(over(c) for c in channels), timeout=150,
+    await emu.wait_until(lambda: all(shows_result(c) for c in channels), timeout=150,
                          what="every table's result")
     await asyncio.sleep(3.0)  # anything still on its way
     ended = time.monotonic()
 
     # Every board ends current: its last public message is the hand's result.
     for channel in channels:
-        result = board(channel)
+        result = last_board(channel)
         assert result is not None and "hand #1" in result.text, (channel.name, result)
         assert "again" in public_actions(result), result.text
     # No 429 storm; together never above the limit.

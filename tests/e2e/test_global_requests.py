@@ -16,10 +16,10 @@ import re
 import time
 from collections.abc import Callable
 
-from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMessage
+from bot.sandbox.loopback.emulator import Emulator
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import finished, public_actions, reply_text, table_message, wait_public
-from tests.e2e.solo_tables import start_solo_in
+from tests.e2e.solo_tables import last_board, shows_result, start_solo_in
 
 BotFactory = Callable[..., BotProcess]
 PACE_ENV = {"DDZ_COMPUTER_DELAY": "0.8,1.2"}
@@ -97,18 +97,10 @@ async def test_over_the_global_limit_boards_wait_their_turn_without_a_429_storm(
         await start_solo_in(emu, member, channel)
         await finished(await member.slash("ddz autoplay", channel=channel, mode="on", pace=1))
 
-    def board(channel: SimChannel) -> SimMessage | None:
-        boards = [m for m in channel.public_messages if public_actions(m)]
-        return boards[-1] if boards else None
-
-    def over(channel: SimChannel) -> bool:
-        message = board(channel)
-        return message is not None and "again" in public_actions(message)
-
-    await emu.wait_until(lambda: all(over(c) for c in guild.channels), timeout=240,
+    await emu.wait_until(lambda: all(shows_result(c) for c in guild.channels), timeout=240,
                          what="every table's result")
     await asyncio.sleep(3.0)
-    results = [board(c) for c in guild.channels]
+    results = [last_board(c) for c in guild.channels]
     for result in results:
         assert result is not None and "hand #1" in result.text, result
         assert "again" in public_actions(result), result.text

@@ -14,7 +14,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 
 class FreezableProxy:
-    """Forwards 127.0.0.1:``port`` to the server of ``url``; ``url_via`` rewrites a URL."""
+    """Forwards 127.0.0.1:``port`` to the server of ``url``; ``url_via`` rewrites a URL.
+    ``async with FreezableProxy(url) as proxy:`` starts it, and thaws and closes it after."""
 
     def __init__(self, url: str) -> None:
         parts = urlsplit(url)
@@ -30,6 +31,13 @@ class FreezableProxy:
         self._server = await asyncio.start_server(self._client, "127.0.0.1", 0)
         self.port = self._server.sockets[0].getsockname()[1]
         return self
+
+    async def __aenter__(self) -> FreezableProxy:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.thaw()
+        await self.close()
 
     def url_via(self, url: str) -> str:
         """``url`` with its host and port replaced by the proxy's."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
@@ -29,13 +28,6 @@ def bucket(location: str, timeout: float = 1.0) -> PgBucket:
     made = shared_bucket(location, NAME, RATE, BURST, timeout)
     assert isinstance(made, PgBucket)
     return made
-
-
-@pytest.fixture
-async def proxy(postgres_database: Database) -> AsyncIterator[FreezableProxy]:
-    proxy = await FreezableProxy(postgres_database.location).start()
-    yield proxy
-    await proxy.close()
 
 
 async def test_a_lease_grants_what_is_banked_and_the_row_refills_at_the_rate(
@@ -130,49 +122,53 @@ async def test_two_processes_share_the_rate_exactly_and_an_idle_one_leaves_it_to
 
 
 async def test_a_frozen_server_falls_back_to_the_static_share_within_the_lease_timeout(
-    postgres_database: Database, proxy: FreezableProxy
+    postgres_database: Database,
 ) -> None:
-    budget = GlobalBudget(RATE, BURST, shared=bucket(proxy.url_via(postgres_database.location),
-                                                     timeout=0.5),
-                          fallback_rate=RATE / 2)
+    async with FreezableProxy(postgres_database.location) as proxy:
+        budget = GlobalBudget(RATE, BURST, fallback_rate=RATE / 2,
+                              shared=bucket(proxy.url_via(postgres_database.location), 0.5))
+        try:
+            await frozen_then_thawed(budget, proxy)
+        finally:
+            await budget.close()
+
+
+async def frozen_then_thawed(budget: GlobalBudget, proxy: FreezableProxy) -> None:
+    """Freeze: one lease's timeout, then the static share; thaw: the shared bucket again."""
     loop = asyncio.get_running_loop()
-    try:
-        await budget.take(RESULT)
-        assert budget.leases == 1
-        proxy.freeze()
-        begun = loop.time()
-        await asyncio.wait_for(asyncio.gather(*(budget.take(TURN) for _ in range(5))), 3.0)
-        waited = loop.time() - begun
-        # one lease's timeout, then the static share (10/s) from an empty bucket
-        assert 0.5 <= waited <= 0.5 + 5 / (RATE / 2) + 0.5, waited
-        assert budget.fallbacks == 1 and budget.lease_failures == 1 and budget.on_own_tokens
-        await asyncio.sleep(1.0)  # the fallback lasts 1 s; the server is still frozen
-        await asyncio.wait_for(budget.take(RESULT), 2.0)
-        assert budget.fallbacks == 2  # tried again once, fell back again (for 2 s now)
-        proxy.thaw()
-        await asyncio.sleep(2.1)
-        leases = budget.leases
-        await asyncio.wait_for(budget.take(RESULT), 2.0)
-        assert budget.leases == leases + 1 and budget.fallbacks == 2  # shared again
-        assert not budget.on_own_tokens
-    finally:
-        proxy.thaw()
-        await budget.close()
+    await budget.take(RESULT)
+    assert budget.leases == 1
+    proxy.freeze()
+    begun = loop.time()
+    await asyncio.wait_for(asyncio.gather(*(budget.take(TURN) for _ in range(5))), 3.0)
+    waited = loop.time() - begun
+    # one lease's timeout, then the static share (10/s) from an empty bucket
+    assert 0.5 <= waited <= 0.5 + 5 / (RATE / 2) + 0.5, waited
+    assert budget.fallbacks == 1 and budget.lease_failures == 1 and budget.on_own_tokens
+    await asyncio.sleep(1.0)  # the fallback lasts 1 s; the server is still frozen
+    await asyncio.wait_for(budget.take(RESULT), 2.0)
+    assert budget.fallbacks == 2  # tried again once, fell back again (for 2 s now)
+    proxy.thaw()
+    await asyncio.sleep(2.1)
+    leases = budget.leases
+    await asyncio.wait_for(budget.take(RESULT), 2.0)
+    assert budget.leases == leases + 1 and budget.fallbacks == 2  # shared again
+    assert not budget.on_own_tokens
 
 
 async def test_a_frozen_lease_raises_storage_unavailable_and_the_next_one_reconnects(
-    postgres_database: Database, proxy: FreezableProxy
+    postgres_database: Database,
 ) -> None:
-    one = bucket(proxy.url_via(postgres_database.location), timeout=0.3)
-    try:
-        assert (await one.lease(1))[0] == 1
-        proxy.freeze()
-        begun = time.monotonic()
-        with pytest.raises(StorageUnavailable):
-            await one.lease(1)
-        assert time.monotonic() - begun < 1.0
-        proxy.thaw()
-        assert (await one.lease(1))[0] == 1
-    finally:
-        proxy.thaw()
-        await one.close()
+    async with FreezableProxy(postgres_database.location) as proxy:
+        one = bucket(proxy.url_via(postgres_database.location), timeout=0.3)
+        try:
+            assert (await one.lease(1))[0] == 1
+            proxy.freeze()
+            begun = time.monotonic()
+            with pytest.raises(StorageUnavailable):
+                await one.lease(1)
+            assert time.monotonic() - begun < 1.0
+            proxy.thaw()
+            assert (await one.lease(1))[0] == 1
+        finally:
+            await one.close()
