@@ -17,10 +17,11 @@ import asyncio
 import json
 import re
 import time
+from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.sandbox.loopback.emulator import Emulator
+from bot.sandbox.loopback.emulator import FAKE_TOKEN, Emulator
 from tests.databases import Database
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import finished, public_actions, reply_text
@@ -111,12 +112,15 @@ async def test_two_processes_share_one_global_budget_without_a_429_storm(
     for member in members[: len(guild_a.channels)]:
         assert re.search(rf"{member.name.title()}: \*\*[+-]?\d+\*\* \(1 hand\)", score), score
 
-    # The budget's own cost, from each process's closing line; no fallback happened.
+    # The budget's own cost, from each process's closing line; no fallback happened;
+    # neither the bot token nor the database password in the logs.
+    password = urlsplit(postgres_database.location).password
     for bot in bots:
         await bot.stop()
         text = bot.log_text()
         assert "shared with the bot's other processes through PostgreSQL" in text, bot.log_tail()
         assert "did not answer" not in text and "Traceback" not in text, bot.log_tail()
+        assert FAKE_TOKEN not in text and (not password or password not in text)
         taken, waited, leases, fallbacks = map(int, re.search(
             r"global budget: (\d+) requests taken \((\d+) waited\), (\d+) leases from the"
             r" shared bucket, (\d+) fallbacks", text).groups())
