@@ -67,8 +67,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     def __init__(self, bot: commands.Bot, service: TableService, replays: ReplayService,
                  renderer: Renderer, web_links: WebLinks | None = None,
                  budget: GlobalBudget | None = None) -> None:
-        """``budget``: the process's share of the bot token's global rate limit, for the
-        public messages' channel requests (None: unpaced)."""
+        """``budget``: the bot token's global rate limit (shared with its other processes
+        through PostgreSQL, else this process's), for the public messages' channel
+        requests (None: unpaced)."""
         self.bot = bot
         self.service = service
         self.replays = replays
