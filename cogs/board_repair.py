@@ -19,6 +19,7 @@ import discord
 
 from bot.game.table import Table
 from bot.service.budget import RESULT
+from bot.service.metrics import METRICS
 from cogs.delivery import Delivery
 
 log = logging.getLogger("cogs.ddz")
@@ -69,6 +70,7 @@ async def own_messages(bot: discord.Client, delivery: Delivery,
     try:
         if delivery.budget is not None:
             await delivery.budget.take(RESULT)
+        METRICS.count_global_request()
         async for message in channel.history(limit=SCAN_LIMIT):
             if is_own(message, me, table.id):
                 mine.append(message)

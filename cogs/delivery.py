@@ -35,6 +35,7 @@ from typing import Any
 import discord
 
 from bot.service.budget import RESULT, GlobalBudget
+from bot.service.metrics import METRICS
 
 log = logging.getLogger("cogs.ddz")
 
@@ -197,6 +198,7 @@ class Delivery:
         if self.budget is not None:
             await self.budget.take(priority)
         self.by_channel += 1
+        METRICS.count_global_request()
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         return (await channel.send(**kwargs)).id
 
@@ -224,6 +226,7 @@ class Delivery:
         if self.budget is not None:
             await self.budget.take(priority)
         self.by_channel += 1
+        METRICS.count_global_request()
         channel = self.bot.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).edit(**kwargs)
         return True

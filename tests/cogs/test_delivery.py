@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.service.budget import GlobalBudget
+from bot.service.metrics import METRICS
 from cogs import delivery
 from cogs.delivery import Delivery
 
@@ -65,6 +66,7 @@ class FakeBot:
 
 
 async def test_posts_and_edits_go_on_the_newest_token_and_never_through_the_channel() -> None:
+    before = global_requests()
     calls = Calls()
     budget = GlobalBudget(rate=50)
     out = Delivery(FakeBot(calls), budget)  # type: ignore[arg-type]
@@ -75,9 +77,15 @@ async def test_posts_and_edits_go_on_the_newest_token_and_never_through_the_chan
     assert await out.edit(7, 42, content="dealt below") is False
     assert calls == [("followup", "deal"), ("followup edit", deal), ("original edit", "dealt below")]
     assert (out.by_token, out.by_channel, budget.taken) == (3, 0, 0)
+    assert global_requests() == before  # exempt
+
+
+def global_requests() -> float:
+    return METRICS.registry.get_sample_value("ddz_global_requests_total") or 0.0
 
 
 async def test_without_a_live_token_the_channel_is_used_within_the_budget() -> None:
+    before = global_requests()
     calls = Calls()
     now = [0.0]
     budget = GlobalBudget(rate=50)
@@ -89,6 +97,8 @@ async def test_without_a_live_token_the_channel_is_used_within_the_budget() -> N
     message = await out.send(7, 1, content="deal")
     assert calls == [("channel edit", 42), ("channel", "deal")] and message == 502
     assert (out.by_token, out.by_channel, budget.taken) == (0, 2, 2)
+    # /metrics' ddz_global_requests_total counts both (it stayed 0 before: nothing fed it)
+    assert global_requests() == before + 2
 
 
 async def test_a_refused_token_costs_one_error_and_the_same_request_goes_through_the_channel(
