@@ -178,7 +178,8 @@ class DdzBotMixin:
             return GlobalBudget(share)
         log.info("global budget: %.3g requests/s shared with the bot's other processes"
                  " through PostgreSQL (%.3g/s of our own if it fails)", rate, share)
-        return GlobalBudget(rate, burst, shared=bucket, fallback_rate=share)
+        return GlobalBudget(rate, burst, shared=bucket, fallback_rate=share,
+                            on_lease=METRICS.budget_lease)
 
     async def _start_web(self, service: TableService, replays: ReplayService) -> WebLinks:
         """Start the web page (docs/WEB.md) on ``DDZ_WEB_HOST:DDZ_WEB_PORT``; its links."""

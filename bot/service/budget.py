@@ -100,19 +100,22 @@ class GlobalBudget:
     waiter spends nothing. ``waiting`` counts callers queued now, ``taken`` / ``waited``
     count the tokens spent and how many of them had to wait; ``leases`` / ``lease_failures``
     the shared bucket's round-trips and those that failed, ``fallbacks`` the times this
-    process fell back to its static share.
+    process fell back to its static share; ``on_lease(ok)`` is called after each lease
+    (``/metrics``).
     """
 
     def __init__(self, rate: float, burst: float | None = None,
                  clock: Callable[[], float] | None = None, *,
                  shared: SharedBucket | None = None,
-                 fallback_rate: float | None = None) -> None:
+                 fallback_rate: float | None = None,
+                 on_lease: Callable[[bool], None] | None = None) -> None:
         if rate <= 0:
             raise ValueError("rate must be > 0 requests per second")
         self.rate = rate
         self.burst = max(1.0, burst if burst is not None else rate / 4)
         self.shared = shared
         self.fallback_rate = min(rate, fallback_rate) if fallback_rate else rate
+        self.on_lease = on_lease
         self._clock = clock
         self._tokens = 0.0 if shared is not None else self.burst
         self._stamp: float | None = None
@@ -232,8 +235,12 @@ class GlobalBudget:
                     raise
                 except Exception as error:  # a failed lease: the static share, bounded
                     self._fall_back(error)
+                    if self.on_lease is not None:
+                        self.on_lease(False)
                     break
                 self.leases += 1
+                if self.on_lease is not None:
+                    self.on_lease(True)
                 self._fallback_for = FALLBACK_SECONDS
                 if ready_in > 0:  # reserved (granted) or none yet: the bucket's own time
                     await asyncio.sleep(ready_in)

@@ -15,6 +15,9 @@ build a fresh one. What each series means (docs/OPERATING.md §Metrics):
 * ``ddz_global_requests_total`` — Discord requests that count toward the global
   rate limit; ``count_global_request`` is the one hook that feeds it (a scraper's
   ``rate()`` gives requests per second);
+* ``ddz_global_budget_leases_total{outcome}`` — round-trips to the global budget shared
+  through PostgreSQL (``ok``, or ``failed``: then the process is on its shards' share
+  for a while), fed by ``budget_lease``;
 * ``ddz_web_requests_total{page, status}`` — the web page's own requests.
 
 No discord import; cheap enough for every click (a label lookup and an add).
@@ -73,6 +76,9 @@ class Metrics:
         self.global_requests = Counter("ddz_global_requests",
                                        "Discord requests counted toward the global rate limit",
                                        registry=registry)
+        self.budget_leases = Counter("ddz_global_budget_leases",
+                                     "Round-trips to the global budget shared through PostgreSQL",
+                                     ["outcome"], registry=registry)
         self.web_requests = Counter("ddz_web_requests", "Web page requests by page and status",
                                     ["page", "status"], registry=registry)
         self._queues = _Queues()
@@ -100,6 +106,10 @@ class Metrics:
     def count_global_request(self, n: int = 1) -> None:
         """Hook: ``n`` Discord requests that count toward the global rate limit were sent."""
         self.global_requests.inc(n)
+
+    def budget_lease(self, ok: bool) -> None:
+        """Hook: one lease from the shared global budget answered (``ok``) or failed."""
+        self.budget_leases.labels("ok" if ok else "failed").inc()
 
     def exposition(self) -> bytes:
         """The text format of every series (``CONTENT_TYPE``)."""

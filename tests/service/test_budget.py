@@ -107,7 +107,9 @@ async def test_shared_tokens_go_by_priority_and_a_leftover_is_dropped_not_kept()
 
 async def test_a_failing_shared_bucket_falls_back_to_the_share_then_tries_again() -> None:
     bucket = ScriptedBucket(StorageUnavailable("PostgreSQL: TimeoutError: "), (1, 0.0))
-    budget = GlobalBudget(rate=40.0, burst=10, shared=bucket, fallback_rate=20.0)
+    leases: list[bool] = []
+    budget = GlobalBudget(rate=40.0, burst=10, shared=bucket, fallback_rate=20.0,
+                          on_lease=leases.append)
     loop = asyncio.get_running_loop()
     begun = loop.time()
     await asyncio.wait_for(budget.take(RESULT), 0.5)  # at the share: one token in 50 ms
@@ -116,4 +118,5 @@ async def test_a_failing_shared_bucket_falls_back_to_the_share_then_tries_again(
     budget._fallback_until = loop.time()  # the fallback's second is over
     await asyncio.wait_for(budget.take(RESULT), 0.5)
     assert bucket.asked == [1, 1] and not budget.on_own_tokens and budget.leases == 1
+    assert leases == [False, True]
     await budget.close()

@@ -203,6 +203,9 @@ async def test_metrics_parse_and_count_what_happened() -> None:
     metrics.answered("/score", "deferred", 0.3)
     metrics.ended("hplay", "refused")
     metrics.count_global_request(2)
+    metrics.budget_lease(True)
+    metrics.budget_lease(False)
+    metrics.budget_lease(True)
 
     class Store:
         async def get_settings(self, guild_id: int) -> int:
@@ -224,6 +227,8 @@ async def test_metrics_parse_and_count_what_happened() -> None:
     assert samples[("ddz_answer_seconds_bucket", (("kind", "/score"), ("le", "0.2")))] == 0
     assert samples[("ddz_answer_seconds_bucket", (("kind", "/score"), ("le", "0.3")))] == 1
     assert samples[("ddz_global_requests_total", ())] == 2
+    assert samples[("ddz_global_budget_leases_total", (("outcome", "ok"),))] == 2
+    assert samples[("ddz_global_budget_leases_total", (("outcome", "failed"),))] == 1
     assert samples[("ddz_database_seconds_count", (("operation", "get_settings"),))] == 1
     assert samples[("ddz_web_requests_total", (("page", "other"), ("status", "404")))] == 1
 
