@@ -264,7 +264,9 @@ class GlobalBudget:
                     self.fallback_rate, seconds)
 
     async def close(self) -> None:
-        """Stop leasing and close the shared bucket (bounded by its own timeout)."""
+        """Stop leasing and close the shared bucket (bounded by its own timeout); callers
+        still coming get the static share, never a new connection."""
+        self._fallback_until = float("inf")
         task, self._lease_task = self._lease_task, None
         if task is not None:
             task.cancel()

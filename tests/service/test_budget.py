@@ -103,6 +103,8 @@ async def test_shared_tokens_go_by_priority_and_a_leftover_is_dropped_not_kept()
     assert bucket.asked == [3, 1] and budget.leases == 2
     await budget.close()
     assert bucket.closed
+    await asyncio.wait_for(budget.take(RESULT), 0.5)  # after close: the share, no lease
+    assert bucket.asked == [3, 1] and budget.on_own_tokens
 
 
 async def test_a_failing_shared_bucket_falls_back_to_the_share_then_tries_again() -> None:
