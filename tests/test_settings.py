@@ -7,14 +7,17 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import discord
 import pytest
 from pydantic import ValidationError
 
 from bot.__main__ import apply_endpoints, loop_factory, main, settings_error_line
-from bot.client import DdzBot, ShardedDdzBot, bot_intents, create_bot
+from bot.client import DdzBot, DdzBotMixin, ShardedDdzBot, bot_intents, create_bot
+from bot.service.budget import GlobalBudget
 from bot.settings import Settings
+from bot.storage.shared_budget import PgBucket
 from bot.values import ShardSet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -233,3 +236,31 @@ def test_every_setting_is_documented_for_admins() -> None:
     assert [n for n in names if not re.search(rf"^{n}=", env, re.M)] == []
     rows = [line for line in readme.splitlines() if line.startswith("| `")]
     assert [n for n in names if not any(f"`{n}`" in row.split(" | ")[0] for row in rows)] == []
+
+
+def test_a_sharded_bot_on_postgresql_shares_one_global_budget_else_a_process_has_its_share(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """bot/client.py ``_global_budget``: the shared bucket only when other processes exist
+    (some shards elsewhere) and the database is PostgreSQL; its name is the application
+    id, never the token; a lease waits at most min(DDZ_DATABASE_TIMEOUT, 1 s)."""
+    monkeypatch.setenv("DISCORD_TOKEN", "secret.token")
+    monkeypatch.setenv("DDZ_DATABASE_TIMEOUT", "5")
+    bot = SimpleNamespace(application_id=77, user=None)
+
+    def budget(**env: str) -> GlobalBudget:
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        return DdzBotMixin._global_budget(SimpleNamespace(settings=Settings()), bot)  # type: ignore[arg-type]
+
+    alone = budget()
+    assert (alone.shared, alone.rate) == (None, 40.0)
+    half = budget(DDZ_SHARD_COUNT="2", DDZ_SHARD_IDS="0")  # SQLite: the static share
+    assert (half.shared, half.rate) == (None, 20.0)
+    shared = budget(DDZ_DATABASE_URL="postgresql://ddz@127.0.0.1:1/ddz")
+    bucket = shared.shared
+    assert isinstance(bucket, PgBucket) and bucket.bucket == "bot:77"
+    assert (bucket.rate, bucket.burst, bucket.timeout) == (40.0, 10.0, 1.0)
+    assert (shared.rate, shared.fallback_rate) == (40.0, 20.0)
+    every = budget(DDZ_SHARD_IDS="0,1")  # one process serving every shard
+    assert (every.shared, every.rate) == (None, 40.0)
