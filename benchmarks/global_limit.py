@@ -1,7 +1,7 @@
 """1,000 busy tables on one bot token within Discord's global rate limit (simulated clock).
 
 Run: ``python -m benchmarks.global_limit [--tables 1000] [--minutes 10] [--rate 40]
-[--restart-at 300] [--seed 1] [--rtt 0.002] [--runs old,tokens,restart,static,shared]``. No Discord, no rendering, no game: the real
+[--restart-at 300] [--seed 1] [--rtt 0.002] [--runs old,tokens,...]``. No Discord, no rendering, no game: the real
 ``cogs.delivery.Delivery`` and ``bot.service.budget.GlobalBudget`` on an event loop
 whose clock jumps to the next timer instead of sleeping (``VirtualClockLoop``), so
 ten minutes of 1,000 tables take a few seconds of CPU.
@@ -35,6 +35,12 @@ the channel for a while, B's stay on tokens.
   not. ``leases/s`` is the round-trips to that row per process (A, B): on average /
   the most in any simulated second.
 
+Then the same two processes, but A serves 7 tables in 10 and both restart at
+``--restart-at`` (a full deploy): ``7:3 static`` (half the rate each) and ``7:3
+shared`` (the shared row, where each process's reservations are sized by how many
+requests wait in it, so the rate is split by demand). ``--runs`` picks runs by key:
+``old,tokens,restart,static,shared,uneven-static,uneven-shared``.
+
 Printed per run: global-limited requests (in all, per second on average, the most in
 any one second, the seconds above Discord's 50, i.e. where a 429 storm would start),
 exempt requests per second, and how far boards fell behind (seconds from a table
@@ -54,7 +60,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.service.budget import COSMETIC, DISCORD_GLOBAL_LIMIT, RESULT, TURN, GlobalBudget
-from bot.storage.shared_budget import DEBT_SECONDS
+from bot.storage.shared_budget import DEBT_SECONDS, DEMAND_SECONDS
 from cogs import delivery
 from cogs.delivery import Delivery
 
@@ -139,18 +145,25 @@ class Bot:
 
 
 class ModelBucket:
-    """``bot/storage/shared_budget.py``'s row in Python on the loop's clock: ``state`` is
-    the row (shared by every process's bucket), half the round-trip ``rtt`` each way."""
+    """``bot/storage/shared_budget.py``'s rows in Python on the loop's clock: ``state`` is
+    the bucket's row and the processes' demand (shared by every process's bucket), half
+    the round-trip ``rtt`` each way."""
 
-    def __init__(self, state: dict[str, float], rate: float, burst: float, rtt: float) -> None:
+    def __init__(self, state: dict[str, Any], rate: float, burst: float, rtt: float,
+                 process: str) -> None:
         self.state, self.rate, self.burst, self.rtt = state, rate, burst, rtt
+        self.process = process
         self.leases = 0
         self.per_second: Counter[int] = Counter()
 
-    async def lease(self, wanted: int) -> tuple[int, float]:
+    async def lease(self, wanted: int, waiting: int) -> tuple[int, float, int]:
         loop = asyncio.get_running_loop()
         await asyncio.sleep(self.rtt / 2)
         row, now, debt = self.state, loop.time(), self.rate * DEBT_SECONDS
+        demand: dict[str, tuple[int, float]] = row["demand"]
+        demand[self.process] = (max(waiting, wanted), now)
+        busiest = max((n for p, (n, at) in demand.items()
+                       if p != self.process and at > now - DEMAND_SECONDS), default=0)
         banked = min(self.burst, row["tokens"] + self.rate * max(0.0, now - row["stamp"]))
         granted = max(0, min(wanted, math.floor(banked + debt)))
         row["tokens"], row["stamp"] = banked - granted, max(row["stamp"], now)
@@ -159,8 +172,8 @@ class ModelBucket:
         self.leases += 1
         self.per_second[int(now)] += 1
         if granted:
-            return granted, max(0.0, -left) / self.rate
-        return 0, max(0.0, 1.0 - (left + debt)) / self.rate
+            return granted, max(0.0, -left) / self.rate, busiest
+        return 0, max(0.0, 1.0 - (left + debt)) / self.rate, busiest
 
     async def close(self) -> None:
         pass
@@ -183,19 +196,21 @@ class Table:
 class Sim:
     """``processes`` 1: one process with the whole budget; 2: two, table n served by
     process n % 2, with ``shared`` a shared bucket (else each has half the rate); the
-    restart drops process 0's tokens only when there are two."""
+    restart drops process 0's tokens only when there are two. ``uneven``: process A
+    serves 7 tables in 10, and both restart."""
 
     def __init__(self, args: argparse.Namespace, tokens: bool, restart_at: float | None,
-                 processes: int = 1, shared: bool = False) -> None:
+                 processes: int = 1, shared: bool = False, uneven: bool = False) -> None:
         self.args, self.tokens, self.restart_at = args, tokens, restart_at
+        self.uneven = uneven
         self.discord = Discord()
         self.ids = iter(range(10**12, 10**13))
         self.budgets: list[GlobalBudget] = []
         self.buckets: list[ModelBucket] = []
-        row = {"tokens": args.rate / 4, "stamp": 0.0}
-        for _ in range(processes if tokens else 0):
+        row: dict[str, Any] = {"tokens": args.rate / 4, "stamp": 0.0, "demand": {}}
+        for n in range(processes if tokens else 0):
             if shared:
-                bucket = ModelBucket(row, args.rate, args.rate / 4, args.rtt)
+                bucket = ModelBucket(row, args.rate, args.rate / 4, args.rtt, f"shards:{n}")
                 self.buckets.append(bucket)
                 self.budgets.append(GlobalBudget(args.rate, shared=bucket,
                                                  fallback_rate=args.rate / processes))
@@ -205,8 +220,14 @@ class Sim:
                            for budget in self.budgets or [None]]
         self.end = args.minutes * 60.0
 
+    def process_of(self, table: Table) -> int:
+        """0 (A) or 1 (B): which process serves ``table`` (0 with one process)."""
+        if len(self.deliveries) == 1:
+            return table.channel_id % 2  # (A and B's lags: every other table)
+        return int(table.channel_id % 10 >= 7) if self.uneven else table.channel_id % 2
+
     def delivery_of(self, table: Table) -> Delivery:
-        return self.deliveries[table.channel_id % len(self.deliveries)]
+        return self.deliveries[self.process_of(table) % len(self.deliveries)]
 
     def offer(self, table: Table, edits: int | None) -> None:
         if self.tokens:
@@ -260,7 +281,7 @@ class Sim:
         if self.restart_at is None:
             return
         await asyncio.sleep(self.restart_at)
-        restarted = self.deliveries[:1] if len(self.deliveries) > 1 else self.deliveries
+        restarted = self.deliveries[:1] if not self.uneven else self.deliveries
         for lost in restarted:  # a restart: tokens live in memory only
             lost.posters.clear()
             lost.editors.clear()
@@ -276,7 +297,8 @@ class Sim:
             task.cancel()
         await asyncio.gather(*boards, return_exceptions=True)
         lags = sorted(lag for t in tables for lag in t.lags)
-        a_lags = sorted(lag for t in tables[::2] for lag in t.lags)
+        a_lags = sorted(lag for t in tables if self.process_of(t) == 0 for lag in t.lags)
+        b_lags = sorted(lag for t in tables if self.process_of(t) == 1 for lag in t.lags)
         behind = [t for t in tables if t.changed_at is not None]
         seconds = self.discord.per_second
         return {
@@ -288,6 +310,7 @@ class Sim:
             "behind": len(behind),
             "token_errors": sum(d.token_errors for d in self.deliveries),
             "a_lag": (pct(a_lags, .99), a_lags[-1] if a_lags else 0.0),
+            "b_lag": (pct(b_lags, .99), b_lags[-1] if b_lags else 0.0),
             "leases_s": [(b.leases / self.end, max(b.per_second.values(), default=0))
                          for b in self.buckets],
             "fallbacks": sum(b.fallbacks for b in self.budgets),
@@ -295,8 +318,9 @@ class Sim:
 
 
 async def simulate(args: argparse.Namespace, tokens: bool, restart: float | None,
-                   processes: int = 1, shared: bool = False) -> dict[str, Any]:
-    return await Sim(args, tokens, restart, processes, shared).run()
+                   processes: int = 1, shared: bool = False,
+                   uneven: bool = False) -> dict[str, Any]:
+    return await Sim(args, tokens, restart, processes, shared, uneven).run()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -313,7 +337,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rtt", type=float, default=0.002,
                         help="seconds of one round-trip to the shared bucket (2p shared)")
-    parser.add_argument("--runs", default="old,tokens,restart,static,shared",
+    parser.add_argument("--runs", default="old,tokens,restart,static,shared,uneven-static,"
+                        "uneven-shared",
                         help="which runs, comma-separated (names as below)")
     args = parser.parse_args()
     runs = set(args.runs.split(","))
@@ -322,25 +347,30 @@ def main() -> None:
           f"Discord allows {DISCORD_GLOBAL_LIMIT:g} global-limited requests/s")
     print(f"{'run':<11}{'global':>8}{'per s':>8}{'max 1 s':>9}{'s > 50':>8}{'exempt/s':>10}"
           f"{'lag p50':>9}{'p99':>7}{'max':>7}{'behind':>8}{'A p99':>7}{'A max':>7}"
-          f"{'leases/s':>14}")
-    for key, name, tokens, restart, processes, shared in (
-            ("old", "old way", False, None, 1, False), ("tokens", "tokens", True, None, 1, False),
-            ("restart", "restart", True, args.restart_at, 1, False),
-            ("static", "2p static", True, args.restart_at, 2, False),
-            ("shared", "2p shared", True, args.restart_at, 2, True)):
+          f"{'B p99':>7}{'B max':>7}{'leases/s':>14}")
+    for key, name, tokens, restart, processes, shared, uneven in (
+            ("old", "old way", False, None, 1, False, False),
+            ("tokens", "tokens", True, None, 1, False, False),
+            ("restart", "restart", True, args.restart_at, 1, False, False),
+            ("static", "2p static", True, args.restart_at, 2, False, False),
+            ("shared", "2p shared", True, args.restart_at, 2, True, False),
+            ("uneven-static", "7:3 static", True, args.restart_at, 2, False, True),
+            ("uneven-shared", "7:3 shared", True, args.restart_at, 2, True, True)):
         if key not in runs:
             continue
         loop = VirtualClockLoop()
         try:
-            r = loop.run_until_complete(simulate(args, tokens, restart, processes, shared))
+            r = loop.run_until_complete(simulate(args, tokens, restart, processes, shared,
+                                                 uneven))
         finally:
             loop.close()
         p50, p99, most = r["lag"]
         a99, amax = r["a_lag"]
+        b99, bmax = r["b_lag"]
         leases = " ".join(f"{n:.1f}/{most}" for n, most in r["leases_s"]) or "-"
         print(f"{name:<11}{r['global']:>8}{r['per_s']:>8.2f}{r['max_s']:>9}{r['over']:>8}"
               f"{r['exempt_s']:>10.1f}{p50:>9.2f}{p99:>7.2f}{most:>7.1f}{r['behind']:>8}"
-              f"{a99:>7.1f}{amax:>7.1f}{leases:>14}")
+              f"{a99:>7.1f}{amax:>7.1f}{b99:>7.1f}{bmax:>7.1f}{leases:>14}")
 
 
 if __name__ == "__main__":

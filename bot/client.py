@@ -172,8 +172,9 @@ class DdzBotMixin:
         if share >= rate or application is None:
             return GlobalBudget(share)
         burst = rate / 4
+        process = "shards:" + ",".join(map(str, settings.shards.ids))  # unique: shard locks
         bucket = shared_bucket(settings.database_location, bucket_name(application), rate,
-                               burst, min(settings.database_timeout, LEASE_TIMEOUT))
+                               burst, min(settings.database_timeout, LEASE_TIMEOUT), process)
         if bucket is None:
             return GlobalBudget(share)
         log.info("global budget: %.3g requests/s shared with the bot's other processes"

@@ -16,8 +16,10 @@ Where the tokens come from:
 * several processes of one bot token on PostgreSQL: a ``SharedBucket`` (one row per
   bot application, ``bot/storage/shared_budget.py``) refilled at ``rate`` on the
   database server's clock, from which each process leases the tokens its waiters need,
-  a few at a time, only while some wait (no round-trip when nothing waits);
-  priorities stay local. A lease that fails or does not answer within its timeout
+  a few at a time, only while some wait (no round-trip when nothing waits); each
+  process holds one reservation at a time, sized by how many requests wait in it
+  against the busiest other process, so busy processes share the rate by their
+  demand; priorities stay local. A lease that fails or does not answer within its timeout
   (a frozen or unreachable server) switches the process to its static share
   (``share_of``: the shards it serves over the shard count, the behaviour before the
   shared bucket) for ``FALLBACK_SECONDS`` (doubling while it keeps failing, up to
@@ -61,11 +63,12 @@ class SharedBucket(Protocol):
     """A token bucket shared by every process of one bot token (``rate`` tokens a second
     on one clock, at most ``burst`` banked), e.g. ``bot.storage.shared_budget.PgBucket``."""
 
-    async def lease(self, wanted: int) -> tuple[int, float]:
-        """Reserve up to ``wanted`` tokens: ``(granted, ready_in)``, granted 0..wanted.
-        The granted tokens may be spent ``ready_in`` seconds from now (0: at once); with
-        none granted, ``ready_in`` says when to ask again. Raises within its own timeout
-        when it cannot answer (any error)."""
+    async def lease(self, wanted: int, waiting: int) -> tuple[int, float, int]:
+        """Reserve up to ``wanted`` tokens for this process, where ``waiting`` requests
+        wait: ``(granted, ready_in, busiest)``, granted 0..wanted. The granted tokens may
+        be spent ``ready_in`` seconds from now (0: at once); with none granted,
+        ``ready_in`` says when to ask again; ``busiest``: the most requests waiting in any
+        other process lately. Raises within its own timeout when it cannot answer."""
         ...
 
     async def close(self) -> None:
@@ -125,6 +128,8 @@ class GlobalBudget:
         self._lease_task: asyncio.Task[None] | None = None
         self._fallback_until = 0.0
         self._last_lease = float("-inf")
+        self._busiest = 0
+        """The most requests waiting in another process, as the last lease said."""
         self._fallback_for = FALLBACK_SECONDS
         self._local = shared is None
         self.taken = 0
@@ -218,7 +223,8 @@ class GlobalBudget:
 
     async def _lease_while_waiting(self) -> None:
         """While callers wait, reserve tokens for them in the shared bucket (at most
-        ``burst`` a lease, one lease per ``LEASE_GAP`` at most), wait until the bucket says
+        ``burst`` a lease, fewer when another process has more waiting: ``_reservation``;
+        one lease per ``LEASE_GAP`` at most), wait until the bucket says
         they may be spent, hand them out by priority; a token whose caller left meanwhile is
         dropped, never kept for later (so the bucket's bound holds for what is spent)."""
         assert self.shared is not None
@@ -227,10 +233,11 @@ class GlobalBudget:
                 gap = self._last_lease + LEASE_GAP - self._now()
                 if gap > 0:
                     await asyncio.sleep(gap)
-                wanted = min(self._waiting, int(self.burst))
+                wanted = self._reservation()
                 self._last_lease = self._now()
                 try:
-                    granted, ready_in = await self.shared.lease(wanted)
+                    granted, ready_in, self._busiest = await self.shared.lease(
+                        wanted, self._waiting)
                 except asyncio.CancelledError:
                     raise
                 except Exception as error:  # a failed lease: the static share, bounded
@@ -251,6 +258,15 @@ class GlobalBudget:
             self._lease_task = None
         if self._waiting:
             self._serve(False)  # a timer on the static share, or another lease
+
+    def _reservation(self) -> int:
+        """Tokens to reserve: what waits, at most ``burst``; less when another process has
+        more waiting (``burst × mine / busiest``, at least 1), so that processes holding
+        one reservation each share the rate by what waits in each."""
+        mine, cap = self._waiting, int(self.burst)
+        if self._busiest > mine:
+            cap = max(1, round(self.burst * mine / self._busiest))
+        return max(1, min(mine, cap))
 
     def _fall_back(self, error: BaseException) -> None:
         """The shared bucket failed: the static share for a while (longer each time)."""

@@ -54,17 +54,17 @@ async def open_repository(location: str | Path, *, pool_size: int = 10,
 
 
 def shared_bucket(location: str | Path, bucket: str, rate: float, burst: float,
-                  timeout: float) -> PgBucket | None:
+                  timeout: float, process: str = "") -> PgBucket | None:
     """The global budget's token bucket shared by every process of the bot token
     (``bot/storage/shared_budget.py``) on the PostgreSQL database at ``location``, named
     ``bucket``, refilled at ``rate`` tokens/s up to ``burst``, each lease bounded by
-    ``timeout`` s; None for SQLite (one process: its budget is its own). Connects only
-    at the first lease."""
+    ``timeout`` s, this process named ``process`` among the bot's; None for SQLite (one
+    process: its budget is its own). Connects only at the first lease."""
     if not is_postgres_url(location):
         return None
     from bot.storage.shared_budget import PgBucket
 
-    return PgBucket(str(location), bucket, rate, burst, timeout)
+    return PgBucket(str(location), bucket, rate, burst, timeout, process)
 
 
 def __getattr__(name: str) -> Any:

@@ -15,8 +15,15 @@ whichever process makes them (two busy processes take turns, neither starves), a
 whatever is spent at its ready time stays within ``burst + rate × t`` in any ``t``
 seconds, all processes together.
 
-The table is ``UNLOGGED`` (nothing in it is worth a WAL record; after a server crash it
-is empty and the row comes back full) and created by the bucket itself, idempotently,
+Each lease also notes how many requests wait in the leasing process (one row per
+process in ``global_budget_demand``, named by the caller: the bot uses its shard ids)
+and answers the most waiting in any other process in the last ``DEMAND_SECONDS``. A
+process sizes its next reservation by it (``bot.service.budget``): each process holds
+one reservation at a time, so reservations sized by demand split the rate by demand
+(the busiest asks for ``burst``, one with a fifth of its waiting a fifth of that).
+
+The tables are ``UNLOGGED`` (nothing in them is worth a WAL record; after a server crash
+they are empty and the row comes back full) and created by the bucket itself, idempotently,
 under a transaction advisory lock: it is not part of the schema migrations, nor of
 ``python -m bot.storage copy``. It lives in the URL's ``search_path`` like the rest.
 
@@ -37,6 +44,7 @@ from bot.storage.postgres import PASSING, lock_key
 from bot.storage.repository import StorageUnavailable
 
 TABLE = "global_budget"
+DEMAND = "global_budget_demand"
 
 CREATE = f"""
 CREATE UNLOGGED TABLE IF NOT EXISTS {TABLE} (
@@ -44,7 +52,18 @@ CREATE UNLOGGED TABLE IF NOT EXISTS {TABLE} (
     tokens DOUBLE PRECISION NOT NULL,
     stamp TIMESTAMPTZ NOT NULL,
     granted INTEGER NOT NULL
+);
+CREATE UNLOGGED TABLE IF NOT EXISTS {DEMAND} (
+    bucket TEXT NOT NULL,
+    process TEXT NOT NULL,
+    waiting INTEGER NOT NULL,
+    stamp TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (bucket, process)
 )"""
+
+DEMAND_SECONDS = 1.0
+"""A process's demand counts for the others this long after its last lease (a process
+that stopped leasing, or died, stops counting)."""
 
 DEBT_SECONDS = 1.0
 """How far ahead the row reserves: at most a second of the rate owed, so a reservation
@@ -55,19 +74,32 @@ _BANKED = (f"least($3::float8, b.tokens + $2::float8"
            f" * greatest(0, extract(epoch FROM {_NOW} - b.stamp)))")
 _GRANT = f"greatest(0, least($4::int, floor({_BANKED} + $5::float8)))::int"
 LEASE = f"""
-INSERT INTO {TABLE} AS b (bucket, tokens, stamp, granted)
-VALUES ($1, $3::float8 - least($4::int, floor($3::float8 + $5::float8)), {_NOW},
-        least($4::int, floor($3::float8 + $5::float8)))
-ON CONFLICT (bucket) DO UPDATE SET
-    granted = {_GRANT},
-    tokens = {_BANKED} - {_GRANT},
-    stamp = greatest(b.stamp, {_NOW})
-RETURNING granted, tokens"""
+WITH noted AS (
+    INSERT INTO {DEMAND} (bucket, process, waiting, stamp) VALUES ($1, $6, $7::int, {_NOW})
+    ON CONFLICT (bucket, process) DO UPDATE SET waiting = excluded.waiting,
+                                                stamp = excluded.stamp
+), others AS (
+    SELECT coalesce(max(waiting), 0) AS busiest FROM {DEMAND}
+    WHERE bucket = $1 AND process <> $6
+      AND stamp > {_NOW} - make_interval(secs => $8::float8)
+), leased AS (
+    INSERT INTO {TABLE} AS b (bucket, tokens, stamp, granted)
+    VALUES ($1, $3::float8 - least($4::int, floor($3::float8 + $5::float8)), {_NOW},
+            least($4::int, floor($3::float8 + $5::float8)))
+    ON CONFLICT (bucket) DO UPDATE SET
+        granted = {_GRANT},
+        tokens = {_BANKED} - {_GRANT},
+        stamp = greatest(b.stamp, {_NOW})
+    RETURNING granted, tokens
+)
+SELECT leased.granted, leased.tokens, others.busiest FROM leased, others"""
 """$1 bucket, $2 rate (tokens/s), $3 burst (tokens), $4 wanted, $5 the most owed
-(tokens). Every expression of the ``SET`` reads the row as it was (the newest version,
-once its lock is ours), so the grant and what is left agree; ``stamp`` never moves
-back (a lease that waited for the lock began before the one it waited for). A new
-row starts full."""
+(tokens), $6 the leasing process, $7 requests waiting there, $8 ``DEMAND_SECONDS``.
+Every expression of the ``SET`` reads the row as it was (the newest version, once its
+lock is ours), so the grant and what is left agree; ``stamp`` never moves back (a
+lease that waited for the lock began before the one it waited for). A new row starts
+full. The demand is noted whatever the grant (a data-modifying ``WITH`` always runs);
+``others`` reads the other processes' rows only."""
 
 
 class PgBucket:
@@ -75,17 +107,19 @@ class PgBucket:
 
     ``url``: the database URL (its ``search_path`` selects the schema); ``bucket``: the
     row's name (``bot:<application id>``); ``rate`` tokens per second, ``burst`` at most
-    banked; ``timeout``: seconds a lease may take in all. ``leases`` counts the
+    banked; ``timeout``: seconds a lease may take in all; ``process``: this process's
+    name among the bot's (its demand row; unique per process). ``leases`` counts the
     round-trips that answered. Implements ``bot.service.budget.SharedBucket``.
     """
 
     def __init__(self, url: str, bucket: str, rate: float, burst: float,
-                 timeout: float) -> None:
+                 timeout: float, process: str = "") -> None:
         self.url = url
         self.bucket = bucket
         self.rate = rate
         self.burst = burst
         self.timeout = timeout
+        self.process = process
         self.leases = 0
         self._conn: asyncpg.Connection | None = None
 
@@ -103,11 +137,13 @@ class PgBucket:
             raise
         return conn
 
-    async def lease(self, wanted: int) -> tuple[int, float]:
-        """Reserve up to ``wanted`` tokens: ``(granted, ready_in)``: the granted ones may
-        be spent ``ready_in`` seconds from now; none granted: ask again in ``ready_in`` s.
-        Raises StorageUnavailable (the connection dropped) on any database error or when
-        the server does not answer within ``timeout`` seconds; ValueError for ``wanted`` < 1."""
+    async def lease(self, wanted: int, waiting: int = 0) -> tuple[int, float, int]:
+        """Reserve up to ``wanted`` tokens for this process, where ``waiting`` requests
+        wait: ``(granted, ready_in, busiest)``: the granted ones may be spent ``ready_in``
+        seconds from now (none granted: ask again in ``ready_in`` s); ``busiest``: the most
+        requests waiting in another process lately. Raises StorageUnavailable (the
+        connection dropped) on any database error or when the server does not answer
+        within ``timeout`` seconds; ValueError for ``wanted`` < 1."""
         if wanted < 1:
             raise ValueError("lease at least one token")
         debt = self.rate * DEBT_SECONDS
@@ -116,7 +152,8 @@ class PgBucket:
                 if self._conn is None or self._conn.is_closed():
                     self._conn = await self._connect()
                 row = await self._conn.fetchrow(LEASE, self.bucket, self.rate, self.burst,
-                                                wanted, debt)
+                                                wanted, debt, self.process,
+                                                max(waiting, wanted), DEMAND_SECONDS)
         except (*PASSING, asyncpg.PostgresError) as error:
             self._drop()
             raise StorageUnavailable(f"PostgreSQL: {type(error).__name__}: {error}") from error
@@ -125,10 +162,10 @@ class PgBucket:
             raise
         assert row is not None
         self.leases += 1
-        granted, left = int(row["granted"]), float(row["tokens"])
+        granted, left, busiest = int(row["granted"]), float(row["tokens"]), int(row["busiest"])
         if granted:
-            return granted, max(0.0, -left) / self.rate
-        return 0, max(0.0, 1.0 - (left + debt)) / self.rate
+            return granted, max(0.0, -left) / self.rate, busiest
+        return 0, max(0.0, 1.0 - (left + debt)) / self.rate, busiest
 
     def _drop(self) -> None:
         conn, self._conn = self._conn, None

@@ -62,16 +62,18 @@ def test_each_process_takes_its_shards_share_of_the_rate() -> None:
 
 
 class ScriptedBucket:
-    """A SharedBucket answering each lease from ``answers`` (a tuple, or an exception to
-    raise); records what was asked."""
+    """A SharedBucket answering each lease from ``answers`` (granted, ready_in, busiest;
+    or an exception to raise); records what was asked."""
 
-    def __init__(self, *answers: tuple[int, float] | Exception) -> None:
+    def __init__(self, *answers: tuple[int, float, int] | Exception) -> None:
         self.answers = list(answers)
         self.asked: list[int] = []
+        self.waiting: list[int] = []
         self.closed = False
 
-    async def lease(self, wanted: int) -> tuple[int, float]:
+    async def lease(self, wanted: int, waiting: int) -> tuple[int, float, int]:
         self.asked.append(wanted)
+        self.waiting.append(waiting)
         answer = self.answers.pop(0)
         if isinstance(answer, Exception):
             raise answer
@@ -82,7 +84,7 @@ class ScriptedBucket:
 
 
 async def test_shared_tokens_go_by_priority_and_a_leftover_is_dropped_not_kept() -> None:
-    bucket = ScriptedBucket((3, 0.02), (1, 0.0))
+    bucket = ScriptedBucket((3, 0.02, 0), (1, 0.0, 0))
     budget = GlobalBudget(rate=40.0, burst=10, shared=bucket, fallback_rate=20.0)
     order: list[str] = []
 
@@ -108,7 +110,7 @@ async def test_shared_tokens_go_by_priority_and_a_leftover_is_dropped_not_kept()
 
 
 async def test_a_failing_shared_bucket_falls_back_to_the_share_then_tries_again() -> None:
-    bucket = ScriptedBucket(StorageUnavailable("PostgreSQL: TimeoutError: "), (1, 0.0))
+    bucket = ScriptedBucket(StorageUnavailable("PostgreSQL: TimeoutError: "), (1, 0.0, 0))
     leases: list[bool] = []
     budget = GlobalBudget(rate=40.0, burst=10, shared=bucket, fallback_rate=20.0,
                           on_lease=leases.append)
@@ -121,4 +123,22 @@ async def test_a_failing_shared_bucket_falls_back_to_the_share_then_tries_again(
     await asyncio.wait_for(budget.take(RESULT), 0.5)
     assert bucket.asked == [1, 1] and not budget.on_own_tokens and budget.leases == 1
     assert leases == [False, True]
+    await budget.close()
+
+
+async def test_a_process_with_less_waiting_than_the_busiest_reserves_its_part_of_a_batch() -> None:
+    """Each process holds one reservation at a time, so its size sets its part of the
+    rate: the busiest asks for ``burst``, one with a fifth of its waiting a fifth."""
+    bucket = ScriptedBucket((10, 0.0, 50), (2, 0.0, 50), (1, 0.0, 0))
+    budget = GlobalBudget(rate=40.0, burst=10, shared=bucket, fallback_rate=20.0)
+    callers = [asyncio.create_task(budget.take(TURN)) for _ in range(20)]
+    await asyncio.wait_for(asyncio.gather(*callers[:10]), 0.5)  # nothing known yet: burst
+    assert bucket.asked == [10] and bucket.waiting == [20]
+    await asyncio.wait_for(asyncio.gather(*callers[10:12]), 0.5)  # 10 wait, 50 elsewhere
+    assert bucket.asked == [10, 2] and bucket.waiting == [20, 10]
+    for task in callers[12:]:
+        task.cancel()
+    await asyncio.gather(*callers[12:], return_exceptions=True)
+    await asyncio.wait_for(budget.take(RESULT), 0.5)  # alone again: as many as wait
+    assert bucket.asked == [10, 2, 1]
     await budget.close()

@@ -24,8 +24,8 @@ BURST = 5.0
 NAME = "bot:1234"
 
 
-def bucket(location: str, timeout: float = 1.0) -> PgBucket:
-    made = shared_bucket(location, NAME, RATE, BURST, timeout)
+def bucket(location: str, timeout: float = 1.0, process: str = "shards:0") -> PgBucket:
+    made = shared_bucket(location, NAME, RATE, BURST, timeout, process)
     assert isinstance(made, PgBucket)
     return made
 
@@ -35,35 +35,47 @@ async def test_a_lease_grants_what_is_banked_and_the_row_refills_at_the_rate(
 ) -> None:
     one = bucket(postgres_database.location)
     try:
-        assert await one.lease(3) == (3, 0.0)  # a new row starts full: 5 banked, 2 left
-        granted, ready_in = await one.lease(10)  # 2 banked, 8 reserved: owed 0.4 s
-        assert granted == 10 and 0.39 <= ready_in <= 0.4, ready_in
-        granted, ready_in = await one.lease(20)  # it owes 1 s of the rate at most
-        assert granted == 12 and 0.99 <= ready_in <= 1.0, (granted, ready_in)
-        granted, ready_in = await one.lease(1)  # nothing more until it owes less
-        assert granted == 0 and 0.04 <= ready_in <= 0.05, ready_in
+        assert await one.lease(3, 3) == (3, 0.0, 0)  # a new row starts full: 5, 2 left
+        granted, ready_in, _ = await one.lease(10, 10)  # 2 banked, 8 reserved: owed 0.4 s
+        assert granted == 10 and 0.37 <= ready_in <= 0.4, ready_in
+        granted, ready_in, _ = await one.lease(20, 20)  # it owes 1 s of the rate at most
+        assert granted in (12, 13) and 0.95 <= ready_in <= 1.0, (granted, ready_in)
+        granted, ready_in, _ = await one.lease(1, 1)  # nothing more until it owes less
+        assert granted == 0 and 0.0 <= ready_in <= 0.05, ready_in  # (a few ms later)
         await asyncio.sleep(0.5)  # 10 tokens paid back
-        granted, ready_in = await one.lease(5)
+        granted, ready_in, _ = await one.lease(5, 5)
         assert granted == 5 and 0.6 <= ready_in <= 0.75, ready_in  # (the sleep may be longer)
+        other = bucket(postgres_database.location, process="shards:1")
+        try:  # each process learns the most waiting in any other, lately
+            assert (await other.lease(1, 7))[2] == 5
+            assert (await one.lease(1, 2))[2] == 7
+            await asyncio.sleep(1.1)  # DEMAND_SECONDS: the other stopped leasing
+            assert (await one.lease(1, 2))[2] == 0
+        finally:
+            await other.close()
         with pytest.raises(ValueError):
-            await one.lease(0)
+            await one.lease(0, 0)
     finally:
         await one.close()
     conn = await asyncpg.connect(postgres_database.location)
     try:
         rows = await conn.fetch("SELECT bucket, relpersistence FROM global_budget,"
                                 " pg_class WHERE pg_class.oid = 'global_budget'::regclass")
+        demand = await conn.fetchval("SELECT relpersistence FROM pg_class"
+                                     " WHERE oid = 'global_budget_demand'::regclass")
     finally:
         await conn.close()
     assert [(r["bucket"], r["relpersistence"]) for r in rows] == [(NAME, b"u")]  # unlogged
+    assert demand == b"u"
 
 
 async def test_sqlite_has_no_shared_bucket(tmp_path: object) -> None:
     assert shared_bucket(f"{tmp_path}/ddz.sqlite3", NAME, RATE, BURST, 1.0) is None
 
 
-async def flood(budget: GlobalBudget, seconds: float, granted: list[float]) -> None:
-    """Keep 30 callers waiting on ``budget`` for ``seconds``; note each grant's time."""
+async def flood(budget: GlobalBudget, seconds: float, granted: list[float],
+                callers: int = 30) -> None:
+    """Keep ``callers`` waiting on ``budget`` for ``seconds``; note each grant's time."""
     loop = asyncio.get_running_loop()
     end = loop.time() + seconds
 
@@ -72,11 +84,12 @@ async def flood(budget: GlobalBudget, seconds: float, granted: list[float]) -> N
             await budget.take(priority)
             granted.append(loop.time())
 
-    callers = [asyncio.create_task(caller((RESULT, TURN, COSMETIC)[n % 3])) for n in range(30)]
+    tasks = [asyncio.create_task(caller((RESULT, TURN, COSMETIC)[n % 3]))
+             for n in range(callers)]
     await asyncio.sleep(seconds)
-    for task in callers:
+    for task in tasks:
         task.cancel()
-    await asyncio.gather(*callers, return_exceptions=True)
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def test_two_processes_share_the_rate_exactly_and_an_idle_one_leaves_it_to_the_other(
@@ -85,9 +98,9 @@ async def test_two_processes_share_the_rate_exactly_and_an_idle_one_leaves_it_to
     """Both flooded for 3 s: together they get ``burst + rate × 3`` = 65 tokens at most
     and nearly all of it, half each (reservations are served in turn); then only one is busy and it gets the whole
     rate, not its static share (10/s), while the idle one makes no round-trip."""
-    first = GlobalBudget(RATE, BURST, shared=bucket(postgres_database.location),
+    first = GlobalBudget(RATE, BURST, shared=bucket(postgres_database.location, process="a"),
                          fallback_rate=RATE / 2)
-    second = GlobalBudget(RATE, BURST, shared=bucket(postgres_database.location),
+    second = GlobalBudget(RATE, BURST, shared=bucket(postgres_database.location, process="b"),
                           fallback_rate=RATE / 2)
     try:
         a: list[float] = []
@@ -105,7 +118,7 @@ async def test_two_processes_share_the_rate_exactly_and_an_idle_one_leaves_it_to
         for budget in (first, second):  # the round-trips the budget costs under pressure
             assert budget.leases <= elapsed / LEASE_GAP + 1
 
-        await asyncio.sleep(0.3)  # the row refills to its burst
+        await asyncio.sleep(1.1)  # what was reserved is paid, B's demand is stale, the row full
         leases, before = second.leases, first.leases
         alone: list[float] = []
         begun = time.monotonic()
@@ -116,6 +129,37 @@ async def test_two_processes_share_the_rate_exactly_and_an_idle_one_leaves_it_to
         assert len(alone) <= BURST + RATE * elapsed
         assert len(alone) >= 0.85 * (BURST + RATE * 2.0) > (RATE / 2) * 2.0 + BURST
         assert second.leases == leases  # nothing waits there: no round-trip
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_busy_processes_share_the_rate_by_what_waits_in_each(
+    postgres_database: Database,
+) -> None:
+    """A keeps 30 requests waiting, B 6: once each knows the other's demand (after its
+    first lease or two), A reserves ``burst`` (5) at a time and B 5 × 6 / 30 = 1, so A
+    gets about five sixths of the rate, and B is never starved."""
+    first = GlobalBudget(RATE, BURST, shared=bucket(postgres_database.location, process="a"),
+                         fallback_rate=RATE / 2)
+    second = GlobalBudget(RATE, BURST, shared=bucket(postgres_database.location, process="b"),
+                          fallback_rate=RATE / 2)
+    try:
+        a: list[float] = []
+        b: list[float] = []
+        begun = time.monotonic()
+        await asyncio.gather(flood(first, 3.0, a, callers=30), flood(second, 3.0, b, callers=6))
+        elapsed = time.monotonic() - begun
+        total = len(a) + len(b)
+        loop_begun = asyncio.get_running_loop().time() - elapsed
+        late_a = sum(1 for t in a if t >= loop_begun + 1.0)  # the last 2 s
+        late_b = sum(1 for t in b if t >= loop_begun + 1.0)
+        print(f"30 vs 6 waiting: {len(a)} + {len(b)} = {total} tokens in {elapsed:.2f} s"
+              f" (bound {BURST + RATE * elapsed:.1f}), {late_a} + {late_b} in the last 2 s;"
+              f" leases {first.leases} + {second.leases}")
+        assert total <= BURST + RATE * elapsed
+        assert total >= 0.85 * (BURST + RATE * 3.0), (len(a), len(b))
+        assert late_a >= 0.75 * (late_a + late_b) and late_b >= 2 * 2, (late_a, late_b)
     finally:
         await first.close()
         await second.close()
@@ -162,13 +206,13 @@ async def test_a_frozen_lease_raises_storage_unavailable_and_the_next_one_reconn
     async with FreezableProxy(postgres_database.location) as proxy:
         one = bucket(proxy.url_via(postgres_database.location), timeout=0.3)
         try:
-            assert (await one.lease(1))[0] == 1
+            assert (await one.lease(1, 1))[0] == 1
             proxy.freeze()
             begun = time.monotonic()
             with pytest.raises(StorageUnavailable):
-                await one.lease(1)
+                await one.lease(1, 1)
             assert time.monotonic() - begun < 1.0
             proxy.thaw()
-            assert (await one.lease(1))[0] == 1
+            assert (await one.lease(1, 1))[0] == 1
         finally:
             await one.close()
