@@ -1,8 +1,9 @@
 """A database that refuses writes for a while (issue 25: disk full, read-only).
 
 For real, no mock: SQLite on a small tmpfs filled up by the test (root only: the
-test mounts it), PostgreSQL on a throwaway cluster of its own switched to
-``default_transaction_read_only`` (as a standby after a failover answers). The
+test mounts it); PostgreSQL on a throwaway cluster of its own, once with its tables in
+a tablespace on such a tmpfs, filled up (the server answers ``53100 disk_full``), once
+switched to ``default_transaction_read_only`` (as a standby after a failover answers). The
 member's action fails with StorageUnavailable (the cog answers "try again in a
 moment"), the table in memory and in the database is unchanged, reads go on, and
 once the disk has room again (the server takes writes again) the same action, and
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import shutil
 import sqlite3
 import subprocess
 import tempfile
@@ -33,8 +35,9 @@ REPO = Path(__file__).parents[2]
 
 
 @contextlib.contextmanager
-def small_disk(size: str = "2m") -> Iterator[Path]:
-    """A ``size`` tmpfs mounted for the test (skips where mounting is not allowed)."""
+def small_disk(size: str = "2m", owner: str | None = None) -> Iterator[Path]:
+    """A ``size`` tmpfs mounted for the test, its root owned by ``owner`` if given
+    (skips where mounting is not allowed)."""
     where = Path(tempfile.mkdtemp(prefix="ddz-disk-"))
     mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
                              capture_output=True)
@@ -42,6 +45,8 @@ def small_disk(size: str = "2m") -> Iterator[Path]:
         where.rmdir()
         pytest.skip("mounting a small tmpfs needs root")
     try:
+        if owner is not None:
+            shutil.chown(where, owner, owner)
         yield where
     finally:
         subprocess.run(["umount", "-l", str(where)], check=False)
@@ -65,12 +70,12 @@ def fill(disk: Path) -> Path:
 
 async def refused_then_recovered(service: TableService, store: SqlRepository, clock: FakeClock,
                                  refuse: Callable[[], Awaitable[None]],
-                                 allow: Callable[[], Awaitable[None]]) -> None:
+                                 allow: Callable[[], Awaitable[None]]) -> BaseException | None:
     """The story both backends must tell (``refuse`` / ``allow``: make the database
-    refuse writes and take them again)."""
+    refuse writes and take them again); the driver's error behind the refusal."""
     table = await three_players(service)
     await refuse()
-    with pytest.raises(StorageUnavailable):
+    with pytest.raises(StorageUnavailable) as refused:
         await service.bid(table.id, ALICE, 1, seq=table.seq)
     assert service.get(table.id) == table  # the table in memory is unchanged
     assert await saved(store, table.id) == table  # nothing half-saved
@@ -86,6 +91,7 @@ async def refused_then_recovered(service: TableService, store: SqlRepository, cl
     assert bidder is not None
     done = await service.bid(table.id, bidder, 1, seq=after.seq)  # and so do members' clicks
     assert done.hand is not None and done.hand.bids == [(0, 0), (after.hand.turn, 1)]
+    return refused.value.__cause__
 
 
 async def test_sqlite_on_a_full_disk_refuses_politely_and_recovers_when_room_returns() -> None:
@@ -172,3 +178,56 @@ async def test_postgresql_refusing_writes_refuses_politely_and_recovers(
     finally:
         await service.close()
         await store.close()
+
+
+async def fill_table_pages(admin: asyncpg.Connection, table_id: str) -> int:
+    """Once the disk is full: add rows the size of ``table_id``'s to ``open_tables``
+    until one needs a new page and the server answers disk full, as a database that grew
+    until its disk filled; the number of rows added. (Rows of another id and guild.)"""
+    row = await admin.fetchrow("SELECT * FROM open_tables WHERE table_id = $1", table_id)
+    for n in range(10_000):
+        pad = f"{n:0{len(table_id)}d}"[-len(table_id):]
+        try:
+            await admin.execute("INSERT INTO open_tables VALUES ($1, $2, $3, $4, $5, $6)",
+                                pad, row["guild_id"] + 1, row["channel_id"],
+                                row["state"].replace(table_id, pad), row["created_at"],
+                                row["updated_at"])
+        except asyncpg.DiskFullError:
+            return n
+    raise AssertionError("10,000 rows and still room")
+
+
+async def test_postgresql_on_a_full_disk_refuses_politely_and_recovers_when_room_returns(
+    own_cluster: str, admin: asyncpg.Connection
+) -> None:
+    database = own_cluster.rsplit("/", 1)[1]
+    with small_disk("4m", owner="postgres") as disk:
+        await admin.execute(f"CREATE TABLESPACE ddz_small LOCATION '{disk}'")
+        await admin.execute(f"ALTER DATABASE {database} SET default_tablespace = ddz_small")
+        store = await PostgresStorage.open(own_cluster, pool_size=2)
+        assert await admin.fetchval("SELECT tablespace FROM pg_tables"
+                                    " WHERE tablename = 'open_tables'") == "ddz_small"
+        # No vacuum behind the test's back: the room it makes would be taken by chance.
+        await admin.execute("ALTER TABLE open_tables SET (autovacuum_enabled = off,"
+                            " toast.autovacuum_enabled = off)")
+        clock = FakeClock()
+        service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+        filler: list[Path] = []
+
+        async def refuse() -> None:
+            await admin.execute("VACUUM open_tables")  # the older versions of the row: gone
+            filler.append(fill(disk))
+            await fill_table_pages(admin, service.tables()[0].id)
+
+        async def allow() -> None:
+            os.remove(filler[0])
+
+        try:
+            cause = await refused_then_recovered(service, store, clock, refuse, allow)
+            assert isinstance(cause, asyncpg.DiskFullError)  # 53100, "No space left on device"
+        finally:
+            await service.close()
+            await store.close()
+            await admin.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+            await admin.execute(f"ALTER DATABASE {database} RESET default_tablespace")
+            await admin.execute("DROP TABLESPACE ddz_small")
