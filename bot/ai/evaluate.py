@@ -7,11 +7,14 @@ hand still needs costs ``TURN_COST``; low groups are worth less than high ones
 bombs and the rocket are free turns (they take the lead back). Chains
 (straights, pair chains, airplanes) are found by search; what is left becomes
 bombs, trios, pairs and singles, and trios/airplanes take the lowest singles or
-pairs as kickers (docs/RULES.md §Combinations). Results are memoized per count tuple.
+pairs as kickers (docs/RULES.md §Combinations). Results are memoized per count tuple
+in a least-recently-used cache of ``MEMO_SIZE`` entries (≈ 0.5 KiB each; sized in
+docs/PERFORMANCE.md §Soak).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from bot.rules import Card, ComboKind
@@ -25,7 +28,11 @@ _CHAIN_KIND = {1: K.STRAIGHT, 2: K.PAIR_CHAIN, 3: K.AIRPLANE}
 Group = tuple[ComboKind, int, int]
 """A planned play: (kind, top rank index, body length)."""
 
-_MEMO: dict[tuple[int, ...], tuple[float, int, tuple[Group, ...]]] = {}
+Evaluation = tuple[float, int, tuple[Group, ...]]
+"""A decomposition: (value, non-bomb turns, planned groups)."""
+
+MEMO_SIZE = 20_000
+"""Entries the evaluation memo keeps (least recently used dropped first)."""
 
 
 def counts_of(cards: Iterable[Card]) -> list[int]:
@@ -47,20 +54,34 @@ def group_value(kind: ComboKind, top: int, length: int) -> float:
     return top - 10.0
 
 
-def evaluate(counts: Iterable[int]) -> tuple[float, int, tuple[Group, ...]]:
+def evaluate(counts: Iterable[int]) -> Evaluation:
     """Best decomposition of a hand: (value, turns, planned groups).
 
     ``turns`` counts the non-bomb plays still needed (0 for an empty hand).
     """
-    key = tuple(counts)
-    hit = _MEMO.get(key)
-    if hit is not None:
-        return hit
-    if len(_MEMO) > 300_000:
-        _MEMO.clear()
-    result = _search(list(key))
-    _MEMO[key] = result
-    return result
+    return _memo(tuple(counts))
+
+
+def _evaluate_key(key: tuple[int, ...]) -> Evaluation:
+    return _search(list(key))
+
+
+def memo_size(entries: int | None) -> None:
+    """Keep ``entries`` evaluations from now on (None: unbounded); empties the memo.
+
+    For benchmarks that compare sizes; the bot keeps ``MEMO_SIZE``.
+    """
+    global _memo
+    _memo = functools.lru_cache(maxsize=entries)(_evaluate_key)
+
+
+def memo_info() -> functools._CacheInfo:
+    """The memo's hits, misses, size cap and current entries (``functools`` cache info)."""
+    return _memo.cache_info()
+
+
+_memo: functools._lru_cache_wrapper[Evaluation]
+memo_size(MEMO_SIZE)
 
 
 def hand_value(counts: Iterable[int]) -> float:
@@ -73,7 +94,7 @@ def turns(counts: Iterable[int]) -> int:
     return evaluate(counts)[1]
 
 
-def _search(counts: list[int]) -> tuple[float, int, tuple[Group, ...]]:
+def _search(counts: list[int]) -> Evaluation:
     best = _base(counts)
     # Removing one chain and recursing (memoized) covers every set of chains.
     for width in (3, 2, 1):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.ai.evaluate import counts_of, evaluate
+from bot.ai.evaluate import MEMO_SIZE, counts_of, evaluate, memo_info, memo_size
 from bot.rules import ComboKind, parse_cards
 
 
@@ -39,3 +39,24 @@ def test_rocket_is_kept_together() -> None:
 
 def test_low_single_lowers_hand_value() -> None:
     assert evaluate(counts_of(parse_cards("2")))[0] > evaluate(counts_of(parse_cards("3")))[0]
+
+
+def test_the_memo_keeps_only_its_size_of_the_most_recently_used_hands() -> None:
+    """Issue 25's soak: the memo was a dict emptied at 300,000 entries (≈ 190 MiB in the
+    bot process); it is an LRU of ``MEMO_SIZE`` entries now."""
+    assert memo_info().maxsize == MEMO_SIZE == 20_000
+    memo_size(3)
+    try:
+        three, four, five, six = (counts_of(parse_cards(text)) for text in "3456")
+        for counts in (three, four, five):
+            evaluate(counts)
+        evaluate(three)  # used again: now the most recent
+        evaluate(six)  # a fourth hand: the least recently used (four) goes
+        assert memo_info()[:4] == (1, 4, 3, 3)  # hits, misses, maxsize, entries
+        evaluate(three), evaluate(five), evaluate(six)
+        assert memo_info().hits == 4
+        assert evaluate(four) == evaluate(four)  # four was dropped: worked out again
+        assert memo_info()[:2] == (5, 5)
+    finally:
+        memo_size(MEMO_SIZE)
+    assert memo_info().maxsize == MEMO_SIZE and memo_info().currsize == 0
