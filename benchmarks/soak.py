@@ -15,9 +15,11 @@ settled in the database (ledger, stats, ratings, records), matches end and start
 Every ``--every`` seconds one line: minutes, hands settled so far, this process's
 resident memory (MiB), objects the garbage collector tracks, open file descriptors,
 asyncio tasks, the database's size on disk (file + WAL, MiB) and per settled hand
-(KiB), the worker processes' resident memory (MiB, summed) and the entries of the
-rules' and AI's bounded memos (``memo_entries``). At the end: each
-figure's growth over the second half of the run (last sample vs the middle one;
+(KiB), the worker processes' resident memory (MiB, summed), the entries of the AI's
+hand-evaluation memo (LRU, ``bot.ai.evaluate.MEMO_SIZE``; its hit rate since the start)
+and of the rules' memo of readings per rank shape (kept until 200,000); with
+``--census N``, the N object types whose count grew most since the line before.
+At the end: each figure's growth over the second half of the run (last sample vs the middle one;
 the database grows with the hands by design, so its figure is per hand).
 Target (docs/PERFORMANCE.md §Soak): < 5 % for each over an hour's second half.
 
@@ -36,6 +38,7 @@ import os
 import random
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,7 +76,9 @@ class Sample:
     tasks: int
     db_mib: float
     workers_rss: float
-    memos: int
+    evaluations: int
+    eval_hits: float
+    readings: int
 
     @property
     def per_hand_kib(self) -> float:
@@ -83,7 +88,9 @@ class Sample:
         return (f"{self.minutes:6.1f} min  hands {self.hands:6d}  rss {self.rss:7.1f} MiB  "
                 f"objects {self.objects:8d}  fds {self.fds:4d}  tasks {self.tasks:4d}  "
                 f"db {self.db_mib:7.2f} MiB ({self.per_hand_kib:5.2f} KiB/hand)  "
-                f"workers {self.workers_rss:6.1f} MiB  memos {self.memos:7d}")
+                f"workers {self.workers_rss:6.1f} MiB  evals {self.evaluations:6d} "
+                f"({self.eval_hits:4.0%} hits)  "
+                f"readings {self.readings:6d}")
 
 
 class Soak:
@@ -142,18 +149,26 @@ def db_size_mib(path: Path) -> float:
 
 def sample(soak: Soak, path: Path, began: float) -> Sample:
     pids = soak.renderer.pool.pids + soak.ai.pids
+    memo = evaluate.memo_info()
     return Sample(
         minutes=(time.monotonic() - began) / 60, hands=soak.hands, rss=rss_mib(),
         objects=len(gc.get_objects()), fds=len(os.listdir("/proc/self/fd")),
         tasks=len(asyncio.all_tasks()), db_mib=db_size_mib(path),
-        workers_rss=sum(rss_mib(pid) for pid in pids), memos=memo_entries())
+        workers_rss=sum(rss_mib(pid) for pid in pids),
+        evaluations=memo.currsize, eval_hits=memo.hits / max(1, memo.hits + memo.misses),
+        readings=len(combos._READINGS) + len(combos._READINGS_DISTINCT))  # noqa: SLF001
 
 
-def memo_entries() -> int:
-    """Entries in the rules' and AI's bounded memos in this process (the readings of a
-    rank shape, the hand evaluations; each emptied when full): what the tracked
-    objects follow while they fill."""
-    return len(evaluate._MEMO) + len(combos._READINGS) + len(combos._READINGS_DISTINCT)  # noqa: SLF001
+def census() -> Counter[str]:
+    """Objects the garbage collector tracks, by type name."""
+    return Counter(type(o).__qualname__ for o in gc.get_objects())
+
+
+def census_line(before: Counter[str], after: Counter[str], top: int) -> str:
+    """The ``top`` types that grew most between two censuses (count deltas)."""
+    grew = sorted(((after[k] - before[k], k) for k in after.keys() | before.keys()),
+                  reverse=True)[:top]
+    return "          grew: " + ", ".join(f"{name} {delta:+d}" for delta, name in grew)
 
 
 def growth(first: float, last: float) -> str:
@@ -177,6 +192,7 @@ async def run(args: argparse.Namespace) -> bool:
             await soak.open(n)
         began = time.monotonic()
         samples: list[Sample] = []
+        counted = census() if args.census else Counter()
         print(f"{args.tables} tables, {args.minutes} min, a line every {args.every:.0f} s",
               flush=True)
         end = began + args.minutes * 60
@@ -185,6 +201,9 @@ async def run(args: argparse.Namespace) -> bool:
             gc.collect()
             samples.append(sample(soak, path, began))
             print(samples[-1].line(), flush=True)
+            if args.census:
+                counted, before = census(), counted
+                print(census_line(before, counted, args.census), flush=True)
         soak.stopping = True
         await service.close()
         for task in list(soak.redraws):
@@ -218,6 +237,8 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=120.0, help="seconds between lines")
     parser.add_argument("--pace", type=float, default=2.0, help="the member's auto-play pace (s)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--census", type=int, default=0, metavar="N",
+                        help="after each line, the N object types that grew most")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     raise SystemExit(0 if asyncio.run(run(args)) else 1)
