@@ -8,7 +8,8 @@ loop: the level in one seat, normal in the others, each deal twice with the seat
 swapped) once per memo, **interleaved deal by deal in one process**, each memo kept
 warm across the deals it sees, so the machine's noise falls on all alike. The memos:
 ``old`` (the memo before issue 25: a dict emptied when it passed 300,000 entries)
-and an LRU of each ``--sizes``. Per memo and level: the CPU time per decision
+and an LRU of each ``--sizes``. ``old`` is the old ``evaluate`` itself, line for line,
+put in place of the new one in the modules that call it, so neither pays an extra call. Per memo and level: the CPU time per decision
 (median, p90, total) and its ratio to ``old``, the hit rate and the entries held at
 the end; and the memo's memory per entry (tracemalloc, measured once). ``hardfixed``
 is hard without its wall-clock cap (docs/AI.md §Fixed budget), so it does the same
@@ -21,9 +22,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from benchmarks.arena import make_agent
@@ -33,55 +35,67 @@ from bot.ai.observation import Observation
 from bot.ai.selfplay import deal, play_hand
 
 OLD_LIMIT = 300_000
-Memo = Callable[[tuple[int, ...]], evaluate.Evaluation]
+USERS = ("bot.ai.evaluate", "bot.ai.policy", "bot.ai.bidding")
+"""The modules that call ``evaluate`` by name (the old memo replaces it in each)."""
 
 
-def old_memo() -> tuple[Memo, Callable[[], int]]:
-    """The memo as it was before: a dict, emptied when it passed 300,000 entries."""
+def old_evaluate() -> tuple[Callable[[Iterable[int]], evaluate.Evaluation], list[int], dict]:
+    """``evaluate`` as it was before issue 25, line for line: a dict memo emptied when it
+    passed 300,000 entries. Also its miss counter (misses only: a hit costs what it did)
+    and the dict."""
     memo: dict[tuple[int, ...], evaluate.Evaluation] = {}
+    misses = [0]
 
-    def cached(key: tuple[int, ...]) -> evaluate.Evaluation:
+    def evaluate_old(counts: Iterable[int]) -> evaluate.Evaluation:
+        key = tuple(counts)
         hit = memo.get(key)
         if hit is not None:
-            stats["hits"] += 1
             return hit
-        stats["misses"] += 1
+        misses[0] += 1
         if len(memo) > OLD_LIMIT:
             memo.clear()
-        result = evaluate._evaluate_key(key)  # noqa: SLF001
+        result = evaluate._search(list(key))  # noqa: SLF001
         memo[key] = result
         return result
 
-    stats = {"hits": 0, "misses": 0}
-    cached.stats = stats  # type: ignore[attr-defined]
-    return cached, memo.__len__
+    return evaluate_old, misses, memo
 
 
 @dataclass
 class Run:
+    """One memo: ``old`` (the old ``evaluate`` put in place of the new one) or an LRU."""
+
     name: str
-    memo: Memo
-    entries: Callable[[], int]
+    size: int | None = None
     cpu: dict[str, list[float]] = field(default_factory=dict)
-    looked_up: dict[str, tuple[int, int]] = field(default_factory=dict)
+    looked_up: dict[str, tuple[int, int]] = field(default_factory=dict)  # hits, misses
+
+    def __post_init__(self) -> None:
+        if self.size is None:
+            self.function, self.misses, self.memo = old_evaluate()
+        else:
+            evaluate.memo_size(self.size)
+            self.function, self.lru = evaluate.evaluate, evaluate._memo  # noqa: SLF001
+
+    def install(self) -> None:
+        for name in USERS:
+            sys.modules[name].evaluate = self.function  # type: ignore[attr-defined]
+        if self.size is not None:
+            evaluate._memo = self.lru  # noqa: SLF001
 
     def counts(self) -> tuple[int, int]:
-        """Hits and misses so far."""
-        info = getattr(self.memo, "stats", None)
-        if info is not None:
-            return info["hits"], info["misses"]
-        cache = self.memo.cache_info()  # type: ignore[attr-defined]
-        return cache.hits, cache.misses
+        """(hits, misses) so far; the old memo counts misses only (hits: see ``report``)."""
+        if self.size is None:
+            return 0, self.misses[0]
+        info = self.lru.cache_info()
+        return info.hits, info.misses
 
     def hit_rate(self, level: str) -> float:
         hits, misses = self.looked_up.get(level, (0, 0))
         return hits / (hits + misses) if hits + misses else 0.0
 
-
-def lru_memo(size: int) -> tuple[Memo, Callable[[], int]]:
-    evaluate.memo_size(size)
-    memo = evaluate._memo  # noqa: SLF001
-    return memo, lambda: memo.cache_info().currsize
+    def entries(self) -> int:
+        return len(self.memo) if self.size is None else self.lru.cache_info().currsize
 
 
 def bytes_per_entry(entries: int = 20_000) -> float:
@@ -110,8 +124,8 @@ def main() -> None:
     args = parser.parse_args()
     per_entry = bytes_per_entry()
     print(f"memo: {per_entry:.0f} bytes per entry (tracemalloc, LRU)")
-    runs = [Run("old", *old_memo())]
-    runs += [Run(f"lru {int(size):,}", *lru_memo(int(size))) for size in args.sizes.split(",")]
+    new_evaluate = evaluate.evaluate
+    runs = [Run("old")] + [Run(f"lru {int(size):,}", int(size)) for size in args.sizes.split(",")]
     levels = args.levels.split(",")
     normal = make_agent("normal")
     assert normal is not None
@@ -122,7 +136,7 @@ def main() -> None:
         for s in range(args.seed, args.seed + args.deals):
             hands, kitty = deal(random.Random(s))
             for run in runs[s % len(runs):] + runs[:s % len(runs)]:  # each goes first in turn
-                evaluate._memo = run.memo  # noqa: SLF001
+                run.install()
                 cpu = run.cpu.setdefault(level, [])
                 before = run.counts()
 
@@ -138,6 +152,8 @@ def main() -> None:
                 after, so_far = run.counts(), run.looked_up.get(level, (0, 0))
                 run.looked_up[level] = (so_far[0] + after[0] - before[0],
                                         so_far[1] + after[1] - before[1])
+    for name in USERS:
+        sys.modules[name].evaluate = new_evaluate  # type: ignore[attr-defined]
     evaluate.memo_size(evaluate.MEMO_SIZE)
     print(f"{args.deals} deals × 2 seatings per level, {time.monotonic() - began:.0f} s")
     print("| memo | level | decisions | CPU median | p90 | total | total vs old "
@@ -145,6 +161,10 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for level in levels:
         base = sum(runs[0].cpu[level])
+        # Same seeded games at a fixed budget: every memo sees the same lookups.
+        lookups = sum(runs[1].looked_up[level]) if len(runs) > 1 else 0
+        runs[0].looked_up[level] = (lookups - runs[0].looked_up[level][1],
+                                    runs[0].looked_up[level][1])
         for run in runs:
             cpu = sorted(run.cpu[level])
             entries = run.entries()

@@ -35,6 +35,20 @@ MEMO_SIZE = 20_000
 """Entries the evaluation memo keeps (least recently used dropped first)."""
 
 
+def _groups_of(kind: ComboKind, longest: int = 1) -> list[list[Group]]:
+    """One shared tuple per planned play of ``kind``, by [top][length]: the memo's entries
+    share them instead of holding copies (≈ 4 tuples an entry fewer)."""
+    return [[(kind, top, length) for length in range(longest + 1)] for top in range(15)]
+
+
+_SINGLE, _PAIR, _TRIO, _TRIO_SINGLE, _TRIO_PAIR, _BOMB = (
+    [row[1] for row in _groups_of(kind)]
+    for kind in (K.SINGLE, K.PAIR, K.TRIO, K.TRIO_SINGLE, K.TRIO_PAIR, K.BOMB))
+_ROCKET: Group = (K.ROCKET, 14, 1)
+_CHAINS = {kind: _groups_of(kind, 12) for kind in (
+    K.STRAIGHT, K.PAIR_CHAIN, K.AIRPLANE, K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS)}
+
+
 def counts_of(cards: Iterable[Card]) -> list[int]:
     """Per-rank-index counts (15 ints) of a collection of cards."""
     counts = [0] * 15
@@ -113,7 +127,7 @@ def _search(counts: list[int]) -> Evaluation:
                 sub = evaluate(counts)
                 for r in range(low, end + 1):
                     counts[r] += width
-                chain: Group = (_CHAIN_KIND[width], end, end - low + 1)
+                chain = _CHAINS[_CHAIN_KIND[width]][end][end - low + 1]
                 merged = _merge(sub, chain)
                 if merged[0] > best[0]:
                     best = merged
@@ -143,7 +157,7 @@ def _merge(
             value += TURN_COST * len(wings)
             n_turns -= len(wings)
             groups = tuple(rest)
-            chain = (new_kind, top, length)
+            chain = _CHAINS[new_kind][top][length]
     value += group_value(*chain) - TURN_COST
     return value, n_turns + 1, (*groups, chain)
 
@@ -156,7 +170,7 @@ def _base(counts: list[int]) -> tuple[float, int, tuple[Group, ...]]:
     trios: list[int] = []
     value = 0.0
     if counts[13] and counts[14]:
-        groups.append((K.ROCKET, 14, 1))
+        groups.append(_ROCKET)
         value += 10.0
     for r in range(13):
         c = counts[r]
@@ -167,7 +181,7 @@ def _base(counts: list[int]) -> tuple[float, int, tuple[Group, ...]]:
         elif c == 3:
             trios.append(r)
         elif c == 4:
-            groups.append((K.BOMB, r, 1))
+            groups.append(_BOMB[r])
             value += 8.0 + r * 0.1
     if not (counts[13] and counts[14]):
         if counts[13]:
@@ -181,20 +195,20 @@ def _base(counts: list[int]) -> tuple[float, int, tuple[Group, ...]]:
         p = pairs[pi] if pi < len(pairs) and pairs[pi] < 12 else None
         if s is not None and (p is None or s <= p):
             si += 1
-            groups.append((K.TRIO_SINGLE, r, 1))
+            groups.append(_TRIO_SINGLE[r])
         elif p is not None:
             pi += 1
-            groups.append((K.TRIO_PAIR, r, 1))
+            groups.append(_TRIO_PAIR[r])
         else:
-            groups.append((K.TRIO, r, 1))
+            groups.append(_TRIO[r])
         value += r - 10.0 - TURN_COST
         n_turns += 1
     for r in pairs[pi:]:
-        groups.append((K.PAIR, r, 1))
+        groups.append(_PAIR[r])
         value += r - 10.0 - TURN_COST
         n_turns += 1
     for r in singles[si:]:
-        groups.append((K.SINGLE, r, 1))
+        groups.append(_SINGLE[r])
         value += r - 10.0 - TURN_COST
         n_turns += 1
     return value, n_turns, tuple(groups)
