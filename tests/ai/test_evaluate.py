@@ -60,3 +60,12 @@ def test_the_memo_keeps_only_its_size_of_the_most_recently_used_hands() -> None:
     finally:
         memo_size(MEMO_SIZE)
     assert memo_info().maxsize == MEMO_SIZE and memo_info().currsize == 0
+
+
+def test_planned_plays_are_shared_between_memo_entries() -> None:
+    """A memo entry holds its groups by reference (one tuple per kind, top and length)."""
+    _, _, first = evaluate(counts_of(parse_cards("34567KK")))
+    _, _, second = evaluate(counts_of(parse_cards("34567QQ")))
+    straight = (ComboKind.STRAIGHT, 4, 5)  # 3 to 7
+    assert straight in first and straight in second
+    assert next(g for g in first if g == straight) is next(g for g in second if g == straight)
