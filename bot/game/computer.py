@@ -43,9 +43,10 @@ def seat_level(table: Table) -> Level:
 def decide(table: Table, rng: random.Random) -> AutoAction:
     """The computer's action for the seat to act (``bot.ai`` at ``seat_level``).
 
-    At a daily-deal table (``Table.daily``) the hard searches (bids and plays) run to
-    their fixed budget, never cut by the clock (docs/RULES.md §Daily deal: the same position and ``rng``
-    give the same move). Pure and synchronous (run it in a thread or the worker).
+    At a private table (``Table.private``: the daily deal, an event's deal) the hard
+    searches (bids and plays) run to their fixed budget, never cut by the clock
+    (docs/RULES.md §Daily deal: the same position and ``rng`` give the same move). Pure
+    and synchronous (run it in a thread or the worker).
     Raises GameError("wrong_phase").
     """
     hand, seat = table.hand, table.turn_seat
@@ -53,7 +54,7 @@ def decide(table: Table, rng: random.Random) -> AutoAction:
         raise GameError("wrong_phase", phase=table.phase)
     level = seat_level(table)
     obs = hand.observation(seat)
-    fixed = table.daily is not None
+    fixed = table.private
     if hand.phase == "bidding":
         return choose_bid(obs, level, rng, fixed_budget=fixed).action
     return choose_play(obs, level, rng, fixed_budget=fixed).action

@@ -95,6 +95,9 @@ class Table(BaseModel):
     daily: str | None = None
     """The day (``"YYYY-MM-DD"``) of a daily-deal table (``bot.game.daily``): private, in
     no channel, settled as a daily result instead of a table hand; None at a table."""
+    event: str | None = None
+    """``"<event id>:<deal>"`` of a duplicate event's table (``bot.game.event``): private
+    like a daily table, settled as the member's result of that deal; None at a table."""
     fill: Fill = "computer"
     given_up: list[dict[str, str | int]] = Field(default_factory=list)
 
@@ -146,6 +149,13 @@ class Table(BaseModel):
         for i in range(1, computers + 1):
             table.seats[i] = computer_seat(i, level)
         return table
+
+    @property
+    def private(self) -> bool:
+        """A member's private table (the daily deal or an event's deal): in no channel,
+        no public message, computers answering the position alone (docs/RULES.md §Daily
+        deal, §Events)."""
+        return self.daily is not None or self.event is not None
 
     @property
     def hand_id(self) -> str:

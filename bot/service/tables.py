@@ -32,6 +32,7 @@ from bot.game.table import Table
 from bot.rules import Combo
 from bot.service.daily import DailyService
 from bot.service.deciders import Decider, thread_decide
+from bot.service.events import EventService
 from bot.service.hints import HintCache
 from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache, HandPosition
@@ -39,6 +40,7 @@ from bot.service.records import RecordsService
 from bot.service.turns import TurnTasks
 from bot.storage.repository import Repository
 from bot.values import (
+    EventInfo,
     GuildSettings,
     NewMatch,
     Settlement,
@@ -162,6 +164,8 @@ class TableService:
         """The server's read-only records (``bot.service.records``)."""
         self.daily = DailyService(self)
         """The daily deal (``bot.service.daily``): its tables are this service's."""
+        self.events = EventService(self)
+        """Duplicate events (``bot.service.events``): their tables are this service's."""
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
 
@@ -174,17 +178,17 @@ class TableService:
         return list(self._tables.values())
 
     def table_in_channel(self, channel_id: int) -> Table | None:
-        """The open table of a channel (at most one), or None (daily tables are in no
-        channel)."""
+        """The open table of a channel (at most one), or None (private tables, the daily
+        deal's and events', are in no channel)."""
         return next((t for t in self._tables.values()
-                     if t.channel_id == channel_id and t.daily is None), None)
+                     if t.channel_id == channel_id and not t.private), None)
 
     def table_of_user(self, guild_id: int, user_id: int) -> Table | None:
         """The open table of the guild where the member holds a seat (``Table.holds``:
-        not one they left during a hand that is over), or None. A daily deal's private
-        table is not one (``daily_table_of``)."""
+        not one they left during a hand that is over), or None. A private table (the daily
+        deal's, an event's) is not one (``daily_table_of``, ``events.table_of``)."""
         for table in self._tables.values():
-            if table.guild_id == guild_id and table.daily is None and table.holds(user_id):
+            if table.guild_id == guild_id and not table.private and table.holds(user_id):
                 return table
         return None
 
@@ -517,6 +521,11 @@ class TableService:
                 del self._tables[table_id]
                 self._locks.pop(table_id, None)
                 events.append(Event(kind="daily_finished"))
+            elif work.settleable and table.phase != "finished" and work.event is not None:
+                await self.events.record(work)  # the member's result of the deal
+                del self._tables[table_id]
+                self._locks.pop(table_id, None)
+                events.append(Event(kind="event_finished"))
             elif work.settleable and table.phase != "finished":
                 settlement = await self.storage.settle_hand(work, work.hand_id)
                 self._tables[table_id] = work
@@ -561,6 +570,21 @@ class TableService:
         Storage errors propagate."""
         async with self._guild_lock(table.guild_id):
             if not await self.storage.begin_daily(table, user_id, name):
+                return False
+            self._tables[table.id] = table
+        self.turns.schedule(table)
+        await self._notify(table, events, None)
+        return True
+
+    async def add_event(self, table: Table, event: EventInfo, deal: int, user_id: int,
+                        name: str, events: list[Event]) -> bool:
+        """Take a freshly dealt event table (``bot.game.event.event_table``): claim the
+        member's play of ``deal`` and save it in one commit, then arm its turn and notify.
+        False (nothing kept) when they played or are playing it already, or the event has
+        closed. Storage errors propagate."""
+        async with self._guild_lock(table.guild_id):
+            if not await self.storage.begin_event_play(table, event, deal, user_id, name,
+                                                       self.clock.now()):
                 return False
             self._tables[table.id] = table
         self.turns.schedule(table)

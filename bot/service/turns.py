@@ -155,8 +155,8 @@ class TurnTasks:
         if timed_out and table.hand.phase == "bidding":
             action: AutoAction = 0  # docs/RULES.md §Timers: a pass in bidding
         else:
-            # A daily table's computers answer the position alone (docs/RULES.md §Daily deal).
-            rng = (move_rng(table) if table.daily is not None
+            # A private table's computers answer the position alone (docs/RULES.md §Daily deal).
+            rng = (move_rng(table) if table.private
                    else random.Random(self.rng.getrandbits(64)))
             try:
                 action = await self.service.decider(table, rng)

@@ -178,4 +178,52 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, day)
     );
     """,
+    # 8: issue 29 — duplicate events: one row per event (at most one not yet announced
+    # per server), its entrants, each member's play of each deal, and the stand-in
+    # result of each deal (auto-play, for entrants who did not play it by the close)
+    """
+    CREATE TABLE events (
+        event_id     TEXT    PRIMARY KEY,
+        guild_id     INTEGER NOT NULL,
+        channel_id   INTEGER NOT NULL,               -- where the results are announced
+        name         TEXT    NOT NULL,
+        deals        INTEGER NOT NULL,
+        level        TEXT    NOT NULL,
+        created_by   INTEGER NOT NULL,
+        created_at   REAL    NOT NULL,
+        closes_at    REAL    NOT NULL,
+        closed_at    REAL,                           -- an early /ddz event close
+        announced_at REAL                            -- results posted (once)
+    );
+    CREATE INDEX events_guild ON events (guild_id, created_at);
+    CREATE UNIQUE INDEX events_open ON events (guild_id) WHERE announced_at IS NULL;
+    CREATE TABLE event_entries (
+        event_id  TEXT    NOT NULL,
+        user_id   INTEGER NOT NULL,
+        guild_id  INTEGER NOT NULL,
+        joined_at REAL    NOT NULL,
+        PRIMARY KEY (event_id, user_id)
+    );
+    CREATE INDEX event_entries_user ON event_entries (guild_id, user_id);
+    CREATE TABLE event_plays (                       -- once per member per deal
+        event_id    TEXT    NOT NULL,
+        deal        INTEGER NOT NULL,
+        user_id     INTEGER NOT NULL,
+        guild_id    INTEGER NOT NULL,
+        table_id    TEXT    NOT NULL,
+        started_at  REAL    NOT NULL,
+        finished_at REAL,                            -- NULL while the deal is played
+        points      INTEGER,
+        moves       INTEGER,
+        hand        TEXT,                            -- Hand JSON once finished
+        PRIMARY KEY (event_id, deal, user_id)
+    );
+    CREATE TABLE event_standins (
+        event_id TEXT    NOT NULL,
+        deal     INTEGER NOT NULL,
+        points   INTEGER NOT NULL,
+        hand     TEXT    NOT NULL,
+        PRIMARY KEY (event_id, deal)
+    );
+    """,
 ]

@@ -179,4 +179,50 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, day)
     );
     """,
+    # 8: issue 29 — duplicate events (see migrations.py)
+    """
+    CREATE TABLE events (
+        event_id     TEXT    PRIMARY KEY,
+        guild_id     BIGINT  NOT NULL,
+        channel_id   BIGINT  NOT NULL,
+        name         TEXT    NOT NULL,
+        deals        INTEGER NOT NULL,
+        level        TEXT    NOT NULL,
+        created_by   BIGINT  NOT NULL,
+        created_at   DOUBLE PRECISION NOT NULL,
+        closes_at    DOUBLE PRECISION NOT NULL,
+        closed_at    DOUBLE PRECISION,
+        announced_at DOUBLE PRECISION
+    );
+    CREATE INDEX events_guild ON events (guild_id, created_at);
+    CREATE UNIQUE INDEX events_open ON events (guild_id) WHERE announced_at IS NULL;
+    CREATE TABLE event_entries (
+        event_id  TEXT   NOT NULL,
+        user_id   BIGINT NOT NULL,
+        guild_id  BIGINT NOT NULL,
+        joined_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (event_id, user_id)
+    );
+    CREATE INDEX event_entries_user ON event_entries (guild_id, user_id);
+    CREATE TABLE event_plays (
+        event_id    TEXT    NOT NULL,
+        deal        INTEGER NOT NULL,
+        user_id     BIGINT  NOT NULL,
+        guild_id    BIGINT  NOT NULL,
+        table_id    TEXT    NOT NULL,
+        started_at  DOUBLE PRECISION NOT NULL,
+        finished_at DOUBLE PRECISION,
+        points      INTEGER,
+        moves       INTEGER,
+        hand        TEXT,
+        PRIMARY KEY (event_id, deal, user_id)
+    );
+    CREATE TABLE event_standins (
+        event_id TEXT    NOT NULL,
+        deal     INTEGER NOT NULL,
+        points   INTEGER NOT NULL,
+        hand     TEXT    NOT NULL,
+        PRIMARY KEY (event_id, deal)
+    );
+    """,
 ]

@@ -14,6 +14,8 @@ from typing import Protocol, runtime_checkable
 from bot.game.table import Table
 from bot.values import (
     DailyEntry,
+    EventInfo,
+    EventPlay,
     FinishedHand,
     GuildSettings,
     HandPoint,
@@ -166,3 +168,54 @@ class Repository(Protocol):
 
     async def drop_daily_marks(self, guild_id: int, before: str) -> int:
         """Delete the forgotten members' marks of the days before ``before``; how many."""
+
+    async def create_event(self, event: EventInfo) -> bool:
+        """Store a new event; False while the server has one not yet announced."""
+
+    async def event(self, event_id: str) -> EventInfo | None:
+        """The event with this id, or None."""
+
+    async def current_event(self, guild_id: int) -> EventInfo | None:
+        """The server's event not yet announced, else its latest, else None."""
+
+    async def join_event(self, event: EventInfo, user_id: int, name: str) -> bool:
+        """Enter the member (commit); False when entered already."""
+
+    async def event_entrants(self, event_id: str) -> list[tuple[int, str | None]]:
+        """(user id, display name) of the entrants, in the order they joined."""
+
+    async def begin_event_play(self, table: Table, event: EventInfo, deal: int, user_id: int,
+                               name: str, now: float) -> bool:
+        """Claim the member's play of ``deal`` and save the table (one commit); False when
+        played or being played already, or the event closed at ``now``."""
+
+    async def finish_event_play(self, table: Table, event_id: str, deal: int, user_id: int,
+                                points: int, moves: int) -> bool:
+        """Record the deal's result and forget the open table (one commit), once."""
+
+    async def event_plays(self, event_id: str) -> list[EventPlay]:
+        """Every play of the event, finished or not."""
+
+    async def event_in_progress(self, event_id: str) -> int:
+        """How many of the event's deals are being played (unfinished, table open)."""
+
+    async def close_event(self, event_id: str, now: float) -> bool:
+        """Close the event early at ``now`` (commit); False when closed already."""
+
+    async def events_due(self, now: float) -> list[EventInfo]:
+        """Closed events (every server) whose results are not announced yet."""
+
+    async def claim_event_announcement(self, event_id: str, now: float) -> bool:
+        """Mark the event's results announced (True once)."""
+
+    async def save_event_standin(self, event_id: str, deal: int, points: int, hand: str) -> None:
+        """Keep the stand-in result of ``deal`` (the first one stored stays)."""
+
+    async def event_standins(self, event_id: str) -> dict[int, int]:
+        """The stored stand-in points of the event's deals, by deal."""
+
+    async def event_hand(self, event_id: str, deal: int, user_id: int) -> str | None:
+        """The Hand JSON of the member's finished play of ``deal``, or None."""
+
+    async def events_of_user(self, guild_id: int, user_id: int) -> list[EventInfo]:
+        """The server's announced events the member entered, oldest first."""

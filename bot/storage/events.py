@@ -1,0 +1,179 @@
+"""Duplicate events' SQL steps (docs/RULES.md §Events), shared by both backends.
+
+Each function runs on a ``Sql`` inside the caller's transaction. At most one event per
+server is not yet announced (the partial unique index ``events_open``): ``create``
+inserts with ``ON CONFLICT DO NOTHING``. Once per member per deal is the primary key of
+``event_plays``: ``begin`` claims it in the same transaction that saves the member's
+table, like the daily deal (bot/storage/daily.py). ``claim_announcement`` sets
+``announced_at`` once: the results are posted once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.game.table import Table
+from bot.storage import ops
+from bot.storage.sql import Sql, scalar
+from bot.values import EventInfo, EventPlay
+
+EVENT_COLUMNS = ("event_id, guild_id, channel_id, name, deals, level, created_by, created_at,"
+                 " closes_at, closed_at, announced_at")
+PLAY_COLUMNS = ("p.event_id, p.deal, p.user_id, n.name, p.table_id, p.started_at,"
+                " p.finished_at, p.points, p.moves")
+PLAY_FROM = (" FROM event_plays p LEFT JOIN display_names n"
+             " ON n.guild_id = p.guild_id AND n.user_id = p.user_id")
+
+
+def _event(row: Sequence[object]) -> EventInfo:
+    return EventInfo(**dict(zip(EVENT_COLUMNS.replace(" ", "").split(","), row, strict=True)))
+
+
+def _play(row: Sequence[object]) -> EventPlay:
+    event_id, deal, user_id, name, table_id, started, finished, points, moves = row
+    return EventPlay(event_id=event_id, deal=deal, user_id=user_id, name=name,
+                     table_id=table_id, started_at=started, finished_at=finished,
+                     points=points or 0, moves=moves or 0)
+
+
+async def create(db: Sql, event: EventInfo) -> bool:
+    """Store a new event; False (nothing written) while the server has one not yet
+    announced."""
+    return await db.execute(
+        f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)"
+        " ON CONFLICT DO NOTHING",
+        (event.event_id, event.guild_id, event.channel_id, event.name, event.deals,
+         event.level, event.created_by, event.created_at, event.closes_at)) == 1
+
+
+async def get(db: Sql, event_id: str) -> EventInfo | None:
+    rows = await db.fetch(f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?", (event_id,))
+    return _event(rows[0]) if rows else None
+
+
+async def current(db: Sql, guild_id: int) -> EventInfo | None:
+    """The server's event not yet announced, else its latest one, else None."""
+    rows = await db.fetch(
+        f"SELECT {EVENT_COLUMNS} FROM events WHERE guild_id = ?"
+        " ORDER BY (CASE WHEN announced_at IS NULL THEN 0 ELSE 1 END), created_at DESC"
+        " LIMIT 1", (guild_id,))
+    return _event(rows[0]) if rows else None
+
+
+async def join(db: Sql, event: EventInfo, user_id: int, name: str, now: float) -> bool:
+    """Enter the member (and remember their name); False when entered already."""
+    done = await db.execute(
+        "INSERT INTO event_entries (event_id, user_id, guild_id, joined_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (event_id, user_id) DO NOTHING",
+        (event.event_id, user_id, event.guild_id, now))
+    await ops.save_name(db, event.guild_id, user_id, name, now)
+    return done == 1
+
+
+async def entrants(db: Sql, event_id: str) -> list[tuple[int, str | None]]:
+    """(user id, display name) of every entrant, in the order they joined."""
+    rows = await db.fetch("SELECT x.user_id, n.name FROM event_entries x"
+                          " LEFT JOIN display_names n"
+                          " ON n.guild_id = x.guild_id AND n.user_id = x.user_id"
+                          " WHERE x.event_id = ? ORDER BY x.joined_at, x.user_id", (event_id,))
+    return [(int(user), None if name is None else str(name)) for user, name in rows]
+
+
+async def begin(db: Sql, table: Table, event: EventInfo, deal: int, user_id: int, name: str,
+                now: float) -> bool:
+    """Claim the member's play of ``deal``, enter them, save ``table``; False (nothing
+    written) when they played or are playing it already, or the event has closed."""
+    closed = await db.fetch("SELECT 1 FROM events WHERE event_id = ? AND (closed_at IS NOT NULL"
+                            " OR closes_at <= ?)", (event.event_id, now))
+    if closed:
+        return False
+    claimed = await db.execute(
+        "INSERT INTO event_plays (event_id, deal, user_id, guild_id, table_id, started_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, deal, user_id) DO NOTHING",
+        (event.event_id, deal, user_id, event.guild_id, table.id, now))
+    if claimed != 1:
+        return False
+    await join(db, event, user_id, name, now)
+    await ops.save_table(db, table, now)
+    return True
+
+
+async def finish(db: Sql, table: Table, event_id: str, deal: int, user_id: int, points: int,
+                 moves: int, now: float) -> bool:
+    """Record the result of the member's deal and forget its open table, once; False when
+    recorded already (the table is forgotten all the same)."""
+    assert table.hand is not None
+    done = await db.execute(
+        "UPDATE event_plays SET finished_at = ?, points = ?, moves = ?, hand = ?"
+        " WHERE event_id = ? AND deal = ? AND user_id = ? AND table_id = ?"
+        " AND finished_at IS NULL",
+        (now, points, moves, table.hand.model_dump_json(), event_id, deal, user_id, table.id))
+    await db.execute("DELETE FROM open_tables WHERE table_id = ?", (table.id,))
+    return done == 1
+
+
+async def plays(db: Sql, event_id: str) -> list[EventPlay]:
+    """Every play of the event (finished or not), by deal then user."""
+    rows = await db.fetch(f"SELECT {PLAY_COLUMNS}{PLAY_FROM} WHERE p.event_id = ?"
+                          " ORDER BY p.deal, p.user_id", (event_id,))
+    return [_play(row) for row in rows]
+
+
+async def in_progress(db: Sql, event_id: str) -> int:
+    """Plays still being played: unfinished, with their table still open."""
+    return int(await scalar(
+        db, "SELECT COUNT(*) FROM event_plays p JOIN open_tables o ON o.table_id = p.table_id"
+            " WHERE p.event_id = ? AND p.finished_at IS NULL", (event_id,)))
+
+
+async def close(db: Sql, event_id: str, now: float) -> bool:
+    """Close the event early; False when closed already (by command or by time)."""
+    return await db.execute(
+        "UPDATE events SET closed_at = ? WHERE event_id = ? AND closed_at IS NULL"
+        " AND closes_at > ?", (now, event_id, now)) == 1
+
+
+async def due(db: Sql, now: float) -> list[EventInfo]:
+    """Events closed (by command or time) whose results are not announced yet."""
+    rows = await db.fetch(f"SELECT {EVENT_COLUMNS} FROM events WHERE announced_at IS NULL"
+                          " AND (closed_at IS NOT NULL OR closes_at <= ?)"
+                          " ORDER BY closes_at", (now,))
+    return [_event(row) for row in rows]
+
+
+async def claim_announcement(db: Sql, event_id: str, now: float) -> bool:
+    """Mark the event's results announced: True once."""
+    return await db.execute("UPDATE events SET announced_at = ? WHERE event_id = ?"
+                            " AND announced_at IS NULL", (now, event_id)) == 1
+
+
+async def save_standin(db: Sql, event_id: str, deal: int, points: int, hand: str) -> None:
+    """Keep the stand-in result of ``deal`` (the first one stored stays)."""
+    await db.execute("INSERT INTO event_standins (event_id, deal, points, hand)"
+                     " VALUES (?, ?, ?, ?) ON CONFLICT (event_id, deal) DO NOTHING",
+                     (event_id, deal, points, hand))
+
+
+async def standins(db: Sql, event_id: str) -> dict[int, int]:
+    """The stored stand-in points by deal."""
+    rows = await db.fetch("SELECT deal, points FROM event_standins WHERE event_id = ?",
+                          (event_id,))
+    return {int(deal): int(points) for deal, points in rows}
+
+
+async def hand_json(db: Sql, event_id: str, deal: int, user_id: int) -> str | None:
+    """The finished hand (Hand JSON) of the member's play of ``deal``, or None."""
+    blob = await scalar(db, "SELECT hand FROM event_plays WHERE event_id = ? AND deal = ?"
+                            " AND user_id = ? AND finished_at IS NOT NULL",
+                        (event_id, deal, user_id))
+    return None if blob is None else str(blob)
+
+
+async def of_user(db: Sql, guild_id: int, user_id: int) -> list[EventInfo]:
+    """The announced events of the server the member entered, oldest first."""
+    rows = await db.fetch(
+        f"SELECT {', '.join('e.' + c.strip() for c in EVENT_COLUMNS.split(','))}"
+        " FROM events e JOIN event_entries x ON x.event_id = e.event_id"
+        " WHERE x.guild_id = ? AND x.user_id = ? AND e.announced_at IS NOT NULL"
+        " ORDER BY e.created_at", (guild_id, user_id))
+    return [_event(row) for row in rows]
