@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.game.daily import daily_table
+from bot.game.event import event_table
 from bot.rules import RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.copy import copy_database, schema_tables
 from bot.storage.sqlite import SqliteStorage
-from bot.values import GuildSettings
+from bot.values import EventInfo, GuildSettings
 from tests.databases import Database
 from tests.storage.fakes import finished_table
 
@@ -50,6 +51,14 @@ async def fill(store: SqlRepository) -> None:
     assert await store.begin_daily(daily, 101, "Ana")
     assert await store.finish_daily(daily, 101, -12, 3, False)
     assert await store.claim_daily_post(1, "2026-12-01")
+    event = EventInfo(event_id="ev01", guild_id=1, channel_id=7, name="Cup", deals=2,
+                      level="hard", created_by=101, created_at=0.0, closes_at=3600.0)
+    assert await store.create_event(event)  # a duplicate event's rows
+    played, _ = event_table(1, 101, "Ana", "en", event_id="ev01", deal=1, seed=5,
+                            level="easy", rules=RuleSet(), turn_seconds=60, now=0.0)
+    assert await store.begin_event_play(played, event, 1, 101, "Ana", 1.0)
+    assert await store.finish_event_play(played, "ev01", 1, 101, 6, 4)
+    await store.save_event_standin("ev01", 2, -3, "{}")
 
 
 async def dump(store: SqlRepository) -> dict[str, list[tuple[Any, ...]]]:
