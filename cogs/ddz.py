@@ -34,6 +34,7 @@ from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
 from cogs import daily, forget, info, newmatch, permissions, records, replay
+from cogs import event as event_cog
 from cogs.board import Board
 from cogs.context import CogContext
 from cogs.gone import GoneListeners
@@ -60,7 +61,7 @@ _is_admin = newmatch.is_admin
 
 
 @app_commands.guild_only()
-class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
+class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 
@@ -83,16 +84,20 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         """Handed to every item handler and router (cogs/context.py)."""
         self.poster = daily.DailyPoster(bot, service.daily, self.languages.language)
         """The daily channel's posts (``/ddz config daily_channel``)."""
+        self.announcer = event_cog.EventAnnouncer(bot, service.events, self.languages.language)
+        """Each duplicate event's results, once, in its channel."""
         super().__init__()
 
     async def cog_load(self) -> None:
         self._old_tree_error = self.bot.tree.on_error
         self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]  # discord.py's documented way to replace it
         self.poster.start()
+        self.announcer.start()
 
     async def cog_unload(self) -> None:
         self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]  # as above
         await self.poster.close()
+        await self.announcer.close()
         await self.board.close()
         await self.views.close()
 
@@ -102,6 +107,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def on_ddz_table_changed(self, table: Table, events: list[Event]) -> None:
         if table.daily is not None:  # private: no public message, only the member's view
             await daily.table_changed(self, table, events)
+            return
+        if table.event is not None:  # private too: an event's deal
+            await event_cog.table_changed(self, table, events)
             return
         self.board.notify(table, events)
         if table.phase == "closed":
@@ -114,7 +122,7 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
     async def redraw_restored(self, tables: list[Table]) -> None:
         """Redraw the public message of each restored table (after a restart)."""
         for table in tables:
-            if table.daily is None:  # a daily table has no public message
+            if not table.private:  # a daily or event table has no public message
                 self.board.restored(table)
 
     # ----- helpers ----------------------------------------------------------------------
@@ -470,8 +478,9 @@ class DdzCog(ReplayCommands, GoneListeners, commands.GroupCog, name="ddz", group
         lang = await self.languages.language(interaction.guild_id)
         who = member or interaction.user
         summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
+        entered = await self.service.events.summary(interaction.guild_id, who.id)
         await records.send_stats(interaction, self.ctx.records, self.board.renderer, who, lang,
-                                 summary)
+                                 summary, entered)
 
     @app_commands.command(name=cmd("daily", "cmd.daily.name"),
                           description=cmd("Today's deal: the same cards for everyone, once a day",

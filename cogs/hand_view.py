@@ -31,6 +31,7 @@ from typing import Any
 import discord
 
 from bot.game.errors import GameError
+from bot.game.event import parse_label
 from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
@@ -169,6 +170,8 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     cards, state, counts = inputs or image_inputs(table, seat, state, counter)
     chosen = selected_cards(cards, state)
     lines = [t("daily.title", lang, day=table.daily) if table.daily is not None
+             else t("event.title", lang, deal=parse_label(table.event)[1])
+             if table.event is not None
              else t("hand.title", lang, table=table.id, hand=table.hand_no)]
     if hand is not None and hand.landlord is not None:
         lines.append(t("hand.role_landlord", lang) if hand.landlord == seat else

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import discord
 
+from bot.game.event import shown_score
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
 from bot.i18n import t, tn
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.values import (
     DailySummary,
+    EventSummary,
     GuildSettings,
     HandPoint,
     LeaderRow,
@@ -139,14 +142,17 @@ def chart_view(stats: PlayerStats, history: Sequence[HandPoint], name: str) -> S
 
 def stats_embed(stats: PlayerStats | None, name: str, lang: str,
                 rank: tuple[int, int] | None = None,
-                daily: DailySummary | None = None) -> discord.Embed:
+                daily: DailySummary | None = None,
+                events: EventSummary | None = None) -> discord.Embed:
     """One player's record with their rating (``rank``: place and count on the server's
     rating board); a short note when they have not played here. ``daily``: their daily
-    deal record, a field of its own (docs/RULES.md §Daily deal: apart from table play)."""
+    deal record, a field of its own (docs/RULES.md §Daily deal: apart from table play);
+    ``events``: their duplicate-event record, another (docs/RULES.md §Events)."""
     embed = discord.Embed(title=t("stats.title", lang, name=name), colour=COLOR)
     if stats is None or not stats.hands:
         embed.description = t("stats.none", lang, name=name)
         _daily_field(embed, daily, lang)
+        _events_field(embed, events, lang)
         return embed
     fields = [
         ("stats.hands", stats.hands), ("stats.landlord_hands", stats.hands_landlord),
@@ -169,7 +175,18 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
         rating = t("stats.rating_none", lang)
     embed.add_field(name=t("stats.rating", lang), value=rating, inline=False)
     _daily_field(embed, daily, lang)
+    _events_field(embed, events, lang)
     return embed
+
+
+def _events_field(embed: discord.Embed, events: EventSummary | None, lang: str) -> None:
+    """The duplicate events' line of ``/ddz stats``, once the member has entered one that
+    is over (an open event's scores show only in its standings)."""
+    if events is None or not events.events:
+        return
+    embed.add_field(name=t("stats.events", lang), inline=False, value=t(
+        "stats.events_value", lang, events=events.events, won=events.won, deals=events.deals,
+        score=shown_score(Fraction(events.score).limit_denominator(1000))))
 
 
 def _daily_field(embed: discord.Embed, daily: DailySummary | None, lang: str) -> None:

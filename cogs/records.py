@@ -12,7 +12,7 @@ import discord
 
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
-from bot.values import DailySummary
+from bot.values import DailySummary, EventSummary
 from cogs import info
 from cogs.replies import png_file, respond
 from rendering.stats import stats_alt_text
@@ -41,9 +41,11 @@ async def send_score(interaction: discord.Interaction, records: RecordsService,
 
 async def send_stats(interaction: discord.Interaction, records: RecordsService,
                      renderer: Renderer, who: discord.abc.User, lang: str,
-                     daily: DailySummary | None = None) -> None:
+                     daily: DailySummary | None = None,
+                     events: EventSummary | None = None) -> None:
     """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart,
-    and ``daily``, their daily deal record (never a card of it), in ``lang``: the
+    and ``daily`` / ``events``, their daily deal and event records (never a card of an
+    open deal), in ``lang``: the
     server's language (docs/ARCHITECTURE.md §Languages)."""
     guild_id = interaction.guild_id
     assert guild_id is not None
@@ -53,7 +55,7 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
         board = await records.rating_board(guild_id)
         places = [i for i, row in enumerate(board) if row.user_id == who.id]
         rank = (places[0] + 1, len(board)) if places else None
-    embed = info.stats_embed(record, who.display_name, lang, rank, daily)
+    embed = info.stats_embed(record, who.display_name, lang, rank, daily, events)
     if record is None or not record.hands:
         await respond(interaction, embed=embed, ephemeral=False)
         return

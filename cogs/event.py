@@ -1,0 +1,380 @@
+"""``/ddz event``: duplicate events (docs/RULES.md §Events), thin over ``EventService``.
+
+``create`` and ``close`` (Manage Server), ``join``, ``play`` (the member's next deal on a
+private table: the hand view, ephemeral, as in the daily deal), ``standings`` and
+``replay`` (a member's deal move by move, once ``EventService.may_see`` allows it).
+Every answer but the results is ephemeral. The results are posted once in the channel
+where the event was created (``EventAnnouncer``), at the close by command or by time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.game.daily import moves_of
+from bot.game.errors import GameError
+from bot.game.event import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_score
+from bot.game.hand import Hand
+from bot.game.seat import Event
+from bot.game.table import Table
+from bot.i18n import resolve_locale, t, tn
+from bot.service.events import MAX_HOURS, MAX_NAME, EventService
+from bot.values import EventInfo, EventStandings
+from cogs import newmatch, texts
+from cogs.context import CogContext
+from cogs.items import ViewState
+from cogs.replies import defer, defer_soon, respond
+from cogs.translator import cmd
+
+if TYPE_CHECKING:  # annotations only: cogs.ddz imports this module
+    from cogs.ddz import DdzCog
+
+log = logging.getLogger(__name__)
+
+COLOR = 0x2E86C1
+BOARD_ROWS = 20
+"""Lines of the standings shown (an embed's description takes 4,096 characters)."""
+REPLAY_CHARS = 3_900
+"""Most characters of a replay's text (an embed description takes 4,096)."""
+Choice = app_commands.Choice
+LEVELS = [Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
+          Choice(name=cmd("normal", "choice.level.normal"), value="normal"),
+          Choice(name=cmd("hard", "choice.level.hard"), value="hard")]
+
+
+class EventCommands:
+    """The ``/ddz event …`` subcommands (mixed into the ``ddz`` GroupCog, which sets
+    ``ctx`` and ``events_cog``)."""
+
+    ctx: CogContext
+
+    event = app_commands.Group(name=cmd("event", "cmd.event.name"),
+                               description=cmd("Duplicate events: the same deals for everyone",
+                                               "cmd.event.description"))
+
+    @event.command(name=cmd("create", "cmd.event_create.name"),
+                   description=cmd("Create a duplicate event (Manage Server)",
+                                   "cmd.event_create.description"))
+    @app_commands.rename(name=cmd("name", "param.event_name.name"),
+                         deals=cmd("deals", "param.deals.name"),
+                         level=cmd("level", "param.level.name"),
+                         hours=cmd("hours", "param.hours.name"))
+    @app_commands.describe(name=cmd("The event's name", "param.event_name.description"),
+                           deals=cmd("Number of deals (1-12)", "param.deals.description"),
+                           level=cmd("Level of the computers (default hard)",
+                                     "param.event_level.description"),
+                           hours=cmd("Hours until it closes (1-336)", "param.hours.description"))
+    @app_commands.choices(level=LEVELS)
+    async def event_create(self, interaction: discord.Interaction,
+                           name: app_commands.Range[str, 1, MAX_NAME],
+                           deals: app_commands.Range[int, 1, MAX_DEALS],
+                           hours: app_commands.Range[int, 1, MAX_HOURS],
+                           level: Choice[str] | None = None) -> None:
+        self.ctx.seen(interaction)
+        await create(interaction, self.ctx.service.events, name, deals,
+                     level.value if level else "hard", hours)
+
+    @event.command(name=cmd("join", "cmd.event_join.name"),
+                   description=cmd("Enter the server's event", "cmd.event_join.description"))
+    async def event_join(self, interaction: discord.Interaction) -> None:
+        self.ctx.seen(interaction)
+        await join(interaction, self.ctx.service.events)
+
+    @event.command(name=cmd("play", "cmd.event_play.name"),
+                   description=cmd("Play your next deal of the event (private)",
+                                   "cmd.event_play.description"))
+    async def event_play(self, interaction: discord.Interaction) -> None:
+        self.ctx.seen(interaction)
+        await play(interaction, self)  # type: ignore[arg-type]  # mixed into DdzCog
+
+    @event.command(name=cmd("standings", "cmd.event_standings.name"),
+                   description=cmd("The event's standings", "cmd.event_standings.description"))
+    async def event_standings(self, interaction: discord.Interaction) -> None:
+        self.ctx.seen(interaction)
+        await standings(interaction, self.ctx.service.events)
+
+    @event.command(name=cmd("close", "cmd.event_close.name"),
+                   description=cmd("Close the event now (Manage Server)",
+                                   "cmd.event_close.description"))
+    async def event_close(self, interaction: discord.Interaction) -> None:
+        self.ctx.seen(interaction)
+        await close(interaction, self)  # type: ignore[arg-type]  # mixed into DdzCog
+
+    @event.command(name=cmd("replay", "cmd.event_replay.name"),
+                   description=cmd("A member's deal move by move (once you may see it)",
+                                   "cmd.event_replay.description"))
+    @app_commands.rename(member=cmd("member", "param.member.name"),
+                         deal=cmd("deal", "param.deal.name"))
+    @app_commands.describe(member=cmd("Whose deal", "param.event_member.description"),
+                           deal=cmd("Deal number", "param.deal.description"))
+    async def event_replay(self, interaction: discord.Interaction, member: discord.User,
+                           deal: app_commands.Range[int, 1, MAX_DEALS]) -> None:
+        self.ctx.seen(interaction)
+        await replay(interaction, self.ctx.service.events, member, deal)
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise GameError("guild_only")
+    return interaction.guild_id
+
+
+async def create(interaction: discord.Interaction, events: EventService, name: str,
+                 deals: int, level: str, hours: int) -> None:
+    """``/ddz event create``: Manage Server only; the results go to this channel."""
+    guild_id = _guild(interaction)
+    if not newmatch.is_admin(interaction):
+        raise GameError("event_admin_only")
+    await defer(interaction, ephemeral=True, thinking=True)
+    lang = resolve_locale(interaction.locale)
+    event = await events.create(guild_id, interaction.channel_id or 0, interaction.user.id,
+                                name, deals, level, hours)
+    await respond(interaction, t("event.created", lang, name=_name(event), deals=event.deals,
+                                 level=t(f"choice.level.{event.level}", lang),
+                                 closes=f"<t:{int(event.closes_at)}:f>",
+                                 channel=f"<#{event.channel_id}>"))
+
+
+async def join(interaction: discord.Interaction, events: EventService) -> None:
+    guild_id = _guild(interaction)
+    await defer(interaction, ephemeral=True, thinking=True)
+    lang = resolve_locale(interaction.locale)
+    event, fresh = await events.join(guild_id, interaction.user.id,
+                                     interaction.user.display_name)
+    key = "event.joined" if fresh else "event.joined_already"
+    await respond(interaction, t(key, lang, name=_name(event), deals=event.deals,
+                                 closes=f"<t:{int(event.closes_at)}:R>"))
+
+
+async def play(interaction: discord.Interaction, cog: DdzCog) -> None:
+    """``/ddz event play``: the hand view of the member's deal (private), or, every deal
+    played, their place so far."""
+    guild_id = _guild(interaction)
+    events = cog.ctx.service.events
+    defer_soon(interaction, ephemeral=True, thinking=True)
+    lang = resolve_locale(interaction.locale)
+    user = interaction.user
+    opened = await events.play(guild_id, user.id, user.display_name, str(interaction.locale))
+    if opened.table is None:
+        board = await events.standings(guild_id, user.id)
+        embed = standings_embed(board, lang) if board is not None else None
+        await respond(interaction, t("event.all_played", lang, name=_name(opened.event)),
+                      embed=embed)
+        return
+    assert opened.deal is not None
+    notice = t("event.deal_opened" if opened.fresh else "event.deal_again", lang,
+               deal=opened.deal, deals=opened.event.deals,
+               role=t(f"event.role_{role_of(opened.deal)}", lang))
+    async with cog.views.lock(opened.table.id, user.id):
+        await cog.show_hand(interaction, opened.table, EVENT_SEAT, ViewState(), lang,
+                            notice=notice)
+
+
+async def standings(interaction: discord.Interaction, events: EventService) -> None:
+    guild_id = _guild(interaction)
+    await defer(interaction, ephemeral=True, thinking=True)
+    lang = resolve_locale(interaction.locale)
+    board = await events.standings(guild_id, interaction.user.id)
+    if board is None:
+        raise GameError("no_event")
+    await respond(interaction, embed=standings_embed(board, lang))
+
+
+async def close(interaction: discord.Interaction, cog: DdzCog) -> None:
+    """``/ddz event close`` (Manage Server): closed now; the results follow in the
+    event's channel once the deals being played end."""
+    guild_id = _guild(interaction)
+    if not newmatch.is_admin(interaction):
+        raise GameError("event_admin_only")
+    await defer(interaction, ephemeral=True, thinking=True)
+    lang = resolve_locale(interaction.locale)
+    event = await cog.ctx.service.events.close(guild_id)
+    await respond(interaction, t("event.closed", lang, name=_name(event),
+                                 channel=f"<#{event.channel_id}>"))
+    cog.announcer.poke()
+
+
+async def replay(interaction: discord.Interaction, events: EventService,
+                 member: discord.abc.User, deal: int) -> None:
+    guild_id = _guild(interaction)
+    await defer(interaction, ephemeral=True, thinking=True)
+    lang = resolve_locale(interaction.locale)
+    event = await events.current(guild_id)
+    if event is None:
+        raise GameError("no_event")
+    hand = await events.hand(event, deal, member.id, interaction.user.id)
+    if hand is None:
+        if not await events.may_see(event, deal, interaction.user.id):
+            raise GameError("event_not_yet")
+        raise GameError("event_no_hand")
+    await respond(interaction, embed=replay_embed(hand, member.display_name, event, deal, lang))
+
+
+async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
+    """An event table changed (the service's listener): refresh the member's hand view; at
+    the end, draw it once more with the result and stop tracking it."""
+    user_id = table.seats[EVENT_SEAT].user_id
+    if user_id is None:
+        return
+    if not any(event.kind == "event_finished" for event in events):
+        await cog.views.refresh(table)
+        return
+    key = (table.id, user_id)
+    async with cog.views.lock(*key):
+        entry = cog.views.views.get(key)
+        if entry is not None and table.hand is not None and table.hand.result is not None:
+            points = table.hand.result.points[EVENT_SEAT]
+            deal = parse_label(table.event or "")[1]
+            notice = t("event.result", entry.lang, deal=deal, points=texts.signed(points),
+                       moves=moves_of(table, EVENT_SEAT))
+            await cog.views.redraw(table, user_id, entry.state,
+                                   notice=notice + "\n" + t("event.next", entry.lang))
+    cog.views.forget_table(table.id)
+    cog.announcer.poke()  # the last deal of a closed event may have ended
+
+
+def _name(event: EventInfo) -> str:
+    return discord.utils.escape_markdown(event.name)
+
+
+def standings_lines(board: EventStandings, lang: str, limit: int = BOARD_ROWS) -> list[str]:
+    """One line per entrant, best first: place (shared by equal totals), name, duplicate
+    total, raw points, deals played."""
+    return [t("event.board_line", lang, place=row.place,
+              name=discord.utils.escape_markdown(row.name or "?"),
+              score=shown_score(Fraction(row.exact)), points=texts.signed(row.points),
+              played=row.played, deals=board.event.deals)
+            for row in board.rows[:limit]]
+
+
+def standings_embed(board: EventStandings, lang: str) -> discord.Embed:
+    """The standings: final once closed, else over the deals the viewer has played."""
+    event = board.event
+    embed = discord.Embed(title=t("event.board_title", lang, name=_name(event)), colour=COLOR)
+    lines = standings_lines(board, lang)
+    if board.final:
+        head = t("event.board_final", lang, deals=event.deals)
+    elif board.deals_seen:
+        head = t("event.board_partial", lang, deals=", ".join(map(str, board.deals_seen)),
+                 closes=f"<t:{int(event.closes_at)}:R>")
+    else:
+        head = t("event.board_hidden", lang, closes=f"<t:{int(event.closes_at)}:R>")
+    count = tn("event.entrants", board.entrants, lang, count=board.entrants)
+    body = "\n".join(lines) if lines else t("event.board_empty", lang)
+    embed.description = f"{head}\n{count}\n\n{body}"
+    embed.set_footer(text=t("event.board_footer", lang))
+    return embed
+
+
+def replay_embed(hand: Hand, name: str, event: EventInfo, deal: int, lang: str
+                 ) -> discord.Embed:
+    """A member's deal move by move in docs/RULES.md notation: the three hands as dealt,
+    the kitty, every play and pass, the member's points."""
+    seats = [name, t("daily.computer", lang, n=1), t("daily.computer", lang, n=2)]
+    lines = [t("daily.replay_dealt", lang, name=seats[i],
+               cards="".join(c.rank.symbol for c in hand.dealt[i])) for i in range(3)]
+    lines.append(t("daily.replay_kitty", lang, cards="".join(c.rank.symbol for c in hand.kitty)))
+    for action in hand.history:
+        if action.kind != "bid":
+            what = (action.combo.notation if action.combo is not None
+                    else t("daily.replay_pass", lang))
+            lines.append(f"{seats[action.seat]}: {what}")
+    if hand.result is not None:
+        lines.append(t("event.replay_points", lang, name=name,
+                       points=texts.signed(hand.result.points[EVENT_SEAT])))
+    text = "\n".join(lines)
+    if len(text) > REPLAY_CHARS:
+        text = text[:REPLAY_CHARS] + "…"
+    return discord.Embed(title=t("event.replay_title", lang, name=name, event=_name(event),
+                                 deal=deal), description=text, colour=COLOR)
+
+
+ANNOUNCE_EVERY = 60.0
+"""Seconds between two looks for events whose results are due (a close by command or
+the end of the last deal being played looks at once)."""
+SEND_TRIES = 3
+"""Attempts at posting the results (1 s, then 2 s between them)."""
+
+
+class EventAnnouncer:
+    """Posts each closed event's final standings once, in the channel where it was
+    created. One task, started when the bot is ready; ``poke`` makes it look now. The
+    announcement is claimed in the database right before it is sent (never twice, even
+    across processes and restarts); a Discord failure is retried ``SEND_TRIES`` times."""
+
+    def __init__(self, bot: Any, events: EventService, language: Any,
+                 every: float = ANNOUNCE_EVERY) -> None:
+        self.bot = bot
+        self.events = events
+        self.language = language
+        """``async (guild_id) -> locale``: the server's language (``Board.language``)."""
+        self.every = every
+        self.task: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+
+    def start(self) -> None:
+        if self.task is None:
+            self.task = asyncio.create_task(self._run(), name="ddz-event-announcer")
+
+    def poke(self) -> None:
+        """Look for due results now (after a close, or a deal ended)."""
+        self._wake.set()
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            self._wake.clear()
+            try:
+                await self.announce_all()
+            except Exception:
+                log.exception("event announcements failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.every)
+
+    async def announce_all(self) -> int:
+        """Post the results of every due event of the servers this process serves; how
+        many were posted."""
+        posted = 0
+        for event in await self.events.due():
+            guild = self.bot.get_guild(event.guild_id)
+            if guild is None:
+                continue  # another shard's, or a server the bot left
+            channel = guild.get_channel_or_thread(event.channel_id)
+            final = await self.events.announce(event)
+            if final is None:
+                continue
+            if channel is None or not hasattr(channel, "send"):
+                log.warning("event %s: its channel is gone; results not posted", event.event_id)
+                continue
+            lang = await self.language(guild.id)
+            if await self._send(channel, final, lang):
+                posted += 1
+        return posted
+
+    async def _send(self, channel: Any, final: EventStandings, lang: str) -> bool:
+        embed = standings_embed(final, lang)
+        text = t("event.announce", lang, name=_name(final.event))
+        for attempt in range(SEND_TRIES):
+            try:
+                await channel.send(text, embed=embed,
+                                   allowed_mentions=discord.AllowedMentions.none())
+                return True
+            except discord.HTTPException as error:
+                log.warning("event %s results not posted (try %s): %s",
+                            final.event.event_id, attempt + 1, error)
+                await asyncio.sleep(2 ** attempt)
+        return False
