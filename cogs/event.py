@@ -350,20 +350,22 @@ class EventAnnouncer:
         many were posted."""
         posted = 0
         for event in await self.events.due():
-            guild = self.bot.get_guild(event.guild_id)
-            if guild is None:
-                continue  # another shard's, or a server the bot left
-            channel = guild.get_channel_or_thread(event.channel_id)
+            if not self._serves(event.guild_id):
+                continue  # another shard's
             final = await self.events.announce(event)
             if final is None:
                 continue
-            if channel is None or not hasattr(channel, "send"):
-                log.warning("event %s: its channel is gone; results not posted", event.event_id)
-                continue
-            lang = await self.language(guild.id)
+            channel = self.bot.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
+            lang = await self.language(event.guild_id)
             if await self._send(channel, final, lang):
                 posted += 1
         return posted
+
+    def _serves(self, guild_id: int) -> bool:
+        """Whether the server is on one of this process's shards (Discord's shard formula)."""
+        count = getattr(self.bot, "shard_count", None) or 1
+        shards = getattr(self.bot, "shard_ids", None) or [getattr(self.bot, "shard_id", 0) or 0]
+        return (guild_id >> 22) % count in shards
 
     async def _send(self, channel: Any, final: EventStandings, lang: str) -> bool:
         embed = standings_embed(final, lang)
@@ -373,6 +375,9 @@ class EventAnnouncer:
                 await channel.send(text, embed=embed,
                                    allowed_mentions=discord.AllowedMentions.none())
                 return True
+            except (discord.NotFound, discord.Forbidden) as error:  # no channel to post in
+                log.warning("event %s results not posted: %s", final.event.event_id, error)
+                return False
             except discord.HTTPException as error:
                 log.warning("event %s results not posted (try %s): %s",
                             final.event.event_id, attempt + 1, error)

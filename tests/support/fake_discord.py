@@ -24,7 +24,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
 _ids = itertools.count(1_000_000_000_000_000_000)
-BACKGROUND = ("ddz-turn-", "ddz-view-expiry-", "ddz-shard-locks", "ddz-daily-poster")
+BACKGROUND = ("ddz-turn-", "ddz-view-expiry-", "ddz-shard-locks", "ddz-daily-poster",
+              "ddz-event-announcer")
 
 
 def snowflake() -> int:
@@ -322,9 +323,17 @@ class Member:
     def slash_payload(self, sub: str, **options: Any) -> dict[str, Any]:
         data = self._base(2)
         types = {bool: 5, int: 4, str: 3}
-        opts = [{"name": k, "type": types[type(v)], "value": v} for k, v in options.items()]
-        data["data"] = {"id": "1", "name": "ddz", "type": 1,
-                        "options": [{"name": sub, "type": 1, "options": opts}]}
+        users = {str(v.id): v._base(2)["member"]["user"] for v in options.values()
+                 if isinstance(v, Member)}  # a user option: its id, the user resolved
+        opts = [{"name": k, "type": 6, "value": str(v.id)} if isinstance(v, Member)
+                else {"name": k, "type": types[type(v)], "value": v} for k, v in options.items()]
+        group, _, name = sub.rpartition(" ")  # "event play": a subcommand of a group
+        command: dict[str, Any] = {"name": name, "type": 1, "options": opts}
+        if group:
+            command = {"name": group, "type": 2, "options": [command]}
+        data["data"] = {"id": "1", "name": "ddz", "type": 1, "options": [command]}
+        if users:
+            data["data"]["resolved"] = {"users": users}
         return data
 
     def click_payload(self, message: Message, custom_id: str, values: list[str] | None = None) -> dict[str, Any]:

@@ -1,0 +1,132 @@
+"""``/ddz event`` on the fake Discord: Manage Server for create and close, the private
+view of a deal, forged ids naming another member's event table refused politely and
+changing nothing, the standings, the results posted once in the event's channel, the
+line in ``/ddz stats`` (docs/RULES.md §Events)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+from tests.support.fake_discord import FakeDiscord, Member
+
+CUSTOM_ID_MAX = 100
+
+
+async def create(fake: FakeDiscord, deals: int = 2) -> Member:
+    admin = Member(fake, 44, "Di", admin=True)
+    reply = await admin.slash("event create", name="Winter cup", deals=deals, hours=24,
+                              level="easy")
+    assert reply.last.ephemeral and "Event **Winter cup** created" in reply.text, reply.text
+    return admin
+
+
+async def deal_view(member: Member):
+    reply = await member.slash("event play")
+    view = reply.last
+    assert view.ephemeral and "Event deal" in view.content, view.content
+    assert all(len(cid) <= CUSTOM_ID_MAX for cid in view.custom_ids())
+    assert view.attachments and view.attachments[0].get("description")  # alt text
+    return view
+
+
+async def finish(fake: FakeDiscord, member: Member) -> None:
+    """Auto-play the member's open event deal to its end."""
+    table = next(t for t in fake.bot.service.tables()
+                 if t.event is not None and t.seats[0].user_id == member.id)
+    await fake.bot.service.set_autoplay(table.id, member.id, True)
+    for _ in range(300):
+        await fake.idle()
+        if fake.bot.service.get(table.id) is None:
+            return
+    raise AssertionError("the deal never ended")
+
+
+async def test_only_manage_server_creates_or_closes(fake: FakeDiscord) -> None:
+    ana = Member(fake, 11, "Ana")
+    refused = await ana.slash("event create", name="Mine", deals=3, hours=24)
+    assert refused.last.ephemeral and "Manage Server" in refused.text
+    assert await fake.bot.service.events.current(fake.guild_id) is None
+    await create(fake)
+    refused = await ana.slash("event close")
+    assert refused.last.ephemeral and "Manage Server" in refused.text
+    event = await fake.bot.service.events.current(fake.guild_id)
+    assert event is not None and event.closed_at is None
+    again = await Member(fake, 44, "Di", admin=True).slash(
+        "event create", name="Second", deals=1, hours=2)
+    assert again.last.ephemeral and "already has an event, **Winter cup**" in again.text
+
+
+async def test_another_members_event_table_refuses_forged_ids_politely(
+        fake: FakeDiscord) -> None:
+    await create(fake)
+    ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
+    await deal_view(ana)
+    bo_view = await deal_view(bo)
+    tables = {t.seats[0].user_id: t for t in fake.bot.service.tables() if t.event is not None}
+    ana_table, bo_table = tables[ana.id], tables[bo.id]
+    assert not fake.public()  # no channel message for either
+    answers = set()
+    original = copy.deepcopy(bo_view)
+    menus = {c["custom_id"] for row in original.components for c in row.get("components", [])
+             if c.get("type") == 3}
+    forged_components = json.loads(
+        json.dumps(original.components).replace(bo_table.id, ana_table.id))
+    for custom_id in [cid for cid in original.custom_ids() if cid not in menus]:
+        forged_view = copy.deepcopy(original)
+        forged_view.components = forged_components
+        reply = await bo.click(forged_view, custom_id.replace(bo_table.id, ana_table.id))
+        answers.add((reply.text or fake.messages[bo_view.id].content).splitlines()[-1])
+        assert all(m.ephemeral for m in reply.messages)
+    for row in original.components:
+        for menu in [c for c in row.get("components", []) if c.get("type") == 3]:
+            forged_view = copy.deepcopy(original)
+            forged_view.components = forged_components
+            reply = await bo.click(forged_view, menu["custom_id"].replace(bo_table.id,
+                                                                          ana_table.id),
+                                   [menu["options"][0]["value"]])
+            answers.add((reply.text or fake.messages[bo_view.id].content).splitlines()[-1])
+    assert answers <= {"You're not seated at this table.",
+                       "That button is out of date: the table has moved on."}, answers
+    assert fake.bot.service.get(ana_table.id) == ana_table  # nothing changed
+    again = await ana.slash("event play")  # Ana's own deal, as she left it
+    assert "goes on" in again.last.content and again.last.ephemeral
+
+
+async def test_standings_results_once_in_the_channel_and_stats(fake: FakeDiscord) -> None:
+    admin = await create(fake, deals=1)
+    ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
+    joined = await ana.slash("event join")
+    assert joined.last.ephemeral and "You're in **Winter cup**" in joined.text
+    hidden = await bo.slash("event standings")  # Bo has played nothing: nothing shows
+    text = hidden.last.embeds[0]["description"]
+    assert hidden.last.ephemeral and "Play a deal to see" in text and "Ana" not in text
+    await deal_view(ana)
+    await finish(fake, ana)
+    seen = (await ana.slash("event standings")).last.embeds[0]["description"]
+    assert "over the deals you have played (1)" in seen and re.search(r"1\. Ana: \*\*0\*\*", seen)
+    assert "Bo" not in seen
+    refused = await bo.slash("event replay", member=ana, deal=1)
+    assert refused.last.ephemeral and "Not yet" in refused.text
+    done = await ana.slash("event play")
+    assert "You've played every deal of **Winter cup**" in done.text
+    await deal_view(bo)
+    await finish(fake, bo)
+    closed = await admin.slash("event close")
+    assert closed.last.ephemeral and "**Winter cup** is closed" in closed.text
+    announcer = fake.bot.get_cog("ddz").announcer
+    await announcer.announce_all()
+    posts = [m for m in fake.public() if "is over: the final standings" in (m.content or "")]
+    assert len(posts) == 1 and posts[0].channel_id == fake.channel_id
+    board = posts[0].embeds[0]["description"]
+    assert "Final, over every deal (1)" in board and "Ana" in board and "Bo" in board
+    assert await announcer.announce_all() == 0  # once
+    assert len([m for m in fake.public() if "is over" in (m.content or "")]) == 1
+    stats = (await ana.slash("stats")).last.embeds[0]
+    (line,) = [f for f in stats["fields"] if f["name"] == "Duplicate events"]
+    assert re.match(r"events entered: 1 · won: [01] · deals played: 1 · duplicate score",
+                    line["value"]), line["value"]
+    assert "Hands" not in [f["name"] for f in stats["fields"]]  # no table hand counted
+    replay = await bo.slash("event replay", member=ana, deal=1)
+    assert replay.last.ephemeral and "Ana's deal 1 of Winter cup" in replay.last.embeds[0]["title"]
