@@ -173,8 +173,13 @@ async def play(interaction: discord.Interaction, cog: DdzCog) -> None:
                deal=opened.deal, deals=opened.event.deals,
                role=t(f"event.role_{role_of(opened.deal)}", lang))
     async with cog.views.lock(opened.table.id, user.id):
-        await cog.show_hand(interaction, opened.table, EVENT_SEAT, ViewState(), lang,
-                            notice=notice)
+        table = cog.ctx.service.get(opened.table.id) or opened.table
+        await cog.show_hand(interaction, table, EVENT_SEAT, ViewState(), lang, notice=notice)
+    # A computer landlord leads at once: a move made while the view was being drawn found
+    # no view of this member to refresh yet, so bring it up to date now.
+    latest = cog.ctx.service.get(table.id)
+    if latest is not None and latest.seq > table.seq:
+        await cog.views.refresh(latest)
 
 
 async def standings(interaction: discord.Interaction, events: EventService) -> None:

@@ -130,3 +130,19 @@ async def test_standings_results_once_in_the_channel_and_stats(fake: FakeDiscord
     assert "Hands" not in [f["name"] for f in stats["fields"]]  # no table hand counted
     replay = await bo.slash("event replay", member=ana, deal=1)
     assert replay.last.ephemeral and "Ana's deal 1 of Winter cup" in replay.last.embeds[0]["title"]
+
+
+async def test_a_peasant_deals_view_comes_up_to_date_after_the_computer_landlord_leads(
+        fake: FakeDiscord) -> None:
+    # the input that broke it: deal 2 (the landlord is a computer, it leads at once); the
+    # view was drawn before its lead and its refresh found no view yet: "Waiting for Bot 3"
+    await create(fake)
+    ana = Member(fake, 11, "Ana")
+    await deal_view(ana)
+    await finish(fake, ana)
+    view = (await ana.slash("event play")).last
+    await fake.idle()
+    table = next(t for t in fake.bot.service.tables() if t.event is not None)
+    assert table.hand is not None and table.hand.landlord == 2 and table.turn_seat == 0
+    content = fake.messages[view.id].content
+    assert "It's your turn" in content and "Waiting for" not in content, content

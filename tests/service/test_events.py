@@ -290,3 +290,26 @@ async def test_another_members_event_table_refuses_their_moves(service: TableSer
             await act()
         assert refused.value.code == "not_seated"
     assert service.get(table.id) == table  # nothing changed
+
+
+async def test_a_restart_neither_skips_nor_repeats_the_announcement(
+        store: SqlRepository, clock: FakeClock) -> None:
+    first = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    await create(first, deals=1, hours=1)
+    await play_deal(first, clock, ANA)
+    await first.close()  # the bot is down when the closing time passes
+    clock.t = NOON + 2 * HOUR
+    second = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    try:
+        await second.restore()
+        (due,) = await second.events.due()  # not skipped: due after the restart
+        final = await second.events.announce(due)
+        assert final is not None and [r.user_id for r in final.rows] == [ANA]
+    finally:
+        await second.close()
+    third = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    try:
+        assert await third.events.due() == []  # announced: never again
+        assert await third.events.announce(due) is None
+    finally:
+        await third.close()
