@@ -31,6 +31,7 @@ from cogs import replay, texts
 from cogs.components import Components
 from cogs.context import CogContext
 from cogs.items import RoutedButton, ViewState, daily_replay_id
+from cogs.private_view import private_table_changed
 from cogs.replies import answer_error, defer, defer_soon, respond
 
 if TYPE_CHECKING:  # annotations only: cogs.ddz imports this module
@@ -84,22 +85,16 @@ async def command(interaction: discord.Interaction, cog: DdzCog, board: str | No
 async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
     """A daily table changed (the service's listener): refresh the member's hand view; at
     the end, draw it once more with the result and stop tracking it."""
-    user_id = table.seats[DAILY_SEAT].user_id
-    if user_id is None:
-        return
-    if not any(event.kind == "daily_finished" for event in events):
-        await cog.views.refresh(table)
-        return
-    key = (table.id, user_id)
-    async with cog.views.lock(*key):
-        entry = cog.views.views.get(key)
-        if entry is not None and table.hand is not None and table.hand.result is not None:
-            points = table.hand.result.points[DAILY_SEAT]
-            notice = t("daily.result_won" if points > 0 else "daily.result_lost", entry.lang,
-                       day=table.daily, points=texts.signed(points), moves=moves_of(table))
-            await cog.views.redraw(table, user_id, entry.state,
-                                   notice=notice + "\n" + t("daily.see_board", entry.lang))
-    cog.views.forget_table(table.id)
+    await private_table_changed(cog, table, events, seat=DAILY_SEAT, finished="daily_finished",
+                                notice=_result_notice)
+
+
+def _result_notice(table: Table, lang: str) -> str:
+    assert table.hand is not None and table.hand.result is not None
+    points = table.hand.result.points[DAILY_SEAT]
+    notice = t("daily.result_won" if points > 0 else "daily.result_lost", lang,
+               day=table.daily, points=texts.signed(points), moves=moves_of(table))
+    return notice + "\n" + t("daily.see_board", lang)
 
 
 async def _pick_day(daily: DailyService, guild_id: int, which: str) -> str:

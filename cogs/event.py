@@ -30,6 +30,7 @@ from bot.values import EventInfo, EventStandings
 from cogs import newmatch, texts
 from cogs.context import CogContext
 from cogs.items import ViewState
+from cogs.private_view import private_table_changed
 from cogs.replies import defer, defer_soon, respond
 from cogs.translator import cmd
 
@@ -59,7 +60,7 @@ class EventCommands:
                                description=cmd("Duplicate events: the same deals for everyone",
                                                "cmd.event.description"))
 
-    @event.command(name=cmd("create", "cmd.event_create.name"),
+    @event.command(name=cmd("create", "cmd.event_create.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("Create a duplicate event (Manage Server)",
                                    "cmd.event_create.description"))
     @app_commands.rename(name=cmd("name", "param.event_name.name"),
@@ -81,33 +82,33 @@ class EventCommands:
         await create(interaction, self.ctx.service.events, name, deals,
                      level.value if level else "hard", hours)
 
-    @event.command(name=cmd("join", "cmd.event_join.name"),
+    @event.command(name=cmd("join", "cmd.event_join.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("Enter the server's event", "cmd.event_join.description"))
     async def event_join(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await join(interaction, self.ctx.service.events)
 
-    @event.command(name=cmd("play", "cmd.event_play.name"),
+    @event.command(name=cmd("play", "cmd.event_play.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("Play your next deal of the event (private)",
                                    "cmd.event_play.description"))
     async def event_play(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await play(interaction, self)  # type: ignore[arg-type]  # mixed into DdzCog
 
-    @event.command(name=cmd("standings", "cmd.event_standings.name"),
+    @event.command(name=cmd("standings", "cmd.event_standings.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("The event's standings", "cmd.event_standings.description"))
     async def event_standings(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await standings(interaction, self.ctx.service.events)
 
-    @event.command(name=cmd("close", "cmd.event_close.name"),
+    @event.command(name=cmd("close", "cmd.event_close.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("Close the event now (Manage Server)",
                                    "cmd.event_close.description"))
     async def event_close(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await close(interaction, self)  # type: ignore[arg-type]  # mixed into DdzCog
 
-    @event.command(name=cmd("replay", "cmd.event_replay.name"),
+    @event.command(name=cmd("replay", "cmd.event_replay.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("A member's deal move by move (once you may see it)",
                                    "cmd.event_replay.description"))
     @app_commands.rename(member=cmd("member", "param.member.name"),
@@ -224,25 +225,19 @@ async def replay(interaction: discord.Interaction, events: EventService,
 
 async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
     """An event table changed (the service's listener): refresh the member's hand view; at
-    the end, draw it once more with the result and stop tracking it."""
-    user_id = table.seats[EVENT_SEAT].user_id
-    if user_id is None:
-        return
-    if not any(event.kind == "event_finished" for event in events):
-        await cog.views.refresh(table)
-        return
-    key = (table.id, user_id)
-    async with cog.views.lock(*key):
-        entry = cog.views.views.get(key)
-        if entry is not None and table.hand is not None and table.hand.result is not None:
-            points = table.hand.result.points[EVENT_SEAT]
-            deal = parse_label(table.event or "")[1]
-            notice = t("event.result", entry.lang, deal=deal, points=texts.signed(points),
-                       moves=moves_of(table, EVENT_SEAT))
-            await cog.views.redraw(table, user_id, entry.state,
-                                   notice=notice + "\n" + t("event.next", entry.lang))
-    cog.views.forget_table(table.id)
-    cog.announcer.poke()  # the last deal of a closed event may have ended
+    the end, draw it once more with the result, and look for results due (the last deal
+    of a closed event may have ended)."""
+    if await private_table_changed(cog, table, events, seat=EVENT_SEAT,
+                                   finished="event_finished", notice=_result_notice):
+        cog.announcer.poke()
+
+
+def _result_notice(table: Table, lang: str) -> str:
+    assert table.hand is not None and table.hand.result is not None
+    notice = t("event.result", lang, deal=parse_label(table.event or "")[1],
+               points=texts.signed(table.hand.result.points[EVENT_SEAT]),
+               moves=moves_of(table, EVENT_SEAT))
+    return notice + "\n" + t("event.next", lang)
 
 
 def _name(event: EventInfo) -> str:

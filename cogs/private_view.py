@@ -1,0 +1,35 @@
+"""The member's hand view at a private table (the daily deal's, an event's deal): kept
+current like any hand view, and drawn once more with the result when the hand ends
+(docs/RULES.md §Daily deal, §Events). Shared by ``cogs/daily.py`` and ``cogs/event.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from bot.game.seat import Event
+from bot.game.table import Table
+
+if TYPE_CHECKING:  # annotations only: cogs.ddz imports the modules that import this one
+    from cogs.ddz import DdzCog
+
+
+async def private_table_changed(cog: DdzCog, table: Table, events: list[Event], *,
+                                seat: int, finished: str,
+                                notice: Callable[[Table, str], str]) -> bool:
+    """Refresh the member's view of ``table`` (the member in ``seat``); when ``events``
+    hold ``finished`` (the service's event of the hand's end), draw it once more with
+    ``notice(table, lang)`` and stop tracking it. True when the hand ended."""
+    user_id = table.seats[seat].user_id
+    if user_id is None:
+        return False
+    if not any(event.kind == finished for event in events):
+        await cog.views.refresh(table)
+        return False
+    key = (table.id, user_id)
+    async with cog.views.lock(*key):
+        entry = cog.views.views.get(key)
+        if entry is not None and table.hand is not None and table.hand.result is not None:
+            await cog.views.redraw(table, user_id, entry.state, notice=notice(table, entry.lang))
+    cog.views.forget_table(table.id)
+    return True
