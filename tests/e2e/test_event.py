@@ -33,13 +33,16 @@ def my_turn_or_over(view: SimMessage) -> bool:
     return bool(RESULT_RE.search(view.text)) or ("It's your turn" in view.text and not acted)
 
 
-async def play_deal(emu: Emulator, member: SimMember, deal: int) -> tuple[int, int]:
-    """``/ddz event play``, then the member's turns in the private view until its result.
-    Returns (cards held at the start, points)."""
+async def play_deal(emu: Emulator, member: SimMember, deal: int, *,
+                    stop_after: int | None = None, again: bool = False) -> tuple[int, int]:
+    """``/ddz event play``, then the member's turns in the private view until its result
+    (or ``stop_after`` moves: then points 0). ``again``: the deal goes on (after a
+    restart). Returns (cards held when the view opened, points)."""
     ix = await finished(await member.slash("ddz event play"), timeout=15)
     view = ix.message
     assert view is not None and view.ephemeral and view.visible_to is member, reply_text(ix)
-    assert f"Deal {deal} of 2" in view.text and "Event deal" in view.text, view.text
+    assert f"{deal} of 2" in view.text and "Event deal" in view.text, view.text
+    assert ("goes on" in view.text) == again, view.text
     start = len(cards_in_alt(view))
     for turn in range(40):
         await emu.wait_until(lambda: my_turn_or_over(view), timeout=30,
@@ -48,6 +51,8 @@ async def play_deal(emu: Emulator, member: SimMember, deal: int) -> tuple[int, i
         if found:
             assert int(found.group(1)) == deal
             return start, int(found.group(2))
+        if turn == stop_after:
+            return start, 0
         to_beat = to_beat_in(view)
         combo = choose(cards_in_alt(view), to_beat)
         if combo is None:
@@ -105,3 +110,25 @@ async def test_two_members_play_an_event_and_the_results_show_both_duplicate_sco
     assert len([m for m in emu.public_messages() if "is over" in m.text]) == 1
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)
+
+
+async def test_kill_9_in_the_middle_of_an_event_deal_then_it_goes_on(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory(extra_env=FAST_ENV).start(timeout=30)
+    admin = emu.member(name="boss", manage_guild=True)
+    await finished(await admin.slash("ddz event create", name="Cup", deals=2, hours=24,
+                                     level="easy"))
+    alice = emu.member(name="alice")
+    start, _ = await play_deal(emu, alice, 1, stop_after=2)  # two moves in, then kill -9
+    await bot.restart(timeout=30)
+    held, _ = await play_deal(emu, alice, 1, again=True)
+    assert held < start  # the cards she played before the kill stay played
+    await finished(await admin.slash("ddz event close"))
+    await emu.wait_until(lambda: any("is over" in m.text for m in emu.public_messages()),
+                         timeout=30, what="the results of the event")
+    (post,) = [m for m in emu.public_messages() if "is over" in m.text]
+    (line,) = LINE_RE.finditer(post.text)
+    assert line.group(2) == "Alice" and line.group(3) == "0" and line.group(5) == "1", post.text
+    assert emu.errors == [] and emu.late_interactions() == []
