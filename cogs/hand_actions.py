@@ -136,11 +136,11 @@ def autoplay_ack(table: Table, seat: int, on: bool, lang: str) -> str:
 async def _hint(service: TableService, table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
     """The next suggestion, answered at once (``TableService.hint_now``): the hard
     search's list when ready, else the normal level's, with the search as ``later``.
-    At a daily-deal table always the search's list, waited for (``hint_options``): the
+    At a private table (daily deal, event) always the search's list, waited for (``hint_options``): the
     same position gets the same Hint however busy the bot is (docs/AI.md §Fixed budget)."""
     if table.hand is None:
         raise GameError("wrong_phase")
-    if table.daily is not None:
+    if table.private:
         options, later = await service.hint_options(table, seat), None
     else:
         options, later = service.hint_now(table, seat)

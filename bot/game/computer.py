@@ -68,12 +68,12 @@ def decide_from_json(table_json: str, rng: random.Random) -> AutoAction:
 
 def table_hint_options(table: Table, seat: int) -> list[Decision]:
     """``bot.ai.hint_options`` for ``seat`` of ``table`` (what the Hint button cycles);
-    at a daily-deal table with the fixed budget and no clock cap, like its computers
-    (the same position always gets the same Hint). Raises GameError("wrong_phase")
+    at a private table (the daily deal's, an event's) with the fixed budget and no clock
+    cap, like its computers (the same position always gets the same Hint). Raises GameError("wrong_phase")
     without a hand."""
     if table.hand is None:
         raise GameError("wrong_phase", phase=table.phase)
-    return hint_options(table.hand.observation(seat), fixed_budget=table.daily is not None)
+    return hint_options(table.hand.observation(seat), fixed_budget=table.private)
 
 
 def hint_options_from_json(table_json: str, seat: int) -> list[Decision]:
