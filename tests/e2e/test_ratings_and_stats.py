@@ -80,7 +80,7 @@ async def test_stats_chart_image_and_alt_text_in_english(played: Played) -> None
     text = message.text
     assert f"**{played.rating.ordinal:.1f}** (μ {played.rating.mu:.1f} ± σ" in text, text
     image, alt = chart_of(message)
-    assert image.format == "PNG" and image.size == (800, 440)
+    assert image.format == "PNG" and image.size == (800, 640)
     change = played.changes["Alice"]
     signed = f"+{change}" if change > 0 else f"\u2212{-change}"
     assert alt.startswith(f"Chart of Alice, most recent hands: 1. Match total after the first of"
@@ -115,7 +115,7 @@ async def spanish_board_and_chart(played: Played) -> None:
     assert f"Valoración: **{played.rating.ordinal:.1f}** (μ {played.rating.mu:.1f}" in ix.message.text
     assert f"n.º {rank} de 2 aquí" in ix.message.text, ix.message.text
     image, alt = chart_of(ix.message)
-    assert image.size == (800, 440)
+    assert image.size == (800, 640)
     assert alt.startswith("Gráfico de Alice, manos más recientes: 1. Total de la partida"), alt
     assert f"Valoración actual {numbers(played.rating)}." in alt, alt
     assert played.emu.errors == [] and played.emu.late_interactions() == []
