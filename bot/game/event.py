@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.ai import Level
-from bot.game.daily import DAILY_BID, DAILY_CHANNEL, daily_seed
+from bot.game.daily import DAILY_BID, DAILY_CHANNEL, daily_seed, forgotten_mark
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.rules import RuleSet
@@ -53,6 +53,15 @@ def event_seed(key: bytes, guild_id: int, event_id: str, deal: int) -> int:
     ``"<guild id>|event:<event id>:<deal>"``, so no day and no other event shares it and
     nobody can work a deal out from the source."""
     return daily_seed(key, guild_id, f"event:{event_id}:{deal}")
+
+
+def event_forgotten_mark(key: bytes, guild_id: int, event_id: str, user_id: int) -> int:
+    """The stand-in kept for ``user_id``'s entry of event ``event_id`` after ``/ddz forget``
+    (while the event is open and they began a deal of it): the daily deal's keyed mark
+    (``bot.game.daily.forgotten_mark``) over ``"event:<event id>"`` in place of a day.
+    Always below 0, never a Discord id; without the server's key it leads back to nobody.
+    It bars the member from entering that event again (they have seen its cards)."""
+    return forgotten_mark(key, guild_id, f"event:{event_id}", user_id)
 
 
 def event_label(event_id: str, deal: int) -> str:

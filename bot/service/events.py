@@ -25,6 +25,7 @@ from bot.game.errors import GameError
 from bot.game.event import (
     EVENT_SEAT,
     MAX_DEALS,
+    event_forgotten_mark,
     event_seed,
     event_table,
     member_points,
@@ -119,10 +120,34 @@ class EventService:
             raise GameError("event_closed", name=event.name)
         return event
 
+    async def _enterable(self, guild_id: int, user_id: int) -> EventInfo:
+        """The server's open event, which the member may enter. Raises GameError: no_event,
+        event_closed, event_forgotten (they began a deal of it, then used ``/ddz forget``:
+        ``forget_marks``)."""
+        event = await self._open(guild_id)
+        mark = event_forgotten_mark(await self._key(guild_id), guild_id, event.event_id, user_id)
+        if await self.storage.event_marked(event.event_id, mark):
+            raise GameError("event_forgotten", name=event.name)
+        return event
+
+    async def forget_marks(self, guild_id: int, user_id: int) -> list[tuple[str, int]]:
+        """What ``/ddz forget`` keeps of the member's event entries: for the server's open
+        event, if they began a deal of it, (event id, ``event_forgotten_mark``), a keyed
+        hash with no id, name or result, so forgetting cannot buy a second entry (and a
+        replay of deals whose cards they know). Dropped when the results are announced."""
+        event = await self.storage.current_event(guild_id)
+        if event is None or event.announced_at is not None:
+            return []
+        if not await self.storage.event_began(event.event_id, user_id):
+            return []
+        return [(event.event_id,
+                 event_forgotten_mark(await self._key(guild_id), guild_id, event.event_id,
+                                      user_id))]
+
     async def join(self, guild_id: int, user_id: int, name: str) -> tuple[EventInfo, bool]:
         """Enter the member in the open event; (event, False) when entered already.
-        Raises GameError: no_event, event_closed."""
-        event = await self._open(guild_id)
+        Raises GameError: no_event, event_closed, event_forgotten (``_enterable``)."""
+        event = await self._enterable(guild_id, user_id)
         return event, await self.storage.join_event(event, user_id, name)
 
     def table_of(self, guild_id: int, user_id: int, event_id: str) -> Table | None:
@@ -139,8 +164,9 @@ class EventService:
         """``/ddz event play``: the member's deal being played (also after a restart),
         else the next deal they have not played, dealt now (entering them), else
         ``EventOpen(table=None)``: every deal played. Raises GameError: no_event,
-        event_closed, event_lost (a play begun whose table this process does not hold)."""
-        event = await self._open(guild_id)
+        event_closed, event_forgotten (``_enterable``), event_lost (a play begun whose
+        table this process does not hold)."""
+        event = await self._enterable(guild_id, user_id)
         table = self.table_of(guild_id, user_id, event.event_id)
         if table is not None:
             return EventOpen(event, parse_label(table.event or "")[1], table)
@@ -167,8 +193,11 @@ class EventService:
     async def seed(self, event: EventInfo, deal: int) -> int:
         """The seed of ``deal`` (``bot.game.event.event_seed`` with the server's secret
         key, the daily deal's, created on first use)."""
-        key = await self.storage.daily_key(event.guild_id, secrets.token_hex(32))
-        return event_seed(bytes.fromhex(key), event.guild_id, event.event_id, deal)
+        return event_seed(await self._key(event.guild_id), event.guild_id, event.event_id, deal)
+
+    async def _key(self, guild_id: int) -> bytes:
+        """The server's secret key (the daily deal's, created on first use)."""
+        return bytes.fromhex(await self.storage.daily_key(guild_id, secrets.token_hex(32)))
 
     async def record(self, table: Table) -> None:
         """Record a finished event table as the member's result of its deal (called by

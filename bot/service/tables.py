@@ -259,11 +259,13 @@ class TableService:
 
     async def forget_user(self, guild_id: int, user_id: int) -> int:
         """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
-        Of today's daily play only a keyed mark stays (``DailyService.forget_marks``).
+        Of today's daily play only a keyed mark stays (``DailyService.forget_marks``), and
+        of an open event the member began, likewise (``EventService.forget_marks``).
         Raises GameError("forget_while_seated") (``check_can_forget``)."""
         self.check_can_forget(guild_id, user_id)
         marks = await self.daily.forget_marks(guild_id, user_id)  # once a day still holds
-        touched = await self.storage.forget_user(guild_id, user_id, marks)
+        entered = await self.events.forget_marks(guild_id, user_id)  # once an event, too
+        touched = await self.storage.forget_user(guild_id, user_id, marks, entered)
         for listener in self.forget_listeners:
             listener(guild_id, user_id)
         return touched

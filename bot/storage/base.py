@@ -163,7 +163,8 @@ class SqlRepository:
             await ops.save_name(db, guild_id, user_id, name, time.time())
 
     async def forget_user(self, guild_id: int | None, user_id: int,
-                          daily_marks: Sequence[tuple[str, int]] = ()) -> int:
+                          daily_marks: Sequence[tuple[str, int]] = (),
+                          event_marks: Sequence[tuple[str, int]] = ()) -> int:
         """Delete a user's data in one guild (None: every guild); returns rows touched.
 
         Removes stats, ledger totals, match wins, skill ratings, display names, the
@@ -172,6 +173,8 @@ class SqlRepository:
         "?"), match total and rating. ``daily_marks``: (day, mark) kept in the same
         commit in place of the member's plays of days still open (``guild_id`` only;
         ``bot.game.daily.forgotten_mark``), so forgetting does not open a second play.
+        ``event_marks``: (event id, mark) kept likewise as entries of open events the
+        member began (``bot.game.event.event_forgotten_mark``): no second entry.
         """
         now = time.time()
         async with self._write() as db:
@@ -179,6 +182,8 @@ class SqlRepository:
             if guild_id is not None:
                 for day, mark in daily_marks:
                     await daily.mark_forgotten(db, guild_id, day, mark, now)
+                for event_id, mark in event_marks:
+                    await events.mark_forgotten(db, event_id, guild_id, mark, now)
             return touched
 
     # ----- matches and members' preferences ----------------------------------
@@ -280,6 +285,16 @@ class SqlRepository:
         """Enter the member; False when entered already."""
         now = time.time()
         return await self._transaction(lambda db: events.join(db, event, user_id, name, now))
+
+    async def event_marked(self, event_id: str, mark: int) -> bool:
+        """Whether ``forget_user`` kept ``mark`` as an entry of the event."""
+        async with self._read() as db:
+            return await events.is_marked(db, event_id, mark)
+
+    async def event_began(self, event_id: str, user_id: int) -> bool:
+        """Whether the member began any deal of the event."""
+        async with self._read() as db:
+            return await events.began(db, event_id, user_id)
 
     async def event_entrants(self, event_id: str) -> list[tuple[int, str | None]]:
         """(user id, display name) of the entrants, in the order they joined."""

@@ -70,12 +70,34 @@ async def join(db: Sql, event: EventInfo, user_id: int, name: str, now: float) -
     return done == 1
 
 
+async def mark_forgotten(db: Sql, event_id: str, guild_id: int, mark: int, now: float) -> None:
+    """Keep ``mark`` (``bot.game.event.event_forgotten_mark``, below 0) as an entry of the
+    event with no name, play or result: ``is_marked`` still finds it, no entrant list,
+    standings or total counts it (``entrants`` keeps ids above 0)."""
+    await db.execute(
+        "INSERT INTO event_entries (event_id, user_id, guild_id, joined_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (event_id, user_id) DO NOTHING", (event_id, mark, guild_id, now))
+
+
+async def is_marked(db: Sql, event_id: str, mark: int) -> bool:
+    """Whether ``mark`` stands in the event's entries (a member who used ``/ddz forget``)."""
+    return bool(await db.fetch("SELECT 1 FROM event_entries WHERE event_id = ? AND user_id = ?",
+                               (event_id, mark)))
+
+
+async def began(db: Sql, event_id: str, user_id: int) -> bool:
+    """Whether the member began (or finished) any deal of the event."""
+    return bool(await db.fetch("SELECT 1 FROM event_plays WHERE event_id = ? AND user_id = ?"
+                               " LIMIT 1", (event_id, user_id)))
+
+
 async def entrants(db: Sql, event_id: str) -> list[tuple[int, str | None]]:
     """(user id, display name) of every entrant, in the order they joined."""
     rows = await db.fetch("SELECT x.user_id, n.name FROM event_entries x"
                           " LEFT JOIN display_names n"
                           " ON n.guild_id = x.guild_id AND n.user_id = x.user_id"
-                          " WHERE x.event_id = ? ORDER BY x.joined_at, x.user_id", (event_id,))
+                          " WHERE x.event_id = ? AND x.user_id > 0"
+                          " ORDER BY x.joined_at, x.user_id", (event_id,))
     return [(int(user), None if name is None else str(name)) for user, name in rows]
 
 
@@ -142,9 +164,14 @@ async def due(db: Sql, now: float) -> list[EventInfo]:
 
 
 async def claim_announcement(db: Sql, event_id: str, now: float) -> bool:
-    """Mark the event's results announced: True once."""
-    return await db.execute("UPDATE events SET announced_at = ? WHERE event_id = ?"
-                            " AND announced_at IS NULL", (now, event_id)) == 1
+    """Mark the event's results announced: True once. The forgotten members' marks
+    (``mark_forgotten``) go with it: the event cannot be entered any more."""
+    claimed = await db.execute("UPDATE events SET announced_at = ? WHERE event_id = ?"
+                               " AND announced_at IS NULL", (now, event_id)) == 1
+    if claimed:
+        await db.execute("DELETE FROM event_entries WHERE event_id = ? AND user_id < 0",
+                         (event_id,))
+    return claimed
 
 
 async def save_standin(db: Sql, event_id: str, deal: int, points: int, hand: str) -> None:

@@ -119,10 +119,13 @@ class Repository(Protocol):
         """Store the display name used in leaderboards."""
 
     async def forget_user(self, guild_id: int | None, user_id: int,
-                          daily_marks: Sequence[tuple[str, int]] = ()) -> int:
+                          daily_marks: Sequence[tuple[str, int]] = (),
+                          event_marks: Sequence[tuple[str, int]] = ()) -> int:
         """Delete the user's stored data (stats, totals, ratings, names, auto-play pace,
-        daily plays) in one guild (None: all guilds); rows touched. ``daily_marks``:
-        (day, mark) kept instead of the plays of days still open (once a day holds)."""
+        daily plays, event entries and plays) in one guild (None: all guilds); rows
+        touched. ``daily_marks``: (day, mark) kept instead of the plays of days still open
+        (once a day holds); ``event_marks``: (event id, mark) kept as entries of open
+        events the member began (no second entry)."""
 
     async def new_match(self, guild_id: int, expected: int | None = None) -> NewMatch:
         """``/ddz newmatch``: end the current match (kept in the history, no winner) and
@@ -180,6 +183,12 @@ class Repository(Protocol):
 
     async def join_event(self, event: EventInfo, user_id: int, name: str) -> bool:
         """Enter the member (commit); False when entered already."""
+
+    async def event_marked(self, event_id: str, mark: int) -> bool:
+        """Whether ``forget_user`` kept ``mark`` as an entry of the event."""
+
+    async def event_began(self, event_id: str, user_id: int) -> bool:
+        """Whether the member began any deal of the event."""
 
     async def event_entrants(self, event_id: str) -> list[tuple[int, str | None]]:
         """(user id, display name) of the entrants, in the order they joined."""

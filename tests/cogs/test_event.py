@@ -146,3 +146,20 @@ async def test_a_peasant_deals_view_comes_up_to_date_after_the_computer_landlord
     assert table.hand is not None and table.hand.landlord == 2 and table.turn_seat == 0
     content = fake.messages[view.id].content
     assert "It's your turn" in content and "Waiting for" not in content, content
+
+
+async def test_forget_after_a_deal_refuses_a_second_entry_politely(fake: FakeDiscord) -> None:
+    await create(fake)
+    ana, eva = Member(fake, 11, "Ana"), Member(fake, 33, "Eva", locale="es-ES")
+    for member in (ana, eva):
+        opened = await member.slash("event play")
+        assert opened.last.ephemeral and opened.last.attachments
+        await finish(fake, member)
+        await fake.bot.service.forget_user(fake.guild_id, member.id)
+    for command in ("event play", "event join"):
+        refused = await ana.slash(command)
+        assert refused.last.ephemeral and "before deleting your data" in refused.text
+        assert "**Winter cup**" in refused.text
+        spanish = await eva.slash(command)
+        assert spanish.last.ephemeral and "antes de borrar tus datos" in spanish.text
+    assert not [t for t in fake.bot.service.tables() if t.event is not None]  # nothing dealt

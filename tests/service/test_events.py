@@ -313,3 +313,45 @@ async def test_a_restart_neither_skips_nor_repeats_the_announcement(
         assert await third.events.announce(due) is None
     finally:
         await third.close()
+
+
+async def test_forget_after_playing_a_deal_buys_no_second_entry(
+        service: TableService, clock: FakeClock) -> None:
+    # the input that broke it: Ana plays deal 1, /ddz forget, /ddz event play again →
+    # a fresh table of deal 1 (she knew every card) and, once played, a second result
+    event_id = await create(service, deals=2)
+    svc = events(service)
+    await play_deal(service, clock, ANA)
+    await play_deal(service, clock, BEN)
+    await service.forget_user(G, ANA)
+    for act in (lambda: svc.play(G, ANA, "Ana"), lambda: svc.join(G, ANA, "Ana")):
+        with pytest.raises(GameError) as refused:
+            await act()
+        assert refused.value.code == "event_forgotten"
+        assert refused.value.params == {"name": "Winter cup"}
+    assert svc.table_of(G, ANA, event_id) is None
+    assert [p.user_id for p in await service.storage.event_plays(event_id)] == [BEN]
+    # what is kept names nobody: one entry below 0, no name, outside the entrants
+    rows = await stored(service, "SELECT user_id FROM event_entries WHERE event_id = ?"
+                                 " AND user_id <> ?", (event_id, BEN))
+    assert len(rows) == 1 and rows[0][0] < 0
+    assert await service.storage.event_entrants(event_id) == [(BEN, f"u{BEN}")]
+    ben = await svc.standings(G, BEN)
+    assert ben is not None and ben.entrants == 1 and [r.user_id for r in ben.rows] == [BEN]
+    # a member who only joined, then forgot, saw no card: they may enter again
+    await svc.join(G, CAL, "Cal")
+    await service.forget_user(G, CAL)
+    assert (await svc.join(G, CAL, "Cal"))[1]
+    # the results announced, the mark goes; the next event is open to Ana
+    clock.t = NOON + 25 * HOUR
+    (due,) = await svc.due()
+    final = await svc.announce(due)
+    assert final is not None and {r.user_id for r in final.rows} == {BEN, CAL}
+    assert await stored(service, "SELECT user_id FROM event_entries WHERE user_id < 0") == []
+    await create(service, deals=1)
+    assert (await svc.play(G, ANA, "Ana")).fresh
+
+
+async def stored(service: TableService, sql: str, args: tuple = ()) -> list:
+    async with service.storage._read() as db:  # type: ignore[attr-defined]
+        return await db.fetch(sql, args)
