@@ -4,7 +4,8 @@ Thin over ``DailyService``: play (the private hand view of the member's table of
 day), the member's result once played, the standings of today or yesterday, and a
 member's hand replayed page by page (the table replays' images and animation, through
 the Renderer) and reviewed (one's own, ``ReplayService.review``) once
-``DailyService.may_see`` allows it (buttons ``ddz:dy:…``, cogs/items.py).
+``DailyService.may_see`` allows it (buttons ``ddz:dy:…``, cogs/items.py; the paging is
+cogs/private_replay.py's, shared with event deals).
 Everything is ephemeral: nothing of a day's deal reaches a channel. The optional daily
 channel gets one post a day (``post_day``): the day's opening and yesterday's podium.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import functools
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -25,14 +27,15 @@ from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t, tn
 from bot.service.daily import DailyService
-from bot.service.replays import Replay, Review
+from bot.service.replays import Replay
 from bot.values import DailyBoard, DailyEntry
-from cogs import replay, texts
+from cogs import private_replay, texts
 from cogs.components import Components
 from cogs.context import CogContext
-from cogs.items import RoutedButton, ViewState, daily_replay_id
+from cogs.items import ViewState, daily_replay_id
+from cogs.private_replay import PrivateHand
 from cogs.private_view import private_table_changed
-from cogs.replies import answer_error, defer, defer_soon, respond
+from cogs.replies import defer, defer_soon, respond
 
 if TYPE_CHECKING:  # annotations only: cogs.ddz imports this module
     from cogs.ddz import DdzCog
@@ -57,8 +60,8 @@ async def command(interaction: discord.Interaction, cog: DdzCog, board: str | No
     if member is not None:
         await defer(interaction, ephemeral=True, thinking=True)
         the_day = await _pick_day(daily, guild_id, day or "yesterday")
-        found = await find_replay(cog.ctx, guild_id, the_day, member.id, user.id)
-        await show_page(interaction, cog.ctx, found, the_day, 0, None, lang)
+        hand, found = await find_replay(cog.ctx, guild_id, the_day, member.id, user.id)
+        await private_replay.show_page(interaction, cog.ctx, hand, found, 0, None, lang)
         return
     if board is not None:
         await defer(interaction, ephemeral=True, thinking=True)
@@ -140,13 +143,15 @@ async def board_embed(daily: DailyService, guild_id: int, day: str, viewer_id: i
     return embed
 
 
-def hand_name(day: str, lang: str) -> str:
-    """What a daily hand is called in its replay's texts: "Daily deal of 2026-12-01"."""
-    return t("daily.replay_name", lang, day=day)
+def private_hand(day: str, user_id: int) -> PrivateHand:
+    """The member's hand of ``day`` as cogs/private_replay.py pages it: "Daily deal of
+    2026-12-01", buttons ``ddz:dy:…`` (``daily_replay_id``)."""
+    return PrivateHand("daily", {"day": day},
+                       functools.partial(daily_replay_id, day, user_id))
 
 
 async def find_replay(ctx: CogContext, guild_id: int, day: str, user_id: int,
-                      viewer_id: int) -> Replay:
+                      viewer_id: int) -> tuple[PrivateHand, Replay]:
     """``user_id``'s hand of ``day`` for ``viewer_id``, ready to page, animate and review
     (``DailyService.record`` → ``ReplayService.rebuilt``). Raises GameError
     ``daily_not_yet`` (``may_see`` refuses) or ``daily_no_hand``."""
@@ -155,119 +160,27 @@ async def find_replay(ctx: CogContext, guild_id: int, day: str, user_id: int,
         if not await ctx.daily.may_see(guild_id, day, viewer_id):
             raise GameError("daily_not_yet")
         raise GameError("daily_no_hand")
-    return await ctx.replays.rebuilt(record)
-
-
-class DailyReplayButton(RoutedButton):
-    """◀ ▶ Animation Review under a daily replay page; Replay / Review under the day's
-    result (clicks: ``DdzCog.on_daily_replay_click`` → ``on_replay_click``)."""
-
-    def __init__(self, day: str, user_id: int, page: int, review: bool, verb: str, *,
-                 label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False) -> None:
-        super().__init__(label=label, style=style, disabled=disabled,
-                         custom_id=daily_replay_id(day, user_id, page, review, verb))
+    return private_hand(day, user_id), await ctx.replays.rebuilt(record)
 
 
 def result_buttons(day: str, user_id: int, lang: str) -> Components:
-    """Replay and Review of the member's own hand of ``day`` (each opens a new message).
-    ``Components``, not a ``discord.ui.View``: discord.py would give an ephemeral answer's
-    View a 15-minute timeout task, and the clicks are routed by custom_id anyway."""
-    view = Components()
-    view.add_item(DailyReplayButton(day, user_id, 0, False, "open", label=t("btn.replay", lang)))
-    view.add_item(DailyReplayButton(day, user_id, 0, True, "open", label=t("btn.review", lang),
-                                    style=discord.ButtonStyle.success))
-    return view
-
-
-def _nav(found: Replay, day: str, page: int, review: bool, own: bool,
-         lang: str) -> Components:
-    user_id = found.record.user_ids[DAILY_SEAT]
-    assert user_id is not None
-    last = len(found.steps) - 1
-    view = Components()
-    view.add_item(DailyReplayButton(day, user_id, page, review, "prev", label="◀",
-                                    disabled=page <= 0))
-    view.add_item(DailyReplayButton(day, user_id, page, review, "next", label="▶",
-                                    disabled=page >= last))
-    view.add_item(DailyReplayButton(day, user_id, page, review, "gif",
-                                    label=t("btn.animation", lang)))
-    if own and not review:
-        view.add_item(DailyReplayButton(day, user_id, page, True, "rev",
-                                        label=t("btn.review", lang),
-                                        style=discord.ButtonStyle.success))
-    return view
-
-
-def _caption(found: Replay, day: str, page: int, lang: str, review: Review | None) -> str:
-    key = "daily.replay_caption"
-    if review is not None:
-        key = "daily.review_caption" if review.worst else "daily.review_caption_none"
-    name = discord.utils.escape_markdown(found.record.settlement.changes[DAILY_SEAT].name)
-    return t(key, lang, day=day, name=name, page=page + 1, pages=len(found.steps))
-
-
-async def show_page(interaction: discord.Interaction, ctx: CogContext, found: Replay, day: str,
-                    page: int, review: Review | None, lang: str) -> None:
-    """Answer with page ``page`` of a daily hand (edit of the deferred message), the
-    review's summary and marks when ``review``, and its buttons."""
-    marks = replay.marks_of(found, review) if review is not None else None
-    embed = (replay.review_embed(found, review, lang, t("daily.review_title", lang, day=day))
-             if review is not None else None)
-    file = await replay._page_file(ctx.board.renderer, found, page, lang, marks,
-                                   called=hand_name(day, lang))
-    own = found.record.user_ids[DAILY_SEAT] == interaction.user.id
-    await respond(interaction, _caption(found, day, page, lang, review), edit=True, file=file,
-                  view=_nav(found, day, page, review is not None, own, lang), embed=embed)
-
-
-async def _review(interaction: discord.Interaction, ctx: CogContext, found: Replay, day: str,
-                  lang: str) -> None:
-    if found.record.user_ids[DAILY_SEAT] != interaction.user.id:
-        raise GameError("daily_review_own")  # a review covers one's own decisions only
-    await respond(interaction, t("review.progress", lang, done=0, total="…"), edit=True,
-                  view=None)
-    review = await replay.run_review(interaction, ctx, found, lang)
-    await show_page(interaction, ctx, found, day, replay.first_marked_page(found, review),
-                    review, lang)
+    """Replay and Review of the member's own hand of ``day`` (each opens a new message)."""
+    return private_replay.open_buttons(private_hand(day, user_id), lang)
 
 
 async def on_replay_click(interaction: discord.Interaction, cog: DdzCog, day: str, user_id: int,
                           page: int, review: bool, verb: str) -> None:
     """A daily replay button: re-check guild, day, who may see it (``may_see``) and the
-    page, then page, animate or review (a review only of the clicker's own hand)."""
-    ctx = cog.ctx
-    try:
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            raise GameError("guild_only")
-        lang = resolve_locale(interaction.locale)
+    page, then page, animate or review (``private_replay.on_click``)."""
+
+    async def locate(guild_id: int) -> tuple[PrivateHand, Replay]:
         try:
             dt.date.fromisoformat(day)
         except ValueError as error:
             raise GameError("stale") from error
-        if verb in ("gif", "open"):
-            await defer(interaction, ephemeral=True, thinking=True)  # a new message
-        else:
-            await defer(interaction)  # the replay message is edited
-        found = await find_replay(ctx, guild_id, day, user_id, interaction.user.id)
-        last = len(found.steps) - 1
-        if page > last:
-            raise GameError("stale")
-        if verb == "rev" or (verb == "open" and review):
-            await _review(interaction, ctx, found, day, lang)
-            return
-        marks_review = await replay.run_review(interaction, ctx, found, lang) if review else None
-        if verb == "open":
-            await show_page(interaction, ctx, found, day, 0, None, lang)
-        elif verb in ("prev", "next"):
-            page = max(0, page - 1) if verb == "prev" else min(last, page + 1)
-            await show_page(interaction, ctx, found, day, page, marks_review, lang)
-        elif verb == "gif":
-            await respond(interaction, t("daily.replay_animation", lang, day=day), edit=True,
-                          file=await replay._animation(ctx, found, lang, hand_name(day, lang)))
-    except Exception as exc:
-        await answer_error(interaction, exc)
+        return await find_replay(cog.ctx, guild_id, day, user_id, interaction.user.id)
+
+    await private_replay.on_click(interaction, cog.ctx, locate, page, review, verb)
 
 
 async def post_day(channel: discord.abc.Messageable, daily: DailyService, guild_id: int,

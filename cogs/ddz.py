@@ -326,6 +326,15 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         self.ctx.seen(interaction)
         await daily.on_replay_click(interaction, self, day, user_id, page, review, verb)
 
+    async def on_event_replay_click(self, interaction: discord.Interaction, event_id: str,
+                                    deal: int, user_id: int, page: int, review: bool,
+                                    verb: str) -> None:
+        """An event replay button (custom_id
+        ``ddz:ev:<event>:<deal>:<member>:<page>:<mode><verb>``)."""
+        self.ctx.seen(interaction)
+        await event_cog.on_replay_click(interaction, self, event_id, deal, user_id, page,
+                                        review, verb)
+
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None:
         """``/ddz forget``'s Delete / Keep (custom_id ``ddzforget:<user>:<yes|no>``)."""

@@ -2,7 +2,9 @@
 
 ``create`` and ``close`` (Manage Server), ``join``, ``play`` (the member's next deal on a
 private table: the hand view, ephemeral, as in the daily deal), ``standings`` and
-``replay`` (a member's deal move by move, once ``EventService.may_see`` allows it).
+``replay`` (a member's deal as the table replays' image pages, its Animation and, one's
+own, a review, once ``EventService.may_see`` allows it; buttons ``ddz:ev:…``, paged by
+cogs/private_replay.py like the daily's).
 Every answer but the results is ephemeral. The results are posted once in the channel
 where the event was created (``EventAnnouncer``), at the close by command or by time.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -21,15 +24,16 @@ from discord import app_commands
 from bot.game.daily import moves_of
 from bot.game.errors import GameError
 from bot.game.event import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_score
-from bot.game.hand import Hand
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t, tn
 from bot.service.events import MAX_HOURS, MAX_NAME, EventService
+from bot.service.replays import Replay
 from bot.values import EventInfo, EventStandings
-from cogs import newmatch, texts
+from cogs import newmatch, private_replay, texts
 from cogs.context import CogContext
-from cogs.items import ViewState
+from cogs.items import ViewState, event_replay_id
+from cogs.private_replay import PrivateHand
 from cogs.private_view import private_table_changed
 from cogs.replies import defer, defer_soon, respond
 from cogs.translator import cmd
@@ -42,8 +46,6 @@ log = logging.getLogger(__name__)
 COLOR = 0x2E86C1
 BOARD_ROWS = 20
 """Lines of the standings shown (an embed's description takes 4,096 characters)."""
-REPLAY_CHARS = 3_900
-"""Most characters of a replay's text (an embed description takes 4,096)."""
 Choice = app_commands.Choice
 LEVELS = [Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
           Choice(name=cmd("normal", "choice.level.normal"), value="normal"),
@@ -109,7 +111,7 @@ class EventCommands:
         await close(interaction, self)  # type: ignore[arg-type]  # mixed into DdzCog
 
     @event.command(name=cmd("replay", "cmd.event_replay.name"),  # type: ignore[type-var]  # bound as the GroupCog's
-                   description=cmd("A member's deal move by move (once you may see it)",
+                   description=cmd("A member's deal replayed page by page (once you may see it)",
                                    "cmd.event_replay.description"))
     @app_commands.rename(member=cmd("member", "param.member.name"),
                          deal=cmd("deal", "param.deal.name"))
@@ -118,7 +120,7 @@ class EventCommands:
     async def event_replay(self, interaction: discord.Interaction, member: discord.User,
                            deal: app_commands.Range[int, 1, MAX_DEALS]) -> None:
         self.ctx.seen(interaction)
-        await replay(interaction, self.ctx.service.events, member, deal)
+        await replay(interaction, self.ctx, member, deal)
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -207,20 +209,54 @@ async def close(interaction: discord.Interaction, cog: DdzCog) -> None:
     cog.announcer.poke()
 
 
-async def replay(interaction: discord.Interaction, events: EventService,
+def private_hand(event: EventInfo, deal: int, user_id: int) -> PrivateHand:
+    """The member's hand of ``deal`` as cogs/private_replay.py pages it: "Deal 2 of Winter
+    cup", buttons ``ddz:ev:…`` (``event_replay_id``)."""
+    return PrivateHand("event", {"event": event.name, "deal": deal},
+                       functools.partial(event_replay_id, event.event_id, deal, user_id))
+
+
+async def find_replay(ctx: CogContext, event: EventInfo, deal: int, user_id: int,
+                      viewer_id: int) -> tuple[PrivateHand, Replay]:
+    """``user_id``'s hand of ``deal`` for ``viewer_id``, ready to page, animate and review
+    (``EventService.hand_record`` → ``ReplayService.rebuilt``). Raises GameError
+    ``event_not_yet`` (``EventService.may_see`` refuses) or ``event_no_hand``."""
+    events = ctx.service.events
+    record = await events.hand_record(event, deal, user_id, viewer_id)
+    if record is None:
+        if 1 <= deal <= event.deals and not await events.may_see(event, deal, viewer_id):
+            raise GameError("event_not_yet")
+        raise GameError("event_no_hand")
+    return private_hand(event, deal, user_id), await ctx.replays.rebuilt(record)
+
+
+async def replay(interaction: discord.Interaction, ctx: CogContext,
                  member: discord.abc.User, deal: int) -> None:
+    """``/ddz event replay member: deal:``: the first image page of the member's deal of
+    the server's current event, with ◀ ▶, the Animation and (one's own) Review."""
     guild_id = _guild(interaction)
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
-    event = await events.current(guild_id)
+    event = await ctx.service.events.current(guild_id)
     if event is None:
         raise GameError("no_event")
-    hand = await events.hand(event, deal, member.id, interaction.user.id)
-    if hand is None:
-        if not await events.may_see(event, deal, interaction.user.id):
-            raise GameError("event_not_yet")
-        raise GameError("event_no_hand")
-    await respond(interaction, embed=replay_embed(hand, member.display_name, event, deal, lang))
+    hand, found = await find_replay(ctx, event, deal, member.id, interaction.user.id)
+    await private_replay.show_page(interaction, ctx, hand, found, 0, None, lang)
+
+
+async def on_replay_click(interaction: discord.Interaction, cog: DdzCog, event_id: str,
+                          deal: int, user_id: int, page: int, review: bool, verb: str) -> None:
+    """An event replay button: re-check guild, event (this server's), deal, who may see it
+    (``EventService.may_see``) and the page, then page, animate or review
+    (``private_replay.on_click``)."""
+
+    async def locate(guild_id: int) -> tuple[PrivateHand, Replay]:
+        event = await cog.ctx.service.events.event_of(guild_id, event_id)
+        if event is None:
+            raise GameError("stale")  # unknown, or another server's: forged
+        return await find_replay(cog.ctx, event, deal, user_id, interaction.user.id)
+
+    await private_replay.on_click(interaction, cog.ctx, locate, page, review, verb)
 
 
 async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
@@ -271,29 +307,6 @@ def standings_embed(board: EventStandings, lang: str) -> discord.Embed:
     embed.description = f"{head}\n{count}\n\n{body}"
     embed.set_footer(text=t("event.board_footer", lang))
     return embed
-
-
-def replay_embed(hand: Hand, name: str, event: EventInfo, deal: int, lang: str
-                 ) -> discord.Embed:
-    """A member's deal move by move in docs/RULES.md notation: the three hands as dealt,
-    the kitty, every play and pass, the member's points."""
-    seats = [name, t("daily.computer", lang, n=1), t("daily.computer", lang, n=2)]
-    lines = [t("daily.replay_dealt", lang, name=seats[i],
-               cards="".join(c.rank.symbol for c in hand.dealt[i])) for i in range(3)]
-    lines.append(t("daily.replay_kitty", lang, cards="".join(c.rank.symbol for c in hand.kitty)))
-    for action in hand.history:
-        if action.kind != "bid":
-            what = (action.combo.notation if action.combo is not None
-                    else t("daily.replay_pass", lang))
-            lines.append(f"{seats[action.seat]}: {what}")
-    if hand.result is not None:
-        lines.append(t("event.replay_points", lang, name=name,
-                       points=texts.signed(hand.result.points[EVENT_SEAT])))
-    text = "\n".join(lines)
-    if len(text) > REPLAY_CHARS:
-        text = text[:REPLAY_CHARS] + "…"
-    return discord.Embed(title=t("event.replay_title", lang, name=name, event=_name(event),
-                                 deal=deal), description=text, colour=COLOR)
 
 
 ANNOUNCE_EVERY = 60.0

@@ -22,6 +22,9 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
 * daily replay ``ddz:dy:<YYYYMMDD>:<member>:<page>:<mode><verb>``: a member's hand of a
   day's daily deal, ``mode`` as above, ``verb`` one of ``prev next gif rev open``
   (cogs/daily.py; no Share: a daily hand is shown privately).
+* event replay ``ddz:ev:<event id>:<deal>:<member>:<page>:<mode><verb>``: a member's hand
+  of one deal of a duplicate event, ``mode`` and ``verb`` as for the daily replay
+  (cogs/event.py, paged by cogs/private_replay.py like the daily's).
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end.
 
 A ``ddz:`` id that matches no template is answered as stale (``DdzCog.on_interaction``).
@@ -63,10 +66,13 @@ REPLAY_TEMPLATE = (r"ddz:rp:(?P<no>[1-9]\d{0,8}):(?P<page>\d{1,3}):(?P<mode>[pr]
 DAILY_REPLAY_VERBS = ("prev", "next", "gif", "rev", "open")
 DAILY_REPLAY_TEMPLATE = (r"ddz:dy:(?P<day>\d{8}):(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
                          rf"(?P<mode>[pr])(?P<verb>{'|'.join(DAILY_REPLAY_VERBS)})")
+EVENT_REPLAY_TEMPLATE = (r"ddz:ev:(?P<event>[0-9a-f]{1,16}):(?P<deal>[1-9]\d?):"
+                         r"(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
+                         rf"(?P<mode>[pr])(?P<verb>{'|'.join(DAILY_REPLAY_VERBS)})")
 FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
 NEWMATCH_TEMPLATE = r"ddznew:(?P<user>\d+):(?P<match>\d+):(?P<answer>yes|no)"
 TEMPLATES = (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE, REPLAY_TEMPLATE, FORGET_TEMPLATE,
-             NEWMATCH_TEMPLATE, DAILY_REPLAY_TEMPLATE)
+             NEWMATCH_TEMPLATE, DAILY_REPLAY_TEMPLATE, EVENT_REPLAY_TEMPLATE)
 """Every custom_id the bot draws (the grammar above)."""
 SortMode = Literal["rank", "groups"]
 
@@ -151,6 +157,13 @@ def daily_replay_id(day: str, user_id: int, page: int, review: bool, verb: str) 
     return f"ddz:dy:{day.replace('-', '')}:{user_id}:{page}:{'r' if review else 'p'}{verb}"
 
 
+def event_replay_id(event_id: str, deal: int, user_id: int, page: int, review: bool,
+                    verb: str) -> str:
+    """custom_id of an event replay button (≤ 100 characters: an 8-hex event id, at most
+    57 with the longest member id)."""
+    return f"ddz:ev:{event_id}:{deal}:{user_id}:{page}:{'r' if review else 'p'}{verb}"
+
+
 def forget_id(user_id: int, answer: str) -> str:
     """custom_id of ``/ddz forget``'s Delete (``yes``) / Keep (``no``) button."""
     return f"ddzforget:{user_id}:{answer}"
@@ -190,6 +203,10 @@ class Clicks(Protocol):
                                     user_id: int, page: int, review: bool,
                                     verb: str) -> None: ...
 
+    async def on_event_replay_click(self, interaction: discord.Interaction, event_id: str,
+                                    deal: int, user_id: int, page: int, review: bool,
+                                    verb: str) -> None: ...
+
     async def on_newmatch_click(self, interaction: discord.Interaction, user_id: int,
                                 match_no: int, yes: bool) -> None: ...
 
@@ -225,8 +242,9 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
     custom_id = data.get("custom_id")
     if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
         return False
-    public, hand, select, replay, forget, new, daily = (p.fullmatch(custom_id) for p in _ROUTES)
-    match = public or hand or select or replay or forget or new or daily
+    public, hand, select, replay, forget, new, daily, event = (p.fullmatch(custom_id)
+                                                               for p in _ROUTES)
+    match = public or hand or select or replay or forget or new or daily or event
     if match is None:
         return False
     message = interaction.message
@@ -245,6 +263,10 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
         await cog.on_daily_replay_click(interaction, f"{day[:4]}-{day[4:6]}-{day[6:]}",
                                         int(daily["user"]), int(daily["page"]),
                                         daily["mode"] == "r", daily["verb"])
+    elif event is not None:
+        await cog.on_event_replay_click(interaction, event["event"], int(event["deal"]),
+                                        int(event["user"]), int(event["page"]),
+                                        event["mode"] == "r", event["verb"])
     elif new is not None:
         await cog.on_newmatch_click(interaction, int(new["user"]), int(new["match"]),
                                     new["answer"] == "yes")

@@ -186,22 +186,8 @@ class DailyService:
         blob = await self.storage.daily_hand(guild_id, day, user_id)
         if entry is None or blob is None:
             return None
-        hand = Hand.model_validate_json(blob)
-        result = hand.result
-        if result is None:
-            return None
-        names = [entry.name or "?", computer_seat(1, "normal").name,
-                 computer_seat(2, "normal").name]
-        changes = [SeatChange(seat=i, user_id=user_id if i == DAILY_SEAT else None,
-                              name=names[i], role="landlord" if i == result.landlord
-                              else "peasant", points=result.points[i], total=None)
-                   for i in range(3)]
-        hand_id = f"daily:{guild_id}:{day}:{user_id}"
-        settlement = Settlement(hand_id=hand_id, guild_id=guild_id, table_id=entry.table_id,
-                                match_no=0, changes=changes, winner=result.winner)
-        return FinishedHand(hand_no=0, hand_id=hand_id, guild_id=guild_id,
-                            finished_at=entry.finished_at or 0.0, hand_json=blob,
-                            settlement=settlement, user_ids=(user_id, None, None))
+        return private_record(f"daily:{guild_id}:{day}:{user_id}", guild_id, entry.table_id,
+                              entry.finished_at or 0.0, blob, user_id, entry.name)
 
     async def claim_post(self, guild_id: int, day: str) -> bool:
         """Claim the day's post in the server's daily channel: True once per day."""
@@ -210,6 +196,29 @@ class DailyService:
     async def yesterday(self, guild_id: int) -> str:
         """The server's previous calendar day."""
         return day_before(await self.today(guild_id))
+
+def private_record(hand_id: str, guild_id: int, table_id: str, finished_at: float,
+                   hand_json: str, user_id: int, name: str | None) -> FinishedHand | None:
+    """A finished private hand (a daily deal's, an event deal's) shaped as a settled table
+    hand for ``ReplayService`` (``rebuilt``, ``review``): no hand number (``hand_no`` 0),
+    no channel, no match totals; seat 0 (``DAILY_SEAT``) is the member (``name``, ``"?"``
+    once forgotten), seats 1 and 2 the computers, each with its role and points. None
+    when ``hand_json`` (Hand JSON) has no result."""
+    hand = Hand.model_validate_json(hand_json)
+    result = hand.result
+    if result is None:
+        return None
+    names = [name or "?", computer_seat(1, "normal").name, computer_seat(2, "normal").name]
+    changes = [SeatChange(seat=i, user_id=user_id if i == DAILY_SEAT else None,
+                          name=names[i], role="landlord" if i == result.landlord
+                          else "peasant", points=result.points[i], total=None)
+               for i in range(3)]
+    settlement = Settlement(hand_id=hand_id, guild_id=guild_id, table_id=table_id,
+                            match_no=0, changes=changes, winner=result.winner)
+    return FinishedHand(hand_no=0, hand_id=hand_id, guild_id=guild_id,
+                        finished_at=finished_at, hand_json=hand_json,
+                        settlement=settlement, user_ids=(user_id, None, None))
+
 
 def _day(now: float, settings: GuildSettings) -> str:
     """The calendar day of ``now`` in the server's zone; UTC if the stored zone is unknown

@@ -34,7 +34,15 @@ from bot.game.event import (
 )
 from bot.game.hand import Hand
 from bot.game.table import Table
-from bot.values import EventInfo, EventPlay, EventRow, EventStandings, EventSummary
+from bot.service.daily import private_record
+from bot.values import (
+    EventInfo,
+    EventPlay,
+    EventRow,
+    EventStandings,
+    EventSummary,
+    FinishedHand,
+)
 
 if TYPE_CHECKING:  # annotations only: the TableService makes its EventService
     from bot.service.tables import TableService
@@ -228,6 +236,29 @@ class EventService:
             return None
         blob = await self.storage.event_hand(event.event_id, deal, user_id)
         return None if blob is None else Hand.model_validate_json(blob)
+
+    async def event_of(self, guild_id: int, event_id: str) -> EventInfo | None:
+        """The server's event with this id; None when unknown or another server's (a
+        forged button)."""
+        event = await self.storage.event(event_id)
+        return event if event is not None and event.guild_id == guild_id else None
+
+    async def hand_record(self, event: EventInfo, deal: int, user_id: int, viewer_id: int
+                          ) -> FinishedHand | None:
+        """``user_id``'s finished hand of ``deal`` shaped as a settled table hand, so that
+        ``ReplayService`` pages, animates and reviews it like a daily hand
+        (``bot.service.daily.private_record``; hand id ``"event:<event id>:<deal>:<user>"``,
+        seat 0 the member); for ``viewer_id``, None when unknown, when ``deal`` is not one
+        of the event's, or when the viewer may not see it yet (``may_see``)."""
+        if not 1 <= deal <= event.deals or not await self.may_see(event, deal, viewer_id):
+            return None
+        play = next((p for p in await self.storage.event_plays(event.event_id)
+                     if p.deal == deal and p.user_id == user_id and p.finished), None)
+        blob = await self.storage.event_hand(event.event_id, deal, user_id)
+        if play is None or blob is None:
+            return None
+        return private_record(f"event:{event.event_id}:{deal}:{user_id}", event.guild_id,
+                              play.table_id, play.finished_at or 0.0, blob, user_id, play.name)
 
     async def standings(self, guild_id: int, viewer_id: int) -> EventStandings | None:
         """The server's current event's standings as ``viewer_id`` may see them (None

@@ -129,7 +129,8 @@ async def test_standings_results_once_in_the_channel_and_stats(fake: FakeDiscord
                     line["value"]), line["value"]
     assert "Hands" not in [f["name"] for f in stats["fields"]]  # no table hand counted
     replay = await bo.slash("event replay", member=ana, deal=1)
-    assert replay.last.ephemeral and "Ana's deal 1 of Winter cup" in replay.last.embeds[0]["title"]
+    assert replay.last.ephemeral and replay.last.alt_texts
+    assert replay.last.content.startswith("**Ana's deal 1 of Winter cup** · page 1/")
 
 
 async def test_a_peasant_deals_view_comes_up_to_date_after_the_computer_landlord_leads(
@@ -163,3 +164,75 @@ async def test_forget_after_a_deal_refuses_a_second_entry_politely(fake: FakeDis
         spanish = await eva.slash(command)
         assert spanish.last.ephemeral and "antes de borrar tus datos" in spanish.text
     assert not [t for t in fake.bot.service.tables() if t.event is not None]  # nothing dealt
+
+
+def forge(message, old: str, new: str):
+    """``message`` with ``old`` replaced by ``new`` in its components' custom_ids (a
+    modified client)."""
+    forged = copy.deepcopy(message)
+    forged.components = json.loads(json.dumps(message.components).replace(old, new))
+    return forged
+
+
+async def test_an_event_deal_replays_as_images_and_reviews_only_ones_own(
+        fake: FakeDiscord) -> None:
+    admin = await create(fake)
+    ana, bo, cal = Member(fake, 11, "Ana"), Member(fake, 22, "Bo"), Member(fake, 33, "Cal")
+    for member, deals in ((ana, 2), (bo, 1)):
+        for _ in range(deals):
+            await member.slash("event play")
+            await finish(fake, member)
+    await cal.slash("event join")
+    event = await fake.bot.service.events.current(fake.guild_id)
+    assert event is not None
+    # before the close: not to Cal (played nothing), not Ana's deal 2 to Bo (he has not
+    # played it); Ana's own deal 2 (a peasant deal) is hers to see
+    for member, deal in ((cal, 1), (cal, 2), (bo, 2)):
+        refused = await member.slash("event replay", member=ana, deal=deal)
+        assert refused.last.ephemeral and refused.text.startswith("Not yet"), refused.text
+        assert not refused.last.attachments
+    page = (await ana.slash("event replay", member=ana, deal=2)).last
+    assert page.ephemeral and not fake.public()
+    assert page.content.startswith("**Ana's deal 2 of Winter cup** · page 1/"), page.content
+    (alt,) = page.alt_texts
+    assert alt.startswith("Deal 2 of Winter cup, page 1 of ") and "Ana holds " in alt, alt
+    assert "Hand #" not in alt
+    assert [c["label"] for row in page.components for c in row["components"]] == [
+        "◀", "▶", "Animation", "Review my play"]
+    ids = page.custom_ids()
+    assert ids[1] == f"ddz:ev:{event.event_id}:2:{ana.id}:0:pnext"
+    assert all(len(cid) <= CUSTOM_ID_MAX for cid in ids)
+    pages = int(re.search(r"page 1/(\d+)", page.content).group(1))  # type: ignore[union-attr]
+    await ana.click(page, "▶")
+    assert f"page 2/{pages}" in page.content
+    gif = (await ana.click(page, "Animation")).last
+    assert gif.id != page.id and gif.attachments[0]["filename"].endswith(".gif")
+    assert gif.alt_texts[0].startswith("Deal 2 of Winter cup, every bid and play:")
+    # forged ids refused politely, changing nothing: a page past the end, an unknown
+    # event, a deal the clicker has not played, a deal the event does not have
+    before = (page.content, copy.deepcopy(page.components))
+    mine = page.custom_ids()[1]  # ddz:ev:<event>:2:<ana>:1:pnext
+    for old, new, answer, clicker in (
+            (":1:pnext", f":{pages + 5}:pnext", "out of date", ana),
+            (f":{event.event_id}:", ":0badcafe:", "out of date", ana),
+            (f":2:{ana.id}:", f":2:{bo.id}:", "Not yet", bo),
+            (f":2:{ana.id}:", f":9:{ana.id}:", "That member has no finished play", ana)):
+        forged = await clicker.click(forge(page, old, new), mine.replace(old, new))
+        assert forged.last.ephemeral and answer in forged.text, (new, forged.text)
+        assert (page.content, page.components) == before
+    # her review of her own deal: the summary and the marked page
+    review = (await ana.click(page, "Review my play")).last
+    assert review.embeds, review.content
+    assert review.embeds[0]["title"] == "Review of your deal 2 of Winter cup: your decisions"
+    assert review.content.startswith("**Review of your deal 2 of Winter cup**")
+    assert review.attachments and all(":r" in cid for cid in review.custom_ids())
+    # after the close everyone sees every deal; Cal may not review Ana's
+    await admin.slash("event close")
+    seen = (await cal.slash("event replay", member=ana, deal=2)).last
+    assert seen.alt_texts and "Review my play" not in seen.buttons()
+    not_his = await cal.click(forge(seen, ":pnext", ":rrev"),
+                              seen.custom_ids()[1].replace(":pnext", ":rrev"))
+    assert not_his.text.startswith("A review covers your own decisions only"), not_his.text
+    spanish = Member(fake, 55, "Eva", locale="es-ES")
+    es = (await spanish.slash("event replay", member=ana, deal=1)).last
+    assert es.content.startswith("**Mano 1 de Ana en Winter cup** · página 1/"), es.content

@@ -108,6 +108,14 @@ async def test_two_members_play_an_event_and_the_results_show_both_duplicate_sco
     final = await finished(await alice.slash("ddz event standings"))
     assert "Final, over every deal (2)" in reply_text(final), reply_text(final)
     assert len([m for m in emu.public_messages() if "is over" in m.text]) == 1
+    # after the close, Bob replays Alice's peasant deal: image pages, no review of hers
+    replay = await finished(await bob.slash("ddz event replay", member=alice, deal=2))
+    page = replay.message
+    assert page is not None and page.ephemeral and page.visible_to is bob, reply_text(replay)
+    (image,) = page.attachments
+    assert image.is_png and image.description.startswith("Deal 2 of Winter cup, page 1 of ")
+    labels = [b["label"] for b in page.buttons]
+    assert labels == ["◀", "▶", "Animation"], labels
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)
 
