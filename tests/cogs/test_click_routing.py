@@ -44,6 +44,14 @@ class RecordingCog:
                                 yes: bool) -> None:
         self.calls.append(("newmatch", user_id, match_no, yes))
 
+    async def on_daily_replay_click(self, interaction: Any, day: str, user_id: int, page: int,
+                                    review: bool, verb: str) -> None:
+        self.calls.append(("daily", day, user_id, page, review, verb))
+
+    async def on_event_replay_click(self, interaction: Any, event_id: str, deal: int,
+                                    user_id: int, page: int, review: bool, verb: str) -> None:
+        self.calls.append(("event", event_id, deal, user_id, page, review, verb))
+
 
 def message_with(*items: discord.ui.Item[Any]) -> SimpleNamespace:
     """A message whose components are these items (parsed as discord.py parses them)."""
@@ -104,6 +112,29 @@ def test_replay_forget_and_new_match_clicks_reach_their_handlers_parsed() -> Non
         (True, [("replay", 12, 3, True, "next")]), (True, [("replay", 12, 0, False, "open")]),
         (True, [("forget", 11, True)]), (True, [("newmatch", 11, 4, False)])]
     assert route(click(message, "ddzforget:12:yes")) == (True, [])  # forged: not on it
+
+
+def test_daily_and_event_replay_clicks_reach_their_handlers_parsed() -> None:
+    from bot.values import EventInfo
+    from cogs.daily import private_hand as daily_hand
+    from cogs.event import private_hand as event_hand
+    from cogs.private_replay import PrivateReplayButton
+
+    event = EventInfo(event_id="0a1b2c3d", guild_id=1, channel_id=2, name="Cup", deals=12,
+                      level="hard", created_by=3, created_at=0.0, closes_at=1.0)
+    member = 2 ** 64 - 1  # the longest Discord id
+    items = (PrivateReplayButton(daily_hand("2026-12-01", 22), 4, True, "next", label="▶"),
+             PrivateReplayButton(event_hand(event, 12, member), 999, False, "gif", label="A"))
+    message = message_with(*items)
+    ids = [c.custom_id for c in items]
+    assert ids == ["ddz:dy:20261201:22:4:rnext",
+                   f"ddz:ev:0a1b2c3d:12:{member}:999:pgif"]
+    assert all(len(cid or "") <= 100 for cid in ids)
+    assert [route(click(message, cid or "")) for cid in ids] == [
+        (True, [("daily", "2026-12-01", 22, 4, True, "next")]),
+        (True, [("event", "0a1b2c3d", 12, member, 999, False, "gif")])]
+    assert route(click(message, "ddz:ev:0a1b2c3d:11:22:0:pgif")) == (True, [])  # not on it
+    assert route(click(message, "ddz:ev:0A1B:1:22:0:pgif")) == (False, [])  # no template
 
 
 def test_a_forged_id_that_is_not_on_the_message_is_dropped_unanswered() -> None:
