@@ -335,6 +335,12 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         await event_cog.on_replay_click(interaction, self, event_id, deal, user_id, page,
                                         review, verb)
 
+    async def on_event_next_click(self, interaction: discord.Interaction, event_id: str,
+                                  user_id: int) -> None:
+        """Next deal under an event deal's result (custom_id ``ddz:en:<event>:<member>``)."""
+        self.ctx.seen(interaction)
+        await event_cog.on_next_click(interaction, self, event_id, user_id)
+
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None:
         """``/ddz forget``'s Delete / Keep (custom_id ``ddzforget:<user>:<yes|no>``)."""

@@ -31,11 +31,12 @@ from bot.service.events import MAX_HOURS, MAX_NAME, EventService
 from bot.service.replays import Replay
 from bot.values import EventInfo, EventStandings
 from cogs import newmatch, private_replay, texts
+from cogs.components import Components
 from cogs.context import CogContext
-from cogs.items import ViewState, event_replay_id
+from cogs.items import ViewState, event_next_id, event_replay_id
 from cogs.private_replay import PrivateHand
 from cogs.private_view import private_table_changed
-from cogs.replies import defer, defer_soon, respond
+from cogs.replies import answer_error, defer, defer_soon, respond
 from cogs.translator import cmd
 
 if TYPE_CHECKING:  # annotations only: cogs.ddz imports this module
@@ -261,19 +262,57 @@ async def on_replay_click(interaction: discord.Interaction, cog: DdzCog, event_i
 
 async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
     """An event table changed (the service's listener): refresh the member's hand view; at
-    the end, draw it once more with the result, and look for results due (the last deal
-    of a closed event may have ended)."""
+    the end, draw it once more with the result and, when the event has a next deal for
+    the member, a **Next deal** button; then look for results due (the last deal of a
+    closed event may have ended)."""
+    following: EventInfo | None = None
+    if any(e.kind == "event_finished" for e in events) and table.event is not None:
+        event_id, deal = parse_label(table.event)
+        event = await cog.ctx.service.events.event_of(table.guild_id, event_id)
+        if (event is not None and deal < event.deals
+                and not event.is_closed(cog.ctx.service.events.now())):
+            following = event
+    user_id = table.seats[EVENT_SEAT].user_id
+
+    def notice(done: Table, lang: str) -> str:
+        return _result_notice(done, lang, following is not None)
+
+    def buttons(lang: str) -> Components | None:
+        if following is None or user_id is None:
+            return None
+        view = Components()
+        view.button(event_next_id(following.event_id, user_id), t("btn.event_next", lang), 0,
+                    discord.ButtonStyle.primary)
+        return view
+
     if await private_table_changed(cog, table, events, seat=EVENT_SEAT,
-                                   finished="event_finished", notice=_result_notice):
+                                   finished="event_finished", notice=notice, buttons=buttons):
         cog.announcer.poke()
 
 
-def _result_notice(table: Table, lang: str) -> str:
+def _result_notice(table: Table, lang: str, more: bool) -> str:
     assert table.hand is not None and table.hand.result is not None
     notice = t("event.result", lang, deal=parse_label(table.event or "")[1],
                points=texts.signed(table.hand.result.points[EVENT_SEAT]),
                moves=moves_of(table, EVENT_SEAT))
-    return notice + "\n" + t("event.next", lang)
+    return notice + "\n" + t("event.next_button" if more else "event.next", lang)
+
+
+async def on_next_click(interaction: discord.Interaction, cog: DdzCog, event_id: str,
+                        user_id: int) -> None:
+    """Next deal under an event deal's result: re-check the clicker (the member who played
+    it), the guild and the event (this server's, still the open one), then deal the
+    member's next deal as ``/ddz event play`` does (a new private message)."""
+    try:
+        guild_id = _guild(interaction)
+        if interaction.user.id != user_id:
+            raise GameError("event_next_other")
+        current = await cog.ctx.service.events.current(guild_id)
+        if current is None or current.event_id != event_id:
+            raise GameError("stale")  # an event that is over, or another server's: forged
+        await play(interaction, cog)
+    except Exception as exc:
+        await answer_error(interaction, exc)
 
 
 def _name(event: EventInfo) -> str:

@@ -25,6 +25,8 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
 * event replay ``ddz:ev:<event id>:<deal>:<member>:<page>:<mode><verb>``: a member's hand
   of one deal of a duplicate event, ``mode`` and ``verb`` as for the daily replay
   (cogs/event.py, paged by cogs/private_replay.py like the daily's).
+* event next deal ``ddz:en:<event id>:<member>``: under the result of a member's event
+  deal, deals them their next deal of that event (cogs/event.py).
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end.
 
 A ``ddz:`` id that matches no template is answered as stale (``DdzCog.on_interaction``).
@@ -69,10 +71,12 @@ DAILY_REPLAY_TEMPLATE = (r"ddz:dy:(?P<day>\d{8}):(?P<user>[1-9]\d{0,19}):(?P<pag
 EVENT_REPLAY_TEMPLATE = (r"ddz:ev:(?P<event>[0-9a-f]{1,16}):(?P<deal>[1-9]\d?):"
                          r"(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
                          rf"(?P<mode>[pr])(?P<verb>{'|'.join(DAILY_REPLAY_VERBS)})")
+EVENT_NEXT_TEMPLATE = r"ddz:en:(?P<event>[0-9a-f]{1,16}):(?P<user>[1-9]\d{0,19})"
 FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
 NEWMATCH_TEMPLATE = r"ddznew:(?P<user>\d+):(?P<match>\d+):(?P<answer>yes|no)"
 TEMPLATES = (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE, REPLAY_TEMPLATE, FORGET_TEMPLATE,
-             NEWMATCH_TEMPLATE, DAILY_REPLAY_TEMPLATE, EVENT_REPLAY_TEMPLATE)
+             NEWMATCH_TEMPLATE, DAILY_REPLAY_TEMPLATE, EVENT_REPLAY_TEMPLATE,
+             EVENT_NEXT_TEMPLATE)
 """Every custom_id the bot draws (the grammar above)."""
 SortMode = Literal["rank", "groups"]
 
@@ -164,6 +168,11 @@ def event_replay_id(event_id: str, deal: int, user_id: int, page: int, review: b
     return f"ddz:ev:{event_id}:{deal}:{user_id}:{page}:{'r' if review else 'p'}{verb}"
 
 
+def event_next_id(event_id: str, user_id: int) -> str:
+    """custom_id of the Next deal button under an event deal's result (≤ 48 characters)."""
+    return f"ddz:en:{event_id}:{user_id}"
+
+
 def forget_id(user_id: int, answer: str) -> str:
     """custom_id of ``/ddz forget``'s Delete (``yes``) / Keep (``no``) button."""
     return f"ddzforget:{user_id}:{answer}"
@@ -207,6 +216,9 @@ class Clicks(Protocol):
                                     deal: int, user_id: int, page: int, review: bool,
                                     verb: str) -> None: ...
 
+    async def on_event_next_click(self, interaction: discord.Interaction, event_id: str,
+                                  user_id: int) -> None: ...
+
     async def on_newmatch_click(self, interaction: discord.Interaction, user_id: int,
                                 match_no: int, yes: bool) -> None: ...
 
@@ -242,9 +254,9 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
     custom_id = data.get("custom_id")
     if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
         return False
-    public, hand, select, replay, forget, new, daily, event = (p.fullmatch(custom_id)
-                                                               for p in _ROUTES)
-    match = public or hand or select or replay or forget or new or daily or event
+    public, hand, select, replay, forget, new, daily, event, following = (
+        p.fullmatch(custom_id) for p in _ROUTES)
+    match = public or hand or select or replay or forget or new or daily or event or following
     if match is None:
         return False
     message = interaction.message
@@ -267,6 +279,8 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
         await cog.on_event_replay_click(interaction, event["event"], int(event["deal"]),
                                         int(event["user"]), int(event["page"]),
                                         event["mode"] == "r", event["verb"])
+    elif following is not None:
+        await cog.on_event_next_click(interaction, following["event"], int(following["user"]))
     elif new is not None:
         await cog.on_newmatch_click(interaction, int(new["user"]), int(new["match"]),
                                     new["answer"] == "yes")

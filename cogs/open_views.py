@@ -25,6 +25,7 @@ import discord
 from bot.game.table import Table
 from bot.i18n import t
 from bot.service import Decision, TableService
+from cogs.components import Components
 from cogs.hand_actions import hint_reason, hint_state
 from cogs.hand_view import Screen
 from cogs.items import ViewState
@@ -162,10 +163,12 @@ class OpenViews:
                     continue
                 await self.redraw(table, key[1], entry.state)
 
-    async def redraw(self, table: Table, user_id: int, state: ViewState, **extra: Any) -> None:
+    async def redraw(self, table: Table, user_id: int, state: ViewState, *,
+                     buttons: Components | None = None, **extra: Any) -> None:
         """Re-render this member's tracked view of ``table`` with ``state`` (call under
-        ``lock``); ``extra``: the renderer's notice / hint. The image is uploaded only
-        when it changed. Discord errors drop the view; nothing is raised."""
+        ``lock``); ``extra``: the renderer's notice / hint; ``buttons``: components in
+        place of the view's own (a private table's finished hand: Next deal). The image is
+        uploaded only when it changed. Discord errors drop the view; nothing is raised."""
         key = (table.id, user_id)
         entry = self.views.get(key)
         if entry is None:
@@ -178,6 +181,8 @@ class OpenViews:
                 self._drop(key)
                 return
             screen = await self.render(table, seat, state, entry.lang, shown=entry.image, **extra)
+            if buttons is not None:
+                screen.view = buttons
             if screen.png is None:  # same image: keep the attachment
                 await entry.interaction.edit_original_response(  # Components: a View's payload
                     content=screen.content, view=screen.view)  # type: ignore[arg-type]  # Components: a View's payload

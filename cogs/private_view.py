@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.game.seat import Event
 from bot.game.table import Table
+from cogs.components import Components
 
 if TYPE_CHECKING:  # annotations only: cogs.ddz imports the modules that import this one
     from cogs.ddz import DdzCog
@@ -16,10 +17,13 @@ if TYPE_CHECKING:  # annotations only: cogs.ddz imports the modules that import 
 
 async def private_table_changed(cog: DdzCog, table: Table, events: list[Event], *,
                                 seat: int, finished: str,
-                                notice: Callable[[Table, str], str]) -> bool:
+                                notice: Callable[[Table, str], str],
+                                buttons: Callable[[str], Components | None] | None = None
+                                ) -> bool:
     """Refresh the member's view of ``table`` (the member in ``seat``); when ``events``
     hold ``finished`` (the service's event of the hand's end), draw it once more with
-    ``notice(table, lang)`` and stop tracking it. True when the hand ended."""
+    ``notice(table, lang)`` (and ``buttons(lang)``, when given and not None, under it) and
+    stop tracking it. True when the hand ended."""
     user_id = table.seats[seat].user_id
     if user_id is None:
         return False
@@ -30,6 +34,7 @@ async def private_table_changed(cog: DdzCog, table: Table, events: list[Event], 
     async with cog.views.lock(*key):
         entry = cog.views.views.get(key)
         if entry is not None and table.hand is not None and table.hand.result is not None:
-            await cog.views.redraw(table, user_id, entry.state, notice=notice(table, entry.lang))
+            await cog.views.redraw(table, user_id, entry.state, notice=notice(table, entry.lang),
+                                   buttons=buttons(entry.lang) if buttons is not None else None)
     cog.views.forget_table(table.id)
     return True

@@ -13,7 +13,7 @@ import discord
 from discord.components import _component_factory
 
 from cogs.forget import ForgetButton
-from cogs.items import ViewState, route_click
+from cogs.items import RoutedButton, ViewState, event_next_id, route_click
 from cogs.newmatch import NewMatchButton
 from cogs.replay import ReplayButton
 from tests.support.ui_items import HandButton, HandSelect, TableButton
@@ -51,6 +51,9 @@ class RecordingCog:
     async def on_event_replay_click(self, interaction: Any, event_id: str, deal: int,
                                     user_id: int, page: int, review: bool, verb: str) -> None:
         self.calls.append(("event", event_id, deal, user_id, page, review, verb))
+
+    async def on_event_next_click(self, interaction: Any, event_id: str, user_id: int) -> None:
+        self.calls.append(("next", event_id, user_id))
 
 
 def message_with(*items: discord.ui.Item[Any]) -> SimpleNamespace:
@@ -135,6 +138,10 @@ def test_daily_and_event_replay_clicks_reach_their_handlers_parsed() -> None:
         (True, [("event", "0a1b2c3d", 12, member, 999, False, "gif")])]
     assert route(click(message, "ddz:ev:0a1b2c3d:11:22:0:pgif")) == (True, [])  # not on it
     assert route(click(message, "ddz:ev:0A1B:1:22:0:pgif")) == (False, [])  # no template
+    following = RoutedButton(label="Next deal", custom_id=event_next_id("0a1b2c3d", member))
+    assert following.custom_id == f"ddz:en:0a1b2c3d:{member}"
+    assert route(click(message_with(following), following.custom_id)) == (
+        True, [("next", "0a1b2c3d", member)])
 
 
 def test_a_forged_id_that_is_not_on_the_message_is_dropped_unanswered() -> None:

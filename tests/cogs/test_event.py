@@ -236,3 +236,33 @@ async def test_an_event_deal_replays_as_images_and_reviews_only_ones_own(
     spanish = Member(fake, 55, "Eva", locale="es-ES")
     es = (await spanish.slash("event replay", member=ana, deal=1)).last
     assert es.content.startswith("**Mano 1 de Ana en Winter cup** · página 1/"), es.content
+
+
+async def test_next_deal_under_a_deals_result_deals_the_next_one(fake: FakeDiscord) -> None:
+    await create(fake)
+    ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
+    first = await deal_view(ana)
+    await finish(fake, ana)
+    event = await fake.bot.service.events.current(fake.guild_id)
+    assert event is not None
+    assert "Deal 1 done" in first.content and "**Next deal** below" in first.content
+    next_id = f"ddz:en:{event.event_id}:{ana.id}"
+    assert first.custom_ids() == [next_id] and list(first.buttons()) == ["Next deal"]
+    # forged: Bo clicks Ana's button (a copy of her message), or a button of an old event
+    for clicker, forged, answer in ((bo, first, "That button is for the member who played"),
+                                    (ana, forge(first, event.event_id, "0badcafe"),
+                                     "out of date")):
+        custom_id = forged.custom_ids()[0]
+        refused = await clicker.click(forged, custom_id)
+        assert refused.last.ephemeral and answer in refused.text, refused.text
+    assert not [t for t in fake.bot.service.tables() if t.event is not None]  # nothing dealt
+    second = (await ana.click(first, "Next deal")).last
+    assert second.id != first.id and second.ephemeral
+    assert "**Event deal 2**" in second.content, second.content
+    await finish(fake, ana)
+    assert "Deal 2 done" in second.content and "No more deals for you" in second.content
+    assert second.custom_ids() == []  # the last deal: no Next deal
+    spanish = Member(fake, 33, "Eva", locale="es-ES")
+    mine = await spanish.slash("event play")
+    await finish(fake, spanish)
+    assert list(mine.last.buttons()) == ["Siguiente mano"]
