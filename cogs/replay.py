@@ -124,10 +124,11 @@ async def _page_file(renderer: Renderer, found: Replay, page: int, lang: str,
     (``called``: the hand's name there instead of "Hand #n", ``rp.page_alt``)."""
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
+    shown = no or None  # a private hand (daily, event) has no number: none drawn
     if page == len(steps) - 1:
-        png = await renderer.result(rp.result_view(hand, players, no), locale=lang)
+        png = await renderer.result(rp.result_view(hand, players, shown), locale=lang)
     else:
-        model = rp.pages(hand, steps, players, no, marks)[page]
+        model = rp.pages(hand, steps, players, shown, marks)[page]
         png = await renderer.replay_page(model, locale=lang)
     return png_file(png, name, rp.page_alt(hand, steps, page, players, lang, no, called))
 
@@ -136,9 +137,9 @@ async def _animation(ctx: CogContext, found: Replay, lang: str,
                      called: str | None = None) -> discord.File:
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
-    models = rp.pages(hand, steps, players, no)
+    models = rp.pages(hand, steps, players, no or None)  # no number drawn on private hands
 
-    result = rp.result_view(hand, players, no)
+    result = rp.result_view(hand, players, no or None)
     data = await ctx.replays.animation(
         (found.record.hand_id, lang, players),
         lambda: ctx.board.renderer.animation(models, result, locale=lang))

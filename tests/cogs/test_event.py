@@ -9,6 +9,8 @@ import copy
 import json
 import re
 
+import pytest
+
 from tests.support.fake_discord import FakeDiscord, Member
 
 CUSTOM_ID_MAX = 100
@@ -175,7 +177,16 @@ def forge(message, old: str, new: str):
 
 
 async def test_an_event_deal_replays_as_images_and_reviews_only_ones_own(
-        fake: FakeDiscord) -> None:
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    renderer = fake.bot.get_cog("ddz").ctx.board.renderer
+    drawn = []
+    page_of = renderer.replay_page
+
+    async def replay_page(model, **kwargs):
+        drawn.append(model)
+        return await page_of(model, **kwargs)
+
+    monkeypatch.setattr(renderer, "replay_page", replay_page)
     admin = await create(fake)
     ana, bo, cal = Member(fake, 11, "Ana"), Member(fake, 22, "Bo"), Member(fake, 33, "Cal")
     for member, deals in ((ana, 2), (bo, 1)):
@@ -197,6 +208,7 @@ async def test_an_event_deal_replays_as_images_and_reviews_only_ones_own(
     (alt,) = page.alt_texts
     assert alt.startswith("Deal 2 of Winter cup, page 1 of ") and "Ana holds " in alt, alt
     assert "Hand #" not in alt
+    assert drawn and all(m.hand_number is None for m in drawn)  # no "Hand #0" drawn
     assert [c["label"] for row in page.components for c in row["components"]] == [
         "◀", "▶", "Animation", "Review my play"]
     ids = page.custom_ids()
