@@ -1,0 +1,115 @@
+"""``python -m tests.sandbox.event_screenshots [folder]``: screenshots of a duplicate
+event's standings (``/ddz event standings``, English and Spanish; an open event as one
+entrant sees it, then the closed event's final standings) for the docs (default
+``docs/images``), taken in the sandbox's web client (the real bot through the loopback
+Discord) in Debian's Chromium through Playwright.
+
+The event comes from a sandbox database filled beforehand (``--keep`` in a throwaway
+home): five entrants' finished plays of a three-deal event, so that the duplicate score
+(points minus the field's mean on each deal), a shared place and raw points all show
+(docs/RULES.md §Events). Open, Alice has finished deals 1 and 2 only, so she sees the
+standings over those two (no peeking)."""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+from bot.sandbox.world import NAMES, fixed_id
+from tests.sandbox.running import SandboxRun
+from tests.support.chromium import BROWSER_ARGS, CHROMIUM
+
+GUILD = fixed_id(1)
+EVENT = "shotevent"
+POINTS = {
+    # member: points on deals 1, 2, 3 (None: not played yet)
+    "Alice": [12, -6, None],
+    "Bob": [6, -6, 12],
+    "Carol": [-12, 3, 6],
+    "Dave": [6, 6, -6],
+    "Erin": [24, -12, 3],
+}
+SHOTS = (
+    # (file, --lang, closed?, command typed, its suggestion)
+    ("event_standings_open_en.png", "en", False, "/ddz event st", "/ddz event standings"),
+    ("event_standings_final_en.png", "en", True, "/ddz event st", "/ddz event standings"),
+    ("event_standings_final_es.png", "es", True, "/ddz evento cl", "/ddz evento clasificacion"),
+)
+
+
+def fill(db: Path, now: float, closed: bool) -> None:
+    """The event of ``POINTS`` in the sandbox database ``db`` (its schema made by a first
+    run); closed an hour ago when ``closed``, with every deal played."""
+    with sqlite3.connect(db) as con:
+        for table in ("events", "event_entries", "event_plays"):
+            con.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
+        closes = now - 3_600 if closed else now + 86_400
+        con.execute("INSERT INTO events (event_id, guild_id, channel_id, name, deals, level,"
+                    " created_by, created_at, closes_at, closed_at, announced_at)"
+                    " VALUES (?, ?, ?, 'Friday duplicate', 3, 'hard', ?, ?, ?, NULL, NULL)",
+                    (EVENT, GUILD, fixed_id(10), fixed_id(100), now - 2 * 86_400, closes))
+        for n, (name, points) in enumerate(POINTS.items()):
+            user = fixed_id(100 + NAMES.index(name))
+            con.execute("INSERT OR REPLACE INTO display_names VALUES (?, ?, ?, ?)",
+                        (GUILD, user, name, now))
+            con.execute("INSERT INTO event_entries VALUES (?, ?, ?, ?)",
+                        (EVENT, user, GUILD, now - 86_400 + n))
+            for deal, score in enumerate(points, start=1):
+                if score is None and closed:
+                    score = -3  # by the close Alice had played her third deal too
+                if score is None:
+                    continue
+                started = now - 80_000 + deal * 600 + n * 60
+                con.execute(
+                    "INSERT INTO event_plays (event_id, deal, user_id, guild_id, table_id,"
+                    " started_at, finished_at, points, moves, hand)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 9, NULL)",
+                    (EVENT, deal, user, GUILD, f"shot{n}{deal}", started, started + 300, score))
+
+
+def shoot(folder: Path) -> list[Path]:
+    """Write the screenshots into ``folder``; their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tempfile.TemporaryDirectory() as home, sync_playwright() as p:
+        env = {"HOME": home}
+        first = SandboxRun("--keep", env=env)
+        first.wait_ready()
+        assert first.stop() == 0, first.output
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        for file, lang, closed, partial, suggestion in SHOTS:
+            fill(Path(home) / ".ddz-sandbox" / "sandbox.sqlite3", time.time(), closed)
+            run = SandboxRun("--keep", "--lang", lang, "--members", "5", env=env)
+            try:
+                url = run.wait_ready()
+                page = browser.new_page(viewport={"width": 1000, "height": 640},
+                                        device_scale_factor=1)
+                page.goto(url)
+                box = page.locator("#input")
+                expect(box).to_be_visible()
+                box.click()
+                box.press_sequentially(partial)
+                expect(page.locator("#suggestions .item .name", has_text=suggestion).first
+                       ).to_be_visible()
+                box.press("Tab")
+                box.press("Enter")
+                answer = page.locator("article.msg.ephemeral", has=page.locator(".embed")).last
+                expect(answer).to_contain_text("Alice", timeout=20_000)
+                path = folder / file
+                answer.screenshot(path=str(path))
+                written.append(path)
+                page.close()
+            finally:
+                assert run.stop() == 0, run.output
+        browser.close()
+    return written
+
+
+if __name__ == "__main__":
+    for shot in shoot(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")):
+        print(shot)
