@@ -12,8 +12,6 @@ channel gets one post a day (``post_day``): the day's opening and yesterday's po
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as dt
 import functools
 import logging
@@ -30,6 +28,7 @@ from bot.service.daily import DailyService
 from bot.service.replays import Replay
 from bot.values import DailyBoard, DailyEntry
 from cogs import private_replay, texts
+from cogs.background import Background
 from cogs.components import Components
 from cogs.context import CogContext
 from cogs.items import ViewState, daily_replay_id
@@ -207,37 +206,23 @@ POST_EVERY = 600.0
 within that long after the day begins, or after the bot starts)."""
 
 
-class DailyPoster:
+class DailyPoster(Background):
     """Once a day per server with ``/ddz config daily_channel``: the day's opening and
-    yesterday's podium (``post_day``). One task, started when the bot is ready; a
-    failure is logged and the next look tries again (a post is claimed before it is
-    sent: never two on one day, at worst none)."""
+    yesterday's podium (``post_day``). One task, started when the bot is ready
+    (cogs/background.py); a failure is logged and the next look tries again (a post is
+    claimed before it is sent: never two on one day, at worst none)."""
+
+    name = "ddz-daily-poster"
 
     def __init__(self, bot: Any, daily: DailyService, language: Any,
                  every: float = POST_EVERY) -> None:
-        self.bot = bot
+        super().__init__(bot, every)
         self.daily = daily
         self.language = language
         """``async (guild_id) -> locale``: the server's language (``ServerLanguages.language``)."""
-        self.every = every
-        self.task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        if self.task is None:
-            self.task = asyncio.create_task(self._run(), name="ddz-daily-poster")
-
-    async def close(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-            self.task = None
-
-    async def _run(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            await self.post_all()
-            await asyncio.sleep(self.every)
+    async def once(self) -> int:
+        return await self.post_all()
 
     async def post_all(self) -> int:
         """Post where a post is due now; how many were posted."""

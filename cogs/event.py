@@ -12,7 +12,6 @@ where the event was created (``EventAnnouncer``), at the close by command or by 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 from fractions import Fraction
@@ -31,6 +30,7 @@ from bot.service.events import MAX_HOURS, MAX_NAME, EventService
 from bot.service.replays import Replay
 from bot.values import EventInfo, EventStandings
 from cogs import newmatch, private_replay, texts
+from cogs.background import Background
 from cogs.components import Components
 from cogs.context import CogContext
 from cogs.items import ViewState, event_next_id, event_replay_id
@@ -355,47 +355,24 @@ SEND_TRIES = 3
 """Attempts at posting the results (1 s, then 2 s between them)."""
 
 
-class EventAnnouncer:
+class EventAnnouncer(Background):
     """Posts each closed event's final standings once, in the channel where it was
-    created. One task, started when the bot is ready; ``poke`` makes it look now. The
+    created. One task, started when the bot is ready (cogs/background.py); ``poke``
+    makes it look now. The
     announcement is claimed in the database right before it is sent (never twice, even
     across processes and restarts); a Discord failure is retried ``SEND_TRIES`` times."""
 
+    name = "ddz-event-announcer"
+
     def __init__(self, bot: Any, events: EventService, language: Any,
                  every: float = ANNOUNCE_EVERY) -> None:
-        self.bot = bot
+        super().__init__(bot, every)
         self.events = events
         self.language = language
-        """``async (guild_id) -> locale``: the server's language (``Board.language``)."""
-        self.every = every
-        self.task: asyncio.Task[None] | None = None
-        self._wake = asyncio.Event()
+        """``async (guild_id) -> locale``: the server's language (``ServerLanguages.language``)."""
 
-    def start(self) -> None:
-        if self.task is None:
-            self.task = asyncio.create_task(self._run(), name="ddz-event-announcer")
-
-    def poke(self) -> None:
-        """Look for due results now (after a close, or a deal ended)."""
-        self._wake.set()
-
-    async def close(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-            self.task = None
-
-    async def _run(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            self._wake.clear()
-            try:
-                await self.announce_all()
-            except Exception:
-                log.exception("event announcements failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.every)
+    async def once(self) -> int:
+        return await self.announce_all()
 
     async def announce_all(self) -> int:
         """Post the results of every due event of the servers this process serves; how

@@ -1,0 +1,56 @@
+"""cogs/background.py: the periodic job under the daily posts and the events' results."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from types import SimpleNamespace
+
+import pytest
+
+from cogs.background import Background
+
+
+class Job(Background):
+    name = "test-job"
+
+    def __init__(self, every: float, fail_first: int = 0) -> None:
+        ready = asyncio.Event()
+        ready.set()
+        super().__init__(SimpleNamespace(wait_until_ready=ready.wait), every)
+        self.rounds = 0
+        self.fail_first = fail_first
+
+    async def once(self) -> int:
+        self.rounds += 1
+        if self.rounds <= self.fail_first:
+            raise RuntimeError("Discord said no")
+        return self.rounds
+
+
+async def test_a_round_every_period_and_at_once_when_poked() -> None:
+    job = Job(every=60.0)
+    job.start()
+    job.start()  # idempotent: one task
+    await asyncio.sleep(0.05)
+    assert job.rounds == 1  # at start, then not before 60 s
+    job.poke()
+    await asyncio.sleep(0.05)
+    assert job.rounds == 2
+    await job.close()
+    assert job.task is None
+    job.poke()
+    await asyncio.sleep(0.05)
+    assert job.rounds == 2  # closed: no more rounds
+
+
+async def test_a_failing_round_is_logged_and_the_next_one_runs(
+        caplog: pytest.LogCaptureFixture) -> None:
+    job = Job(every=0.02, fail_first=2)
+    with caplog.at_level(logging.ERROR, logger="cogs.background"):
+        job.start()
+        await asyncio.sleep(0.2)
+        await job.close()
+    assert job.rounds >= 3  # two failures did not stop the job
+    failures = [r for r in caplog.records if "test-job: a round failed" in r.getMessage()]
+    assert len(failures) == 2
