@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import sqlite3
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
-
 from bot.game.daily import day_before, day_of
 from bot.sandbox.world import NAMES, fixed_id
-from tests.sandbox.running import SandboxRun
-from tests.support.chromium import BROWSER_ARGS, CHROMIUM
+from tests.sandbox import screenshots
+from tests.sandbox.screenshots import Shot
 
 GUILD = fixed_id(1)
 PLAYS = {
@@ -33,10 +30,9 @@ PLAYS = {
     "Erin": [None, None, None, (-12, 7, False)],
 }
 SHOTS = (
-    # (file, --lang, command typed, its suggestion, options typed)
-    ("daily_board_today_en.png", "en", "/ddz da", "/ddz daily", "board:today"),
-    ("daily_board_yesterday_en.png", "en", "/ddz da", "/ddz daily", "board:yesterday"),
-    ("daily_board_today_es.png", "es", "/ddz dia", "/ddz diaria", "clasificacion:hoy"),
+    Shot("daily_board_today_en.png", "en", "/ddz da", "/ddz daily", "board:today"),
+    Shot("daily_board_yesterday_en.png", "en", "/ddz da", "/ddz daily", "board:yesterday"),
+    Shot("daily_board_today_es.png", "es", "/ddz dia", "/ddz diaria", "clasificacion:hoy"),
 )
 
 
@@ -66,41 +62,7 @@ def fill(db: Path, now: float) -> None:
 
 def shoot(folder: Path) -> list[Path]:
     """Write the screenshots into ``folder``; their paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    with tempfile.TemporaryDirectory() as home, sync_playwright() as p:
-        env = {"HOME": home}
-        first = SandboxRun("--keep", env=env)
-        first.wait_ready()
-        assert first.stop() == 0, first.output
-        fill(Path(home) / ".ddz-sandbox" / "sandbox.sqlite3", time.time())
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        for file, lang, partial, suggestion, rest in SHOTS:
-            run = SandboxRun("--keep", "--lang", lang, "--members", "5", env=env)
-            try:
-                url = run.wait_ready()
-                page = browser.new_page(viewport={"width": 1000, "height": 640},
-                                        device_scale_factor=1)
-                page.goto(url)
-                box = page.locator("#input")
-                expect(box).to_be_visible()
-                box.click()
-                box.press_sequentially(partial)
-                expect(page.locator("#suggestions .item .name", has_text=suggestion).first
-                       ).to_be_visible()
-                box.press("Tab")
-                box.press_sequentially(rest)
-                box.press("Enter")
-                answer = page.locator("article.msg.ephemeral", has=page.locator(".embed")).last
-                expect(answer).to_contain_text("Alice", timeout=20_000)
-                path = folder / file
-                answer.screenshot(path=str(path))
-                written.append(path)
-                page.close()
-            finally:
-                assert run.stop() == 0, run.output
-        browser.close()
-    return written
+    return screenshots.shoot(folder, SHOTS, lambda db, shot: fill(db, time.time()))
 
 
 if __name__ == "__main__":

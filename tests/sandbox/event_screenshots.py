@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import sqlite3
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
-
 from bot.sandbox.world import NAMES, fixed_id
-from tests.sandbox.running import SandboxRun
-from tests.support.chromium import BROWSER_ARGS, CHROMIUM
+from tests.sandbox import screenshots
+from tests.sandbox.screenshots import Shot
 
 GUILD = fixed_id(1)
 EVENT = "shotevent"
@@ -35,11 +32,12 @@ POINTS = {
     "Erin": [24, -12, 3],
 }
 SHOTS = (
-    # (file, --lang, closed?, command typed, its suggestion)
-    ("event_standings_open_en.png", "en", False, "/ddz event st", "/ddz event standings"),
-    ("event_standings_final_en.png", "en", True, "/ddz event st", "/ddz event standings"),
-    ("event_standings_final_es.png", "es", True, "/ddz evento cl", "/ddz evento clasificacion"),
+    Shot("event_standings_open_en.png", "en", "/ddz event st", "/ddz event standings"),
+    Shot("event_standings_final_en.png", "en", "/ddz event st", "/ddz event standings"),
+    Shot("event_standings_final_es.png", "es", "/ddz evento cl", "/ddz evento clasificacion"),
 )
+CLOSED = {"event_standings_open_en.png": False}
+"""Each shot's event is closed (every deal played) but the open one's."""
 
 
 def fill(db: Path, now: float, closed: bool) -> None:
@@ -74,40 +72,8 @@ def fill(db: Path, now: float, closed: bool) -> None:
 
 def shoot(folder: Path) -> list[Path]:
     """Write the screenshots into ``folder``; their paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    with tempfile.TemporaryDirectory() as home, sync_playwright() as p:
-        env = {"HOME": home}
-        first = SandboxRun("--keep", env=env)
-        first.wait_ready()
-        assert first.stop() == 0, first.output
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        for file, lang, closed, partial, suggestion in SHOTS:
-            fill(Path(home) / ".ddz-sandbox" / "sandbox.sqlite3", time.time(), closed)
-            run = SandboxRun("--keep", "--lang", lang, "--members", "5", env=env)
-            try:
-                url = run.wait_ready()
-                page = browser.new_page(viewport={"width": 1000, "height": 640},
-                                        device_scale_factor=1)
-                page.goto(url)
-                box = page.locator("#input")
-                expect(box).to_be_visible()
-                box.click()
-                box.press_sequentially(partial)
-                expect(page.locator("#suggestions .item .name", has_text=suggestion).first
-                       ).to_be_visible()
-                box.press("Tab")
-                box.press("Enter")
-                answer = page.locator("article.msg.ephemeral", has=page.locator(".embed")).last
-                expect(answer).to_contain_text("Alice", timeout=20_000)
-                path = folder / file
-                answer.screenshot(path=str(path))
-                written.append(path)
-                page.close()
-            finally:
-                assert run.stop() == 0, run.output
-        browser.close()
-    return written
+    return screenshots.shoot(
+        folder, SHOTS, lambda db, shot: fill(db, time.time(), CLOSED.get(shot.file, True)))
 
 
 if __name__ == "__main__":
