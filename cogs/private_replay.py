@@ -157,6 +157,8 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, locate: Lo
         if verb == "rev" or (verb == "open" and review):
             await _review(interaction, ctx, hand, found, lang)
             return
+        if review and not _own(found, interaction):  # a forged review-mode page
+            raise GameError(f"{hand.kind}_review_own")
         marks_review = await replay.run_review(interaction, ctx, found, lang) if review else None
         if verb == "open":
             await show_page(interaction, ctx, hand, found, 0, None, lang)

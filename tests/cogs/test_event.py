@@ -278,3 +278,34 @@ async def test_next_deal_under_a_deals_result_deals_the_next_one(fake: FakeDisco
     mine = await spanish.slash("event play")
     await finish(fake, spanish)
     assert list(mine.last.buttons()) == ["Siguiente mano"]
+
+
+async def test_a_forged_review_mode_page_of_another_members_deal_is_refused(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the input that broke it: after the close, Cal turns ":pnext" of Ana's deal into
+    # ":rnext" (review mode, paging): the own-review check ran only for "rev"/"open", so
+    # Cal got (and the AI worker computed) a review of Ana's decisions
+    admin = await create(fake, deals=1)
+    ana, cal = Member(fake, 11, "Ana"), Member(fake, 33, "Cal")
+    await ana.slash("event play")
+    await finish(fake, ana)
+    await admin.slash("event close")
+    seen = (await cal.slash("event replay", member=ana, deal=1)).last
+    reviews = []
+    from cogs import replay as replay_module
+    run_review = replay_module.run_review
+
+    async def counted(*args, **kwargs):
+        reviews.append(args)
+        return await run_review(*args, **kwargs)
+
+    monkeypatch.setattr(replay_module, "run_review", counted)
+    before = (seen.content, copy.deepcopy(seen.components))
+    for verb in ("next", "prev", "gif"):
+        forged = forge(seen, ":pnext", f":r{verb}")
+        custom_id = seen.custom_ids()[1].replace(":pnext", f":r{verb}")
+        refused = await cal.click(forged, custom_id)
+        assert refused.last.ephemeral, refused.text
+        assert refused.text.startswith("A review covers your own decisions only"), refused.text
+        assert (seen.content, seen.components) == before
+    assert reviews == []
