@@ -27,7 +27,8 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   (cogs/event.py, paged by cogs/private_replay.py like the daily's).
 * event next deal ``ddz:en:<event id>:<member>``: under the result of a member's event
   deal, deals them their next deal of that event (cogs/event.py).
-* ``<user>``: the member who asked; ``<match no>``: the match a new match would end.
+* ``<user>``: the member who asked; ``<match no>``: the match a new match would end
+  (either above ``ID_MAX``, and a replay's hand number, is answered as stale).
 
 A ``ddz:`` id that matches no template is answered as stale (``DdzCog.on_interaction``).
 Every id stays within Discord's 100 characters. Each handler re-checks guild, table,
@@ -50,7 +51,9 @@ from typing import Any, Literal, Protocol
 
 import discord
 
+from bot.game.errors import GameError
 from bot.rules import Card
+from cogs.replies import answer_error
 
 PUBLIC_ACTIONS = ("join", "leave", "cpu", "start", "cancel", "bid0", "bid1", "bid2", "bid3",
                   "hand", "again", "fill")
@@ -224,6 +227,10 @@ class Clicks(Protocol):
 
 
 _ROUTES = tuple(re.compile(p) for p in TEMPLATES)
+ID_MAX = 2 ** 63 - 1
+"""Largest member id or match number a custom_id may carry (Discord's snowflakes and the
+database's integers are 64-bit signed); a larger one is forged."""
+_NUMBERS = ("user", "no", "match")
 
 
 def _in_message(message: discord.Message, component_type: object, custom_id: str) -> bool:
@@ -261,6 +268,10 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
         return False
     message = interaction.message
     if message is None or not _in_message(message, data.get("component_type"), custom_id):
+        return True
+    if any(int(value) > ID_MAX for name, value in match.groupdict().items()
+           if name in _NUMBERS and value):
+        await answer_error(interaction, GameError("stale"))  # no query with it: forged
         return True
     if public is not None:
         await cog.on_public_click(interaction, public["table"], int(public["seq"]),

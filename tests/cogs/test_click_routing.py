@@ -125,7 +125,7 @@ def test_daily_and_event_replay_clicks_reach_their_handlers_parsed() -> None:
 
     event = EventInfo(event_id="0a1b2c3d", guild_id=1, channel_id=2, name="Cup", deals=12,
                       level="hard", created_by=3, created_at=0.0, closes_at=1.0)
-    member = 2 ** 64 - 1  # the longest Discord id
+    member = 2 ** 63 - 1  # the largest id a custom_id may carry (cogs/items.py ID_MAX)
     items = (PrivateReplayButton(daily_hand("2026-12-01", 22), 4, True, "next", label="▶"),
              PrivateReplayButton(event_hand(event, 12, member), 999, False, "gif", label="A"))
     message = message_with(*items)

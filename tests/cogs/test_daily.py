@@ -9,6 +9,8 @@ import re
 import time
 from typing import Any
 
+import pytest
+
 from bot.i18n import t
 from bot.service import SystemClock
 from cogs.daily import post_day
@@ -250,3 +252,19 @@ async def test_the_daily_hint_is_the_searchs_pick_even_when_searches_are_full(
     await ana.click(view, hint)
     shown = next(cid for cid in view.custom_ids() if ":hplay." in cid)
     assert f".{to_base36(cards_to_mask(pick.cards))}." in shown, shown
+
+
+async def test_a_forged_member_id_beyond_64_bits_is_answered_as_stale(
+        fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    # the input that broke it: ddz:dy:<day>:99999999999999999999:0:popen, a member id the
+    # grammar lets through (20 digits) but no database integer holds: OverflowError,
+    # "something went wrong" and an error logged
+    ana = Member(fake, 11, "Ana")
+    await autoplayed_daily(fake, ana)
+    result = (await ana.slash("daily")).last
+    huge = "9" * 20
+    for forged_user in (huge, str(2 ** 63)):
+        custom_id = result.custom_ids()[0].replace(f":{ana.id}:", f":{forged_user}:")
+        refused = await ana.click(forge(result, f":{ana.id}:", f":{forged_user}:"), custom_id)
+        assert refused.last.ephemeral and "out of date" in refused.text, refused.text
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]

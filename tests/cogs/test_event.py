@@ -309,3 +309,23 @@ async def test_a_forged_review_mode_page_of_another_members_deal_is_refused(
         assert refused.text.startswith("A review covers your own decisions only"), refused.text
         assert (seen.content, seen.components) == before
     assert reviews == []
+
+
+async def test_a_forged_member_id_beyond_64_bits_is_answered_as_stale(
+        fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    # the input that broke it: ddz:ev:<event>:1:99999999999999999999:0:pnext after the
+    # close: OverflowError from the database, "something went wrong", an error logged
+    admin = await create(fake, deals=1)
+    ana = Member(fake, 11, "Ana")
+    await deal_view(ana)
+    await finish(fake, ana)
+    await admin.slash("event close")
+    page = (await ana.slash("event replay", member=ana, deal=1)).last
+    for forged_user in ("9" * 20, str(2 ** 63)):
+        custom_id = page.custom_ids()[1].replace(f":{ana.id}:", f":{forged_user}:")
+        refused = await ana.click(forge(page, f":{ana.id}:", f":{forged_user}:"), custom_id)
+        assert refused.last.ephemeral and "out of date" in refused.text, refused.text
+    fine = await ana.click(forge(page, f":{ana.id}:", f":{2 ** 63 - 1}:"),
+                           page.custom_ids()[1].replace(f":{ana.id}:", f":{2 ** 63 - 1}:"))
+    assert "That member has no finished play" in fine.text, fine.text  # the largest id
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
