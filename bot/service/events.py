@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -81,11 +82,12 @@ class EventService:
     async def create(self, guild_id: int, channel_id: int, user_id: int, name: str,
                      deals: int, level: str, hours: float) -> EventInfo:
         """A new event of the server, open for ``hours``, announced in ``channel_id``.
-        Raises GameError: event_name (empty or longer than ``MAX_NAME``), event_deals
+        Raises GameError: event_name (longer than ``MAX_NAME``, or nothing visible: empty,
+        spaces, zero-width or control characters), event_deals
         (not 1–12), event_hours (not within 1 hour – two weeks), bad_option (level),
         event_exists (the server has an event whose results are not announced yet)."""
         name = " ".join(name.split())
-        if not name or len(name) > MAX_NAME:
+        if len(name) > MAX_NAME or not any(_visible(c) for c in name):
             raise GameError("event_name", most=str(MAX_NAME))
         if not 1 <= deals <= MAX_DEALS:
             raise GameError("event_deals", most=str(MAX_DEALS))
@@ -370,6 +372,11 @@ class EventService:
             deals += row.played
             score += Fraction(row.exact)
         return EventSummary(events=len(events), won=won, deals=deals, score=float(score))
+
+
+def _visible(char: str) -> bool:
+    """Whether ``char`` shows (not a separator, control, format or unassigned one)."""
+    return unicodedata.category(char)[0] not in "CZ"
 
 
 def _exact(value: Fraction) -> str:

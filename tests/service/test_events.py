@@ -92,10 +92,15 @@ async def test_create_checks_its_options_and_one_event_at_a_time(service: TableS
     for deals, hours, name, code in ((0, 24, "x", "event_deals"), (13, 24, "x", "event_deals"),
                                      (3, 0.5, "x", "event_hours"),
                                      (3, 24 * 15, "x", "event_hours"),
-                                     (3, 24, "   ", "event_name"), (3, 24, "x" * 61, "event_name")):
+                                     (3, 24, "   ", "event_name"), (3, 24, "x" * 61, "event_name"),
+                                     # invisible: zero-width space, word joiner, a control
+                                     (3, 24, "\u200b", "event_name"),
+                                     (3, 24, "\u200b\u2060 \x07", "event_name")):
         with pytest.raises(GameError) as refused:
             await svc.create(G, CH, ADMIN, name, deals, "hard", hours)
         assert refused.value.code == code
+    odd = await svc.create(G + 2, CH, ADMIN, "@everyone 🎉 مرحبا **x**", 1, "hard", 1)
+    assert odd.name == "@everyone 🎉 مرحبا **x**"  # shown escaped, sent mentioning no one
     event = await svc.create(G, CH, ADMIN, "  Winter   cup ", 12, "hard", 48)
     assert (event.name, event.deals, event.level, event.channel_id) == ("Winter cup", 12,
                                                                        "hard", CH)
