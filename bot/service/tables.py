@@ -251,9 +251,12 @@ class TableService:
 
     def check_can_forget(self, guild_id: int, user_id: int) -> None:
         """Raise GameError("forget_while_seated") while the member sits at an open table
-        of the guild, a daily deal's included (its hand would still settle for them)."""
+        of the guild, "forget_while_private" at a daily or event deal's (no leaving it:
+        it is finished, by auto-play at worst); its hand would still settle for them."""
         table = next((t for t in self._tables.values()
                       if t.guild_id == guild_id and t.seat_of(user_id) is not None), None)
+        if table is not None and table.private:
+            raise GameError("forget_while_private", table=table.id)
         if table is not None:
             raise GameError("forget_while_seated", table=table.id)
 

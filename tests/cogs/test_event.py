@@ -329,3 +329,19 @@ async def test_a_forged_member_id_beyond_64_bits_is_answered_as_stale(
                            page.custom_ids()[1].replace(f":{ana.id}:", f":{2 ** 63 - 1}:"))
     assert "That member has no finished play" in fine.text, fine.text  # the largest id
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_forget_during_an_event_deal_says_to_finish_it(fake: FakeDiscord) -> None:
+    # the input that broke it: /ddz forget during an event deal answered "Leave your table
+    # first", but a private deal has no Leave: it is finished (auto-play at worst)
+    await create(fake)
+    ana, eva = Member(fake, 11, "Ana"), Member(fake, 33, "Eva", locale="es-ES")
+    for member in (ana, eva):
+        assert (await member.slash("event play")).last.attachments
+    refused = await ana.slash("forget")
+    assert refused.last.ephemeral and refused.text.startswith("Finish your deal first"), (
+        refused.text)
+    assert "`/ddz autoplay on`" in refused.text and not refused.last.custom_ids()
+    spanish = await eva.slash("forget")
+    assert spanish.text.startswith("Termina primero tu mano"), spanish.text
+    assert len([t for t in fake.bot.service.tables() if t.event is not None]) == 2

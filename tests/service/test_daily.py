@@ -273,7 +273,7 @@ async def test_forget_waits_for_the_daily_hand_then_deletes_its_plays(
     assert opened.table is not None
     with pytest.raises(GameError) as refused:
         await service.forget_user(G, ANA)
-    assert refused.value.code == "forget_while_seated"
+    assert refused.value.code == "forget_while_private"  # no leaving it: finish it
     await play_daily(service, clock, opened.table.id, ANA)
     assert await service.forget_user(G, ANA) >= 1
     assert await service.storage.daily_entry(G, "2026-12-01", ANA) is None
