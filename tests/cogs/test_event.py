@@ -345,3 +345,26 @@ async def test_forget_during_an_event_deal_says_to_finish_it(fake: FakeDiscord) 
     spanish = await eva.slash("forget")
     assert spanish.text.startswith("Termina primero tu mano"), spanish.text
     assert len([t for t in fake.bot.service.tables() if t.event is not None]) == 2
+
+
+async def test_next_deal_double_clicked_or_play_sent_twice_deals_one_table(
+        fake: FakeDiscord) -> None:
+    await create(fake, deals=3)
+    ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
+    first = await deal_view(ana)
+    await finish(fake, ana)
+    tokens = [fake.dispatch(ana.click_payload(first, first.custom_ids()[0])) for _ in "ab"]
+    tokens += [fake.dispatch(bo.slash_payload("event play")) for _ in "ab"]
+    await fake.idle()
+    replies = [ana._reply(token) for token in tokens[:2]] + [bo._reply(token)
+                                                            for token in tokens[2:]]
+    assert all(r.messages and all(m.ephemeral for m in r.messages) for r in replies)
+    assert all("Event deal" in r.text for r in replies), [r.text for r in replies]
+    tables = [(t.seats[0].user_id, t.event) for t in fake.bot.service.tables()
+              if t.event is not None]
+    event = await fake.bot.service.events.current(fake.guild_id)
+    assert event is not None
+    assert sorted(tables) == [(ana.id, f"{event.event_id}:2"), (bo.id, f"{event.event_id}:1")]
+    plays = await fake.bot.service.events.storage.event_plays(event.event_id)
+    assert sorted((p.user_id, p.deal) for p in plays) == [(ana.id, 1), (ana.id, 2), (bo.id, 1)]
+    assert not fake.public()
