@@ -185,7 +185,9 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     if when:  # a Discord relative timestamp: it counts down by itself
         lines.append(when)
     me = table.seats[seat]
-    if me.autoplay and (table.phase == "playing" or not me.away):  # docs/RULES.md §Timers
+    # docs/RULES.md §Timers; a private deal's result: its next deal (an event's) is a new
+    # table, dealt with auto-play off, so nothing "stays on"
+    if me.autoplay and (table.phase == "playing" or (not me.away and not table.private)):
         key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
         if table.phase != "playing":  # after the result: whether it goes on next hand
             key += "_next"

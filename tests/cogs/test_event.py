@@ -368,3 +368,18 @@ async def test_next_deal_double_clicked_or_play_sent_twice_deals_one_table(
     plays = await fake.bot.service.events.storage.event_plays(event.event_id)
     assert sorted((p.user_id, p.deal) for p in plays) == [(ana.id, 1), (ana.id, 2), (bo.id, 1)]
     assert not fake.public()
+
+
+async def test_an_event_deal_finished_on_auto_play_does_not_promise_it_for_the_next(
+        fake: FakeDiscord) -> None:
+    # the input that broke it: a deal played to its end on auto-play; its result said
+    # "Auto-play stays on for the next hand", but Next deal deals a new table, auto-play off
+    await create(fake)
+    ana = Member(fake, 11, "Ana")
+    first = await deal_view(ana)
+    await finish(fake, ana)  # on auto-play
+    assert "Deal 1 done" in first.content and "Auto-play" not in first.content, first.content
+    second = (await ana.click(first, "Next deal")).last
+    await fake.idle()
+    (table,) = [t for t in fake.bot.service.tables() if t.event is not None]
+    assert not table.seats[0].autoplay and "Auto-play" not in second.content
