@@ -175,10 +175,16 @@ class EventService:
         else the next deal they have not played, dealt now (entering them), else
         ``EventOpen(table=None)``: every deal played. Raises GameError: no_event,
         event_closed, event_forgotten (``_enterable``), event_lost (a play begun whose
-        table this process does not hold)."""
+        table this process does not hold). A deal begun before the close is still
+        brought back (it is played to its end, docs/RULES.md §Events)."""
+        current = await self.storage.current_event(guild_id)
+        if current is not None and current.announced_at is None:
+            table = self.table_of(guild_id, user_id, current.event_id)
+            if table is not None:
+                return EventOpen(current, parse_label(table.event or "")[1], table)
         event = await self._enterable(guild_id, user_id)
         table = self.table_of(guild_id, user_id, event.event_id)
-        if table is not None:
+        if table is not None:  # dealt by a racing /ddz event play meanwhile
             return EventOpen(event, parse_label(table.event or "")[1], table)
         mine = {p.deal: p for p in await self.storage.event_plays(event.event_id)
                 if p.user_id == user_id}

@@ -383,3 +383,25 @@ async def test_an_event_deal_finished_on_auto_play_does_not_promise_it_for_the_n
     await fake.idle()
     (table,) = [t for t in fake.bot.service.tables() if t.event is not None]
     assert not table.seats[0].autoplay and "Auto-play" not in second.content
+
+
+async def test_a_deal_begun_before_the_close_can_still_be_brought_back(
+        fake: FakeDiscord) -> None:
+    # the input that broke it: Ana's deal under way, /ddz event close, then Ana's
+    # /ddz event play: "Winter cup is closed", her deal (played to its end and counted)
+    # out of her reach but for the old message
+    admin = await create(fake, deals=3)
+    ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
+    await deal_view(ana)
+    await admin.slash("event close")
+    back = (await ana.slash("event play")).last
+    assert back.ephemeral and "Your deal 1 of 3 goes on" in back.content, back.content
+    refused = await bo.slash("event play")  # nothing begun: nothing new is dealt
+    assert refused.last.ephemeral and "is closed: no more deals" in refused.text
+    tables = [t for t in fake.bot.service.tables() if t.event is not None]
+    assert [t.seats[0].user_id for t in tables] == [ana.id]
+    await finish(fake, ana)
+    assert "Deal 1 done" in back.content and "No more deals for you" in back.content
+    again = await ana.slash("event play")
+    assert "is closed: no more deals" in again.text
+    assert not [t for t in fake.bot.service.tables() if t.event is not None]
