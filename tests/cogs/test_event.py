@@ -341,7 +341,13 @@ async def test_forget_during_an_event_deal_says_to_finish_it(fake: FakeDiscord) 
     refused = await ana.slash("forget")
     assert refused.last.ephemeral and refused.text.startswith("Finish your deal first"), (
         refused.text)
-    assert "`/ddz autoplay on`" in refused.text and not refused.last.custom_ids()
+    # The advice must work at a private table: its hand view's Auto button and /ddz event
+    # play (typed /ddz autoplay finds no private table: it said so at first)
+    assert "**Auto**" in refused.text and "`/ddz event play`" in refused.text
+    assert "autoplay" not in refused.text and not refused.last.custom_ids()
+    again = await ana.slash("event play")
+    assert again.last.attachments and "Auto: off" in again.last.buttons(), (
+        list(again.last.buttons()))
     spanish = await eva.slash("forget")
     assert spanish.text.startswith("Termina primero tu mano"), spanish.text
     assert len([t for t in fake.bot.service.tables() if t.event is not None]) == 2
