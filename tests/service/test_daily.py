@@ -25,19 +25,6 @@ NOON = 1_796_126_400.0  # 2026-12-01 12:00 UTC
 DAY = 24 * 3600.0
 
 
-class Tables(Recorder):
-    """A listener keeping the latest state of every table it hears of (a finished daily
-    table leaves the service at once)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.latest: dict[str, Table] = {}
-
-    async def on_table_changed(self, table: Table, events: list) -> None:
-        await super().on_table_changed(table, events)
-        self.latest[table.id] = table
-
-
 @pytest.fixture
 def clock() -> FakeClock:
     """The shared fixture's fake clock, at noon UTC on 2026-12-01."""
@@ -46,7 +33,7 @@ def clock() -> FakeClock:
 
 async def new_service(store: SqlRepository, clock: FakeClock, level: str = "normal"
                       ) -> TableService:
-    svc = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    svc = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     settings = (await svc.settings(G)).with_changes(daily_level=level)
     await svc.save_settings(G, settings)
     return svc
@@ -77,7 +64,7 @@ async def play_daily(service: TableService, clock: FakeClock, table_id: str, use
         await run(service, clock)
         table = service.get(table_id)
         if table is None:
-            assert isinstance(service.listener, Tables)
+            assert isinstance(service.listener, Recorder)
             return service.listener.latest[table_id]
         if table.turn_seat == DAILY_SEAT and not table.seats[DAILY_SEAT].automatic:
             if stop_after is not None and moves == stop_after:
@@ -207,7 +194,7 @@ async def test_a_restart_mid_hand_goes_on(store: SqlRepository, clock: FakeClock
     assert opened.table is not None
     middle = await play_daily(service, clock, opened.table.id, ANA, stop_after=2)
     await service.close()  # the bot stops here
-    restarted = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    restarted = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     try:
         restored = await restarted.restore()
         assert [t.id for t in restored] == [opened.table.id]

@@ -25,18 +25,6 @@ NOON = 1_796_126_400.0  # 2026-12-01 12:00 UTC
 HOUR = 3600.0
 
 
-class Tables(Recorder):
-    """Keeps the latest state of every table (a finished event table leaves the service)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.latest: dict[str, Table] = {}
-
-    async def on_table_changed(self, table: Table, events: list) -> None:
-        await super().on_table_changed(table, events)
-        self.latest[table.id] = table
-
-
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock(NOON)
@@ -44,7 +32,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def service(store: SqlRepository, clock: FakeClock) -> AsyncIterator[TableService]:
-    svc = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    svc = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     yield svc
     await svc.close()
 
@@ -70,7 +58,7 @@ async def play_deal(service: TableService, clock: FakeClock, user: int, *,
         await run(service, clock)
         table = service.get(table_id)
         if table is None:
-            assert isinstance(service.listener, Tables)
+            assert isinstance(service.listener, Recorder)
             return service.listener.latest[table_id]
         if table.turn_seat == EVENT_SEAT and not table.seats[EVENT_SEAT].automatic:
             if stop_after is not None and moves == stop_after:
@@ -263,12 +251,12 @@ async def test_an_early_close_is_for_admins_in_the_cog_and_happens_once(
 
 
 async def test_a_restart_mid_deal_goes_on(store: SqlRepository, clock: FakeClock) -> None:
-    service = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     await create(service, deals=2)
     await play_deal(service, clock, ANA)
     middle = await play_deal(service, clock, ANA, stop_after=2)  # deal 2, two moves in
     await service.close()  # the bot stops here
-    restarted = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    restarted = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     try:
         restored = await restarted.restore()
         assert [t.id for t in restored] == [middle.id]
@@ -299,12 +287,12 @@ async def test_another_members_event_table_refuses_their_moves(service: TableSer
 
 async def test_a_restart_neither_skips_nor_repeats_the_announcement(
         store: SqlRepository, clock: FakeClock) -> None:
-    first = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    first = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     await create(first, deals=1, hours=1)
     await play_deal(first, clock, ANA)
     await first.close()  # the bot is down when the closing time passes
     clock.t = NOON + 2 * HOUR
-    second = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    second = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     try:
         await second.restore()
         (due,) = await second.events.due()  # not skipped: due after the restart
@@ -312,7 +300,7 @@ async def test_a_restart_neither_skips_nor_repeats_the_announcement(
         assert final is not None and [r.user_id for r in final.rows] == [ANA]
     finally:
         await second.close()
-    third = TableService(store, clock=clock, listener=Tables(), ai_delay=0)
+    third = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
     try:
         assert await third.events.due() == []  # announced: never again
         assert await third.events.announce(due) is None

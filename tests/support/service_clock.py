@@ -51,14 +51,18 @@ class FakeClock:
 
 
 class Recorder:
-    """A listener that keeps everything it is told."""
+    """A listener that keeps everything it is told, and the latest state of every table
+    it hears of (``latest``, by id: a finished daily or event table leaves the service at
+    once)."""
 
     def __init__(self) -> None:
         self.events: list[Event] = []
         self.settlements: list[Settlement] = []
+        self.latest: dict[str, Table] = {}
 
     async def on_table_changed(self, table: Table, events: list[Event]) -> None:
         self.events.extend(events)
+        self.latest[table.id] = table
 
     async def on_hand_settled(self, table: Table, settlement: Settlement) -> None:
         self.settlements.append(settlement)
