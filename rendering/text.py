@@ -3,9 +3,17 @@
 Only the fonts in ``rendering/fonts/`` are used, never a system font, so
 every machine draws the same pixels: DejaVu Sans (regular and bold) first,
 then Droid Sans Fallback (Chinese, Japanese kana, Korean Hangul; no bold)
-for characters DejaVu lacks. Text is laid out with Pillow's BASIC engine (no
-libraqm dependency) for the same reason; mixed text is drawn as runs, one per
-font, on DejaVu's baseline.
+for characters DejaVu lacks. Text is laid out with Pillow's BASIC engine; mixed
+text is drawn as runs, one per font, on DejaVu's baseline.
+
+Right-to-left text (any Hebrew or Arabic letter: bidi class R, AL or AN) is laid out
+with Pillow's RAQM engine where Pillow has it (``COMPLEX_LAYOUT``: raqm and fribidi
+loaded), so ``דניאל`` reads right to left and Arabic letters join; its runs are placed
+right to left when the text's first strong letter is right-to-left. Where raqm or
+fribidi is missing the BASIC engine draws it (letters in logical order, unjoined), never
+an error. Text with no right-to-left letter is always laid out BASIC (the same pixels
+as before). Widths and masks are cached per font object, and the RAQM faces are
+separate objects (``complex_face``), so a cached entry never crosses engines.
 
 Emoji neither has are drawn in monochrome with Noto Emoji (``NotoEmoji-Regular.ttf``,
 SIL OFL 1.1, ``LICENSE-NotoEmoji``; from the npm package
@@ -29,7 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -43,6 +51,10 @@ DEJAVU, DROID, NOTO_EMOJI = 0, 1, 2
 REPLACEMENT = "\u25a1"
 ELLIPSIS = "\u2026"
 _ABSENT = "\U0010fffd"  # a private-use code point no bundled font maps
+COMPLEX_LAYOUT = bool(features.check("raqm") and features.check("fribidi"))
+"""True when Pillow can lay out right-to-left text (libraqm with fribidi and HarfBuzz);
+else it is drawn with the BASIC engine. Read on every call (tests switch it)."""
+_RTL_CLASSES = frozenset({"R", "AL", "AN"})
 
 
 @lru_cache(maxsize=64)
@@ -152,13 +164,48 @@ def _run_face(face: ImageFont.FreeTypeFont, which: int) -> ImageFont.FreeTypeFon
     return face
 
 
+@lru_cache(maxsize=64)
+def complex_face(face: ImageFont.FreeTypeFont) -> ImageFont.FreeTypeFont:
+    """``face``'s file and size with Pillow's RAQM layout engine, cached (one object per
+    ``face``, so the width and mask caches keyed by font keep the engines apart)."""
+    return ImageFont.truetype(str(face.path), int(face.size),
+                              layout_engine=ImageFont.Layout.RAQM)
+
+
 @lru_cache(maxsize=4096)
+def _bidi(text: str) -> tuple[bool, bool]:
+    """(``text`` has a right-to-left letter, its first strong letter is right-to-left)."""
+    if text.isascii():
+        return False, False
+    classes = [unicodedata.bidirectional(char) for char in text]
+    first = next((c for c in classes if c in _RTL_CLASSES or c == "L"), "L")
+    return any(c in _RTL_CLASSES for c in classes), first in _RTL_CLASSES
+
+
+def _layout(text: str, face: ImageFont.FreeTypeFont
+            ) -> tuple[list[tuple[str, ImageFont.FreeTypeFont]], bool]:
+    """The runs of safe ``text`` with the font object that lays each out, in visual
+    order (right-to-left text with ``COMPLEX_LAYOUT``: RAQM faces, runs reversed when
+    the text starts right-to-left), and whether RAQM is used."""
+    rtl, starts_rtl = _bidi(text)
+    complex_ = rtl and COMPLEX_LAYOUT
+    runs = [(run, complex_face(_run_face(face, which)) if complex_ else _run_face(face, which))
+            for run, which in font_runs(text)]
+    return (runs[::-1] if complex_ and starts_rtl else runs), complex_
+
+
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> int:
     """Advance width of safe ``text`` in pixels with ``face`` (DejaVu) and the
-    fallback font at the same size for its runs (``getlength``, rounded up). Cached:
-    the same labels, names and sizes are measured on every render (fitting tries each
-    size), and FreeType's layout is a tenth of a table image's time."""
-    length = sum(_run_face(face, fb).getlength(run) for run, fb in font_runs(text))
+    fallback font at the same size for its runs (``getlength``, rounded up), laid out
+    as ``draw_text`` draws it (RAQM for right-to-left text where Pillow has it).
+    Cached: the same labels, names and sizes are measured on every render (fitting
+    tries each size), and FreeType's layout is a tenth of a table image's time."""
+    return _width(text, face, COMPLEX_LAYOUT)
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, face: ImageFont.FreeTypeFont, complex_layout: bool) -> int:
+    length = sum(run_face.getlength(run) for run, run_face in _layout(text, face)[0])
     return int(length + 0.999)
 
 
@@ -196,20 +243,21 @@ def draw_text(
 ) -> None:
     """Draw already-safe ``text`` at ``xy`` with Pillow's two-letter ``anchor``.
 
-    Text in one DejaVu run is a plain ``draw.text``. Mixed text is drawn run by
-    run (fallback runs with ``fallback_font(face.size)``), all on the baseline
-    DejaVu's ``anchor`` puts at ``xy``, starting where the total width
-    (``text_width``) and the horizontal anchor (l/m/r) place it.
+    Text in one DejaVu run is a plain ``draw.text`` (with ``complex_face(face)`` if
+    it is right-to-left and Pillow has RAQM). Mixed text is drawn run by run
+    (fallback runs with ``fallback_font(face.size)``), all on the baseline DejaVu's
+    ``anchor`` puts at ``xy``, starting where the total width (``text_width``) and
+    the horizontal anchor (l/m/r) place it, in visual order (``_layout``).
     """
-    runs = font_runs(text)
-    if len(runs) <= 1 and not (runs and runs[0][1] != DEJAVU):
-        draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+    runs, complex_ = _layout(text, face)
+    if len(runs) <= 1 and not (runs and font_runs(text)[0][1] != DEJAVU):
+        draw.text(xy, text, font=complex_face(face) if complex_ else face, fill=fill,
+                  anchor=anchor)
         return
     x, y = xy
     x -= {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * text_width(text, face)
     y += _baseline_offset(face, anchor[1])
-    for run, which in runs:
-        run_face = _run_face(face, which)
+    for run, run_face in runs:
         draw.text((x, y), run, font=run_face, fill=fill, anchor="ls")
         x += run_face.getlength(run)
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+import math
 
+import pytest
+from PIL import Image, ImageDraw, ImageFont, features
+
+import rendering.text as text_module
 from rendering.samples import CJK_NAME, LONG_NAME
 from rendering.text import (
+    BOLD,
     ELLIPSIS,
     NOTO_EMOJI,
     REPLACEMENT,
@@ -147,3 +152,61 @@ def test_cached_text_stamps_draw_what_pillow_draws_pixel_for_pixel() -> None:
             ImageDraw.Draw(plain).text(xy, label, fill=fill, font=face, anchor=anchor)
             Draw(cached).text(xy, label, fill=fill, font=face, anchor=anchor)
         assert plain.tobytes() == cached.tobytes()
+
+
+def _pillow(text: str, engine: ImageFont.Layout, size: int = 24) -> bytes:
+    """``text`` as Pillow draws it with the bundled DejaVu Sans Bold and ``engine``."""
+    img = Image.new("L", (240, 40), 0)
+    face = ImageFont.truetype(str(BOLD), size, layout_engine=engine)
+    ImageDraw.Draw(img).text((4, 20), text, font=face, fill=255, anchor="lm")
+    return img.tobytes()
+
+
+def _ours(text: str, size: int = 24, cached: bool = False) -> bytes:
+    img = Image.new("L", (240, 40), 0)
+    draw = Draw(img) if cached else ImageDraw.Draw(img)
+    draw_text(draw, (4, 20), text, font(size, True), 255 if not cached else (255,),
+              anchor="lm")
+    return img.tobytes()
+
+
+RTL_NAMES = ("דניאל", "سارة", "דני 7")
+NEEDS_RAQM = pytest.mark.skipif(not (features.check("raqm") and features.check("fribidi")),
+                                reason="Pillow has no raqm/fribidi here (.ci/run installs it)")
+
+
+@NEEDS_RAQM
+@pytest.mark.parametrize("name", RTL_NAMES)
+def test_right_to_left_names_are_drawn_as_raqm_lays_them_out(name: str) -> None:
+    """Issue 36 §11: ``דניאל`` was drawn reversed (``לאינד``) and Arabic unjoined, laid
+    out with the BASIC engine although Pillow had raqm."""
+    raqm, basic = _pillow(name, ImageFont.Layout.RAQM), _pillow(name, ImageFont.Layout.BASIC)
+    assert raqm != basic
+    assert _ours(name) == raqm
+    assert _ours(name, cached=True) == raqm  # the mask cache (Draw) too
+    face = ImageFont.truetype(str(BOLD), 24, layout_engine=ImageFont.Layout.RAQM)
+    assert text_width(name, font(24, True)) == math.ceil(face.getlength(name))
+
+
+@NEEDS_RAQM
+def test_hebrew_reads_right_to_left_and_latin_stays_basic() -> None:
+    """The first letter (ד, logical order) is drawn at the right end: the ink of
+    ``דניאל`` is the ink of ``לאינד`` drawn BASIC (one glyph each, no joining)."""
+    assert _ours("דניאל") == _pillow("לאינד", ImageFont.Layout.BASIC)
+    assert _ours("Daniel") == _pillow("Daniel", ImageFont.Layout.BASIC)  # no kerning change
+
+
+def test_without_raqm_right_to_left_falls_back_to_basic_and_caches_stay_apart(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where Pillow lacks raqm or fribidi the BASIC engine draws the name (no error), and
+    a width or mask cached under one engine is never served for the other."""
+    basic = _pillow("דניאל", ImageFont.Layout.BASIC)
+    raqm_width = text_width("דניאל", font(24, True))
+    monkeypatch.setattr(text_module, "COMPLEX_LAYOUT", False, raising=False)
+    assert _ours("דניאל") == basic and _ours("דניאל", cached=True) == basic
+    basic_face = ImageFont.truetype(str(BOLD), 24, layout_engine=ImageFont.Layout.BASIC)
+    assert text_width("سارة", font(24, True)) == math.ceil(basic_face.getlength("سارة"))
+    monkeypatch.setattr(text_module, "COMPLEX_LAYOUT", True)
+    if features.check("raqm"):
+        assert _ours("דניאל", cached=True) == _pillow("דניאל", ImageFont.Layout.RAQM)
+        assert text_width("דניאל", font(24, True)) == raqm_width
