@@ -135,7 +135,8 @@ def standings(results: Mapping[int, Mapping[int, int]], entrants: Sequence[int],
     """The standings over ``results`` = {deal: {user: points}} for ``entrants``: each
     deal's duplicate scores (``deal_scores`` over the entrants with a result on it),
     summed per entrant, best first; equal totals share a place (1, 2, 2, 4). Ties in the
-    order are by raw points, then user id (a stable order; the place is the same).
+    order are by raw points, then by the order of ``entrants`` (who joined first,
+    docs/RULES.md §Events; the place is the same).
     ``played``: deals each entrant played themselves (shown, not scored)."""
     totals = {user: Fraction(0) for user in entrants}
     raw = dict.fromkeys(entrants, 0)
@@ -144,7 +145,8 @@ def standings(results: Mapping[int, Mapping[int, int]], entrants: Sequence[int],
         for user, score in deal_scores(field).items():
             totals[user] += score
             raw[user] += field[user]
-    order = sorted(entrants, key=lambda u: (-totals[u], -raw[u], u))
+    joined = {user: index for index, user in enumerate(entrants)}
+    order = sorted(entrants, key=lambda u: (-totals[u], -raw[u], joined[u]))
     rows: list[Standing] = []
     for index, user in enumerate(order):
         place = rows[-1].place if rows and rows[-1].total == totals[user] else index + 1

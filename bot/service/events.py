@@ -311,8 +311,10 @@ class EventService:
                 played[play.user_id] = played.get(play.user_id, 0) + 1
         if final:
             entrants = [user for user, _ in named]
-        else:  # only who has a result on a deal the viewer may see
-            entrants = sorted({u for per in results.values() for u in per})
+        else:  # only who has a result on a deal the viewer may see, in the order they joined
+            scored = {u for per in results.values() for u in per}
+            entrants = [user for user, _ in named if user in scored]
+            entrants += sorted(scored - set(entrants))
         rows = [EventRow(place=s.place, user_id=s.user_id, name=names.get(s.user_id),
                          score=float(s.total), exact=_exact(s.total), points=s.points,
                          played=s.played)
@@ -365,7 +367,9 @@ class EventService:
         return final
 
     async def summary(self, guild_id: int, user_id: int) -> EventSummary:
-        """The member's record over the server's announced events (``/ddz stats``)."""
+        """The member's record over the server's announced events (``/ddz stats``). An
+        event is won by the entrants in first place, only when it had at least two: an
+        event of one is entered, not won (docs/RULES.md §Events)."""
         events = await self.storage.events_of_user(guild_id, user_id)
         won = deals = 0
         score = Fraction(0)
@@ -374,7 +378,7 @@ class EventService:
             row = next((r for r in final.rows if r.user_id == user_id), None)
             if row is None:
                 continue
-            won += row.place == 1
+            won += row.place == 1 and len(final.rows) > 1
             deals += row.played
             score += Fraction(row.exact)
         return EventSummary(events=len(events), won=won, deals=deals, score=float(score))

@@ -348,3 +348,38 @@ async def test_forget_after_playing_a_deal_buys_no_second_entry(
 async def stored(service: TableService, sql: str, args: tuple = ()) -> list:
     async with service.storage._read() as db:  # type: ignore[attr-defined]
         return await db.fetch(sql, args)
+
+
+async def test_tied_lines_are_listed_by_who_joined_first_not_by_user_id(
+        service: TableService, clock: FakeClock) -> None:
+    """Issue 36 §9: tied lines came in user id order; docs/RULES.md §Events says raw
+    points, then who joined first. Cal (id 103) joins before Ana (id 101); both make the
+    same moves on the one deal, so the same points."""
+    await create(service, deals=1)
+    svc = events(service)
+    await svc.join(G, CAL, "Cal")
+    await svc.join(G, ANA, "Ana")
+    await play_deal(service, clock, ANA)
+    await play_deal(service, clock, CAL)
+    for viewer in (ANA, CAL):
+        open_rows = (await svc.standings(G, viewer)).rows  # type: ignore[union-attr]
+        assert [(r.user_id, r.place) for r in open_rows] == [(CAL, 1), (ANA, 1)]
+    await svc.close(G)
+    final = await svc.standings(G, ANA)
+    assert final is not None and final.final
+    assert [(r.user_id, r.place, r.points) for r in final.rows] == [
+        (CAL, 1, final.rows[0].points), (ANA, 1, final.rows[0].points)]
+
+
+async def test_an_event_of_one_entrant_is_not_a_win_in_stats(
+        service: TableService, clock: FakeClock) -> None:
+    """Issue 36 §9: a lone entrant counted as having won, even with a negative score."""
+    await create(service, deals=1)
+    svc = events(service)
+    await play_deal(service, clock, ANA, greedy=False)
+    await svc.close(G)
+    (due,) = await svc.due()
+    final = await svc.announce(due)
+    assert final is not None and [(r.user_id, r.place) for r in final.rows] == [(ANA, 1)]
+    summary = await svc.summary(G, ANA)
+    assert (summary.events, summary.won, summary.deals) == (1, 0, 1)
