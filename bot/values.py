@@ -441,7 +441,7 @@ class EventRow(BaseModel):
 
 class EventStandings(BaseModel):
     """An event's standings as one viewer may see them: over every deal once the event
-    is closed (``final``), else over ``deals_seen``, the deals the viewer has finished
+    is closed and no deal is being played (``final``), else over ``deals_seen``, the deals the viewer has finished
     (nothing of a deal they have not played shows). ``entrants``: how many joined;
     ``progress``: deals each entrant finished (by user id)."""
 
@@ -449,6 +449,9 @@ class EventStandings(BaseModel):
 
     event: EventInfo
     final: bool
+    provisional: bool = False
+    """Closed, but deals begun before the close are still being played: not final yet
+    (``EventService.provisional_standings``)."""
     deals_seen: list[int] = Field(default_factory=list)
     rows: list[EventRow] = Field(default_factory=list)
     entrants: int = 0

@@ -221,11 +221,14 @@ async def find_replay(ctx: CogContext, event: EventInfo, deal: int, user_id: int
                       viewer_id: int) -> tuple[PrivateHand, Replay]:
     """``user_id``'s hand of ``deal`` for ``viewer_id``, ready to page, animate and review
     (``EventService.hand_record`` → ``ReplayService.rebuilt``). Raises GameError
-    ``event_not_yet`` (``EventService.may_see`` refuses) or ``event_no_hand``."""
+    ``event_not_yet`` (``EventService.may_see`` refuses), ``event_not_yet_playing`` (closed,
+    but the viewer's own play of that deal goes on) or ``event_no_hand``."""
     events = ctx.service.events
     record = await events.hand_record(event, deal, user_id, viewer_id)
     if record is None:
         if 1 <= deal <= event.deals and not await events.may_see(event, deal, viewer_id):
+            if event.is_closed(events.now()):  # closed: only their own play is unfinished
+                raise GameError("event_not_yet_playing", deal=str(deal))
             raise GameError("event_not_yet")
         raise GameError("event_no_hand")
     return private_hand(event, deal, user_id), await ctx.replays.rebuilt(record)
@@ -330,12 +333,16 @@ def standings_lines(board: EventStandings, lang: str, limit: int = BOARD_ROWS) -
 
 
 def standings_embed(board: EventStandings, lang: str) -> discord.Embed:
-    """The standings: final once closed, else over the deals the viewer has played."""
+    """The standings: final once closed and no deal is being played, provisional while
+    one begun before the close goes on, else over the deals the viewer has played."""
     event = board.event
     embed = discord.Embed(title=t("event.board_title", lang, name=_name(event)), colour=COLOR)
     lines = standings_lines(board, lang)
     if board.final:
         head = t("event.board_final", lang, deals=event.deals)
+    elif board.provisional:
+        head = t("event.board_provisional", lang,
+                 deals=", ".join(map(str, board.deals_seen)) or "—")
     elif board.deals_seen:
         head = t("event.board_partial", lang, deals=", ".join(map(str, board.deals_seen)),
                  closes=f"<t:{int(event.closes_at)}:R>")

@@ -229,12 +229,12 @@ class EventService:
 
     async def may_see(self, event: EventInfo, deal: int, user_id: int) -> bool:
         """Whether the member may see deal ``deal`` of ``event`` (its cards, anyone's play
-        or points on it): once the event is closed, or once the member finished that
-        deal. The one rule (standings, replays, stats)."""
-        if event.is_closed(self.now()):
-            return True
-        return any(p.deal == deal and p.user_id == user_id and p.finished
-                   for p in await self.storage.event_plays(event.event_id))
+        or points on it): once the member finished that deal; or once the event is
+        closed, unless their own play of that deal is still unfinished (a deal begun
+        before the close stays hidden from its player, admins included, until it ends or
+        the results are announced). The one rule (standings, replays, stats)."""
+        return _may_see(event, deal, user_id, await self.storage.event_plays(event.event_id),
+                        event.is_closed(self.now()))
 
     async def hand(self, event: EventInfo, deal: int, user_id: int, viewer_id: int
                    ) -> Hand | None:
@@ -277,7 +277,10 @@ class EventService:
         if event is None:
             return None
         if event.is_closed(self.now()):
-            return await self.final_standings(event)
+            if (event.announced_at is not None
+                    or not await self.storage.event_in_progress(event.event_id)):
+                return await self.final_standings(event)
+            return await self.provisional_standings(event, viewer_id)
         plays = await self.storage.event_plays(event.event_id)
         seen = sorted({p.deal for p in plays if p.user_id == viewer_id and p.finished})
         results: dict[int, dict[int, int]] = {d: {} for d in seen}
@@ -300,16 +303,37 @@ class EventService:
         return await self._standings(event, results, plays, final=True,
                                      seen=list(range(1, event.deals + 1)))
 
+    async def provisional_standings(self, event: EventInfo, viewer_id: int) -> EventStandings:
+        """A closed event's standings while deals begun before the close are still being
+        played (``provisional``, not final: docs/RULES.md §Events): over the deals the
+        viewer may see (``may_see``: not the one they are still playing), every entrant
+        who finished a deal with their points, who did not begin it with its stand-in,
+        and who is still playing it left out of that deal until they finish."""
+        plays = await self.storage.event_plays(event.event_id)
+        entrants = [user for user, _ in await self.storage.event_entrants(event.event_id)]
+        began = {(p.deal, p.user_id): p for p in plays}
+        seen = [deal for deal in range(1, event.deals + 1)
+                if _may_see(event, deal, viewer_id, plays, closed=True)]
+        results: dict[int, dict[int, int]] = {}
+        for deal in seen:
+            missing = [u for u in entrants if (deal, u) not in began]
+            filler = await self.standin(event, deal) if missing else 0
+            results[deal] = {u: began[(deal, u)].points if (deal, u) in began else filler
+                             for u in entrants
+                             if (deal, u) not in began or began[(deal, u)].finished}
+        return await self._standings(event, results, plays, final=False, seen=seen,
+                                     provisional=True)
+
     async def _standings(self, event: EventInfo, results: dict[int, dict[int, int]],
-                         plays: list[EventPlay], *, final: bool, seen: list[int]
-                         ) -> EventStandings:
+                         plays: list[EventPlay], *, final: bool, seen: list[int],
+                         provisional: bool = False) -> EventStandings:
         named = await self.storage.event_entrants(event.event_id)
         names = dict(named)
         played: dict[int, int] = {}
         for play in plays:
             if play.finished:
                 played[play.user_id] = played.get(play.user_id, 0) + 1
-        if final:
+        if final or provisional:
             entrants = [user for user, _ in named]
         else:  # only who has a result on a deal the viewer may see, in the order they joined
             scored = {u for per in results.values() for u in per}
@@ -319,8 +343,8 @@ class EventService:
                          score=float(s.total), exact=_exact(s.total), points=s.points,
                          played=s.played)
                 for s in standings(results, entrants, played)]
-        return EventStandings(event=event, final=final, deals_seen=seen, rows=rows,
-                              entrants=len(named))
+        return EventStandings(event=event, final=final, provisional=provisional,
+                              deals_seen=seen, rows=rows, entrants=len(named))
 
     async def standin(self, event: EventInfo, deal: int) -> int:
         """The stand-in result of ``deal``: the member's seat played by auto-play from the
@@ -382,6 +406,19 @@ class EventService:
             deals += row.played
             score += Fraction(row.exact)
         return EventSummary(events=len(events), won=won, deals=deals, score=float(score))
+
+
+def _may_see(event: EventInfo, deal: int, user_id: int, plays: list[EventPlay],
+             closed: bool) -> bool:
+    """``EventService.may_see`` over the event's ``plays``: the member finished ``deal``,
+    or the event is ``closed`` and their own play of it (if any) is over or the results
+    are announced."""
+    own = next((p for p in plays if p.deal == deal and p.user_id == user_id), None)
+    if own is not None and own.finished:
+        return True
+    if not closed:
+        return False
+    return own is None or event.announced_at is not None
 
 
 def _visible(char: str) -> bool:

@@ -411,3 +411,37 @@ async def test_a_deal_begun_before_the_close_can_still_be_brought_back(
     again = await ana.slash("event play")
     assert "is closed: no more deals" in again.text
     assert not [t for t in fake.bot.service.tables() if t.event is not None]
+
+
+@pytest.mark.parametrize(("locale", "provisional", "refusal"), [
+    ("en-US", "Provisional: a deal begun before the close is still being played",
+     "Not yet: finish your own play of deal 1 first"),
+    ("es-ES", "Provisional: aún se está jugando una mano empezada antes del cierre",
+     "Todavía no: termina primero tu propia partida de la mano 1"),
+])
+async def test_a_deal_still_played_after_the_close_is_hidden_and_the_standings_provisional(
+        fake: FakeDiscord, locale: str, provisional: str, refusal: str) -> None:
+    # the input that showed it: Ana finished deal 1, the admin Di began it and closed the
+    # event: his standings said "Final" (all 0) and he replayed Ana's deal 1 before
+    # finishing his own
+    admin = await create(fake, deals=1)
+    ana = Member(fake, 11, "Ana")
+    await deal_view(ana)
+    await finish(fake, ana)
+    await deal_view(admin)
+    admin.locale = ana.locale = locale  # what they read from here on
+    await admin.slash("event close")
+    announcer = fake.bot.get_cog("ddz").announcer
+    assert await announcer.announce_all() == 0  # Di's deal goes on: no results yet
+    peek = await admin.slash("event replay", member=ana, deal=1)
+    assert peek.last.ephemeral and refusal in peek.text and not peek.last.attachments, peek.text
+    for member in (admin, ana):
+        board = (await member.slash("event standings")).last.embeds[0]["description"]
+        assert board.startswith(provisional) and "Final" not in board, board
+    await finish(fake, admin)
+    assert await announcer.announce_all() == 1
+    assert await announcer.announce_all() == 0
+    final = (await admin.slash("event standings")).last.embeds[0]["description"]
+    assert "Provisional" not in final and "Final" in final, final
+    seen = await admin.slash("event replay", member=ana, deal=1)
+    assert seen.last.ephemeral and seen.last.alt_texts, seen.text

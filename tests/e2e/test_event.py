@@ -6,6 +6,7 @@ members' duplicate scores."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from fractions import Fraction
 
@@ -34,14 +35,15 @@ def my_turn_or_over(view: SimMessage) -> bool:
 
 
 async def play_deal(emu: Emulator, member: SimMember, deal: int, *,
-                    stop_after: int | None = None, again: bool = False) -> tuple[int, int]:
+                    stop_after: int | None = None, again: bool = False,
+                    deals: int = 2) -> tuple[int, int]:
     """``/ddz event play``, then the member's turns in the private view until its result
     (or ``stop_after`` moves: then points 0). ``again``: the deal goes on (after a
     restart). Returns (cards held when the view opened, points)."""
     ix = await finished(await member.slash("ddz event play"), timeout=15)
     view = ix.message
     assert view is not None and view.ephemeral and view.visible_to is member, reply_text(ix)
-    assert f"{deal} of 2" in view.text and "Event deal" in view.text, view.text
+    assert f"{deal} of {deals}" in view.text and "Event deal" in view.text, view.text
     assert ("goes on" in view.text) == again, view.text
     start = len(cards_in_alt(view))
     for turn in range(40):
@@ -139,4 +141,43 @@ async def test_kill_9_in_the_middle_of_an_event_deal_then_it_goes_on(
     (post,) = [m for m in emu.public_messages() if "is over" in m.text]
     (line,) = LINE_RE.finditer(post.text)
     assert line.group(2) == "Alice" and line.group(3) == "0" and line.group(5) == "1", post.text
+    assert emu.errors == [] and emu.late_interactions() == []
+
+
+async def test_a_deal_still_played_at_the_close_stays_hidden_until_it_ends_then_one_post(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    # the input that showed it: Alice finished the deal, the admin began it, closed the
+    # event and peeked at Alice's play of it; the standings said "Final" (all 0)
+    emu = emulator
+    await bot_factory(extra_env=FAST_ENV).start(timeout=30)
+    admin = emu.member(name="boss", manage_guild=True)
+    await finished(await admin.slash("ddz event create", name="Spring cup", deals=1,
+                                     hours=24, level="easy"))
+    alice = emu.member(name="alice")
+    await play_deal(emu, alice, 1, deals=1)
+    await play_deal(emu, admin, 1, deals=1, stop_after=1)  # begun, one move in
+    closed = await finished(await admin.slash("ddz event close"))
+    assert "**Spring cup** is closed" in reply_text(closed), reply_text(closed)
+    peek = await finished(await admin.slash("ddz event replay", member=alice, deal=1))
+    assert "Not yet: finish your own play of deal 1 first" in reply_text(peek), reply_text(peek)
+    assert peek.message is None or not peek.message.attachments
+    for member in (admin, alice):
+        board = reply_text(await finished(await member.slash("ddz event standings")))
+        assert "Provisional" in board and "Final" not in board, board
+    await asyncio.sleep(1.0)
+    assert [m for m in emu.public_messages() if "is over" in m.text] == []
+    await play_deal(emu, admin, 1, deals=1, again=True)  # the admin's deal ends
+    await emu.wait_until(lambda: any("is over" in m.text for m in emu.public_messages()),
+                         timeout=30, what="the results of the event")
+    final = reply_text(await finished(await admin.slash("ddz event standings")))
+    assert "Final, over every deal (1)" in final, final
+    (post,) = [m for m in emu.public_messages() if "is over" in m.text]
+    names = re.findall(r"^\d+\. (\w+): \*\*[+-]?[\d.]+\*\* · points [+-]?\d+ · played 1/1$",
+                       post.text, re.M)
+    assert sorted(names) == ["Alice", "Boss"], post.text
+    seen = await finished(await admin.slash("ddz event replay", member=alice, deal=1))
+    assert seen.message is not None and seen.message.attachments, reply_text(seen)
+    await asyncio.sleep(1.0)
+    assert len([m for m in emu.public_messages() if "is over" in m.text]) == 1
     assert emu.errors == [] and emu.late_interactions() == []

@@ -173,9 +173,52 @@ async def test_no_peeking_before_playing_a_deal(service: TableService, clock: Fa
     opened = await svc.play(G, BEN, "Ben")  # playing it is not having played it
     assert opened.table is not None and not await svc.may_see(event, 1, BEN)
     assert (await svc.standings(G, BEN)).rows == []  # type: ignore[union-attr]
-    # once closed, everybody sees everything
+    # once closed, everybody sees everything but their own deal still being played
     clock.t = event.closes_at
-    assert await svc.may_see(event, 1, BEN) and await svc.hand(event, 1, ANA, BEN) is not None
+    assert await svc.may_see(event, 1, CAL) and await svc.hand(event, 1, ANA, CAL) is not None
+    assert not await svc.may_see(event, 1, BEN) and await svc.hand(event, 1, ANA, BEN) is None
+    assert await svc.may_see(event, 2, BEN)
+
+
+async def test_a_deal_still_played_after_the_close_stays_hidden_from_its_player(
+        service: TableService, clock: FakeClock) -> None:
+    # the input that showed it: Ana finished deal 1, Ben began it, the admin closed the
+    # event: Ben's standings said "Final" (all 0) and he could replay Ana's deal 1
+    event_id = await create(service, deals=1)
+    svc = events(service)
+    ana = await play_deal(service, clock, ANA)
+    ben = await play_deal(service, clock, BEN, stop_after=1)  # one move in, still playing
+    await svc.join(G, CAL, "Cal")  # joined, played nothing
+    closed = await svc.close(G)
+    assert not await svc.may_see(closed, 1, BEN)  # his own play of deal 1 goes on
+    assert await svc.hand(closed, 1, ANA, BEN) is None
+    assert await svc.hand_record(closed, 1, ANA, BEN) is None
+    assert await svc.may_see(closed, 1, ANA) and await svc.may_see(closed, 1, ADMIN)
+    assert await svc.due() == []
+    for viewer, seen in ((BEN, []), (ANA, [1]), (ADMIN, [1])):
+        board = await svc.standings(G, viewer)
+        assert board is not None and not board.final and board.provisional, viewer
+        assert board.deals_seen == seen, viewer
+    board = await svc.standings(G, ANA)
+    assert board is not None
+    rows = {r.user_id: r for r in board.rows}
+    standin = (await service.storage.event_standins(event_id))[1]
+    points = ana.hand.result.points[EVENT_SEAT]  # type: ignore[union-attr]
+    # Ben is out of deal 1's field until he finishes; Cal has the stand-in
+    mean = Fraction(points + standin, 2)
+    assert {u: Fraction(r.exact) for u, r in rows.items()} == {
+        ANA: points - mean, CAL: standin - mean, BEN: 0}
+    assert (rows[ANA].played, rows[BEN].played, rows[CAL].played) == (1, 0, 0)
+    await service.set_autoplay(ben.id, BEN, True)  # Ben's deal ends
+    for _ in range(100):
+        await run(service, clock, 5)
+        if service.get(ben.id) is None:
+            break
+    assert await svc.may_see(closed, 1, BEN) and await svc.hand(closed, 1, ANA, BEN) is not None
+    final = await svc.standings(G, BEN)
+    assert final is not None and final.final and not final.provisional
+    (due,) = await svc.due()
+    assert (await svc.announce(due)) is not None and await svc.announce(due) is None
 
 
 async def test_close_by_time_on_a_fake_clock_then_stand_ins_and_one_announcement(
