@@ -43,6 +43,10 @@ STANDINGS_TTL = 30.0
 server drops it at once)."""
 CHART_HANDS = 50
 """Hands on a player page's chart (the most recent), as ``/ddz stats``."""
+MAX_ID = 2**63 - 1
+"""The largest member id that can exist: ids are stored as signed 64-bit integers in both
+databases, so a larger one (the route takes 20 digits) is a 404 without a query (a query
+would fail: SQLite's OverflowError, PostgreSQL's DataError)."""
 REPLAY_TTL = 600.0
 """Seconds a replay page is kept (a settled hand changes only by ``/ddz forget``,
 which drops it at once)."""
@@ -220,11 +224,13 @@ class Site:
 
     async def player(self, token: str, member: str, lang: str) -> Page | None:
         """A member's record and chart on a public server's page; None (→ 404) for an
-        unknown or forgotten member."""
+        unknown or forgotten member, or an id no member can have (``MAX_ID``)."""
         guild_id = await self._public_guild(token)
-        if guild_id is None or not member.isdigit() or len(member) > 20:
+        if guild_id is None or not member.isascii() or not member.isdigit() or len(member) > 20:
             return None
         user_id = int(member)
+        if user_id > MAX_ID:
+            return None
         records = self.service.records
 
         async def build() -> Page | None:

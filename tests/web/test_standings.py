@@ -3,13 +3,16 @@ listed with their pages, and gone from every page right after ``/ddz forget``.""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 import pytest_asyncio
 
+from tests.databases import Database
 from tests.web.support import GUILD, running_site, standings_store
 
 
@@ -80,3 +83,25 @@ async def test_forget_removes_the_member_from_every_page_at_once(served: Any) ->
     assert status == 200 and "user102" not in html and 'data-user="102"' not in html
     assert "user101" in html
     assert (await get(f"{url}/p/102"))[0] == 404
+
+
+async def test_a_member_id_beyond_64_bits_is_the_404_page_and_nothing_is_logged(
+    database: Database, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The route takes 20 digits; 2^63 and more can be no member (ids are signed 64-bit in
+    both databases): SQLite raised OverflowError, PostgreSQL DataError, answered 500."""
+    storage, service = await standings_store(database.location)
+    try:
+        async with running_site(storage, service=service) as (base, _, links):
+            await turn_web(service, True)
+            url = f"{base}/s/{links.server_token(GUILD)}/p"
+            caplog.clear()
+            for member in (2**63, 2**63 + 1, 10**19, 2**64 - 1, 99_999_999_999_999_999_999):
+                status, html = await get(f"{url}/{member}")
+                assert status == 404 and "Traceback" not in html, member
+                assert 'lang="en"' in html  # the 404 page, not a bare answer
+            assert (await get(f"{url}/{2**63 - 1}"))[0] == 404  # the largest id: unknown
+            assert (await get(f"{url}/101"))[0] == 200
+            assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    finally:
+        await storage.close()
