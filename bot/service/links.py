@@ -4,7 +4,9 @@ A replay link names one settled hand of one server, ``/r/<token>`` where the tok
 base64url(guild id (8 bytes) ‖ hand number (4 bytes) ‖ the first 12 bytes of the HMAC);
 a standings link names a server, ``/s/<token>`` (guild id ‖ HMAC). Each kind has its
 own HMAC domain, so a replay token never opens a standings page. Tokens are 32 and 27
-characters; anything longer than ``MAX_TOKEN`` is refused before decoding. Pure: no I/O.
+characters; anything longer than ``MAX_TOKEN`` is refused before decoding, and a token
+must be the canonical encoding of its bytes (base64's unused bits of the last character
+zero), so each token has one spelling and any changed character is refused. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ _REPLAY = struct.Struct(">QI")
 _SERVER = struct.Struct(">Q")
 
 
+def _encode(raw: bytes) -> str:
+    """base64url of ``raw`` without padding: the one spelling a token has."""
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
 class WebLinks:
     """Makes and reads the page's signed links.
 
@@ -42,8 +49,7 @@ class WebLinks:
         return hmac.new(self._key, kind + b":" + payload, hashlib.sha256).digest()[:MAC_BYTES]
 
     def _token(self, kind: bytes, payload: bytes) -> str:
-        raw = payload + self._mac(kind, payload)
-        return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+        return _encode(payload + self._mac(kind, payload))
 
     def _read(self, kind: bytes, token: str, size: int) -> bytes | None:
         if not TOKEN.fullmatch(token):
@@ -52,8 +58,9 @@ class WebLinks:
             raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         except (binascii.Error, ValueError):
             return None
-        if len(raw) != size + MAC_BYTES:
-            return None
+        if len(raw) != size + MAC_BYTES or _encode(raw) != token:
+            return None  # the wrong size, or not the one spelling: the last character's
+            # unused bits must be zero (20 bytes: 27 characters, 2 bits spare)
         payload, mac = raw[:size], raw[size:]
         return payload if hmac.compare_digest(mac, self._mac(kind, payload)) else None
 

@@ -70,6 +70,16 @@ async def test_tampered_or_foreign_server_tokens_are_404(served: Any) -> None:
         assert (await get(f"{base}/s/{bad}"))[0] == 404, bad
 
 
+async def test_a_standings_page_has_one_address_not_four(served: Any) -> None:
+    """The token's last character carries 2 unused bits: the three other spellings of the
+    same bytes are the 404 page (docs/WEB.md §Links: every changed character)."""
+    base, service, links, _ = served
+    await turn_web(service, True)
+    token = links.server_token(GUILD)
+    statuses = {last: (await get(f"{base}/s/{token[:-1] + last}"))[0] for last in "ABCD"}
+    assert statuses == {token[-1]: 200} | {c: 404 for c in "ABCD" if c != token[-1]}
+
+
 async def test_forget_removes_the_member_from_every_page_at_once(served: Any) -> None:
     base, service, links, site = served
     await turn_web(service, True)
