@@ -114,8 +114,18 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
     app.router.add_get(f"/s/{token}/p/{{member:[0-9]{{1,20}}}}", player, name="player")
     app.router.add_get("/healthz", healthz, name="healthz")
     app.router.add_get("/metrics", metrics_page, name="metrics")
-    app.router.add_static("/static", STATIC, name="static", show_index=False,
-                          follow_symlinks=False)
+    files = {path.name: path for path in STATIC.iterdir() if path.is_file()}
+
+    async def static(request: web.Request) -> web.StreamResponse:
+        # Only the files of bot/web/static, named as they are: no path outside it, and a
+        # missing one is the 404 page (aiohttp's static route answered an empty
+        # octet-stream 404 from a response the guard had already counted as 200).
+        path = files.get(request.match_info["name"])
+        if path is None:
+            return await error_page(request, 404)
+        return web.FileResponse(path)
+
+    app.router.add_get("/static/{name}", static, name="static")
     return app
 
 

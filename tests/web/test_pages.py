@@ -102,6 +102,34 @@ async def test_path_traversal_finds_nothing(path: str) -> None:
         assert b"import" not in body and b"root:" not in body and b"{%" not in body
 
 
+async def test_a_missing_static_file_is_the_404_page_and_counted_as_404() -> None:
+    """aiohttp's static route answered an empty application/octet-stream 404, counted as
+    200 in /metrics (the handler's FileResponse learnt of the missing file only later)."""
+    metrics = Metrics()
+    async with running_site(Records(), metrics=metrics) as (base, _, _):
+        for path in ("/static/missing.css", "/static/site.css.map", "/static/replay.js.bak",
+                     "/static/sub/site.css", "/static/.site.css"):
+            status, headers, body = await get(base + path)
+            assert status == 404, path
+            assert headers["Content-Type"] == "text/html; charset=utf-8", path
+            assert b'<html lang="en"' in body, path
+        status, headers, body = await get(f"{base}/static/site.css")
+        assert status == 200 and headers["Content-Type"].startswith("text/css")
+        assert body == (web_app.STATIC / "site.css").read_bytes()
+        status, headers, _ = await get(f"{base}/static/replay.js")
+        assert status == 200 and "javascript" in headers["Content-Type"]
+        async with aiohttp.ClientSession() as session, session.head(
+                f"{base}/static/site.css") as response:
+            assert response.status == 200
+        _, _, text = await get(f"{base}/metrics")
+    samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+               for family in text_string_to_metric_families(text.decode())
+               for s in family.samples}
+    assert samples[("ddz_web_requests_total", (("page", "static"), ("status", "404")))] == 4
+    assert samples[("ddz_web_requests_total", (("page", "other"), ("status", "404")))] == 1
+    assert samples[("ddz_web_requests_total", (("page", "static"), ("status", "200")))] == 3
+
+
 async def test_huge_ids_are_refused_without_a_stack_trace() -> None:
     async with running_site(Records(settled(3, 1))) as (base, _, _):
         for size in (49, 300, 5_000, 7_000):
