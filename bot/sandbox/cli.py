@@ -2,9 +2,14 @@
 
 Starts the loopback Discord (``bot/sandbox/loopback``), the **unmodified**
 ``python -m bot`` as a child process pointed at it (fake token, a throwaway SQLite
-file), and the web client on ``http://127.0.0.1:<port>``. Ctrl-C or SIGTERM stops the
-bot (SIGTERM, then SIGKILL of its whole process group after ``STOP_WAIT`` seconds) and
-the emulator. Exit codes: 0 after Ctrl-C/SIGTERM, 1 when the bot stops or fails to
+file), and the web client on ``http://127.0.0.1:<port>``. Ctrl-C, SIGTERM or SIGHUP (a
+closed terminal) stops the bot (SIGTERM, then SIGKILL of its whole process group after
+``STOP_WAIT`` seconds) and the emulator. Nothing outlives the sandbox even when it is
+killed (SIGKILL) and cannot stop the bot itself: on Linux the bot is started with the
+parent-death signal set to SIGTERM (``prctl(PR_SET_PDEATHSIG)``, ``die_with_parent``),
+so it shuts down as on a Ctrl-C; its worker processes end when their pipes to it close,
+and its shard lock (an ``flock``) is released with it, so the next ``--keep`` run
+starts. Exit codes: 0 after Ctrl-C/SIGTERM/SIGHUP, 1 when the bot stops or fails to
 start, 2 for a bad option or a port in use (one line on stderr).
 """
 
@@ -13,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
 import errno
 import os
 import shutil
@@ -22,6 +28,7 @@ import sys
 import tempfile
 import time
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import web
@@ -91,6 +98,32 @@ def child_env(emu: SandboxEmulator, db_path: Path) -> dict[str, str]:
     return env
 
 
+PR_SET_PDEATHSIG = 1
+"""prctl(2) option: the signal a process gets when the thread that started it ends."""
+
+
+def die_with_parent() -> Callable[[], None] | None:
+    """A ``preexec_fn`` that makes the child get SIGTERM when this process dies, however
+    it dies (SIGKILL included): ``prctl(PR_SET_PDEATHSIG, SIGTERM)``, kept across the
+    exec of ``python -m bot``; a child whose parent is already gone stops at once.
+    None where prctl is missing (not Linux): there, SIGHUP, SIGTERM and Ctrl-C still stop
+    the bot, a SIGKILL of the sandbox does not."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def guard() -> None:  # runs in the child between fork and exec: no locks, no imports
+        prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+        if os.getppid() != parent:  # the sandbox died before prctl took effect
+            os._exit(1)
+
+    return guard
+
+
 class Sandbox:
     """One run: emulator, bot child process and web client (see the module docstring)."""
 
@@ -115,7 +148,8 @@ class Sandbox:
 
     async def run(self) -> int:
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        hangup = getattr(signal, "SIGHUP", None)  # a closed terminal (POSIX)
+        for sig in (signal.SIGINT, signal.SIGTERM, *([hangup] if hangup else [])):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, self.stopping.set)
         try:
@@ -148,7 +182,8 @@ class Sandbox:
                 sys.executable, "-m", "bot", cwd=str(self.tmp),
                 env=child_env(self.emu, self.db_path), stdin=asyncio.subprocess.DEVNULL,
                 stdout=log, stderr=asyncio.subprocess.STDOUT,
-                start_new_session=True)  # its own group: the terminal's Ctrl-C is ours to pass on
+                start_new_session=True,  # its own group: the terminal's Ctrl-C is ours to pass on
+                preexec_fn=die_with_parent())  # SIGTERM to it should we be killed
         print(f"ddz-sandbox: started python -m bot (pid {self.bot.pid}; log {self.log_path},"
               f" database {self.db_path})", flush=True)
         deadline = time.monotonic() + START_TIMEOUT

@@ -7,6 +7,7 @@ import json
 import re
 import signal
 import socket
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -73,3 +74,30 @@ def test_keep_lang_and_members(tmp_path: Path) -> None:
         assert kept.stop() == 0, kept.output
     assert (tmp_path / ".ddz-sandbox" / "sandbox.sqlite3").stat().st_size > 0
     assert "has connected to Gateway" in (tmp_path / ".ddz-sandbox" / "bot.log").read_text()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl(PR_SET_PDEATHSIG)")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGHUP], ids=["sigkill", "sighup"])
+def test_a_killed_or_hung_up_sandbox_leaves_nothing_and_the_next_keep_run_starts(
+        sig: signal.Signals, tmp_path: Path) -> None:
+    """Issue 36 §10: after SIGHUP (a closed terminal) or SIGKILL of the sandbox, the bot
+    and its workers ran on under PID 1 and the next ``--keep`` run was refused ("shard 0
+    of 1 is already served")."""
+    home = {"HOME": str(tmp_path)}
+    run = SandboxRun("--keep", env=home)
+    try:
+        run.wait_ready()
+        bot = run.bot_pid
+        assert process_group_members(bot)
+    finally:
+        code = run.stop(sig)
+    assert code == (-signal.SIGKILL if sig == signal.SIGKILL else 0), run.output
+    deadline = time.monotonic() + 10
+    while process_group_members(bot) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert process_group_members(bot) == [], run.output
+    again = SandboxRun("--keep", env=home)
+    try:
+        again.wait_ready()
+    finally:
+        assert again.stop() == 0, again.output
