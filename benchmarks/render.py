@@ -17,14 +17,14 @@ import time
 from collections.abc import Callable
 
 from rendering import render_hand, render_result, render_table, sort_cards
-from rendering.samples import (
+from rendering.stats import render_stats
+from tools.samples import (
     landlord_hand,
     mid_game_table,
     selected_three,
     spring_result,
     stats_chart,
 )
-from rendering.stats import render_stats
 
 TARGET_MS = {"hand": 15.0, "table": 25.0, "result": 25.0, "stats": 100.0}
 TARGET_KB = 150.0

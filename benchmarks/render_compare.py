@@ -4,7 +4,7 @@
 Each round runs one short process per tree, one after the other (this tree first in odd
 rounds, the other first in even ones), so both see the same load on a shared machine. A process warms the card faces, then times
 ``--batches`` batches of ``--per`` renders of each sample (the table, the result, the hand
-and the stats chart of ``rendering.samples``, as ``benchmarks.render``) and reports the
+and the stats chart of ``tools.samples``, as ``benchmarks.render``) and reports the
 fastest batch's mean in ms: the least disturbed figure. The script prints every round and
 the median over rounds of each tree and of the ratio this / other (below 1: this tree is
 faster). OTHER_TREE is a checkout's root, e.g. a ``git worktree`` or ``git archive`` of main.
@@ -24,7 +24,7 @@ KINDS = ("table", "result", "hand", "stats")
 _CHILD = """
 import json, sys, time
 from rendering import render_hand, render_result, render_table, warm_up
-from rendering.samples import landlord_hand, mid_game_table, selected_three, spring_result, stats_chart
+from tools.samples import landlord_hand, mid_game_table, selected_three, spring_result, stats_chart
 from rendering.stats import render_stats
 batches, per = int(sys.argv[1]), int(sys.argv[2])
 warm_up()

@@ -31,10 +31,10 @@ from bot.game.selfplay import seeded_hand
 from bot.rules import RuleSet
 from bot.service.replays import ReplayService
 from bot.values import FinishedHand, SeatChange, Settlement
-from cogs.replay_pages import Players, pages, result_view
 from rendering import render_result
 from rendering.cards import warm_up
 from rendering.replay import page_image, render_replay_animation, render_replay_page
+from rendering.replay_pages import Players, pages, result_view
 
 ANIMATION_LIMIT = 2 * 1024 * 1024
 REVIEW_TARGET_S = 10.0
@@ -91,7 +91,7 @@ def bench_rendering(records: list[FinishedHand]) -> None:
         print(f"  hand {record.hand_no}: {len(steps)} pages, GIF {anim['gif'][-1][0]:.0f} KB, "
               f"WebP {anim['webp'][-1][0]:.0f} KB")
     from rendering import render_table
-    from rendering.samples import mid_game_table
+    from tools.samples import mid_game_table
 
     table = mid_game_table()
     ref = []

@@ -24,11 +24,11 @@ from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t, tn
 from bot.service.renderer import Renderer
 from bot.service.replays import Replay, Review
-from cogs import replay_pages as rp
 from cogs.context import CogContext
 from cogs.items import RoutedButton, replay_id
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
+from rendering import replay_pages as rp
 from rendering.replay_models import ReviewMark
 
 log = logging.getLogger("cogs.ddz")

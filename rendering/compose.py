@@ -5,9 +5,9 @@ a drawing holds a few thousand colours, mostly anti-aliasing shades of the
 felt, panels, cards and text, and 256 look the same to a person (mean error
 about 1 of 255 per channel; previews before and after in ``docs/previews/``).
 The 256 are one shared palette (``SHARED_PALETTE``, ``rendering/palette_data.py``),
-Pillow's fast octree of the sample images of every kind (``rendering.samples``:
+Pillow's fast octree of the sample images of every kind (``tools.samples``:
 they hold every colour the drawings use and the shades between them; a test
-checks it is still theirs, ``python -m rendering.palette`` writes it anew), so
+checks it is still theirs, ``python -m tools.palette`` writes it anew), so
 that encoding only maps pixels to it: about 6× less CPU than RGB with adaptive row
 filters and 2.5× smaller files (docs/PERFORMANCE.md). PNG bytes are
 deterministic: same pixels → same bytes (fixed palette, no metadata, fixed zlib

@@ -1,4 +1,4 @@
-"""The shared PNG palette (256 RGB triples), written by ``python -m rendering.palette``."""
+"""The shared PNG palette (256 RGB triples), written by ``python -m tools.palette``."""
 
 SHARED_PALETTE = bytes.fromhex(
     "faf9f49a65115f64625f5d1f959b9deca01de2a2a2f6d5aa"

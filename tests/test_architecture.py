@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE_DIRS = ("bot", "cogs", "rendering", "benchmarks", "fitting")
+SOURCE_DIRS = ("bot", "cogs", "rendering", "sandbox", "tools", "benchmarks", "fitting")
 """Top-level folders whose modules form the import graph."""
 
 PURE = ("bot.rules", "bot.game", "bot.ai", "bot.values", "bot.i18n", "rendering")
@@ -53,16 +53,14 @@ COGS_MAY_NOT = ("bot.storage", "bot.ai")
 WEB_MAY_NOT = ("discord", "bot.storage", "bot.client", "cogs")
 """The web page (``bot/web``) is an adapter beside the cogs: it reads through the
 service, never the storage, and knows nothing of Discord."""
-WEB_MAY_USE = ("cogs.replay_pages",)
-"""The one module of ``cogs`` the web page shares: the pure replay page models."""
 WEB_USERS = ("bot.web", "bot.client")
 """Who may import the web page: itself and the wiring (the cogs get its links as
 ``bot.service.links.WebLinks``)."""
-SANDBOX = "bot.sandbox"
-SANDBOX_MAY_NOT = (
-    "bot.rules", "bot.game", "bot.ai", "bot.i18n", "bot.values", "bot.service", "bot.storage",
-    "bot.web", "bot.client", "bot.__main__", "bot.settings", "cogs", "rendering", "discord", "tests", "benchmarks",
-)
+SHIPPED = ("bot", "cogs", "rendering")
+"""The bot's own packages; ``sandbox`` (a separate program) and ``tools`` (developer
+tools: sample images, the palette chooser) sit beside them."""
+SANDBOX = "sandbox"
+SANDBOX_MAY_NOT = ("bot", "cogs", "rendering", "tools", "discord", "tests", "benchmarks")
 """The sandbox and its loopback Discord run the bot as a subprocess and talk to it only
 as Discord would: they import none of the bot (docs/ARCHITECTURE.md §The sandbox)."""
 
@@ -234,8 +232,7 @@ def layer_violations(imports: list[Import]) -> list[str]:
             bad.append(f"{where} (storage sits below the service)")
         if within(imp.source, "cogs") and within(imp.target, COGS_MAY_NOT):
             bad.append(f"{where} (cogs go through the service)")
-        if (within(imp.source, "bot.web") and within(imp.target, WEB_MAY_NOT)
-                and not within(imp.target, WEB_MAY_USE)):
+        if within(imp.source, "bot.web") and within(imp.target, WEB_MAY_NOT):
             bad.append(f"{where} (the web page reads through the service)")
         if within(imp.target, "bot.web") and not within(imp.source, WEB_USERS):
             bad.append(f"{where} (only the wiring starts the web page)")
@@ -243,6 +240,8 @@ def layer_violations(imports: list[Import]) -> list[str]:
             bad.append(f"{where} (the sandbox runs the bot, it imports none of it)")
         if within(imp.target, SANDBOX) and not within(imp.source, (SANDBOX, "benchmarks")):
             bad.append(f"{where} (the bot never imports the sandbox)")
+        if within(imp.target, "tools") and within(imp.source, SHIPPED):
+            bad.append(f"{where} (the shipped packages never import the developer tools)")
     return list(dict.fromkeys(bad))
 
 
@@ -334,8 +333,7 @@ def test_cogs_import_neither_storage_nor_ai() -> None:
 def test_the_web_page_reads_through_the_service_and_nothing_below_uses_it() -> None:
     web = [i for i in IMPORTS if within(i.source, "bot.web")]
     assert {i.target for i in web} >= {"bot.service.replays", "bot.service.links"}
-    assert [i for i in web if within(i.target, WEB_MAY_NOT)
-            and not within(i.target, WEB_MAY_USE)] == []
+    assert [i for i in web if within(i.target, WEB_MAY_NOT)] == []
     assert {i.source for i in IMPORTS if within(i.target, "bot.web")
             and not within(i.source, "bot.web")} == {"bot.client"}
     forged = [Import("bot.web.site", "bot.storage.sqlite", 3, False),
@@ -351,15 +349,15 @@ def test_discord_is_imported_only_by_the_adapters() -> None:
 
 
 def test_the_sandbox_and_the_bot_never_import_each_other(tmp_path: Path) -> None:
-    for folder in ("bot/sandbox", "cogs"):
+    for folder in ("sandbox", "cogs"):
         (tmp_path / folder).mkdir(parents=True)
-    (tmp_path / "bot" / "sandbox" / "web.py").write_text("from bot.service import tables\n")
-    (tmp_path / "cogs" / "ddz.py").write_text("from bot.sandbox.loopback import model\n")
-    files = source_files(tmp_path, ("bot", "cogs"))
+    (tmp_path / "sandbox" / "web.py").write_text("from bot.service import tables\n")
+    (tmp_path / "cogs" / "ddz.py").write_text("from sandbox.loopback import model\n")
+    files = source_files(tmp_path, ("sandbox", "cogs"))
     found = [imp for name, path in files.items() for imp in imports_of(name, path, set(files))]
     assert layer_violations(found) == [
-        "bot.sandbox.web:1 imports bot.service (the sandbox runs the bot, it imports none of it)",
-        "cogs.ddz:1 imports bot.sandbox.loopback (the bot never imports the sandbox)",
+        "sandbox.web:1 imports bot.service (the sandbox runs the bot, it imports none of it)",
+        "cogs.ddz:1 imports sandbox.loopback (the bot never imports the sandbox)",
     ]
     assert any(within(i.source, SANDBOX) for i in IMPORTS)
 

@@ -30,7 +30,7 @@ from bot.rules import format_cards
 from bot.service.links import WebLinks
 from bot.service.replays import ReplayService
 from bot.web import views
-from cogs import replay_pages as rp
+from rendering import replay_pages as rp
 
 log = logging.getLogger("bot.web")
 

@@ -2,7 +2,7 @@
 
 ``replay_steps`` turns a settled hand into the viewer's steps (the deal, the bidding,
 every trick, the result) from the same page models as ``/ddz replay``
-(``cogs.replay_pages``); ``card_view`` is what one card shows; ``chart_svg`` draws the
+(``rendering.replay_pages``); ``card_view`` is what one card shows; ``chart_svg`` draws the
 ``/ddz stats`` chart (match total and rating after each hand) as SVG for the web.
 """
 
@@ -19,8 +19,8 @@ from bot.game.replay import Step
 from bot.i18n import t, tn
 from bot.rules import format_cards
 from bot.rules.cards import Card, Rank
-from cogs import replay_pages as rp
 from rendering import ResultView
+from rendering import replay_pages as rp
 from rendering.replay_models import ReplayPage
 
 RANK_TEXT = {Rank.TEN: "10", Rank.BLACK_JOKER: "★", Rank.RED_JOKER: "★"}

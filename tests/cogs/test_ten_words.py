@@ -14,7 +14,7 @@ import pytest
 
 from bot.game.replay import replay
 from bot.rules import DECK, parse_cards, show_cards
-from cogs import replay_pages as rp
+from rendering import replay_pages as rp
 from tests.cogs.test_flow import comp
 from tests.support.fake_discord import FakeDiscord, Message
 from tests.support.fake_game import deal_for, members

@@ -1,4 +1,4 @@
-"""Run a bot as a subprocess against the :class:`~bot.sandbox.loopback.emulator.Emulator`.
+"""Run a bot as a subprocess against the :class:`~sandbox.loopback.emulator.Emulator`.
 
 The child gets ``DISCORD_TOKEN`` (the emulator's fake token), ``DISCORD_API_BASE``,
 ``DISCORD_GATEWAY_URL``, ``DDZ_DATABASE_PATH``, ``DDZ_DEV_GUILD_ID`` and
@@ -22,10 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.sandbox.loopback.bot_env import bot_env
+from sandbox.loopback.bot_env import bot_env
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.emulator import Emulator
+    from sandbox.loopback.emulator import Emulator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

@@ -24,7 +24,7 @@ from bot.rules import (
     parse_cards,
     show_cards,
 )
-from bot.sandbox.loopback.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
 from tests.e2e import timing
 
 RULES = DEFAULT_RULES

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from bot.sandbox.loopback.emulator import Emulator, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMessage
 from tests.e2e.ddz_driver import CARDS_RE, HAND_RE
 
 MIN_NOTATION = 8

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from bot.sandbox.loopback.emulator import Emulator, SimGuild
+from sandbox.loopback.emulator import Emulator, SimGuild
 from tests.databases import Database
 from tests.e2e.ddz_driver import FAST_ENV
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.rules import Card, Combo, classify, parse_cards
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (

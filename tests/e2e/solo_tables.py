@@ -3,7 +3,7 @@ in the member's language, and hands auto-played to their result."""
 
 from __future__ import annotations
 
-from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
 from tests.e2e.ddz_driver import changes_in_result, finished, public_actions, wait_public
 from tests.e2e.solo import NAMES
 

@@ -13,9 +13,9 @@ import re
 
 from bot.faults import CRASH_EXIT_CODE
 from bot.rules import DEFAULT_RULES
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from bot.storage import Storage
 from bot.values import GuildSettings
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.botproc import BotFactory, BotProcess
 from tests.e2e.ddz_driver import (
     FAST_ENV,

@@ -10,7 +10,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.sandbox.loopback.emulator import Emulator, EmulatorUsageError
+from sandbox.loopback.emulator import Emulator, EmulatorUsageError
 from tests.e2e.botproc import REPO_ROOT, BotFactory, BotProcess
 from tests.e2e.echo_bot import make_png
 

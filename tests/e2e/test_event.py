@@ -10,7 +10,7 @@ import asyncio
 import re
 from fractions import Fraction
 
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (

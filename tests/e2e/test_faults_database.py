@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.sandbox.loopback.emulator import Emulator
+from sandbox.loopback.emulator import Emulator
 from tests.databases import Database
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from bot.sandbox.loopback.model import (
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.model import (
     PERM_ATTACH_FILES,
     PERM_EMBED_LINKS,
     PERM_SEND_IN_THREADS,

@@ -8,7 +8,7 @@ import os
 import time
 from pathlib import Path
 
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (
     FAST_ENV,

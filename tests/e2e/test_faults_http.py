@@ -1,6 +1,6 @@
 """Rate limits and 5xx bursts while a hand is played (issue 11, "429" and "500/502/503").
 
-The emulator answers chosen requests with errors (bot/sandbox/loopback/faults.py). The game
+The emulator answers chosen requests with errors (sandbox/loopback/faults.py). The game
 must go on, the table message must end on the latest state (the result with
 "Play again"), the hand must be settled exactly once, and each fault may cost only
 a few retries: every test bounds the error answers and the log's tracebacks.
@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from bot.sandbox.loopback.faults import HAND_VIEW_EDIT, TABLE_TOKEN_EDIT
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.faults import HAND_VIEW_EDIT, TABLE_TOKEN_EDIT
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, public_actions, table_message
 from tests.e2e.solo import open_with_computers, play_solo, score_counts_once

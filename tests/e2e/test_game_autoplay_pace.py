@@ -12,7 +12,7 @@ import re
 import time
 from collections.abc import Callable
 
-from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMessage
+from sandbox.loopback.emulator import Emulator, SimChannel, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (

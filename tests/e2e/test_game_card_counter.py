@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from bot.rules import RANKS, Card, parse_cards
-from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMember
+from sandbox.loopback.emulator import Emulator, SimChannel, SimMember
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (

@@ -11,7 +11,7 @@ import pytest
 import pytest_asyncio
 
 from bot.rules import format_cards
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (
     HAND_RE,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.rules import DECK, RANKS, format_cards
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (

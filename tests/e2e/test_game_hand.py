@@ -18,7 +18,7 @@ import pytest
 import pytest_asyncio
 
 from bot.rules import Card, format_cards, parse_cards, rank_counts, show_cards
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (

@@ -6,7 +6,7 @@ win when her total is at or above zero, else the no-winner message (docs/RULES.m
 
 from __future__ import annotations
 
-from bot.sandbox.loopback.emulator import Emulator
+from sandbox.loopback.emulator import Emulator
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from bot.sandbox.loopback.emulator import Emulator
+from sandbox.loopback.emulator import Emulator
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (

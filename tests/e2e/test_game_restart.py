@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.sandbox.loopback.emulator import Emulator, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMessage
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (

@@ -14,7 +14,7 @@ import re
 
 import asyncpg
 
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.databases import Database
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import finished, reply_text

@@ -5,7 +5,7 @@ messages follow the server (English) until an admin sets ``/ddz config idioma:es
 
 from __future__ import annotations
 
-from bot.sandbox.loopback.emulator import Emulator
+from sandbox.loopback.emulator import Emulator
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import (

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.sandbox.loopback.emulator import FAKE_TOKEN, Emulator
+from sandbox.loopback.emulator import FAKE_TOKEN, Emulator
 from tests.databases import Database
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import finished, public_actions, reply_text

@@ -16,7 +16,7 @@ import re
 import time
 from collections.abc import Callable
 
-from bot.sandbox.loopback.emulator import Emulator
+from sandbox.loopback.emulator import Emulator
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import finished, public_actions, reply_text, table_message, wait_public
 from tests.e2e.solo_tables import last_board, shows_result, start_solo_in

@@ -8,7 +8,7 @@ their selection masks), select option values and labels.
 
 from __future__ import annotations
 
-from bot.sandbox.loopback.emulator import Emulator
+from sandbox.loopback.emulator import Emulator
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, finished
 from tests.e2e.privacy import hand_secrets, leaks

@@ -13,7 +13,7 @@ import pytest_asyncio
 from PIL import Image
 
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.e2e.ddz_driver import finished, reply_text
 from tests.e2e.solo import NAMES, check_result, solo_session
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
-from bot.sandbox.loopback.emulator import Emulator
+from sandbox.loopback.emulator import Emulator
 from tests.e2e import timing
 from tests.e2e.botproc import BotProcess
 from tests.e2e.ddz_driver import (

@@ -14,8 +14,8 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from bot.sandbox.loopback.members import SimInteraction
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from sandbox.loopback.members import SimInteraction
 from tests.e2e.ddz_driver import finished, reply_text
 from tests.e2e.solo import SoloSession, solo_session
 

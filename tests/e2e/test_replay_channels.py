@@ -13,9 +13,9 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.sandbox.loopback.emulator import SimMember, SimMessage
-from bot.sandbox.loopback.members import SimInteraction
-from bot.sandbox.loopback.model import FLAG_EPHEMERAL, SimChannel, snowflake
+from sandbox.loopback.emulator import SimMember, SimMessage
+from sandbox.loopback.members import SimInteraction
+from sandbox.loopback.model import FLAG_EPHEMERAL, SimChannel, snowflake
 from tests.e2e.ddz_driver import finished, reply_text
 from tests.e2e.solo import SoloSession, solo_session
 

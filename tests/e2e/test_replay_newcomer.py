@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.sandbox.loopback.emulator import Emulator
+from sandbox.loopback.emulator import Emulator
 from tests.e2e.botproc import BotFactory
 from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
 

@@ -6,7 +6,7 @@ Game tests call :func:`record` with their emulator before closing it; the e2e
 
 from __future__ import annotations
 
-from bot.sandbox.loopback.emulator import CLOSE_HOOKS, Emulator
+from sandbox.loopback.emulator import CLOSE_HOOKS, Emulator
 
 RESPONSE_TIMES_MS: list[float] = []
 ANSWER_TIMES_MS: list[float] = []  # dispatch → the bot's full answer (ddz_driver.finished)

@@ -85,13 +85,13 @@ def test_fonts_and_licence_are_bundled() -> None:
 
 
 def test_rendering_never_imports_discord() -> None:
-    code = "import sys, rendering, rendering.preview; assert 'discord' not in sys.modules"
+    code = "import sys, rendering, tools.preview; assert 'discord' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_faces_redrawn_from_scratch_give_identical_images() -> None:
     from rendering import render_hand
-    from rendering.samples import landlord_hand, selected_three
+    from tools.samples import landlord_hand, selected_three
 
     before = render_hand(landlord_hand(), selected=selected_three())
     card_sprite.cache_clear()

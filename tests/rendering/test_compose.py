@@ -27,16 +27,16 @@ from rendering.compose import (
     encode_png,
 )
 from rendering.models import SeatView, TableView
-from rendering.palette import sample_palette
 from rendering.palette_data import SHARED_PALETTE
-from rendering.samples import (
+from tests.rendering.pngs import decode
+from tools.palette import sample_palette
+from tools.samples import (
     landlord_hand,
     mid_game_table,
     selected_three,
     spring_result,
     stats_chart,
 )
-from tests.rendering.pngs import decode
 
 DESIGN = (FELT, FELT_DARK, PANEL, WHITE, MUTED, GOLD, WARN, DANGER, INK)
 
@@ -98,5 +98,5 @@ def test_the_design_colours_stay_exact() -> None:
 
 
 def test_the_shared_palette_is_still_the_one_of_the_samples() -> None:
-    # After a colour of the drawings changes: python -m rendering.palette
+    # After a colour of the drawings changes: python -m tools.palette
     assert sample_palette() == SHARED_PALETTE and len(SHARED_PALETTE) == 3 * PNG_COLOURS

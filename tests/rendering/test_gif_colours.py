@@ -12,7 +12,7 @@ from rendering import render_result
 from rendering.compose import DANGER
 from rendering.replay import render_replay_animation
 from rendering.result import GREEN
-from rendering.samples import spring_result
+from tools.samples import spring_result
 
 
 def test_the_gif_keeps_the_green_and_red_of_the_points() -> None:

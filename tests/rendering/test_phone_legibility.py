@@ -24,7 +24,10 @@ from rendering.replay import (
     render_replay_animation,
     render_replay_page,
 )
-from rendering.samples import (
+from rendering.stats import StatsView, render_stats
+from rendering.table import WIDTH as TABLE_WIDTH
+from rendering.text import Draw
+from tools.samples import (
     CJK_NAME,
     LONG_NAME,
     bidding_table,
@@ -38,9 +41,6 @@ from rendering.samples import (
     spring_result,
     stats_chart,
 )
-from rendering.stats import StatsView, render_stats
-from rendering.table import WIDTH as TABLE_WIDTH
-from rendering.text import Draw
 
 PHONE_PX = 400
 READABLE_PX = 11

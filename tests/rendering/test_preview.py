@@ -1,11 +1,11 @@
-"""``python -m rendering.preview OUT_DIR`` (rendering.preview)."""
+"""``python -m tools.preview OUT_DIR`` (tools.preview)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rendering.preview import main, write_previews
 from tests.rendering.pngs import decode
+from tools.preview import main, write_previews
 
 
 def test_preview_writes_every_image_kind(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ from dataclasses import replace
 import pytest
 
 from rendering.compose import DANGER, GOLD
-from rendering.samples import CJK_NAME, LONG_NAME, stats_chart
 from rendering.stats import (
     GREEN,
     HEIGHT,
@@ -25,6 +24,7 @@ from rendering.stats import (
 )
 from rendering.strings import text
 from tests.rendering.pngs import colour_count, decode
+from tools.samples import CJK_NAME, LONG_NAME, stats_chart
 
 
 def test_chart_is_an_800_by_640_palette_png_under_150_kb() -> None:

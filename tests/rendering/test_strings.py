@@ -40,7 +40,7 @@ def test_every_literal_key_drawn_exists_in_both_catalogs() -> None:
 
 
 def test_importing_rendering_does_not_import_discord() -> None:
-    code = "import sys, rendering, rendering.preview; print('discord' in sys.modules)"
+    code = "import sys, rendering, tools.preview; print('discord' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=RENDERING.parent)
     assert out.stdout.strip() == "False"

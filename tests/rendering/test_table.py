@@ -12,11 +12,11 @@ from bot.rules.cards import parse_cards
 from rendering import SeatView, TableView, render_table
 from rendering.cards import SMALL
 from rendering.compose import DANGER, GOLD, MUTED, PANEL, WARN
-from rendering.samples import CJK_NAME, LONG_NAME, mid_game_table
 from rendering.strings import text
 from rendering.table import HEADER_H, HEIGHT, PAD, PLAY_X, ROW_GAP, ROW_H, WIDTH
 from rendering.text import font, safe_text, text_width
 from tests.rendering.pngs import colour_count, decode
+from tools.samples import CJK_NAME, LONG_NAME, mid_game_table
 
 
 def panel_box(seat: int) -> tuple[int, int, int, int]:

@@ -8,7 +8,6 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont, features
 
 import rendering.text as text_module
-from rendering.samples import CJK_NAME, LONG_NAME
 from rendering.text import (
     BOLD,
     ELLIPSIS,
@@ -26,6 +25,7 @@ from rendering.text import (
     text_width,
     uses_fallback,
 )
+from tools.samples import CJK_NAME, LONG_NAME
 
 
 def test_latin_accents_and_suits_are_in_the_font() -> None:

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from bot.game.daily import day_before, day_of
-from bot.sandbox.world import NAMES, fixed_id
+from sandbox.world import NAMES, fixed_id
 from tests.sandbox import screenshots
 from tests.sandbox.screenshots import Shot
 

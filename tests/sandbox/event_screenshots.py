@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.sandbox.world import NAMES, fixed_id
+from sandbox.world import NAMES, fixed_id
 from tests.sandbox import screenshots
 from tests.sandbox.screenshots import Shot
 

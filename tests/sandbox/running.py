@@ -1,4 +1,4 @@
-"""Run ``python -m bot.sandbox`` as a user would, for the sandbox's tests.
+"""Run ``python -m sandbox`` as a user would, for the sandbox's tests.
 
 ``SandboxRun(*args)`` starts it on a free port with ``--no-browser`` (fast computer
 players, auto-play without pauses, a fixed deal seed) and :meth:`SandboxRun.wait_ready`
@@ -46,7 +46,7 @@ def process_group_members(pgid: int) -> list[int]:
 
 
 class SandboxRun:
-    """One ``python -m bot.sandbox`` child; its output collected in ``lines``. ``seed``:
+    """One ``python -m sandbox`` child; its output collected in ``lines``. ``seed``:
     ``DDZ_DEAL_SEED`` (4: alice, seat 0, is the first bidder of the first deal)."""
 
     def __init__(self, *args: str, port: int | None = None, seed: int = 4,
@@ -56,7 +56,7 @@ class SandboxRun:
         child_env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(REPO_ROOT), os.environ.get("PYTHONPATH")) if p)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bot.sandbox", "--no-browser", "--port", str(self.port), *args],
+            [sys.executable, "-m", "sandbox", "--no-browser", "--port", str(self.port), *args],
             cwd=str(REPO_ROOT), env=child_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
         self.lines: list[str] = []

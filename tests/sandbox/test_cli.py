@@ -1,4 +1,4 @@
-"""``python -m bot.sandbox``'s process handling: Ctrl-C and SIGTERM stop the bot and the
+"""``python -m sandbox``'s process handling: Ctrl-C and SIGTERM stop the bot and the
 emulator and leave no process behind; a port in use is one clear line and exit code 2."""
 
 from __future__ import annotations

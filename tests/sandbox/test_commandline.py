@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sandbox.commandline import parse
-from bot.sandbox.loopback.emulator import Emulator
-from bot.sandbox.loopback.members import EmulatorUsageError
-from bot.sandbox.world import build_world
+from sandbox.commandline import parse
+from sandbox.loopback.emulator import Emulator
+from sandbox.loopback.members import EmulatorUsageError
+from sandbox.world import build_world
 
 COMMANDS = [{
     "name": "ddz", "type": 1, "options": [

@@ -16,9 +16,9 @@ import pytest
 from aiohttp import web
 from PIL import Image
 
-from bot.sandbox.loopback.messages import new_message
-from bot.sandbox.web import SandboxEmulator, WebClient
-from bot.sandbox.world import World, build_world
+from sandbox.loopback.messages import new_message
+from sandbox.web import SandboxEmulator, WebClient
+from sandbox.world import World, build_world
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
 
 playwright_api = pytest.importorskip("playwright.async_api")

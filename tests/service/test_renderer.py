@@ -6,7 +6,7 @@ import os
 
 from bot.service.renderer import Renderer
 from rendering import render_hand, render_result, render_table
-from rendering.samples import landlord_hand, mid_game_table, selected_three, spring_result
+from tools.samples import landlord_hand, mid_game_table, selected_three, spring_result
 
 
 def worker_pid() -> int:
@@ -54,9 +54,9 @@ async def test_the_hand_cache_keeps_only_the_latest_images() -> None:
 async def test_the_stats_chart_replay_pages_and_the_gif_are_drawn_in_the_worker() -> None:
     # Issue 23 §1: every image goes through the Renderer (cogs drew these in threads).
     from rendering.replay import page_image, render_replay_animation, render_replay_page_cached
-    from rendering.samples import stats_chart
     from rendering.stats import render_stats
     from tests.rendering.test_replay import _page
+    from tools.samples import stats_chart
 
     renderer = Renderer(workers=1)
     try:

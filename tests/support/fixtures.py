@@ -12,7 +12,7 @@ tests/conftest.py (no conftest is imported as a module).
 * ``fake``: the real bot (storage, service, cog, command tree) on the fake Discord
   (``tests/support/fake_discord.py``), dealing ``fake.deal``
   (``tests/support/fake_game.py``).
-* ``emulator``: a started loopback Discord (``bot/sandbox/loopback/emulator.py``), closed after
+* ``emulator``: a started loopback Discord (``sandbox/loopback/emulator.py``), closed after
   the test; ``bot_factory(argv=None, **kw) -> BotProcess`` (a ``BotFactory``): not
   started yet, every process it made is killed at teardown (before the emulator
   closes); ``solo_table``: a started bot, the member alice and her table with two
@@ -33,10 +33,10 @@ import pytest
 
 from bot.client import DdzBot
 from bot.game.table import Table
-from bot.sandbox.loopback.emulator import Emulator, SimMember
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage.base import SqlRepository
+from sandbox.loopback.emulator import Emulator, SimMember
 from tests.databases import BACKENDS, Database, postgres_schema
 from tests.e2e import timing
 from tests.e2e.botproc import BotFactory, BotProcess

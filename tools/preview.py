@@ -1,4 +1,4 @@
-"""``python -m rendering.preview OUT_DIR`` writes sample PNGs of every image kind.
+"""``python -m tools.preview OUT_DIR`` writes sample PNGs of every image kind.
 
 Files: ``hand_en.png`` (20-card landlord hand, 3 selected), ``hand_view_en.png``
 (the same without position labels, as the hand view shows it), ``hand_groups_es.png``,
@@ -18,7 +18,8 @@ from pathlib import Path
 
 from rendering import render_hand, render_result, render_table
 from rendering.replay import render_replay_page
-from rendering.samples import (
+from rendering.stats import render_stats
+from tools.samples import (
     bidding_table,
     landlord_hand,
     mid_game_table,
@@ -30,7 +31,6 @@ from rendering.samples import (
     spring_result,
     stats_chart,
 )
-from rendering.stats import render_stats
 
 
 def write_previews(out_dir: Path) -> list[Path]:
@@ -65,7 +65,7 @@ def write_previews(out_dir: Path) -> list[Path]:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m rendering.preview OUT_DIR", file=sys.stderr)
+        print("usage: python -m tools.preview OUT_DIR", file=sys.stderr)
         return 2
     for path in write_previews(Path(argv[0])):
         print(f"{path}  {path.stat().st_size / 1024:.1f} KB")

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.members import SimMember
+    from sandbox.loopback.members import SimMember
 
 DISCORD_EPOCH_MS = 1420070400000
 

@@ -1,4 +1,4 @@
-"""Sample inputs shared by ``rendering.preview``, the tests and the benchmark."""
+"""Sample inputs shared by ``tools.preview``, the tests and the benchmark."""
 
 from __future__ import annotations
 

@@ -30,11 +30,11 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.sandbox import commandline
-from bot.sandbox.loopback.emulator import Emulator
-from bot.sandbox.loopback.members import EmulatorUsageError, SimInteraction, SimMember
-from bot.sandbox.loopback.model import SimAttachment, SimMessage
-from bot.sandbox.world import World
+from sandbox import commandline
+from sandbox.loopback.emulator import Emulator
+from sandbox.loopback.members import EmulatorUsageError, SimInteraction, SimMember
+from sandbox.loopback.model import SimAttachment, SimMessage
+from sandbox.world import World
 
 STATIC = Path(__file__).with_name("static")
 HISTORY = 100

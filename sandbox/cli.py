@@ -1,6 +1,6 @@
-"""``python -m bot.sandbox`` / ``ddz-sandbox``: the real bot, without Discord, in a browser.
+"""``python -m sandbox`` / ``ddz-sandbox``: the real bot, without Discord, in a browser.
 
-Starts the loopback Discord (``bot/sandbox/loopback``), the **unmodified**
+Starts the loopback Discord (``sandbox/loopback``), the **unmodified**
 ``python -m bot`` as a child process pointed at it (fake token, a throwaway SQLite
 file), and the web client on ``http://127.0.0.1:<port>``. Ctrl-C, SIGTERM or SIGHUP (a
 closed terminal) stops the bot (SIGTERM, then SIGKILL of its whole process group after
@@ -33,9 +33,9 @@ from pathlib import Path
 
 from aiohttp import web
 
-from bot.sandbox.loopback.bot_env import bot_env
-from bot.sandbox.web import SandboxEmulator, WebClient
-from bot.sandbox.world import LOCALES, NAMES, build_world
+from sandbox.loopback.bot_env import bot_env
+from sandbox.web import SandboxEmulator, WebClient
+from sandbox.world import LOCALES, NAMES, build_world
 
 DEFAULT_PORT = 8765
 START_TIMEOUT = 90.0

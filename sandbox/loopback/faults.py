@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.emulator import Emulator
+    from sandbox.loopback.emulator import Emulator
 
 
 def is_global_limited(path: str) -> bool:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.sandbox.loopback.emulator import Emulator
-from bot.sandbox.loopback.members import SimMember
-from bot.sandbox.loopback.model import DISCORD_EPOCH_MS, SimChannel
+from sandbox.loopback.emulator import Emulator
+from sandbox.loopback.members import SimMember
+from sandbox.loopback.model import DISCORD_EPOCH_MS, SimChannel
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy")
 """Member names in order; ``--members N`` takes the first N (1..10)."""

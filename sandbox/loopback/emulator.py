@@ -1,5 +1,5 @@
 """A loopback Discord (API v10 REST + gateway) that an unmodified bot logs in to: the
-end-to-end tests, the benchmarks and the sandbox (``python -m bot.sandbox``) share it.
+end-to-end tests, the benchmarks and the sandbox (``python -m sandbox``) share it.
 
 Usage::
 
@@ -39,11 +39,11 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.sandbox.loopback.commands import CommandRegistry
-from bot.sandbox.loopback.faults import EDIT_ROUTE, Faults, is_global_limited
-from bot.sandbox.loopback.gateway import Gateway
-from bot.sandbox.loopback.members import EmulatorUsageError, SimInteraction, SimMember
-from bot.sandbox.loopback.model import (
+from sandbox.loopback.commands import CommandRegistry
+from sandbox.loopback.faults import EDIT_ROUTE, Faults, is_global_limited
+from sandbox.loopback.gateway import Gateway
+from sandbox.loopback.members import EmulatorUsageError, SimInteraction, SimMember
+from sandbox.loopback.model import (
     EVERYONE_PERMISSIONS,
     PERM_MANAGE_GUILD,
     ApiError,
@@ -53,8 +53,8 @@ from bot.sandbox.loopback.model import (
     SimRole,
     snowflake,
 )
-from bot.sandbox.loopback.payloads import Payloads
-from bot.sandbox.loopback.rest import RestApi
+from sandbox.loopback.payloads import Payloads
+from sandbox.loopback.rest import RestApi
 
 __all__ = [
     "ApiError",

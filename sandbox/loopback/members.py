@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot.sandbox.loopback.model import (
+from sandbox.loopback.model import (
     PERM_ADMINISTRATOR,
     ApiError,
     SimChannel,
@@ -23,7 +23,7 @@ from bot.sandbox.loopback.model import (
 )
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.emulator import Emulator
+    from sandbox.loopback.emulator import Emulator
 
 
 class EmulatorUsageError(AssertionError):

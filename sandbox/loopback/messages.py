@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from bot.sandbox.loopback import limits
-from bot.sandbox.loopback.model import (
+from sandbox.loopback import limits
+from sandbox.loopback.model import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
@@ -26,8 +26,8 @@ from bot.sandbox.loopback.model import (
 )
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.emulator import Emulator
-    from bot.sandbox.loopback.members import SimInteraction, SimMember
+    from sandbox.loopback.emulator import Emulator
+    from sandbox.loopback.members import SimInteraction, SimMember
 
 Files = dict[int, tuple[str, bytes]]
 SETTABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2

@@ -1,9 +1,9 @@
-"""The shared PNG palette, chosen from the sample images: ``python -m rendering.palette``.
+"""The shared PNG palette, chosen from the sample images: ``python -m tools.palette``.
 
 ``rendering.compose.encode_png`` maps every image to one fixed palette of 256
 colours (``SHARED_PALETTE`` in ``rendering/palette_data.py``), so that encoding is
 a cheap lookup. This module chooses it: the RGB drawings of the samples of every
-image kind (``rendering.samples``) stacked into one atlas, Pillow's fast octree of
+image kind (``tools.samples``) stacked into one atlas, Pillow's fast octree of
 it, then the ``EXACT_COLOURS`` most frequent colours of the atlas (felt, panels,
 paper, text) put in place of their nearest entries so that flat areas stay exact.
 Run it after changing a colour of the drawings (a test fails until then); it
@@ -18,8 +18,9 @@ from typing import Any
 
 from PIL import Image
 
-from rendering import hand, result, samples, stats, table
+from rendering import hand, result, stats, table
 from rendering.compose import PNG_COLOURS
+from tools import samples
 
 EXACT_COLOURS = 32
 """The most frequent colours of the samples, kept exact in the palette."""
@@ -78,7 +79,7 @@ def source(colours: bytes) -> str:
     """The text of ``rendering/palette_data.py`` holding ``colours``."""
     rows = [colours[i:i + 24].hex() for i in range(0, len(colours), 24)]
     body = "\n".join(f'    "{row}"' for row in rows)
-    return ('"""The shared PNG palette (256 RGB triples), written by ``python -m rendering.palette``."""\n\n'
+    return ('"""The shared PNG palette (256 RGB triples), written by ``python -m tools.palette``."""\n\n'
             f"SHARED_PALETTE = bytes.fromhex(\n{body}\n)\n")
 
 

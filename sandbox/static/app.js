@@ -1,4 +1,4 @@
-// The sandbox's web client: one member of the loopback Discord at a time (bot/sandbox/web.py).
+// The sandbox's web client: one member of the loopback Discord at a time (sandbox/web.py).
 "use strict";
 (() => {
   const $ = (sel) => document.querySelector(sel);

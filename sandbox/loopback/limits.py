@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sandbox.loopback.model import FLAG_COMPONENTS_V2
+from sandbox.loopback.model import FLAG_COMPONENTS_V2
 
 SELECT_TYPES = (3, 5, 6, 7, 8)
 INTERACTIVE_TYPES = (2, *SELECT_TYPES, 4)

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot.sandbox.loopback.messages import MessageError, apply_edit, new_message
-from bot.sandbox.loopback.model import (
+from sandbox.loopback.messages import MessageError, apply_edit, new_message
+from sandbox.loopback.model import (
     FLAG_EPHEMERAL,
     PERM_ATTACH_FILES,
     PERM_EMBED_LINKS,
@@ -30,9 +30,9 @@ from bot.sandbox.loopback.model import (
 )
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.emulator import Emulator
-    from bot.sandbox.loopback.members import SimInteraction
-    from bot.sandbox.loopback.model import SimMessage
+    from sandbox.loopback.emulator import Emulator
+    from sandbox.loopback.members import SimInteraction
+    from sandbox.loopback.model import SimMessage
 
 log = logging.getLogger("e2e.rest")
 P = "/api/v10"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.sandbox.loopback.members import EmulatorUsageError
-from bot.sandbox.loopback.model import PERM_ADMINISTRATOR, SimChannel, SimRole, snowflake
+from sandbox.loopback.members import EmulatorUsageError
+from sandbox.loopback.model import PERM_ADMINISTRATOR, SimChannel, SimRole, snowflake
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.members import SimMember
+    from sandbox.loopback.members import SimMember
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.sandbox.loopback.commands import (
+from sandbox.loopback.commands import (
     BOOLEAN,
     CHANNEL,
     INTEGER,
@@ -18,7 +18,7 @@ from bot.sandbox.loopback.commands import (
     STRING,
     USER,
 )
-from bot.sandbox.loopback.members import EmulatorUsageError, SimMember
+from sandbox.loopback.members import EmulatorUsageError, SimMember
 
 OPTION = re.compile(r"(?:^|\s)([^\s:]+):")
 TRUE, FALSE = ("true", "yes", "on", "sí", "si", "1"), ("false", "no", "off", "0")

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.emulator import Emulator
+    from sandbox.loopback.emulator import Emulator
 
 
 def bot_env(emu: Emulator, *, db_path: Path, guild_id: int | None = None) -> dict[str, str]:

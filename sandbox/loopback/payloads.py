@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.sandbox.loopback.model import SimGuild, SimMessage, iso_now
+from sandbox.loopback.model import SimGuild, SimMessage, iso_now
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.members import SimInteraction
+    from sandbox.loopback.members import SimInteraction
 
 
 class Payloads:

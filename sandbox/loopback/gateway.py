@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from bot.sandbox.loopback.emulator import Emulator
+    from sandbox.loopback.emulator import Emulator
 
 log = logging.getLogger("e2e.gateway")
 
