@@ -33,7 +33,7 @@ from bot.values import Settlement
 from cogs.board_repair import repair
 from cogs.delivery import Delivery, EditBucket, PermissionBackoff
 from cogs.languages import ServerLanguages
-from cogs.table_message import Shown, TableMessages
+from cogs.table_message import BoardLost, Shown, TableMessages
 
 log = logging.getLogger("cogs.ddz")
 
@@ -161,15 +161,15 @@ class Board:
                 await self.messages.show(table, state, events)
                 state.failures = 0
                 self.backoff.delivered(table_id)
-            except discord.NotFound as error:
-                if error.code == 10003 and table is not None:  # Unknown Channel
-                    await self._close_gone(table, state)
-                    return
-                log.warning("table message of %s is gone; posting a new one", table_id)
-                if state.message_id is not None:
-                    self.delivery.forget_message(state.message_id)
-                state.message_lost()
+            except BoardLost as lost:  # deleted, or too old to edit: a fresh board at once
+                log.warning("table message of %s is %s; posting a new one", table_id,
+                            lost.reason)
+                self.delivery.forget_message(lost.message_id)
+                if state.message_id == lost.message_id:
+                    state.message_lost()
                 state.dirty = True
+                state.last_draw = -1e9
+                continue
             except discord.Forbidden as error:
                 state.dirty = True
                 if table is not None:
@@ -177,6 +177,9 @@ class Board:
                 await self._views(table)
                 return
             except discord.HTTPException as error:
+                if error.status == 404 and error.code == 10003 and table is not None:
+                    await self._close_gone(table, state)  # Unknown Channel
+                    return
                 state.failures += 1
                 log.warning("drawing table %s failed (%s, try %d)", table_id, error, state.failures)
                 if state.failures < RETRIES:

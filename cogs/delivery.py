@@ -1,18 +1,33 @@
 """How the public table message reaches Discord: on interaction tokens while one lives,
-through the channel (and the global budget) otherwise.
+through the channel (and the global budget) otherwise (docs/DISCORD.md rows 1-17).
 
 Discord counts channel endpoints (``POST``/``PATCH /channels/{id}/messages``) against
 the bot token's global limit of 50 requests per second, all processes together;
 interaction webhooks (``/webhooks/{application}/{token}/...``, for the 15 minutes a
 token lives) are exempt. So every interaction in a table's channel is offered here
-(``offer``): the newest answered one posts the next new message as a follow-up
+(``offer``): the newest answered ones post the next new message as a follow-up
 (``send``), and a message is edited with the newest token that may edit it
 (``edit``): the follow-up's own interaction, or a click on the message itself (a
 deferred component update edits its message as ``@original``). Only when no such
 token is alive (a restart, a hand outlasting 15 minutes, a token Discord refused)
-does a request go to the channel, after ``GlobalBudget.take``. A refused token
-(10015 Unknown Webhook, 50027 Invalid Webhook Token) is dropped at once and the
-same request goes through the channel: one error per token, never a retry loop.
+does a request go to the channel, after ``GlobalBudget.take``.
+
+* A token counts only once Discord confirmed its answer (``response.is_done()``), and a
+  deferred "thinking" reply never posts a board: its first follow-up would fill the
+  placeholder in (ephemeral if the defer was), and later ones would be replies to a
+  message nobody else can load (``_Token.usable``).
+* Each token has Discord's webhook bucket (``WEBHOOK_BUDGET``: 5 requests per 2 s, one
+  kept for the interaction's own answers): a token without room is skipped for the next
+  live one before the channel, and ``ready`` makes a redraw wait for room instead of
+  queueing behind discord.py's per-token lock (the redraw then reads the latest state:
+  the changes in between coalesce). Messages created by webhooks in one channel stay
+  within ``CHANNEL_WEBHOOK_BUDGET`` (30 a minute), else the channel is used.
+* Any 404 on a token (10015 Unknown Webhook, 50027 Invalid Webhook Token, 10008 Unknown
+  Message: Discord answers it for a message that token cannot reach, and unexplained
+  404s inside the 15 minutes) drops that token and repeats the request once through the
+  channel: one error per token, never a retry loop. Only the channel's own 10008 says a
+  message is deleted. 403 (permissions) and 30046 (edits of a message older than an
+  hour) go up to the board as they are.
 
 Tokens are secrets: they are kept only in memory (a restart falls back to the
 channel until the next interaction) and never logged (``_Token`` has no repr of
@@ -50,7 +65,19 @@ PRUNE_EVERY = 256
 """Offers between two sweeps of the expired tokens (memory stays bounded by the
 interactions of the last 14 minutes)."""
 TOKEN_ERRORS = frozenset({10015, 50027})
-"""Discord's answers to a token it no longer takes: Unknown Webhook, Invalid Webhook Token."""
+"""Discord's answers to a token it no longer takes: Unknown Webhook, Invalid Webhook Token
+(any other 404 on a token also drops it: docs/DISCORD.md row 7)."""
+OLD_MESSAGE_EDITS = 30046
+"""Discord's code for "Maximum number of edits to messages older than 1 hour reached"."""
+WEBHOOK_BUDGET = (4, 2.0)
+"""Requests per seconds Delivery makes on one token: Discord's webhook bucket is 5 per 2 s
+per interaction (docs/DISCORD.md row 12); one is left for the interaction's own answer."""
+CHANNEL_WEBHOOK_BUDGET = (30, 60.0)
+"""Messages created by webhooks per seconds in one channel (docs/DISCORD.md row 13)."""
+TOKENS_KEPT = 4
+"""Live tokens kept per channel (posters) and per message (editors), newest first."""
+TOKEN_WAIT = 2.5
+"""Longest wait ``ready`` makes for a token's bucket before the channel is used instead."""
 EDIT_BUDGET = (5, 5.0)
 """Discord lets a bot edit messages of one channel about 5 times per 5 s; channel edits
 wait for a slot (``EditBucket``)."""
@@ -73,10 +100,41 @@ class _Token:
     """True: edits its message as ``@original`` (a click deferred as an update)."""
 
     def answered(self) -> bool:
-        """The initial response is done and no "thinking" placeholder waits for its
-        answer (the first follow-up would fill the placeholder in, not post)."""
+        """Discord confirmed the initial response and no "thinking" placeholder waits for
+        its answer (the first follow-up would fill the placeholder in, not post)."""
         ix = self.interaction
         return ix.response.is_done() and not ix.extras.get("ddz_thinking")
+
+    def usable(self) -> bool:
+        """``answered``, and not a deferred "thinking" reply: its follow-ups would answer
+        a message only its member sees (cogs/replies.py marks it ``ddz_deferred_reply``)."""
+        return self.answered() and not self.interaction.extras.get("ddz_deferred_reply")
+
+
+class _Window:
+    """At most ``limit`` events per ``window`` seconds (plus ``BUDGET_MARGIN``), by key."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window + BUDGET_MARGIN
+        self.times: dict[int, deque[float]] = {}
+
+    def _recent(self, key: int, now: float) -> deque[float]:
+        times = self.times.setdefault(key, deque())
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        return times
+
+    def wait(self, key: int, now: float) -> float:
+        """Seconds until ``key`` has room for one more (0: now)."""
+        times = self._recent(key, now)
+        return 0.0 if len(times) < self.limit else times[0] + self.window - now
+
+    def take(self, key: int, now: float) -> None:
+        self._recent(key, now).append(now)
+
+    def prune(self, now: float) -> None:
+        for key in [k for k, times in self.times.items() if not self._recent(k, now)]:
+            del self.times[key]
 
 
 class Delivery:
@@ -85,7 +143,8 @@ class Delivery:
     ``budget``: the process's ``GlobalBudget`` for channel requests (None: no waiting).
     ``clock``: monotonic seconds (default the event loop's). ``edits``: the channels'
     edit buckets that channel edits wait for (None: no waiting). Counters: ``by_token``
-    / ``by_channel`` requests made each way, ``token_errors`` tokens Discord refused.
+    / ``by_channel`` requests made each way, ``token_errors`` tokens Discord refused,
+    ``skipped`` tokens passed over for want of room in their bucket.
     """
 
     def __init__(self, bot: discord.Client, budget: GlobalBudget | None = None,
@@ -95,13 +154,18 @@ class Delivery:
         self.budget = budget
         self.edits = edits
         self._clock = clock
-        self.posters: dict[int, _Token] = {}
-        """channel id → the newest interaction there (it may post a follow-up)."""
-        self.editors: dict[int, _Token] = {}
-        """message id → the newest interaction that may edit that message."""
+        self.posters: dict[int, list[_Token]] = {}
+        """channel id → the newest interactions there (they may post follow-ups)."""
+        self.editors: dict[int, list[_Token]] = {}
+        """message id → the newest interactions that may edit that message."""
+        self.tokens = _Window(*WEBHOOK_BUDGET)
+        """interaction id → Delivery's recent requests on its token."""
+        self.creates = _Window(*CHANNEL_WEBHOOK_BUDGET)
+        """channel id → messages recently created there by follow-ups."""
         self.by_token = 0
         self.by_channel = 0
         self.token_errors = 0
+        self.skipped = 0
         self._offers = 0
 
     def _now(self) -> float:
@@ -120,23 +184,34 @@ class Delivery:
         if self._offers % PRUNE_EVERY == 0:
             self._prune(now)
         token = _Token(interaction, now + TOKEN_LIFETIME - TOKEN_MARGIN, now)
-        self.posters[interaction.channel_id] = token
+        _push(self.posters, interaction.channel_id, token)
         if edits is not None:
-            self.editors[edits] = _Token(interaction, token.expires, now, original=True)
+            _push(self.editors, edits, _Token(interaction, token.expires, now, original=True))
 
     def _prune(self, now: float) -> None:
         """Forget every expired token (a deal's message keeps its editor until then)."""
         for table in (self.posters, self.editors):
-            for key in [k for k, token in table.items() if token.expires <= now]:
-                del table[key]
+            for key in list(table):
+                table[key] = [token for token in table[key] if token.expires > now]
+                if not table[key]:
+                    del table[key]
+        self.tokens.prune(now)
+        self.creates.prune(now)
+
+    def _live(self, tokens: list[_Token] | None) -> list[_Token]:
+        now = self._now()
+        return [token for token in tokens or () if token.expires > now and token.usable()]
+
+    def _room(self, token: _Token) -> float:
+        return self.tokens.wait(token.interaction.id, self._now())
 
     def can_edit(self, message_id: int | None) -> bool:
-        """True when ``message_id`` has a live token to be edited with (no channel request)."""
-        token = self.editors.get(message_id) if message_id is not None else None
-        return token is not None and token.expires > self._now() and token.answered()
+        """True when ``message_id`` has a live token with room to be edited with now."""
+        tokens = self.editors.get(message_id) if message_id is not None else None
+        return any(self._room(token) == 0 for token in self._live(tokens))
 
     def forget_message(self, message_id: int) -> None:
-        """The message is gone or retired: drop the token that edited it."""
+        """The message is gone or retired: drop the tokens that edited it."""
         self.editors.pop(message_id, None)
 
     def forget_channel(self, channel_id: int) -> None:
@@ -144,34 +219,49 @@ class Delivery:
 
     async def ready(self, channel_id: int, message_id: int | None) -> None:
         """Wait until a request for ``message_id`` (None: a new message) may go: at once
-        when it has a live token, else when the channel's edit bucket has room. Call it
-        before reading the state to send, so that the wait coalesces changes."""
-        if self.edits is not None and not self.can_edit(message_id):
+        when a live token has room, after the shortest wait (≤ ``TOKEN_WAIT`` s) for one
+        that will, else when the channel's edit bucket has room. Call it before reading
+        the state to send, so that the wait coalesces changes."""
+        if message_id is None:
+            tokens = self._live(self.posters.get(channel_id))
+        else:
+            tokens = self._live(self.editors.get(message_id))
+        waits = [self._room(token) for token in tokens]
+        if waits and min(waits) <= TOKEN_WAIT:
+            if min(waits) > 0:
+                await asyncio.sleep(min(waits))
+            return
+        if self.edits is not None:
             await self.edits.wait(channel_id)
 
-    async def _poster(self, channel_id: int) -> _Token | None:
-        """The channel's newest live interaction once answered (waiting up to
-        ``READY_WAIT`` s for one offered just now), else None."""
-        token = self.posters.get(channel_id)
-        while token is not None and not token.answered() and token.expires > self._now() \
-                and self._now() - token.offered < READY_WAIT:
+    async def _posters(self, channel_id: int) -> list[_Token]:
+        """The channel's live usable interactions with room, newest first (waiting up to
+        ``READY_WAIT`` s for the newest, offered just now, to be answered)."""
+        tokens = self.posters.get(channel_id) or []
+        while tokens and not tokens[0].answered() and tokens[0].expires > self._now() \
+                and self._now() - tokens[0].offered < READY_WAIT:
             await asyncio.sleep(0.02)
-            token = self.posters.get(channel_id)
-        if token is None or token.expires <= self._now() or not token.answered():
-            return None
-        return token
+            tokens = self.posters.get(channel_id) or []
+        live = self._live(tokens)
+        ready = [token for token in live if self._room(token) == 0]
+        self.skipped += len(live) - len(ready)
+        if ready and self.creates.wait(channel_id, self._now()) > 0:
+            return []  # the channel's webhook messages are used up for this minute
+        return ready
 
     def _refused(self, error: discord.HTTPException, token: _Token, what: str) -> bool:
-        """True (and the token dropped) when ``error`` says Discord no longer takes it."""
-        if error.code not in TOKEN_ERRORS:
+        """True (and the token dropped) when ``error`` is a 404 on it: Discord no longer
+        takes it, or it cannot reach that message (docs/DISCORD.md row 7)."""
+        if error.status != 404 and error.code not in TOKEN_ERRORS:
             return False
         self.token_errors += 1
         for table in (self.posters, self.editors):
-            for key, value in list(table.items()):
-                if value.interaction is token.interaction:
+            for key in list(table):
+                table[key] = [t for t in table[key] if t.interaction is not token.interaction]
+                if not table[key]:
                     del table[key]
-        log.info("an interaction token was refused while %s (%s); using the channel",
-                 what, error.code)
+        log.info("an interaction token was refused while %s (%s %s); using the channel",
+                 what, error.status, error.code)
         return True
 
     # ----- requests -----------------------------------------------------------------
@@ -180,11 +270,12 @@ class Delivery:
                    **kwargs: Any) -> int:
         """Post a public message (``discord.abc.Messageable.send`` keywords); returns its id.
 
-        A follow-up of the channel's newest answered interaction, else a channel post
-        after the budget's ``take(priority)``. Raises discord.HTTPException as Discord
-        answers (a refused token falls back to the channel first)."""
-        token = await self._poster(channel_id)
-        if token is not None:
+        A follow-up of the channel's newest usable interaction with room, else a channel
+        post after the budget's ``take(priority)``. Raises discord.HTTPException as
+        Discord answers (a 404 on the token falls back to the channel first)."""
+        for token in (await self._posters(channel_id))[:1]:
+            now = self._now()
+            self.tokens.take(token.interaction.id, now)
             try:
                 message = await token.interaction.followup.send(wait=True, **kwargs)
             except discord.HTTPException as error:
@@ -193,7 +284,9 @@ class Delivery:
                 _rewind(kwargs)
             else:
                 self.by_token += 1
-                self.editors[message.id] = _Token(token.interaction, token.expires, token.offered)
+                self.creates.take(channel_id, now)
+                _push(self.editors, message.id,
+                      _Token(token.interaction, token.expires, token.offered))
                 return message.id
         if self.budget is not None:
             await self.budget.take(priority)
@@ -205,10 +298,15 @@ class Delivery:
     async def edit(self, channel_id: int, message_id: int, priority: int = RESULT,
                    **kwargs: Any) -> bool:
         """Edit a public message (``PartialMessage.edit`` keywords) with its newest live
-        token, else through the channel (after a slot of its ``edits`` bucket and the
-        budget's ``take(priority)``). Returns True when it went through the channel."""
-        token = self.editors.get(message_id)
-        if token is not None and token.expires > self._now() and token.answered():
+        token that has room, else through the channel (after a slot of its ``edits``
+        bucket and the budget's ``take(priority)``). Returns True when it went through
+        the channel. Raises discord.HTTPException as Discord answers (a 404 on the token
+        falls back to the channel first; a channel 10008 means the message is deleted)."""
+        live = self._live(self.editors.get(message_id))
+        ready = [token for token in live if self._room(token) == 0]
+        self.skipped += len(live) - len(ready)
+        for token in ready[:1]:
+            self.tokens.take(token.interaction.id, self._now())
             try:
                 if token.original:
                     await token.interaction.edit_original_response(**kwargs)
@@ -230,6 +328,12 @@ class Delivery:
         channel = self.bot.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).edit(**kwargs)
         return True
+
+
+def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:
+    """Put ``token`` first in ``table[key]`` (once per interaction), keeping ``TOKENS_KEPT``."""
+    rest = [t for t in table.get(key, ()) if t.interaction is not token.interaction]
+    table[key] = [token, *rest][:TOKENS_KEPT]
 
 
 class EditBucket:

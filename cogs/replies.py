@@ -74,7 +74,9 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True,
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        interaction.extras["ddz_thinking"] = True
+        # ddz_thinking: the placeholder waits for its answer (until Discord confirmed it);
+        # ddz_deferred_reply stays: such a token never posts a board (cogs/delivery.py).
+        interaction.extras["ddz_thinking"] = interaction.extras["ddz_deferred_reply"] = True
     metering.first_response(interaction, "deferred")
 
 
@@ -192,10 +194,13 @@ async def _respond(
                 content, ephemeral=ephemeral, allowed_mentions=mentions, **sendable)
         metering.first_response(interaction, "answered")
         return
-    if interaction.extras.pop("ddz_thinking", False) or edit:
+    if interaction.extras.get("ddz_thinking") or edit:
         await interaction.edit_original_response(
             content=content, embeds=embeds, attachments=files, allowed_mentions=mentions,
             **({} if view is MISSING else {"view": view}))
+        # Only now is the placeholder filled (a failed edit leaves it waiting: the next
+        # answer still goes to it, and no follow-up may fill it with something else).
+        interaction.extras.pop("ddz_thinking", None)
         return
     await interaction.followup.send(content or MISSING, ephemeral=ephemeral,
                                     allowed_mentions=mentions, **sendable)

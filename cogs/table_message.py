@@ -7,7 +7,9 @@ pure), draws its image in the render workers, and sends it through
 (the lobby, each deal and redeal), a new message whose id is saved on the table
 (``TableService.set_message_id``) before the previous message is retired (``retired``:
 its buttons go, a result keeps Replay / Review). A match won is announced after its
-result. Discord's errors go up to the board, which retries or backs off.
+result. Discord's errors go up to the board, which retries or backs off; an edit of the
+current message that Discord refuses for good (``BoardLost``: deleted, or 30046 for a
+message older than an hour) makes the next state a new message.
 """
 
 from __future__ import annotations
@@ -29,13 +31,23 @@ from bot.service.renderer import Renderer
 from bot.values import Settlement
 from cogs import texts
 from cogs.components import Components
-from cogs.delivery import Delivery
+from cogs.delivery import OLD_MESSAGE_EDITS, Delivery
 from cogs.languages import ServerLanguages
 from cogs.public_message import compose, retired
 from cogs.public_view import message_key
 from cogs.replies import png_file
 
 log = logging.getLogger("cogs.ddz")
+
+
+class BoardLost(Exception):
+    """The edit of a table's current message was refused for good: ``reason`` "deleted"
+    (the channel answered 10008 Unknown Message) or "old" (30046: the message is older
+    than an hour and out of edits; docs/DISCORD.md rows 7 and 14)."""
+
+    def __init__(self, message_id: int, reason: str, error: discord.HTTPException) -> None:
+        super().__init__(f"message {message_id} {reason}: {error}")
+        self.message_id, self.reason, self.error = message_id, reason, error
 
 
 @dataclass
@@ -92,7 +104,7 @@ class TableMessages:
         if table is None or table.phase == "closed":
             if shown.message_id is not None and table is not None:
                 lang = await self.languages.language(table.guild_id)
-                await self.delivery.edit(table.channel_id, shown.message_id,
+                await self._edit_current(table.channel_id, shown.message_id, RESULT,
                                          content=compose(table, lang).content or None,
                                          view=None, attachments=[])
             shown.key = ("closed",)
@@ -118,7 +130,7 @@ class TableMessages:
             if old is not None:
                 await self._retire(table.channel_id, old, left_behind, keep)
         else:
-            await self.delivery.edit(table.channel_id, shown.message_id, now.priority,
+            await self._edit_current(table.channel_id, shown.message_id, now.priority,
                                      content=now.content, view=now.view, attachments=files,
                                      allowed_mentions=now.mentions)
         shown.result_no = now.hand_no
@@ -128,6 +140,21 @@ class TableMessages:
                                      content=texts.match_won_text(table, settlement, lang),
                                      allowed_mentions=discord.AllowedMentions.none())
             crash_point("announce")
+
+    async def _edit_current(self, channel_id: int, message_id: int, priority: int,
+                            **kwargs: Any) -> None:
+        """Edit the table's current message; BoardLost when Discord refuses it for good
+        (a channel 10008: deleted; 30046: too old to edit), other errors as they are."""
+        try:
+            await self.delivery.edit(channel_id, message_id, priority, **kwargs)
+        except discord.NotFound as error:
+            if error.code == 10008:
+                raise BoardLost(message_id, "deleted", error) from error
+            raise
+        except discord.HTTPException as error:
+            if error.code == OLD_MESSAGE_EDITS:
+                raise BoardLost(message_id, "old", error) from error
+            raise
 
     async def adopt(self, table: Table, shown: Shown, message_id: int,
                     key: tuple[Any, ...] | None = None) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 from types import SimpleNamespace
 from typing import Any
 
@@ -18,19 +20,26 @@ class Calls(list[tuple[str, Any]]):
     pass
 
 
+_IDS = itertools.count(1)
+
+
 class FakeInteraction:
     """What Delivery uses of a discord.Interaction: channel, response state, webhook."""
 
-    def __init__(self, calls: Calls, channel_id: int = 7, refuse: int | None = None) -> None:
-        self.channel_id, self.calls, self.refuse = channel_id, calls, refuse
+    def __init__(self, calls: Calls, channel_id: int = 7, refuse: int | None = None,
+                 status: int = 401) -> None:
+        self.channel_id, self.calls, self.refuse, self.status = channel_id, calls, refuse, status
+        self.id = next(_IDS)
         self.done, self.extras = True, {}
         self.response = SimpleNamespace(is_done=lambda: self.done)
         self.followup = SimpleNamespace(send=self._send, edit_message=self._edit)
 
     def _fail(self) -> None:
         if self.refuse is not None:
-            raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"),
-                                        {"code": self.refuse, "message": "Invalid Webhook Token"})
+            error = {403: discord.Forbidden, 404: discord.NotFound}.get(self.status,
+                                                                         discord.HTTPException)
+            raise error(SimpleNamespace(status=self.status, reason="refused"),
+                        {"code": self.refuse, "message": "refused"})
 
     async def _send(self, **kwargs: Any) -> Any:
         self._fail()
@@ -113,29 +122,135 @@ async def test_a_refused_token_costs_one_error_and_the_same_request_goes_through
     assert out.token_errors == 1 and out.posters == {} and out.editors == {}
 
 
-async def test_another_error_is_not_taken_for_a_dead_token() -> None:
+async def test_a_404_on_a_token_drops_it_and_the_request_is_repeated_once_on_the_channel(
+) -> None:
+    # 10008 on a token says only that this token cannot reach the message (docs/DISCORD.md
+    # row 7); the channel's own answer decides whether the message is deleted.
     calls = Calls()
     out = Delivery(FakeBot(calls))  # type: ignore[arg-type]
-    out.offer(FakeInteraction(calls, refuse=10008), edits=42)  # Unknown Message: the board's
+    out.offer(FakeInteraction(calls, refuse=10008, status=404), edits=42)
+    assert await out.edit(7, 42, content="move") is True
+    assert calls == [("channel edit", 42)] and out.token_errors == 1 and out.editors == {}
+    out.offer(FakeInteraction(calls, refuse=0, status=404))  # a 404 without a known code
+    await out.send(7, 1, content="deal")
+    assert calls[-1] == ("channel", "deal") and out.token_errors == 2 and out.posters == {}
+
+
+async def test_a_403_on_a_token_goes_up_and_keeps_the_token() -> None:
+    calls = Calls()
+    out = Delivery(FakeBot(calls))  # type: ignore[arg-type]
+    out.offer(FakeInteraction(calls, refuse=50013, status=403), edits=42)
     try:
         await out.edit(7, 42, content="move")
-    except discord.HTTPException as error:
-        assert error.code == 10008
+    except discord.Forbidden as error:
+        assert error.code == 50013
     else:
-        raise AssertionError("10008 must reach the board (it posts a new message)")
+        raise AssertionError("a 403 on a token must reach the board's PermissionBackoff")
     assert calls == [] and out.token_errors == 0 and 42 in out.editors
+
+
+async def test_a_thinking_token_never_posts_a_board() -> None:
+    # Its first follow-up would fill the member's private placeholder in; later ones
+    # would reply to a message nobody else can load (docs/DISCORD.md rows 4 and 8).
+    calls = Calls()
+    out = Delivery(FakeBot(calls))  # type: ignore[arg-type]
+    click = FakeInteraction(calls)
+    out.offer(click)
+    slash = FakeInteraction(calls)
+    slash.extras["ddz_deferred_reply"] = True  # deferred "thinking", answered since
+    out.offer(slash)
+    await out.send(7, 1, content="deal")
+    assert calls == [("followup", "deal")]  # on the click, the older token
+    assert slash in [t.interaction for t in out.posters[7]]
+    out.forget_channel(7)
+    out.offer(slash)
+    await out.send(7, 1, content="next")
+    assert calls[-1] == ("channel", "next")
+
+
+async def test_a_placeholder_whose_answer_failed_still_waits_for_it() -> None:
+    # cogs/replies.py cleared the "thinking" mark before the edit was sent: when the
+    # edit failed, the next board was the placeholder's first follow-up (docs/DISCORD.md
+    # row 4), shown to one member only.
+    from cogs import replies
+
+    calls = Calls()
+    slash = FakeInteraction(calls)
+    slash.type = discord.InteractionType.application_command
+    slash.done = False
+
+    async def defer(**kwargs: Any) -> None:
+        slash.done = True
+
+    async def edit_original_response(**kwargs: Any) -> None:
+        raise discord.HTTPException(SimpleNamespace(status=500, reason="error"), "error")
+
+    slash.response = SimpleNamespace(is_done=lambda: slash.done, defer=defer)
+    slash.edit_original_response = edit_original_response  # type: ignore[method-assign]
+    await replies.defer(slash, thinking=True)  # type: ignore[arg-type]
+    with contextlib.suppress(discord.HTTPException):
+        await replies.respond(slash, "your hand")  # type: ignore[arg-type]
+    assert slash.extras.get("ddz_thinking") is True  # the next answer still edits it
+    out = Delivery(FakeBot(calls))  # type: ignore[arg-type]
+    out.offer(slash)
+    await out.send(7, 1, content="deal")
+    assert calls == [("channel", "deal")]
+
+
+async def test_a_token_without_room_in_its_bucket_is_skipped_for_the_next_then_the_channel(
+) -> None:
+    # Discord's webhook bucket: 5 requests per 2 s per token (docs/DISCORD.md row 12);
+    # Delivery keeps 4 of them and never queues behind discord.py's per-token lock.
+    calls = Calls()
+    now = [0.0]
+    out = Delivery(FakeBot(calls), clock=lambda: now[0])  # type: ignore[arg-type]
+    old, new = FakeInteraction(calls), FakeInteraction(calls)
+    out.offer(old, edits=42)
+    out.offer(new, edits=42)
+    for n in range(delivery.WEBHOOK_BUDGET[0] * 2):
+        assert await out.edit(7, 42, content=f"move {n}") is False
+    assert await out.edit(7, 42, content="one more") is True  # both full: the channel
+    assert not out.can_edit(42) and out.skipped == 4 + 2
+    now[0] = delivery.WEBHOOK_BUDGET[1] + delivery.BUDGET_MARGIN
+    assert out.can_edit(42)
+    assert [c for c in calls if c[0] == "original edit"] == [
+        ("original edit", f"move {n}") for n in range(8)]
+
+
+async def test_ready_waits_for_a_token_with_room_instead_of_queueing() -> None:
+    calls = Calls()
+    out = Delivery(FakeBot(calls), edits=delivery.EditBucket())  # type: ignore[arg-type]
+    out.tokens = delivery._Window(1, 0.05)
+    out.offer(FakeInteraction(calls), edits=42)
+    await out.edit(7, 42, content="first")
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await out.ready(7, 42)  # the token frees in 0.3 s (0.05 + margin): waited, no channel
+    assert 0.25 <= loop.time() - start < 1.0 and out.can_edit(42)
+    assert await out.edit(7, 42, content="second") is False
+
+
+async def test_follow_ups_stay_within_30_new_messages_a_minute_per_channel() -> None:
+    calls = Calls()
+    now = [0.0]
+    out = Delivery(FakeBot(calls), clock=lambda: now[0])  # type: ignore[arg-type]
+    for n in range(delivery.CHANNEL_WEBHOOK_BUDGET[0] + 1):
+        now[0] += 1.0  # one a second: no token bucket is ever full
+        out.offer(FakeInteraction(calls))
+        await out.send(7, 1, content=f"m{n}")
+    assert [c[0] for c in calls].count("followup") == 30 and calls[-1] == ("channel", "m30")
 
 
 async def test_a_new_message_waits_for_the_answer_of_an_interaction_still_thinking() -> None:
     calls = Calls()
     out = Delivery(FakeBot(calls))  # type: ignore[arg-type]
     slash = FakeInteraction(calls)
-    slash.extras["ddz_thinking"] = True  # its first follow-up would fill the placeholder in
+    slash.done = False  # offered before its answer (a click's update, not "thinking")
     out.offer(slash)
 
     async def answer() -> None:
         await asyncio.sleep(0.1)
-        del slash.extras["ddz_thinking"]
+        slash.done = True
 
     asyncio.get_running_loop().create_task(answer())
     await out.send(7, 1, content="lobby")

@@ -120,6 +120,7 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.deleted: set[int] = set()  # message ids a moderator deleted: edits get 10008
         self.refused_edits: list[int] = []  # the edits of deleted messages, in order
+        self.old: set[int] = set()  # messages out of edits (older than an hour): 429/30046
         self.global_limited = 0  # requests Discord counts against the global rate limit
         self.exempt = 0  # interaction callbacks and webhooks (outside it)
 
@@ -161,6 +162,21 @@ class FakeDiscord:
         self.messages[message.id] = message
         return message
 
+    def _refuse(self, message: Message) -> None:
+        """Discord's answer to an edit of a deleted message (10008) or of one older than
+        an hour out of edits (429 with code 30046, as discord.py raises it after its own
+        retries): recorded in ``refused_edits``."""
+        if message.id in self.deleted:
+            self.refused_edits.append(message.id)
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+                                   {"code": 10008, "message": "Unknown Message"})
+        if message.id in self.old:
+            self.refused_edits.append(message.id)
+            raise discord.HTTPException(
+                SimpleNamespace(status=429, reason="Too Many Requests"),
+                {"code": 30046, "global": False, "retry_after": 1.0, "message":
+                 "Maximum number of edits to messages older than 1 hour reached."})
+
     def on_rest(self, route: Any, body: dict[str, Any]) -> Any:
         self.requests.append((route.method, route.path))
         self.global_limited += 1
@@ -171,10 +187,7 @@ class FakeDiscord:
             return message.payload()
         if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
             message = self.messages[int(route.url.rsplit("/", 1)[1])]
-            if message.id in self.deleted:
-                self.refused_edits.append(message.id)
-                raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
-                                       {"code": 10008, "message": "Unknown Message"})
+            self._refuse(message)
             self._apply(message, body)
             message.edits += 1
             return message.payload()
@@ -216,10 +229,7 @@ class FakeDiscord:
             else:
                 mid = int(target)
             message = self.messages[mid]
-            if message.id in self.deleted:
-                self.refused_edits.append(message.id)
-                raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
-                                       {"code": 10008, "message": "Unknown Message"})
+            self._refuse(message)
             self._apply(message, body)
             message.loading = False
             message.edits += 1
