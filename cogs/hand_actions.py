@@ -135,21 +135,27 @@ def autoplay_ack(table: Table, seat: int, on: bool, lang: str) -> str:
 
 async def _hint(service: TableService, table: Table, seat: int, state: ViewState, lang: str) -> Outcome:
     """The next suggestion, answered at once (``TableService.hint_now``): the hard
-    search's list when ready, else the normal level's, with the search as ``later``.
+    search's list when ready, else the normal level's, with the search as ``later``;
+    a first suggestion from the normal level's list says it is a quick look (the review
+    makes the search's evaluation, docs/AI.md §Reviews).
     At a private table (daily deal, event) always the search's list, waited for (``hint_options``): the
     same position gets the same Hint however busy the bot is (docs/AI.md §Fixed budget)."""
     if table.hand is None:
         raise GameError("wrong_phase")
     if table.private:
         options, later = await service.hint_options(table, seat), None
+        quick = False
     else:
         options, later = service.hint_now(table, seat)
+        quick = not service.hint_ready(table, seat)
     if not options:
         return Outcome(state)
     decision = options[state.hint % len(options)]
     shown = hint_state(replace(state, hint=state.hint + 1), decision)
-    return Outcome(shown, hint=hint_reason(decision, lang),
-                   later=later if state.hint == 0 else None)
+    reason = hint_reason(decision, lang)
+    if quick and state.hint == 0:  # the normal level's pick, not the search the review makes
+        reason = t("hand.hint_quick", lang, reason=reason)
+    return Outcome(shown, hint=reason, later=later if state.hint == 0 else None)
 
 
 def hint_state(state: ViewState, decision: Decision) -> ViewState:

@@ -77,6 +77,9 @@ def choose_play(
     raise ValueError(f"unknown level: {level}")
 
 
+HINT_SEED = 0
+"""Seed of the Hint's searches (``hint_options``) and of the review's (``bot.ai.review``):
+one evaluation per position, so following the Hint is never a costly decision."""
 HINT_STEP_BUDGET = 1_000
 """Simulated decisions of the hard search behind a Hint's first suggestion (the
 computer seats use ``bot.ai.search.STEP_BUDGET``, 2 500): about 5× less CPU,
@@ -87,19 +90,21 @@ def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET, *,
                  fixed_budget: bool = False) -> list[Decision]:
     """Every Hint suggestion for ``obs.seat``, in the order the Hint button cycles them.
 
-    While bidding: the hard level's bid (``bot.ai.bidding``, seeded with 0, so
-    stable) with its reason. In play: the hard search's pick (with
-    ``step_budget`` simulated decisions), then the normal level's ranking of the
-    other distinct actions (a pass is included when the lead is not free).
-    ``fixed_budget``: the searches are never cut by the clock, so the same position
-    always gets the same suggestions (a daily-deal table, docs/AI.md §Fixed budget).
+    While bidding: the hard level's bid (``bot.ai.bidding``, seeded with ``HINT_SEED``,
+    so stable) with its reason. In play: the hard search's pick (with
+    ``step_budget`` simulated decisions, seeded with ``HINT_SEED``), then the normal
+    level's ranking of the other distinct actions (a pass is included when the lead is
+    not free). ``fixed_budget``: the searches are never cut by the clock, so the same
+    position always gets the same suggestions (every table asks for it:
+    ``bot.game.computer.table_hint_options``; the review of a decision makes the same
+    search, ``bot.ai.review.assess``: docs/AI.md §Reviews).
     Pure CPU (tens to hundreds of ms): callers run it off the event loop.
     """
     cap = math.inf if fixed_budget else None
     if obs.phase == "bidding":
-        return [hard_bid(obs, random.Random(0), time_cap=cap)]
+        return [hard_bid(obs, random.Random(HINT_SEED), time_cap=cap)]
     view = view_of(obs)
-    first = hard_play(view, random.Random(0), step_budget=step_budget, time_cap=cap)
+    first = hard_play(view, random.Random(HINT_SEED), step_budget=step_budget, time_cap=cap)
     options: list[Decision] = [first]
     seen: list[int | Combo | None] = [first.action]
     for _, decision in normal_ranked(view):

@@ -8,17 +8,21 @@ not see. For a play (or a pass), the hard player's search (``bot.ai.search``)
 samples deals of the unseen cards and plays each candidate out; the member's own
 action is sampled on the same deals, so both win chances come from one sampling.
 For a bid, the hard player's bid (``choose_bid`` at level ``hard``) is given.
+By default that search is the Hint's own (``bot.ai.hint_options``: seed ``HINT_SEED``,
+``HINT_STEP_BUDGET``, no clock cap), so the review's choice is the Hint's first
+suggestion and following the Hint is never a costly decision (docs/AI.md §Reviews).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.ai.decision import Decision
 from bot.ai.observation import Observation
-from bot.ai.players import choose_bid
+from bot.ai.players import HINT_SEED, HINT_STEP_BUDGET, choose_bid, hint_options
 from bot.ai.search import hard_search
 from bot.ai.view import view_of
 from bot.rules import Combo, legal_plays
@@ -105,19 +109,29 @@ def is_choice(obs: Observation) -> bool:
 
 
 def assess(
-    obs: Observation, played: Action, rng: random.Random, step_budget: int | None = None
+    obs: Observation, played: Action, rng: random.Random | None = None,
+    step_budget: int | None = None,
 ) -> Assessment:
     """The hard player's choice and both win chances for the member's ``played``.
 
     ``obs``: the member's observation just before the decision; ``played``: what
     they did (a bid while ``obs.phase == "bidding"``, else a Combo or None).
-    ``step_budget``: simulated policy decisions (default ``bot.ai.search``'s).
-    Raises ValueError when the observation has no landlord in play.
+    Without ``rng``: the Hint's evaluation (its seed, ``HINT_STEP_BUDGET`` or
+    ``step_budget``, never cut by the clock), so ``best`` is the Hint's first
+    suggestion for ``obs`` and a member who played it ``agrees``. With ``rng``: a hard
+    search seeded by it (``step_budget``: simulated policy decisions, default
+    ``bot.ai.search``'s). Raises ValueError when the observation has no landlord in
+    play.
     """
+    hint = rng is None
     if obs.phase == "bidding":
-        decision = choose_bid(obs, "hard", rng)
+        decision = (hint_options(obs, fixed_budget=True)[0] if rng is None
+                    else choose_bid(obs, "hard", rng))
         return Assessment("bid", played, decision.action, decision.reason, dict(decision.params))
-    sampled = hard_search(view_of(obs), rng, step_budget, also=played)  # type: ignore[arg-type]  # a play's Combo: bids returned above
+    if rng is None:
+        rng, step_budget = random.Random(HINT_SEED), step_budget or HINT_STEP_BUDGET
+    sampled = hard_search(view_of(obs), rng, step_budget, also=played,  # type: ignore[arg-type]  # a play's Combo: bids returned above
+                          time_cap=math.inf if hint else None)
     best: Decision = sampled.decision
     played_rate = sampled.rates.get(played)
     best_rate = sampled.rates.get(best.action)

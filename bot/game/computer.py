@@ -67,13 +67,14 @@ def decide_from_json(table_json: str, rng: random.Random) -> AutoAction:
 
 
 def table_hint_options(table: Table, seat: int) -> list[Decision]:
-    """``bot.ai.hint_options`` for ``seat`` of ``table`` (what the Hint button cycles);
-    at a private table (the daily deal's, an event's) with the fixed budget and no clock
-    cap, like its computers (the same position always gets the same Hint). Raises GameError("wrong_phase")
-    without a hand."""
+    """``bot.ai.hint_options`` for ``seat`` of ``table`` (what the Hint button cycles),
+    with the fixed budget and no clock cap at every table: the same position always gets
+    the same Hint, and the review of that decision makes the same search
+    (``bot.ai.review.assess``), so following the Hint is never a costly decision
+    (docs/AI.md §Reviews). Raises GameError("wrong_phase") without a hand."""
     if table.hand is None:
         raise GameError("wrong_phase", phase=table.phase)
-    return hint_options(table.hand.observation(seat), fixed_budget=table.private)
+    return hint_options(table.hand.observation(seat), fixed_budget=True)
 
 
 def hint_options_from_json(table_json: str, seat: int) -> list[Decision]:

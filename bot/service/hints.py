@@ -93,6 +93,11 @@ class HintCache:
         self.answered["quick"] += 1
         return quick, self._search(table, seat, speculative=False)
 
+    def ready(self, table: Table, seat: int) -> bool:
+        """Whether the search of ``seat``'s position at ``table`` is done (its full list
+        kept): a Hint answered now is the search's pick, not the quick one."""
+        return (table.id, table.seq, seat) in self._options
+
     def prefetch(self, table: Table, seat: int) -> None:
         """Start the search of ``seat``'s position now if no other search is running."""
         hand = table.hand

@@ -241,8 +241,7 @@ class ReplayService:
         for listener in list(listeners):
             await _tell(listener, 0, len(indices))
         for index in indices:
-            assessment = await self.run(reviews.review_decision, record.hand_json, seat, index,
-                                        f"{record.hand_id}:{index}")
+            assessment = await self.run(reviews.review_decision, record.hand_json, seat, index)
             done.append((index, assessment))
             for listener in list(listeners):
                 await _tell(listener, len(done), len(indices))

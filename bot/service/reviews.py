@@ -29,13 +29,16 @@ def own_decisions(hand_json: str, seat: int) -> list[int]:
     return out
 
 
-def review_decision(hand_json: str, seat: int, index: int, seed: str) -> Assessment:
+def review_decision(hand_json: str, seat: int, index: int, seed: str | None = None
+                    ) -> Assessment:
     """The hard player's view of ``hand.history[index]`` (a decision of ``seat``),
-    from ``seat``'s observation just before it; ``seed`` makes it reproducible."""
+    from ``seat``'s observation just before it. Without ``seed``: the Hint's evaluation
+    of that position (``bot.ai.review.assess``), so the Hint's move is never a costly
+    decision; ``seed``: a hard search seeded by it instead. Reproducible either way."""
     hand = Hand.model_validate_json(hand_json)
     action = hand.history[index]
     if action.seat != seat:
         raise ValueError(f"history entry {index} is not seat {seat}'s")
     obs = position_before(hand, index).observation(seat)
     played = (action.amount or 0) if action.kind == "bid" else action.combo
-    return assess(obs, played, random.Random(seed))
+    return assess(obs, played, None if seed is None else random.Random(seed))

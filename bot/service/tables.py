@@ -285,6 +285,10 @@ class TableService:
         search is still running (``HintCache.now``). Never waits, never raises."""
         return self.hints.now(table, seat)
 
+    def hint_ready(self, table: Table, seat: int) -> bool:
+        """Whether the Hint's search of this position is done (``HintCache.ready``)."""
+        return self.hints.ready(table, seat)
+
     # ----- lobby -----------------------------------------------------------------
 
     async def open_table(

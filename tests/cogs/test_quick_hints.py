@@ -84,3 +84,27 @@ async def test_a_member_who_moved_on_keeps_what_they_chose(
     search.gate.set()
     await fake.idle()
     assert selected(fake.messages[view.id]) == ""  # the late pick did not come back
+
+
+@pytest.mark.parametrize(("locale", "quick"), [
+    ("en-US", "Quick look (the full search may change it): "),
+    ("es-ES", "Vistazo rápido (la búsqueda completa puede cambiarlo): "),
+])
+async def test_a_quick_first_hint_says_it_is_the_quick_one(
+        fake: FakeDiscord, search: SlowSearch, locale: str, quick: str) -> None:
+    # the review makes the search's evaluation: a Hint shown before that search is done
+    # is the normal level's pick, and says so (issue 37: Hint and review contradicted)
+    ana, _, _ = await seated_hand(fake)
+    await ana.click(fake.table_message(), "Bid 3")
+    ana.locale = locale
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    edits = fake.messages[view.id].edits
+    fake.dispatch(ana.click_payload(view, comp(view, "hhint")))
+    await answered(fake, view, edits)
+    assert "💡 " + quick in fake.messages[view.id].content, fake.messages[view.id].content
+    search.gate.set()
+    await fake.idle()
+    view = fake.messages[view.id]
+    assert "💡" in view.content and quick not in view.content, view.content  # the search's
+    view = (await ana.click(view, comp(view, "hhint"))).last  # the search is done now
+    assert "💡" in view.content and quick not in view.content, view.content

@@ -1,0 +1,53 @@
+"""The Hint and the review agree (docs/AI.md §Reviews): a member who plays the Hint's
+first suggestion at every decision finds none of them among the review's costliest
+decisions, in English and Spanish: the review makes the Hint's own search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import choose_bid, choose_play, hint_options
+from bot.ai.observation import Observation
+from bot.game.selfplay import seeded_hand
+from bot.service.daily import private_record
+from bot.service.replays import ReplayService
+from cogs.replay import review_embed
+
+MEMBER = 0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("seed", [3, 8])
+async def test_a_hand_played_by_the_hint_has_no_costly_decision(seed: int, lang: str) -> None:
+    # the shape of the reports: Hint "play Q" (or "D"), the member played it, and the
+    # review listed it as the costliest decision ("10 wins 100 %, yours 19 %")
+    rng = random.Random(seed)
+    followed: list[object] = []
+
+    def bid(obs: Observation) -> int:
+        if obs.seat == MEMBER:
+            return hint_options(obs, fixed_budget=True)[0].action  # type: ignore[return-value]  # a bid
+        return choose_bid(obs, "normal", rng).action
+
+    def play(obs: Observation) -> object:
+        if obs.seat == MEMBER:
+            followed.append(hint_options(obs, fixed_budget=True)[0].action)
+            return followed[-1]
+        return choose_play(obs, "normal", rng).action
+
+    hand = seeded_hand(seed, bid, play)  # type: ignore[arg-type]  # plays: Combo or None
+    record = private_record(f"h{seed}", 1, "t", 0.0, hand.model_dump_json(), 11, "Ana")
+    assert record is not None and len(followed) >= 4
+    replays = ReplayService(storage=None)
+    found = await replays.rebuilt(record)
+    review = await replays.review(found, MEMBER)
+    plays = [a for _, a in review.decisions if a.kind == "play"]
+    assert len(plays) >= 3
+    assert all(a.agrees and a.loss == 0 for a in plays), [(a.played, a.best) for a in plays]
+    assert review.worst == () and review.verdict == "agreed"
+    text = review_embed(found, review, lang, title="Review").description or ""
+    agree = {"en": "the hard computer agrees", "es": "está de acuerdo"}[lang]
+    assert text.count(agree) == len(review.decisions), text
+    assert "%" not in text, text  # no "yours 19 %" line
