@@ -185,8 +185,12 @@ async def on_replay_click(interaction: discord.Interaction, cog: DdzCog, day: st
 async def post_day(channel: discord.abc.Messageable, daily: DailyService, guild_id: int,
                    lang: str) -> bool:
     """Post the day's opening and yesterday's podium in the daily channel, once per
-    server and day, and only after a day on which someone played. True when posted."""
+    server and day, and only after a day on which someone played; while a member still
+    plays yesterday's deal (begun before midnight) the post waits for their result,
+    at most ``POST_GRACE`` (``DailyService.podium_ready``). True when posted."""
     yesterday = await daily.yesterday(guild_id)
+    if not await daily.podium_ready(guild_id, yesterday):
+        return False
     board = await daily.board(guild_id, yesterday)
     if not board.rows:
         return False

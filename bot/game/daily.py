@@ -69,6 +69,13 @@ def next_day_start(now: float, tz: str | None = None) -> float:
     return midnight.timestamp()
 
 
+def day_start(day: str, tz: str | None = None) -> float:
+    """Clock time (Unix seconds) at which ``day`` (``"YYYY-MM-DD"``) begins in the time
+    zone ``tz`` (None: UTC). Raises ValueError for an unknown zone."""
+    midnight = dt.datetime.combine(dt.date.fromisoformat(day), dt.time(), zone(tz))
+    return midnight.timestamp()
+
+
 def daily_seed(key: bytes, guild_id: int, day: str) -> int:
     """The 63-bit seed of the server's deal on ``day``: HMAC-SHA256 keyed with the
     server's secret ``key`` over ``"<guild id>|<day>"``. The same for every member;

@@ -4,12 +4,16 @@
 then owns it like any table: lock, ``seq``, timers, restore after a restart) or, once
 played, answers the member's result; ``board`` gives a day's standings with streaks;
 ``may_see`` is the one rule of who may see a daily hand (replay, review, standings,
-the web page): nobody sees the day's deal before having played it, everybody once the
-day is over. The clock is the TableService's (a fake one in tests rolls the day over).
+the web page): nobody sees the day's deal before having finished it, everybody else
+once the day is over. A table begun before midnight is still the member's to finish
+(``open`` brings it back first) and counts on its own day's board, whose podium waits for
+it (``podium_ready``). The clock is the TableService's (a fake one in tests rolls the day
+over).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -20,6 +24,7 @@ from bot.game.daily import (
     daily_table,
     day_before,
     day_of,
+    day_start,
     forgotten_mark,
     standing_order,
     streaks,
@@ -41,6 +46,11 @@ from bot.values import (
 
 if TYPE_CHECKING:  # annotations only: the TableService makes its DailyService
     from bot.service.tables import TableService
+
+
+POST_GRACE = 3600.0
+"""Seconds after a day's end that its podium waits at most for plays of it still open
+(docs/RULES.md §Daily deal)."""
 
 
 @dataclass(frozen=True)
@@ -87,14 +97,19 @@ class DailyService:
 
     async def open(self, guild_id: int, user_id: int, name: str,
                    locale: str | None = None) -> DailyOpen:
-        """``/ddz daily``: the member's table of today's deal (dealt now the first time,
-        the same table while it is being played, also after a restart), else their
-        finished result of the day. Raises GameError("daily_forgotten") when the member
+        """``/ddz daily``: the member's table of an earlier day still being played (begun
+        before midnight: finished first, it counts on its own day), else their table of
+        today's deal (dealt now the first time, the same table while it is being played,
+        also after a restart), else their finished result of the day. Raises GameError("daily_forgotten") when the member
         played today's deal before ``/ddz forget`` (``forget_marks``), GameError("daily_lost")
         in the unlikely case of a play begun elsewhere whose table this process does not
         hold."""
         settings = await self.tables.settings(guild_id)
         day = _day(self.tables.clock.now(), settings)
+        earlier = self.unfinished_table(guild_id, user_id, before=day)
+        if earlier is not None:
+            assert earlier.daily is not None
+            return DailyOpen(earlier.daily, table=earlier)
         table = self.tables.daily_table_of(guild_id, user_id, day)
         if table is not None:
             return DailyOpen(day, table=table)
@@ -120,16 +135,40 @@ class DailyService:
             raise GameError("daily_lost")
         return DailyOpen(day, entry=entry)
 
+    def unfinished_table(self, guild_id: int, user_id: int, *, before: str) -> Table | None:
+        """The member's open daily table of a day before ``before`` (begun before
+        midnight, not finished yet), or None."""
+        for table in self.tables.tables():
+            if (table.daily is not None and table.daily < before
+                    and table.guild_id == guild_id
+                    and table.seats[DAILY_SEAT].user_id == user_id):
+                return table
+        return None
+
     async def may_see(self, guild_id: int, day: str, user_id: int) -> bool:
         """Whether the member may see the server's deal of ``day`` (its cards, a replay or
-        review of anyone's play of it, its points): once the day is over for everyone,
-        or once the member has finished it. The one rule (replay, review, standings and
-        the web page call it)."""
-        today = await self.today(guild_id)
-        if day < today:
-            return True
+        review of anyone's play of it, its points): once the member has finished it;
+        a member who began it and has not finished it, never, whatever the clock says
+        (a table begun before midnight); anyone else once the day is over. The one rule
+        (replay, review, standings and the web page call it)."""
         entry = await self.storage.daily_entry(guild_id, day, user_id)
-        return entry is not None and entry.finished
+        if entry is not None:
+            return entry.finished
+        return day < await self.today(guild_id)
+
+    async def podium_ready(self, guild_id: int, day: str) -> bool:
+        """Whether ``day``'s podium may be posted: no member's play of it is still open,
+        or ``POST_GRACE`` seconds have passed since the day ended (a play whose table
+        is lost must not hold the post back for ever). docs/RULES.md §Daily deal."""
+        if not await self.storage.daily_unfinished(guild_id, day):
+            return True
+        settings = await self.tables.settings(guild_id)
+        after = (dt.date.fromisoformat(day) + dt.timedelta(days=1)).isoformat()
+        try:
+            ended = day_start(after, settings.timezone)
+        except ValueError:
+            ended = day_start(after)
+        return self.tables.clock.now() >= ended + POST_GRACE
 
     async def board(self, guild_id: int, day: str) -> DailyBoard:
         """The standings of ``day``: finished plays best first (points, then fewer moves,

@@ -241,6 +241,11 @@ class SqlRepository:
         async with self._read() as db:
             return await daily.finished(db, guild_id, day)
 
+    async def daily_unfinished(self, guild_id: int, day: str) -> int:
+        """How many members' plays of ``day`` are begun and not finished."""
+        async with self._read() as db:
+            return await daily.unfinished(db, guild_id, day)
+
     async def daily_won_days(self, guild_id: int, user_ids: list[int]) -> dict[int, list[str]]:
         """The days each member won the daily deal."""
         async with self._read() as db:

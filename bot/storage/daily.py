@@ -80,6 +80,14 @@ async def finished(db: Sql, guild_id: int, day: str) -> list[DailyEntry]:
     return [_entry(row) for row in rows]
 
 
+async def unfinished(db: Sql, guild_id: int, day: str) -> int:
+    """How many members' plays of ``day`` are begun and not finished (forgotten marks,
+    which are never finished, not counted)."""
+    return int(await scalar(db, "SELECT COUNT(*) FROM daily_plays WHERE guild_id = ? AND day = ?"
+                                " AND user_id > 0 AND finished_at IS NULL",
+                            (guild_id, day)) or 0)
+
+
 async def won_days(db: Sql, guild_id: int, user_ids: Sequence[int]) -> dict[int, list[str]]:
     """The days each member won (for the streaks)."""
     if not user_ids:

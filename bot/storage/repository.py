@@ -157,6 +157,10 @@ class Repository(Protocol):
     async def daily_finished(self, guild_id: int, day: str) -> list[DailyEntry]:
         """Every finished play of ``day`` in the server (unordered)."""
 
+    async def daily_unfinished(self, guild_id: int, day: str) -> int:
+        """How many members' plays of ``day`` are begun and not finished (the podium of
+        the day waits for them, ``DailyService.podium_ready``)."""
+
     async def daily_won_days(self, guild_id: int, user_ids: list[int]) -> dict[int, list[str]]:
         """The days each member won the daily deal."""
 

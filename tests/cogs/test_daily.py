@@ -268,3 +268,44 @@ async def test_a_forged_member_id_beyond_64_bits_is_answered_as_stale(
         refused = await ana.click(forge(result, f":{ana.id}:", f":{forged_user}:"), custom_id)
         assert refused.last.ephemeral and "out of date" in refused.text, refused.text
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_yesterdays_podium_waits_for_a_deal_still_played_and_daily_brings_it_back(
+        fake: FakeDiscord) -> None:
+    """Issue 36 §7: Bob still plays yesterday's deal after midnight: ``/ddz daily`` gives
+    his table of yesterday back (it dealt today's), and the podium waits for his result
+    (it was posted without it)."""
+    admin = Member(fake, 44, "Di", admin=True)
+    await admin.slash("config", daily_level="easy")
+    service = fake.bot.service
+    channel = Channel()
+    now = time.time()
+    after_midnight = now // 86400 * 86400 + 86400 + 10 - now  # to 00:00:10 UTC tomorrow
+    service.clock = Shifted(after_midnight - 24 * 3600.0)  # 00:00:10 today
+    await autoplayed_daily(fake, Member(fake, 11, "Ana"))
+    service.clock = Shifted(after_midnight - 70)  # 23:59:00
+    bob = Member(fake, 12, "Bob")
+    await daily_view(fake, bob)
+    yesterday = await service.daily.today(fake.guild_id)
+    service.clock = Shifted(after_midnight)  # 00:00:10 the next day
+    assert await service.daily.today(fake.guild_id) > yesterday
+    assert not await post_day(channel, service.daily, fake.guild_id, "en")  # waits for Bob
+    again = (await bob.slash("daily")).last
+    assert again.ephemeral and f"Your daily deal of {yesterday} goes on." in again.content
+    await autoplayed_daily_again(fake, bob)
+    assert await post_day(channel, service.daily, fake.guild_id, "en")
+    (sent,) = channel.sent
+    (podium,) = sent["embed"].fields
+    assert yesterday in podium.name and "Ana" in podium.value and "Bob" in podium.value
+
+
+async def autoplayed_daily_again(fake: FakeDiscord, member: Member) -> None:
+    """Auto-play the member's open daily table to its end."""
+    table = next(t for t in fake.bot.service.tables()
+                 if t.daily is not None and t.seats[0].user_id == member.id)
+    await fake.bot.service.set_autoplay(table.id, member.id, True)
+    for _ in range(200):
+        if fake.bot.service.get(table.id) is None:
+            return
+        await fake.idle()
+    raise AssertionError("the daily hand never ended")

@@ -14,7 +14,7 @@ from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.rules import DEFAULT_RULES
 from bot.service import TableService
-from bot.service.daily import DailyService
+from bot.service.daily import POST_GRACE, DailyService
 from bot.storage import open_repository
 from bot.storage.base import SqlRepository
 from tests.support.service_clock import FakeClock, Recorder, run
@@ -354,3 +354,56 @@ async def test_a_daily_hand_is_a_record_the_replay_service_pages_and_reviews(
     await run(service, clock, DAY)  # the day is over: Ben sees it, a record like Ana's
     assert await svc.record(G, "2026-12-01", ANA, BEN) == record
     assert await svc.record(G, "2026-12-01", BEN, BEN) is None  # Ben never played it
+
+
+async def test_a_deal_begun_before_midnight_stays_hidden_comes_back_and_holds_the_podium(
+        service: TableService, clock: FakeClock) -> None:
+    """Issue 36 §7: Ana still plays yesterday's deal at 00:00:10. She could replay Ben's
+    whole hand of it (``may_see`` said yes to everyone for a past day), ``/ddz daily``
+    dealt her today's deal instead of giving hers back, and yesterday's podium went out
+    without her result, which still counts on yesterday's board."""
+    svc = daily(service)
+    ben = await svc.open(G, BEN, "Ben")
+    assert ben.table is not None
+    await play_daily(service, clock, ben.table.id, BEN)
+    clock.t = NOON + 12 * 3600 - 60  # 23:59:00 UTC: Ana begins the deal of 2026-12-01
+    ana = await svc.open(G, ANA, "Ana")
+    assert ana.table is not None and ana.day == "2026-12-01"
+    await play_daily(service, clock, ana.table.id, ANA, stop_after=2)
+    clock.t = NOON + 12 * 3600 + 10  # 00:00:10 on 2026-12-02
+    assert await svc.today(G) == "2026-12-02"
+    assert not await svc.may_see(G, "2026-12-01", ANA)
+    assert await svc.record(G, "2026-12-01", BEN, ANA) is None  # Ben's hand: not for her
+    assert await svc.hand(G, "2026-12-01", BEN, ANA) is None
+    assert await svc.visible_board(G, "2026-12-01", ANA) is None
+    assert await svc.may_see(G, "2026-12-01", CAL)  # never played it: the day is over
+    back = await svc.open(G, ANA, "Ana")  # yesterday's table first, not a new deal
+    assert (back.day, back.fresh) == ("2026-12-01", False)
+    assert back.table is not None and back.table.id == ana.table.id
+    assert await svc.storage.daily_entry(G, "2026-12-02", ANA) is None
+    assert not await svc.podium_ready(G, "2026-12-01")  # the post waits for her
+    end = await play_daily(service, clock, ana.table.id, ANA)
+    assert end.hand is not None and end.hand.result is not None
+    assert await svc.podium_ready(G, "2026-12-01")
+    assert await svc.may_see(G, "2026-12-01", ANA)
+    board = await svc.board(G, "2026-12-01")
+    assert {r.entry.user_id: r.entry.points for r in board.rows}[ANA] == \
+        end.hand.result.points[DAILY_SEAT]
+    today = await svc.open(G, ANA, "Ana")  # then today's deal
+    assert today.fresh and today.day == "2026-12-02"
+
+
+async def test_the_podium_waits_for_an_open_play_at_most_the_grace_period(
+        service: TableService, clock: FakeClock) -> None:
+    """A play of yesterday whose table is gone (lost) holds the podium back only
+    ``POST_GRACE`` seconds after the day's end (docs/RULES.md §Daily deal)."""
+    svc = daily(service)
+    clock.t = NOON + 12 * 3600 - 60
+    ana = await svc.open(G, ANA, "Ana")
+    assert ana.table is not None
+    midnight = NOON + 12 * 3600
+    clock.t = midnight + POST_GRACE - 1
+    assert not await svc.podium_ready(G, "2026-12-01")
+    clock.t = midnight + POST_GRACE
+    assert await svc.podium_ready(G, "2026-12-01")
+    assert await svc.podium_ready(G, "2026-11-30")  # nobody played: nothing to wait for
