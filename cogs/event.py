@@ -25,7 +25,7 @@ from bot.game.errors import GameError
 from bot.game.event import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_score
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.i18n import resolve_locale, t, tn
+from bot.i18n import decimal_mark, resolve_locale, t, tn
 from bot.service.events import MAX_HOURS, MAX_NAME, EventService
 from bot.service.replays import Replay
 from bot.values import EventInfo, EventStandings
@@ -327,7 +327,8 @@ def standings_lines(board: EventStandings, lang: str, limit: int = BOARD_ROWS) -
     total, raw points, deals played."""
     return [t("event.board_line", lang, place=row.place,
               name=discord.utils.escape_markdown(row.name or "?"),
-              score=shown_score(Fraction(row.exact)), points=texts.signed(row.points),
+              score=shown_score(Fraction(row.exact), decimal_mark(lang)),
+              points=texts.signed(row.points),
               played=row.played, deals=board.event.deals)
             for row in board.rows[:limit]]
 

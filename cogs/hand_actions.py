@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.game.errors import GameError
 from bot.game.table import Table
-from bot.i18n import t, tn
+from bot.i18n import decimal, t, tn
 from bot.rules import Card, Combo, show_cards
 from bot.service import Decision, TableService
 from cogs.hand_view import add_rank, choose_cards, rank_of_verb, selected_cards, take_rank
@@ -129,7 +129,7 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
 def autoplay_ack(table: Table, seat: int, on: bool, lang: str) -> str:
     """"Auto-play is on (one move every 2 s)…" / "Auto-play is off…" for ``seat``."""
     if on:
-        return t("ack.autoplay_on", lang, pace=f"{table.seats[seat].pace:g}")
+        return t("ack.autoplay_on", lang, pace=decimal(table.seats[seat].pace, lang, 2, trim=True))
     return t("ack.autoplay_off", lang)
 
 

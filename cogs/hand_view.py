@@ -33,7 +33,7 @@ import discord
 from bot.game.errors import GameError
 from bot.game.event import parse_label
 from bot.game.table import Table
-from bot.i18n import t, tn
+from bot.i18n import decimal, t, tn
 from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
 from bot.service.renderer import Renderer
 from cogs import texts
@@ -191,7 +191,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
         if table.phase != "playing":  # after the result: whether it goes on next hand
             key += "_next"
-        lines.append(t(key, lang, pace=f"{me.pace:g}"))
+        lines.append(t(key, lang, pace=decimal(me.pace, lang, 2, trim=True)))
     if chosen:
         found = classify(chosen, table.rules)
         lines.append(t("hand.selected_reading", lang, cards=show_cards(chosen),
@@ -296,7 +296,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     me = table.seats[seat]
     if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
         key = "btn.auto_on_timeouts" if me.timeout_hand is not None else "btn.auto_on"
-        button("a0", t(key, lang, pace=f"{me.pace:g}"), 1 + slot // ROWS, B.success)
+        button("a0", t(key, lang, pace=decimal(me.pace, lang, 2, trim=True)), 1 + slot // ROWS, B.success)
     else:
         button("a1", t("btn.auto_off", lang), 1 + slot // ROWS)
     playing = hand.phase == "playing"

@@ -9,7 +9,7 @@ import discord
 
 from bot.game.event import shown_score
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
-from bot.i18n import t, tn
+from bot.i18n import decimal, decimal_mark, t, tn
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.values import (
     DailySummary,
@@ -93,10 +93,11 @@ def _rating_name(row: RatingRow, lang: str) -> str:
     return _name(row)
 
 
-def _numbers(rating: SkillRating) -> dict[str, str]:
-    """The rating's ordinal, μ and σ to one decimal (docs/RATINGS.md)."""
-    return {"rating": f"{rating.ordinal:.1f}", "mu": f"{rating.mu:.1f}",
-            "sigma": f"{rating.sigma:.1f}"}
+def _numbers(rating: SkillRating, lang: str) -> dict[str, str]:
+    """The rating's ordinal, μ and σ to one decimal, written as ``lang`` writes them
+    (``2,7`` in Spanish; docs/RATINGS.md)."""
+    return {"rating": decimal(rating.ordinal, lang), "mu": decimal(rating.mu, lang),
+            "sigma": decimal(rating.sigma, lang)}
 
 
 def rating_embed(rows: Sequence[RatingRow], lang: str) -> discord.Embed:
@@ -106,13 +107,13 @@ def rating_embed(rows: Sequence[RatingRow], lang: str) -> discord.Embed:
     ranked = [r for r in rows if not r.rating.provisional]
     provisional = [r for r in rows if r.rating.provisional]
     lines = [tn("score.rating_row", r.rating.hands, lang, rank=i + 1,
-                name=_rating_name(r, lang), hands=r.rating.hands, **_numbers(r.rating))
+                name=_rating_name(r, lang), hands=r.rating.hands, **_numbers(r.rating, lang))
              for i, r in enumerate(ranked[:15])]
     embed.add_field(name=t("score.rating", lang),
                     value=_fit(lines) or t("score.rating_empty", lang), inline=False)
     if provisional:
         lines = [tn("score.provisional_row", r.rating.hands, lang, name=_rating_name(r, lang),
-                    hands=r.rating.hands, **_numbers(r.rating)) for r in provisional[:15]]
+                    hands=r.rating.hands, **_numbers(r.rating, lang)) for r in provisional[:15]]
         embed.add_field(name=tn("score.provisional", PROVISIONAL_HANDS, lang, n=PROVISIONAL_HANDS),
                         value=_fit(lines), inline=False)
     embed.set_footer(text=t("score.rating_footer", lang))
@@ -170,7 +171,7 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
                         value=t("stats.last_hand_value", lang, n=stats.last_hand_no), inline=True)
     if stats.rating is not None and rank is not None:
         rating = t("stats.rating_value", lang, rank=rank[0], count=rank[1],
-                   **_numbers(stats.rating))
+                   **_numbers(stats.rating, lang))
     else:
         rating = t("stats.rating_none", lang)
     embed.add_field(name=t("stats.rating", lang), value=rating, inline=False)
@@ -186,7 +187,7 @@ def _events_field(embed: discord.Embed, events: EventSummary | None, lang: str) 
         return
     embed.add_field(name=t("stats.events", lang), inline=False, value=t(
         "stats.events_value", lang, events=events.events, won=events.won, deals=events.deals,
-        score=shown_score(Fraction(events.score).limit_denominator(1000))))
+        score=shown_score(Fraction(events.score).limit_denominator(1000), decimal_mark(lang))))
 
 
 def _daily_field(embed: discord.Embed, daily: DailySummary | None, lang: str) -> None:

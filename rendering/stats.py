@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from bot.i18n import decimal
+from bot.i18n.numbers import MINUS
 from rendering.compose import DANGER, FELT, FELT_DARK, GOLD, MUTED, PANEL, WHITE, encode_png
 from rendering.strings import text, text_n
 from rendering.text import Draw, draw_text, fit_text, font, safe_text, text_width, two_lines
@@ -210,7 +212,7 @@ def _plot(
         y = y_of(tick)
         c.line([(left - 4, y), (right + 4, y)], GRID if tick else MUTED, 1)
         places = digits if tick != int(tick) else 0
-        label = signed(tick, places) if dots else f"{tick:.{places}f}".replace("-", "\u2212")
+        label = decimal(tick, locale, places, sign=dots, minus=MINUS)
         c.text((left - 10, y), label, MIN_PX, MUTED, anchor="rm")
     for i in range(1, len(hands)):
         if hands[i].match_no != hands[i - 1].match_no:
@@ -290,8 +292,9 @@ def render_stats(view: StatsView, *, locale: str = "en") -> bytes:
     c.box(0, 0, WIDTH, BANNER_H, FELT_DARK)
     if view.rating is not None and view.mu is not None and view.sigma is not None:
         # a true minus, as on the axes ("Rating −1.0", not "-1.0")
-        rating = text(locale, "stats_rating", value=f"{view.rating:.1f}".replace("-", "\u2212"))
-        detail = text(locale, "stats_mu_sigma", mu=f"{view.mu:.1f}", sigma=f"{view.sigma:.1f}")
+        rating = text(locale, "stats_rating", value=decimal(view.rating, locale, minus=MINUS))
+        detail = text(locale, "stats_mu_sigma", mu=decimal(view.mu, locale),
+                      sigma=decimal(view.sigma, locale))
     else:
         rating, detail = text(locale, "stats_unrated"), ""
     width = c.text((WIDTH - PAD, 30), rating, 28, GOLD, bold=True, anchor="rm")
@@ -332,11 +335,11 @@ def stats_alt_text(view: StatsView, *, locale: str = "en") -> str:
                           high=signed(max(totals))))
     ratings = [h.rating for h in hands if h.rating is not None]
     if ratings:
-        parts.append(text(locale, "stats_alt_ratings", first=f"{ratings[0]:.1f}",
-                          last=f"{ratings[-1]:.1f}"))
+        parts.append(text(locale, "stats_alt_ratings", first=decimal(ratings[0], locale),
+                          last=decimal(ratings[-1], locale)))
     if view.rating is not None and view.mu is not None and view.sigma is not None:
-        parts.append(text(locale, "stats_alt_rating_now", value=f"{view.rating:.1f}",
-                          mu=f"{view.mu:.1f}", sigma=f"{view.sigma:.1f}"))
+        parts.append(text(locale, "stats_alt_rating_now", value=decimal(view.rating, locale),
+                          mu=decimal(view.mu, locale), sigma=decimal(view.sigma, locale)))
     if hands:
         parts.append(text(locale, "stats_recent", won=sum(h.won for h in hands), n=len(hands)) + ".")
     for key, wins, played in (("stats_alt_landlord", view.landlord_wins, view.landlord_hands),

@@ -154,13 +154,14 @@ def standings(results: Mapping[int, Mapping[int, int]], entrants: Sequence[int],
     return rows
 
 
-def shown_score(value: Fraction) -> str:
+def shown_score(value: Fraction, mark: str = ".") -> str:
     """A duplicate score as shown: signed, one decimal when not whole (``+7``, ``-8``,
-    ``+1.5``, ``-0.3``, ``0``), rounded half away from zero."""
+    ``+1.5``, ``-0.3``, ``0``), rounded half away from zero; ``mark`` is the language's
+    decimal separator (``","`` in Spanish: ``+1,5``)."""
     if value == 0:
         return "0"
     sign = "+" if value > 0 else "-"
     tenths = (abs(value) * 10 + Fraction(1, 2)).__floor__()
     whole, tenth = divmod(tenths, 10)
-    text = f"{whole}" if tenth == 0 else f"{whole}.{tenth}"
+    text = f"{whole}" if tenth == 0 else f"{whole}{mark}{tenth}"
     return "0" if text == "0" else sign + text

@@ -2,7 +2,7 @@
 
 Public API::
 
-    from bot.i18n import t, tn, resolve_locale, available_locales
+    from bot.i18n import t, tn, resolve_locale, available_locales, decimal
 
 The app-command translator (``DdzTranslator``, ``cmd``) imports discord and lives
 in ``cogs/translator.py``.
@@ -22,11 +22,14 @@ from bot.i18n.catalog import (
     t,
     tn,
 )
+from bot.i18n.numbers import decimal, decimal_mark
 
 __all__ = [
     "DEFAULT_LOCALE",
     "available_locales",
     "catalog",
+    "decimal",
+    "decimal_mark",
     "has_key",
     "placeholders",
     "plural_forms",

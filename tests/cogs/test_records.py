@@ -48,8 +48,9 @@ async def test_five_rated_hands_move_a_member_to_the_ranked_list(fake: FakeDisco
     assert embed["title"] == "Valoraciones de Dou Dizhu"
     ranked, provisional = embed["fields"]
     assert ranked["name"] == "Valoración = μ − 3σ (openskill) · ordenadores incluidos"
-    assert ranked["value"].startswith("1. Ana: **2.7** (μ 27.2 ± σ 8.2) · 5 manos")
-    assert provisional["value"].startswith("🤖 Ordenador (normal): -1.5")
+    # Spanish decimals take a comma (issue 37)
+    assert ranked["value"].startswith("1. Ana: **2,7** (μ 27,2 ± σ 8,2) · 5 manos")
+    assert provisional["value"].startswith("🤖 Ordenador (normal): -1,5")
 
 
 async def test_stats_show_the_rating_and_attach_the_chart_with_alt_text(
@@ -82,6 +83,6 @@ async def test_stats_in_spanish(fake: FakeDiscord) -> None:
     ana, _, _ = members(fake, "es-ES")
     message = (await ana.slash("stats")).last
     assert message.embeds[0]["fields"][-1] == {
-        "name": "Valoración", "value": "**2.7** (μ 27.2 ± σ 8.2) · n.º 1 de 2 aquí",
+        "name": "Valoración", "value": "**2,7** (μ 27,2 ± σ 8,2) · n.º 1 de 2 aquí",
         "inline": False}
     assert message.alt_texts[0].startswith("Gráfico de Ana, manos más recientes: 1.")

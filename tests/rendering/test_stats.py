@@ -92,8 +92,8 @@ def test_alt_text_in_spanish() -> None:
                      landlord_hands=1, rating=1.25, mu=25.9, sigma=8.2)
     assert stats_alt_text(view, locale="es") == (
         "Gráfico de Bo, manos más recientes: 1. Total de la partida tras la primera +4, tras la"
-        " última +4 (mínimo +4, máximo +4). Valoración (μ − 3σ) de 1.2 a 1.2. Valoración actual"
-        " 1.2 (μ 25.9 ± σ 8.2). Manos recientes ganadas: 1 / 1. Victorias como terrateniente:"
+        " última +4 (mínimo +4, máximo +4). Valoración (μ − 3σ) de 1,2 a 1,2. Valoración actual"
+        " 1,2 (μ 25,9 ± σ 8,2). Manos recientes ganadas: 1 / 1. Victorias como terrateniente:"
         " 100% (1 de 1 mano). Victorias como campesino: — (0 de 0 manos)."
     )
 
@@ -125,7 +125,7 @@ def test_a_negative_rating_in_the_banner_has_a_true_minus(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(stats, "text", recording)
     render_stats(replace(stats_chart(), rating=-3.2), locale="es")
-    assert "Valoración \u22123.2" in shown
+    assert "Valoración \u22123,2" in shown  # a Spanish decimal comma (issue 37)
 
 
 def test_won_and_lost_hands_differ_in_shape_not_only_colour() -> None:
