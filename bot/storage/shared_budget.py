@@ -4,7 +4,8 @@ Discord's global rate limit is per bot token, whatever the number of processes
 (docs/SCALING.md §Discord's global rate limit). ``PgBucket`` is a token bucket in one
 row of ``global_budget`` (one row per bot application, ``bucket`` names it): ``tokens``
 banked at ``stamp``, refilled at ``rate`` per second up to ``burst`` on the database
-server's clock, so the processes' clocks never matter.
+server's clock, so the processes' clocks never matter. A stamp ahead of that clock (it
+stepped back) is taken as a reset to now, warned once (``STEP_SECONDS``).
 
 ``lease(n)`` is one statement, atomic under the row's lock: refill, then reserve
 ``n`` tokens, letting the row go into debt by up to ``DEBT_SECONDS × rate`` tokens
@@ -37,11 +38,14 @@ bot's application id, never its token.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import asyncpg
 
 from bot.storage.postgres import PASSING, lock_key
 from bot.storage.repository import StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 TABLE = "global_budget"
 DEMAND = "global_budget_demand"
@@ -69,7 +73,15 @@ DEBT_SECONDS = 1.0
 """How far ahead the row reserves: at most a second of the rate owed, so a reservation
 is spent within a second (a process asks again when the row owes more)."""
 
+STEP_SECONDS = 1.0
+"""A stamp further ahead of the server's clock than this means the clock stepped back
+(an NTP correction, a restored VM): the row is taken as reset to now instead of waiting
+for the clock to catch up (no refill meanwhile: every request stalled for the step).
+A stamp less far ahead is a lease that waited for the row's lock (kept: the stamp
+never moves back for it)."""
+
 _NOW = "statement_timestamp()"
+_AHEAD = f"b.stamp > {_NOW} + make_interval(secs => $9::float8)"
 _BANKED = (f"least($3::float8, b.tokens + $2::float8"
            f" * greatest(0, extract(epoch FROM {_NOW} - b.stamp)))")
 _GRANT = f"greatest(0, least($4::int, floor({_BANKED} + $5::float8)))::int"
@@ -82,6 +94,9 @@ WITH noted AS (
     SELECT coalesce(max(waiting), 0) AS busiest FROM {DEMAND}
     WHERE bucket = $1 AND process <> $6
       AND stamp > {_NOW} - make_interval(secs => $8::float8)
+      AND stamp <= {_NOW} + make_interval(secs => $9::float8)
+), prior AS (
+    SELECT extract(epoch FROM stamp - {_NOW})::float8 AS ahead FROM {TABLE} WHERE bucket = $1
 ), leased AS (
     INSERT INTO {TABLE} AS b (bucket, tokens, stamp, granted)
     VALUES ($1, $3::float8 - least($4::int, floor($3::float8 + $5::float8)), {_NOW},
@@ -89,17 +104,23 @@ WITH noted AS (
     ON CONFLICT (bucket) DO UPDATE SET
         granted = {_GRANT},
         tokens = {_BANKED} - {_GRANT},
-        stamp = greatest(b.stamp, {_NOW})
+        stamp = CASE WHEN {_AHEAD} THEN {_NOW} ELSE greatest(b.stamp, {_NOW}) END
     RETURNING granted, tokens
 )
-SELECT leased.granted, leased.tokens, others.busiest FROM leased, others"""
+SELECT leased.granted, leased.tokens, others.busiest,
+       coalesce((SELECT ahead FROM prior), 0) AS ahead FROM leased, others"""
 """$1 bucket, $2 rate (tokens/s), $3 burst (tokens), $4 wanted, $5 the most owed
-(tokens), $6 the leasing process, $7 requests waiting there, $8 ``DEMAND_SECONDS``.
-Every expression of the ``SET`` reads the row as it was (the newest version, once its
-lock is ours), so the grant and what is left agree; ``stamp`` never moves back (a
-lease that waited for the lock began before the one it waited for). A new row starts
-full. The demand is noted whatever the grant (a data-modifying ``WITH`` always runs);
-``others`` reads the other processes' rows only."""
+(tokens), $6 the leasing process, $7 requests waiting there, $8 ``DEMAND_SECONDS``,
+$9 ``STEP_SECONDS``. Every expression of the ``SET`` reads the row as it was (the
+newest version, once its lock is ours), so the grant and what is left agree; ``stamp``
+never moves back (a lease that waited for the lock began before the one it waited
+for) unless it is more than ``STEP_SECONDS`` ahead of the server's clock (the clock
+stepped back): then it is now, the tokens stay as they were (nothing refills for the
+step, no debt deeper than a second is kept) and the row refills from now on. A new
+row starts full. The demand is noted whatever the grant (a data-modifying ``WITH``
+always runs); ``others`` reads the other processes' rows only, none stamped in the
+future. ``ahead``: seconds the row's stamp was ahead of the server's clock (as the
+statement's snapshot saw it; ≤ 0 normally), for the warning."""
 
 
 class PgBucket:
@@ -121,6 +142,9 @@ class PgBucket:
         self.timeout = timeout
         self.process = process
         self.leases = 0
+        self.clock_steps = 0
+        """Backward steps of the server's clock seen (each warned once)."""
+        self._stepped = False
         self._conn: asyncpg.Connection | None = None
 
     async def _connect(self) -> asyncpg.Connection:
@@ -153,7 +177,8 @@ class PgBucket:
                     self._conn = await self._connect()
                 row = await self._conn.fetchrow(LEASE, self.bucket, self.rate, self.burst,
                                                 wanted, debt, self.process,
-                                                max(waiting, wanted), DEMAND_SECONDS)
+                                                max(waiting, wanted), DEMAND_SECONDS,
+                                                STEP_SECONDS)
         except (*PASSING, asyncpg.PostgresError) as error:
             self._drop()
             raise StorageUnavailable(f"PostgreSQL: {type(error).__name__}: {error}") from error
@@ -163,9 +188,21 @@ class PgBucket:
         assert row is not None
         self.leases += 1
         granted, left, busiest = int(row["granted"]), float(row["tokens"]), int(row["busiest"])
+        self._note_step(float(row["ahead"]))
         if granted:
             return granted, max(0.0, -left) / self.rate, busiest
         return 0, max(0.0, 1.0 - (left + debt)) / self.rate, busiest
+
+    def _note_step(self, ahead: float) -> None:
+        """Warn once per backward step of the server's clock (``ahead`` seconds)."""
+        if ahead <= STEP_SECONDS:
+            self._stepped = False
+        elif not self._stepped:
+            self._stepped = True
+            self.clock_steps += 1
+            log.warning("global budget: the bucket's stamp was %.1f s ahead of the server's"
+                        " clock (the PostgreSQL server's clock stepped back): taken as a"
+                        " reset, the bucket refills from now", ahead)
 
     def _drop(self) -> None:
         conn, self._conn = self._conn, None

@@ -8,6 +8,7 @@ connection, both lease from the same row. Real PostgreSQL, real seconds.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 import asyncpg
@@ -216,3 +217,39 @@ async def test_a_frozen_lease_raises_storage_unavailable_and_the_next_one_reconn
             assert (await one.lease(1, 1))[0] == 1
         finally:
             await one.close()
+
+
+async def test_a_backward_step_of_the_server_clock_does_not_stall_requests(
+    postgres_database: Database, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The server's clock steps back 20 s: the row's stamp is 20 s ahead of it. It
+    refilled nothing until the clock caught up, so 80 requests took 21.9 s instead of
+    1.9 s, without a word. A stamp ahead is taken as a reset (the row refills from now),
+    warned once."""
+    rate, burst = 40.0, 10.0
+    shared = shared_bucket(postgres_database.location, NAME, rate, burst, 1.0, "shards:0")
+    assert isinstance(shared, PgBucket)
+    budget = GlobalBudget(rate, burst, shared=shared, fallback_rate=rate / 2)
+    loop = asyncio.get_running_loop()
+    try:
+        await budget.take(RESULT)  # the row exists
+        conn = await asyncpg.connect(postgres_database.location)
+        try:  # what a step back of the clock leaves: a stamp 20 s in the server's future
+            await conn.execute("UPDATE global_budget SET stamp = now() + interval '20 s',"
+                               " tokens = 0 WHERE bucket = $1", NAME)
+        finally:
+            await conn.close()
+        caplog.clear()
+        begun = loop.time()
+        await asyncio.wait_for(asyncio.gather(*(budget.take(TURN) for _ in range(80))), 10.0)
+        took = loop.time() - begun
+        print(f"80 requests after a 20 s step back: {took:.2f} s")
+        assert took <= 80 / rate + 1.0, took  # the rate (2 s from an empty row), not 22 s
+        assert budget.fallbacks == 0  # the shared bucket itself, not the static share
+        warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+        assert len(warned) == 1 and "ahead of the server's clock" in warned[0], warned
+        for _ in range(3):  # once: later leases find the stamp in order
+            await budget.take(RESULT)
+        assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == 1
+    finally:
+        await budget.close()
