@@ -678,12 +678,25 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         notice = None
         if any(value is not None for value in changes.values()):
             await self.service.save_settings(interaction.guild_id, settings)  # type: ignore[arg-type]  # guild-only
-            notice = t("config.saved", lang)
+            notice = t(_saved_key({k for k, v in changes.items() if v is not None}), lang)
         links = self.ctx.web_links
         guild_id = interaction.guild_id
         url = (links.standings_url(guild_id) if links is not None and guild_id is not None
                else None)
         await respond(interaction, notice, embed=info.config_embed(settings, lang, url))
+
+
+AT_ONCE_SETTINGS = frozenset({"web", "language", "daily_channel"})
+"""Settings that act at once (the web page, public messages' language, the daily's
+channel); the others are read when a table opens or a hand is dealt."""
+
+
+def _saved_key(changed: set[str]) -> str:
+    """The ``/ddz config`` notice for the settings ``changed``: whether they act at once
+    (``web:on`` serves the page at once, not "for new tables") or from the next tables."""
+    if changed <= AT_ONCE_SETTINGS:
+        return "config.saved_now"
+    return "config.saved_mixed" if changed & AT_ONCE_SETTINGS else "config.saved"
 
 
 __all__ = ["DdzCog", "context_of"]

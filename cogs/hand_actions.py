@@ -20,7 +20,14 @@ from bot.game.table import Table
 from bot.i18n import decimal, t, tn
 from bot.rules import Card, Combo, show_cards
 from bot.service import Decision, TableService
-from cogs.hand_view import add_rank, choose_cards, rank_of_verb, selected_cards, take_rank
+from cogs.hand_view import (
+    add_rank,
+    choose_cards,
+    rank_of_verb,
+    selected_cards,
+    shows_autoplay,
+    take_rank,
+)
 from cogs.items import ViewState, mask_to_indices, parse_mask
 from cogs.replies import error_message
 
@@ -108,7 +115,9 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
         if verb in INTENT_VERBS or verb == "auto":  # "auto": a toggle drawn by older versions
             on = verb == "a1" or (verb == "auto" and not table.seats[seat].autoplay)
             done = await service.set_autoplay(table.id, user_id, on)
-            return Outcome(state, autoplay_ack(done, seat, on, lang), table=done)
+            # the view's own line says auto-play is on and at what pace: not twice
+            ack = None if on and shows_autoplay(done, seat) else autoplay_ack(done, seat, on, lang)
+            return Outcome(state, ack, table=done)
         if verb.startswith("b") and verb[1:].isdigit():
             amount = int(verb[1:])
             done = await service.bid(table.id, user_id, amount, seq=seq)

@@ -100,18 +100,30 @@ def take_rank(hand_cards: Sequence[Card], state: ViewState, rank_index: int) -> 
 def choose_cards(hand_cards: Sequence[Card], state: ViewState, value: str) -> ViewState:
     """The card menu's values (``"5,6,17"``, ``Card.index`` in decimal; ``""`` for none)
     as the new selection. Raises GameError ``bad_option`` on a value no client sends
-    (not a number, repeated, more than 20) and ``cards_not_in_hand`` on a card not held
-    (a forged value or a menu drawn before a play)."""
+    (not a number, repeated, more than 20, or no card: 54 and up) and
+    ``cards_not_in_hand`` on a card not held (a forged value or a menu drawn before a
+    play), naming those cards."""
     parts = [p for p in value.split(",") if p] if value else []
     if len(parts) > 20 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts) \
             or len(set(parts)) != len(parts):
         raise GameError("bad_option")
     wanted = frozenset(int(p) for p in parts)
+    if any(i >= 54 for i in wanted):  # no card has this index: no "You don't hold ?."
+        raise GameError("bad_option")
     held = frozenset(c.index for c in hand_cards)
     if not wanted <= held:
-        missing = sorted(Card.from_index(i) for i in wanted - held if i < 54)
-        raise GameError("cards_not_in_hand", cards=show_cards(missing) or "?")
+        missing = sorted(Card.from_index(i) for i in wanted - held)
+        raise GameError("cards_not_in_hand", cards=show_cards(missing))
     return replace(state, selected=wanted, back=bool(wanted) and state.back)
+
+
+def shows_autoplay(table: Table, seat: int) -> bool:
+    """Whether ``seat``'s hand view says auto-play is on (and at what pace): during the
+    hand, and after it when it goes on for the next (docs/RULES.md §Timers); a private
+    deal's result: its next deal (an event's) is a new table, dealt with auto-play off,
+    so nothing "stays on"."""
+    me = table.seats[seat]
+    return me.autoplay and (table.phase == "playing" or (not me.away and not table.private))
 
 
 def _turn_line(table: Table, seat: int, lang: str) -> str:
@@ -185,9 +197,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     if when:  # a Discord relative timestamp: it counts down by itself
         lines.append(when)
     me = table.seats[seat]
-    # docs/RULES.md §Timers; a private deal's result: its next deal (an event's) is a new
-    # table, dealt with auto-play off, so nothing "stays on"
-    if me.autoplay and (table.phase == "playing" or (not me.away and not table.private)):
+    if shows_autoplay(table, seat):
         key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
         if table.phase != "playing":  # after the result: whether it goes on next hand
             key += "_next"

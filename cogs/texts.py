@@ -168,7 +168,11 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
         if seat.user_id is not None and not seat.automatic:
             ping = seat.user_id
         bidding = hand.phase == "bidding"
-        line = t("table.turn_bid" if bidding else "table.turn_play", lang, mention=who)
+        if seat.user_id is not None and not seat.automatic:
+            line = t("table.turn_bid" if bidding else "table.turn_play", lang, mention=who)
+        else:  # a computer (or auto-play) is not told "your turn": the channel is told who
+            line = t("table.turn_other_bid" if bidding else "table.turn_other_play", lang,
+                     name=who)
         when = deadline_text(table, lang)
         lines.append(f"{line} {when}" if when and not seat.automatic else line)
     return "\n".join(lines), ping

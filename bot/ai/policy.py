@@ -16,7 +16,7 @@ from typing import Any
 from bot.ai.decision import Decision, play
 from bot.ai.evaluate import counts_of, evaluate
 from bot.ai.view import View
-from bot.rules import Combo, ComboKind, legal_plays
+from bot.rules import Combo, ComboKind, Rank, legal_plays
 
 K = ComboKind
 INITIATIVE = 4.0
@@ -97,11 +97,15 @@ def _remove(counts: list[int], combo: Combo) -> list[int]:
     return rest
 
 
+LOW_UP_TO = Rank.TEN
+"""The highest rank a reason calls "low" (a lead of an A is no "low single")."""
+
+
 def _lead_reason(combo: Combo) -> str:
     if combo.kind is K.SINGLE:
-        return "lead_lowest_single"
+        return "lead_lowest_single" if combo.rank <= LOW_UP_TO else "lead_single"
     if combo.kind is K.PAIR:
-        return "lead_lowest_pair"
+        return "lead_lowest_pair" if combo.rank <= LOW_UP_TO else "lead_pair"
     if combo.kind in CHAIN_KINDS:
         return "lead_longest_chain"
     if combo.kind in AIRPLANES:

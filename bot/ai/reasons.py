@@ -18,6 +18,8 @@ REASONS: dict[str, str] = {
     "play_control_then_finish": "Play {cards}: nobody can beat it, and the rest goes out next.",
     "lead_lowest_single": "Lead the low single {cards} to get rid of it.",
     "lead_lowest_pair": "Lead the low pair {cards} to get rid of it.",
+    "lead_single": "Lead the single {cards} to get rid of it.",
+    "lead_pair": "Lead the pair {cards} to get rid of it.",
     "lead_trio": "Lead the trio {cards} with its kicker.",
     "lead_longest_chain": "Lead the chain {cards}: many cards in one play.",
     "lead_airplane": "Lead the airplane {cards}: many cards in one play.",

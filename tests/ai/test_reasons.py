@@ -54,3 +54,21 @@ def test_leading_a_four_with_two_names_the_plays_left_in_every_language() -> Non
     assert greedy.message() == "Lead 666677: it leaves the hand with the fewest plays (1)."
     for _, decision in normal_ranked(view_of(obs)):
         assert "{" not in decision.message(), decision
+
+
+def test_a_lead_of_an_ace_is_no_low_single_in_either_language() -> None:
+    # The Hint said "Lead the low single A to get rid of it.": an ace is not low.
+    from bot.ai.policy import greedy_play
+    from bot.ai.view import view_of
+    from bot.i18n import t
+    from tests.ai.helpers import playing
+
+    ace = greedy_play(view_of(playing(0, "A22", landlord=0, cards_left=(3, 17, 17))))
+    assert ace.action is not None and ace.action.notation == "A"
+    assert ace.message() == "Lead the single A to get rid of it."
+    assert t(f"reason.{ace.reason}", "es", **ace.params) == (
+        "Abre con la carta A para deshacerte de ella.")
+    pair = greedy_play(view_of(playing(0, "AA22", landlord=0, cards_left=(4, 17, 17))))
+    assert pair.message() == "Lead the pair AA to get rid of it."
+    three = greedy_play(view_of(playing(0, "3A", landlord=0, cards_left=(2, 17, 17))))
+    assert three.message() == "Lead the low single 3 to get rid of it."

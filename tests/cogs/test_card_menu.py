@@ -67,7 +67,7 @@ def test_ticked_cards_are_the_selection_and_the_menu_shows_them_ticked() -> None
 
 
 @pytest.mark.parametrize("value,code", [
-    ("99", "cards_not_in_hand"), ("BO", "cards_not_in_hand"),  # one of Bo's cards
+    ("99", "bad_option"), ("BO", "cards_not_in_hand"),  # 99: no card (issue 37); BO: Bo's
     ("1,1", "bad_option"), ("x", "bad_option"), ("-1", "bad_option"), ("１", "bad_option"),
     (",".join(str(i) for i in range(21)), "bad_option"), ("123", "bad_option")])
 def test_a_forged_card_menu_value_is_refused_and_selects_nothing(value: str, code: str) -> None:
