@@ -6,8 +6,9 @@ shards (``DDZ_SHARD_IDS``, docs/SCALING.md), 4 when the database connection hold
 this process's shard locks was lost (a restart claims them again), 5 when the
 database cannot be opened (unreachable server, refused credentials, not a
 database), 6 when the web page cannot listen on ``DDZ_WEB_HOST:DDZ_WEB_PORT`` (port
-taken, address not of this machine); each printed as one line on stderr without a
-traceback.
+taken, address not of this machine) or the open-file limit leaves it no room beside
+what the bot needs (docs/WEB.md §Never slows the game); each printed as one line on
+stderr without a traceback.
 
 The loop is uvloop's when it is installed, else asyncio's own (``DDZ_EVENT_LOOP``,
 ``loop_factory``).
@@ -94,9 +95,12 @@ class WebUnavailable(RuntimeError):
 
 async def run(settings: Settings) -> int:
     """Create the bot and run it until it is closed (Ctrl-C / SIGTERM); its exit code."""
-    from bot.client import create_bot, open_storage
+    from bot.client import create_bot, open_storage, web_room_problem
 
     check_web_address(settings)
+    problem = web_room_problem(settings)
+    if problem is not None:
+        raise WebNoRoom(problem)
 
     # Before connecting to Discord: a process whose shards are taken stops here.
     try:
@@ -115,6 +119,10 @@ async def run(settings: Settings) -> int:
     async with bot:
         await bot.start(settings.discord_token.get_secret_value())
     return int(getattr(bot, "exit_code", 0))
+
+
+class WebNoRoom(RuntimeError):
+    """The open-file limit is too low for the web page (message: the limit, the need)."""
 
 
 class StorageUnavailable(RuntimeError):
@@ -155,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     except WebUnavailable as error:
         print(f"ddz-bot: the web page cannot listen on {error} (DDZ_WEB_PORT, DDZ_WEB_HOST)",
               file=sys.stderr)
+        return 6
+    except WebNoRoom as error:
+        print(f"ddz-bot: the web page cannot start: {error}", file=sys.stderr)
         return 6
     if code == 4:
         print(

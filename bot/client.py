@@ -69,6 +69,21 @@ async def open_storage(settings: Settings) -> Repository:
     return storage
 
 
+def web_room_problem(settings: Settings) -> str | None:
+    """None when the open-file limit leaves the web page room for its connections beside
+    what the bot needs (or the page is off), else the one-line reason
+    (``bot.web.gate.connection_room``: it may raise the soft limit)."""
+    if settings.web_port is None:
+        return None
+    from bot.web.gate import DescriptorShortage, connection_room
+
+    try:
+        connection_room()
+    except DescriptorShortage as error:
+        return str(error)
+    return None
+
+
 class DdzBotMixin:
     """Shared start-up of the plain and the sharded bot.
 

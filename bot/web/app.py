@@ -18,6 +18,7 @@ from aiohttp import web
 
 from bot.i18n import available_locales
 from bot.service.metrics import CONTENT_TYPE, METRICS, Metrics
+from bot.web.gate import RESERVED_FDS, ConnectionGate, connection_room
 from bot.web.guard import Handler, RateLimit, guard
 from bot.web.site import STATIC, Page, Site, environment
 
@@ -130,16 +131,32 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
 
 
 class WebServer:
-    """The web page on ``host:port`` inside the bot process (aiohttp ``AppRunner``)."""
+    """The web page on ``host:port`` inside the bot process (aiohttp ``AppRunner``), its
+    connections capped and deadlined by ``gate`` (``bot/web/gate.py``)."""
 
-    def __init__(self, app: web.Application, host: str, port: int) -> None:
+    def __init__(self, app: web.Application, host: str, port: int,
+                 gate: ConnectionGate | None = None) -> None:
         self.app, self.host, self.port = app, host, port
+        self.gate = gate or ConnectionGate()
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        """Listen (raises OSError when the address is taken)."""
-        runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        """Listen (raises OSError when the address is taken, DescriptorShortage when the
+        open-file limit leaves no room for the page: ``connection_room``)."""
+        gate = self.gate
+        room = connection_room(gate.total)
+        if room < gate.total:
+            log.warning("web page: the open-file limit (RLIMIT_NOFILE) leaves room for %d"
+                        " connections, not %d: raise it (ulimit -n %d) for the full cap",
+                        room, gate.total, gate.total + RESERVED_FDS)
+            gate.total = room
+        # aiohttp's keep-alive timeout is the header deadline: a connection waiting for a
+        # request head closes after it (its default is about an hour).
+        runner = web.AppRunner(self.app, access_log=None, handle_signals=False,
+                               keepalive_timeout=gate.header_timeout)
         await runner.setup()
+        assert runner.server is not None
+        gate.attach(runner.server)
         site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
         try:
             await site.start()

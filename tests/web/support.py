@@ -14,6 +14,7 @@ from bot.service.metrics import Metrics
 from bot.service.replays import ReplayService
 from bot.values import FinishedHand, SeatChange, Settlement
 from bot.web.app import WebServer, build_app
+from bot.web.gate import ConnectionGate
 from bot.web.guard import RateLimit
 from bot.web.site import Site
 
@@ -65,13 +66,14 @@ async def healthy() -> str | None:
 @asynccontextmanager
 async def running_site(storage: Any, *, health: Callable[[], Awaitable[str | None]] = healthy,
                        limit: RateLimit | None = None, total: RateLimit | None = None,
-                       metrics: Metrics | None = None,
-                       service: Any = None) -> AsyncIterator[tuple[str, Site, WebLinks]]:
+                       metrics: Metrics | None = None, service: Any = None,
+                       gate: ConnectionGate | None = None,
+                       ) -> AsyncIterator[tuple[str, Site, WebLinks]]:
     """The web page on a free loopback port: (base URL, Site, WebLinks)."""
     links = WebLinks(SECRET, "http://127.0.0.1")
     site = Site(ReplayService(storage), links, draw_result=png_of, service=service)
     app = build_app(site, health, metrics or Metrics(), limit=limit, total=total)
-    server = WebServer(app, "127.0.0.1", 0)
+    server = WebServer(app, "127.0.0.1", 0, gate)
     await server.start()
     base = f"http://127.0.0.1:{server.bound_port}"
     links.base_url = base
