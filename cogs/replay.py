@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.game.errors import GameError
+from bot.game.replay import step_of
 from bot.i18n import resolve_locale, t, tn
 from bot.service.renderer import Renderer
 from bot.service.replays import Replay, Review
@@ -209,8 +210,11 @@ def review_embed(found: Replay, review: Review, lang: str,
     steps, hand = found.steps, found.hand
     worst = {index: rank for rank, index in enumerate(review.worst, start=1)}
     lines = []
+    fixed_bid = not any(s.kind == "bidding" for s in steps)  # a daily or event deal
     for index, a in review.decisions:
-        page = next(p for p, s in enumerate(steps) if index in s.history_indices())
+        if fixed_bid and hand.history[index].kind == "bid":
+            continue  # dealt at bid 3: nobody's decision
+        page = step_of(steps, index)
         where = (t("review.where_bidding", lang) if hand.history[index].kind == "bid"
                  else t("review.where_trick", lang, n=steps[page].trick))
         mine, best = rp.action_text(a.played, a.kind, lang), rp.action_text(a.best, a.kind, lang)
@@ -259,8 +263,7 @@ def first_marked_page(found: Replay, review: Review) -> int:
     """The page of the costliest decision (page 0 when none)."""
     if not review.worst:
         return 0
-    index = review.worst[0]
-    return next(p for p, s in enumerate(found.steps) if index in s.history_indices())
+    return step_of(found.steps, review.worst[0])
 
 
 async def start_review(interaction: discord.Interaction, ctx: CogContext,

@@ -107,8 +107,11 @@ def _holdings(hand: Hand) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Car
     return tuple(tuple(sorted(h)) for h in hand.holdings)  # type: ignore[return-value]  # three holdings, one per seat
 
 
-def replay(hand: Hand) -> list[Step]:
-    """The pages of a finished hand: deal, bidding, one per trick, result.
+def replay(hand: Hand, *, bidding: bool = True) -> list[Step]:
+    """The pages of a finished hand: deal, bidding, one per trick, result. ``bidding``
+    False: no bidding page, for a deal dealt with its bid fixed (a daily or event deal,
+    docs/RULES.md §Daily deal: the member "has bid 3", nobody bid); tricks are numbered
+    from 1 either way.
 
     Raises ValueError when ``hand`` is not finished, when its history breaks the
     rules, or when replaying it does not give back the same hand (holdings,
@@ -126,18 +129,20 @@ def replay(hand: Hand) -> list[Step]:
     try:
         for action in history[:n_bids]:
             apply_action(position, action)
-        steps.append(Step("bidding", 0, tuple(history[:n_bids]), 0, dealt, _holdings(position),
-                          position.multiplier))
+        if bidding:
+            steps.append(Step("bidding", 0, tuple(history[:n_bids]), 0, dealt,
+                              _holdings(position), position.multiplier))
+        first = len(steps)  # the first trick's page: trick 1
         trick: list[Action] = []
         start, before = n_bids, _holdings(position)
         for i in range(n_bids, len(history)):
             if position.last_play is None and trick:
-                steps.append(_trick(len(steps) - 1, trick, start, before, position))
+                steps.append(_trick(len(steps) - first + 1, trick, start, before, position))
                 trick, start, before = [], i, _holdings(position)
             trick.append(history[i])
             apply_action(position, history[i])
         if trick:
-            steps.append(_trick(len(steps) - 1, trick, start, before, position))
+            steps.append(_trick(len(steps) - first + 1, trick, start, before, position))
     except GameError as error:
         raise ValueError(f"the stored history does not replay ({error.code})") from None
     if position != hand:
@@ -153,8 +158,12 @@ def _trick(number: int, actions: Sequence[Action], start: int, before: tuple[Any
 
 
 def step_of(steps: Sequence[Step], history_index: int) -> int:
-    """The page index that shows ``hand.history[history_index]``; ValueError if none."""
+    """The page index that shows ``hand.history[history_index]``: a fixed bid (no bidding
+    page) shows on the deal page; ValueError if none."""
     for page, step in enumerate(steps):
         if step.kind in ("bidding", "trick") and history_index in step.history_indices():
             return page
+    if steps and not any(s.kind == "bidding" for s in steps) and all(
+            history_index < s.first for s in steps if s.kind == "trick"):
+        return 0
     raise ValueError(f"no page shows history entry {history_index}")

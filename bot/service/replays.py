@@ -157,7 +157,8 @@ class ReplayService:
         if cached is not None:
             self._replays.move_to_end(record.hand_id)
             return Replay(record, cached.hand, cached.steps)
-        hand, steps = await asyncio.to_thread(_rebuild, record.hand_json)
+        # a private deal (daily, event: no hand number) was dealt with its bid fixed
+        hand, steps = await asyncio.to_thread(_rebuild, record.hand_json, record.hand_no != 0)
         done = Replay(record, hand, steps)
         _remember(self._replays, record.hand_id, done)
         return done
@@ -250,9 +251,9 @@ class ReplayService:
         return result
 
 
-def _rebuild(hand_json: str) -> tuple[Hand, list[Step]]:
+def _rebuild(hand_json: str, bidding: bool = True) -> tuple[Hand, list[Step]]:
     hand = Hand.model_validate_json(hand_json)
-    return hand, replay(hand)
+    return hand, replay(hand, bidding=bidding)
 
 
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int = CACHE_SIZE) -> None:

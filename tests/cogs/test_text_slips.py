@@ -83,3 +83,43 @@ async def test_a_forged_card_value_that_names_no_card_is_refused_without_a_quest
     view = (await ana.slash("hand")).last
     reply = await forge_click(ana, view, pick_id(view), ["99"])
     assert expected in reply.text and "?." not in reply.text, reply.text
+
+
+def test_an_events_name_is_not_read_as_the_subject_of_a_gendered_word() -> None:
+    # Before: "**Copa del viernes** está cerrado" (la copa… cerrado): the event is closed.
+    name = "Copa del viernes"
+    assert t("event.closed", "es", name=name, channel="#ddz").startswith(
+        "El evento **Copa del viernes** está cerrado.")
+    assert t("error.event_closed", "es", name=name).startswith(
+        "El evento **Copa del viernes** está cerrado:")
+    assert t("event.announce", "es", name=name).startswith(
+        "🏆 El evento **Copa del viernes** ha terminado")
+    assert t("event.closed", "en", name=name, channel="#ddz").startswith(
+        "**Copa del viernes** is closed.")
+
+
+@pytest.mark.parametrize(("lang", "trick"), [("en", "trick 1:"), ("es", "ronda 1:")])
+async def test_a_daily_deals_replay_has_no_bidding_page(lang: str, trick: str) -> None:
+    # Before: page 2 of a daily replay was "bidding: Ana bids 3", though the daily deal
+    # has no bidding (the member is dealt the landlord's seat at bid 3).
+    import random
+
+    from bot.ai import choose_play
+    from bot.game import Hand
+    from bot.game.replay import step_of
+    from bot.game.selfplay import play_out
+    from bot.service.daily import private_record
+    from bot.service.replays import ReplayService
+    from rendering.replay_pages import page_alt, players_of
+
+    rng = random.Random(5)
+    hand = play_out(Hand.deal(seed=5, first_bidder=0), lambda obs: 3,
+                    lambda obs: choose_play(obs, "normal", rng).action)
+    record = private_record("h1", GUILD_ID, "t1", 1.0, hand.model_dump_json(), 11, "Ana")
+    assert record is not None and record.hand_no == 0
+    found = await ReplayService(storage=None).rebuilt(record)
+    kinds = [s.kind for s in found.steps]
+    assert kinds[0] == "deal" and "bidding" not in kinds and kinds[1] == "trick", kinds
+    assert step_of(found.steps, 0) == 0  # the fixed bid: on the deal page
+    alt = page_alt(found.hand, found.steps, 1, players_of(record), lang, None, name="Daily")
+    assert alt.startswith("Daily") and f" {trick} " in alt, alt
