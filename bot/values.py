@@ -29,6 +29,9 @@ class GuildSettings(BaseModel):
     * ``timezone``: IANA name of the server's calendar day for the daily deal (None = UTC);
       ``daily_level``: the daily deal's computers; ``daily_channel``: where the day's
       opening and yesterday's podium are posted (None = nowhere). docs/RULES.md §Daily deal.
+    * ``turn_ping``: the short message that mentions a member whose turn waits
+      (docs/RULES.md §Turn pings): ``"off"``, ``"now"`` (as the turn begins) or
+      ``"after"`` ``turn_ping_after`` seconds (1..300) of waiting.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -42,6 +45,15 @@ class GuildSettings(BaseModel):
     timezone: str | None = None
     daily_level: Literal["easy", "normal", "hard"] = "hard"
     daily_channel: int | None = None
+    turn_ping: Literal["off", "now", "after"] = "after"
+    turn_ping_after: int = Field(default=10, ge=1, le=300)
+
+    def ping_delay(self) -> float | None:
+        """Seconds of a member's turn before their turn ping (docs/RULES.md §Turn pings):
+        0 for ``now``, ``turn_ping_after`` for ``after``, None when pings are off."""
+        if self.turn_ping == "off":
+            return None
+        return 0.0 if self.turn_ping == "now" else float(self.turn_ping_after)
 
     def with_changes(
         self,
@@ -54,12 +66,15 @@ class GuildSettings(BaseModel):
         timezone: str | None = None,
         daily_level: str | None = None,
         daily_channel: int | None = None,
+        turn_ping: str | None = None,
+        turn_ping_after: int | None = None,
         **rules: object,
     ) -> GuildSettings:
         """A validated copy with the given values changed (``/ddz config``); None leaves
         a value as it is. ``language="server"`` goes back to the server's locale;
         ``counter``: the card counter on or off; ``web``: the standings page on or off;
-        ``rules``: RuleSet fields
+        ``turn_ping``: ``off`` / ``now`` / ``after`` (``turn_ping_after`` alone means
+        ``after`` that many seconds); ``rules``: RuleSet fields
         (``target_points``, ``kickers``, ``bidding``, ``match_hands`` where 0 = play to
         the target points…); ``timezone="UTC"`` and ``daily_channel=0`` clear those.
         Raises pydantic.ValidationError for an out-of-range or unknown value (a forged
@@ -75,6 +90,11 @@ class GuildSettings(BaseModel):
             changes["daily_channel"] = daily_channel or None
         if counter is not None:
             changes["counter"] = counter
+        if turn_ping is not None:
+            changes["turn_ping"] = turn_ping
+        if turn_ping_after is not None:
+            changes["turn_ping_after"] = turn_ping_after
+            changes.setdefault("turn_ping", "after")
         if web is not None:
             changes["web"] = web
         rule_changes = {name: value for name, value in rules.items() if value is not None}
@@ -199,6 +219,22 @@ class LeaderRow(BaseModel):
     hands_won: int
     hands_played: int
     net_points: int
+
+
+class SentPing(BaseModel):
+    """A turn ping posted and not yet deleted (docs/RULES.md §Turn pings): ``message_id``
+    in ``channel_id``, mentioning ``user_id`` for the turn of ``table_id`` whose
+    ``move_seq`` it was sent at. Stored so that a restart still deletes it when that
+    turn ends."""
+
+    model_config = ConfigDict(frozen=True)
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    user_id: int
+    move_seq: int
+    message_id: int
 
 
 class ShardSet(BaseModel):

@@ -44,6 +44,7 @@ from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inp
 from cogs.items import TEMPLATES, ViewState, route_click
 from cogs.languages import ServerLanguages
 from cogs.open_views import OpenViews
+from cogs.pings import TurnPinger
 from cogs.replay import ReplayCommands
 from cogs.replies import answer_error, context_of, defer, defer_soon, png_file, respond
 from cogs.translator import cmd
@@ -79,6 +80,8 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         self.views = OpenViews(self.render_hand)
         self.board = Board(bot, service, renderer, after_redraw=HandRefresh(self.views),
                            budget=budget, languages=self.languages)
+        service.pings.sender = TurnPinger(self.board.delivery, self.languages)
+        """Turn pings: the service decides when, this posts and deletes (cogs/pings.py)."""
         self.ctx = CogContext(service, service.records, replays, self.board, service.daily,
                               self.languages, web_links)
         """Handed to every item handler and router (cogs/context.py)."""
@@ -563,6 +566,30 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         await respond(interaction, autoplay_ack(done, seat or 0, on,
                                                 resolve_locale(interaction.locale)))
 
+    @app_commands.command(name=cmd("notify", "cmd.notify.name"),
+                          description=cmd("Turn pings: a message that mentions you when your "
+                                          "turn waits", "cmd.notify.description"))
+    @app_commands.rename(mode=cmd("mode", "param.mode.name"))
+    @app_commands.describe(mode=cmd("On or off", "param.mode.description"))
+    @app_commands.choices(mode=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
+                                Choice(name=cmd("off", "choice.mode.off"), value="off")])
+    async def notify(self, interaction: discord.Interaction, mode: Choice[str]) -> None:
+        """The member's own turn pings in this server, on (default) or off (docs/RULES.md
+        §Turn pings); the answer also says the server's ``/ddz config turn_ping``."""
+        self.ctx.seen(interaction)
+        await defer(interaction, ephemeral=True, thinking=True)
+        guild_id: int = interaction.guild_id  # type: ignore[assignment]  # guild-only
+        if mode.value not in ("on", "off"):  # a forged interaction
+            raise GameError("bad_option")
+        on = mode.value == "on"
+        await self.service.pings.set_notify(guild_id, interaction.user.id, on)
+        lang = resolve_locale(interaction.locale)
+        settings = await self.service.settings(guild_id)
+        text = t("ack.notify_on" if on else "ack.notify_off", lang)
+        if on:
+            text += " " + info.turn_ping_line(settings, lang)
+        await respond(interaction, text)
+
     @app_commands.command(name=cmd("newmatch", "cmd.newmatch.name"),
                           description=cmd("Start a new match: every total back to zero "
                                           "(Manage Server)", "cmd.newmatch.description"))
@@ -591,7 +618,9 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         timezone=cmd("timezone", "param.timezone.name"),
         daily_level=cmd("daily_level", "param.daily_level.name"),
         daily_channel=cmd("daily_channel", "param.daily_channel.name"),
-        daily_posts=cmd("daily_posts", "param.daily_posts.name"))
+        daily_posts=cmd("daily_posts", "param.daily_posts.name"),
+        turn_ping=cmd("turn_ping", "param.turn_ping.name"),
+        turn_ping_after=cmd("turn_ping_after", "param.turn_ping_after.name"))
     @app_commands.describe(
         turn_seconds=cmd("Turn timer while playing (10-600 s)", "param.turn_seconds.description"),
         bid_seconds=cmd("Turn timer while bidding (10-600 s)", "param.bid_seconds.description"),
@@ -610,7 +639,11 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
                         "param.daily_level.description"),
         daily_channel=cmd("Channel for the daily deal's opening and podium",
                           "param.daily_channel.description"),
-        daily_posts=cmd("Stop the daily deal's posts", "param.daily_posts.description"))
+        daily_posts=cmd("Stop the daily deal's posts", "param.daily_posts.description"),
+        turn_ping=cmd("A message mentioning a member whose turn waits (default after 10 s)",
+                      "param.turn_ping.description"),
+        turn_ping_after=cmd("Seconds of waiting before the turn ping (1-300; sets 'after')",
+                            "param.turn_ping_after.description"))
     @app_commands.choices(
         kickers=[Choice(name=cmd("default: single wings may repeat ranks", "choice.kickers.default"),
                         value="default"),
@@ -629,7 +662,12 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         daily_level=[Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
                      Choice(name=cmd("normal", "choice.level.normal"), value="normal"),
                      Choice(name=cmd("hard", "choice.level.hard"), value="hard")],
-        daily_posts=[Choice(name=cmd("off", "choice.mode.off"), value="off")])
+        daily_posts=[Choice(name=cmd("off", "choice.mode.off"), value="off")],
+        turn_ping=[Choice(name=cmd("off", "choice.mode.off"), value="off"),
+                   Choice(name=cmd("now: as the turn begins", "choice.turn_ping.now"),
+                          value="now"),
+                   Choice(name=cmd("after turn_ping_after seconds of waiting",
+                                   "choice.turn_ping.after"), value="after")])
     async def config(
         self, interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 10, 600] | None = None,
@@ -644,11 +682,15 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         daily_level: Choice[str] | None = None,
         daily_channel: discord.TextChannel | None = None,
         daily_posts: Choice[str] | None = None,
+        turn_ping: Choice[str] | None = None,
+        turn_ping_after: app_commands.Range[int, 1, 300] | None = None,
     ) -> None:
         """Admins (Manage Server) view or change the server's settings. ``hands``: a match
         of that many settled hands (0 = to the target points); ``counter``: the card
         counter in hand views (docs/RULES.md §Match, §Card counter); ``web``: the server's
-        standings on the web page (docs/WEB.md §Pages), whose link the answer shows."""
+        standings on the web page (docs/WEB.md §Pages), whose link the answer shows;
+        ``turn_ping`` / ``turn_ping_after``: when a member whose turn waits is pinged
+        (docs/RULES.md §Turn pings)."""
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         if not _is_admin(interaction):
@@ -667,7 +709,9 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
             "timezone": timezone, "daily_level": daily_level.value if daily_level else None,
             "daily_channel": (daily_channel.id if daily_channel is not None
                               else 0 if daily_posts is not None and daily_posts.value == "off"
-                              else None)}
+                              else None),
+            "turn_ping": turn_ping.value if turn_ping is not None else None,
+            "turn_ping_after": turn_ping_after}
         try:  # re-checked here: a forged interaction may send any value
             settings = current.with_changes(**changes)
         except ValidationError as error:

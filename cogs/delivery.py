@@ -329,6 +329,38 @@ class Delivery:
         await channel.get_partial_message(message_id).edit(**kwargs)
         return True
 
+    async def delete(self, channel_id: int, message_id: int, priority: int = RESULT) -> bool:
+        """Delete a message the bot posted: with the live token that posted it (a
+        follow-up; exempt from the global limit), else through the channel after the
+        budget's ``take(priority)``. A message already gone (404) counts as deleted.
+        Returns True when it went through the channel. Raises discord.HTTPException for
+        other refusals (a refused token falls back to the channel first)."""
+        token = self.editors.pop(message_id, None)
+        if token is not None and token.expires > self._now() and token.answered():
+            try:
+                if token.original:
+                    await token.interaction.delete_original_response()
+                else:
+                    await token.interaction.followup.delete_message(message_id)
+            except discord.NotFound:
+                return False
+            except discord.HTTPException as error:
+                if not self._refused(error, token, "deleting"):
+                    raise
+            else:
+                self.by_token += 1
+                return False
+        if self.budget is not None:
+            await self.budget.take(priority)
+        self.by_channel += 1
+        METRICS.count_global_request()
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+        return True
+
 
 def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:
     """Put ``token`` first in ``table[key]`` (once per interaction), keeping ``TOKENS_KEPT``."""

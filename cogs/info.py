@@ -211,9 +211,20 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
                                           target=rules.target_points))
     parts = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
              t("rules.play", lang), combos, t("rules.score", lang), match,
-             t("rules.controls", lang), t("rules.away", lang), t("rules.replays", lang)]
+             t("rules.controls", lang), t("rules.away", lang), t("rules.pings", lang),
+             t("rules.replays", lang)]
     return discord.Embed(title=t("rules.title", lang), description="\n\n".join(parts),
                          colour=COLOR)
+
+
+def turn_ping_line(settings: GuildSettings, lang: str) -> str:
+    """The server's turn ping setting in words (docs/RULES.md §Turn pings)."""
+    if settings.turn_ping == "off":
+        return t("config.turn_ping_off", lang)
+    if settings.turn_ping == "now":
+        return t("config.turn_ping_now", lang)
+    return tn("config.turn_ping_after", settings.turn_ping_after, lang,
+              n=settings.turn_ping_after)
 
 
 def config_embed(settings: GuildSettings, lang: str,
@@ -240,5 +251,6 @@ def config_embed(settings: GuildSettings, lang: str,
         t("config.daily_level", lang, value=t(f"choice.level.{settings.daily_level}", lang)),
         (t("config.daily_channel", lang, channel=f"<#{settings.daily_channel}>")
          if settings.daily_channel else t("config.daily_channel_none", lang)),
+        turn_ping_line(settings, lang),
     ]
     return discord.Embed(title=t("config.title", lang), description="\n".join(lines), colour=COLOR)

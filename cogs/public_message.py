@@ -57,11 +57,11 @@ class PublicMessage:
 
     @property
     def mentions(self) -> discord.AllowedMentions:
-        """Who the message may notify: the member ``ping``, else nobody."""
-        if not self.ping:
-            return discord.AllowedMentions.none()
-        return discord.AllowedMentions(users=[discord.Object(id=self.ping)], roles=False,
-                                       everyone=False)
+        """Who the message may notify: nobody. The board names ``ping`` as a mention (a
+        highlight), but most of its changes are edits, which never notify; the member is
+        notified by their turn ping instead, a message of its own (docs/RULES.md §Turn
+        pings, ``bot/service/pings.py``), so that a new board never notifies twice."""
+        return discord.AllowedMentions.none()
 
 
 def compose(table: Table, lang: str, events: Sequence[Event] = (),

@@ -34,6 +34,7 @@ from bot.service.daily import DailyService
 from bot.service.deciders import Decider, thread_decide
 from bot.service.events import EventService
 from bot.service.hints import HintCache
+from bot.service.pings import TurnPings
 from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache, HandPosition
 from bot.service.records import RecordsService
@@ -157,6 +158,9 @@ class TableService:
         self._closed = False
         self.turns = TurnTasks(self, rng or random.Random())
         """The tables' timers and computer moves (``bot.service.turns``)."""
+        self.pings = TurnPings(self)
+        """Turn pings: when a member whose turn waits gets a message mentioning them
+        (``bot.service.pings``; the cogs set its ``sender``)."""
         self.records = RecordsService(storage)
         self.forget_listeners: list[Callable[[int, int], None]] = []
         """Called with (guild id, user id) after ``forget_user`` deleted a member's data
@@ -235,8 +239,8 @@ class TableService:
 
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:
-        """Scheduled turn tasks still running (for tests and shutdown)."""
-        return self.turns.tasks
+        """Scheduled turn and ping tasks still running (for tests and shutdown)."""
+        return self.turns.tasks | self.pings.tasks
 
     async def settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings (cached after the first read)."""
@@ -269,6 +273,7 @@ class TableService:
         marks = await self.daily.forget_marks(guild_id, user_id)  # once a day still holds
         entered = await self.events.forget_marks(guild_id, user_id)  # once an event, too
         touched = await self.storage.forget_user(guild_id, user_id, marks, entered)
+        self.pings.forget(guild_id, user_id)
         for listener in self.forget_listeners:
             listener(guild_id, user_id)
         return touched
@@ -477,6 +482,7 @@ class TableService:
         for table in restored:
             self._tables[table.id] = table
             self.turns.schedule(table)
+        await self.pings.restore(restored, shards)
         log.info("restored %d open tables", len(restored))
         return restored
 
@@ -484,6 +490,7 @@ class TableService:
         """Cancel every scheduled task (the storage stays open: its owner closes it)."""
         self._closed = True
         await self.turns.close()
+        await self.pings.close()
         await self.hints.close()
 
     # ----- the locked path ---------------------------------------------------------
@@ -545,6 +552,7 @@ class TableService:
         self._note_releases(work, events)
         if schedule:
             self.turns.schedule(work)
+            self.pings.schedule(work)
             self._hint_ahead(work)
         if notify:
             await self._notify(work, events, settlement)

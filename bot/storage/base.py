@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from bot.game.outcome import outcome_of
 from bot.game.table import Table
-from bot.storage import daily, events, matches, ops, ratings
+from bot.storage import daily, events, matches, ops, pings, ratings
 from bot.storage.sql import Sql
 from bot.values import (
     DailyEntry,
@@ -31,6 +31,7 @@ from bot.values import (
     NewMatch,
     PlayerStats,
     RatingRow,
+    SentPing,
     Settlement,
     ShardSet,
 )
@@ -210,6 +211,33 @@ class SqlRepository:
         """Store the member's auto-play pace in this guild (seconds; committed)."""
         async with self._write() as db:
             await matches.save_autoplay_pace(db, guild_id, user_id, pace)
+
+    # ----- turn pings (docs/RULES.md §Turn pings) --------------------------------
+
+    async def notify(self, guild_id: int, user_id: int) -> bool:
+        """The member's ``/ddz notify`` choice in this guild (True when never set)."""
+        async with self._read() as db:
+            return await pings.notify(db, guild_id, user_id)
+
+    async def save_notify(self, guild_id: int, user_id: int, on: bool) -> None:
+        """Store the member's ``/ddz notify`` choice in this guild (committed)."""
+        async with self._write() as db:
+            await pings.save_notify(db, guild_id, user_id, on)
+
+    async def save_sent_ping(self, ping: SentPing) -> None:
+        """Remember a turn ping posted, to delete after a restart (committed)."""
+        async with self._write() as db:
+            await pings.save_sent(db, ping)
+
+    async def delete_sent_ping(self, table_id: str, message_id: int) -> None:
+        """Forget a turn ping deleted (committed)."""
+        async with self._write() as db:
+            await pings.delete_sent(db, table_id, message_id)
+
+    async def sent_pings(self, shards: ShardSet | None = None) -> list[SentPing]:
+        """The turn pings posted and not yet deleted (on ``shards`` only, if given)."""
+        async with self._read() as db:
+            return await pings.sent(db, shards)
 
     # ----- the daily deal (docs/RULES.md §Daily deal) ---------------------------
 

@@ -226,4 +226,25 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (event_id, deal)
     );
     """,
+    # 9: issue 35 — turn pings: the server's setting (off / now / after N seconds), each
+    # member's own choice (/ddz notify), and the pings sent and not yet deleted (a restart
+    # deletes them when their turn ends)
+    """
+    ALTER TABLE guild_settings ADD COLUMN turn_ping TEXT NOT NULL DEFAULT 'after';
+    ALTER TABLE guild_settings ADD COLUMN turn_ping_after INTEGER NOT NULL DEFAULT 10;
+    CREATE TABLE member_pings (
+        guild_id INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        notify   INTEGER NOT NULL,                   -- 0: /ddz notify off
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE turn_pings (                        -- one sent ping per table at most
+        table_id   TEXT    PRIMARY KEY,
+        guild_id   INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        move_seq   INTEGER NOT NULL,                 -- the turn it was sent for
+        message_id INTEGER NOT NULL
+    );
+    """,
 ]

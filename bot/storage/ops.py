@@ -50,7 +50,7 @@ STAT_COLUMNS = (
 """The counters of ``player_stats`` (after guild_id, user_id), as in PlayerStats."""
 
 USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "ratings",
-               "member_prefs", "daily_plays", "event_entries", "event_plays")
+               "member_prefs", "member_pings", "daily_plays", "event_entries", "event_plays")
 """Tables whose rows belong to one member (deleted by ``forget``)."""
 
 
@@ -61,12 +61,14 @@ async def read_settings(db: Sql, guild_id: int) -> GuildSettings:
     """The guild's stored settings, defaults when never saved."""
     rows = await db.fetch(
         "SELECT turn_seconds_play, turn_seconds_bid, rules, language, counter, web, timezone,"
-        " daily_level, daily_channel FROM guild_settings WHERE guild_id = ?",
+        " daily_level, daily_channel, turn_ping, turn_ping_after FROM guild_settings"
+        " WHERE guild_id = ?",
         (guild_id,),
     )
     if not rows:
         return GuildSettings()
-    play, bid, rules, language, counter, web, timezone, daily_level, daily_channel = rows[0]
+    (play, bid, rules, language, counter, web, timezone, daily_level, daily_channel,
+     turn_ping, turn_ping_after) = rows[0]
     return GuildSettings(
         turn_seconds_play=play,
         turn_seconds_bid=bid,
@@ -77,6 +79,8 @@ async def read_settings(db: Sql, guild_id: int) -> GuildSettings:
         timezone=timezone,
         daily_level=daily_level,
         daily_channel=daily_channel,
+        turn_ping=turn_ping,
+        turn_ping_after=turn_ping_after,
     )
 
 
@@ -84,13 +88,15 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
     """Upsert the guild's settings."""
     await db.execute(
         "INSERT INTO guild_settings (guild_id, turn_seconds_play, turn_seconds_bid, rules,"
-        " language, counter, web, timezone, daily_level, daily_channel)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
+        " language, counter, web, timezone, daily_level, daily_channel, turn_ping,"
+        " turn_ping_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE"
         " SET turn_seconds_play = excluded.turn_seconds_play,"
         " turn_seconds_bid = excluded.turn_seconds_bid, rules = excluded.rules,"
         " language = excluded.language, counter = excluded.counter, web = excluded.web,"
         " timezone = excluded.timezone, daily_level = excluded.daily_level,"
-        " daily_channel = excluded.daily_channel",
+        " daily_channel = excluded.daily_channel, turn_ping = excluded.turn_ping,"
+        " turn_ping_after = excluded.turn_ping_after",
         (
             guild_id,
             settings.turn_seconds_play,
@@ -102,6 +108,8 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
             settings.timezone,
             settings.daily_level,
             settings.daily_channel,
+            settings.turn_ping,
+            settings.turn_ping_after,
         ),
     )
 

@@ -225,4 +225,23 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (event_id, deal)
     );
     """,
+    # 9: issue 35 — turn pings (see migrations.py)
+    """
+    ALTER TABLE guild_settings ADD COLUMN turn_ping TEXT NOT NULL DEFAULT 'after';
+    ALTER TABLE guild_settings ADD COLUMN turn_ping_after INTEGER NOT NULL DEFAULT 10;
+    CREATE TABLE member_pings (
+        guild_id BIGINT  NOT NULL,
+        user_id  BIGINT  NOT NULL,
+        notify   INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE turn_pings (
+        table_id   TEXT    PRIMARY KEY,
+        guild_id   BIGINT  NOT NULL,
+        channel_id BIGINT  NOT NULL,
+        user_id    BIGINT  NOT NULL,
+        move_seq   INTEGER NOT NULL,
+        message_id BIGINT  NOT NULL
+    );
+    """,
 ]

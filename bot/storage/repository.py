@@ -24,6 +24,7 @@ from bot.values import (
     NewMatch,
     PlayerStats,
     RatingRow,
+    SentPing,
     Settlement,
     ShardSet,
 )
@@ -139,6 +140,21 @@ class Repository(Protocol):
 
     async def save_autoplay_pace(self, guild_id: int, user_id: int, pace: float) -> None:
         """Store the member's auto-play pace in seconds (commit)."""
+
+    async def notify(self, guild_id: int, user_id: int) -> bool:
+        """The member's ``/ddz notify`` choice in this guild (True when never set)."""
+
+    async def save_notify(self, guild_id: int, user_id: int, on: bool) -> None:
+        """Store the member's ``/ddz notify`` choice (commit)."""
+
+    async def save_sent_ping(self, ping: SentPing) -> None:
+        """Remember a turn ping posted (one per table; commit)."""
+
+    async def delete_sent_ping(self, table_id: str, message_id: int) -> None:
+        """Forget a turn ping deleted (commit)."""
+
+    async def sent_pings(self, shards: ShardSet | None = None) -> list[SentPing]:
+        """The turn pings posted and not yet deleted (on ``shards`` only, if given)."""
 
     async def daily_key(self, guild_id: int, candidate: str) -> str:
         """The server's secret key of the daily seed (hex); ``candidate`` the first time."""

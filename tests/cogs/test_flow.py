@@ -45,7 +45,7 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     deal = fake.table_message()
     assert deal.id != lobby.id and fake.messages[lobby.id].components == []
     assert "hand #1 · bidding" in deal.content and "<@11>, your turn to bid" in deal.content
-    assert deal.allowed_mentions is not None and deal.allowed_mentions == {"parse": [], "users": [11]}
+    assert deal.allowed_mentions == {"parse": []}  # the turn ping notifies, not the board
     assert list(deal.buttons()) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand", "Leave"]
     assert deal.alt_texts[0].startswith("Ana to bid. Table of hand #1: Ana, 17 cards")
     assert deal.alt_texts[0].endswith(". No bid yet, multiplier ×1."), deal.alt_texts  # not "Bid 0"

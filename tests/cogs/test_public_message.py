@@ -49,14 +49,16 @@ def test_a_closed_table_has_no_buttons_and_goes_first() -> None:
     assert shown.key == ("closed",) and shown.view is None and shown.priority == RESULT
 
 
-def test_only_a_member_to_act_is_mentioned() -> None:
+def test_the_member_to_act_is_mentioned_but_the_board_notifies_nobody() -> None:
+    """Issue 35: the turn ping notifies (docs/RULES.md §Turn pings), never the board."""
     table = lobby()
     assert compose(table, "en").mentions.users is False  # nobody
     table.add_computer(11)
     table.start(11, 0.0, seed=7, first_bidder=0)
-    mentions = compose(table, "en").mentions
-    assert [u.id for u in mentions.users] == [11]  # type: ignore[union-attr]
-    assert (mentions.roles, mentions.everyone) == (False, False)
+    shown = compose(table, "en")
+    assert shown.ping == 11 and "<@11>" in shown.content
+    mentions = shown.mentions
+    assert (mentions.users, mentions.roles, mentions.everyone) == (False, False, False)
 
 
 def test_a_message_left_behind_says_where_the_game_went_and_a_result_keeps_its_replay() -> None:
