@@ -41,6 +41,7 @@ left alone for a while (``PermissionBackoff``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable
@@ -355,10 +356,8 @@ class Delivery:
         self.by_channel += 1
         METRICS.count_global_request()
         channel = self.bot.get_partial_messageable(channel_id)
-        try:
+        with contextlib.suppress(discord.NotFound):  # gone already: deleted all the same
             await channel.get_partial_message(message_id).delete()
-        except discord.NotFound:
-            pass
         return True
 
 

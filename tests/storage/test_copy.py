@@ -15,7 +15,7 @@ from bot.rules import RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.copy import copy_database, schema_tables
 from bot.storage.sqlite import SqliteStorage
-from bot.values import EventInfo, GuildSettings
+from bot.values import EventInfo, GuildSettings, SentPing
 from tests.databases import Database
 from tests.storage.fakes import finished_table
 
@@ -25,11 +25,14 @@ ROOT = Path(__file__).resolve().parents[2]
 async def fill(store: SqlRepository) -> None:
     """Settings, open tables, finished hands (a whole match), ledgers, stats, names,
     ratings of members and computers, a member's auto-play pace, and a forgotten
-    member's anonymized hand."""
+    member's anonymized hand, a member's /ddz notify and a turn ping sent."""
     await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es", counter=False,
                                                timezone="Europe/Madrid", daily_level="normal",
                                                daily_channel=7))
     await store.save_autoplay_pace(1, 101, 4.5)
+    await store.save_notify(1, 101, False)  # turn pings: a member's choice, a ping sent
+    await store.save_sent_ping(SentPing(table_id="open", guild_id=3 << 22, channel_id=8,
+                                        user_id=101, move_seq=3, message_id=99))
     await store.save_settings(
         2 << 22, GuildSettings(rules=RuleSet(target_points=10, kickers="distinct"))
     )

@@ -29,7 +29,7 @@ def table(user: int, deal: int = 1, event_id: str = "ev01"):
 
 
 def test_migration_8_exists_on_both_backends() -> None:
-    assert len(MIGRATIONS) == len(PG_MIGRATIONS) == 8
+    assert len(MIGRATIONS) == len(PG_MIGRATIONS) >= 8  # later issues append more
     assert "CREATE TABLE event_plays" in MIGRATIONS[7] and "event_plays" in PG_MIGRATIONS[7]
 
 

@@ -24,7 +24,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
 _ids = itertools.count(1_000_000_000_000_000_000)
-BACKGROUND = ("ddz-turn-", "ddz-view-expiry-", "ddz-shard-locks", "ddz-daily-poster",
+BACKGROUND = ("ddz-turn-", "ddz-ping-", "ddz-view-expiry-", "ddz-shard-locks", "ddz-daily-poster",
               "ddz-event-announcer")
 
 
@@ -191,6 +191,8 @@ class FakeDiscord:
             self._apply(message, body)
             message.edits += 1
             return message.payload()
+        if route.method == "DELETE" and route.path == "/channels/{channel_id}/messages/{message_id}":
+            return self._delete(int(route.url.rsplit("/", 1)[1]))
         if route.method == "GET" and route.path == "/channels/{channel_id}/messages":
             newest = [self.messages[i] for i in reversed(self.channel)]
             return [m.payload() for m in newest if m.channel_id == int(route.channel_id)][:50]
@@ -236,6 +238,9 @@ class FakeDiscord:
             if message.id not in self.posted:  # the table message is no one's answer
                 self.replies.setdefault(token, []).append(message.id)
             return message.payload()
+        if route.method == "DELETE" and "/messages/" in route.path:
+            target = route.url.rsplit("/", 1)[1]
+            return self._delete(self.originals[token] if target == "@original" else int(target))
         if route.method == "POST" and route.path.startswith("/webhooks/"):
             channel = int(self.interactions[token].get("channel_id") or self.channel_id)
             message = self._new(channel, body, ephemeral=bool(body.get("flags", 0) & 64))
@@ -246,6 +251,15 @@ class FakeDiscord:
             self.replies.setdefault(token, []).append(message.id)
             return message.payload()
         raise AssertionError(f"unexpected webhook call {route.method} {route.path}")
+
+    def _delete(self, message_id: int) -> None:
+        """A message deleted (turn pings): kept in ``messages``, noted in ``deleted``;
+        a second deletion answers 404 / 10008."""
+        if message_id in self.deleted or message_id not in self.messages:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+                                   {"code": 10008, "message": "Unknown Message"})
+        self.deleted.add(message_id)
+        return None
 
     # ----- interactions -------------------------------------------------------------
 
