@@ -331,20 +331,24 @@ class Delivery:
         return True
 
     async def delete(self, channel_id: int, message_id: int, priority: int = RESULT) -> bool:
-        """Delete a message the bot posted: with the live token that posted it (a
-        follow-up; exempt from the global limit), else through the channel after the
-        budget's ``take(priority)``. A message already gone (404) counts as deleted.
-        Returns True when it went through the channel. Raises discord.HTTPException for
-        other refusals (a refused token falls back to the channel first)."""
-        token = self.editors.pop(message_id, None)
-        if token is not None and token.expires > self._now() and token.answered():
+        """Delete a message the bot posted (a turn ping): with a live token that may
+        reach it (the follow-up's own interaction; exempt from the global limit), waiting
+        up to ``TOKEN_WAIT`` s for room in its bucket, else through the channel after the
+        budget's ``take(priority)``. Any 404 on the token drops it and the channel is
+        asked once; the channel's 404 means the message is gone already: deleted all the
+        same. Returns True when it went through the channel. Raises
+        discord.HTTPException for other refusals."""
+        tokens = self._live(self.editors.pop(message_id, None))
+        waits = [self._room(token) for token in tokens]
+        if waits and 0 < min(waits) <= TOKEN_WAIT:
+            await asyncio.sleep(min(waits))
+        for token in [t for t in tokens if self._room(t) == 0][:1]:
+            self.tokens.take(token.interaction.id, self._now())
             try:
                 if token.original:
                     await token.interaction.delete_original_response()
                 else:
                     await token.interaction.followup.delete_message(message_id)
-            except discord.NotFound:
-                return False
             except discord.HTTPException as error:
                 if not self._refused(error, token, "deleting"):
                     raise
