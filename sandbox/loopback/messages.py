@@ -121,6 +121,7 @@ def new_message(
         flags=flags,
         visible_to=visible_to,
         interaction_id=interaction.id if interaction else None,
+        allowed_mentions=payload.get("allowed_mentions"),
         type=20 if interaction is not None and interaction.type == 2 else 0,
     )
     emu.messages[m.id] = m

@@ -242,6 +242,8 @@ class SimMessage:
     edited_at: str | None = None
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
+    allowed_mentions: dict[str, Any] | None = None
+    """The ``allowed_mentions`` the message was created with (None: none sent)."""
 
     @property
     def ephemeral(self) -> bool:

@@ -59,6 +59,18 @@ def public_actions(msg: SimMessage) -> dict[str, dict[str, Any]]:
     return out
 
 
+def is_turn_ping(msg: SimMessage) -> bool:
+    """A turn ping (docs/RULES.md §Turn pings): created with ``allowed_mentions`` that
+    let a member be notified (the boards let nobody through)."""
+    return bool((msg.allowed_mentions or {}).get("users"))
+
+
+def posts(emu: Emulator) -> list[SimMessage]:
+    """Every public message but the turn pings (the lobby, boards, announcements, shares),
+    oldest first."""
+    return [m for m in emu.public_messages() if not is_turn_ping(m)]
+
+
 def table_message(emu: Emulator, guild: SimGuild | None = None) -> SimMessage | None:
     """The newest public message carrying table buttons (lobby, deal or result), in
     ``guild`` only when given."""

@@ -1,0 +1,112 @@
+"""Turn pings through ``python -m bot`` on the loopback Discord (docs/RULES.md §Turn pings,
+docs/DISCORD.md row 20).
+
+Discord notifies a member only for a message *created* with ``allowed_mentions`` that let
+the mention through, never for an edit. A member whose turn waits must get such a
+message, mentioning them, within the server's ``turn_ping_after`` + 2 s of the turn's
+start, and it must be deleted when the turn ends; ``/ddz notify off`` and
+``/ddz config turn_ping:off`` stop it; and a hand with pings on still costs at most
+``GLOBAL_PER_HAND`` global-limited requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
+from tests.e2e.botproc import BotProcess
+from tests.e2e.ddz_driver import FAST_ENV, finished, public_actions, public_seq, wait_public
+from tests.e2e.solo_tables import start_solo_in
+from tests.e2e.test_global_requests import GLOBAL_PER_HAND
+
+BotFactory = Callable[..., BotProcess]
+DELAY = 3
+"""``/ddz config turn_ping_after`` of the test (seconds)."""
+MARGIN = 2.0
+"""Seconds a ping may come after its delay (the issue's acceptance)."""
+
+
+def pings_of(emu: Emulator, member: SimMember) -> list[SimMessage]:
+    """Messages the bot created that notify ``member`` (deleted ones included): public,
+    mentioning them, with ``allowed_mentions`` letting that mention through, oldest
+    first. (An edit never notifies: only how a message was created counts.)"""
+    out = []
+    for message in emu.messages.values():
+        allowed = message.allowed_mentions
+        if (message.ephemeral or f"<@{member.id}>" not in (message.history[0]["content"]
+                                                            if message.history
+                                                            else message.content)
+                or allowed is None):
+            continue
+        if "users" in (allowed.get("parse") or ()) or member.id in {
+                int(u) for u in allowed.get("users") or ()}:
+            out.append(message)
+    return sorted(out, key=lambda m: m.id)
+
+
+async def her_turn(emu: Emulator, member: SimMember, after_seq: int) -> tuple[SimMessage, float]:
+    """The board once it names ``member`` to act at a seq above ``after_seq``, and when
+    that was seen (monotonic seconds)."""
+    board = await wait_public(
+        emu, lambda m: f"<@{member.id}>" in m.text and public_seq(m) > after_seq
+        and "hand" in public_actions(m), timeout=40, what=f"{member.name}'s turn")
+    return board, time.monotonic()
+
+
+async def test_a_waiting_turn_is_pinged_in_time_deleted_after_and_both_switches_stop_it(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_factory(extra_env=FAST_ENV).start(timeout=30)
+    alice = emu.member(name="alice", manage_guild=True)
+    bob = emu.member(name="bob")
+    await finished(await alice.slash("ddz config", turn_ping_after=DELAY, bid_seconds=10,
+                                     turn_seconds=10))
+    since = time.monotonic()
+    await start_solo_in(emu, alice, emu.default_channel)
+
+    # 1. Her turn waits: one created message mentioning only her, within DELAY + 2 s.
+    board, seen = await her_turn(emu, alice, -1)
+    await emu.wait_until(lambda: len(pings_of(emu, alice)) == 1, timeout=DELAY + MARGIN + 1,
+                         what="alice's ping")
+    waited = time.monotonic() - seen  # the board shows the turn after it began: ≤ the real wait
+    [ping] = pings_of(emu, alice)
+    assert waited <= DELAY + MARGIN, waited
+    assert not ping.components and not ping.deleted and ping.edited_at is None
+    assert ping.allowed_mentions == {"parse": [], "users": [alice.id]}, ping.allowed_mentions
+    assert f"<@{bob.id}>" not in ping.content and "@everyone" not in ping.content
+    assert ping.content.startswith(f"<@{alice.id}>, your turn to ")
+    assert pings_of(emu, bob) == []
+    assert board.allowed_mentions == {"parse": []}  # the board notifies nobody
+
+    # 2. Her turn ends (a pass): the ping is deleted.
+    await finished(await alice.slash("ddz pass"))
+    await emu.wait_until(lambda: ping.deleted, timeout=3, what="the ping deleted")
+    seq = public_seq(board)
+
+    # 3. /ddz notify off: her next turn waits unpinged (the timer then acts for her).
+    off = await finished(await alice.slash("ddz notify", mode="off"))
+    assert "Turn pings are off for you" in off.messages[0].text
+    board, _ = await her_turn(emu, alice, seq)
+    await asyncio.sleep(DELAY + MARGIN)
+    assert pings_of(emu, alice) == [ping]
+    seq = public_seq(board)
+
+    # 4. Hers back on, the server's off: no ping either.
+    await finished(await alice.slash("ddz notify", mode="on"))
+    await finished(await alice.slash("ddz config", turn_ping="off"))
+    board, _ = await her_turn(emu, alice, seq)
+    await asyncio.sleep(DELAY + MARGIN)
+    assert pings_of(emu, alice) == [ping]
+
+    # The hand (auto-played after her two timeouts) cost few global-limited requests.
+    await wait_public(emu, lambda m: "again" in public_actions(m), timeout=120,
+                      what="the result")
+    await asyncio.sleep(2.0)
+    counts = emu.global_count(since)
+    print(f"pings in the hand: {len(pings_of(emu, alice))}; global-limited requests: "
+          f"{sum(counts.values())} {dict(counts)}")
+    assert sum(counts.values()) <= GLOBAL_PER_HAND, counts
+    assert emu.errors == [] and "Traceback" not in bot.log_text()
