@@ -47,6 +47,8 @@ class CommandRegistry:
             **cmd,
         }
         out["id"], out["application_id"] = str(cid), str(self.application_id)
+        if out.get("integration_types") is None:  # Discord stores its default: guild install
+            out["integration_types"] = [0]
         if scope is not None:
             out["guild_id"] = str(scope)
         return out

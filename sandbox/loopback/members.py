@@ -183,6 +183,8 @@ class SimMember:
             "avatar": None,
             "bot": False,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def member_payload(self, *, with_permissions: bool = True) -> dict[str, Any]:

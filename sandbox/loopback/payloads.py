@@ -11,6 +11,38 @@ if TYPE_CHECKING:
     from sandbox.loopback.members import SimInteraction
 
 
+def numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``components`` as Discord answers them: every component has an ``id``, those the
+    bot gave none numbered 1, 2 … in reading order (depth first), skipping ids in use."""
+    used: set[int] = set()
+
+    def collect(items: list[dict[str, Any]]) -> None:
+        for c in items:
+            if isinstance(c.get("id"), int):
+                used.add(c["id"])
+            collect(c.get("components") or [])
+
+    collect(components)
+    counter = 0
+
+    def fill(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        nonlocal counter
+        out = []
+        for c in items:
+            c = dict(c)
+            if not isinstance(c.get("id"), int):
+                counter += 1
+                while counter in used:
+                    counter += 1
+                c["id"] = counter
+            if "components" in c:
+                c["components"] = fill(c["components"])
+            out.append(c)
+        return out
+
+    return fill(components)
+
+
 class Payloads:
     """Builds payloads; needs ``application_id``, ``api_base`` and ``by_id`` on ``self``."""
 
@@ -33,6 +65,8 @@ class Payloads:
             "mfa_enabled": False,
             "flags": 0,
             "public_flags": 0,
+            "primary_guild": None,
+            "locale": "en-US",
         }
 
     def bot_member_payload(self, g: SimGuild) -> dict[str, Any]:
@@ -115,7 +149,7 @@ class Payloads:
             "embeds": m.embeds,
             "pinned": False,
             "flags": m.flags,
-            "components": m.components,
+            "components": numbered(m.components),
         }
         ix = self.by_id.get(m.interaction_id or 0)
         if ix is not None:
@@ -127,4 +161,6 @@ class Payloads:
                 "user": ix.member.user_payload(),
                 "authorizing_integration_owners": {"0": str(ix.member.guild.id)},
             }
+            if ix.type == 3 and ix.source_message is not None:
+                out["interaction_metadata"]["interacted_message_id"] = str(ix.source_message.id)
         return out

@@ -14,6 +14,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -39,6 +40,30 @@ P = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Files = dict[int, tuple[str, bytes]]
 current_ix: ContextVar[SimInteraction | None] = ContextVar("current_ix", default=None)
+_BODY: web.RequestKey[tuple[dict[str, Any], Files]] = web.RequestKey("loopback_body", tuple)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One REST request the loopback answered, as :data:`REST_HOOKS` see it: ``payload``
+    is the parsed JSON body (``payload_json`` of a multipart one; None without a body),
+    ``files`` the number of uploaded files, ``response`` the answer's raw body."""
+
+    emu: Emulator
+    method: str
+    path: str
+    query: dict[str, str]
+    content_type: str
+    payload: Any
+    files: int
+    status: int
+    response: bytes
+    response_type: str
+
+
+REST_HOOKS: list[Callable[[Exchange], None]] = []
+"""Called with every answered REST request of every emulator (the e2e suite's OpenAPI
+check, tests/support/openapi.py); a hook must not raise."""
 
 
 def jresp(data: Any, status: int = 200) -> web.Response:
@@ -59,7 +84,15 @@ class Fail(Exception):
 
 
 async def read_body(request: web.Request) -> tuple[dict[str, Any], Files]:
-    """JSON body, or multipart ``payload_json`` + ``files[n]`` parts → (payload, files)."""
+    """JSON body, or multipart ``payload_json`` + ``files[n]`` parts → (payload, files);
+    read once per request (kept on it for the handler after :meth:`RestApi._wrap`)."""
+    if _BODY in request:
+        return request[_BODY]
+    request[_BODY] = body = await _parse_body(request)
+    return body
+
+
+async def _parse_body(request: web.Request) -> tuple[dict[str, Any], Files]:
     if request.content_type.startswith("multipart/"):
         payload: dict[str, Any] = {}
         files: Files = {}
@@ -113,6 +146,31 @@ class RestApi:
     # ---- plumbing --------------------------------------------------------------
 
     def _wrap(self, handler: Handler) -> Handler:
+        answer = self._answer(handler)
+
+        async def run(request: web.Request) -> web.StreamResponse:
+            if not REST_HOOKS:
+                return await answer(request)
+            has_body = request.can_read_body
+            try:
+                payload, files = await read_body(request)
+            except ValueError:  # not JSON: the hooks see no payload
+                payload, files = None, {}  # type: ignore[assignment]
+            response = await answer(request)
+            raw = response.body if isinstance(response, web.Response) else b""
+            exchange = Exchange(
+                self.emu, request.method, request.path, dict(request.query),
+                request.content_type if has_body else "",
+                payload if has_body else None, len(files), response.status,
+                raw if isinstance(raw, bytes) else b"", response.content_type,
+            )
+            for hook in REST_HOOKS:
+                hook(exchange)
+            return response
+
+        return run
+
+    def _answer(self, handler: Handler) -> Handler:
         async def run(request: web.Request) -> web.StreamResponse:
             self.emu.requests.append(f"{request.method} {request.path}")
             self.emu.count_request(request.method, request.path)
@@ -187,6 +245,9 @@ class RestApi:
             "discriminator": "0",
             "avatar": None,
             "global_name": None,
+            "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
         return jresp(
             {
@@ -202,7 +263,15 @@ class RestApi:
                 "team": None,
                 "verify_key": "0" * 64,
                 "flags": emu.application_flags,
+                "flags_new": str(emu.application_flags),
+                "type": None,
                 "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
+                "approximate_guild_count": len(emu.guilds),
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["bot", "applications.commands"],
                 "redirect_uris": [],
                 "tags": [],
                 "bot": emu.bot_user_payload(),
@@ -438,7 +507,7 @@ class RestApi:
                 response_message_loading=message.loading,
                 response_message_ephemeral=message.ephemeral,
             )
-            if rtype in (4, 5, 7):
+            if rtype in (4, 7):  # the only types whose resource is a message (the spec)
                 body["resource"] = {"type": rtype, "message": emu.message_payload(message)}
         return jresp(body)
 

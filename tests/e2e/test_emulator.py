@@ -244,6 +244,7 @@ def row(*items: dict[str, Any]) -> dict[str, Any]:
     ],
     ids=["six-rows", "six-buttons", "long-custom-id", "duplicate-id", "26-options"],
 )
+@pytest.mark.openapi_invalid_requests
 async def test_component_limits_are_rejected_with_50035(
     emulator: Emulator, components: list[Any]
 ) -> None:

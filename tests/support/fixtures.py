@@ -19,12 +19,16 @@ tests/conftest.py (no conftest is imported as a module).
   computers, Start pressed (``tests/e2e/solo.py``).
 
 The terminal summary prints ddz-bot's response-time percentiles of the end-to-end
-tests (``tests/e2e/timing.py``).
+tests (``tests/e2e/timing.py``) and the counts of Discord's OpenAPI check
+(``tests/support/openapi.py``): every REST request and answer of every loopback Discord
+is validated against Discord's spec, and a mismatch fails the test that made it
+(``openapi_check``, autouse; ``DDZ_OPENAPI_CHECK=0`` switches it off).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,16 +46,49 @@ from tests.e2e import timing
 from tests.e2e.botproc import BotFactory, BotProcess
 from tests.e2e.ddz_driver import FAST_ENV
 from tests.e2e.solo import open_with_computers
+from tests.support import openapi
 from tests.support.fake_discord import FakeDiscord, boot
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID, HANDS, KITTY
 from tests.support.service_clock import FakeClock, Recorder, three_players
 
 
+if os.environ.get("DDZ_OPENAPI_CHECK", "1") != "0":
+    openapi.install()
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Print ddz-bot's first-response time percentiles over the game tests."""
+    """Print ddz-bot's first-response time percentiles over the game tests and the
+    OpenAPI check's counts."""
     text = timing.summary_line()
     for line in (text or "").splitlines():
         terminalreporter.write_line(line)
+    tally = openapi.TALLY
+    if tally.requests or tally.responses or tally.mismatches:
+        terminalreporter.write_line(tally.summary())
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "openapi_invalid_requests: the test sends requests that break Discord's spec on "
+        "purpose (the loopback's limits); only the loopback's answers are checked",
+    )
+
+
+@pytest.fixture(autouse=True)
+def openapi_check(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail the test when a loopback exchange it made broke Discord's OpenAPI spec."""
+    seen = len(openapi.TALLY.mismatches)
+    yield
+    new = openapi.TALLY.mismatches[seen:]
+    if request.node.get_closest_marker("openapi_invalid_requests") is not None:
+        kept = [m for m in new if m.side != "request"]
+        openapi.TALLY.on_purpose += len(new) - len(kept)
+        del openapi.TALLY.mismatches[seen:]
+        openapi.TALLY.mismatches.extend(new := kept)
+    if new:
+        shown = "\n".join(sorted({m.text for m in new})[:20])
+        pytest.fail(f"{len(new)} exchanges broke Discord's OpenAPI spec:\n{shown}")
 
 
 # ----- storage ------------------------------------------------------------------------

@@ -1,0 +1,283 @@
+"""Discord's own OpenAPI spec as an independent check of the loopback and the bot.
+
+Every REST request the bot sends to a loopback Discord and every answer the loopback
+gives (``bot/sandbox/loopback/rest.py`` ``REST_HOOKS``) is validated with
+``jsonschema`` against ``tests/support/discord_spec/openapi.json`` (discord/discord-api-spec
+at the commit named in that folder's README): the request body against the operation's
+``requestBody`` (a multipart body's ``payload_json`` against the JSON schema), the
+answer against ``responses[status]`` (else ``4XX``). A mismatch is kept as
+"``METHOD /route`` request|response ``field``: message" and fails the test that made it
+(the autouse fixture in tests/support/fixtures.py). Gaps of the spec itself that we must
+allow are :data:`ALLOWED`, each with why (also listed in the spec folder's README and
+docs/DISCORD.md §OpenAPI check).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from bot.sandbox.loopback.rest import REST_HOOKS, Exchange
+
+SPEC_PATH = Path(__file__).parent / "discord_spec" / "openapi.json"
+PREFIX = "/api/v10"
+SPEC_URI = "urn:discord-openapi"
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """A spec gap we accept: ``route`` (``METHOD /spec/path``, a regex), ``side``
+    (``request`` or ``response``), ``field`` (a regex on the JSON path) and why."""
+
+    name: str
+    route: str
+    side: str
+    field: str
+    why: str
+
+    def covers(self, route: str, side: str, path: str) -> bool:
+        return (
+            side == self.side
+            and re.fullmatch(self.route, route) is not None
+            and re.fullmatch(self.field, path) is not None
+        )
+
+
+ALLOWED: tuple[Allowance, ...] = (
+    Allowance(
+        "new upload's attachment id as an integer",
+        r"POST /(channels/\{channel_id\}/messages|webhooks/.*|interactions/.*)"
+        r"|PATCH /(channels|webhooks)/.*",
+        "request",
+        r"\$(\.data)?\.attachments\[\d+\]\.id",
+        "a new upload's attachment id is the index n of its files[n] part, sent as a JSON "
+        "integer by discord.py and in Discord's own example (docs: Reference § Uploading "
+        "Files); the spec types every attachment id as a snowflake string",
+    ),
+    Allowance(
+        "form error codes as strings",
+        r".*",
+        "response",
+        r"\$\.errors(\.[^.\[]+)*\._errors\[\d+\]\.code",
+        "Discord's form errors carry string codes (\"BASE_TYPE_REQUIRED\", docs: Reference § "
+        "Error Messages); the spec's Error object types every code as an integer",
+    ),
+)
+"""Every spec gap the check lets through, each with why."""
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One exchange that broke the spec: ``side`` is ``request`` or ``response``."""
+
+    side: str
+    text: str
+
+
+@dataclass
+class Tally:
+    """What the check saw over a session: counts and the mismatches found."""
+
+    requests: int = 0
+    responses: int = 0
+    allowed: Counter[str] = field(default_factory=Counter)
+    unchecked: Counter[str] = field(default_factory=Counter)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    on_purpose: int = 0
+    """Request mismatches of tests marked ``openapi_invalid_requests`` (not failures)."""
+
+    def summary(self) -> str:
+        """One line for pytest's terminal summary."""
+        text = (
+            f"Discord OpenAPI check: {self.requests} request bodies and {self.responses} "
+            f"responses validated, {len(self.mismatches)} mismatches"
+        )
+        if self.on_purpose:
+            text += f" (and {self.on_purpose} invalid requests sent on purpose)"
+        if self.allowed:
+            text += ", allowed gaps: " + ", ".join(f"{k} ×{n}" for k, n in self.allowed.items())
+        if self.unchecked:
+            text += "; no schema for: " + ", ".join(
+                f"{k} ×{n}" for k, n in sorted(self.unchecked.items())
+            )
+        return text
+
+
+TALLY = Tally()
+
+
+@cache
+def _spec() -> dict[str, Any]:
+    return json.loads(SPEC_PATH.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+@cache
+def _registry() -> Registry:
+    return Registry().with_resource(SPEC_URI, Resource.from_contents(_spec(), DRAFT202012))
+
+
+@cache
+def _validator(pointer: str) -> jsonschema.Draft202012Validator:
+    """A validator for the schema at JSON ``pointer`` inside the spec (``/components/…``)."""
+    return jsonschema.Draft202012Validator(
+        {"$ref": f"{SPEC_URI}#{pointer}"}, registry=_registry()
+    )
+
+
+@cache
+def _routes() -> list[tuple[re.Pattern[str], str]]:
+    """Spec paths as regexes, literal segments before parameters (``@original`` before
+    ``{message_id}``)."""
+    out = []
+    for path in _spec()["paths"]:
+        regex = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path)) + "$"
+        out.append((path.count("{"), re.compile(regex), path))
+    out.sort(key=lambda t: t[0])
+    return [(regex, path) for _, regex, path in out]
+
+
+def spec_route(path: str) -> str | None:
+    """The spec's path template for a request path (``/api/v10/...``), or None."""
+    tail = path.removeprefix(PREFIX)
+    return next((tpl for regex, tpl in _routes() if regex.match(tail)), None)
+
+
+def _pointer(*parts: str) -> str:
+    return "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _resolve(node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        target: Any = _spec()
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+def _field(error: ValidationError) -> str:
+    return "$" + "".join(
+        f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path
+    )
+
+
+def _discriminated(errors: list[ValidationError]) -> bool:
+    """True when a union branch failed on its ``type`` tag (the branch is another kind)."""
+    return any(
+        e.validator in ("enum", "const") and list(e.relative_path)[-1:] == ["type"]
+        and len(e.relative_path) == 1
+        for e in errors
+    )
+
+
+def _reason(error: ValidationError) -> ValidationError:
+    """The error to report: inside a oneOf/anyOf, the deepest error of the branch that
+    matched furthest (not another JSON type, not another ``type`` tag; deepest error,
+    then fewest errors); the union's own error when no branch fits."""
+    while error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for e in error.context:
+            branches.setdefault(e.relative_schema_path[0], []).append(e)
+        fitting = [
+            errs for errs in branches.values()
+            if not _discriminated(errs)
+            and not any(e.validator == "type" and not e.relative_path for e in errs)
+        ]
+        if not fitting:
+            return error
+        errs = min(fitting, key=lambda es: (-max(len(e.absolute_path) for e in es), len(es)))
+        error = max(errs, key=lambda e: len(e.absolute_path))
+    return error
+
+
+def _check(
+    tally: Tally, route: str, side: str, pointer: str, instance: Any
+) -> list[Mismatch]:
+    problems = []
+    errors = list(_validator(pointer).iter_errors(instance))
+    for error in errors:
+        best = _reason(error)
+        where = _field(best)
+        allowance = next((a for a in ALLOWED if a.covers(route, side, where)), None)
+        if allowance is not None:
+            tally.allowed[allowance.name] += 1
+            continue
+        problems.append(Mismatch(side, f"{route} {side} {where}: {best.message[:300]}"))
+    return problems
+
+
+def check(exchange: Exchange, tally: Tally = TALLY) -> list[Mismatch]:
+    """Validate one exchange; return (and keep in ``tally``) its mismatches."""
+    template = spec_route(exchange.path)
+    method = exchange.method.lower()
+    route = f"{exchange.method} {template}"
+    if template is None or method not in _spec()["paths"][template]:
+        tally.unchecked[f"{exchange.method} {exchange.path} (not in the spec)"] += 1
+        problems = [
+            Mismatch("request", f"{exchange.method} {exchange.path}: route not in Discord's spec")
+        ]
+        tally.mismatches.extend(problems)
+        return problems
+    operation = _spec()["paths"][template][method]
+    problems: list[Mismatch] = []
+    body = operation.get("requestBody")
+    if exchange.payload is not None and body is not None:
+        media = "application/json"
+        if media in body["content"]:
+            tally.requests += 1
+            pointer = _pointer("paths", template, method, "requestBody", "content", media,
+                               "schema")
+            problems += _check(tally, route, "request", pointer, exchange.payload)
+    elif exchange.payload is not None and exchange.payload != {}:
+        problems.append(Mismatch("request", f"{route} request $: a body where the spec takes none"))
+    responses = operation.get("responses", {})
+    status = str(exchange.status)
+    key = status if status in responses else f"{status[0]}XX"
+    if key not in responses:
+        tally.unchecked[f"{route} {status}"] += 1
+    else:
+        answer = _resolve(responses[key])
+        content = answer.get("content") or {}
+        if "application/json" in content and exchange.response:
+            tally.responses += 1
+            if "$ref" in responses[key]:
+                name = responses[key]["$ref"].removeprefix("#/")
+                pointer = "/" + name + "/content/application~1json/schema"
+            else:
+                pointer = _pointer("paths", template, method, "responses", key, "content",
+                                   "application/json", "schema")
+            problems += _check(tally, route, "response", pointer, json.loads(exchange.response))
+        elif exchange.response and not content:
+            problems.append(
+                Mismatch("response", f"{route} response $: a body where the spec has none ({status})")
+            )
+        else:
+            tally.responses += 1
+    tally.mismatches.extend(problems)
+    return problems
+
+
+def install() -> None:
+    """Switch the check on for every emulator of this process (idempotent)."""
+    if hook not in REST_HOOKS:
+        REST_HOOKS.append(hook)
+
+
+def hook(exchange: Exchange) -> None:
+    """The ``REST_HOOKS`` entry: never raises (a broken check shows as a mismatch)."""
+    try:
+        check(exchange)
+    except Exception as e:  # a bug here must not answer the bot with a 500
+        TALLY.mismatches.append(
+            Mismatch("response", f"{exchange.method} {exchange.path}: check failed: {e!r}")
+        )
