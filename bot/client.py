@@ -20,7 +20,14 @@ import rendering
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService, pooled_decider
-from bot.service.budget import LEASE_TIMEOUT, GlobalBudget, bucket_name, share_of
+from bot.service.budget import (
+    INTERACTION_RATE,
+    LEASE_TIMEOUT,
+    GlobalBudget,
+    InteractionGuard,
+    bucket_name,
+    share_of,
+)
 from bot.service.health import database_problem
 from bot.service.links import WebLinks
 from bot.service.metrics import METRICS, TimedRepository
@@ -32,7 +39,7 @@ from bot.settings import Settings
 from bot.storage import Repository, open_repository, shared_bucket
 from bot.values import Settlement
 from cogs.ddz import DdzCog
-from cogs.metering import ARRIVED
+from cogs.metering import ARRIVED, install_interaction_guard
 from cogs.translator import DdzTranslator
 
 log = logging.getLogger(__name__)
@@ -106,6 +113,8 @@ class DdzBotMixin:
     """The web page (``bot.web.app.WebServer``) when ``DDZ_WEB_PORT`` is set, else None."""
     budget: GlobalBudget | None
     """The global-limited requests' budget (``setup_hook``; None before)."""
+    interactions: InteractionGuard | None
+    """Meter and cap of the interaction routes' requests (``setup_hook``; None before)."""
     ai: WorkerPool
     """The AI worker pool (hard computer moves, Hints, reviews), handed to the services."""
 
@@ -117,6 +126,7 @@ class DdzBotMixin:
         self.replays = None
         self.web = None
         self.budget = None
+        self.interactions = None
         self.site: Any = None
         # Images are drawn by worker processes (started in setup_hook), off the GIL.
         self.renderer = Renderer(settings.render_workers)
@@ -147,6 +157,12 @@ class DdzBotMixin:
         if self.settings.web_port is not None:
             links = await self._start_web(service, replays)
         self.budget = budget = self._global_budget(bot)
+        # Interaction routes (exempt from the global limit) metered and capped per
+        # process: DDZ_INTERACTION_RATE (docs/SCALING.md §Exempt traffic).
+        rate = self.settings.interaction_rate
+        self.interactions = InteractionGuard(
+            INTERACTION_RATE if rate is None else rate, capped=rate is not None)
+        install_interaction_guard(self.interactions)
         cog = DdzCog(bot, service, replays, self.renderer, links, budget=budget)
         await bot.add_cog(cog)
         # Every click of the bot's components: DdzCog.on_interaction → cogs.items.route_click.

@@ -118,6 +118,14 @@ class Settings(BaseSettings):
     its shards' share (``bot.service.budget.share_of``). Set the same value in every
     process. Discord allows 50; the default leaves 10 of head-room (discord.py's own
     requests, a deploy's overlap of two processes)."""
+    interaction_rate: float | None = Field(
+        None, ge=0.0, validation_alias=_alias("DDZ_INTERACTION_RATE"))
+    """Requests per second this process makes at most on interaction routes (callbacks,
+    follow-ups, token edits: exempt from the global limit, sent without an Authorization
+    header). Set: capped from the start (0: never capped). Unset (the default): metered
+    only, until Discord answers a global 429 on one of them; then capped at 45 a second
+    (``bot.service.budget.INTERACTION_RATE``), with one warning (docs/SCALING.md §Exempt
+    traffic)."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the
     same on every run, so an end-to-end test never depends on the luck of a deal);
@@ -131,7 +139,7 @@ class Settings(BaseSettings):
         return SecretStr(value.get_secret_value().strip())
 
     @field_validator("dev_guild_id", "shard_count", "api_base", "gateway_url", "deal_seed",
-                     "web_port", "web_base_url", "web_secret", mode="before")
+                     "interaction_rate", "web_port", "web_base_url", "web_secret", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -6,6 +6,10 @@ an apology; the time counts from the interaction's arrival, stamped by the bot
 (``ARRIVED`` in ``interaction.extras``, ``bot.client``). Kinds are few and fixed:
 ``/<command>`` for a slash command, the button's verb for a component (``hplay``,
 ``join``, ``replay``, ``forget``…), never ids or user input.
+
+Requests on interaction routes (callbacks, follow-ups, token edits; exempt from the
+global limit) are counted at the wire and paced by an ``InteractionGuard``
+(``MeteredWebhookAdapter``, installed by ``bot.client`` at start-up).
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ import time
 from typing import Any
 
 import discord
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.game.errors import GameError
 from bot.rules import CardParseError
+from bot.service.budget import InteractionGuard
 from bot.service.metrics import METRICS
 
 ARRIVED = "ddz_arrived"
@@ -70,3 +76,65 @@ def ended(interaction: discord.Interaction, error: BaseException) -> None:
         METRICS.ended(kind_of(interaction), "refused" if refused else "failed")
     except Exception:
         return
+
+
+class _Watched:
+    """``session.request(...)`` of one interaction-route request: waits for the guard
+    before each attempt (discord.py retries inside one call) and reports a global 429."""
+
+    def __init__(self, guard: InteractionGuard, route: str, inner: Any) -> None:
+        self.guard, self.route, self.inner = guard, route, inner
+
+    async def __aenter__(self) -> Any:
+        await self.guard.take()
+        METRICS.count_interaction_request()
+        response = await self.inner.__aenter__()
+        headers = getattr(response, "headers", {}) or {}
+        if response.status == 429 and (
+            headers.get("X-RateLimit-Global") or headers.get("X-RateLimit-Scope") == "global"
+        ):
+            self.guard.global_429(self.route)
+        return response
+
+    async def __aexit__(self, *exc: Any) -> Any:
+        return await self.inner.__aexit__(*exc)
+
+
+class _Session:
+    """The bot's aiohttp session as ``AsyncWebhookAdapter.request`` sees it, watched."""
+
+    def __init__(self, session: Any, guard: InteractionGuard, route: str) -> None:
+        self._session, self._guard, self._route = session, guard, route
+
+    def request(self, *args: Any, **kwargs: Any) -> _Watched:
+        return _Watched(self._guard, self._route, self._session.request(*args, **kwargs))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
+class MeteredWebhookAdapter(AsyncWebhookAdapter):
+    """discord.py's adapter of every interaction route (callbacks, follow-ups, token
+    edits: ``discord.webhook.async_.async_context``), each wire attempt counted in
+    ``/metrics`` (``ddz_interaction_requests_total``) and paced by ``guard`` (its cap,
+    ``DDZ_INTERACTION_RATE``; a global 429 switches it on). docs/SCALING.md §Exempt
+    traffic."""
+
+    def __init__(self, guard: InteractionGuard) -> None:
+        super().__init__()
+        self.guard = guard
+
+    async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:
+        name = f"{route.method} {route.path}"  # the template: no id, no token
+        watched: Any = _Session(session, self.guard, name)  # quacks as the ClientSession
+        return await super().request(route, watched, **kwargs)
+
+
+def install_interaction_guard(guard: InteractionGuard) -> MeteredWebhookAdapter:
+    """Route this context's interaction requests (and the tasks it starts afterwards)
+    through a :class:`MeteredWebhookAdapter` of ``guard``; its per-second rate goes to
+    ``/metrics`` (``ddz_interaction_requests_per_second``)."""
+    adapter = MeteredWebhookAdapter(guard)
+    async_context.set(adapter)
+    METRICS.watch_interaction_rate(guard.per_second)
+    return adapter

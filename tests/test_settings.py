@@ -232,7 +232,7 @@ def test_every_setting_is_documented_for_admins() -> None:
              for field in Settings.model_fields.values()]
     assert {"DDZ_EVENT_LOOP", "DDZ_WEB_SECRET", "DDZ_DATABASE_TIMEOUT",
             "DDZ_DATABASE_POOL_SIZE", "DDZ_GLOBAL_RATE"} <= set(names)
-    assert len(names) == 23
+    assert len(names) == 24
     assert [n for n in names if not re.search(rf"^{n}=", env, re.M)] == []
     rows = [line for line in readme.splitlines() if line.startswith("| `")]
     assert [n for n in names if not any(f"`{n}`" in row.split(" | ")[0] for row in rows)] == []

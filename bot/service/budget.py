@@ -30,10 +30,11 @@ Where the tokens come from:
 from __future__ import annotations
 
 import asyncio
+import collections
 import heapq
 import itertools
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 log = logging.getLogger(__name__)
@@ -292,3 +293,83 @@ class GlobalBudget:
             self._timer = None
         if self.shared is not None:
             await self.shared.close()
+
+
+INTERACTION_RATE = 45.0
+"""Requests per second one process makes at most on interaction routes once the cap is
+on (``DDZ_INTERACTION_RATE`` unset): Discord's 50 a second for requests without an
+Authorization header, per IP (docs/DISCORD.md, docs/SCALING.md §Exempt traffic), with
+head-room as ``DDZ_GLOBAL_RATE``'s 40."""
+
+
+class InteractionGuard:
+    """Meter and cap of one process's requests on interaction routes: callbacks,
+    follow-ups, ``@original`` and token edits (Discord's webhook routes, sent without an
+    Authorization header and exempt from the bot token's global limit).
+
+    ``rate``: requests per second once capped; ``capped``: whether the cap is on now
+    (``DDZ_INTERACTION_RATE`` set), else it is armed and :meth:`global_429` switches it
+    on. ``rate`` 0 never caps. ``await take()`` counts one request and, capped, waits
+    for its turn (a token bucket of ``rate``, bursts of a quarter second, first come
+    first served). ``sent`` counts requests, ``waited`` those that had to wait,
+    ``per_second()`` is the rate over the last ``window`` seconds. ``clock``: seconds,
+    monotonic (the event loop's by default); ``sleep``: how it waits (asyncio's).
+    """
+
+    def __init__(self, rate: float = INTERACTION_RATE, *, capped: bool = False,
+                 window: float = 10.0, clock: Callable[[], float] | None = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        if rate < 0:
+            raise ValueError("rate must be >= 0 requests per second")
+        self.rate = rate
+        self.capped = capped and rate > 0
+        self.window = window
+        self.sent = 0
+        self.waited = 0
+        self.switched_on = 0
+        self._clock = clock
+        self._sleep = sleep
+        self._recent: collections.deque[float] = collections.deque()
+        self._next_free = float("-inf")
+
+    def _now(self) -> float:
+        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+
+    def per_second(self) -> float:
+        """Requests per second over the last ``window`` seconds (less at the start)."""
+        now = self._now()
+        self._trim(now)
+        return len(self._recent) / self.window
+
+    def _trim(self, now: float) -> None:
+        while self._recent and now - self._recent[0] > self.window:
+            self._recent.popleft()
+
+    async def take(self) -> None:
+        """Count one request; when capped, return once the cap lets it go."""
+        now = self._now()
+        if self.capped:
+            tolerance = (max(1.0, self.rate / 4) - 1.0) / self.rate  # a burst's head start
+            due = max(self._next_free, now)  # GCRA: when this one is due at the rate
+            start = max(now, due - tolerance)
+            self._next_free = due + 1.0 / self.rate
+            if start > now + 1e-9:  # (sums of 1/rate are not exact)
+                self.waited += 1
+                await self._sleep(start - now)
+                now = self._now()
+        self.sent += 1
+        self._recent.append(now)
+        self._trim(now)
+
+    def global_429(self, route: str) -> bool:
+        """Discord answered a global 429 on an interaction route (``route``, e.g.
+        ``PATCH /webhooks/{id}/{token}/messages/@original``): switch the cap on (one
+        warning, the first time). True when this switched it on."""
+        if self.capped or self.rate <= 0:
+            return False
+        self.capped = True
+        self.switched_on += 1
+        log.warning("Discord answered a global 429 on an interaction route (%s): capping this"
+                    " process's interaction requests at %.3g per second (DDZ_INTERACTION_RATE,"
+                    " docs/SCALING.md §Exempt traffic)", route, self.rate)
+        return True

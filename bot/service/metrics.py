@@ -15,6 +15,11 @@ build a fresh one. What each series means (docs/OPERATING.md §Metrics):
 * ``ddz_global_requests_total`` — Discord requests that count toward the global
   rate limit; ``count_global_request`` is the one hook that feeds it (a scraper's
   ``rate()`` gives requests per second);
+* ``ddz_interaction_requests_total`` — requests on interaction routes (callbacks,
+  follow-ups, token edits: exempt from the global limit, no Authorization header),
+  every wire attempt; ``ddz_interaction_requests_per_second`` — their rate over the
+  last 10 s (gauge, read at scrape; ``cogs/metering.py``, docs/SCALING.md §Exempt
+  traffic);
 * ``ddz_global_budget_leases_total{outcome}`` — round-trips to the global budget shared
   through PostgreSQL (``ok``, or ``failed``: then the process is on its shards' share
   for a while), fed by ``budget_lease``;
@@ -76,6 +81,13 @@ class Metrics:
         self.global_requests = Counter("ddz_global_requests",
                                        "Discord requests counted toward the global rate limit",
                                        registry=registry)
+        self.interaction_requests = Counter(
+            "ddz_interaction_requests",
+            "Discord requests on interaction routes (exempt from the global rate limit)",
+            registry=registry)
+        self.interaction_rate = Gauge(
+            "ddz_interaction_requests_per_second",
+            "Requests per second on interaction routes over the last 10 s", registry=registry)
         self.budget_leases = Counter("ddz_global_budget_leases",
                                      "Round-trips to the global budget shared through PostgreSQL",
                                      ["outcome"], registry=registry)
@@ -106,6 +118,14 @@ class Metrics:
     def count_global_request(self, n: int = 1) -> None:
         """Hook: ``n`` Discord requests that count toward the global rate limit were sent."""
         self.global_requests.inc(n)
+
+    def count_interaction_request(self, n: int = 1) -> None:
+        """Hook: ``n`` requests on interaction routes were sent (``cogs/metering.py``)."""
+        self.interaction_requests.inc(n)
+
+    def watch_interaction_rate(self, per_second: Callable[[], float]) -> None:
+        """Read ``per_second()`` at every scrape for ``ddz_interaction_requests_per_second``."""
+        self.interaction_rate.set_function(per_second)
 
     def budget_lease(self, ok: bool) -> None:
         """Hook: one lease from the shared global budget answered (``ok``) or failed."""

@@ -9,6 +9,7 @@ Token, 50035 Invalid Form Body; every one is recorded in ``Emulator.errors``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -152,10 +153,10 @@ class RestApi:
             if not REST_HOOKS:
                 return await answer(request)
             has_body = request.can_read_body
-            try:
+            payload: Any = None
+            files: Files = {}
+            with contextlib.suppress(ValueError):  # not JSON: the hooks see no payload
                 payload, files = await read_body(request)
-            except ValueError:  # not JSON: the hooks see no payload
-                payload, files = None, {}  # type: ignore[assignment]
             response = await answer(request)
             raw = response.body if isinstance(response, web.Response) else b""
             exchange = Exchange(

@@ -51,7 +51,6 @@ from tests.support.fake_discord import FakeDiscord, boot
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID, HANDS, KITTY
 from tests.support.service_clock import FakeClock, Recorder, three_players
 
-
 if os.environ.get("DDZ_OPENAPI_CHECK", "1") != "0":
     openapi.install()
 
@@ -65,6 +64,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     tally = openapi.TALLY
     if tally.requests or tally.responses or tally.mismatches:
         terminalreporter.write_line(tally.summary())
+    for text in sorted({m.text for m in tally.mismatches})[:30]:
+        terminalreporter.write_line("  " + text)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -77,18 +78,27 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(autouse=True)
 def openapi_check(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Fail the test when a loopback exchange it made broke Discord's OpenAPI spec."""
-    seen = len(openapi.TALLY.mismatches)
+    """Fail the test when a loopback exchange broke Discord's OpenAPI spec since the last
+    test's check (its own, or a shared fixture's set up for it)."""
     yield
-    new = openapi.TALLY.mismatches[seen:]
+    tally = openapi.TALLY
+    new = tally.mismatches[tally.reported:]
     if request.node.get_closest_marker("openapi_invalid_requests") is not None:
         kept = [m for m in new if m.side != "request"]
-        openapi.TALLY.on_purpose += len(new) - len(kept)
-        del openapi.TALLY.mismatches[seen:]
-        openapi.TALLY.mismatches.extend(new := kept)
+        tally.on_purpose += len(new) - len(kept)
+        del tally.mismatches[tally.reported:]
+        tally.mismatches.extend(new := kept)
+    tally.reported = len(tally.mismatches)
     if new:
         shown = "\n".join(sorted({m.text for m in new})[:20])
         pytest.fail(f"{len(new)} exchanges broke Discord's OpenAPI spec:\n{shown}")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Mismatches no test reported (a fixture's teardown) fail the session."""
+    tally = openapi.TALLY
+    if tally.mismatches[tally.reported:] and exitstatus == 0:
+        session.exitstatus = 1
 
 
 # ----- storage ------------------------------------------------------------------------
