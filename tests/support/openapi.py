@@ -68,6 +68,15 @@ ALLOWED: tuple[Allowance, ...] = (
         "Files); the spec types every attachment id as a snowflake string",
     ),
     Allowance(
+        "allowed_mentions ids as integers",
+        r".*",
+        "request",
+        r"\$(\.data)?\.allowed_mentions\.(users|roles)\[\d+\]",
+        "discord.py's AllowedMentions.to_dict() sends user and role ids as JSON integers "
+        "(discord/mentions.py), which Discord accepts (every discord.py bot's mentions); "
+        "the spec allows only snowflake strings there",
+    ),
+    Allowance(
         "form error codes as strings",
         r".*",
         "response",
