@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.sandbox.loopback.rest import Exchange
+from sandbox.loopback.rest import Exchange
 from tests.support.openapi import ALLOWED, Tally, check, spec_route
 
 

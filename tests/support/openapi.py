@@ -1,7 +1,7 @@
 """Discord's own OpenAPI spec as an independent check of the loopback and the bot.
 
 Every REST request the bot sends to a loopback Discord and every answer the loopback
-gives (``bot/sandbox/loopback/rest.py`` ``REST_HOOKS``) is validated with
+gives (``sandbox/loopback/rest.py`` ``REST_HOOKS``) is validated with
 ``jsonschema`` against ``tests/support/discord_spec/openapi.json`` (discord/discord-api-spec
 at the commit named in that folder's README): the request body against the operation's
 ``requestBody`` (a multipart body's ``payload_json`` against the JSON schema), the
@@ -27,7 +27,7 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from bot.sandbox.loopback.rest import REST_HOOKS, Exchange
+from sandbox.loopback.rest import REST_HOOKS, Exchange
 
 SPEC_PATH = Path(__file__).parent / "discord_spec" / "openapi.json"
 PREFIX = "/api/v10"
