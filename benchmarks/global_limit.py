@@ -59,7 +59,15 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from bot.service.budget import COSMETIC, DISCORD_GLOBAL_LIMIT, RESULT, TURN, GlobalBudget
+from bot.service.budget import (
+    COSMETIC,
+    DISCORD_GLOBAL_LIMIT,
+    INTERACTION_RATE,
+    RESULT,
+    TURN,
+    GlobalBudget,
+    InteractionGuard,
+)
 from bot.storage.shared_budget import DEBT_SECONDS, DEMAND_SECONDS
 from cogs import delivery
 from cogs.delivery import Delivery
@@ -96,13 +104,23 @@ class VirtualClockLoop(asyncio.SelectorEventLoop):
 class Discord:
     """Counts what the bot sends: global-limited requests by second, exempt ones."""
 
-    def __init__(self) -> None:
+    def __init__(self, guard: InteractionGuard | None = None) -> None:
         self.per_second: Counter[int] = Counter()
         self.exempt = 0
+        self.exempt_per_second: Counter[int] = Counter()
+        self.guard = guard
         self.loop = asyncio.get_running_loop()
 
     def limited(self) -> None:
         self.per_second[int(self.loop.time())] += 1
+
+    async def interaction_route(self) -> None:
+        """One request on an interaction route, through the process's cap when capped
+        (``DDZ_INTERACTION_RATE``: bot.service.budget.InteractionGuard)."""
+        if self.guard is not None:
+            await self.guard.take()
+        self.exempt += 1
+        self.exempt_per_second[int(self.loop.time())] += 1
 
 
 class Interaction:
@@ -110,18 +128,19 @@ class Interaction:
 
     def __init__(self, discord: Discord, channel_id: int, ids: Any) -> None:
         self.channel_id, self.extras, self._discord, self._ids = channel_id, {}, discord, ids
+        self.id = next(ids)  # Delivery's per-token bucket is keyed by the interaction's id
         self.response = SimpleNamespace(is_done=lambda: True)
         self.followup = SimpleNamespace(send=self._send, edit_message=self._edit)
 
     async def _send(self, **kwargs: Any) -> Any:
-        self._discord.exempt += 1
+        await self._discord.interaction_route()
         return SimpleNamespace(id=next(self._ids))
 
     async def _edit(self, message_id: int, **kwargs: Any) -> None:
-        self._discord.exempt += 1
+        await self._discord.interaction_route()
 
     async def edit_original_response(self, **kwargs: Any) -> None:
-        self._discord.exempt += 1
+        await self._discord.interaction_route()
 
 
 class Bot:
@@ -200,10 +219,12 @@ class Sim:
     serves 7 tables in 10, and both restart."""
 
     def __init__(self, args: argparse.Namespace, tokens: bool, restart_at: float | None,
-                 processes: int = 1, shared: bool = False, uneven: bool = False) -> None:
+                 processes: int = 1, shared: bool = False, uneven: bool = False,
+                 capped: bool = False) -> None:
         self.args, self.tokens, self.restart_at = args, tokens, restart_at
         self.uneven = uneven
-        self.discord = Discord()
+        self.discord = Discord(
+            InteractionGuard(args.interaction_rate, capped=True) if capped else None)
         self.ids = iter(range(10**12, 10**13))
         self.budgets: list[GlobalBudget] = []
         self.buckets: list[ModelBucket] = []
@@ -305,7 +326,10 @@ class Sim:
             "global": sum(seconds.values()), "per_s": sum(seconds.values()) / self.end,
             "max_s": max(seconds.values(), default=0),
             "over": sum(1 for n in seconds.values() if n > DISCORD_GLOBAL_LIMIT),
-            "exempt_s": self.discord.exempt / self.end,
+            # over the seconds they were sent in (boards catch up after the end)
+            "exempt_s": self.discord.exempt / max(
+                self.end, max(self.discord.exempt_per_second, default=0) + 1),
+            "exempt_max": max(self.discord.exempt_per_second.values(), default=0),
             "lag": (pct(lags, .5), pct(lags, .99), lags[-1] if lags else 0.0),
             "behind": len(behind),
             "token_errors": sum(d.token_errors for d in self.deliveries),
@@ -319,8 +343,8 @@ class Sim:
 
 async def simulate(args: argparse.Namespace, tokens: bool, restart: float | None,
                    processes: int = 1, shared: bool = False,
-                   uneven: bool = False) -> dict[str, Any]:
-    return await Sim(args, tokens, restart, processes, shared, uneven).run()
+                   uneven: bool = False, capped: bool = False) -> dict[str, Any]:
+    return await Sim(args, tokens, restart, processes, shared, uneven, capped).run()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -337,31 +361,39 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rtt", type=float, default=0.002,
                         help="seconds of one round-trip to the shared bucket (2p shared)")
-    parser.add_argument("--runs", default="old,tokens,restart,static,shared,uneven-static,"
-                        "uneven-shared",
+    parser.add_argument("--interaction-rate", type=float, default=INTERACTION_RATE,
+                        help="the cap on interaction routes, requests/s, of the 'capped' run "
+                             "(DDZ_INTERACTION_RATE)")
+    parser.add_argument("--runs", default="old,tokens,capped,restart,static,shared,"
+                        "uneven-static,uneven-shared",
                         help="which runs, comma-separated (names as below)")
     args = parser.parse_args()
     runs = set(args.runs.split(","))
     print(f"{args.tables} tables, {args.minutes:g} simulated minutes, a move every 0.8-1.2 s, "
           f"budget {args.rate:g}/s, tokens live {delivery.TOKEN_LIFETIME / 60:g} min; "
           f"Discord allows {DISCORD_GLOBAL_LIMIT:g} global-limited requests/s")
+    print(f"interaction routes (exempt from the global limit): 'exempt/s' on average, 'ex max' "
+          f"the most in one second; 'capped' = tokens with DDZ_INTERACTION_RATE="
+          f"{args.interaction_rate:g}")
     print(f"{'run':<11}{'global':>8}{'per s':>8}{'max 1 s':>9}{'s > 50':>8}{'exempt/s':>10}"
+          f"{'ex max':>8}"
           f"{'lag p50':>9}{'p99':>7}{'max':>7}{'behind':>8}{'A p99':>7}{'A max':>7}"
           f"{'B p99':>7}{'B max':>7}{'leases/s':>14}")
-    for key, name, tokens, restart, processes, shared, uneven in (
-            ("old", "old way", False, None, 1, False, False),
-            ("tokens", "tokens", True, None, 1, False, False),
-            ("restart", "restart", True, args.restart_at, 1, False, False),
-            ("static", "2p static", True, args.restart_at, 2, False, False),
-            ("shared", "2p shared", True, args.restart_at, 2, True, False),
-            ("uneven-static", "7:3 static", True, args.restart_at, 2, False, True),
-            ("uneven-shared", "7:3 shared", True, args.restart_at, 2, True, True)):
+    for key, name, tokens, restart, processes, shared, uneven, capped in (
+            ("old", "old way", False, None, 1, False, False, False),
+            ("tokens", "tokens", True, None, 1, False, False, False),
+            ("capped", "capped", True, None, 1, False, False, True),
+            ("restart", "restart", True, args.restart_at, 1, False, False, False),
+            ("static", "2p static", True, args.restart_at, 2, False, False, False),
+            ("shared", "2p shared", True, args.restart_at, 2, True, False, False),
+            ("uneven-static", "7:3 static", True, args.restart_at, 2, False, True, False),
+            ("uneven-shared", "7:3 shared", True, args.restart_at, 2, True, True, False)):
         if key not in runs:
             continue
         loop = VirtualClockLoop()
         try:
             r = loop.run_until_complete(simulate(args, tokens, restart, processes, shared,
-                                                 uneven))
+                                                 uneven, capped))
         finally:
             loop.close()
         p50, p99, most = r["lag"]
@@ -369,7 +401,7 @@ def main() -> None:
         b99, bmax = r["b_lag"]
         leases = " ".join(f"{n:.1f}/{most}" for n, most in r["leases_s"]) or "-"
         print(f"{name:<11}{r['global']:>8}{r['per_s']:>8.2f}{r['max_s']:>9}{r['over']:>8}"
-              f"{r['exempt_s']:>10.1f}{p50:>9.2f}{p99:>7.2f}{most:>7.1f}{r['behind']:>8}"
+              f"{r['exempt_s']:>10.1f}{r['exempt_max']:>8}{p50:>9.2f}{p99:>7.2f}{most:>7.1f}{r['behind']:>8}"
               f"{a99:>7.1f}{amax:>7.1f}{b99:>7.1f}{bmax:>7.1f}{leases:>14}")
 
 

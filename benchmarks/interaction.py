@@ -76,7 +76,7 @@ from benchmarks.ledger import CpuLedger
 from bot.__main__ import loop_factory
 from bot.client import DdzBot
 from bot.rules import DECK
-from bot.service.budget import DISCORD_GLOBAL_LIMIT
+from bot.service.budget import DISCORD_GLOBAL_LIMIT, INTERACTION_RATE
 from bot.settings import EVENT_LOOPS, Settings
 from tests.support.fake_discord import FakeDiscord, KeepPatched, Member, Message, boot
 
@@ -731,10 +731,15 @@ def global_line(requests: tuple[int, int], interactions: int, wall: float, table
     per_s = limited / max(wall, 1e-9)
     carried = (f"{DISCORD_GLOBAL_LIMIT * tables / per_s:,.0f}" if per_s > 0
                else "any number (none in the window)")
+    exempt_s = exempt / max(wall, 1e-9)
+    per_ip = (f"{INTERACTION_RATE * tables / exempt_s:,.0f}" if exempt_s > 0 else "any number")
     return (f"Discord's global limit: {limited} global-limited requests = {per_s:.2f}/s, "
-            f"{limited / max(interactions, 1):.3f} per interaction (exempt: {exempt / max(wall, 1e-9):.1f}/s, "
+            f"{limited / max(interactions, 1):.3f} per interaction (exempt: {exempt_s:.1f}/s, "
             f"interaction callbacks and webhooks); one token ({DISCORD_GLOBAL_LIMIT:g}/s) carries "
-            f"{carried} tables at this pace")
+            f"{carried} tables at this pace\n"
+            f"Interaction routes: {exempt_s:.1f} requests/s, {exempt_s / max(tables, 1):.2f} per "
+            f"table; capped at DDZ_INTERACTION_RATE's {INTERACTION_RATE:g}/s (if Discord counts "
+            f"them per IP) one process carries {per_ip} tables at this pace")
 
 
 def _memoize_hand_images() -> None:

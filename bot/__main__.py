@@ -1,4 +1,5 @@
 """``python -m bot``: read settings, set up logging, point discord.py at its servers, run.
+(``python -m bot doctor``: check the token, commands and permissions, ``bot/doctor.py``.)
 
 Exit codes: 0 after a clean shutdown, 2 when the settings are unusable (e.g. no
 ``DISCORD_TOKEN``), 3 when another live process already serves one of this process's
@@ -129,8 +130,26 @@ class StorageUnavailable(RuntimeError):
     """The configured database could not be opened (message: the driver's error)."""
 
 
+def doctor_settings() -> Settings:
+    """The settings for ``python -m bot doctor``, discord.py pointed at them; an unusable
+    one is printed as one line and raised (ValidationError)."""
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        print(settings_error_line(error), file=sys.stderr)
+        raise
+    apply_endpoints(settings)
+    return settings
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point; returns the process exit code."""
+    """Entry point; returns the process exit code. ``python -m bot doctor …`` checks the
+    token, commands and permissions instead of running (``bot/doctor.py``)."""
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["doctor"]:
+        from bot.doctor import main as doctor
+
+        return doctor(args[1:], doctor_settings)
     try:
         settings = Settings()
     except ValidationError as error:

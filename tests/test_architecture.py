@@ -42,8 +42,9 @@ LAYER_BELOW = {
     "bot.game": ("bot.values",),
 }
 """Pure packages that sit lower than others and may not reach up to them."""
-DISCORD_ALLOWED = ("cogs", "bot.client", "bot.__main__", "benchmarks.interaction")
-"""Where ``discord`` may be imported: the adapters, start-up, and the benchmark that
+DISCORD_ALLOWED = ("cogs", "bot.client", "bot.__main__", "bot.doctor", "benchmarks.interaction")
+"""Where ``discord`` may be imported: the adapters, start-up, the admin's check of the
+token and permissions (``python -m bot doctor``), and the benchmark that
 drives the bot through the test fake of Discord (tests/support/fake_discord.py)."""
 STORAGE_MAY_NOT = ("bot.service", "cogs", "bot.client", "discord")
 """Storage may use game value types, never the layers above it."""
@@ -155,10 +156,11 @@ def within(name: str, prefixes: tuple[str, ...] | str) -> bool:
 
 def package_of(module: str) -> str:
     """The layer a module belongs to: ``bot.<sub>`` for bot's subpackages, else its
-    top-level folder (``bot.client``, ``bot.settings``, ``bot.__main__`` → ``bot``)."""
+    top-level folder (``bot.client``, ``bot.settings``, ``bot.__main__``, ``bot.doctor``
+    → ``bot``)."""
     parts = module.split(".")
     if parts[0] == "bot" and len(parts) > 1 and parts[1] not in (
-            "client", "settings", "__main__"):
+            "client", "settings", "__main__", "doctor"):
         return f"bot.{parts[1]}"
     return parts[0]
 

@@ -195,6 +195,7 @@ class SimMember:
             "roles": [str(r.id) for r in self.roles],
             "joined_at": self.joined_at,
             "premium_since": None,
+            "banner": None,
             "deaf": False,
             "mute": False,
             "flags": 0,

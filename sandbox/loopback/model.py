@@ -146,13 +146,16 @@ class SimChannel:
         msgs = self.public_messages
         return msgs[-1] if msgs else None
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self, bot_id: int | None = None) -> dict[str, Any]:
+        """Discord's channel object; with ``bot_id``, ``bot_denied`` is shown as that
+        member's permission overwrite (as Discord shows a channel's denials)."""
         if self.parent is not None:
             return {
                 "id": str(self.id), "type": 11, "guild_id": str(self.guild.id),
                 "parent_id": str(self.parent.id), "owner_id": str(self.guild.owner_id),
                 "name": self.name, "last_message_id": None, "rate_limit_per_user": 0,
                 "message_count": len(self.messages), "member_count": 1, "flags": 0,
+                "total_message_sent": len(self.messages),
                 "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
                                     "archive_timestamp": iso_now(), "locked": False},
             }
@@ -162,7 +165,8 @@ class SimChannel:
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": self.guild.channels.index(self) if self in self.guild.channels else 0,
-            "permission_overwrites": [],
+            "permission_overwrites": [] if not (bot_id and self.bot_denied) else [
+                {"id": str(bot_id), "type": 1, "allow": "0", "deny": str(self.bot_denied)}],
             "nsfw": False,
             "parent_id": None,
             "topic": None,

@@ -77,6 +77,8 @@ class Payloads:
             "roles": [str(g.role("DDZ Bot").id)],
             "joined_at": iso_now(),
             "premium_since": None,
+            "banner": None,
+            "communication_disabled_until": None,
             "deaf": False,
             "mute": False,
             "flags": 0,

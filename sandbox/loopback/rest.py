@@ -232,7 +232,14 @@ class RestApi:
     # ---- identity / discovery --------------------------------------------------
 
     async def me(self, request: web.Request) -> web.StreamResponse:
-        return jresp(self.emu.bot_user_payload())
+        response = jresp(self.emu.bot_user_payload())
+        # Discord's headers of this route's bucket (static here: never exhausted).
+        response.headers.update({
+            "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "4",
+            "X-RateLimit-Reset": f"{time.time() + 1:.3f}", "X-RateLimit-Reset-After": "1.000",
+            "X-RateLimit-Bucket": "loopback-users-me",
+        })
+        return response
 
     async def gateway_info(self, request: web.Request) -> web.StreamResponse:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
@@ -337,7 +344,7 @@ class RestApi:
         return ch
 
     async def get_channel(self, request: web.Request) -> web.StreamResponse:
-        return jresp(self._channel(request).payload())
+        return jresp(self._channel(request).payload(self.emu.application_id))
 
     async def get_guild(self, request: web.Request) -> web.StreamResponse:
         g = self.emu.guild_by_id(int(request.match_info["gid"]))
@@ -346,13 +353,18 @@ class RestApi:
         payload = self.emu.guild_payload(g)
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             payload.pop(key)
+        # What GET /guilds/{id} has beyond GUILD_CREATE's guild (Discord's OpenAPI spec).
+        payload.update(home_header=None, region="deprecated", widget_enabled=False,
+                       widget_channel_id=None, max_presences=None,
+                       max_stage_video_channel_users=50, max_video_channel_users=25,
+                       safety_alerts_channel_id=None, nsfw=False, incidents_data=None)
         return jresp(payload)
 
     async def guild_channels(self, request: web.Request) -> web.StreamResponse:
         g = self.emu.guild_by_id(int(request.match_info["gid"]))
         if g is None:
             raise Fail(404, 10004, "Unknown Guild")
-        return jresp([c.payload() for c in g.channels])
+        return jresp([c.payload(self.emu.application_id) for c in g.channels])
 
     async def get_member(self, request: web.Request) -> web.StreamResponse:
         g = self.emu.guild_by_id(int(request.match_info["gid"]))
