@@ -326,9 +326,8 @@ class Sim:
             "global": sum(seconds.values()), "per_s": sum(seconds.values()) / self.end,
             "max_s": max(seconds.values(), default=0),
             "over": sum(1 for n in seconds.values() if n > DISCORD_GLOBAL_LIMIT),
-            # over the seconds they were sent in (boards catch up after the end)
-            "exempt_s": self.discord.exempt / max(
-                self.end, max(self.discord.exempt_per_second, default=0) + 1),
+            # over the seconds that had any (boards catch up after the end)
+            "exempt_s": self.discord.exempt / max(1, len(self.discord.exempt_per_second)),
             "exempt_max": max(self.discord.exempt_per_second.values(), default=0),
             "lag": (pct(lags, .5), pct(lags, .99), lags[-1] if lags else 0.0),
             "behind": len(behind),
@@ -372,7 +371,8 @@ def main() -> None:
     print(f"{args.tables} tables, {args.minutes:g} simulated minutes, a move every 0.8-1.2 s, "
           f"budget {args.rate:g}/s, tokens live {delivery.TOKEN_LIFETIME / 60:g} min; "
           f"Discord allows {DISCORD_GLOBAL_LIMIT:g} global-limited requests/s")
-    print(f"interaction routes (exempt from the global limit): 'exempt/s' on average, 'ex max' "
+    print(f"interaction routes (exempt from the global limit): 'exempt/s' on average over the "
+          f"seconds that had any, 'ex max' "
           f"the most in one second; 'capped' = tokens with DDZ_INTERACTION_RATE="
           f"{args.interaction_rate:g}")
     print(f"{'run':<11}{'global':>8}{'per s':>8}{'max 1 s':>9}{'s > 50':>8}{'exempt/s':>10}"
