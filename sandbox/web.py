@@ -5,10 +5,14 @@ Routes (all on 127.0.0.1):
 
 * ``GET /`` the client (``static/index.html``), ``GET /static/…`` its files;
 * ``GET /api/world`` the server, its channels, members and the synced commands;
-* ``GET /api/events?member=&channel=`` server-sent events, each a JSON object:
-  ``{"reset": [message…]}`` first, then ``{"upsert": message}``, ``{"remove": id}``
-  and ``{"commands": true}`` when the bot syncs its commands again. A member only ever
-  receives public messages and their **own** ephemeral ones (``SimMember.can_see``);
+* ``GET /api/ws?member=&channel=`` a WebSocket carrying the page's live updates, one
+  JSON object a message: ``{"reset": [message…]}`` first, then ``{"upsert": message}``,
+  ``{"remove": id}`` and ``{"commands": true}`` when the bot syncs its commands again. A
+  member only ever receives public messages and their **own** ephemeral ones
+  (``SimMember.can_see``). The page uses it because a WebSocket does not count against
+  the browser's six HTTP/1.1 connections per host, which an event stream per tab held
+  (seven tabs hung); ``GET /api/events?member=&channel=`` serves the same updates as
+  server-sent events (``data: {…}``), for scripts;
 * ``POST /api/command`` ``{member, channel, text}``, ``/api/click`` ``{member, message,
   custom_id}``, ``/api/select`` ``{member, message, custom_id, values}``: the member types
   a slash command or uses a component; ``{"ok": true}`` once the bot answered, else
@@ -93,12 +97,13 @@ class WebClient:
         r.add_static("/static/", STATIC, show_index=False)
         r.add_get("/api/world", self.world_info)
         r.add_get("/api/events", self.events)
+        r.add_get("/api/ws", self.socket)
         r.add_post("/api/command", self.command)
         r.add_post("/api/click", self.click)
         r.add_post("/api/select", self.select)
         r.add_post("/api/locale", self.locale)
         r.add_get("/attachments/{aid:\\d+}/{filename}", self.attachment)
-        self.streams: set[web.StreamResponse] = set()
+        self.streams: set[web.StreamResponse | web.WebSocketResponse] = set()
         self.app.on_shutdown.append(self._close_streams)
 
     # ---- pages and data --------------------------------------------------------
@@ -124,8 +129,7 @@ class WebClient:
             (a for m in self.emu.messages.values() for a in m.attachments if a.id == aid), None)
         if found is None:
             raise web.HTTPNotFound()
-        kind = "image/png" if found.is_png else found.content_type
-        return web.Response(body=found.data, content_type=kind,
+        return web.Response(body=found.data, content_type=found.media_type,
                             headers={"Cache-Control": "max-age=86400"})
 
     def message_view(self, m: SimMessage) -> dict[str, Any]:
@@ -149,7 +153,45 @@ class WebClient:
         response = web.StreamResponse(headers={
             "Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await response.prepare(request)
+
+        async def send(event: dict[str, Any] | None) -> None:
+            await response.write(b": keep-alive\n\n" if event is None
+                                 else f"data: {json.dumps(event)}\n\n".encode())
+
         self.streams.add(response)
+        try:
+            await self._updates(member, channel, send)
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            self.streams.discard(response)
+        return response
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        member, channel = self._member(request.query), self._channel(request.query)
+        ws = web.WebSocketResponse(heartbeat=20.0)
+        await ws.prepare(request)
+
+        async def send(event: dict[str, Any] | None) -> None:
+            if event is not None:  # aiohttp's heartbeat keeps the socket alive
+                await ws.send_str(json.dumps(event))
+
+        self.streams.add(ws)
+        updates = asyncio.create_task(self._updates(member, channel, send))
+        try:
+            async for _ in ws:  # the page sends nothing: this ends when it closes
+                pass
+        finally:
+            updates.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionResetError, RuntimeError):
+                await updates
+            self.streams.discard(ws)
+        return ws
+
+    async def _updates(self, member: SimMember, channel: Any,
+                       send: Callable[[dict[str, Any] | None], Awaitable[None]]) -> None:
+        """Send ``member``'s view of ``channel``: a reset, then each change (``send(None)``
+        after 15 s without one: a keep-alive), until cancelled or the page is gone."""
         changed = asyncio.Event()
         self.emu.listeners.add(changed.set)
         sent: dict[int, tuple[Any, ...]] = {}
@@ -177,23 +219,22 @@ class WebClient:
                     syncs = self.emu.commands.sync_count
                     events.append({"commands": True})
                 for event in events:
-                    await response.write(f"data: {json.dumps(event)}\n\n".encode())
+                    await send(event)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(changed.wait(), 15.0)
                 if not changed.is_set():
-                    await response.write(b": keep-alive\n\n")
+                    await send(None)
                 await asyncio.sleep(PUSH_EVERY)
-        except (ConnectionResetError, asyncio.CancelledError):
-            pass
         finally:
             self.emu.listeners.discard(changed.set)
-            self.streams.discard(response)
-        return response
 
     async def _close_streams(self, app: web.Application) -> None:
         for stream in list(self.streams):
             with contextlib.suppress(Exception):
-                await stream.write_eof()
+                if isinstance(stream, web.WebSocketResponse):
+                    await stream.close()
+                else:
+                    await stream.write_eof()
 
     # ---- a member acts -----------------------------------------------------------
 

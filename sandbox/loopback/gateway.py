@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("e2e.gateway")
 
 HEARTBEAT_INTERVAL_MS = 41250
+ACK_DELAY = 0.1
+"""Seconds before a HEARTBEAT_ACK, a round trip as over a network. discord.py's
+keep-alive thread notes when its heartbeat went out only after the loop sent it; an ACK
+written back at once is read before that, so the bot measured its latency from the
+previous heartbeat, one interval (41.25 s) earlier, and logged "Can't keep up … 41.3s
+behind" about every heartbeat in the sandbox."""
 
 
 class Connection:
@@ -81,6 +87,7 @@ class Gateway:
         self.resume_count = 0
         self.dispatched: list[tuple[str, int]] = []
         self.queries: list[dict[str, str]] = []
+        self._acks: set[asyncio.Task[None]] = set()
 
     @property
     def connected(self) -> bool:
@@ -151,8 +158,10 @@ class Gateway:
 
     async def _on_message(self, conn: Connection, msg: dict[str, Any]) -> None:
         op, d = msg.get("op"), msg.get("d")
-        if op == 1:
-            await conn.send({"op": 11, "d": None, "s": None, "t": None})
+        if op == 1:  # ACK_DELAY later, without holding up the bot's next messages
+            task = asyncio.create_task(self._ack(conn))
+            self._acks.add(task)
+            task.add_done_callback(self._acks.discard)
         elif op == 2:
             await self._identify(conn, d or {})
         elif op == 6:
@@ -164,6 +173,11 @@ class Gateway:
         else:
             log.warning("unknown gateway op %s", op)
             await conn.ws.close(code=4001)
+
+    @staticmethod
+    async def _ack(conn: Connection) -> None:
+        await asyncio.sleep(ACK_DELAY)
+        await conn.send({"op": 11, "d": None, "s": None, "t": None})
 
     async def _identify(self, conn: Connection, d: dict[str, Any]) -> None:
         if d.get("token") != self.emu.token:

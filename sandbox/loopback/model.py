@@ -102,6 +102,16 @@ class SimAttachment:
     def is_png(self) -> bool:
         return self.data.startswith(b"\x89PNG\r\n\x1a\n")
 
+    @property
+    def media_type(self) -> str:
+        """The file's type as Discord reports it, sniffed from its bytes for the images
+        the bot sends (a PNG, an animated GIF), else ``content_type``."""
+        if self.is_png:
+            return "image/png"
+        if self.data[:6] in (b"GIF87a", b"GIF89a"):
+            return "image/gif"
+        return self.content_type
+
     def payload(self, base_url: str) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": str(self.id),
@@ -109,7 +119,7 @@ class SimAttachment:
             "size": self.size,
             "url": f"{base_url}/attachments/{self.id}/{self.filename}",
             "proxy_url": f"{base_url}/attachments/{self.id}/{self.filename}",
-            "content_type": "image/png" if self.is_png else self.content_type,
+            "content_type": self.media_type,
         }
         if self.description is not None:
             out["description"] = self.description

@@ -43,14 +43,16 @@
     state.world.members.forEach((m) => { names[m.id] = m.name; });
     const channels = {};
     state.world.channels.forEach((c) => { channels[c.id] = c.name; });
-    return Markdown.render(text, { names, channels, me: state.member.id });
+    return Markdown.render(text, { names, channels, me: state.member.id, locale: state.member.locale });
   }
   const safeUrl = (u) => (/^(https?|discord):\/\//i.test(u || "") ? u : null);  // as Discord allows
   const loc = (item, key) => (item[key + "_localizations"] || {})[state.member?.locale] || item[key] || "";
+  // Dates as the Discord app shows them: in the member's Discord language, not the browser's.
   function when(iso) {
     const d = new Date(iso);
-    const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    return d.toDateString() === new Date().toDateString() ? `${tr("today")} ${time}` : d.toLocaleString();
+    const locale = state.member?.locale || "en-US";
+    const time = d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+    return d.toDateString() === new Date().toDateString() ? `${tr("today")} ${time}` : d.toLocaleString(locale);
   }
   async function post(path, body) {
     const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
@@ -79,7 +81,7 @@
       const li = document.createElement("li");
       li.textContent = c.name; li.dataset.id = c.id;
       li.className = c.id === state.channel.id ? "active" : "";
-      li.onclick = () => { state.channel = c; save(); renderSidebar(); connect(); };
+      li.onclick = () => { state.channel = c; save(); renderSidebar(); connect(); menu(false); };
       return li;
     }));
     const sel = $("#member");
@@ -114,6 +116,11 @@
     $(".me-label").textContent = tr("playing");
     $(".topic").textContent = tr("topic");
   }
+  // On a phone the sidebar (channels, who you play as, the language) slides in over the chat.
+  function menu(open) {
+    $("#app").classList.toggle("menu-open", open);
+    $("#menu-toggle").setAttribute("aria-expanded", String(open));
+  }
   function switchMember(id) {
     state.member = memberOf(id);
     state.failed.clear();
@@ -125,12 +132,19 @@
 
   // ---- live messages -------------------------------------------------------------------
   function connect() {
-    if (state.source) state.source.close();
+    const old = state.source;
+    state.source = null;
+    if (old) old.close();
     state.messages.clear(); state.order = [];
     renderAll();
     const q = new URLSearchParams({ member: state.member.id, channel: state.channel.id });
-    const source = new EventSource(`/api/events?${q}`);
+    // A WebSocket, not an EventSource: an event stream held one of the browser's six
+    // connections per host for as long as the tab was open, and a seventh tab hung.
+    const source = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/ws?${q}`);
     state.source = source;
+    source.onclose = () => {  // the sandbox restarted or the network blinked: come back
+      if (source === state.source) setTimeout(() => { if (source === state.source) connect(); }, 1000);
+    };
     source.onmessage = (ev) => {
       if (source !== state.source) return;
       const data = JSON.parse(ev.data);
@@ -219,7 +233,7 @@
     const head = document.createElement("div");
     head.className = "head";
     head.innerHTML = `<span class="author">${esc(m.author.username)}</span><span class="bot-tag">✓ App</span>` +
-      `<span class="time" title="${esc(new Date(m.timestamp).toLocaleString())}">${esc(when(m.timestamp))}</span>`;
+      `<span class="time" title="${esc(new Date(m.timestamp).toLocaleString(state.member.locale))}">${esc(when(m.timestamp))}</span>`;
     el.append(head);
     const body = document.createElement("div");
     body.className = "body";
@@ -286,8 +300,10 @@
     }
     return wrap;
   }
-  function renderFile(a) {
-    if ((a.content_type || "").startsWith("image/")) return renderImage(a);
+  function renderFile(a) {  // images (an animated GIF too) inline, as Discord shows them
+    if ((a.content_type || "").startsWith("image/") || /\.(png|gif|jpe?g|webp)$/i.test(a.filename || "")) {
+      return renderImage(a);
+    }
     const f = document.createElement("a");
     f.className = "file"; f.href = a.url; f.download = a.filename;
     f.textContent = `📄 ${a.filename} (${Math.ceil(a.size / 1024)} KB)`;
@@ -582,7 +598,9 @@
       }
     });
     $("#messages").addEventListener("scroll", () => { state.stick = nearBottom(); });
-    $("#member").addEventListener("change", (ev) => switchMember(ev.target.value));
+    $("#member").addEventListener("change", (ev) => { switchMember(ev.target.value); menu(false); });
+    $("#menu-toggle").addEventListener("click", () => menu(!$("#app").classList.contains("menu-open")));
+    $("#scrim").addEventListener("click", () => menu(false));
     $("#locale").addEventListener("change", async (ev) => {
       const r = await post("/api/locale", { locale: ev.target.value });
       if (r.error) { notice(r.error); return; }

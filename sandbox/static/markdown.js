@@ -6,11 +6,11 @@ const Markdown = (() => {
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
-  function timestamp(unix, style) {
+  function timestamp(unix, style, locale) {  // in the member's Discord language
     const d = new Date(Number(unix) * 1000);
     if (style === "R") {
       const s = Math.round((d - Date.now()) / 1000);
-      const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+      const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
       const a = Math.abs(s);
       if (a < 60) return rtf.format(s, "second");
       if (a < 3600) return rtf.format(Math.round(s / 60), "minute");
@@ -20,7 +20,7 @@ const Markdown = (() => {
     const opts = { t: { timeStyle: "short" }, T: { timeStyle: "medium" }, d: { dateStyle: "short" },
       D: { dateStyle: "long" }, F: { dateStyle: "full", timeStyle: "short" } }[style] ||
       { dateStyle: "long", timeStyle: "short" };
-    return new Intl.DateTimeFormat(undefined, opts).format(d);
+    return new Intl.DateTimeFormat(locale, opts).format(d);
   }
 
   function inline(text, ctx) {
@@ -32,7 +32,7 @@ const Markdown = (() => {
       return `<span class="mention${id === ctx.me ? " me" : ""}">@${esc(name)}</span>`;
     });
     s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">#${esc(ctx.channels[id] || "unknown")}</span>`);
-    s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, t, st) => `<span class="ts">${esc(timestamp(t, st))}</span>`);
+    s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, t, st) => `<span class="ts">${esc(timestamp(t, st, ctx.locale))}</span>`);
     s = s.replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:");
     s = s.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>');
     s = s.replace(/\*\*\*([^*]+)\*\*\*/g, "<strong><em>$1</em></strong>");

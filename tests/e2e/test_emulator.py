@@ -309,3 +309,24 @@ async def test_wrong_bot_token_and_unknown_routes_are_refused_and_recorded(
     assert (status, body["code"]) == (404, 0)
     assert emulator.unknown_routes == ["GET /api/v10/no/such/route"]
     assert [e.status for e in emulator.errors] == [401, 404]
+
+
+
+async def test_a_heartbeat_ack_comes_after_a_round_trip(emulator: Emulator) -> None:
+    """Issue 37 §6: the sandbox's bot logged "Can't keep up, shard ID None websocket is
+    41.3s behind." about its heartbeats. discord.py's keep-alive thread notes when a
+    heartbeat went out only once the loop has sent it; an ACK written back at once was
+    read before that, so the latency ran from the previous heartbeat: one interval
+    (41.25 s). The loopback now answers after ``ACK_DELAY``, as a network would."""
+    import asyncio
+    import json
+
+    loop = asyncio.get_running_loop()
+    async with aiohttp.ClientSession() as http, http.ws_connect(emulator.gateway_url) as ws:
+        hello = json.loads((await ws.receive()).data)
+        assert hello["op"] == 10
+        sent = loop.time()
+        await ws.send_str(json.dumps({"op": 1, "d": None}))
+        ack = json.loads((await ws.receive(timeout=5)).data)
+        assert ack["op"] == 11
+        assert loop.time() - sent >= 0.05  # the ACK_DELAY (0.1 s), not at once

@@ -4,8 +4,11 @@ and in Spanish, and a member's private hand never reaching another member's page
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,8 @@ from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
 HAND_ALT = re.compile(r"^(Your hand|Tu mano)")
+SHOTS = Path(os.environ.get("DDZ_SHOTS", tempfile.gettempdir()))
+"""Where the phone test leaves its screenshot of the result (to look at)."""
 
 require_chromium()
 
@@ -36,8 +41,14 @@ def sandbox(request: pytest.FixtureRequest) -> Iterator[tuple[SandboxRun, str]]:
         assert run.stop() == 0, run.output
 
 
-def page_as(browser: object, url: str, member: str | None = None) -> object:
-    page = browser.new_page(viewport={"width": 1400, "height": 900})  # type: ignore[attr-defined]
+PHONE = {"width": 400, "height": 800}
+
+
+def page_as(browser: object, url: str, member: str | None = None,
+            viewport: dict[str, int] | None = None) -> object:
+    page = browser.new_page(  # type: ignore[attr-defined]
+        viewport=viewport or {"width": 1400, "height": 900}, is_mobile=viewport == PHONE,
+        has_touch=viewport == PHONE)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
@@ -80,13 +91,34 @@ def open_hand(page: object, label: str, only: str = "Only you can see this") -> 
     return view
 
 
+def on_a_phone(page: object, view: object) -> None:
+    """At phone width: the hand image spans ≥ 90 % of the viewport, every control of the
+    hand view is on screen (nothing cut at the sides, nothing to scroll sideways), the
+    buttons sit several to a line, and the sidebar is folded away."""
+    width = PHONE["width"]
+    box = view.locator("img[alt]").first.bounding_box()
+    assert box["width"] >= 0.9 * width, box
+    controls = view.locator(".btn, .select-box")
+    assert controls.count() >= 5
+    for k in range(controls.count()):
+        c = controls.nth(k).bounding_box()
+        assert c["x"] >= 0 and c["x"] + c["width"] <= width, (k, c)
+    lines = {round(controls.nth(k).bounding_box()["y"]) for k in range(controls.count())}
+    assert len(lines) < controls.count() / 2, lines  # several buttons a line
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    side = page.locator("#sidebar").bounding_box()
+    assert side["x"] + side["width"] <= 0, side  # folded; ☰ opens it
+
+
 def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, str],
-                score: tuple[str, str, str], texts: dict[str, str]) -> None:
+                score: tuple[str, str, str], texts: dict[str, str], phone: bool = False) -> None:
     type_command(page, *start)
     expect(page.locator("article.msg .used", has_text=start[1]).last).to_contain_text(
         f"Alice {labels['used']} {start[1]}")
     button(page, ":start").last.click()
     view = open_hand(page, labels["hand"], labels["only"])
+    if phone:
+        on_a_phone(page, view)
     alt = view.locator("img[alt]").first.get_attribute("alt")
     assert alt and HAND_ALT.match(alt), alt
     bids = view.locator("button[data-custom-id*=':hb']:not([disabled])")
@@ -95,6 +127,8 @@ def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, 
     expect(public(page).last).to_contain_text(texts["bid"], timeout=15_000)
     view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).last
     expect(view.locator("button[data-custom-id*=':hplay.']")).to_be_visible(timeout=15_000)
+    if phone:
+        on_a_phone(page, view)
     cards = view.locator(".select[data-custom-id*=':hcards.']")  # the card menu: several values
     cards.locator(".select-box").click()
     cards.locator(".select-menu li").nth(0).click()
@@ -103,17 +137,22 @@ def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, 
     expect(view).to_contain_text(re.compile(texts["selected"] + r" (?:[3-9JQKA2XD]{2}|10 10)\b"),
                                  timeout=15_000)
     auto_on = view.locator("button[data-custom-id*=':ha0.']")
+    result = public(page).filter(has=page.locator("button[data-custom-id$=':again']")).last
+    # auto-play on: its button says so, unless the quick computers ended the hand first
+    done = auto_on.or_(result.locator("button[data-custom-id$=':again']")).first
     for _ in range(3):  # a click on a view the table just left behind is refused politely
         view.locator("button[data-custom-id*=':ha1.']").click()
         try:
-            expect(auto_on).to_be_visible(timeout=5_000)
+            expect(done).to_be_visible(timeout=5_000)
             break
         except AssertionError:
             continue
-    expect(auto_on).to_be_visible()
-    result = public(page).filter(has=page.locator("button[data-custom-id$=':again']")).last
+    expect(done).to_be_visible()
     expect(result).to_be_visible(timeout=90_000)
     expect(result).to_contain_text(texts["result"])
+    if phone:
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=str(SHOTS / "phone_result.png"))
     type_command(page, *score)
     board = page.locator("article.msg", has=page.locator(".embed-title", has_text=texts["score"]))
     expect(board.last).to_be_visible(timeout=15_000)
@@ -129,6 +168,23 @@ def test_a_hand_from_start_to_score_in_english(browser: object,
                 score=("/ddz sc", "/ddz score", ""),
                 texts={"bid": "Landlord: Alice · bid 3", "result": "hand #1 · result", "selected": "Selected:",
                        "score": "Dou Dizhu scores"})
+    page.close()
+
+
+def test_a_whole_hand_at_phone_width(browser: object, sandbox: tuple[SandboxRun, str]) -> None:
+    """Issue 37 §3: at 400 px the 200 px sidebar stayed, the hand image was ~105 px wide
+    and the buttons stood one a line. The whole hand again, on a phone-sized page."""
+    run, url = sandbox
+    page = page_as(browser, url, viewport=PHONE)
+    expect(page.locator("#menu-toggle")).to_be_visible()
+    page.locator("#menu-toggle").click()  # the sidebar: channels, member, language
+    expect(page.locator("#member")).to_be_in_viewport()
+    page.locator("#scrim").click(position={"x": 380, "y": 400})
+    play_a_hand(page, start=("/ddz st", "/ddz start", "computers:2"),
+                labels={"hand": "My hand", "only": "Only you can see this", "used": "used"},
+                score=("/ddz sc", "/ddz score", ""),
+                texts={"bid": "Landlord: Alice · bid 3", "result": "hand #1 · result",
+                       "selected": "Selected:", "score": "Dou Dizhu scores"}, phone=True)
     page.close()
 
 

@@ -161,6 +161,53 @@ async def test_a_command_the_client_would_refuse_is_shown_and_sends_nothing(
     assert world.emu.interactions == []
 
 
+async def test_seven_tabs_at_once_all_answer(client: tuple[World, str]) -> None:
+    """Issue 37 §3: each tab's event stream held one of the browser's six HTTP/1.1
+    connections to the host, so a seventh tab (and every request after) hung. Seven tabs
+    of one browser profile: each shows a new message and each one's click arrives."""
+    world, url = client
+    emu, channel = world.emu, world.channels[0]
+    async with playwright_api.async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        context = await browser.new_context(viewport={"width": 800, "height": 600})
+        tabs = []
+        for _ in range(7):
+            tab = await context.new_page()
+            await tab.goto(url, wait_until="commit")
+            tabs.append(tab)
+        for tab in tabs:
+            await expect(tab.locator(".empty")).to_be_visible(timeout=10_000)
+        msg = new_message(emu, channel, {"content": "Seven tabs", "components": COMPONENTS[1:]},
+                          {}, visible_to=None, interaction=None)
+        for tab in tabs:
+            await expect(tab.locator(f"#m{msg.id}")).to_contain_text("Seven tabs", timeout=10_000)
+        for tab in tabs:
+            await tab.locator(f"#m{msg.id}").get_by_role("button", name="Play").click()
+            await expect(tab.locator(f"#m{msg.id} .failed")).to_be_visible(timeout=10_000)
+        assert len(emu.interactions) == 7
+        await browser.close()
+
+
+async def test_an_animated_gif_shows_inline_and_dates_follow_the_discord_language(
+        client: tuple[World, str], page: Any) -> None:
+    """Issue 37 §6: the GIF was a file link, and dates came in the browser's language."""
+    world, url = client
+    emu, alice, channel = world.emu, world.members[0], world.channels[0]
+    gif = io.BytesIO()
+    Image.new("RGB", (40, 20), (200, 30, 30)).save(gif, "GIF")
+    msg = new_message(emu, channel, {"content": "<t:1767268800:D>", "attachments": [
+        {"id": 0, "filename": "hand.gif", "description": "Every play"}]},
+        {0: ("hand.gif", gif.getvalue())}, visible_to=None, interaction=None)
+    await page.goto(url)
+    image = page.locator(f"#m{msg.id} .attachments img")
+    await expect(image).to_have_attribute("alt", "Every play")
+    assert await image.evaluate("i => i.complete && i.naturalWidth") == 40
+    await expect(page.locator(f"#m{msg.id} .ts")).to_have_text("January 1, 2026")
+    await page.select_option("#locale", "es-ES")
+    await expect(page.locator(f"#m{msg.id} .ts")).to_have_text("1 de enero de 2026")
+    assert alice.locale == "es-ES"
+
+
 async def test_the_event_stream_carries_no_other_members_ephemeral_message(
         client: tuple[World, str]) -> None:
     world, url = client
