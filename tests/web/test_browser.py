@@ -86,6 +86,27 @@ async def test_the_keyboard_steps_through_every_trick_as_played(browser: object)
         assert await page.inner_text("#counter") == f"Step 2 of {total}"
 
 
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+async def test_a_step_typed_into_the_address_is_shown(browser: object, locale: str) -> None:
+    # Issue 37 §6: editing #2 into #5 in the address bar changed nothing on the page.
+    async with running_site(Records(settled(3, 1))) as (base, _, links):
+        context = await browser.new_context(locale=locale)  # type: ignore[attr-defined]
+        page = await context.new_page()
+        url = f"{base}/r/{links.replay_token(GUILD, 1)}"
+        await page.goto(url + "#2")
+        step = page.locator("section.step:visible")
+        assert await step.get_attribute("data-index") == "2"
+        await page.evaluate("location.hash = '#5'")  # as typed: a hashchange, no reload
+        await playwright_api.expect(step).to_have_attribute("data-index", "5")
+        word = "Step" if locale == "en-US" else "Paso"
+        assert (await page.inner_text("#counter")).startswith(f"{word} 5 ")
+        await page.evaluate("location.hash = '#999'")  # past the end: the last step
+        total = await page.locator("section.step").count()
+        await playwright_api.expect(step).to_have_attribute("data-index", str(total))
+        assert page.url.endswith(f"#{total}")
+        await context.close()
+
+
 async def test_the_spanish_page(browser: object) -> None:
     async with running_site(Records(settled(3, 1))) as (base, _, links):
         context = await browser.new_context(locale="es-ES")  # type: ignore[attr-defined]

@@ -36,6 +36,10 @@
     event.preventDefault();
     show(to);
   });
-  var start = parseInt((location.hash || "#1").slice(1), 10);
-  show(isNaN(start) ? 0 : start - 1);
+  function fromAddress() {  // #3: step 3; a step typed into the address bar goes there too
+    var n = parseInt((location.hash || "#1").slice(1), 10);
+    show(isNaN(n) ? current : n - 1);
+  }
+  window.addEventListener("hashchange", fromAddress);
+  fromAddress();
 })();
