@@ -164,13 +164,19 @@ async def compare(args: argparse.Namespace) -> bool:
     os.environ.update(DDZ_WEB_PORT=str(port), DDZ_WEB_SECRET=SECRET)
     quiet: list[Any] = []
     loaded: list[Any] = []
+    lags: dict[bool, list[float]] = {False: [], True: []}
+    cpu: dict[bool, float] = {False: 0.0, True: 0.0}
     pages: Counter[str] = Counter()
     page_seconds = 0.0
     for round_no in range(1, args.rounds + 1):
         for load in (False, True):
             result, hammered = await _loaded(args, port, load)
             (loaded if load else quiet).extend(result["samples"])
+            lags[load].extend(result["lags"])
+            cpu[load] += result["cpu"] - result["harness"]
             print(_line(f"{'loaded' if load else 'quiet'} {round_no}", _figures(result)))
+            print(f"         bot CPU {result['cpu'] - result['harness']:.1f} s, event-loop lag"
+                  f" p99 {interaction.pct(result['lags'], 0.99):.1f} ms")
             if hammered is not None:
                 pages.update(hammered["statuses"])
                 page_seconds += hammered["seconds"]
@@ -184,6 +190,11 @@ async def compare(args: argparse.Namespace) -> bool:
     print(_line("loaded", lo))
     print(f"ratios loaded/quiet: first p50 {lo[0] / q[0]:.2f} p99 {lo[1] / q[1]:.2f} · "
           f"full p50 {lo[2] / q[2]:.2f} p99 {lo[3] / q[3]:.2f}")
+    n_quiet, n_loaded = max(1, len(quiet)), max(1, len(loaded))
+    print(f"bot CPU per click (harness excluded, the web page's answers included): quiet"
+          f" {cpu[False] / n_quiet * 1000:.1f} ms, loaded {cpu[True] / n_loaded * 1000:.1f} ms;"
+          f" event-loop lag p99: quiet {interaction.pct(lags[False], 0.99):.1f} ms, loaded"
+          f" {interaction.pct(lags[True], 0.99):.1f} ms")
     total = sum(pages.values())
     print(f"pages served while loaded: {total} ({total / page_seconds:.0f}/s), by status "
           f"{dict(sorted(pages.items()))}")
