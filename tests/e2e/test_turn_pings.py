@@ -12,6 +12,8 @@ start, and it must be deleted when the turn ends; ``/ddz notify off`` and
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sqlite3
 import time
 from collections.abc import Callable
 
@@ -44,6 +46,12 @@ def pings_of(emu: Emulator, member: SimMember) -> list[SimMessage]:
                 int(u) for u in allowed.get("users") or ()}:
             out.append(message)
     return sorted(out, key=lambda m: m.id)
+
+
+def stored_pings(bot: BotProcess) -> list[int]:
+    """Message ids of the pings the bot's database holds as sent and not deleted."""
+    with contextlib.closing(sqlite3.connect(bot.db_path)) as db:
+        return [row[0] for row in db.execute("SELECT message_id FROM turn_pings")]
 
 
 async def her_turn(emu: Emulator, member: SimMember, after_seq: int) -> tuple[SimMessage, float]:
@@ -109,4 +117,45 @@ async def test_a_waiting_turn_is_pinged_in_time_deleted_after_and_both_switches_
     print(f"pings in the hand: {len(pings_of(emu, alice))}; global-limited requests: "
           f"{sum(counts.values())} {dict(counts)}")
     assert sum(counts.values()) <= GLOBAL_PER_HAND, counts
+    assert emu.errors == [] and "Traceback" not in bot.log_text()
+
+
+async def test_a_restart_keeps_a_sent_ping_until_its_turn_ends_and_rearms_a_waiting_one(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    """docs/RULES.md §Turn pings, Restarts: a ping sent before ``kill -9`` is not sent
+    again and is deleted (through the channel: its token died with the process) when its
+    turn ends; a turn whose ping was due during the restart gets it once the bot is back."""
+    emu = emulator
+    bot = await bot_factory(extra_env=FAST_ENV).start(timeout=30)
+    alice = emu.member(name="alice", manage_guild=True)
+    await finished(await alice.slash("ddz config", turn_ping_after=2, bid_seconds=60,
+                                     turn_seconds=60))
+    await start_solo_in(emu, alice, emu.default_channel)
+    board, _ = await her_turn(emu, alice, -1)
+    await emu.wait_until(lambda: len(pings_of(emu, alice)) == 1, timeout=2 + MARGIN + 1,
+                         what="alice's ping")
+    [ping] = pings_of(emu, alice)
+    # Stored before the kill (a kill between the post and its row would leave that
+    # message behind and ping the turn again: docs/RULES.md §Turn pings).
+    await emu.wait_until(lambda: stored_pings(bot) == [ping.id], timeout=10,
+                         what="the ping stored")
+
+    await bot.restart(timeout=90)  # kill -9, same database (a slow start on a busy machine)
+    assert "restored 1 open tables" in bot.log_text().split("start #2")[1], bot.log_tail()
+    await asyncio.sleep(2 + MARGIN)
+    assert pings_of(emu, alice) == [ping] and not ping.deleted  # kept, not sent again
+    deletes = emu.global_count()["DELETE /channels/{id}/messages/{id}"]
+    await finished(await alice.slash("ddz pass"))
+    await emu.wait_until(lambda: ping.deleted, timeout=3, what="the ping deleted")
+    assert emu.global_count()["DELETE /channels/{id}/messages/{id}"] == deletes + 1
+
+    board, _ = await her_turn(emu, alice, public_seq(board))
+    await bot.restart(timeout=90)  # her next turn waits across a restart
+    back = time.monotonic()
+    await emu.wait_until(lambda: len(pings_of(emu, alice)) == 2, timeout=2 + MARGIN,
+                         what="the ping of the turn that waited across the restart")
+    assert time.monotonic() - back <= 2 + MARGIN
+    await asyncio.sleep(1.0)
+    assert len(pings_of(emu, alice)) == 2  # once
     assert emu.errors == [] and "Traceback" not in bot.log_text()
