@@ -18,8 +18,6 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 
 from bot.game.table import Table
-from bot.service.budget import RESULT
-from bot.service.metrics import METRICS
 from cogs.delivery import Delivery
 
 log = logging.getLogger("cogs.ddz")
@@ -65,15 +63,9 @@ async def own_messages(bot: discord.Client, delivery: Delivery,
     first, after the global budget's ``take(RESULT)`` (reading the history is a channel
     request). None when the scan fails (e.g. no Read Message History): logged."""
     me = bot.user.id if bot.user is not None else None
-    channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-    mine: list[discord.Message] = []
     try:
-        if delivery.budget is not None:
-            await delivery.budget.take(RESULT)
-        METRICS.count_global_request()
-        async for message in channel.history(limit=SCAN_LIMIT):
-            if is_own(message, me, table.id):
-                mine.append(message)
+        found = await delivery.read_recent(table.channel_id, table.guild_id, SCAN_LIMIT)
+        mine = [message for message in found if is_own(message, me, table.id)]
     except discord.HTTPException as error:
         log.warning("could not scan channel %s for table %s: %s", table.channel_id,
                     table.id, error)

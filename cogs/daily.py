@@ -24,13 +24,15 @@ from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t, tn
+from bot.service.budget import COSMETIC
 from bot.service.daily import DailyService
 from bot.service.replays import Replay
 from bot.values import DailyBoard, DailyEntry
-from cogs import private_replay, texts
+from cogs import permissions, private_replay, texts
 from cogs.background import Background
 from cogs.components import Components
 from cogs.context import CogContext
+from cogs.delivery import Delivery, Outbox
 from cogs.items import ViewState, daily_replay_id
 from cogs.private_replay import PrivateHand
 from cogs.private_view import private_table_changed
@@ -51,9 +53,7 @@ async def command(interaction: discord.Interaction, cog: DdzCog, board: str | No
                   member: discord.abc.User | None, day: str | None) -> None:
     """``/ddz daily [board:today|yesterday] [replay:@member] [day:today|yesterday]``."""
     daily = cog.ctx.daily
-    guild_id = interaction.guild_id
-    if guild_id is None:
-        raise GameError("guild_only")
+    guild_id = permissions.guild_id(interaction)
     lang = resolve_locale(interaction.locale)
     user = interaction.user
     if member is not None:
@@ -182,12 +182,12 @@ async def on_replay_click(interaction: discord.Interaction, cog: DdzCog, day: st
     await private_replay.on_click(interaction, cog.ctx, locate, page, review, verb)
 
 
-async def post_day(channel: discord.abc.Messageable, daily: DailyService, guild_id: int,
-                   lang: str) -> bool:
-    """Post the day's opening and yesterday's podium in the daily channel, once per
-    server and day, and only after a day on which someone played; while a member still
-    plays yesterday's deal (begun before midnight) the post waits for their result,
-    at most ``POST_GRACE`` (``DailyService.podium_ready``). True when posted."""
+async def post_day(outbox: Outbox, daily: DailyService, guild_id: int, lang: str) -> bool:
+    """Post the day's opening and yesterday's podium in the daily channel (``outbox``:
+    ``Delivery.outbox``, anything with ``send(**kwargs)``), once per server and day, and
+    only after a day on which someone played; while a member still plays yesterday's deal
+    (begun before midnight) the post waits for their result, at most ``POST_GRACE``
+    (``DailyService.podium_ready``). True when posted."""
     yesterday = await daily.yesterday(guild_id)
     if not await daily.podium_ready(guild_id, yesterday):
         return False
@@ -201,7 +201,7 @@ async def post_day(channel: discord.abc.Messageable, daily: DailyService, guild_
                           description=t("daily.post_body", lang), colour=COLOR)
     embed.add_field(name=t("daily.post_podium", lang, day=yesterday),
                     value="\n".join(board_lines(board, lang, PODIUM)), inline=False)
-    await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+    await outbox.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
     return True
 
 
@@ -218,10 +218,12 @@ class DailyPoster(Background):
 
     name = "ddz-daily-poster"
 
-    def __init__(self, bot: Any, daily: DailyService, language: Any,
+    def __init__(self, bot: Any, daily: DailyService, language: Any, delivery: Delivery,
                  every: float = POST_EVERY) -> None:
         super().__init__(bot, every)
         self.daily = daily
+        self.delivery = delivery
+        """The posts go through it (the global budget, the request metric)."""
         self.language = language
         """``async (guild_id) -> locale``: the server's language (``ServerLanguages.language``)."""
 
@@ -239,7 +241,8 @@ class DailyPoster(Background):
                 channel = guild.get_channel(settings.daily_channel)
                 if channel is None or not hasattr(channel, "send"):
                     continue  # deleted, or of another server (a forged setting)
-                if await post_day(channel, self.daily, guild.id, await self.language(guild.id)):
+                outbox = self.delivery.outbox(channel.id, guild.id, COSMETIC)
+                if await post_day(outbox, self.daily, guild.id, await self.language(guild.id)):
                     posted += 1
             except Exception:
                 log.exception("daily post failed in guild %s", guild.id)

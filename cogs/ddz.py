@@ -58,7 +58,7 @@ MAX_MATCH_HANDS = 100
 Choice = app_commands.Choice
 
 
-_is_admin = newmatch.is_admin
+_is_admin = permissions.is_admin
 
 
 @app_commands.guild_only()
@@ -85,9 +85,11 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         self.ctx = CogContext(service, service.records, replays, self.board, service.daily,
                               self.languages, web_links)
         """Handed to every item handler and router (cogs/context.py)."""
-        self.poster = daily.DailyPoster(bot, service.daily, self.languages.language)
+        self.poster = daily.DailyPoster(bot, service.daily, self.languages.language,
+                                        self.board.delivery)
         """The daily channel's posts (``/ddz config daily_channel``)."""
-        self.announcer = event_cog.EventAnnouncer(bot, service.events, self.languages.language)
+        self.announcer = event_cog.EventAnnouncer(bot, service.events, self.languages.language,
+                                                  self.board.delivery)
         """Each duplicate event's results, once, in its channel."""
         super().__init__()
 

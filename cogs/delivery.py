@@ -371,6 +371,52 @@ def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:
     table[key] = [token, *rest][:TOKENS_KEPT]
 
 
+    async def post(self, channel_id: int, guild_id: int | None, priority: int = RESULT,
+                   **kwargs: Any) -> discord.Message:
+        """Post a message in the channel itself, never as an interaction's follow-up (the
+        daily channel's post, an event's results, the new-match notice: each stands
+        alone). After the budget's ``take(priority)``; counted as a global request.
+        Raises discord.HTTPException as Discord answers."""
+        if self.budget is not None:
+            await self.budget.take(priority)
+        self.by_channel += 1
+        METRICS.count_global_request()
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        return await channel.send(**kwargs)
+
+    def outbox(self, channel_id: int, guild_id: int | None, priority: int = RESULT) -> Outbox:
+        """``channel_id`` as a place to ``send`` to through ``post``."""
+        return Outbox(self, channel_id, guild_id, priority)
+
+    async def read_recent(self, channel_id: int, guild_id: int | None,
+                      limit: int) -> list[discord.Message]:
+        """The channel's last ``limit`` (≤ 100: one request) messages, newest first, after
+        the budget's ``take(RESULT)``; counted as a global request (the restart repair's
+        scan, cogs/board_repair.py). Raises discord.HTTPException (e.g. no Read Message
+        History)."""
+        if self.budget is not None:
+            await self.budget.take(RESULT)
+        METRICS.count_global_request()
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        return [message async for message in channel.history(limit=limit)]
+
+
+@dataclass(frozen=True)
+class Outbox:
+    """One channel to post in through ``Delivery.post`` (``send`` takes
+    ``discord.abc.Messageable.send``'s keywords): what the daily poster and the event
+    announcer write to."""
+
+    delivery: Delivery
+    channel_id: int
+    guild_id: int | None
+    priority: int = RESULT
+
+    async def send(self, **kwargs: Any) -> discord.Message:
+        """Post ``kwargs`` (``content=``, ``embed=``…); raises discord.HTTPException."""
+        return await self.delivery.post(self.channel_id, self.guild_id, self.priority, **kwargs)
+
+
 class EditBucket:
     """Each channel's edits in the last ``window`` seconds, at most ``limit``
     (``EDIT_BUDGET``): Discord's per-channel bucket for message edits, kept on our side so

@@ -29,10 +29,11 @@ from bot.i18n import decimal_mark, resolve_locale, t, tn
 from bot.service.events import MAX_HOURS, MAX_NAME, EventService
 from bot.service.replays import Replay
 from bot.values import EventInfo, EventStandings
-from cogs import newmatch, private_replay, texts
+from cogs import permissions, private_replay, texts
 from cogs.background import Background
 from cogs.components import Components
 from cogs.context import CogContext
+from cogs.delivery import Delivery, Outbox
 from cogs.items import ViewState, event_next_id, event_replay_id
 from cogs.private_replay import PrivateHand
 from cogs.private_view import private_table_changed
@@ -124,17 +125,11 @@ class EventCommands:
         await replay(interaction, self.ctx, member, deal)
 
 
-def _guild(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise GameError("guild_only")
-    return interaction.guild_id
-
-
 async def create(interaction: discord.Interaction, events: EventService, name: str,
                  deals: int, level: str, hours: int) -> None:
     """``/ddz event create``: Manage Server only; the results go to this channel."""
-    guild_id = _guild(interaction)
-    if not newmatch.is_admin(interaction):
+    guild_id = permissions.guild_id(interaction)
+    if not permissions.is_admin(interaction):
         raise GameError("event_admin_only")
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
@@ -147,7 +142,7 @@ async def create(interaction: discord.Interaction, events: EventService, name: s
 
 
 async def join(interaction: discord.Interaction, events: EventService) -> None:
-    guild_id = _guild(interaction)
+    guild_id = permissions.guild_id(interaction)
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
     event, fresh = await events.join(guild_id, interaction.user.id,
@@ -160,7 +155,7 @@ async def join(interaction: discord.Interaction, events: EventService) -> None:
 async def play(interaction: discord.Interaction, cog: DdzCog) -> None:
     """``/ddz event play``: the hand view of the member's deal (private), or, every deal
     played, their place so far."""
-    guild_id = _guild(interaction)
+    guild_id = permissions.guild_id(interaction)
     events = cog.ctx.service.events
     defer_soon(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
@@ -187,7 +182,7 @@ async def play(interaction: discord.Interaction, cog: DdzCog) -> None:
 
 
 async def standings(interaction: discord.Interaction, events: EventService) -> None:
-    guild_id = _guild(interaction)
+    guild_id = permissions.guild_id(interaction)
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
     board = await events.standings(guild_id, interaction.user.id)
@@ -199,8 +194,8 @@ async def standings(interaction: discord.Interaction, events: EventService) -> N
 async def close(interaction: discord.Interaction, cog: DdzCog) -> None:
     """``/ddz event close`` (Manage Server): closed now; the results follow in the
     event's channel once the deals being played end."""
-    guild_id = _guild(interaction)
-    if not newmatch.is_admin(interaction):
+    guild_id = permissions.guild_id(interaction)
+    if not permissions.is_admin(interaction):
         raise GameError("event_admin_only")
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
@@ -238,7 +233,7 @@ async def replay(interaction: discord.Interaction, ctx: CogContext,
                  member: discord.abc.User, deal: int) -> None:
     """``/ddz event replay member: deal:``: the first image page of the member's deal of
     the server's current event, with ◀ ▶, the Animation and (one's own) Review."""
-    guild_id = _guild(interaction)
+    guild_id = permissions.guild_id(interaction)
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
     event = await ctx.service.events.current(guild_id)
@@ -307,7 +302,7 @@ async def on_next_click(interaction: discord.Interaction, cog: DdzCog, event_id:
     it), the guild and the event (this server's, still the open one), then deal the
     member's next deal as ``/ddz event play`` does (a new private message)."""
     try:
-        guild_id = _guild(interaction)
+        guild_id = permissions.guild_id(interaction)
         if interaction.user.id != user_id:
             raise GameError("event_next_other")
         current = await cog.ctx.service.events.current(guild_id)
@@ -372,10 +367,12 @@ class EventAnnouncer(Background):
 
     name = "ddz-event-announcer"
 
-    def __init__(self, bot: Any, events: EventService, language: Any,
+    def __init__(self, bot: Any, events: EventService, language: Any, delivery: Delivery,
                  every: float = ANNOUNCE_EVERY) -> None:
         super().__init__(bot, every)
         self.events = events
+        self.delivery = delivery
+        """The results go through it (the global budget, the request metric)."""
         self.language = language
         """``async (guild_id) -> locale``: the server's language (``ServerLanguages.language``)."""
 
@@ -392,9 +389,9 @@ class EventAnnouncer(Background):
             final = await self.events.announce(event)
             if final is None:
                 continue
-            channel = self.bot.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
+            outbox = self.delivery.outbox(event.channel_id, event.guild_id)
             lang = await self.language(event.guild_id)
-            if await self._send(channel, final, lang):
+            if await self._send(outbox, final, lang):
                 posted += 1
         return posted
 
@@ -404,13 +401,13 @@ class EventAnnouncer(Background):
         shards = getattr(self.bot, "shard_ids", None) or [getattr(self.bot, "shard_id", 0) or 0]
         return (guild_id >> 22) % count in shards
 
-    async def _send(self, channel: Any, final: EventStandings, lang: str) -> bool:
+    async def _send(self, outbox: Outbox, final: EventStandings, lang: str) -> bool:
         embed = standings_embed(final, lang)
         text = t("event.announce", lang, name=_name(final.event))
         for attempt in range(SEND_TRIES):
             try:
-                await channel.send(text, embed=embed,
-                                   allowed_mentions=discord.AllowedMentions.none())
+                await outbox.send(content=text, embed=embed,
+                                  allowed_mentions=discord.AllowedMentions.none())
                 return True
             except (discord.NotFound, discord.Forbidden) as error:  # no channel to post in
                 log.warning("event %s results not posted: %s", final.event.event_id, error)

@@ -53,6 +53,7 @@ import discord
 
 from bot.game.errors import GameError
 from bot.rules import Card
+from cogs.metering import KIND
 from cogs.replies import answer_error
 
 PUBLIC_ACTIONS = ("join", "leave", "cpu", "start", "cancel", "bid0", "bid1", "bid2", "bid3",
@@ -227,6 +228,17 @@ class Clicks(Protocol):
 
 
 _ROUTES = tuple(re.compile(p) for p in TEMPLATES)
+HAND_KINDS = frozenset({"r", "play", "pass", "hint", "clear", "sort", "a", "auto", "b", "rd",
+                        "back", "pick", "cards"})
+"""The verb families of the hand view (``r<k>`` → ``r``, ``a1`` → ``a``, ``b2`` → ``b``)."""
+_ROUTE_KINDS = (None, None, None, "replay", "forget", "newmatch", "dailyreplay",
+                "eventreplay", "eventnext")
+"""The metrics kind of each of ``TEMPLATES`` (None: the public and hand ones, by verb)."""
+KINDS = frozenset({*PUBLIC_ACTIONS, *("h" + verb for verb in HAND_KINDS),
+                   *(kind for kind in _ROUTE_KINDS if kind is not None), "other"})
+"""Every kind ``click_kind`` answers: the ``kind`` label values of a component in
+``/metrics`` (cogs/metering.py)."""
+_LETTERS = re.compile(r"[a-z]*")
 ID_MAX = 2 ** 63 - 1
 """Largest member id or match number a custom_id may carry (Discord's snowflakes and the
 database's integers are 64-bit signed); a larger one is forged."""
@@ -246,10 +258,32 @@ def _in_message(message: discord.Message, component_type: object, custom_id: str
     return False
 
 
+def _kind(route: int, match: re.Match[str]) -> str:
+    """The metrics kind of a click that matched ``TEMPLATES[route]`` (one of ``KINDS``)."""
+    if route == 0:
+        return match["action"]
+    if route in (1, 2):
+        family = _LETTERS.match(match["verb"])
+        verb = family.group() if family is not None else ""
+        return "h" + verb if verb in HAND_KINDS else "other"
+    return _ROUTE_KINDS[route] or "other"
+
+
+def click_kind(custom_id: str) -> str:
+    """The metrics kind of ``custom_id``: its template's (``KINDS``), ``other`` for an id
+    that matches none. What ``route_click`` stamps on a click."""
+    for route, pattern in enumerate(_ROUTES):
+        match = pattern.fullmatch(custom_id)
+        if match is not None:
+            return _kind(route, match)
+    return "other"
+
+
 async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
     """Send a click on any of the bot's components (``TEMPLATES``) straight to its
     handler of ``cog``; False when ``interaction`` is not one (other components and
-    commands: nothing done).
+    commands: nothing done). Stamps the template's kind on the interaction for the
+    metrics (``cogs.metering.KIND``, one of ``KINDS``).
 
     Same outcome as discord.py's DynamicItem route (``ViewStore.dispatch_dynamic_items``),
     which built a ``View`` of the whole message (~25 items) for each click only to find
@@ -266,6 +300,11 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
     match = public or hand or select or replay or forget or new or daily or event or following
     if match is None:
         return False
+    extras = getattr(interaction, "extras", None)  # a test's stand-in may have none
+    if isinstance(extras, dict):  # the one parse of the id: the metrics read it (KIND)
+        route = next(i for i, m in enumerate((public, hand, select, replay, forget, new, daily,
+                                              event, following)) if m is not None)
+        extras[KIND] = _kind(route, match)
     message = interaction.message
     if message is None or not _in_message(message, data.get("component_type"), custom_id):
         return True

@@ -4,8 +4,11 @@
 response (the answer itself or a deferral) and ``ended`` when it ends in a refusal or
 an apology; the time counts from the interaction's arrival, stamped by the bot
 (``ARRIVED`` in ``interaction.extras``, ``bot.client``). Kinds are few and fixed:
-``/<command>`` for a slash command, the button's verb for a component (``hplay``,
-``join``, ``replay``, ``forget``…), never ids or user input.
+``/<command>`` for a slash command; for a component, the kind of the custom_id template
+it matched, which ``cogs.items.route_click`` stamps (``KIND`` in ``interaction.extras``:
+``hplay``, ``join``, ``replay``, ``dailyreplay``…, ``cogs.items.KINDS``); a component
+that matched no template is ``other``. Never ids or user input: a forged custom_id adds
+no label value (docs/OPERATING.md §Metrics).
 
 Requests on interaction routes (callbacks, follow-ups, token edits; exempt from the
 global limit) are counted at the wire and paced by an ``InteractionGuard``
@@ -14,7 +17,6 @@ global limit) are counted at the wire and paced by an ``InteractionGuard``
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
@@ -28,9 +30,10 @@ from bot.service.metrics import METRICS
 
 ARRIVED = "ddz_arrived"
 """``interaction.extras`` key: ``time.perf_counter()`` when the interaction arrived."""
+KIND = "ddz_kind"
+"""``interaction.extras`` key: the kind of the custom_id template a click matched, stamped
+by ``cogs.items.route_click`` (one of ``cogs.items.KINDS``)."""
 _COUNTED = "ddz_counted"
-_VERB = re.compile(r"[a-z]{1,16}")
-_PREFIXES = {"ddzforget": "forget", "ddznew": "newmatch"}
 
 
 def kind_of(interaction: discord.Interaction) -> str:
@@ -40,17 +43,9 @@ def kind_of(interaction: discord.Interaction) -> str:
         return "/" + command.name if command is not None else "/?"
     if interaction.type is not discord.InteractionType.component:
         return str(interaction.type.name)[:24]
-    data: Any = interaction.data or {}
-    custom_id = str(data.get("custom_id", ""))
-    parts = custom_id.split(":")
-    if parts[0] in _PREFIXES:
-        return _PREFIXES[parts[0]]
-    if parts[0] != "ddz" or len(parts) < 2:
-        return "other"
-    if parts[1] == "rp":
-        return "replay"
-    found = _VERB.match(parts[3]) if len(parts) > 3 else None
-    return found.group() if found else "other"
+    extras: Any = getattr(interaction, "extras", None)
+    kind = extras.get(KIND) if isinstance(extras, dict) else None
+    return kind if isinstance(kind, str) else "other"
 
 
 def first_response(interaction: discord.Interaction, outcome: str) -> None:

@@ -15,15 +15,10 @@ import discord
 
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t, tn
+from cogs import permissions
 from cogs.context import CogContext
 from cogs.items import RoutedButton, newmatch_id
 from cogs.replies import answer_error, defer, respond
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    """Manage Server (or Administrator) in this channel, from Discord's own permissions."""
-    perms = interaction.permissions
-    return bool(perms and (perms.manage_guild or perms.administrator))
 
 
 def confirm_view(user_id: int, match_no: int, lang: str) -> discord.ui.View:
@@ -38,12 +33,11 @@ def confirm_view(user_id: int, match_no: int, lang: str) -> discord.ui.View:
 async def ask(interaction: discord.Interaction, ctx: CogContext) -> None:
     """``/ddz newmatch``: the ephemeral question (or why not, via GameError)."""
     await defer(interaction, ephemeral=True, thinking=True)
-    if interaction.guild_id is None:
-        raise GameError("guild_only")
-    if not is_admin(interaction):
+    guild_id = permissions.guild_id(interaction)
+    if not permissions.is_admin(interaction):
         raise GameError("not_admin_match")
     lang = resolve_locale(interaction.locale)
-    current = await ctx.records.match_standings(interaction.guild_id)
+    current = await ctx.records.match_standings(guild_id)
     if current.hands_played == 0:
         await respond(interaction, t("newmatch.empty", lang, match=current.match_no))
         return
@@ -64,7 +58,7 @@ async def answer(interaction: discord.Interaction, ctx: CogContext, user_id: int
             await respond(interaction, t("newmatch.kept", lang, match=match_no), edit=True,
                           view=None)
             return
-        if not is_admin(interaction):
+        if not permissions.is_admin(interaction):
             raise GameError("not_admin_match")
         done = await ctx.service.new_match(interaction.guild_id, expected=match_no)
         if not done.started:
@@ -74,11 +68,12 @@ async def answer(interaction: discord.Interaction, ctx: CogContext, user_id: int
         await respond(interaction, t("newmatch.done", lang, old=done.old, new=done.new),
                       edit=True, view=None)
         public = await ctx.languages.language(interaction.guild_id)
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await channel.send(t("newmatch.public", public, name=interaction.user.display_name,
-                                 old=done.old, new=done.new),
-                               allowed_mentions=discord.AllowedMentions.none())
+        if interaction.channel_id is not None:
+            await ctx.board.delivery.post(
+                interaction.channel_id, interaction.guild_id,
+                content=t("newmatch.public", public, name=interaction.user.display_name,
+                          old=done.old, new=done.new),
+                allowed_mentions=discord.AllowedMentions.none())
     except Exception as exc:
         await answer_error(interaction, exc)
 

@@ -26,13 +26,13 @@ from bot.game.table import Table
 from bot.i18n import t
 from bot.service import Decision, TableService
 from cogs.components import Components
+from cogs.delivery import TOKEN_LIFETIME
 from cogs.hand_actions import hint_reason, hint_state
 from cogs.hand_view import Screen
 from cogs.items import ViewState
 from cogs.replies import png_file
 
 log = logging.getLogger("cogs.ddz")
-TOKEN_LIFETIME = 15 * 60.0
 MARGIN = 45.0
 HINT_WAIT = 10.0
 """Seconds a quick Hint answer waits for the hard search's pick before keeping itself."""

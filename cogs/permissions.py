@@ -1,4 +1,6 @@
-"""The channel permissions the bot needs to run a table, checked before ``/ddz start``.
+"""Where an interaction happened and who may do what there: the server it came from
+(``guild_id``), Manage Server (``is_admin``), and the channel permissions the bot needs
+to run a table, checked before ``/ddz start``.
 
 A table needs, in its channel: View Channel, Send Messages (Send Messages in
 Threads inside a thread), Attach Files (the table and result images) and Embed
@@ -10,11 +12,25 @@ from __future__ import annotations
 
 import discord
 
+from bot.game.errors import GameError
 from bot.i18n import t
 
 REQUIRED: tuple[str, ...] = ("view_channel", "send_messages", "attach_files", "embed_links")
 IN_THREAD: tuple[str, ...] = ("view_channel", "send_messages_in_threads", "attach_files",
                               "embed_links")
+
+
+def guild_id(interaction: discord.Interaction) -> int:
+    """The server the interaction came from; raises GameError ``guild_only`` in a DM."""
+    if interaction.guild_id is None:
+        raise GameError("guild_only")
+    return interaction.guild_id
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server (or Administrator) in this channel, from Discord's own permissions."""
+    perms = interaction.permissions
+    return bool(perms and (perms.manage_guild or perms.administrator))
 
 
 def is_thread(interaction: discord.Interaction) -> bool:

@@ -22,7 +22,7 @@ from bot.game.daily import DAILY_SEAT
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t
 from bot.service.replays import Replay, Review
-from cogs import replay
+from cogs import permissions, replay
 from cogs.components import Components
 from cogs.context import CogContext
 from cogs.items import RoutedButton
@@ -142,9 +142,7 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, locate: Lo
     then open, page, animate or review (a review only of the clicker's own hand). Every
     refusal is a polite ephemeral answer; nothing is changed."""
     try:
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            raise GameError("guild_only")
+        guild_id = permissions.guild_id(interaction)
         lang = resolve_locale(interaction.locale)
         if verb in ("gif", "open"):
             await defer(interaction, ephemeral=True, thinking=True)  # a new message

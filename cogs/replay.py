@@ -25,6 +25,7 @@ from bot.game.replay import step_of
 from bot.i18n import resolve_locale, t, tn
 from bot.service.renderer import Renderer
 from bot.service.replays import Replay, Review
+from cogs import permissions
 from cogs.context import CogContext
 from cogs.items import RoutedButton, replay_id
 from cogs.replies import answer_error, defer, png_file, respond
@@ -286,8 +287,7 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, hand_no: i
                    review: bool, verb: str) -> None:
     """A replay button: re-check guild / hand / page, then page, share, animate or review."""
     try:
-        if interaction.guild_id is None:
-            raise GameError("guild_only")
+        guild_id = permissions.guild_id(interaction)
         lang = resolve_locale(interaction.locale)
         message = interaction.message
         public = message is None or not message.flags.ephemeral
@@ -303,7 +303,7 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, hand_no: i
         if verb == "rev":
             await start_review(interaction, ctx, hand_no)
             return
-        found = await ctx.replays.find(interaction.guild_id, interaction.user.id, hand_no,
+        found = await ctx.replays.find(guild_id, interaction.user.id, hand_no,
                                        channel_id=interaction.channel_id,
                                        public=verb == "share")
         last = len(found.steps) - 1

@@ -247,6 +247,31 @@ def layer_violations(imports: list[Import]) -> list[str]:
     return list(dict.fromkeys(bad))
 
 
+SENDERS = ("followup", "delivery", "outbox")
+"""What a cog may call ``send`` on: an interaction's follow-up (its token), ``Delivery`` and
+its ``Outbox``. Every channel request goes through ``cogs/delivery.py`` (the global
+budget and the request metric, docs/ARCHITECTURE.md §Layers)."""
+
+
+def channel_requests(root: Path = ROOT) -> list[str]:
+    """Calls under ``cogs/`` outside ``cogs/delivery.py`` that send to a channel (``send`` on
+    anything but ``SENDERS``) or read its history (any ``.history(``), as ``file:line``."""
+    bad: list[tuple[str, int]] = []
+    for path in sorted((root / "cogs").rglob("*.py")):
+        if path.name == "delivery.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            receiver = node.func.value
+            name = (receiver.attr if isinstance(receiver, ast.Attribute)
+                    else receiver.id if isinstance(receiver, ast.Name) else "")
+            if node.func.attr == "history" or (node.func.attr == "send"
+                                               and name not in SENDERS):
+                bad.append((str(path.relative_to(root)), node.lineno))
+    return [f"{file}:{line}" for file, line in sorted(bad)]
+
+
 def headings(document: Path) -> list[str]:
     """The Markdown headings of a document, lower case, without the ``#`` marks."""
     return [line.lstrip("#").strip().lower() for line in
@@ -362,6 +387,18 @@ def test_the_sandbox_and_the_bot_never_import_each_other(tmp_path: Path) -> None
         "cogs.ddz:1 imports sandbox.loopback (the bot never imports the sandbox)",
     ]
     assert any(within(i.source, SANDBOX) for i in IMPORTS)
+
+
+def test_channel_sends_and_history_reads_are_only_in_delivery(tmp_path: Path) -> None:
+    assert channel_requests() == []
+    (tmp_path / "cogs").mkdir()
+    (tmp_path / "cogs" / "daily.py").write_text(
+        "async def post(channel, outbox, interaction):\n"
+        "    await channel.send('hi')\n    await outbox.send(content='hi')\n"
+        "    await interaction.followup.send('hi')\n"
+        "    async for m in channel.history(limit=5):\n        pass\n")
+    (tmp_path / "cogs" / "delivery.py").write_text("async def f(c):\n    await c.send()\n")
+    assert channel_requests(tmp_path) == ["cogs/daily.py:2", "cogs/daily.py:5"]
 
 
 def test_no_import_cycle_between_files() -> None:

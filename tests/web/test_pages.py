@@ -21,6 +21,7 @@ from bot.storage import open_repository
 from bot.web import app as web_app
 from bot.web.guard import RateLimit
 from cogs import metering
+from cogs.items import click_kind
 from tests.support.fake_records import Records
 from tests.web.support import GUILD, running_site, settled
 
@@ -268,13 +269,19 @@ def _interaction(kind: discord.InteractionType, custom_id: str = "",
 
 
 @pytest.mark.parametrize("custom_id, kind", [
-    ("ddz:t1a2:5:hplay.12.r", "hplay"), ("ddz:t1a2:5:join", "join"),
+    ("ddz:t1a2:5:hplay.12.r0", "hplay"), ("ddz:t1a2:5:join", "join"),
     ("ddz:rp:12:3:pnext", "replay"), ("ddzforget:1:yes", "forget"),
     ("ddznew:1:2:no", "newmatch"), ("weird", "other"), ("ddz:x:1:<script>", "other"),
 ])
 def test_an_interaction_kind_is_a_verb_never_an_id(custom_id: str, kind: str) -> None:
+    # The kind is the router's (cogs.items.click_kind, stamped on the click), read back by
+    # the metrics; an unrouted component is "other" (issue 34 §1: one parse of the id).
+    assert click_kind(custom_id) == kind
+    stamped = _interaction(discord.InteractionType.component, custom_id)
+    stamped.extras[metering.KIND] = click_kind(custom_id)
+    assert metering.kind_of(stamped) == kind  # type: ignore[arg-type]
     assert metering.kind_of(_interaction(discord.InteractionType.component,
-                                         custom_id)) == kind  # type: ignore[arg-type]
+                                         custom_id)) == "other"  # type: ignore[arg-type]
 
 
 def test_the_first_response_counts_once_with_its_time() -> None:
