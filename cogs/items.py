@@ -47,11 +47,12 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 import discord
 
 from bot.game.errors import GameError
+from bot.i18n import t
 from bot.rules import Card
 from cogs.metering import KIND
 from cogs.replies import answer_error
@@ -194,6 +195,36 @@ class RoutedButton(discord.ui.Button):  # a Button of any View
     def is_dispatchable(self) -> bool:
         """False: the click goes through ``route_click``."""
         return False
+
+
+class Items(Protocol):
+    """What buttons are added to: a ``discord.ui.View`` or ``cogs.components.Components``."""
+
+    def add_item(self, item: Any, /) -> Any: ...
+
+
+V = TypeVar("V", bound=Items)
+B = discord.ButtonStyle
+
+
+class ReplayButton(RoutedButton):
+    """◀ ▶ Share Animation under a replay page; Replay / Review under a result (clicks:
+    ``DdzCog.on_replay_click`` → ``on_click``)."""
+
+    def __init__(self, hand_no: int, page: int, review: bool, verb: str, *, label: str = "",
+                 style: B = B.secondary, disabled: bool = False) -> None:
+        super().__init__(label=label or verb, style=style, disabled=disabled,
+                         custom_id=replay_id(hand_no, page, review, verb))
+        self.hand_no, self.page, self.review, self.verb = hand_no, page, review, verb
+
+
+def result_buttons(view: V, hand_no: int, lang: str) -> V:
+    """Add Replay and Review (of one's own play) to a result message's view (a
+    ``discord.ui.View`` or ``cogs.components.Components``; the clicks: cogs/replay.py)."""
+    view.add_item(ReplayButton(hand_no, 0, False, "open", label=t("btn.replay", lang)))
+    view.add_item(ReplayButton(hand_no, 0, True, "rev", label=t("btn.review", lang),
+                               style=B.success))
+    return view
 
 
 class Clicks(Protocol):

@@ -25,8 +25,8 @@ from bot.service.budget import COSMETIC, RESULT, TURN
 from bot.values import Settlement
 from cogs import texts
 from cogs.components import Components
+from cogs.items import result_buttons
 from cogs.public_view import message_key, public_view
-from cogs.replay import result_buttons
 
 
 @dataclass(frozen=True)

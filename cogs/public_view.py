@@ -14,8 +14,7 @@ import discord
 from bot.game.table import Table
 from bot.i18n import t
 from cogs.components import Components
-from cogs.items import public_id
-from cogs.replay import result_buttons
+from cogs.items import public_id, result_buttons
 
 B = discord.ButtonStyle
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,7 +27,8 @@ from bot.service.renderer import Renderer
 from bot.service.replays import Replay, Review
 from cogs import permissions
 from cogs.context import CogContext
-from cogs.items import RoutedButton, replay_id
+from cogs.items import ReplayButton
+from cogs.items import result_buttons as result_buttons  # its old home: tests import it here
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
 from rendering import replay_pages as rp
@@ -37,30 +38,6 @@ log = logging.getLogger("cogs.ddz")
 PROGRESS_INTERVAL = 1.0
 """Seconds between two edits of the "Reviewing… 5/14" message."""
 B = discord.ButtonStyle
-
-if TYPE_CHECKING:
-    from cogs.components import Components
-V = TypeVar("V", "discord.ui.View", "Components")
-
-
-class ReplayButton(RoutedButton):
-    """◀ ▶ Share Animation under a replay page; Replay / Review under a result (clicks:
-    ``DdzCog.on_replay_click`` → ``on_click``)."""
-
-    def __init__(self, hand_no: int, page: int, review: bool, verb: str, *, label: str = "",
-                 style: B = B.secondary, disabled: bool = False) -> None:
-        super().__init__(label=label or verb, style=style, disabled=disabled,
-                         custom_id=replay_id(hand_no, page, review, verb))
-        self.hand_no, self.page, self.review, self.verb = hand_no, page, review, verb
-
-
-def result_buttons(view: V, hand_no: int, lang: str) -> V:
-    """Add Replay and Review (of one's own play) to a result message's view (a
-    ``discord.ui.View`` or ``cogs.components.Components``)."""
-    view.add_item(ReplayButton(hand_no, 0, False, "open", label=t("btn.replay", lang)))
-    view.add_item(ReplayButton(hand_no, 0, True, "rev", label=t("btn.review", lang),
-                               style=B.success))
-    return view
 
 
 def _nav(hand_no: int, page: int, pages: int, review: bool, lang: str) -> discord.ui.View:
