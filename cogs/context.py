@@ -18,6 +18,7 @@ from bot.service.links import WebLinks
 from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
 from cogs import permissions
+from cogs.hand_screens import HandScreens
 from cogs.languages import ServerLanguages
 
 if TYPE_CHECKING:  # annotations only: cogs.board imports cogs.replay, which imports this
@@ -29,7 +30,8 @@ class CogContext:
     """``service``: the only writer of tables (and their reads); ``records``: the
     server's standings, stats and history (read-only); ``replays``: finished hands and
     reviews; ``board``: the public table messages; ``languages``: each server's public
-    language (cogs/languages.py); ``web_links``: signed links to the web page
+    language (cogs/languages.py); ``hands``: the private hand screens
+    (cogs/hand_screens.py: draw, answer with and refresh a hand view); ``web_links``: signed links to the web page
     (docs/WEB.md), None while it is off;
     ``daily``: the daily deal (docs/RULES.md §Daily deal)."""
 
@@ -39,6 +41,7 @@ class CogContext:
     board: Board
     daily: DailyService
     languages: ServerLanguages
+    hands: HandScreens
     web_links: WebLinks | None = None
 
     def seen(self, interaction: discord.Interaction) -> None:

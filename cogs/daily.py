@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -38,9 +38,6 @@ from cogs.private_replay import PrivateHand
 from cogs.private_view import private_table_changed
 from cogs.replies import defer, defer_soon, respond
 
-if TYPE_CHECKING:  # annotations only: cogs.ddz imports this module
-    from cogs.ddz import DdzCog
-
 log = logging.getLogger(__name__)
 
 COLOR = 0xD4A017
@@ -49,18 +46,18 @@ BOARD_ROWS = 20
 PODIUM = 3
 
 
-async def command(interaction: discord.Interaction, cog: DdzCog, board: str | None,
+async def command(interaction: discord.Interaction, ctx: CogContext, board: str | None,
                   member: discord.abc.User | None, day: str | None) -> None:
     """``/ddz daily [board:today|yesterday] [replay:@member] [day:today|yesterday]``."""
-    daily = cog.ctx.daily
+    daily = ctx.daily
     guild_id = permissions.guild_id(interaction)
     lang = resolve_locale(interaction.locale)
     user = interaction.user
     if member is not None:
         await defer(interaction, ephemeral=True, thinking=True)
         the_day = await _pick_day(daily, guild_id, day or "yesterday")
-        hand, found = await find_replay(cog.ctx, guild_id, the_day, member.id, user.id)
-        await private_replay.show_page(interaction, cog.ctx, hand, found, 0, None, lang)
+        hand, found = await find_replay(ctx, guild_id, the_day, member.id, user.id)
+        await private_replay.show_page(interaction, ctx, hand, found, 0, None, lang)
         return
     if board is not None:
         await defer(interaction, ephemeral=True, thinking=True)
@@ -75,8 +72,8 @@ async def command(interaction: discord.Interaction, cog: DdzCog, board: str | No
         seat = table.seat_of(user.id)
         assert seat is not None
         notice = t("daily.opened" if opened.fresh else "daily.again", lang, day=opened.day)
-        async with cog.views.lock(table.id, user.id):
-            await cog.show_hand(interaction, table, seat, ViewState(), lang, notice=notice)
+        async with ctx.hands.views.lock(table.id, user.id):
+            await ctx.hands.show(interaction, table, seat, ViewState(), lang, notice=notice)
         return
     assert opened.entry is not None
     embed = await board_embed(daily, guild_id, opened.day, user.id, lang)
@@ -84,10 +81,10 @@ async def command(interaction: discord.Interaction, cog: DdzCog, board: str | No
     await respond(interaction, embed=embed, view=result_buttons(opened.day, user.id, lang))
 
 
-async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
+async def table_changed(ctx: CogContext, table: Table, events: list[Event]) -> None:
     """A daily table changed (the service's listener): refresh the member's hand view; at
     the end, draw it once more with the result and stop tracking it."""
-    await private_table_changed(cog, table, events, seat=DAILY_SEAT, finished="daily_finished",
+    await private_table_changed(ctx.hands, table, events, seat=DAILY_SEAT, finished="daily_finished",
                                 notice=_result_notice)
 
 
@@ -167,7 +164,7 @@ def result_buttons(day: str, user_id: int, lang: str) -> Components:
     return private_replay.open_buttons(private_hand(day, user_id), lang)
 
 
-async def on_replay_click(interaction: discord.Interaction, cog: DdzCog, day: str, user_id: int,
+async def on_replay_click(interaction: discord.Interaction, ctx: CogContext, day: str, user_id: int,
                           page: int, review: bool, verb: str) -> None:
     """A daily replay button: re-check guild, day, who may see it (``may_see``) and the
     page, then page, animate or review (``private_replay.on_click``)."""
@@ -177,9 +174,9 @@ async def on_replay_click(interaction: discord.Interaction, cog: DdzCog, day: st
             dt.date.fromisoformat(day)
         except ValueError as error:
             raise GameError("stale") from error
-        return await find_replay(cog.ctx, guild_id, day, user_id, interaction.user.id)
+        return await find_replay(ctx, guild_id, day, user_id, interaction.user.id)
 
-    await private_replay.on_click(interaction, cog.ctx, locate, page, review, verb)
+    await private_replay.on_click(interaction, ctx, locate, page, review, verb)
 
 
 async def post_day(outbox: Outbox, daily: DailyService, guild_id: int, lang: str) -> bool:

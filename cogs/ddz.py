@@ -10,10 +10,8 @@ The public table message is redrawn by ``Board`` from listener events.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -21,12 +19,11 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
-from bot.faults import crash_point
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
-from bot.rules import Combo, show_cards
+from bot.rules import show_cards
 from bot.service import TableService
 from bot.service.budget import GlobalBudget
 from bot.service.links import WebLinks
@@ -40,13 +37,12 @@ from cogs.context import CogContext
 from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
 from cogs.hand_refresh import HandRefresh
-from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inputs
+from cogs.hand_screens import HandScreens
 from cogs.items import TEMPLATES, ViewState, route_click
 from cogs.languages import ServerLanguages
-from cogs.open_views import OpenViews
 from cogs.pings import TurnPinger
 from cogs.replay import ReplayCommands
-from cogs.replies import answer_error, context_of, defer, defer_soon, png_file, respond
+from cogs.replies import answer_error, context_of, defer, defer_soon, respond
 from cogs.translator import cmd
 
 KNOWN_IDS = tuple(re.compile(p) for p in TEMPLATES)
@@ -77,13 +73,15 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         self.replays = replays
         self.languages = ServerLanguages(bot, service)
         """Each server's public language (cogs/languages.py)."""
-        self.views = OpenViews(self.render_hand)
+        self.hands = HandScreens(service, renderer)
+        """The private hand screens (cogs/hand_screens.py), shared with the features."""
+        self.views = self.hands.views
         self.board = Board(bot, service, renderer, after_redraw=HandRefresh(self.views),
                            budget=budget, languages=self.languages)
         service.pings.sender = TurnPinger(self.board.delivery, self.languages)
         """Turn pings: the service decides when, this posts and deletes (cogs/pings.py)."""
         self.ctx = CogContext(service, service.records, replays, self.board, service.daily,
-                              self.languages, web_links)
+                              self.languages, self.hands, web_links)
         """Handed to every item handler and router (cogs/context.py)."""
         self.poster = daily.DailyPoster(bot, service.daily, self.languages.language,
                                         self.board.delivery)
@@ -111,10 +109,10 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
     @commands.Cog.listener("on_ddz_table_changed")
     async def on_ddz_table_changed(self, table: Table, events: list[Event]) -> None:
         if table.daily is not None:  # private: no public message, only the member's view
-            await daily.table_changed(self, table, events)
+            await daily.table_changed(self.ctx, table, events)
             return
         if table.event is not None:  # private too: an event's deal
-            await event_cog.table_changed(self, table, events)
+            await event_cog.table_changed(self.ctx, self.announcer, table, events)
             return
         self.board.notify(table, events)
         if table.phase == "closed":
@@ -177,55 +175,6 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
             raise GameError("no_table_of_user")
         return table
 
-    async def render_hand(self, table: Table, seat: int, state: ViewState, lang: str, *,
-                          notice: str | None = None, hint: str | None = None,
-                          readings: Sequence[Combo] | None = None,
-                          shown: ImageKey | None = None) -> Screen:
-        """Build and draw the hand view: the legal-play ranking (once per position,
-        ``TableService.hand_position``) and the image, both in the render workers, at once;
-        only the image when the position's ranking is known already.
-
-        ``shown``: the ``Screen.image_key`` of the image already in the message;
-        when it still matches, nothing is drawn and ``png`` stays None (keep it).
-        Both are urgent for the render workers (ahead of the public table images): a
-        member waits for their view, and a refresh holds the view's lock
-        (``OpenViews``), so that member's next click waits for it too.
-        The card counter shows when the server's ``/ddz config counter`` is on.
-        """
-        position = await self.service.hand_position(table, seat, urgent=True)
-        inputs = image_inputs(table, seat, state, position.counter, counts=position.counts)
-        cards, normal, counts = inputs
-        key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
-        png: bytes | None = None
-        ranked = position.known  # None: the first screen at this position
-        if shown is not None and key == shown:
-            ranked = await position.choices()
-        elif ranked is not None:  # only the image to wait for: no tasks to run both at once
-            png = await draw_image(cards, normal, lang, counts, self.board.renderer, urgent=True)
-        else:
-            ranked, png = await asyncio.gather(
-                position.choices(),
-                draw_image(cards, normal, lang, counts, self.board.renderer, urgent=True))
-        assert ranked is not None  # every branch above has it
-        screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
-                              readings=readings, plays=ranked.plays, legal=ranked.legal,
-                              counter=position.counter, inputs=inputs)
-        screen.png = png
-        return screen
-
-    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: int,
-                        state: ViewState, lang: str, *, notice: str | None = None,
-                        hint: str | None = None,
-                        readings: Sequence[Combo] | None = None) -> None:
-        """Answer with the hand view (the initial response, or an edit of the deferred
-        message) and keep it current."""
-        screen = await self.render_hand(table, seat, state, lang, notice=notice, hint=hint,
-                                        readings=readings)
-        file = png_file(screen.png or b"", "hand.png", screen.alt)
-        await respond(interaction, screen.content, edit=True, file=file, view=screen.view)
-        crash_point("view")
-        self.views.track(table.id, interaction.user.id, interaction, screen, lang)
-
     async def open_hand(self, interaction: discord.Interaction, table_id: str | None) -> None:
         """``My hand`` / ``/ddz hand``: a fresh ephemeral hand view."""
         defer_soon(interaction, ephemeral=True, thinking=True)
@@ -238,7 +187,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
             raise GameError("wrong_phase")
         lang = resolve_locale(interaction.locale)
         async with self.views.lock(table.id, interaction.user.id):
-            await self.show_hand(interaction, table, seat, ViewState(), lang)
+            await self.hands.show(interaction, table, seat, ViewState(), lang)
 
     # ----- components -------------------------------------------------------------------
 
@@ -308,7 +257,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
                     return
                 outcome = await handle_hand_verb(self.service, table, seat, interaction.user.id,
                                                  seq, verb, state, value, lang)
-                await self.show_hand(interaction, outcome.table or table, seat, outcome.state, lang,
+                await self.hands.show(interaction, outcome.table or table, seat, outcome.state, lang,
                                      notice=outcome.notice, hint=outcome.hint,
                                      readings=outcome.readings)
                 if outcome.later is not None:  # a quick Hint: the search's pick may follow
@@ -329,7 +278,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
                                     user_id: int, page: int, review: bool, verb: str) -> None:
         """A daily replay button (custom_id ``ddz:dy:<day>:<member>:<page>:<mode><verb>``)."""
         self.ctx.seen(interaction)
-        await daily.on_replay_click(interaction, self, day, user_id, page, review, verb)
+        await daily.on_replay_click(interaction, self.ctx, day, user_id, page, review, verb)
 
     async def on_event_replay_click(self, interaction: discord.Interaction, event_id: str,
                                     deal: int, user_id: int, page: int, review: bool,
@@ -337,14 +286,14 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         """An event replay button (custom_id
         ``ddz:ev:<event>:<deal>:<member>:<page>:<mode><verb>``)."""
         self.ctx.seen(interaction)
-        await event_cog.on_replay_click(interaction, self, event_id, deal, user_id, page,
+        await event_cog.on_replay_click(interaction, self.ctx, event_id, deal, user_id, page,
                                         review, verb)
 
     async def on_event_next_click(self, interaction: discord.Interaction, event_id: str,
                                   user_id: int) -> None:
         """Next deal under an event deal's result (custom_id ``ddz:en:<event>:<member>``)."""
         self.ctx.seen(interaction)
-        await event_cog.on_next_click(interaction, self, event_id, user_id)
+        await event_cog.on_next_click(interaction, self.ctx, event_id, user_id)
 
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None:
@@ -522,7 +471,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         """The daily deal (docs/RULES.md §Daily deal): play it (a private table, landlord at
         bid 3 against two computers), or see the result, the standings or a replay."""
         self.ctx.seen(interaction)
-        await daily.command(interaction, self, board.value if board else None, replay,
+        await daily.command(interaction, self.ctx, board.value if board else None, replay,
                             day.value if day else None)
 
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),

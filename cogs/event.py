@@ -15,7 +15,7 @@ import asyncio
 import functools
 import logging
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -40,9 +40,6 @@ from cogs.private_view import private_table_changed
 from cogs.replies import answer_error, defer, defer_soon, respond
 from cogs.translator import cmd
 
-if TYPE_CHECKING:  # annotations only: cogs.ddz imports this module
-    from cogs.ddz import DdzCog
-
 log = logging.getLogger(__name__)
 
 COLOR = 0x2E86C1
@@ -55,10 +52,12 @@ LEVELS = [Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
 
 
 class EventCommands:
-    """The ``/ddz event …`` subcommands (mixed into the ``ddz`` GroupCog, which sets
-    ``ctx`` and ``events_cog``)."""
+    """The ``/ddz event …`` subcommands, mixed into the ``ddz`` GroupCog. Its contract,
+    the only attributes used: ``ctx`` (cogs/context.py) and ``announcer`` (the results'
+    poster, below)."""
 
     ctx: CogContext
+    announcer: EventAnnouncer
 
     event = app_commands.Group(name=cmd("event", "cmd.event.name"),
                                description=cmd("Duplicate events: the same deals for everyone",
@@ -97,7 +96,7 @@ class EventCommands:
                                    "cmd.event_play.description"))
     async def event_play(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
-        await play(interaction, self)  # type: ignore[arg-type]  # mixed into DdzCog
+        await play(interaction, self.ctx)
 
     @event.command(name=cmd("standings", "cmd.event_standings.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("The event's standings", "cmd.event_standings.description"))
@@ -110,7 +109,7 @@ class EventCommands:
                                    "cmd.event_close.description"))
     async def event_close(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
-        await close(interaction, self)  # type: ignore[arg-type]  # mixed into DdzCog
+        await close(interaction, self.ctx, self.announcer)
 
     @event.command(name=cmd("replay", "cmd.event_replay.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("A member's deal replayed page by page (once you may see it)",
@@ -152,11 +151,11 @@ async def join(interaction: discord.Interaction, events: EventService) -> None:
                                  closes=f"<t:{int(event.closes_at)}:R>"))
 
 
-async def play(interaction: discord.Interaction, cog: DdzCog) -> None:
+async def play(interaction: discord.Interaction, ctx: CogContext) -> None:
     """``/ddz event play``: the hand view of the member's deal (private), or, every deal
     played, their place so far."""
     guild_id = permissions.guild_id(interaction)
-    events = cog.ctx.service.events
+    events = ctx.service.events
     defer_soon(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
     user = interaction.user
@@ -171,14 +170,14 @@ async def play(interaction: discord.Interaction, cog: DdzCog) -> None:
     notice = t("event.deal_opened" if opened.fresh else "event.deal_again", lang,
                deal=opened.deal, deals=opened.event.deals,
                role=t(f"event.role_{role_of(opened.deal)}", lang))
-    async with cog.views.lock(opened.table.id, user.id):
-        table = cog.ctx.service.get(opened.table.id) or opened.table
-        await cog.show_hand(interaction, table, EVENT_SEAT, ViewState(), lang, notice=notice)
+    async with ctx.hands.views.lock(opened.table.id, user.id):
+        table = ctx.service.get(opened.table.id) or opened.table
+        await ctx.hands.show(interaction, table, EVENT_SEAT, ViewState(), lang, notice=notice)
     # A computer landlord leads at once: a move made while the view was being drawn found
     # no view of this member to refresh yet, so bring it up to date now.
-    latest = cog.ctx.service.get(table.id)
+    latest = ctx.service.get(table.id)
     if latest is not None and latest.seq > table.seq:
-        await cog.views.refresh(latest)
+        await ctx.hands.views.refresh(latest)
 
 
 async def standings(interaction: discord.Interaction, events: EventService) -> None:
@@ -191,7 +190,8 @@ async def standings(interaction: discord.Interaction, events: EventService) -> N
     await respond(interaction, embed=standings_embed(board, lang))
 
 
-async def close(interaction: discord.Interaction, cog: DdzCog) -> None:
+async def close(interaction: discord.Interaction, ctx: CogContext,
+                announcer: EventAnnouncer) -> None:
     """``/ddz event close`` (Manage Server): closed now; the results follow in the
     event's channel once the deals being played end."""
     guild_id = permissions.guild_id(interaction)
@@ -199,10 +199,10 @@ async def close(interaction: discord.Interaction, cog: DdzCog) -> None:
         raise GameError("event_admin_only")
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
-    event = await cog.ctx.service.events.close(guild_id)
+    event = await ctx.service.events.close(guild_id)
     await respond(interaction, t("event.closed", lang, name=_name(event),
                                  channel=f"<#{event.channel_id}>"))
-    cog.announcer.poke()
+    announcer.poke()
 
 
 def private_hand(event: EventInfo, deal: int, user_id: int) -> PrivateHand:
@@ -243,22 +243,23 @@ async def replay(interaction: discord.Interaction, ctx: CogContext,
     await private_replay.show_page(interaction, ctx, hand, found, 0, None, lang)
 
 
-async def on_replay_click(interaction: discord.Interaction, cog: DdzCog, event_id: str,
+async def on_replay_click(interaction: discord.Interaction, ctx: CogContext, event_id: str,
                           deal: int, user_id: int, page: int, review: bool, verb: str) -> None:
     """An event replay button: re-check guild, event (this server's), deal, who may see it
     (``EventService.may_see``) and the page, then page, animate or review
     (``private_replay.on_click``)."""
 
     async def locate(guild_id: int) -> tuple[PrivateHand, Replay]:
-        event = await cog.ctx.service.events.event_of(guild_id, event_id)
+        event = await ctx.service.events.event_of(guild_id, event_id)
         if event is None:
             raise GameError("stale")  # unknown, or another server's: forged
-        return await find_replay(cog.ctx, event, deal, user_id, interaction.user.id)
+        return await find_replay(ctx, event, deal, user_id, interaction.user.id)
 
-    await private_replay.on_click(interaction, cog.ctx, locate, page, review, verb)
+    await private_replay.on_click(interaction, ctx, locate, page, review, verb)
 
 
-async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
+async def table_changed(ctx: CogContext, announcer: EventAnnouncer, table: Table,
+                        events: list[Event]) -> None:
     """An event table changed (the service's listener): refresh the member's hand view; at
     the end, draw it once more with the result and, when the event has a next deal for
     the member, a **Next deal** button; then look for results due (the last deal of a
@@ -266,9 +267,9 @@ async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
     following: EventInfo | None = None
     if any(e.kind == "event_finished" for e in events) and table.event is not None:
         event_id, deal = parse_label(table.event)
-        event = await cog.ctx.service.events.event_of(table.guild_id, event_id)
+        event = await ctx.service.events.event_of(table.guild_id, event_id)
         if (event is not None and deal < event.deals
-                and not event.is_closed(cog.ctx.service.events.now())):
+                and not event.is_closed(ctx.service.events.now())):
             following = event
     user_id = table.seats[EVENT_SEAT].user_id
 
@@ -283,9 +284,9 @@ async def table_changed(cog: DdzCog, table: Table, events: list[Event]) -> None:
                     discord.ButtonStyle.primary)
         return view
 
-    if await private_table_changed(cog, table, events, seat=EVENT_SEAT,
+    if await private_table_changed(ctx.hands, table, events, seat=EVENT_SEAT,
                                    finished="event_finished", notice=notice, buttons=buttons):
-        cog.announcer.poke()
+        announcer.poke()
 
 
 def _result_notice(table: Table, lang: str, more: bool) -> str:
@@ -296,7 +297,7 @@ def _result_notice(table: Table, lang: str, more: bool) -> str:
     return notice + "\n" + t("event.next_button" if more else "event.next", lang)
 
 
-async def on_next_click(interaction: discord.Interaction, cog: DdzCog, event_id: str,
+async def on_next_click(interaction: discord.Interaction, ctx: CogContext, event_id: str,
                         user_id: int) -> None:
     """Next deal under an event deal's result: re-check the clicker (the member who played
     it), the guild and the event (this server's, still the open one), then deal the
@@ -305,10 +306,10 @@ async def on_next_click(interaction: discord.Interaction, cog: DdzCog, event_id:
         guild_id = permissions.guild_id(interaction)
         if interaction.user.id != user_id:
             raise GameError("event_next_other")
-        current = await cog.ctx.service.events.current(guild_id)
+        current = await ctx.service.events.current(guild_id)
         if current is None or current.event_id != event_id:
             raise GameError("stale")  # an event that is over, or another server's: forged
-        await play(interaction, cog)
+        await play(interaction, ctx)
     except Exception as exc:
         await answer_error(interaction, exc)
 

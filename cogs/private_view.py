@@ -5,17 +5,14 @@ current like any hand view, and drawn once more with the result when the hand en
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from bot.game.seat import Event
 from bot.game.table import Table
 from cogs.components import Components
-
-if TYPE_CHECKING:  # annotations only: cogs.ddz imports the modules that import this one
-    from cogs.ddz import DdzCog
+from cogs.hand_screens import HandScreens
 
 
-async def private_table_changed(cog: DdzCog, table: Table, events: list[Event], *,
+async def private_table_changed(hands: HandScreens, table: Table, events: list[Event], *,
                                 seat: int, finished: str,
                                 notice: Callable[[Table, str], str],
                                 buttons: Callable[[str], Components | None] | None = None
@@ -28,13 +25,13 @@ async def private_table_changed(cog: DdzCog, table: Table, events: list[Event], 
     if user_id is None:
         return False
     if not any(event.kind == finished for event in events):
-        await cog.views.refresh(table)
+        await hands.views.refresh(table)
         return False
     key = (table.id, user_id)
-    async with cog.views.lock(*key):
-        entry = cog.views.views.get(key)
+    async with hands.views.lock(*key):
+        entry = hands.views.views.get(key)
         if entry is not None and table.hand is not None and table.hand.result is not None:
-            await cog.views.redraw(table, user_id, entry.state, notice=notice(table, entry.lang),
+            await hands.views.redraw(table, user_id, entry.state, notice=notice(table, entry.lang),
                                    buttons=buttons(entry.lang) if buttons is not None else None)
-    cog.views.forget_table(table.id)
+    hands.views.forget_table(table.id)
     return True

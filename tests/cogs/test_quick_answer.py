@@ -47,14 +47,14 @@ def slow_hand_views(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
                     ) -> list[tuple[str, str, int | None, int]]:
     """Hand views drawn in 0.2 s, answers due within 0.01 s; ``record_answers`` from now."""
     monkeypatch.setattr(replies, "ANSWER_WITHIN_SECONDS", 0.01)
-    cog = fake.bot.get_cog("ddz")
-    render = cog.render_hand
+    hands = fake.bot.get_cog("ddz").hands  # the hand screens (cogs/hand_screens.py)
+    render = hands.render
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(0.2)
         return await render(*args, **kwargs)
 
-    monkeypatch.setattr(cog, "render_hand", slow)
+    monkeypatch.setattr(hands, "render", slow)
     return record_answers(fake)
 
 

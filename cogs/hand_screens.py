@@ -1,0 +1,83 @@
+"""The private hand screens: what every feature with a hand view needs of them, in one
+small object (``HandScreens``) that ``CogContext`` carries (docs/ARCHITECTURE.md §Adding a
+feature). The ``/ddz`` cog, the daily deal and the events draw and answer hand views through
+it, never through the cog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import discord
+
+from bot.faults import crash_point
+from bot.game.table import Table
+from bot.rules import Combo
+from bot.service import TableService
+from bot.service.renderer import Renderer
+from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inputs
+from cogs.items import ViewState
+from cogs.open_views import OpenViews
+from cogs.replies import png_file, respond
+
+
+class HandScreens:
+    """Draws hand views (``render``), answers with them (``show``) and keeps the open ones
+    current (``views``: cogs/open_views.py). ``service``: the legal-play rankings
+    (``TableService.hand_position``); ``renderer``: the render workers."""
+
+    def __init__(self, service: TableService, renderer: Renderer) -> None:
+        self.service = service
+        self.renderer = renderer
+        self.views = OpenViews(self.render)
+        """The hand views open now (a refresh redraws them with ``render``)."""
+
+    async def render(self, table: Table, seat: int, state: ViewState, lang: str, *,
+                     notice: str | None = None, hint: str | None = None,
+                     readings: Sequence[Combo] | None = None,
+                     shown: ImageKey | None = None) -> Screen:
+        """Build and draw the hand view: the legal-play ranking (once per position,
+        ``TableService.hand_position``) and the image, both in the render workers, at once;
+        only the image when the position's ranking is known already.
+
+        ``shown``: the ``Screen.image_key`` of the image already in the message;
+        when it still matches, nothing is drawn and ``png`` stays None (keep it).
+        Both are urgent for the render workers (ahead of the public table images): a
+        member waits for their view, and a refresh holds the view's lock
+        (``OpenViews``), so that member's next click waits for it too.
+        The card counter shows when the server's ``/ddz config counter`` is on.
+        """
+        position = await self.service.hand_position(table, seat, urgent=True)
+        inputs = image_inputs(table, seat, state, position.counter, counts=position.counts)
+        cards, normal, counts = inputs
+        key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
+        png: bytes | None = None
+        ranked = position.known  # None: the first screen at this position
+        if shown is not None and key == shown:
+            ranked = await position.choices()
+        elif ranked is not None:  # only the image to wait for: no tasks to run both at once
+            png = await draw_image(cards, normal, lang, counts, self.renderer, urgent=True)
+        else:
+            ranked, png = await asyncio.gather(
+                position.choices(),
+                draw_image(cards, normal, lang, counts, self.renderer, urgent=True))
+        assert ranked is not None  # every branch above has it
+        screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
+                              readings=readings, plays=ranked.plays, legal=ranked.legal,
+                              counter=position.counter, inputs=inputs)
+        screen.png = png
+        return screen
+
+    async def show(self, interaction: discord.Interaction, table: Table, seat: int,
+                   state: ViewState, lang: str, *, notice: str | None = None,
+                   hint: str | None = None,
+                   readings: Sequence[Combo] | None = None) -> None:
+        """Answer with the hand view (the initial response, or an edit of the deferred
+        message) and keep it current."""
+        screen = await self.render(table, seat, state, lang, notice=notice, hint=hint,
+                                   readings=readings)
+        file = png_file(screen.png or b"", "hand.png", screen.alt)
+        await respond(interaction, screen.content, edit=True, file=file, view=screen.view)
+        crash_point("view")
+        self.views.track(table.id, interaction.user.id, interaction, screen, lang)
