@@ -10,8 +10,10 @@ The public table message is redrawn by ``Board`` from listener events.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -89,6 +91,10 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         self.announcer = event_cog.EventAnnouncer(bot, service.events, self.languages.language,
                                                   self.board.delivery)
         """Each duplicate event's results, once, in its channel."""
+        self.private: dict[str, Callable[[Table, list[Event]], Awaitable[None]]] = {
+            "daily": functools.partial(daily.table_changed, self.ctx),
+            "event": functools.partial(event_cog.table_changed, self.ctx, self.announcer)}
+        """What a change of a private table does, by ``Table.kind`` (the feature's own)."""
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -108,11 +114,9 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
 
     @commands.Cog.listener("on_ddz_table_changed")
     async def on_ddz_table_changed(self, table: Table, events: list[Event]) -> None:
-        if table.daily is not None:  # private: no public message, only the member's view
-            await daily.table_changed(self.ctx, table, events)
-            return
-        if table.event is not None:  # private too: an event's deal
-            await event_cog.table_changed(self.ctx, self.announcer, table, events)
+        private = self.private.get(table.kind)
+        if private is not None:  # no public message, only the member's view
+            await private(table, events)
             return
         self.board.notify(table, events)
         if table.phase == "closed":

@@ -364,13 +364,6 @@ class Delivery:
             await channel.get_partial_message(message_id).delete()
         return True
 
-
-def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:
-    """Put ``token`` first in ``table[key]`` (once per interaction), keeping ``TOKENS_KEPT``."""
-    rest = [t for t in table.get(key, ()) if t.interaction is not token.interaction]
-    table[key] = [token, *rest][:TOKENS_KEPT]
-
-
     async def post(self, channel_id: int, guild_id: int | None, priority: int = RESULT,
                    **kwargs: Any) -> discord.Message:
         """Post a message in the channel itself, never as an interaction's follow-up (the
@@ -399,6 +392,12 @@ def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:
         METRICS.count_global_request()
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         return [message async for message in channel.history(limit=limit)]
+
+
+def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:
+    """Put ``token`` first in ``table[key]`` (once per interaction), keeping ``TOKENS_KEPT``."""
+    rest = [t for t in table.get(key, ()) if t.interaction is not token.interaction]
+    table[key] = [token, *rest][:TOKENS_KEPT]
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -155,6 +155,14 @@ def counter_text(counts: Sequence[int] | None, lang: str) -> str | None:
     return _counter_text(tuple(counts), lang)
 
 
+_TITLES: dict[str, Callable[[Table, str], str]] = {
+    "daily": lambda table, lang: t("daily.title", lang, day=table.daily),
+    "event": lambda table, lang: t("event.title", lang, deal=parse_label(table.event or "")[1]),
+    "table": lambda table, lang: t("hand.title", lang, table=table.id, hand=table.hand_no),
+}
+"""The hand view's first line by ``Table.kind``."""
+
+
 @functools.lru_cache(maxsize=1024)
 def _counter_text(counts: tuple[int, ...], lang: str) -> str:
     """``counter_text`` once per (counts, language): every redraw of a view at one
@@ -181,10 +189,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     hand = table.hand
     cards, state, counts = inputs or image_inputs(table, seat, state, counter)
     chosen = selected_cards(cards, state)
-    lines = [t("daily.title", lang, day=table.daily) if table.daily is not None
-             else t("event.title", lang, deal=parse_label(table.event)[1])
-             if table.event is not None
-             else t("hand.title", lang, table=table.id, hand=table.hand_no)]
+    lines = [_TITLES[table.kind](table, lang)]
     if hand is not None and hand.landlord is not None:
         lines.append(t("hand.role_landlord", lang) if hand.landlord == seat else
                      t("hand.role_peasant", lang, name=texts.plain_name(table, hand.landlord)))

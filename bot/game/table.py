@@ -158,6 +158,12 @@ class Table(BaseModel):
         return self.daily is not None or self.event is not None
 
     @property
+    def kind(self) -> str:
+        """``"daily"`` (the daily deal's), ``"event"`` (an event's deal) or ``"table"`` (a
+        channel's table): what the service and the cogs key a private deal's handling by."""
+        return "daily" if self.daily is not None else "event" if self.event is not None else "table"
+
+    @property
     def hand_id(self) -> str:
         """``"<table id>:<hand_no>"``, the settlement key of the current hand."""
         return f"{self.id}:{self.hand_no}"

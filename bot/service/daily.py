@@ -14,9 +14,9 @@ over).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bot.game.daily import (
     DAILY_SEAT,
@@ -26,6 +26,7 @@ from bot.game.daily import (
     day_of,
     day_start,
     forgotten_mark,
+    moves_of,
     standing_order,
     streaks,
 )
@@ -33,6 +34,7 @@ from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.seat import computer_seat
 from bot.game.table import Table
+from bot.service.host import PrivateHost
 from bot.values import (
     DailyBoard,
     DailyEntry,
@@ -43,10 +45,6 @@ from bot.values import (
     SeatChange,
     Settlement,
 )
-
-if TYPE_CHECKING:  # annotations only: the TableService makes its DailyService
-    from bot.service.tables import TableService
-
 
 POST_GRACE = 3600.0
 """Seconds after a day's end that its podium waits at most for plays of it still open
@@ -67,9 +65,20 @@ class DailyOpen:
 class DailyService:
     """The daily deal over a TableService (its storage, clock and tables)."""
 
-    def __init__(self, tables: TableService) -> None:
+    def __init__(self, tables: PrivateHost) -> None:
         self.tables = tables
         self.storage = tables.storage
+
+    async def finish(self, table: Table) -> None:
+        """Record a finished daily hand as the member's result of the day (docs/RULES.md
+        §Daily deal): no match totals, stats or ratings change (``PrivateDeal``, called by
+        ``TableService`` in place of settling a table hand)."""
+        assert table.hand is not None and table.hand.result is not None
+        user_id = table.seats[DAILY_SEAT].user_id
+        assert user_id is not None
+        result = table.hand.result
+        await self.storage.finish_daily(table, user_id, result.points[DAILY_SEAT],
+                                        moves_of(table), result.winner == "landlord")
 
     async def today(self, guild_id: int) -> str:
         """The server's calendar day now (``"YYYY-MM-DD"``, its ``/ddz config timezone``)."""
@@ -125,7 +134,9 @@ class DailyService:
                 guild_id, user_id, name, locale, day=day, seed=seed,
                 level=settings.daily_level, rules=settings.rules,
                 turn_seconds=settings.turn_seconds_play, now=self.tables.clock.now())
-            if await self.tables.add_daily(table, user_id, name, events):
+            if await self.tables.add_private(
+                    table, functools.partial(self.storage.begin_daily, table, user_id, name),
+                    events):
                 return DailyOpen(day, table=table, fresh=True)
             table = self.tables.daily_table_of(guild_id, user_id, day)
             if table is not None:  # a racing /ddz daily of the same member dealt it

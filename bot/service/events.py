@@ -13,12 +13,12 @@ where the event was created. Nothing here touches match totals, stats or ratings
 
 from __future__ import annotations
 
+import functools
 import math
 import secrets
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from bot.ai import LEVELS
 from bot.game.daily import move_rng, moves_of
@@ -36,6 +36,7 @@ from bot.game.event import (
 from bot.game.hand import Hand
 from bot.game.table import Table
 from bot.service.daily import private_record
+from bot.service.host import PrivateHost
 from bot.values import (
     EventInfo,
     EventPlay,
@@ -44,9 +45,6 @@ from bot.values import (
     EventSummary,
     FinishedHand,
 )
-
-if TYPE_CHECKING:  # annotations only: the TableService makes its EventService
-    from bot.service.tables import TableService
 
 MAX_HOURS = 14 * 24
 """Longest time an event stays open (``/ddz event create hours:``): two weeks."""
@@ -70,7 +68,7 @@ class EventOpen:
 class EventService:
     """Duplicate events over a TableService (its storage, clock, decider and tables)."""
 
-    def __init__(self, tables: TableService) -> None:
+    def __init__(self, tables: PrivateHost) -> None:
         self.tables = tables
         self.storage = tables.storage
 
@@ -198,7 +196,9 @@ class EventService:
             guild_id, user_id, name, locale, event_id=event.event_id, deal=deal,
             seed=await self.seed(event, deal), level=event.level,  # type: ignore[arg-type]  # checked at create
             rules=settings.rules, turn_seconds=settings.turn_seconds_play, now=self.now())
-        if await self.tables.add_event(table, event, deal, user_id, name, events):
+        if await self.tables.add_private(
+                table, functools.partial(self.storage.begin_event_play, table, event, deal,
+                                         user_id, name, self.now()), events):
             return EventOpen(event, deal, table, fresh=True)
         table = self.table_of(guild_id, user_id, event.event_id)
         if table is not None:  # a racing /ddz event play of the same member dealt it
@@ -215,9 +215,10 @@ class EventService:
         """The server's secret key (the daily deal's, created on first use)."""
         return bytes.fromhex(await self.storage.daily_key(guild_id, secrets.token_hex(32)))
 
-    async def record(self, table: Table) -> None:
-        """Record a finished event table as the member's result of its deal (called by
-        ``TableService`` in place of settling a table hand: no totals, stats or ratings)."""
+    async def finish(self, table: Table) -> None:
+        """Record a finished event table as the member's result of its deal (``PrivateDeal``,
+        called by ``TableService`` in place of settling a table hand: no totals, stats or
+        ratings)."""
         assert table.event is not None
         event_id, deal = parse_label(table.event)
         user_id = table.seats[EVENT_SEAT].user_id

@@ -17,14 +17,12 @@ import asyncio
 import functools
 import logging
 import random
-import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.ai import Decision, Level
 from bot.ai.choices import Choices
-from bot.game.daily import DAILY_SEAT, moves_of
 from bot.game.errors import GameError
 from bot.game.hand import Cards
 from bot.game.seat import PACE_MAX, PACE_MIN, Event
@@ -34,6 +32,7 @@ from bot.service.daily import DailyService
 from bot.service.deciders import Decider, thread_decide
 from bot.service.events import EventService
 from bot.service.hints import HintCache
+from bot.service.host import Apply, Clock, PrivateDeal, SystemClock
 from bot.service.pings import TurnPings
 from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache, HandPosition
@@ -41,7 +40,6 @@ from bot.service.records import RecordsService
 from bot.service.turns import TurnTasks
 from bot.storage.repository import Repository
 from bot.values import (
-    EventInfo,
     GuildSettings,
     NewMatch,
     Settlement,
@@ -49,26 +47,7 @@ from bot.values import (
 )
 
 log = logging.getLogger(__name__)
-
-Apply = Callable[[Table, float], list[Event]]
-"""A change applied to a working copy of a table at clock time ``now``; returns events."""
-
-class Clock(Protocol):
-    """Time source of the service: ``now()`` in seconds (stored in deadlines), ``sleep``."""
-
-    def now(self) -> float: ...
-
-    async def sleep(self, seconds: float) -> None: ...
-
-
-class SystemClock:
-    """Wall-clock seconds (deadlines survive restarts) and ``asyncio.sleep``."""
-
-    def now(self) -> float:
-        return time.time()
-
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(max(0.0, seconds))
+_D = TypeVar("_D", bound=PrivateDeal)
 
 
 class TableListener(Protocol):
@@ -166,10 +145,18 @@ class TableService:
         """Called with (guild id, user id) after ``forget_user`` deleted a member's data
         (the web page drops its cached pages of that server, docs/WEB.md)."""
         """The server's read-only records (``bot.service.records``)."""
-        self.daily = DailyService(self)
+        self.private: dict[str, PrivateDeal] = {}
+        """Each kind of private deal by ``Table.kind`` (``bot.service.host.PrivateDeal``):
+        what ``_act`` calls when such a table's hand ends."""
+        self.daily = self.register("daily", DailyService(self))
         """The daily deal (``bot.service.daily``): its tables are this service's."""
-        self.events = EventService(self)
+        self.events = self.register("event", EventService(self))
         """Duplicate events (``bot.service.events``): their tables are this service's."""
+
+    def register(self, kind: str, deal: _D) -> _D:
+        """Take ``deal`` as the handler of private tables of ``Table.kind`` ``kind``."""
+        self.private[kind] = deal
+        return deal
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
 
@@ -532,16 +519,11 @@ class TableService:
                 await self.storage.delete_table(table_id)
                 del self._tables[table_id]
                 self._locks.pop(table_id, None)
-            elif work.settleable and table.phase != "finished" and work.daily is not None:
-                await _finish_daily(self.storage, work)  # a result, no table hand
+            elif work.settleable and table.phase != "finished" and work.private:
+                await self.private[work.kind].finish(work)  # a result, no table hand
                 del self._tables[table_id]
                 self._locks.pop(table_id, None)
-                events.append(Event(kind="daily_finished"))
-            elif work.settleable and table.phase != "finished" and work.event is not None:
-                await self.events.record(work)  # the member's result of the deal
-                del self._tables[table_id]
-                self._locks.pop(table_id, None)
-                events.append(Event(kind="event_finished"))
+                events.append(Event(kind=f"{work.kind}_finished"))
             elif work.settleable and table.phase != "finished":
                 settlement = await self.storage.settle_hand(work, work.hand_id)
                 self._tables[table_id] = work
@@ -579,29 +561,15 @@ class TableService:
                 and table.phase == "playing" and not table.computer_to_act):
             self.hints.prefetch(table, seat)
 
-    async def add_daily(self, table: Table, user_id: int, name: str,
-                        events: list[Event]) -> bool:
-        """Take a freshly dealt daily-deal table (``bot.game.daily.daily_table``): claim the
-        member's play of its day and save it in one commit, then arm its turn and notify.
-        False (nothing kept) when the member has played or is playing that day already.
-        Storage errors propagate."""
+    async def add_private(self, table: Table, claim: Callable[[], Awaitable[bool]],
+                          events: list[Event]) -> bool:
+        """Take a freshly dealt private table (``bot.game.daily.daily_table``,
+        ``bot.game.event.event_table``): ``claim()`` the member's play of it and save it in
+        one commit (``Repository.begin_daily``, ``begin_event_play``), then arm its turn and
+        notify. False (nothing kept) when the claim fails: the member has played or is
+        playing it already (or the event has closed). Storage errors propagate."""
         async with self._guild_lock(table.guild_id):
-            if not await self.storage.begin_daily(table, user_id, name):
-                return False
-            self._tables[table.id] = table
-        self.turns.schedule(table)
-        await self._notify(table, events, None)
-        return True
-
-    async def add_event(self, table: Table, event: EventInfo, deal: int, user_id: int,
-                        name: str, events: list[Event]) -> bool:
-        """Take a freshly dealt event table (``bot.game.event.event_table``): claim the
-        member's play of ``deal`` and save it in one commit, then arm its turn and notify.
-        False (nothing kept) when they played or are playing it already, or the event has
-        closed. Storage errors propagate."""
-        async with self._guild_lock(table.guild_id):
-            if not await self.storage.begin_event_play(table, event, deal, user_id, name,
-                                                       self.clock.now()):
+            if not await claim():
                 return False
             self._tables[table.id] = table
         self.turns.schedule(table)
@@ -618,17 +586,6 @@ class TableService:
                 await self.listener.on_hand_settled(table, settlement)
         except Exception:
             log.exception("listener failed for table %s seq %s", table.id, table.seq)
-
-async def _finish_daily(storage: Repository, table: Table) -> None:
-    """Record a finished daily hand as the member's result of the day (docs/RULES.md
-    §Daily deal): no match totals, stats or ratings change."""
-    assert table.hand is not None and table.hand.result is not None
-    user_id = table.seats[DAILY_SEAT].user_id
-    assert user_id is not None
-    result = table.hand.result
-    await storage.finish_daily(table, user_id, result.points[DAILY_SEAT], moves_of(table),
-                               result.winner == "landlord")
-
 
 def _remembered_pace(table: Table, user_id: int, pace: float | None) -> None:
     """Give the member's seat their stored auto-play pace (ignored when out of range)."""

@@ -16,16 +16,14 @@ import asyncio
 import logging
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.game.computer import AutoAction, fallback_action
 from bot.game.daily import move_rng
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
-
-if TYPE_CHECKING:  # annotations only: the service owns its turn tasks
-    from bot.service.tables import TableService
+from bot.service.host import TurnHost
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +52,7 @@ class TurnTasks:
     ``pace_scale`` and ``decider`` when a task is armed or fires (tests change them);
     ``rng``: the computers' pauses and the seeds of their moves."""
 
-    def __init__(self, service: TableService, rng: random.Random) -> None:
+    def __init__(self, service: TurnHost, rng: random.Random) -> None:
         self.service = service
         self.rng = rng
         self._timers: dict[str, _Timer] = {}

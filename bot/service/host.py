@@ -1,0 +1,85 @@
+"""What the service's helpers need of the ``TableService`` that owns them, as protocols: the
+turn tasks (``TurnHost``), the private deals, the daily deal's and events'
+(``PrivateHost``), and what a kind of private deal does for the service
+(``PrivateDeal``). They import this module, never ``bot.service.tables``: the service
+builds them and is their host, without an import circle (even in annotations).
+
+Also the service's clock (``Clock``, ``SystemClock``) and the shape of a change
+(``Apply``), which they share.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from bot.game.seat import Event
+from bot.game.table import Table
+from bot.service.deciders import Decider
+from bot.storage.repository import Repository
+from bot.values import GuildSettings
+
+Apply = Callable[[Table, float], list[Event]]
+"""A change applied to a working copy of a table at clock time ``now``; returns events."""
+
+
+class Clock(Protocol):
+    """Time source of the service: ``now()`` in seconds (stored in deadlines), ``sleep``."""
+
+    def now(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+class SystemClock:
+    """Wall-clock seconds (deadlines survive restarts) and ``asyncio.sleep``."""
+
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(max(0.0, seconds))
+
+
+class TurnHost(Protocol):
+    """What ``bot.service.turns.TurnTasks`` reads of the service when a task is armed or
+    fires (tests change them on the fly), and the one locked path a move takes (``_act``)."""
+
+    clock: Clock
+    ai_delay: float | tuple[float, float]
+    pace_scale: float
+    decider: Decider
+
+    def get(self, table_id: str) -> Table | None: ...
+
+    async def _act(self, table_id: str, apply: Apply, *, expect_seq: int | None = None,
+                   notify: bool = True, schedule: bool = True) -> Table: ...
+
+
+class PrivateHost(Protocol):
+    """What the daily deal and the events (``bot.service.daily``, ``bot.service.events``)
+    use of the service whose tables they deal."""
+
+    storage: Repository
+    clock: Clock
+    decider: Decider
+
+    async def settings(self, guild_id: int) -> GuildSettings: ...
+
+    def tables(self) -> list[Table]: ...
+
+    def daily_table_of(self, guild_id: int, user_id: int, day: str) -> Table | None: ...
+
+    async def add_private(self, table: Table, claim: Callable[[], Awaitable[bool]],
+                          events: list[Event]) -> bool: ...
+
+
+class PrivateDeal(Protocol):
+    """A kind of private deal (a table of ``Table.kind`` ``daily`` or ``event``), registered
+    with the service under that kind (``TableService.private``): ``finish`` records a
+    finished table as the member's result in place of settling a table hand (no match
+    totals, stats or ratings change)."""
+
+    async def finish(self, table: Table) -> None: ...
