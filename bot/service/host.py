@@ -1,5 +1,5 @@
 """What the service's helpers need of the ``TableService`` that owns them, as protocols: the
-turn tasks (``TurnHost``), the private deals, the daily deal's and events'
+turn tasks (``TurnHost``), the turn pings (``PingHost``), the private deals, the daily deal's and events'
 (``PrivateHost``), and what a kind of private deal does for the service
 (``PrivateDeal``). They import this module, never ``bot.service.tables``: the service
 builds them and is their host, without an import circle (even in annotations).
@@ -56,6 +56,18 @@ class TurnHost(Protocol):
 
     async def _act(self, table_id: str, apply: Apply, *, expect_seq: int | None = None,
                    notify: bool = True, schedule: bool = True) -> Table: ...
+
+
+class PingHost(Protocol):
+    """What ``bot.service.pings.TurnPings`` reads of the service: its storage, clock,
+    settings and open tables."""
+
+    storage: Repository
+    clock: Clock
+
+    async def settings(self, guild_id: int) -> GuildSettings: ...
+
+    def get(self, table_id: str) -> Table | None: ...
 
 
 class PrivateHost(Protocol):

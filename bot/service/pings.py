@@ -26,13 +26,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from bot.game.table import Table
+from bot.service.host import PingHost
 from bot.values import SentPing, ShardSet
-
-if TYPE_CHECKING:  # annotations only: the service owns its pings
-    from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +97,7 @@ class TurnPings:
     while ``sender`` is None (a service without Discord). Counters: ``sent`` pings
     posted, ``deleted`` pings deleted."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: PingHost) -> None:
         self.service = service
         self.sender: PingSender | None = None
         self._by_table: dict[str, _Ping] = {}
