@@ -685,9 +685,10 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         await respond(interaction, notice, embed=info.config_embed(settings, lang, url))
 
 
-AT_ONCE_SETTINGS = frozenset({"web", "language", "daily_channel"})
-"""Settings that act at once (the web page, public messages' language, the daily's
-channel); the others are read when a table opens or a hand is dealt."""
+AT_ONCE_SETTINGS = frozenset({"web", "language", "counter", "timezone", "daily_channel"})
+"""Settings read on every use, so they act at once (the web page, public messages'
+language, the card counter of the next view drawn, the daily's day and channel); the
+others are read when a table opens or a hand is dealt."""
 
 
 def _saved_key(changed: set[str]) -> str:

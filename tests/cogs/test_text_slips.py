@@ -68,6 +68,8 @@ async def test_config_says_whether_a_setting_acts_at_once(fake: FakeDiscord, loc
     assert (await fake.bot.service.settings(fake.guild_id)).web
     timer = await admin.slash("config", turn_seconds=45)
     assert later in timer.text, timer.text
+    counter = await admin.slash("config", counter="off")  # read on every view drawn
+    assert now in counter.text, counter.text
     both = await admin.slash("config", web="off", turn_seconds=50)
     assert ("new tables and hands use the others" in both.text
             or "las mesas y manos nuevas usan los demás" in both.text), both.text
