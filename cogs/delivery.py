@@ -43,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -204,7 +205,16 @@ class Delivery:
         return [token for token in tokens or () if token.expires > now and token.usable()]
 
     def _room(self, token: _Token) -> float:
-        return self.tokens.wait(token.interaction.id, self._now())
+        """Seconds until ``token`` has room in its bucket: Delivery's own requests plus
+        those ``spend`` noted (hand views, answers) in the window (0: now)."""
+        now, mono = self._now(), time.monotonic()
+        window, limit = self.tokens.window, self.tokens.limit
+        ends = [t + window - now for t in self.tokens._recent(token.interaction.id, now)]
+        ends += [t + window - mono for t in token.interaction.extras.get(SPENT, ())
+                 if mono - t < window]
+        if len(ends) < limit:
+            return 0.0
+        return max(sorted(ends)[len(ends) - limit], 0.001)
 
     def can_edit(self, message_id: int | None) -> bool:
         """True when ``message_id`` has a live token with room to be edited with now."""
@@ -392,6 +402,19 @@ class Delivery:
         METRICS.count_global_request()
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         return [message async for message in channel.history(limit=limit)]
+
+
+SPENT = "ddz_webhook_spent"
+"""``interaction.extras`` key: ``time.monotonic()`` of the webhook requests made on its
+token outside Delivery (``spend``)."""
+
+
+def spend(interaction: discord.Interaction[Any]) -> None:
+    """Note one webhook request about to be made on ``interaction``'s token outside
+    Delivery (a hand view's edit, an answer's follow-up): Delivery counts it in the
+    token's bucket (``WEBHOOK_BUDGET``, docs/DISCORD.md row 12)."""
+    spent = interaction.extras.setdefault(SPENT, deque(maxlen=WEBHOOK_BUDGET[0] + 1))
+    spent.append(time.monotonic())
 
 
 def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:

@@ -26,7 +26,7 @@ from bot.game.table import Table
 from bot.i18n import t
 from bot.service import Decision, TableService
 from cogs.components import Components
-from cogs.delivery import TOKEN_LIFETIME
+from cogs.delivery import TOKEN_LIFETIME, spend
 from cogs.hand_actions import hint_reason, hint_state
 from cogs.hand_view import Screen
 from cogs.items import ViewState
@@ -174,6 +174,7 @@ class OpenViews:
         if entry is None:
             return
         seat = table.seat_of(user_id)
+        spend(entry.interaction)  # one edit of its token, counted in Delivery's bucket
         try:
             if seat is None:
                 await entry.interaction.edit_original_response(
@@ -222,6 +223,7 @@ class OpenViews:
             if self.views.get(key) is not entry:
                 return
             self._pop(key)
+            spend(entry.interaction)
             with contextlib.suppress(discord.HTTPException):
                 await entry.interaction.edit_original_response(
                     content=t("hand.expired", entry.lang), view=None, attachments=[])

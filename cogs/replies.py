@@ -29,6 +29,7 @@ from bot.i18n import has_key, t
 from bot.rules import CardParseError
 from bot.service import StorageUnavailable
 from cogs import metering
+from cogs.delivery import spend
 
 log = logging.getLogger("cogs.ddz")
 
@@ -194,6 +195,7 @@ async def _respond(
                 content, ephemeral=ephemeral, allowed_mentions=mentions, **sendable)
         metering.first_response(interaction, "answered")
         return
+    spend(interaction)  # a webhook request on its token (Delivery's bucket counts it)
     if interaction.extras.get("ddz_thinking") or edit:
         await interaction.edit_original_response(
             content=content, embeds=embeds, attachments=files, allowed_mentions=mentions,

@@ -23,6 +23,13 @@ such as ``PATCH /channels/{id}/messages/{id}``) and ``emu.global_channels`` the
 channel id of each (None off a channel route), ``emu.exempt_requests`` counts the
 others by route class; ``emu.faults.global_limit`` makes the emulator enforce the limit.
 ``token_lifetime`` (seconds, default 15 min) may be set short to expire tokens mid-hand.
+
+``emu.rules`` (``discord_rules.DiscordRules``, on unless ``Emulator(rules=False)``)
+enforces the rows of docs/DISCORD.md: per-token (5 / 2 s) and per-channel (30 webhook
+messages / min) webhook buckets with real 429s and headers, 30046 on edits of messages
+older than an hour on the emulator's clock, the bot's permissions on webhook routes,
+and it records who each created message notified (``rules.notifications``,
+``SimMessage.notified``) and the invalid requests (``rules.invalid``).
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from typing import Any
 from aiohttp import web
 
 from sandbox.loopback.commands import CommandRegistry
+from sandbox.loopback.discord_rules import DiscordRules
 from sandbox.loopback.faults import EDIT_ROUTE, Faults, is_global_limited
 from sandbox.loopback.gateway import Gateway
 from sandbox.loopback.members import EmulatorUsageError, SimInteraction, SimMember
@@ -104,6 +112,7 @@ class Emulator(Payloads):
         token_lifetime: float = 15 * 60.0,
         guild_name: str = "Test Guild",
         guild_locale: str = "en-US",
+        rules: bool = True,
     ) -> None:
         self.token = token
         self.response_deadline = response_deadline
@@ -127,6 +136,7 @@ class Emulator(Payloads):
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
         self.faults = Faults(self)
+        self.rules = DiscordRules(enabled=rules)
         self.edit_times: dict[int, list[float]] = {}
         self.diagnostics: list[Callable[[], str]] = []
         self.clock_offset = 0.0

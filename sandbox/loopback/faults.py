@@ -161,5 +161,6 @@ class Faults:
             if not is_global:
                 headers.update({"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
                                 "X-RateLimit-Reset-After": f"{retry_after:.3f}"})
+        self.emu.rules.answered(status, headers)
         return web.Response(body=json.dumps(body).encode(), status=status, headers=headers,
                             content_type="application/json")

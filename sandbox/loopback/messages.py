@@ -124,6 +124,12 @@ def new_message(
         allowed_mentions=payload.get("allowed_mentions"),
         type=20 if interaction is not None and interaction.type == 2 else 0,
     )
+    m.born = emu.now()
+    if not loading:
+        m.notified = emu.rules.created(
+            m.id, channel.id, m.content, payload.get("allowed_mentions"),
+            set(channel.guild.members), visible_to is not None,
+            bool(flags & FLAG_SUPPRESS_NOTIFICATIONS))
     emu.messages[m.id] = m
     channel.messages.append(m)
     if visible_to is not None:

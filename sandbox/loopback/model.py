@@ -258,6 +258,11 @@ class SimMessage:
     history: list[dict[str, Any]] = field(default_factory=list)
     allowed_mentions: dict[str, Any] | None = None
     """The ``allowed_mentions`` the message was created with (None: none sent)."""
+    born: float = 0.0
+    """When it was created on the emulator's clock (``Emulator.now``): edits of a message
+    older than an hour answer 30046 (docs/DISCORD.md row 14)."""
+    notified: list[int] = field(default_factory=list)
+    """Members this message notified when it was created (docs/DISCORD.md row 19)."""
 
     @property
     def ephemeral(self) -> bool:

@@ -4,7 +4,9 @@ interaction callbacks and interaction webhooks (JSON or multipart with ``files[n
 Error answers follow Discord: ``{"message": ..., "code": ...}`` with codes 10003
 Unknown Channel, 10008 Unknown Message, 10015 Unknown Webhook, 10062 Unknown
 Interaction, 40060 Already acknowledged, 50006 Empty message, 50027 Invalid Webhook
-Token, 50035 Invalid Form Body; every one is recorded in ``Emulator.errors``.
+Token, 50035 Invalid Form Body; every one is recorded in ``Emulator.errors``. The rows
+of docs/DISCORD.md that ``Emulator.rules`` enforces (``discord_rules.py``: webhook
+buckets, 30046, permissions on webhook routes, notifications) answer here too.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from sandbox.loopback.discord_rules import Limited
 from sandbox.loopback.messages import MessageError, apply_edit, new_message
 from sandbox.loopback.model import (
     FLAG_EPHEMERAL,
@@ -184,8 +187,24 @@ class RestApi:
                 if 200 <= response.status < 300:
                     self.emu.count_edit(request)
                     response.headers.update(self.emu.faults.headers(request))
+                    ix = current_ix.get()
+                    if ix is not None and "/webhooks/" in request.path:
+                        response.headers.update(self.emu.rules.token_headers(ix.id))
                 return response
+            except Limited as limited:
+                self.emu.record_error(429, limited.code, request.method, request.path,
+                                      limited.message)
+                self.emu.rules.answered(429, limited.headers)
+                body429: dict[str, Any] = {"message": limited.message,
+                                           "retry_after": limited.retry_after, "global": False}
+                if limited.code:
+                    body429["code"] = limited.code
+                headers = {**limited.headers, "Via": "1.1 google",
+                           "Retry-After": f"{limited.retry_after:.3f}"}
+                return web.Response(body=json.dumps(body429).encode(), status=429,
+                                    headers=headers, content_type="application/json")
             except Fail as f:
+                self.emu.rules.answered(f.status, {})
                 err = self.emu.record_error(
                     f.status, f.code, request.method, request.path, f.message, f.problems
                 )
@@ -430,6 +449,7 @@ class RestApi:
         if request.method != "PATCH":
             return await self.unknown(request)
         payload, files = await read_body(request)
+        self.emu.rules.edit(m.born, self.emu.now())
         try:
             apply_edit(self.emu, m, payload, files)
         except MessageError as e:
@@ -532,7 +552,24 @@ class RestApi:
             raise Fail(401, 50027, "Invalid Webhook Token")
         current_ix.set(ix)
         ix.last_activity = time.monotonic()
+        self.emu.rules.token_request(ix.id)
         return ix
+
+    def _webhook_permissions(self, ix: SimInteraction, payload: dict[str, Any] | None,
+                             files: Files, target: SimMessage | None) -> None:
+        """Since 2023-11-01 follow-ups and token edits follow the bot's permissions in
+        the channel (docs/DISCORD.md row 17): View Channel for any public message, and
+        for a new one what a channel post needs. Ephemeral ones need none (a guess)."""
+        if not self.emu.rules.enabled:
+            return
+        ephemeral = target.ephemeral if target is not None else \
+            bool(int((payload or {}).get("flags") or 0) & FLAG_EPHEMERAL)
+        if ephemeral:
+            return
+        if ix.channel.bot_denied & PERM_VIEW_CHANNEL:
+            raise Fail(403, 50001, "Missing Access")
+        if payload is not None:
+            self._check_send(ix.channel, payload, files)
 
     async def followup(self, request: web.Request) -> web.StreamResponse:
         ix = self._webhook_ix(request)
@@ -540,18 +577,19 @@ class RestApi:
         if ix.response_type is None:
             raise Fail(404, 10015, "Unknown Webhook (interaction not acknowledged yet)")
         original = ix.message
+        fills = (ix.response_type == 5 and original is not None and original.loading
+                 and not ix.followups)
+        self._webhook_permissions(ix, payload, files, original if fills else None)
+        eph = ix.member if int(payload.get("flags") or 0) & FLAG_EPHEMERAL else None
+        if not fills and eph is None:
+            self.emu.rules.webhook_message(ix.channel.id)
         try:
-            if (
-                ix.response_type == 5
-                and original is not None
-                and original.loading
-                and not ix.followups
-            ):
-                # The first follow-up after a deferred reply fills the "thinking" message in.
+            if fills and original is not None:
+                # The first follow-up after a deferred reply fills the "thinking" message
+                # in, ephemeral or not as the defer was (docs/DISCORD.md row 4).
                 apply_edit(self.emu, original, payload, files)
                 m = original
             else:
-                eph = ix.member if int(payload.get("flags") or 0) & FLAG_EPHEMERAL else None
                 m = new_message(
                     self.emu, ix.channel, payload, files, visible_to=eph, interaction=ix
                 )
@@ -572,6 +610,10 @@ class RestApi:
             m = next((x for x in ix.messages if str(x.id) == mid), None)
         if m is None or m.deleted:
             raise Fail(404, 10008, "Unknown Message")
+        if request.method == "PATCH":
+            self._webhook_permissions(ix, None, {}, m)
+            if not m.loading:
+                self.emu.rules.edit(m.born, self.emu.now())
 
         def count_edit() -> None:
             ix.edits += 1

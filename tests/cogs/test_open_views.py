@@ -17,6 +17,7 @@ class Token:
 
     def __init__(self) -> None:
         self.edits: list[dict[str, Any]] = []
+        self.extras: dict[str, Any] = {}  # discord.Interaction.extras (cogs/delivery.py spend)
         self.message: object | None = object()  # the clicked message discord.py parsed
 
     async def edit_original_response(self, **kwargs: Any) -> None:
