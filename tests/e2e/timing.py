@@ -6,16 +6,21 @@ Game tests call :func:`record` with their emulator before closing it; the e2e
 
 from __future__ import annotations
 
+from collections import Counter
+
 from sandbox.loopback.emulator import CLOSE_HOOKS, Emulator
 
 RESPONSE_TIMES_MS: list[float] = []
 ANSWER_TIMES_MS: list[float] = []  # dispatch → the bot's full answer (ddz_driver.finished)
 EDITS_PER_WINDOW: list[int] = []  # per emulator: most channel-message edits in 5 s
+RULES: Counter[str] = Counter()  # the loopback's rule answers (docs/DISCORD.md), all emulators
 
 
 def record_edits(emu: Emulator) -> None:
     """Add the most channel-message edits one channel of ``emu`` got in 5 s (on close)."""
     EDITS_PER_WINDOW.append(emu.max_edits_per_channel())
+    RULES.update(emu.rules.webhook_429)
+    RULES.update({"30046": emu.rules.old_edits, "invalid": emu.rules.invalid})
 
 
 CLOSE_HOOKS.append(record_edits)
@@ -51,4 +56,9 @@ def summary_line() -> str | None:
             f"ddz-bot channel-message edits: at most {max(EDITS_PER_WINDOW)} per channel in any "
             f"5 s window over {len(EDITS_PER_WINDOW)} emulators (Discord's budget: about 5)"
         )
+    if EDITS_PER_WINDOW:
+        lines.append(
+            f"loopback rules over {len(EDITS_PER_WINDOW)} emulators: webhook 429s "
+            f"{RULES['per_token']} per token, {RULES['per_channel']} per channel; "
+            f"{RULES['30046']} answers 30046; {RULES['invalid']} invalid requests (401/403/429)")
     return "\n".join(lines) or None
