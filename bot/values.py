@@ -411,9 +411,11 @@ class DailySummary(BaseModel):
 
 class EventInfo(BaseModel):
     """A duplicate event of a server (docs/RULES.md §Events): ``deals`` deals (1–12) played
-    privately against computers of ``level``, open until ``closes_at`` or an early
-    ``/ddz event close`` (``closed_at``); its results are posted once in ``channel_id``
-    (``announced_at``, None until then). Times in clock seconds."""
+    privately against computers of ``level`` under ``rules`` (the server's rule variants
+    frozen at its creation; None for an event stored before they were: the server's
+    current ones), open until ``closes_at`` or an early ``/ddz event close``
+    (``closed_at``); its results are posted once in ``channel_id`` (``announced_at``, None
+    until then). Times in clock seconds."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -428,6 +430,7 @@ class EventInfo(BaseModel):
     closes_at: float
     closed_at: float | None = None
     announced_at: float | None = None
+    rules: RuleSet | None = None
 
     def is_closed(self, now: float) -> bool:
         """Closed by ``/ddz event close`` or by its closing time (at ``now``)."""

@@ -52,6 +52,9 @@ KNOWN_IDS = tuple(re.compile(p) for p in TEMPLATES)
 
 log = logging.getLogger("cogs.ddz")
 MAX_MATCH_HANDS = 100
+FROZEN_SETTINGS = ("daily_level", "kickers", "bidding")
+"""``/ddz config`` options that today's daily deal (once dealt) and a running event do not
+take up (``DailyService.frozen``, ``EventService.create``): the answer says so."""
 """``/ddz config hands`` upper bound (0 = play to the target points)."""
 Choice = app_commands.Choice
 
@@ -678,6 +681,8 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         if any(value is not None for value in changes.values()):
             await self.service.save_settings(interaction.guild_id, settings)  # type: ignore[arg-type]  # guild-only
             notice = t(_saved_key({k for k, v in changes.items() if v is not None}), lang)
+            if any(changes[name] is not None for name in FROZEN_SETTINGS):
+                notice += "\n" + t("config.frozen", lang)  # docs/RULES.md §Daily deal, §Events
         links = self.ctx.web_links
         guild_id = interaction.guild_id
         url = (links.standings_url(guild_id) if links is not None and guild_id is not None

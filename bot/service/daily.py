@@ -18,6 +18,7 @@ import functools
 import secrets
 from dataclasses import dataclass
 
+from bot.ai import LEVELS, Level
 from bot.game.daily import (
     DAILY_SEAT,
     daily_seed,
@@ -34,6 +35,7 @@ from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.seat import computer_seat
 from bot.game.table import Table
+from bot.rules import RuleSet
 from bot.service.host import PrivateHost
 from bot.values import (
     DailyBoard,
@@ -130,9 +132,10 @@ class DailyService:
             if await self.storage.daily_entry(guild_id, day, mark) is not None:
                 raise GameError("daily_forgotten")  # played today, then used /ddz forget
             seed = daily_seed(key, guild_id, day)
+            level, rules = await self.frozen(guild_id, day, settings)
             table, events = daily_table(
                 guild_id, user_id, name, locale, day=day, seed=seed,
-                level=settings.daily_level, rules=settings.rules,
+                level=level, rules=rules,
                 turn_seconds=settings.turn_seconds_play, now=self.tables.clock.now())
             if await self.tables.add_private(
                     table, functools.partial(self.storage.begin_daily, table, user_id, name),
@@ -145,6 +148,16 @@ class DailyService:
         if entry is None or not entry.finished:
             raise GameError("daily_lost")
         return DailyOpen(day, entry=entry)
+
+    async def frozen(self, guild_id: int, day: str, settings: GuildSettings
+                     ) -> tuple[Level, RuleSet]:
+        """The computers' level and the rule variants of the server's deal of ``day``:
+        the server's settings at the day's first deal, kept for the whole day (an admin's
+        change the same day does not reach it: the same game for everyone)."""
+        level, rules = await self.storage.freeze_daily_day(
+            guild_id, day, settings.daily_level, settings.rules.model_dump_json())
+        return (level if level in LEVELS else settings.daily_level,
+                RuleSet.model_validate_json(rules))
 
     def unfinished_table(self, guild_id: int, user_id: int, *, before: str) -> Table | None:
         """The member's open daily table of a day before ``before`` (begun before

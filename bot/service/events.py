@@ -79,7 +79,9 @@ class EventService:
 
     async def create(self, guild_id: int, channel_id: int, user_id: int, name: str,
                      deals: int, level: str, hours: float) -> EventInfo:
-        """A new event of the server, open for ``hours``, announced in ``channel_id``.
+        """A new event of the server, open for ``hours``, announced in ``channel_id``, its
+        computers' ``level`` and the server's rule variants now kept for all its deals
+        (an admin's later change does not reach it: the same game for every entrant).
         Raises GameError: event_name (longer than ``MAX_NAME``, or nothing visible: empty,
         spaces, zero-width or control characters), event_deals
         (not 1–12), event_hours (not within 1 hour – two weeks), bad_option (level),
@@ -94,9 +96,11 @@ class EventService:
         if level not in LEVELS:
             raise GameError("bad_option")
         now = self.now()
+        rules = (await self.tables.settings(guild_id)).rules  # frozen for the whole event
         event = EventInfo(event_id=secrets.token_hex(4), guild_id=guild_id,
                           channel_id=channel_id, name=name, deals=deals, level=level,
-                          created_by=user_id, created_at=now, closes_at=now + hours * 3600)
+                          created_by=user_id, created_at=now, closes_at=now + hours * 3600,
+                          rules=rules)
         if not await self.storage.create_event(event):
             current = await self.storage.current_event(guild_id)
             raise GameError("event_exists", name=current.name if current else "?")
@@ -195,7 +199,8 @@ class EventService:
         table, events = event_table(
             guild_id, user_id, name, locale, event_id=event.event_id, deal=deal,
             seed=await self.seed(event, deal), level=event.level,  # type: ignore[arg-type]  # checked at create
-            rules=settings.rules, turn_seconds=settings.turn_seconds_play, now=self.now())
+            rules=event.rules or settings.rules,
+            turn_seconds=settings.turn_seconds_play, now=self.now())
         if await self.tables.add_private(
                 table, functools.partial(self.storage.begin_event_play, table, event, deal,
                                          user_id, name, self.now()), events):
@@ -359,7 +364,7 @@ class EventService:
         table, _ = event_table(
             event.guild_id, 0, "", None, event_id=event.event_id, deal=deal,
             seed=await self.seed(event, deal), level=event.level,  # type: ignore[arg-type]  # checked at create
-            rules=settings.rules, turn_seconds=settings.turn_seconds_play, now=0.0)
+            rules=event.rules or settings.rules, turn_seconds=settings.turn_seconds_play, now=0.0)
         table.seats[EVENT_SEAT].autoplay = True
         for _ in range(STANDIN_MOVES):
             if table.phase != "playing":

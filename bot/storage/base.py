@@ -269,6 +269,13 @@ class SqlRepository:
         async with self._read() as db:
             return await daily.finished(db, guild_id, day)
 
+    async def freeze_daily_day(self, guild_id: int, day: str, level: str, rules: str
+                               ) -> tuple[str, str]:
+        """(level, RuleSet JSON) of the server's deal of ``day``: the given ones the first
+        time, the stored ones after."""
+        return await self._transaction(
+            lambda db: daily.freeze_day(db, guild_id, day, level, rules))
+
     async def daily_unfinished(self, guild_id: int, day: str) -> int:
         """How many members' plays of ``day`` are begun and not finished."""
         async with self._read() as db:

@@ -80,6 +80,17 @@ async def finished(db: Sql, guild_id: int, day: str) -> list[DailyEntry]:
     return [_entry(row) for row in rows]
 
 
+async def freeze_day(db: Sql, guild_id: int, day: str, level: str, rules: str
+                     ) -> tuple[str, str]:
+    """The computers' level and the rules (RuleSet JSON) of the server's deal of ``day``:
+    ``level`` and ``rules`` the first time (its first deal), what was stored then after."""
+    await db.execute("INSERT INTO daily_days (guild_id, day, level, rules) VALUES (?, ?, ?, ?)"
+                     " ON CONFLICT (guild_id, day) DO NOTHING", (guild_id, day, level, rules))
+    rows = await db.fetch("SELECT level, rules FROM daily_days WHERE guild_id = ? AND day = ?",
+                          (guild_id, day))
+    return str(rows[0][0]), str(rows[0][1])
+
+
 async def unfinished(db: Sql, guild_id: int, day: str) -> int:
     """How many members' plays of ``day`` are begun and not finished (forgotten marks,
     which are never finished, not counted)."""

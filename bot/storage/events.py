@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.game.table import Table
+from bot.rules import RuleSet
 from bot.storage import ops
 from bot.storage.sql import Sql, scalar
 from bot.values import EventInfo, EventPlay
 
 EVENT_COLUMNS = ("event_id, guild_id, channel_id, name, deals, level, created_by, created_at,"
-                 " closes_at, closed_at, announced_at")
+                 " closes_at, closed_at, announced_at, rules")
 PLAY_COLUMNS = ("p.event_id, p.deal, p.user_id, n.name, p.table_id, p.started_at,"
                 " p.finished_at, p.points, p.moves")
 PLAY_FROM = (" FROM event_plays p LEFT JOIN display_names n"
@@ -26,7 +27,10 @@ PLAY_FROM = (" FROM event_plays p LEFT JOIN display_names n"
 
 
 def _event(row: Sequence[object]) -> EventInfo:
-    return EventInfo(**dict(zip(EVENT_COLUMNS.replace(" ", "").split(","), row, strict=True)))
+    fields = dict(zip(EVENT_COLUMNS.replace(" ", "").split(","), row, strict=True))
+    rules = fields.pop("rules")
+    return EventInfo(**fields, rules=None if rules is None else RuleSet.model_validate_json(
+        str(rules)))
 
 
 def _play(row: Sequence[object]) -> EventPlay:
@@ -40,10 +44,11 @@ async def create(db: Sql, event: EventInfo) -> bool:
     """Store a new event; False (nothing written) while the server has one not yet
     announced."""
     return await db.execute(
-        f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)"
-        " ON CONFLICT DO NOTHING",
+        f"INSERT INTO events ({EVENT_COLUMNS})"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?) ON CONFLICT DO NOTHING",
         (event.event_id, event.guild_id, event.channel_id, event.name, event.deals,
-         event.level, event.created_by, event.created_at, event.closes_at)) == 1
+         event.level, event.created_by, event.created_at, event.closes_at,
+         None if event.rules is None else event.rules.model_dump_json())) == 1
 
 
 async def get(db: Sql, event_id: str) -> EventInfo | None:

@@ -247,4 +247,17 @@ MIGRATIONS: list[str] = [
         message_id INTEGER NOT NULL
     );
     """,
+    # 10: issue 36 — the same game for everyone: the computers' level and the rule variants
+    # of a day's deal frozen at its first deal, an event's rules frozen at its creation
+    # (NULL for an event created before: the server's rules)
+    """
+    CREATE TABLE daily_days (
+        guild_id INTEGER NOT NULL,
+        day      TEXT    NOT NULL,                   -- YYYY-MM-DD in the server's zone
+        level    TEXT    NOT NULL,
+        rules    TEXT    NOT NULL,                   -- RuleSet JSON
+        PRIMARY KEY (guild_id, day)
+    );
+    ALTER TABLE events ADD COLUMN rules TEXT;       -- RuleSet JSON
+    """,
 ]

@@ -244,4 +244,15 @@ PG_MIGRATIONS: list[str] = [
         message_id BIGINT  NOT NULL
     );
     """,
+    # 10: issue 36 — a day's level and rules, an event's rules, frozen (see migrations.py)
+    """
+    CREATE TABLE daily_days (
+        guild_id BIGINT NOT NULL,
+        day      TEXT   NOT NULL,
+        level    TEXT   NOT NULL,
+        rules    TEXT   NOT NULL,
+        PRIMARY KEY (guild_id, day)
+    );
+    ALTER TABLE events ADD COLUMN rules TEXT;
+    """,
 ]

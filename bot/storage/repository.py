@@ -173,6 +173,11 @@ class Repository(Protocol):
     async def daily_finished(self, guild_id: int, day: str) -> list[DailyEntry]:
         """Every finished play of ``day`` in the server (unordered)."""
 
+    async def freeze_daily_day(self, guild_id: int, day: str, level: str, rules: str
+                               ) -> tuple[str, str]:
+        """(level, RuleSet JSON) of the server's deal of ``day``: the given ones the first
+        time (its first deal), the stored ones after (docs/RULES.md §Daily deal)."""
+
     async def daily_unfinished(self, guild_id: int, day: str) -> int:
         """How many members' plays of ``day`` are begun and not finished (the podium of
         the day waits for them, ``DailyService.podium_ready``)."""

@@ -309,3 +309,19 @@ async def autoplayed_daily_again(fake: FakeDiscord, member: Member) -> None:
             return
         await fake.idle()
     raise AssertionError("the daily hand never ended")
+
+
+async def test_config_says_the_daily_deal_and_a_running_event_keep_their_settings(
+        fake: FakeDiscord) -> None:
+    """Issue 36 §8: the answer to a change of ``daily_level`` or a rule variant says that
+    today's deal and a running event keep theirs (English and Spanish)."""
+    admin = Member(fake, 44, "Di", admin=True)
+    saved = await admin.slash("config", daily_level="easy")
+    assert "keeps its computers and rules until the day is over" in saved.text, saved.text
+    kickers = await admin.slash("config", kickers="distinct")
+    assert "a running event keeps the rules it was created with" in kickers.text
+    timer = await admin.slash("config", turn_seconds=40)
+    assert "Settings saved." in timer.text and "keeps its computers" not in timer.text
+    spanish = Member(fake, 45, "Eva", locale="es-ES", admin=True)
+    es = await spanish.slash("config", daily_level="normal")
+    assert "mantiene sus computadoras y reglas hasta que acabe el día" in es.text, es.text

@@ -407,3 +407,25 @@ async def test_the_podium_waits_for_an_open_play_at_most_the_grace_period(
     clock.t = midnight + POST_GRACE
     assert await svc.podium_ready(G, "2026-12-01")
     assert await svc.podium_ready(G, "2026-11-30")  # nobody played: nothing to wait for
+
+
+async def test_a_days_level_and_rules_are_those_of_its_first_deal(
+        service: TableService, clock: FakeClock) -> None:
+    """Issue 36 §8: after an admin changed ``daily_level`` (and ``kickers``) mid-day, later
+    players of the same daily deal met other computers under another rule."""
+    svc = daily(service)
+    ana = await svc.open(G, ANA, "Ana")  # the day's first deal: normal computers, default
+    assert ana.table is not None
+    assert ana.table.seats[1].computer == "normal" and ana.table.rules.kickers == "default"
+    changed = (await service.settings(G)).with_changes(daily_level="easy", kickers="distinct")
+    await service.save_settings(G, changed)
+    ben = await svc.open(G, BEN, "Ben")
+    assert ben.table is not None
+    assert [s.computer for s in ben.table.seats[1:]] == ["normal", "normal"]
+    assert ben.table.rules == ana.table.rules and ben.table.rules.kickers == "default"
+    assert ben.table.hand is not None and ana.table.hand is not None
+    assert ben.table.hand.dealt == ana.table.hand.dealt
+    await run(service, clock, DAY)  # the next day takes the new settings
+    cal = await svc.open(G, CAL, "Cal")
+    assert cal.table is not None and cal.day == "2026-12-02"
+    assert cal.table.seats[1].computer == "easy" and cal.table.rules.kickers == "distinct"

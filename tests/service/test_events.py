@@ -426,3 +426,29 @@ async def test_an_event_of_one_entrant_is_not_a_win_in_stats(
     assert final is not None and [(r.user_id, r.place) for r in final.rows] == [(ANA, 1)]
     summary = await svc.summary(G, ANA)
     assert (summary.events, summary.won, summary.deals) == (1, 0, 1)
+
+
+async def test_an_events_rules_are_those_of_its_creation(
+        service: TableService, clock: FakeClock) -> None:
+    """Issue 36 §8: after ``kickers`` changed, a running event's later entrants played its
+    deals under the other rule. The level is the event's own already."""
+    event_id = await create(service, deals=2)
+    svc = events(service)
+    first = await svc.play(G, ANA, "Ana")
+    assert first.table is not None and first.table.rules.kickers == "default"
+    changed = (await service.settings(G)).with_changes(kickers="distinct")
+    await service.save_settings(G, changed)
+    later = await svc.play(G, BEN, "Ben")
+    assert later.table is not None and later.table.rules.kickers == "default"
+    assert [s.computer for s in later.table.seats[1:]] == ["easy", "easy"]
+    stored = await service.storage.event(event_id)
+    assert stored is not None and stored.rules is not None and stored.rules.kickers == "default"
+    await svc.close(G)
+    await play_deal(service, clock, ANA)
+    await play_deal(service, clock, BEN)
+    (due,) = await svc.due()
+    assert await svc.announce(due) is not None
+    new = await svc.create(G, CH, ADMIN, "Spring cup", 1, "hard", 24)  # the next event: new rules
+    assert new.rules is not None and new.rules.kickers == "distinct"
+    opened = await svc.play(G, ANA, "Ana")
+    assert opened.table is not None and opened.table.rules.kickers == "distinct"

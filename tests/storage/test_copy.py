@@ -54,8 +54,10 @@ async def fill(store: SqlRepository) -> None:
     assert await store.begin_daily(daily, 101, "Ana")
     assert await store.finish_daily(daily, 101, -12, 3, False)
     assert await store.claim_daily_post(1, "2026-12-01")
+    await store.freeze_daily_day(1, "2026-12-01", "hard", RuleSet().model_dump_json())
     event = EventInfo(event_id="ev01", guild_id=1, channel_id=7, name="Cup", deals=2,
-                      level="hard", created_by=101, created_at=0.0, closes_at=3600.0)
+                      level="hard", created_by=101, created_at=0.0, closes_at=3600.0,
+                      rules=RuleSet(kickers="distinct"))
     assert await store.create_event(event)  # a duplicate event's rows
     played, _ = event_table(1, 101, "Ana", "en", event_id="ev01", deal=1, seed=5,
                             level="easy", rules=RuleSet(), turn_seconds=60, now=0.0)

@@ -6,7 +6,7 @@ forget."""
 from __future__ import annotations
 
 from bot.game.event import event_table
-from bot.rules import DEFAULT_RULES
+from bot.rules import DEFAULT_RULES, RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
@@ -108,3 +108,23 @@ async def test_forget_deletes_the_members_entries_and_plays(store: SqlRepository
     assert await store.forget_user(G, ANA) >= 2
     assert await store.event_plays("ev01") == []
     assert await store.event_entrants("ev01") == [(BEN, "Ben")]
+
+
+async def test_an_events_rules_and_a_days_level_and_rules_are_kept(store: SqlRepository) -> None:
+    """Issue 36 §8 (migration 9, both backends): an event's rules as created; a day's
+    level and rules as first given, whatever is given later."""
+    (mine,) = [k for k, script in enumerate(MIGRATIONS) if "CREATE TABLE daily_days" in script]
+    assert "CREATE TABLE daily_days" in PG_MIGRATIONS[mine]
+    assert await store.create_event(event("ev01").model_copy(
+        update={"rules": RuleSet(kickers="distinct")}))
+    assert await store.create_event(event("ev02", guild=G + 1))  # no rules: None
+    stored, plain = await store.event("ev01"), await store.event("ev02")
+    assert stored is not None and stored.rules == RuleSet(kickers="distinct")
+    assert plain is not None and plain.rules is None
+    assert (await store.current_event(G)).rules == RuleSet(kickers="distinct")  # type: ignore[union-attr]
+    first = RuleSet().model_dump_json()
+    assert await store.freeze_daily_day(G, "2026-12-01", "normal", first) == ("normal", first)
+    later = RuleSet(kickers="distinct").model_dump_json()
+    assert await store.freeze_daily_day(G, "2026-12-01", "easy", later) == ("normal", first)
+    assert await store.freeze_daily_day(G, "2026-12-02", "easy", later) == ("easy", later)
+    assert await store.freeze_daily_day(G + 1, "2026-12-01", "hard", later) == ("hard", later)
