@@ -34,6 +34,7 @@ import collections
 import heapq
 import itertools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
@@ -313,7 +314,8 @@ class InteractionGuard:
     for its turn (a token bucket of ``rate``, bursts of a quarter second, first come
     first served). ``sent`` counts requests, ``waited`` those that had to wait,
     ``per_second()`` is the rate over the last ``window`` seconds. ``clock``: seconds,
-    monotonic (the event loop's by default); ``sleep``: how it waits (asyncio's).
+    monotonic (``time.monotonic`` by default: ``per_second`` is read from the /metrics
+    thread); ``sleep``: how it waits (asyncio's).
     """
 
     def __init__(self, rate: float = INTERACTION_RATE, *, capped: bool = False,
@@ -333,7 +335,9 @@ class InteractionGuard:
         self._next_free = float("-inf")
 
     def _now(self) -> float:
-        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+        # time.monotonic, not the running loop's time: per_second is read by /metrics in
+        # a thread, where there is no running loop (asyncio's loop time is monotonic's).
+        return self._clock() if self._clock is not None else time.monotonic()
 
     def per_second(self) -> float:
         """Requests per second over the last ``window`` seconds (less at the start)."""

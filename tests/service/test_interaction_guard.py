@@ -119,3 +119,14 @@ async def test_adapter_counts_each_attempt_and_a_global_429_on_a_token_route_cap
     assert len(warnings) == 1
     assert "POST /webhooks/{webhook_id}/{webhook_token}" in warnings[0]
     assert "secret-token" not in warnings[0]
+
+
+async def test_the_rate_is_read_from_the_metrics_thread_without_a_loop() -> None:
+    """/metrics renders in a thread (asyncio.to_thread): the default clock read the
+    running loop's time there, so every scrape of the running bot answered 500."""
+    import asyncio
+
+    guard = InteractionGuard()
+    for _ in range(30):
+        await guard.take()
+    assert await asyncio.to_thread(guard.per_second) == 3.0
