@@ -33,6 +33,7 @@ class GoneListeners:
         for table in tables:
             log.warning("%s: closing table %s without points", why, table.id)
             self.ctx.board.channel_gone(table.id)
+            self.ctx.service.pings.abandon(table.id)  # its turn ping went with the channel
             self.views.forget_table(table.id)
             try:
                 await self.ctx.service.cancel(table.id, table.starter_id, True)

@@ -61,6 +61,8 @@ class _Ping:
     message_id: int | None = None
     stored: bool = False
     over: bool = False
+    gone: bool = False
+    """Its channel or server went away: no request deletes it (it went with them)."""
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
     def sent(self) -> SentPing:
@@ -161,6 +163,14 @@ class TurnPings:
         ping.task = self._spawn(self._run(ping, turn_start(table)),
                                 f"ddz-ping-{table.id}-{move_seq}")
 
+    def abandon(self, table_id: str) -> None:
+        """The table's channel or server is gone (cogs/gone.py): its ping, if any, went
+        with it. Nothing is sent or deleted on Discord; a stored row is dropped."""
+        ping = self._by_table.get(table_id)
+        if ping is not None:
+            ping.gone = True
+            self._end(ping)
+
     async def restore(self, tables: list[Table], shards: ShardSet | None = None) -> None:
         """At start-up, after the tables were loaded: each ping stored as sent stays
         while its turn goes on (deleted when it ends) and is deleted now when its turn
@@ -211,7 +221,7 @@ class TurnPings:
         ping.over = True
         if ping.state == "waiting" and ping.task is not None:
             ping.task.cancel()
-        elif ping.state == "sent" and not self.closed:
+        elif ping.state == "sent" and not self.closed and (ping.stored or not ping.gone):
             self._spawn(self._delete(ping), f"ddz-unping-{ping.table_id}")
 
     async def _run(self, ping: _Ping, start: float) -> None:
@@ -259,7 +269,7 @@ class TurnPings:
     async def _delete(self, ping: _Ping) -> None:
         """Delete a sent ping's message, then its row."""
         sent = ping.sent()
-        if self.sender is not None:
+        if self.sender is not None and not ping.gone:
             try:
                 await self.sender.delete_ping(sent)
                 self.deleted += 1

@@ -211,3 +211,15 @@ async def test_a_ping_whose_turn_ended_while_the_bot_was_down_is_deleted_at_star
     assert sender.deleted == [77] and await store.sent_pings() == []
     await service.close()
     await store.close()
+
+
+async def test_a_gone_channel_takes_its_ping_with_it_and_no_deletion_is_asked(
+        service: TableService, clock: FakeClock, store: SqlRepository) -> None:
+    sender = pinged(service)
+    table = await three_players(service)
+    await run(service, clock, 10)
+    assert len(sender.sent) == 1 and len(await store.sent_pings()) == 1
+    service.pings.abandon(table.id)  # cogs/gone.py: channel deleted or bot kicked
+    await service.cancel(table.id, ALICE, True)
+    await run(service, clock, 30)
+    assert sender.deleted == [] and await store.sent_pings() == []
