@@ -18,6 +18,7 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.game.daily import DAILY_SEAT, moves_of
 from bot.game.errors import GameError
@@ -37,8 +38,10 @@ from cogs.items import ViewState, daily_replay_id
 from cogs.private_replay import PrivateHand
 from cogs.private_view import private_table_changed
 from cogs.replies import defer, defer_soon, respond
+from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
+Choice = app_commands.Choice
 
 COLOR = 0xD4A017
 BOARD_ROWS = 20
@@ -245,3 +248,31 @@ class DailyPoster(Background):
                 log.exception("daily post failed in guild %s", guild.id)
         return posted
 
+
+class DailyCommands:
+    """``/ddz daily`` (mixed into the ``ddz`` GroupCog). Its contract: ``ctx``."""
+
+    ctx: CogContext
+
+    @app_commands.command(name=cmd("daily", "cmd.daily.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+                          description=cmd("Today's deal: the same cards for everyone, once a day",
+                                          "cmd.daily.description"))
+    @app_commands.rename(board=cmd("board", "param.board.name"),
+                         replay=cmd("replay", "param.replay.name"), day=cmd("day", "param.day.name"))
+    @app_commands.describe(
+        board=cmd("Show the standings of today or yesterday", "param.board.description"),
+        replay=cmd("Show this member's hand move by move (once the day is over)",
+                   "param.replay.description"),
+        day=cmd("Which day's hand to replay (default yesterday)", "param.day.description"))
+    @app_commands.choices(
+        board=[Choice(name=cmd("today", "choice.day.today"), value="today"),
+               Choice(name=cmd("yesterday", "choice.day.yesterday"), value="yesterday")],
+        day=[Choice(name=cmd("today", "choice.day.today"), value="today"),
+             Choice(name=cmd("yesterday", "choice.day.yesterday"), value="yesterday")])
+    async def daily(self, interaction: discord.Interaction, board: Choice[str] | None = None,
+                    replay: discord.User | None = None, day: Choice[str] | None = None) -> None:
+        """The daily deal (docs/RULES.md §Daily deal): play it (a private table, landlord at
+        bid 3 against two computers), or see the result, the standings or a replay."""
+        self.ctx.seen(interaction)
+        await command(interaction, self.ctx, board.value if board else None, replay,
+                            day.value if day else None)

@@ -19,7 +19,6 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
-from pydantic import ValidationError
 
 from bot.game.errors import GameError
 from bot.game.seat import Event
@@ -32,9 +31,10 @@ from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
-from cogs import daily, forget, info, newmatch, permissions, records, replay
+from cogs import daily, forget, info, newmatch, permissions, replay
 from cogs import event as event_cog
 from cogs.board import Board
+from cogs.config import ConfigCommands
 from cogs.context import CogContext
 from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
@@ -43,6 +43,7 @@ from cogs.hand_screens import HandScreens
 from cogs.items import TEMPLATES, ViewState, route_click
 from cogs.languages import ServerLanguages
 from cogs.pings import TurnPinger
+from cogs.records import RecordsCommands
 from cogs.replay import ReplayCommands
 from cogs.replies import answer_error, context_of, defer, defer_soon, respond
 from cogs.translator import cmd
@@ -51,11 +52,6 @@ KNOWN_IDS = tuple(re.compile(p) for p in TEMPLATES)
 """Every custom_id the bot draws (cogs/items.py)."""
 
 log = logging.getLogger("cogs.ddz")
-MAX_MATCH_HANDS = 100
-FROZEN_SETTINGS = ("daily_level", "kickers", "bidding")
-"""``/ddz config`` options that today's daily deal (once dealt) and a running event do not
-take up (``DailyService.frozen``, ``EventService.create``): the answer says so."""
-"""``/ddz config hands`` upper bound (0 = play to the target points)."""
 Choice = app_commands.Choice
 
 
@@ -63,7 +59,8 @@ _is_admin = permissions.is_admin
 
 
 @app_commands.guild_only()
-class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
+class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCommands,
+             daily.DailyCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 
@@ -425,62 +422,6 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
         await self.service.pass_turn(table.id, interaction.user.id)
         await respond(interaction, t("ack.passed", interaction.locale))
 
-    @app_commands.command(name=cmd("score", "cmd.score.name"),
-                          description=cmd("This server's leaderboard and match totals",
-                                          "cmd.score.description"))
-    @app_commands.rename(scope=cmd("scope", "param.scope.name"))
-    @app_commands.describe(scope=cmd("Current match, all time, skill rating or previous match",
-                                     "param.scope.description"))
-    @app_commands.choices(scope=[
-        Choice(name=cmd("current match", "choice.scope.match"), value="match"),
-        Choice(name=cmd("all time", "choice.scope.alltime"), value="alltime"),
-        Choice(name=cmd("skill rating", "choice.scope.rating"), value="rating"),
-        Choice(name=cmd("previous match", "choice.scope.previous"), value="previous")])
-    async def score(self, interaction: discord.Interaction, scope: Choice[str] | None = None) -> None:
-        self.ctx.seen(interaction)
-        await defer(interaction, ephemeral=False, thinking=True)
-        assert interaction.guild_id is not None
-        lang = await self.languages.language(interaction.guild_id)
-        await records.send_score(interaction, self.ctx.records, scope.value if scope else None, lang)
-
-    @app_commands.command(name=cmd("stats", "cmd.stats.name"),
-                          description=cmd("One player's record", "cmd.stats.description"))
-    @app_commands.rename(member=cmd("member", "param.member.name"))
-    @app_commands.describe(member=cmd("Whose record (default: you)", "param.member.description"))
-    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        self.ctx.seen(interaction)
-        await defer(interaction, ephemeral=False, thinking=True)
-        assert interaction.guild_id is not None
-        lang = await self.languages.language(interaction.guild_id)
-        who = member or interaction.user
-        summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
-        entered = await self.service.events.summary(interaction.guild_id, who.id)
-        await records.send_stats(interaction, self.ctx.records, self.board.renderer, who, lang,
-                                 summary, entered)
-
-    @app_commands.command(name=cmd("daily", "cmd.daily.name"),
-                          description=cmd("Today's deal: the same cards for everyone, once a day",
-                                          "cmd.daily.description"))
-    @app_commands.rename(board=cmd("board", "param.board.name"),
-                         replay=cmd("replay", "param.replay.name"), day=cmd("day", "param.day.name"))
-    @app_commands.describe(
-        board=cmd("Show the standings of today or yesterday", "param.board.description"),
-        replay=cmd("Show this member's hand move by move (once the day is over)",
-                   "param.replay.description"),
-        day=cmd("Which day's hand to replay (default yesterday)", "param.day.description"))
-    @app_commands.choices(
-        board=[Choice(name=cmd("today", "choice.day.today"), value="today"),
-               Choice(name=cmd("yesterday", "choice.day.yesterday"), value="yesterday")],
-        day=[Choice(name=cmd("today", "choice.day.today"), value="today"),
-             Choice(name=cmd("yesterday", "choice.day.yesterday"), value="yesterday")])
-    async def daily(self, interaction: discord.Interaction, board: Choice[str] | None = None,
-                    replay: discord.User | None = None, day: Choice[str] | None = None) -> None:
-        """The daily deal (docs/RULES.md §Daily deal): play it (a private table, landlord at
-        bid 3 against two computers), or see the result, the standings or a replay."""
-        self.ctx.seen(interaction)
-        await daily.command(interaction, self.ctx, board.value if board else None, replay,
-                            day.value if day else None)
-
     @app_commands.command(name=cmd("rules", "cmd.rules.name"),
                           description=cmd("The rules, in short", "cmd.rules.description"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -563,145 +504,6 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, GoneListeners, commands.Gr
     async def forget(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await forget.ask(interaction, self.service)
-
-    @app_commands.command(name=cmd("config", "cmd.config.name"),
-                          description=cmd("Server settings (Manage Server)", "cmd.config.description"))
-    @app_commands.rename(
-        turn_seconds=cmd("turn_seconds", "param.turn_seconds.name"),
-        bid_seconds=cmd("bid_seconds", "param.bid_seconds.name"),
-        target=cmd("target", "param.target.name"), kickers=cmd("kickers", "param.kickers.name"),
-        bidding=cmd("bidding", "param.bidding.name"), language=cmd("language", "param.language.name"),
-        hands=cmd("hands", "param.hands.name"), counter=cmd("counter", "param.counter.name"),
-        web=cmd("web", "param.web.name"),
-        timezone=cmd("timezone", "param.timezone.name"),
-        daily_level=cmd("daily_level", "param.daily_level.name"),
-        daily_channel=cmd("daily_channel", "param.daily_channel.name"),
-        daily_posts=cmd("daily_posts", "param.daily_posts.name"),
-        turn_ping=cmd("turn_ping", "param.turn_ping.name"),
-        turn_ping_after=cmd("turn_ping_after", "param.turn_ping_after.name"))
-    @app_commands.describe(
-        turn_seconds=cmd("Turn timer while playing (10-600 s)", "param.turn_seconds.description"),
-        bid_seconds=cmd("Turn timer while bidding (10-600 s)", "param.bid_seconds.description"),
-        target=cmd("Match target in points (default 30)", "param.target.description"),
-        kickers=cmd("Kicker rule variant", "param.kickers.description"),
-        bidding=cmd("Bidding variant", "param.bidding.description"),
-        language=cmd("Language of public messages", "param.language.description"),
-        hands=cmd("Hands per match; 0 = play to the target (default)", "param.hands.description"),
-        counter=cmd("Card counter in the private hand view (default on)",
-                    "param.counter.description"),
-        web=cmd("This server's standings on the bot's web page (default off)",
-                "param.web.description"),
-        timezone=cmd("Time zone of the daily deal's day, e.g. Europe/Madrid (default UTC)",
-                     "param.timezone.description"),
-        daily_level=cmd("Level of the daily deal's computers (default hard)",
-                        "param.daily_level.description"),
-        daily_channel=cmd("Channel for the daily deal's opening and podium",
-                          "param.daily_channel.description"),
-        daily_posts=cmd("Stop the daily deal's posts", "param.daily_posts.description"),
-        turn_ping=cmd("A message mentioning a member whose turn waits (default after 10 s)",
-                      "param.turn_ping.description"),
-        turn_ping_after=cmd("Seconds of waiting before the turn ping (1-300; sets 'after')",
-                            "param.turn_ping_after.description"))
-    @app_commands.choices(
-        kickers=[Choice(name=cmd("default: single wings may repeat ranks", "choice.kickers.default"),
-                        value="default"),
-                 Choice(name=cmd("distinct: single kickers all different", "choice.kickers.distinct"),
-                        value="distinct")],
-        bidding=[Choice(name=cmd("each seat speaks once", "choice.bidding.once"), value="once"),
-                 Choice(name=cmd("until two passes follow a bid", "choice.bidding.until_two_passes"),
-                        value="until_two_passes")],
-        language=[Choice(name=cmd("the server's language", "choice.language.server"), value="server"),
-                  Choice(name=cmd("English", "choice.language.en"), value="en"),
-                  Choice(name=cmd("Español", "choice.language.es"), value="es")],
-        counter=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
-                 Choice(name=cmd("off", "choice.mode.off"), value="off")],
-        web=[Choice(name=cmd("on", "choice.mode.on"), value="on"),
-             Choice(name=cmd("off", "choice.mode.off"), value="off")],
-        daily_level=[Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
-                     Choice(name=cmd("normal", "choice.level.normal"), value="normal"),
-                     Choice(name=cmd("hard", "choice.level.hard"), value="hard")],
-        daily_posts=[Choice(name=cmd("off", "choice.mode.off"), value="off")],
-        turn_ping=[Choice(name=cmd("off", "choice.mode.off"), value="off"),
-                   Choice(name=cmd("now: as the turn begins", "choice.turn_ping.now"),
-                          value="now"),
-                   Choice(name=cmd("after turn_ping_after seconds of waiting",
-                                   "choice.turn_ping.after"), value="after")])
-    async def config(
-        self, interaction: discord.Interaction,
-        turn_seconds: app_commands.Range[int, 10, 600] | None = None,
-        bid_seconds: app_commands.Range[int, 10, 600] | None = None,
-        target: app_commands.Range[int, 1, 10000] | None = None,
-        kickers: Choice[str] | None = None, bidding: Choice[str] | None = None,
-        language: Choice[str] | None = None,
-        hands: app_commands.Range[int, 0, 100] | None = None,
-        counter: Choice[str] | None = None,
-        web: Choice[str] | None = None,
-        timezone: app_commands.Range[str, 1, 64] | None = None,
-        daily_level: Choice[str] | None = None,
-        daily_channel: discord.TextChannel | None = None,
-        daily_posts: Choice[str] | None = None,
-        turn_ping: Choice[str] | None = None,
-        turn_ping_after: app_commands.Range[int, 1, 300] | None = None,
-    ) -> None:
-        """Admins (Manage Server) view or change the server's settings. ``hands``: a match
-        of that many settled hands (0 = to the target points); ``counter``: the card
-        counter in hand views (docs/RULES.md §Match, §Card counter); ``web``: the server's
-        standings on the web page (docs/WEB.md §Pages), whose link the answer shows;
-        ``turn_ping`` / ``turn_ping_after``: when a member whose turn waits is pinged
-        (docs/RULES.md §Turn pings)."""
-        self.ctx.seen(interaction)
-        await defer(interaction, ephemeral=True, thinking=True)
-        if not _is_admin(interaction):
-            raise GameError("not_admin")
-        current = await self.service.settings(interaction.guild_id)  # type: ignore[arg-type]  # guild-only
-        if hands is not None and not 0 <= hands <= MAX_MATCH_HANDS:  # a forged interaction
-            raise GameError("bad_setting")
-        changes: dict[str, Any] = {
-            "target_points": target, "turn_seconds_play": turn_seconds,
-            "turn_seconds_bid": bid_seconds,
-            "kickers": kickers.value if kickers is not None else None,
-            "bidding": bidding.value if bidding is not None else None,
-            "language": language.value if language is not None else None,
-            "match_hands": hands, "counter": None if counter is None else counter.value == "on",
-            "web": None if web is None else web.value == "on",
-            "timezone": timezone, "daily_level": daily_level.value if daily_level else None,
-            "daily_channel": (daily_channel.id if daily_channel is not None
-                              else 0 if daily_posts is not None and daily_posts.value == "off"
-                              else None),
-            "turn_ping": turn_ping.value if turn_ping is not None else None,
-            "turn_ping_after": turn_ping_after}
-        try:  # re-checked here: a forged interaction may send any value
-            settings = current.with_changes(**changes)
-        except ValidationError as error:
-            raise GameError("bad_setting") from error
-        except ValueError as error:  # an unknown time zone
-            raise GameError("bad_timezone", zone=str(timezone)) from error
-        lang = resolve_locale(interaction.locale)
-        notice = None
-        if any(value is not None for value in changes.values()):
-            await self.service.save_settings(interaction.guild_id, settings)  # type: ignore[arg-type]  # guild-only
-            notice = t(_saved_key({k for k, v in changes.items() if v is not None}), lang)
-            if any(changes[name] is not None for name in FROZEN_SETTINGS):
-                notice += "\n" + t("config.frozen", lang)  # docs/RULES.md §Daily deal, §Events
-        links = self.ctx.web_links
-        guild_id = interaction.guild_id
-        url = (links.standings_url(guild_id) if links is not None and guild_id is not None
-               else None)
-        await respond(interaction, notice, embed=info.config_embed(settings, lang, url))
-
-
-AT_ONCE_SETTINGS = frozenset({"web", "language", "counter", "timezone", "daily_channel"})
-"""Settings read on every use, so they act at once (the web page, public messages'
-language, the card counter of the next view drawn, the daily's day and channel); the
-others are read when a table opens or a hand is dealt."""
-
-
-def _saved_key(changed: set[str]) -> str:
-    """The ``/ddz config`` notice for the settings ``changed``: whether they act at once
-    (``web:on`` serves the page at once, not "for new tables") or from the next tables."""
-    if changed <= AT_ONCE_SETTINGS:
-        return "config.saved_now"
-    return "config.saved_mixed" if changed & AT_ONCE_SETTINGS else "config.saved"
 
 
 __all__ = ["DdzCog", "context_of"]

@@ -9,13 +9,18 @@ that states its numbers. Spec: docs/RATINGS.md.
 from __future__ import annotations
 
 import discord
+from discord import app_commands
 
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
 from bot.values import DailySummary, EventSummary
 from cogs import info
-from cogs.replies import png_file, respond
+from cogs.context import CogContext
+from cogs.replies import defer, png_file, respond
+from cogs.translator import cmd
 from rendering.stats import stats_alt_text
+
+Choice = app_commands.Choice
 
 CHART_HANDS = 50
 """Hands shown on the ``/ddz stats`` chart (the most recent)."""
@@ -65,3 +70,43 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
     embed.set_image(url=f"attachment://{CHART_FILE}")
     await respond(interaction, embed=embed, ephemeral=False,
                   file=png_file(png, CHART_FILE, stats_alt_text(view, locale=lang)))
+
+
+class RecordsCommands:
+    """``/ddz score`` and ``/ddz stats`` (mixed into the ``ddz`` GroupCog). Its contract:
+    ``ctx``."""
+
+    ctx: CogContext
+
+    @app_commands.command(name=cmd("score", "cmd.score.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+                          description=cmd("This server's leaderboard and match totals",
+                                          "cmd.score.description"))
+    @app_commands.rename(scope=cmd("scope", "param.scope.name"))
+    @app_commands.describe(scope=cmd("Current match, all time, skill rating or previous match",
+                                     "param.scope.description"))
+    @app_commands.choices(scope=[
+        Choice(name=cmd("current match", "choice.scope.match"), value="match"),
+        Choice(name=cmd("all time", "choice.scope.alltime"), value="alltime"),
+        Choice(name=cmd("skill rating", "choice.scope.rating"), value="rating"),
+        Choice(name=cmd("previous match", "choice.scope.previous"), value="previous")])
+    async def score(self, interaction: discord.Interaction, scope: Choice[str] | None = None) -> None:
+        self.ctx.seen(interaction)
+        await defer(interaction, ephemeral=False, thinking=True)
+        assert interaction.guild_id is not None
+        lang = await self.ctx.languages.language(interaction.guild_id)
+        await send_score(interaction, self.ctx.records, scope.value if scope else None, lang)
+
+    @app_commands.command(name=cmd("stats", "cmd.stats.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+                          description=cmd("One player's record", "cmd.stats.description"))
+    @app_commands.rename(member=cmd("member", "param.member.name"))
+    @app_commands.describe(member=cmd("Whose record (default: you)", "param.member.description"))
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        self.ctx.seen(interaction)
+        await defer(interaction, ephemeral=False, thinking=True)
+        assert interaction.guild_id is not None
+        lang = await self.ctx.languages.language(interaction.guild_id)
+        who = member or interaction.user
+        summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
+        entered = await self.ctx.service.events.summary(interaction.guild_id, who.id)
+        await send_stats(interaction, self.ctx.records, self.ctx.board.renderer, who, lang,
+                                 summary, entered)
