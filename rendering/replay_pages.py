@@ -47,16 +47,19 @@ def players_of(record: FinishedHand) -> Players:
                    totals=tuple(c.total for c in changes))  # type: ignore[arg-type]  # as above
 
 
-def _line(action: Action, lead: bool, mark: ReviewMark | None) -> ReplayLine:
+def _line(action: Action, lead: bool, mark: ReviewMark | None, players: Players) -> ReplayLine:
+    """One action's line; "auto-played" only for a move the computer made *for a member*
+    (timeout, auto-play): a computer seat's own moves are all the computer's (issue 37)."""
+    auto = action.auto and not players.is_computer(action.seat)
     if action.kind == "bid":
-        return ReplayLine(action.seat, "bid", amount=action.amount or 0, auto=action.auto, mark=mark)
+        return ReplayLine(action.seat, "bid", amount=action.amount or 0, auto=auto, mark=mark)
     if action.kind == "pass":
-        return ReplayLine(action.seat, "pass", auto=action.auto, mark=mark)
+        return ReplayLine(action.seat, "pass", auto=auto, mark=mark)
     combo = action.combo
     assert combo is not None
     doubling = ("rocket" if combo.kind is ComboKind.ROCKET else "bomb") if combo.is_bomb else None
     return ReplayLine(action.seat, "lead" if lead else "follow", cards=tuple(combo.cards),
-                      doubling=doubling, auto=action.auto, mark=mark)  # type: ignore[arg-type]  # "bomb", "rocket" or None
+                      doubling=doubling, auto=auto, mark=mark)  # type: ignore[arg-type]  # "bomb", "rocket" or None
 
 
 def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | None,
@@ -72,7 +75,8 @@ def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | No
                                  is_landlord=step.kind != "deal" and i == landlord,
                                  is_computer=players.is_computer(i), cards=step.after[i])
                       for i in range(3))
-        lines = tuple(_line(a, step.kind == "trick" and k == 0, marks.get(step.first + k))
+        lines = tuple(_line(a, step.kind == "trick" and k == 0, marks.get(step.first + k),
+                            players)
                       for k, a in enumerate(step.actions))
         bid = None if step.kind == "deal" else hand.winning_bid or None
         out.append(ReplayPage(

@@ -72,3 +72,29 @@ def test_the_animation_has_one_frame_per_page_padded_to_one_size(fmt: str) -> No
     assert image.size == (400, round(decode(pages[-1]).height * 400 / 800))
     with pytest.raises(ValueError):
         render_replay_animation([])
+
+
+def test_only_moves_made_for_a_member_are_marked_auto_played() -> None:
+    # the input that showed it: a hand at a table with two computers; every move of
+    # theirs (made through Table.auto_act, so ``auto`` in the history) was marked
+    # "auto-played" on the replay pages, the web page too
+    import random
+
+    from bot.ai import choose_bid, choose_play
+    from bot.game.replay import apply_action, position_before, replay
+    from bot.game.selfplay import seeded_hand
+    from rendering import replay_pages as rp
+
+    rng = random.Random(5)
+    hand = seeded_hand(5, lambda o: choose_bid(o, "normal", rng).action,
+                       lambda o: choose_play(o, "normal", rng).action)
+    mine = next(i for i, a in enumerate(hand.history) if a.seat == 0 and a.kind != "bid")
+    history = [a.model_copy(update={"auto": a.seat != 0 or i == mine})  # Ana timed out once
+               for i, a in enumerate(hand.history)]
+    hand = position_before(hand, 0)  # dealt, then every action as the table applies it
+    for action in history:
+        apply_action(hand, action)
+    players = rp.Players(names=("Ana", "Bot 2", "Bot 3"), user_ids=(11, None, None))
+    lines = [line for page in rp.pages(hand, replay(hand), players, 1) for line in page.lines]
+    assert len(lines) == len(history)
+    assert [line.seat for line in lines if line.auto] == [0]  # Ana's timeout, nothing else
