@@ -121,7 +121,9 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
         if verb.startswith("b") and verb[1:].isdigit():
             amount = int(verb[1:])
             done = await service.bid(table.id, user_id, amount, seq=seq)
-            return Outcome(state, t("hand.bid_done", lang, amount=amount) if amount
+            # a new position: the Hint starts again from its first suggestion
+            return Outcome(replace(state, hint=0),
+                           t("hand.bid_done", lang, amount=amount) if amount
                            else t("hand.passed", lang), table=done)
         if verb == "pass":
             done = await service.pass_turn(table.id, user_id, seq=seq)

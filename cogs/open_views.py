@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -152,7 +152,8 @@ class OpenViews:
             await self.redraw(table, user_id, state, hint=hint_reason(options[0], entry.lang))
 
     async def refresh(self, table: Table) -> None:
-        """Re-render the open views of ``table`` whose seq is behind. A view already
+        """Re-render the open views of ``table`` whose seq is behind (the selection kept,
+        the Hint's cycle back to its first suggestion). A view already
         drawn at a newer seq (its member clicked while this redraw was on its way) is
         left alone: redrawing it from the older ``table`` would undo the click's answer."""
         keys = [(table.id, user_id) for user_id in self._of_table.get(table.id, ())]
@@ -161,7 +162,9 @@ class OpenViews:
                 entry = self.views.get(key)
                 if entry is None or entry.seq >= table.seq:  # current, or ``table`` is older
                     continue
-                await self.redraw(table, key[1], entry.state)
+                # a new position: its Hint starts again from the first suggestion (a Hint
+                # asked while bidding made the first play's Hint the second one)
+                await self.redraw(table, key[1], replace(entry.state, hint=0))
 
     async def redraw(self, table: Table, user_id: int, state: ViewState, *,
                      buttons: Components | None = None, **extra: Any) -> None:

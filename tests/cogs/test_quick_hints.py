@@ -108,3 +108,26 @@ async def test_a_quick_first_hint_says_it_is_the_quick_one(
     assert "💡" in view.content and quick not in view.content, view.content  # the search's
     view = (await ana.click(view, comp(view, "hhint"))).last  # the search is done now
     assert "💡" in view.content and quick not in view.content, view.content
+
+
+@pytest.mark.parametrize("bid_from", ["hand view", "table message"])
+async def test_a_hint_asked_while_bidding_leaves_the_first_plays_hint_first(
+        fake: FakeDiscord, bid_from: str) -> None:
+    # the input that showed it: Hint during the bidding, bid, then Hint on the first
+    # play: it showed the second suggestion (the bidding's Hint had counted one)
+    ana, _, _ = await seated_hand(fake)
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    view = (await ana.click(view, comp(view, "hhint"))).last
+    assert "💡" in view.content and comp(view, "hhint").endswith(".r1")
+    if bid_from == "hand view":
+        view = (await ana.click(view, comp(view, "hb3"))).last
+    else:
+        await ana.click(fake.table_message(), "Bid 3")
+        await fake.idle()
+        view = fake.messages[view.id]
+    table = fake.bot.service.table_in_channel(fake.channel_id)
+    assert table.hand.phase == "playing" and table.hand.turn == 0
+    first = (await fake.bot.service.hint_options(table, 0))[0]
+    view = (await ana.click(view, comp(view, "hhint"))).last
+    assert selected(view) == format_cards(sorted(first.action.cards)), view.content
+    assert comp(view, "hhint").endswith(".r1")
