@@ -140,7 +140,8 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
 def autoplay_ack(table: Table, seat: int, on: bool, lang: str) -> str:
     """"Auto-play is on (one move every 2 s)…" / "Auto-play is off…" for ``seat``."""
     if on:
-        return t("ack.autoplay_on", lang, pace=decimal(table.seats[seat].pace, lang, 2, trim=True))
+        key = "ack.autoplay_on_private" if table.private else "ack.autoplay_on"  # no next hand
+        return t(key, lang, pace=decimal(table.seats[seat].pace, lang, 2, trim=True))
     return t("ack.autoplay_off", lang)
 
 

@@ -206,6 +206,8 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
         if table.phase != "playing":  # after the result: whether it goes on next hand
             key += "_next"
+        elif table.private:  # a daily or event deal: no next hand at this table
+            key += "_private"
         lines.append(t(key, lang, pace=decimal(me.pace, lang, 2, trim=True)))
     if chosen:
         found = classify(chosen, table.rules)

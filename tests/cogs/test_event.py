@@ -445,3 +445,30 @@ async def test_a_deal_still_played_after_the_close_is_hidden_and_the_standings_p
     assert "Provisional" not in final and "Final" in final, final
     seen = await admin.slash("event replay", member=ana, deal=1)
     assert seen.last.ephemeral and seen.last.alt_texts, seen.text
+
+
+@pytest.mark.parametrize(("locale", "words", "never"), [
+    ("en-US", "the computer plays the rest of this deal for you", "at this table"),
+    ("es-ES", "el ordenador juega por ti el resto de esta mano", "de esta mesa"),
+])
+@pytest.mark.parametrize("kind", ["event", "daily"])
+async def test_auto_at_a_daily_or_event_deal_promises_no_next_hands(
+        fake: FakeDiscord, kind: str, locale: str, words: str, never: str) -> None:
+    # the input that showed it: Auto at an event (or daily) deal answered "the computer
+    # plays for you in this hand and the next ones at this table", a table with no next hand
+    from tests.cogs.test_flow import comp
+    from tests.cogs.test_quick_hints import answered
+
+    ana = Member(fake, 11, "Ana")
+    if kind == "event":
+        await create(fake)
+        view = await deal_view(ana)
+    else:
+        view = (await ana.slash("daily")).last
+    ana.locale = locale
+    edits = fake.messages[view.id].edits
+    fake.dispatch(ana.click_payload(view, comp(view, "ha1")))
+    await answered(fake, view, edits)  # the click's own answer, before the deal ends
+    after = fake.messages[view.id].content
+    assert words in after and never not in after, after
+    await fake.idle(timeout=120)  # auto-play ends the deal
