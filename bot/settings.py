@@ -248,4 +248,5 @@ class Settings(BaseSettings):
     @property
     def log_level_number(self) -> int:
         """The ``logging`` level number of ``log_level``."""
-        return logging.getLevelName(self.log_level)
+        level: int = logging.getLevelName(self.log_level)  # a known name: its number
+        return level

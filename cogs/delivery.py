@@ -495,7 +495,7 @@ class PermissionBackoff:
         """Discord answered 403 for ``key``'s message in ``channel_id``: block it; the
         seconds until the next try (``retry``)."""
         n = self.refusals[key] = self.refusals.get(key, 0) + 1
-        wait = min(self.wait[0] * 2 ** (n - 1), self.wait[1])
+        wait: float = min(self.wait[0] * 2 ** (n - 1), self.wait[1])
         loop = asyncio.get_running_loop()
         self.until[key] = (channel_id, loop.time() + wait)
         log.warning("no permission to draw table %s in channel %s (%s); private views "

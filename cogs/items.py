@@ -188,7 +188,7 @@ def newmatch_id(user_id: int, match_no: int, answer: str) -> str:
     return f"ddznew:{user_id}:{match_no}:{answer}"
 
 
-class RoutedButton(discord.ui.Button):  # a Button of any View
+class RoutedButton(discord.ui.Button[Any]):  # a Button of any View
     """A button whose clicks ``route_click`` routes: discord.py neither stores a view for
     it nor dispatches its clicks (a view holding only these is never stored)."""
 

@@ -116,7 +116,7 @@ class MeteredWebhookAdapter(AsyncWebhookAdapter):
     traffic."""
 
     def __init__(self, guard: InteractionGuard) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # discord.py's adapter has no annotations
         self.guard = guard
 
     async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:

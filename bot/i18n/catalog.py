@@ -120,7 +120,7 @@ def placeholders(text: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
 
 
-class _Keep(dict):
+class _Keep(dict[str, object]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

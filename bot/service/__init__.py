@@ -16,7 +16,8 @@ listen to it (docs/ARCHITECTURE.md). ``Decision`` (a move with its reason, from
 
 from bot.ai import Decision
 from bot.service.deciders import Decider, pooled_decider, thread_decide
-from bot.service.tables import Clock, NullListener, SystemClock, TableListener, TableService
+from bot.service.host import Clock, SystemClock
+from bot.service.tables import NullListener, TableListener, TableService
 from bot.storage.repository import StorageUnavailable
 
 __all__ = [

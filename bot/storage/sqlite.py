@@ -157,7 +157,7 @@ class SqliteStorage(SqlRepository):
                 if not batch:
                     continue
                 try:
-                    results = await self._db._execute(  # noqa: SLF001
+                    results = await self._db._execute(  # type: ignore[no-untyped-call]  # noqa: SLF001  aiosqlite's private _execute has no annotations
                         _in_one_go, self._db._conn, [step for step, _ in batch])  # noqa: SLF001
                 except BaseException as error:  # begin or commit failed: no step was saved
                     for _, f in batch:
@@ -280,6 +280,7 @@ def _complete(awaitable: Awaitable[T]) -> T:
     try:
         coro.send(None)
     except StopIteration as done:
-        return done.value
+        value: T = done.value  # the coroutine's result, of the awaitable's type
+        return value
     coro.close()
     raise RuntimeError("a storage step waited for something else inside a SQLite transaction")

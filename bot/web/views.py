@@ -153,7 +153,8 @@ def chart_svg(points: Sequence[Any], lang: str) -> Markup:
         span = (r_high - r_low) or 1.0
 
         def ry(value: float) -> float:
-            return PAD + inner_h * (r_high - value) / span
+            y_: float = PAD + inner_h * (r_high - value) / span
+            return y_
 
         path = " ".join(f"{PAD + i * step + step / 2:.1f},{ry(r):.1f}" for i, r in known)
         parts.append(f'<polyline class="rating" points="{path}"/>')
