@@ -204,7 +204,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
                 raise GameError("guild_only")
             self._table_by_id(interaction, table_id, same_channel=True)
             if action == "hand":
-                self.board.delivery.offer(interaction)
+                self.board.delivery.offer(interaction, private=True)
                 await self.open_hand(interaction, table_id)
                 return
             await defer(interaction)
@@ -248,7 +248,8 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
                 # A hand-view id forged onto a public message: never draw a hand there.
                 raise GameError("stale")
             defer_soon(interaction)
-            self.board.delivery.offer(interaction)  # may post the table's next message
+            # may post the table's next message (not a turn ping: its answers are private)
+            self.board.delivery.offer(interaction, private=True)
             lang = resolve_locale(interaction.locale)
             async with self.views.lock(table_id, interaction.user.id):
                 table = self.service.get(table_id)

@@ -100,6 +100,9 @@ class _Token:
     offered: float
     original: bool = False
     """True: edits its message as ``@original`` (a click deferred as an update)."""
+    private: bool = False
+    """A click in a member's ephemeral hand view, or "My hand": its own answers are
+    private and keep its bucket busy; turn pings never use it (``send(public_only=True)``)."""
 
     def answered(self) -> bool:
         """Discord confirmed the initial response and no "thinking" placeholder waits for
@@ -175,17 +178,19 @@ class Delivery:
 
     # ----- tokens -------------------------------------------------------------------
 
-    def offer(self, interaction: discord.Interaction[Any], *, edits: int | None = None) -> None:
+    def offer(self, interaction: discord.Interaction[Any], *, edits: int | None = None,
+              private: bool = False) -> None:
         """Note ``interaction`` (answered now or soon) as the newest in its channel;
         ``edits``: the id of the message it may edit as ``@original`` (a component
-        click on that message, deferred as an update)."""
+        click on that message, deferred as an update); ``private``: a click whose own
+        answer is ephemeral (a hand view), never used for turn pings."""
         if interaction.channel_id is None:
             return
         now = self._now()
         self._offers += 1
         if self._offers % PRUNE_EVERY == 0:
             self._prune(now)
-        token = _Token(interaction, now + TOKEN_LIFETIME - TOKEN_MARGIN, now)
+        token = _Token(interaction, now + TOKEN_LIFETIME - TOKEN_MARGIN, now, private=private)
         _push(self.posters, interaction.channel_id, token)
         if edits is not None:
             _push(self.editors, edits, _Token(interaction, token.expires, now, original=True))
@@ -245,7 +250,7 @@ class Delivery:
         if self.edits is not None:
             await self.edits.wait(channel_id)
 
-    async def _posters(self, channel_id: int) -> list[_Token]:
+    async def _posters(self, channel_id: int, public_only: bool = False) -> list[_Token]:
         """The channel's live usable interactions with room, newest first (waiting up to
         ``READY_WAIT`` s for the newest, offered just now, to be answered)."""
         tokens = self.posters.get(channel_id) or []
@@ -253,7 +258,7 @@ class Delivery:
                 and self._now() - tokens[0].offered < READY_WAIT:
             await asyncio.sleep(0.02)
             tokens = self.posters.get(channel_id) or []
-        live = self._live(tokens)
+        live = [token for token in self._live(tokens) if not (public_only and token.private)]
         ready = [token for token in live if self._room(token) == 0]
         self.skipped += len(live) - len(ready)
         if ready and self.creates.wait(channel_id, self._now()) > 0:
@@ -278,13 +283,14 @@ class Delivery:
     # ----- requests -----------------------------------------------------------------
 
     async def send(self, channel_id: int, guild_id: int | None, priority: int = RESULT,
-                   **kwargs: Any) -> int:
+                   *, public_only: bool = False, **kwargs: Any) -> int:
         """Post a public message (``discord.abc.Messageable.send`` keywords); returns its id.
 
         A follow-up of the channel's newest usable interaction with room, else a channel
-        post after the budget's ``take(priority)``. Raises discord.HTTPException as
-        Discord answers (a 404 on the token falls back to the channel first)."""
-        for token in (await self._posters(channel_id))[:1]:
+        post after the budget's ``take(priority)``; ``public_only``: no ``private`` token
+        (turn pings). Raises discord.HTTPException as Discord answers (a 404 on the token
+        falls back to the channel first)."""
+        for token in (await self._posters(channel_id, public_only))[:1]:
             now = self._now()
             self.tokens.take(token.interaction.id, now)
             try:

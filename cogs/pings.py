@@ -3,8 +3,9 @@
 The service decides when a member whose turn waits gets a message of their own; here it
 is written (the server's public language: "@Ana, your turn to bid …" with the turn's
 deadline as a relative timestamp), posted through ``Delivery`` (a follow-up of a live
-interaction token of the channel when one is answered, else a channel post within the
-global budget) with ``allowed_mentions`` that let only that member be notified, and
+interaction token of the channel when one is answered and public: never a click in a
+hand view, whose own answers are private and need its bucket; else a channel post
+within the global budget) with ``allowed_mentions`` that let only that member be notified, and
 deleted the same way when the turn ends (docs/RULES.md §Turn pings, docs/DISCORD.md).
 """
 
@@ -53,6 +54,7 @@ class TurnPinger:
         lang = await self.languages.language(table.guild_id)
         try:
             return await self.delivery.send(table.channel_id, table.guild_id, TURN,
+                                            public_only=True,
                                             content=ping_text(table, user_id, lang),
                                             allowed_mentions=only(user_id))
         except discord.HTTPException as error:
