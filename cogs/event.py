@@ -26,6 +26,7 @@ from bot.game.event import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_sc
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import decimal_mark, resolve_locale, t, tn
+from bot.service.budget import RESULT
 from bot.service.events import MAX_HOURS, MAX_NAME, EventService
 from bot.service.replays import Replay
 from bot.values import EventInfo, EventStandings
@@ -82,8 +83,8 @@ class EventCommands:
                            hours: app_commands.Range[int, 1, MAX_HOURS],
                            level: Choice[str] | None = None) -> None:
         self.ctx.seen(interaction)
-        await create(interaction, self.ctx.service.events, name, deals,
-                     level.value if level else "hard", hours)
+        await create(interaction, self.ctx, name, deals, level.value if level else "hard",
+                     hours)
 
     @event.command(name=cmd("join", "cmd.event_join.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                    description=cmd("Enter the server's event", "cmd.event_join.description"))
@@ -124,20 +125,33 @@ class EventCommands:
         await replay(interaction, self.ctx, member, deal)
 
 
-async def create(interaction: discord.Interaction, events: EventService, name: str,
+async def create(interaction: discord.Interaction, ctx: CogContext, name: str,
                  deals: int, level: str, hours: int) -> None:
-    """``/ddz event create``: Manage Server only; the results go to this channel."""
+    """``/ddz event create``: Manage Server only; the results go to this channel. The
+    admin is answered privately, and the members learn of the event from a public
+    message in this channel, in the server's language (through ``cogs/delivery.py``; a
+    refused post is logged, the event stands)."""
     guild_id = permissions.guild_id(interaction)
     if not permissions.is_admin(interaction):
         raise GameError("event_admin_only")
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
-    event = await events.create(guild_id, interaction.channel_id or 0, interaction.user.id,
-                                name, deals, level, hours)
+    event = await ctx.service.events.create(guild_id, interaction.channel_id or 0,
+                                            interaction.user.id, name, deals, level, hours)
     await respond(interaction, t("event.created", lang, name=_name(event), deals=event.deals,
                                  level=t(f"choice.level.{event.level}", lang),
                                  closes=f"<t:{int(event.closes_at)}:f>",
                                  channel=f"<#{event.channel_id}>"))
+    public = await ctx.languages.language(guild_id)
+    try:
+        await ctx.board.delivery.send(
+            event.channel_id, guild_id, RESULT,
+            content=t("event.announce_created", public, name=_name(event), deals=event.deals,
+                      level=t(f"choice.level.{event.level}", public),
+                      closes=f"<t:{int(event.closes_at)}:f>"),
+            allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as error:
+        log.warning("event %s not announced in its channel: %s", event.event_id, error)
 
 
 async def join(interaction: discord.Interaction, events: EventService) -> None:

@@ -472,3 +472,20 @@ async def test_auto_at_a_daily_or_event_deal_promises_no_next_hands(
     after = fake.messages[view.id].content
     assert words in after and never not in after, after
     await fake.idle(timeout=120)  # auto-play ends the deal
+
+
+@pytest.mark.parametrize(("guild_locale", "words"), [
+    ("en-US", "🏆 New duplicate event: **Winter cup** (deals: 2) against easy computers"),
+    ("es-ES", "🏆 Nuevo evento duplicado: **Winter cup** (manos: 2) contra ordenadores de nivel"),
+])
+async def test_an_event_created_is_announced_to_the_members_in_the_channel(
+        fake: FakeDiscord, guild_locale: str, words: str) -> None:
+    # the input that showed it: /ddz event create answered only the admin (ephemeral);
+    # the members never learnt an event existed
+    admin = Member(fake, 44, "Di", admin=True, guild_locale=guild_locale)
+    reply = await admin.slash("event create", name="Winter cup", deals=2, hours=24,
+                              level="easy")
+    assert reply.last.ephemeral
+    (post,) = [m for m in fake.public() if "Winter cup" in (m.content or "")]
+    assert post.channel_id == fake.channel_id and words in post.content, post.content
+    assert ("/ddz event join" in post.content) == (guild_locale == "en-US"), post.content

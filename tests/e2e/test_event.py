@@ -87,7 +87,10 @@ async def test_two_members_play_an_event_and_the_results_show_both_duplicate_sco
     bob_points = [(await play_deal(emu, bob, deal))[1] for deal in (1, 2)]
     done = await finished(await bob.slash("ddz event play"))
     assert "You've played every deal" in reply_text(done), reply_text(done)
-    assert emu.public_messages() == []  # nothing of the event in any channel yet
+    # nothing of the event in any channel yet but its announcement (issue 37: members
+    # learn that an event exists)
+    (made_post,) = emu.public_messages()
+    assert "New duplicate event: **Winter cup**" in made_post.text, made_post.text
 
     closed = await finished(await admin.slash("ddz event close"))
     assert "**Winter cup** is closed" in reply_text(closed), reply_text(closed)
