@@ -135,9 +135,13 @@ def _turn_line(table: Table, seat: int, lang: str) -> str:
         line = t("hand.waiting", lang, name=texts.seat_name(table, hand.turn, lang))
         if hand.phase == "playing" and hand.last_play is not None:
             combo = hand.last_play.combo
-            line += " " + t("hand.to_beat", lang, cards=show_cards(combo.notation),
-                            kind=texts.kind_name(combo, lang),
-                            name=texts.plain_name(table, hand.last_play.seat))
+            if hand.last_play.seat == seat:  # the member's own play: "yours", not their name
+                line += " " + t("hand.to_beat_yours", lang, cards=show_cards(combo.notation),
+                                kind=texts.kind_name(combo, lang))
+            else:
+                line += " " + t("hand.to_beat", lang, cards=show_cards(combo.notation),
+                                kind=texts.kind_name(combo, lang),
+                                name=texts.plain_name(table, hand.last_play.seat))
         return line
     if hand.phase == "bidding":
         return t("hand.your_turn_bid", lang)

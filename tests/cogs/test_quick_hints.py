@@ -131,3 +131,21 @@ async def test_a_hint_asked_while_bidding_leaves_the_first_plays_hint_first(
     view = (await ana.click(view, comp(view, "hhint"))).last
     assert selected(view) == format_cards(sorted(first.action.cards)), view.content
     assert comp(view, "hhint").endswith(".r1")
+
+
+@pytest.mark.parametrize(("locale", "yours", "named"), [
+    ("en-US", "On the table: 3 (single), yours.", "from Ana"),
+    ("es-ES", "En la mesa: 3 (", "de Ana"),
+])
+async def test_a_members_own_play_on_the_table_is_yours_in_her_view(
+        fake: FakeDiscord, locale: str, yours: str, named: str) -> None:
+    # the input that showed it: Ana led 3 and her own view said "On the table: 3
+    # (single) from Ana" while Bo was to answer it
+    ana, _, _ = await seated_hand(fake)
+    await ana.click(fake.table_message(), "Bid 3")
+    assert (await ana.slash("play", cards="3")).text == "You played 3."
+    ana.locale = locale
+    view = (await ana.click(fake.table_message(), "My hand")).last
+    assert yours in view.content and named not in view.content, view.content
+    if locale == "es-ES":
+        assert "), tuyo." in view.content, view.content
