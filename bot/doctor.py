@@ -19,6 +19,11 @@ settings or options. Only REST through discord.py's ``HTTPClient`` (no gateway):
 * ``post`` (only with ``--post`` and ``--channel``): posts one short message in the
   channel and deletes it.
 
+Every check's requests together are bounded by ``STEP_TIMEOUT`` seconds (connecting
+included; a 429 asking to wait longer raises at once): a Discord (or a proxy) that does
+not answer fails that check's line, ``Discord did not answer …``, and the doctor stops
+with exit code 1; it never waits for ever.
+
 The token is never printed, nor logged.
 """
 
@@ -50,6 +55,9 @@ RATE_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset
 ROUND_TRIP_LIMIT = 1.0
 """Seconds: a median round-trip above this fails (the bot answers within Discord's 3 s)."""
 POST_TEXT = "ddz-bot doctor: test message (deleted at once)"
+STEP_TIMEOUT = 10.0
+"""Seconds one check's requests may take together (connect, answer, retries, a 429's
+wait); past that the check fails as unanswered and the doctor stops."""
 
 
 @dataclass
@@ -130,8 +138,12 @@ class Doctor:
     """Runs the checks with one discord.py ``HTTPClient`` (see the module docstring)."""
 
     def __init__(self, settings: Settings, channel_id: int | None, post: bool,
-                 report: Report) -> None:
+                 report: Report, timeout: float = STEP_TIMEOUT) -> None:
         self.settings, self.channel_id, self.post, self.report = settings, channel_id, post, report
+        self.timeout = timeout
+        """Seconds each check's requests may take together (``STEP_TIMEOUT``)."""
+        self.step = "token"
+        """The check running (the one an unanswered request fails)."""
         self.headers: list[dict[str, str]] = []
 
     async def _on_end(self, session: Any, ctx: Any, params: aiohttp.TraceRequestEndParams) -> None:
@@ -141,37 +153,53 @@ class Doctor:
     async def run(self) -> bool:
         trace = aiohttp.TraceConfig()
         trace.on_request_end.append(self._on_end)
-        http = HTTPClient(asyncio.get_running_loop(), http_trace=trace)
+        http = HTTPClient(asyncio.get_running_loop(), http_trace=trace,
+                          max_ratelimit_timeout=self.timeout)
         try:
             await self._checks(http)
+        except (TimeoutError, aiohttp.ClientError, OSError, discord.RateLimited) as error:
+            reason = (f"within {self.timeout:g} s" if isinstance(error, TimeoutError)
+                      else f"({type(error).__name__}: {error})")
+            self.report.add(False, self.step, f"Discord did not answer {reason}")
         finally:
             await http.close()
         return self.report.passed
+
+    def _bounded(self, step: str) -> asyncio.Timeout:
+        """``step``'s requests, bounded by ``timeout`` seconds together (TimeoutError)."""
+        self.step = step
+        return asyncio.timeout(self.timeout)
 
     async def _checks(self, http: HTTPClient) -> None:
         add = self.report.add
         token = self.settings.discord_token.get_secret_value()
         try:
-            me = await http.static_login(token)
+            async with self._bounded("token"):
+                me = await http.static_login(token)
         except discord.LoginFailure:
             add(False, "token", "Discord refused DISCORD_TOKEN (401 Unauthorized)")
             for name in ("application", "commands", "permission", "round-trip", "rate limits"):
                 add(None, name, "needs a valid token")
             return
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+        except discord.HTTPException as error:
             add(False, "token", f"Discord did not answer: {type(error).__name__}: {error}")
             return
         bot_id = int(me["id"])
         add(True, "token", f"the bot user {me['username']} (id {bot_id})")
-        app_id = await self._application(http, bot_id)
-        await self._commands(http, app_id)
+        async with self._bounded("application"):
+            app_id = await self._application(http, bot_id)
+        async with self._bounded("commands"):
+            await self._commands(http, app_id)
         if self.channel_id is not None:
-            await self._permissions(http, bot_id, self.channel_id)
+            async with self._bounded("permission"):
+                await self._permissions(http, bot_id, self.channel_id)
         else:
             self.report.out("(no --channel ID: the permissions in a channel are not checked)")
-        await self._round_trip(http)
+        async with self._bounded("round-trip"):
+            await self._round_trip(http)
         if self.post and self.channel_id is not None:
-            await self._post(http, self.channel_id)
+            async with self._bounded("post"):
+                await self._post(http, self.channel_id)
 
     async def _application(self, http: HTTPClient, bot_id: int) -> int | None:
         try:

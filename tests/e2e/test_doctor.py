@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.doctor import expected_commands
+from bot.doctor import STEP_TIMEOUT, expected_commands
 from sandbox.loopback.bot_env import bot_env
 from sandbox.loopback.emulator import Emulator
 from sandbox.loopback.model import PERM_ATTACH_FILES, PERM_SEND_IN_THREADS
@@ -35,7 +35,12 @@ async def doctor(emu: Emulator, tmp_path: Path, *args: str, **env: str) -> tuple
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "doctor", *args, cwd=tmp_path, env=child_env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 60)
+    finally:  # a doctor still running (the test timed out or failed) never outlives it
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
     assert not err.strip() or b"Traceback" not in err, err.decode()
     return int(proc.returncode or 0), out.decode()
 
@@ -111,3 +116,30 @@ async def test_an_unsynced_command_fails_the_commands_line(
     assert code == 1
     assert "missing /ddz start (sync again)" in out
     assert "FAIL  commands" in out and out.count("FAIL") == 1
+
+
+async def test_a_discord_that_never_answers_fails_the_token_line_within_its_timeout(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    # the input that broke it: an API address that takes the connection and never
+    # answers (a loopback gone quiet, a stuck proxy); the doctor waited for ever
+    # (aiohttp's 300 s a request, discord.py's retries), left running for an hour
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)  # read nothing, answer nothing, close nothing
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        code, out = await doctor(emulator, tmp_path,
+                                 DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10")
+    finally:
+        server.close()
+        for writer in accepted:
+            writer.close()
+    assert accepted  # it did connect: the answer is what never came
+    assert code == 1
+    assert out.splitlines() == [
+        f"FAIL  token         Discord did not answer within {STEP_TIMEOUT:g} s",
+        "some checks failed"]
