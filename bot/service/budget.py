@@ -340,10 +340,10 @@ class InteractionGuard:
         return self._clock() if self._clock is not None else time.monotonic()
 
     def per_second(self) -> float:
-        """Requests per second over the last ``window`` seconds (less at the start)."""
+        """Requests per second over the last ``window`` seconds (less at the start).
+        Safe from another thread (``/metrics`` is rendered in one): reads a copy."""
         now = self._now()
-        self._trim(now)
-        return len(self._recent) / self.window
+        return sum(1 for t in list(self._recent) if now - t <= self.window) / self.window
 
     def _trim(self, now: float) -> None:
         while self._recent and now - self._recent[0] > self.window:

@@ -74,6 +74,11 @@ async def test_healthz_and_metrics_of_the_running_bot(played: SoloSession) -> No
     assert any(s.name == "ddz_database_seconds_count" and s.labels["operation"] == "settle_hand"
                and s.value >= 1 for s in samples)
     assert any(s.name == "ddz_open_tables" for s in samples)
+    # Interaction routes metered at the wire (docs/SCALING.md §Exempt traffic): at least
+    # the answers counted above, each a callback.
+    sent = sum(s.value for s in samples if s.name == "ddz_interaction_requests_total")
+    assert sent >= answered
+    assert any(s.name == "ddz_interaction_requests_per_second" for s in samples)
 
 
 async def _forget(played: SoloSession) -> None:

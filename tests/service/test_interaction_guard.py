@@ -4,6 +4,7 @@ traffic."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -124,7 +125,6 @@ async def test_adapter_counts_each_attempt_and_a_global_429_on_a_token_route_cap
 async def test_the_rate_is_read_from_the_metrics_thread_without_a_loop() -> None:
     """/metrics renders in a thread (asyncio.to_thread): the default clock read the
     running loop's time there, so every scrape of the running bot answered 500."""
-    import asyncio
 
     guard = InteractionGuard()
     for _ in range(30):
