@@ -7,7 +7,8 @@ labels sit under each card's visible strip. An optional card counter strip
 (记牌器, docs/RULES.md §Card counter) sits under the cards: a title ("Not seen by
 you yet"), then for each rank 3 … 2, X, D the number of cards the player has not
 seen, greyed when none is. Every text is at least ``MIN_PX`` (22 px: 11 px at the
-~400 px a phone shows the 800 px image).
+~400 px a phone shows the 800 px image); the counter's ranks and counts are drawn
+``COUNTER_PX`` (32 px) so their digits themselves are 11 px tall there.
 """
 
 from __future__ import annotations
@@ -42,11 +43,14 @@ LABEL_H = 30
 LABEL_PX = 22
 MIN_PX = 22
 """Smallest text size in px on the image (11 px at a phone's ~400 px width)."""
-COUNTER_H = 100
+COUNTER_H = 116
 """Height in px of the card counter strip (with its top gap)."""
 COUNTER_TITLE_H = 30
 """Height in px of the counter's title line, above its cells."""
 COUNTER_LABEL_W = 0
+COUNTER_PX = 32
+"""Size in px of the counter's ranks and counts: their digits are 23 px tall, 11.5 px on
+a phone's 400 px (issue 37 §5; at 24 px they were 18 px, 9 px on a phone)."""
 GREYED = (82, 128, 104)
 """Colour of a rank whose cards are all seen (count 0)."""
 
@@ -75,9 +79,9 @@ def _draw_counter(img: Image.Image, top: int, counts: Sequence[int], locale: str
     for (x0, y0, x1, _), rank, count in zip(counter_cells(top), RANKS, counts, strict=True):
         colour = WHITE if count else GREYED
         cx = (x0 + x1) // 2
-        draw.text((cx, y0 + 14), rank_label(rank), font=font(24, True), fill=colour, anchor="mm")
-        draw.text((cx, y0 + 42), str(count), font=font(24, True), fill=WHITE if count else GREYED,
+        draw.text((cx, y0 + 18), rank_label(rank), font=font(COUNTER_PX, True), fill=colour,
                   anchor="mm")
+        draw.text((cx, y0 + 55), str(count), font=font(COUNTER_PX, True), fill=colour, anchor="mm")
 
 
 def fan_positions(count: int) -> list[int]:

@@ -232,7 +232,7 @@ def _plot(
             segment.append((x_of(i), y_of(v)))
     if len(segment) > 1:
         c.line(segment, colour, 2.5)
-    radius = 4.5 if len(values) <= 30 else 3.5
+    radius = 7 if len(values) <= 30 else 6  # ≥ 6 px across on a phone's 400 px
     for i, v in enumerate(values):
         if v is None:
             continue

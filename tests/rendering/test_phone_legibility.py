@@ -4,13 +4,21 @@ width, e.g. 22 px on the 800 px table, hand, result, stats chart and replay page
 chart is drawn at 2× on a 1600 px canvas: 44 px there). The inputs that showed it: the
 card counter's digits, 15 px (about 7 px on a phone), gold on green; the stats chart's
 11–15 px axis labels, legend and titles; the replay pages' 13–18 px page number, verb
-lines, review chances and hand titles."""
+lines, review chances and hand titles.
+
+The font size alone let two things through (issue 37 §5): the card counter's ranks and
+counts at 24 px type drew digits 18 px tall (9 px on a phone, ~7 px in Discord's
+narrower mobile preview), and the stats chart's points were 9 px across (4.5 px on a
+phone). So the counter's ranks and counts are measured on the image itself: each line of
+a cell is at least ``READABLE_PX`` (11 px) tall at the phone's 400 px, ink not em; and
+every marker of the chart is at least ``MARKER_PX`` (6 px) across there."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,15 +26,18 @@ from PIL import ImageDraw
 
 from rendering import render_hand, render_result, render_table, warm_up
 from rendering.cards import LARGE, SMALL
+from rendering.hand import COUNTER_H, MARGIN, counter_cells
 from rendering.hand import WIDTH as HAND_WIDTH
 from rendering.replay import (
     ANIMATION_WIDTH,
     render_replay_animation,
     render_replay_page,
 )
-from rendering.stats import StatsView, render_stats
+from rendering.stats import WIDTH as CHART_WIDTH
+from rendering.stats import StatsView, _Canvas, render_stats
 from rendering.table import WIDTH as TABLE_WIDTH
 from rendering.text import Draw
+from tests.rendering.pngs import decode
 from tools.samples import (
     CJK_NAME,
     LONG_NAME,
@@ -44,6 +55,8 @@ from tools.samples import (
 
 PHONE_PX = 400
 READABLE_PX = 11
+MARKER_PX = 6
+"""Smallest width in phone px of a stats chart point (a dot, diamond or ring)."""
 SPRITE_PX = 200
 """Canvases narrower than this are card sprites (their corners: the last test)."""
 
@@ -121,3 +134,50 @@ def test_every_text_of_the_replay_pages_and_the_gif_is_at_least_11_px_on_a_phone
 def test_the_card_corners_are_readable_on_a_phone_too() -> None:
     assert SMALL.rank_px * PHONE_PX / TABLE_WIDTH >= READABLE_PX
     assert LARGE.rank_px * PHONE_PX / HAND_WIDTH >= READABLE_PX
+
+
+def _ink_lines(img: Any, box: tuple[int, int, int, int]) -> list[int]:
+    """Heights in px of the runs of rows holding ink (pixels far from the panel colour)
+    inside ``box``: one per line of text, top to bottom."""
+    crop = img.convert("RGB").crop(box)
+    panel = crop.getpixel((1, 1))
+    heights, run = [], 0
+    for y in range(crop.height):
+        inked = any(sum(abs(a - b) for a, b in zip(crop.getpixel((x, y)), panel, strict=True)) > 90
+                    for x in range(crop.width))
+        if inked:
+            run += 1
+        elif run:
+            heights.append(run)
+            run = 0
+    return heights + ([run] if run else [])
+
+
+@pytest.mark.parametrize("counts", [(1, 0, 2, 4, 4, 3, 2, 1, 0, 4, 4, 4, 4, 1, 0), (0,) * 15])
+def test_the_card_counters_ranks_and_counts_are_at_least_11_px_tall_on_a_phone(
+        counts: tuple[int, ...]) -> None:
+    img = decode(render_hand(landlord_hand(), show_indices=False, counter=counts))
+    top = img.height - MARGIN - COUNTER_H + 8
+    for cell in counter_cells(top):
+        lines = _ink_lines(img, cell)
+        assert len(lines) == 2, (cell, lines)  # the rank over its count
+        for height in lines:
+            assert height * PHONE_PX / HAND_WIDTH >= READABLE_PX, (cell, lines)
+
+
+def test_every_point_of_the_stats_chart_is_at_least_6_px_across_on_a_phone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    radii: list[float] = []
+    dot = _Canvas.dot
+
+    def recording(self: _Canvas, x: float, y: float, r: float, *args: Any, **kwargs: Any) -> None:
+        radii.append(r)
+        dot(self, x, y, r, *args, **kwargs)
+
+    monkeypatch.setattr(_Canvas, "dot", recording)
+    view = stats_chart()
+    render_stats(view)
+    long = replace(view, hands=list(view.hands) * (40 // len(view.hands) + 1))
+    render_stats(long)  # more than 30 hands: the points shrank there
+    assert len(radii) > len(view.hands)
+    assert min(radii) * 2 * PHONE_PX / CHART_WIDTH >= MARKER_PX, min(radii)
