@@ -277,11 +277,22 @@ def doublings(table: Table) -> list[tuple[str, str | None]]:
     return out
 
 
+def result_number(table: Table, settlement: Settlement | None) -> int:
+    """The one hand number a result shows (its title, image, alt text and replay line):
+    the server's (``Settlement.hand_no``, what ``/ddz replay`` takes), else the table's
+    own count for a hand with no server number (stopped, or settled before hands were
+    numbered). Issue 37 §5: a second table's first hand read "hand #1" and "Hand #2 of
+    this server" at once."""
+    number = getattr(settlement, "hand_no", None)
+    return number if isinstance(number, int) else table.hand_no
+
+
 def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
-    """Content of the result message: winner, bid, every doubling, P, changes, totals."""
+    """Content of the result message: winner, bid, every doubling, P, changes, totals;
+    numbered by ``result_number``."""
     hand = table.hand
     assert hand is not None
-    lines = [t("table.title_result", lang, table=table.id, hand=table.hand_no)]
+    lines = [t("table.title_result", lang, table=table.id, hand=result_number(table, settlement))]
     result = hand.result
     if result is None:
         lines.append(t("table.stopped", lang))
@@ -337,7 +348,7 @@ def result_view(table: Table, lang: str, settlement: Settlement | None) -> Resul
     if settlement is not None and getattr(settlement, "match_over", False):
         winners = winner_names(table, settlement)
     return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
-                      doublings=doublings(table), hand_number=table.hand_no,  # type: ignore[arg-type]  # doublings: three-tuple of counts
+                      doublings=doublings(table), hand_number=result_number(table, settlement),  # type: ignore[arg-type]  # doublings: three-tuple of counts
                       match_winners=winners)
 
 
@@ -351,7 +362,8 @@ def result_alt(table: Table, lang: str, settlement: Settlement | None) -> str:
           total=totals.get(i, "—"))
         for i in range(3))
     winner = t(f"alt.winner_{hand.result.winner}", lang)
-    return t("alt.result", lang, hand=table.hand_no, winner=winner, lines=lines)[:1024]
+    return t("alt.result", lang, hand=result_number(table, settlement), winner=winner,
+             lines=lines)[:1024]
 
 
 def winner_names(table: Table, settlement: Settlement) -> list[str]:
