@@ -45,8 +45,13 @@ async def played(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Play
                      after[computer_key("normal")])
 
 
-def numbers(r: SkillRating) -> str:
-    return f"{r.ordinal:.1f} (μ {r.mu:.1f} ± σ {r.sigma:.1f})"
+def numbers(r: SkillRating, mark: str = ".") -> str:
+    """A rating as the board writes it: one decimal, ``mark`` as the decimal separator
+    (``","`` in Spanish, docs/RULES.md §Ratings), no sign on a value that rounds to 0."""
+    def one(value: float) -> str:
+        text = f"{value:.1f}"
+        return (text[1:] if text == "-0.0" else text).replace(".", mark)
+    return f"{one(r.ordinal)} (μ {one(r.mu)} ± σ {one(r.sigma)})"
 
 
 def chart_of(message: SimMessage) -> tuple[Image.Image, str]:
@@ -107,15 +112,16 @@ async def spanish_board_and_chart(played: Played) -> None:
     bea = played.emu.member(name="bea", locale="es-ES")
     board = reply_text(await finished(await bea.slash("ddz puntuacion", alcance="rating")))
     assert "Valoraciones de Dou Dizhu" in board and "Provisionales: menos de 5 manos" in board
-    assert f"Alice: {numbers(played.rating)} · 1 mano" in board, board
+    assert f"Alice: {numbers(played.rating, ',')} · 1 mano" in board, board
     assert "🤖 Ordenador (normal)" in board, board
     ix = await finished(await bea.slash("ddz estadisticas", miembro=played.alice))
     assert ix.message is not None
     rank = 1 if played.rating.ordinal > played.computer.ordinal else 2
-    assert f"Valoración: **{played.rating.ordinal:.1f}** (μ {played.rating.mu:.1f}" in ix.message.text
+    ordinal, mu = numbers(played.rating, ",").split(" (μ ")
+    assert f"Valoración: **{ordinal}** (μ {mu.split(' ')[0]}" in ix.message.text, ix.message.text
     assert f"n.º {rank} de 2 aquí" in ix.message.text, ix.message.text
     image, alt = chart_of(ix.message)
     assert image.size == (800, 640)
     assert alt.startswith("Gráfico de Alice, manos más recientes: 1. Total de la partida"), alt
-    assert f"Valoración actual {numbers(played.rating)}." in alt, alt
+    assert f"Valoración actual {numbers(played.rating, ',')}." in alt, alt
     assert played.emu.errors == [] and played.emu.late_interactions() == []
