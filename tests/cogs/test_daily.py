@@ -324,4 +324,4 @@ async def test_config_says_the_daily_deal_and_a_running_event_keep_their_setting
     assert "Settings saved." in timer.text and "keeps its computers" not in timer.text
     spanish = Member(fake, 45, "Eva", locale="es-ES", admin=True)
     es = await spanish.slash("config", daily_level="normal")
-    assert "mantiene sus computadoras y reglas hasta que acabe el día" in es.text, es.text
+    assert "mantiene sus ordenadores y reglas hasta que acabe el día" in es.text, es.text
