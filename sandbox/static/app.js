@@ -516,7 +516,11 @@
     const cmd = commandOf(text);
     if (!cmd) {
       const q = text.toLowerCase();
+      // Discord's picker lists an application's commands by name, whatever order the bot
+      // registered them in (a prefix match first, then the rest that contain the text).
+      const starts = (e) => (e.label.toLowerCase().startsWith(q) ? 0 : 1);
       return state.entries.filter((e) => e.label.toLowerCase().startsWith(q) || (q.length > 2 && e.label.toLowerCase().includes(q.slice(1))))
+        .sort((a, b) => starts(a) - starts(b) || a.label.localeCompare(b.label))
         .slice(0, 25).map((e) => ({ name: e.label, desc: e.desc, apply: () => e.label + " " }));
     }
     const rest = text.slice(cmd.label.length);
