@@ -25,7 +25,7 @@ from tools import samples
 EXACT_COLOURS = 32
 """The most frequent colours of the samples, kept exact in the palette."""
 
-DATA = Path(__file__).with_name("palette_data.py")
+DATA = Path(__file__).resolve().parents[1] / "rendering" / "palette_data.py"
 
 
 def sample_drawings() -> list[Image.Image]:
