@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
 import gc
 import json
 import logging
@@ -193,18 +192,20 @@ class Bench:
     @classmethod
     async def create(
         cls, db: Path | str, rec: Recorder, ledger: CpuLedger,
-        shards: tuple[int, int] | None = None,
+        shards: tuple[int, int] | None = None, *, hand_cache: bool = True,
     ) -> Bench:
         """The bot on SQLite file ``db`` or the PostgreSQL URL ``db``; ``shards`` =
         (shard count, this process's shard id). The fake's HTTP handling, the
         recorder and discord.py's parsing of dispatched payloads are charged to
-        ``ledger`` (harness, bot)."""
+        ``ledger`` (harness, bot). ``hand_cache`` False: ``--try-no-hand-cache``."""
         options: dict[str, Any] = {"discord_token": "bench-token"}
         options["database_url" if str(db).startswith("postgresql://") else "database_path"] = db
         if shards is not None:
             options.update(shard_count=shards[0], shard_ids=[shards[1]])
         settings = Settings(**options)
         bot = DdzBot(settings)
+        if not hand_cache:
+            _drop_hand_caches(bot)
         fake = FakeDiscord(bot, 0, 0)
         fake.install(KeepPatched())
         discord.http.HTTPClient.request = ledger.coroutine(  # type: ignore[method-assign]
@@ -583,7 +584,8 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
     ledger = CpuLedger()
     with tempfile.TemporaryDirectory() as tmp:
         shards = (args.shard_count, args.shard_id) if args.shard_count else None
-        bench = await Bench.create(args.database or Path(tmp) / "bench.sqlite3", rec, ledger, shards)
+        bench = await Bench.create(args.database or Path(tmp) / "bench.sqlite3", rec, ledger, shards,
+                                   hand_cache=not args.try_no_hand_cache)
         rng = random.Random(args.seed)
         loop = asyncio.get_running_loop()
         start = loop.time()
@@ -668,7 +670,7 @@ def report(args: argparse.Namespace, rec: Recorder, lags: list[float], cpus: tup
     loop = type(asyncio.get_running_loop()).__module__.split(".")[0]  # uvloop or asyncio
     print(f"in-process ({loop} loop), {args.tables} tables × 3 members, think {args.think:.1f} s "
           f"(waiting ×{args.idle_factor:g}), Hint on {args.hint_share:.0%} of turns"
-          f"{', hand-PNG cache' if args.try_hand_cache else ''}"
+          f"{', no hand-PNG cache' if args.try_no_hand_cache else ''}"
           f"{f', switch interval {args.switch_interval * 1000:g} ms' if args.switch_interval else ''}, measured {wall:.0f} s after a {args.ramp:.0f} s ramp; "
           f"{hands} hands dealt in all")
     head = f"{'kind':<16}{'n':>6}  {'first p50':>9}{'p90':>7}{'p99':>7}{'max':>7}  " \
@@ -742,20 +744,16 @@ def global_line(requests: tuple[int, int], interactions: int, wall: float, table
             f"them per IP) one process carries {per_ip} tables at this pace")
 
 
-def _memoize_hand_images() -> None:
-    """The suggested patch, applied from outside: an LRU of hand PNGs (bounded, 4096)."""
+def _drop_hand_caches(bot: DdzBot) -> None:
+    """Experiment: every hand image drawn again, to see what the hand-PNG caches save
+    (docs/PERFORMANCE.md §Figures, item 2): the renderer's LRU of hand images
+    (``bot.service.renderer.Renderer.hand``) keeps none, and the thread path without
+    workers draws with ``rendering.render_hand`` instead of ``render_hand_cached``."""
     import cogs.hand_view as hand_view
+    from rendering import render_hand
 
-    draw = hand_view.render_hand
-
-    @functools.lru_cache(maxsize=4096)
-    def cached(cards: tuple[Any, ...], selected: frozenset[int], sort: str, locale: str) -> bytes:
-        return draw(list(cards), selected=selected, sort=sort, locale=locale)
-
-    def render_hand(cards: Any, *, selected: Any = (), sort: Any = "rank", locale: str = "en") -> bytes:
-        return cached(tuple(cards), frozenset(selected), sort, locale)
-
-    hand_view.render_hand = render_hand  # type: ignore[assignment]
+    bot.renderer.cache_size = 0
+    hand_view.render_hand_cached = render_hand  # type: ignore[assignment]  # the same call, no LRU
 
 
 class _EchoId:
@@ -788,8 +786,9 @@ def main() -> None:
     parser.add_argument("--hint-share", type=float, default=0.3,
                         help="share of turns that start with Hint (else the play menu)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--try-hand-cache", action="store_true",
-                        help="experiment: memoize hand PNGs by (cards, selection, sort, locale)")
+    parser.add_argument("--try-no-hand-cache", action="store_true",
+                        help="experiment: draw every hand PNG again (the bot's hand-image "
+                             "caches off), to see what they save")
     parser.add_argument("--try-no-echo-parse", action="store_true",
                         help="experiment: discord.py parses no echoed interaction message")
     parser.add_argument("--switch-interval", type=float, default=None,
@@ -817,8 +816,6 @@ def main() -> None:
         sys.exit(0 if asyncio.run(compare(args)) else 1)
     if args.switch_interval is not None:
         sys.setswitchinterval(args.switch_interval)
-    if args.try_hand_cache:
-        _memoize_hand_images()
     if args.try_no_echo_parse:
         _skip_echo_parse()
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")

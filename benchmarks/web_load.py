@@ -234,7 +234,7 @@ def main() -> None:
                                     args.slow_clients, args.slow_pause))
         print("RESULT " + json.dumps(result))
         return
-    defaults = dict(idle_factor=4.0, hint_share=0.3, try_hand_cache=False,
+    defaults = dict(idle_factor=4.0, hint_share=0.3, try_no_hand_cache=False,
                     try_no_echo_parse=False, switch_interval=None, event_loop="auto",
                     profile=False, profile_out=None, processes=None, database=None,
                     shard_count=None, shard_id=0, worker_json=True)
