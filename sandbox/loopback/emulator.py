@@ -81,7 +81,9 @@ CLOSE_HOOKS: list[Callable[[Emulator], None]] = []
 """Called with every emulator as it closes (the e2e suite's edit counter, tests/e2e/timing.py)."""
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GeMuLa.loopback-emulator-fake-token-0000000000"
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 38)  # + manage messages, threads
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 35) | (1 << 38)
+"""The bot's role: everyone's, Manage Messages, Create Public Threads, Send Messages in
+Threads."""
 APPLICATION_FLAGS = 1 << 23  # APPLICATION_COMMAND_BADGE
 _TOKEN_IN_ROUTE = re.compile(r"^(/api/v10/(?:interactions/\d+|webhooks/\d+))/[^/]+")
 _ID_IN_ROUTE = re.compile(r"/\d+(?=/|$)")
@@ -229,10 +231,16 @@ class Emulator(Payloads):
         g.members[m.id] = m
         return m
 
-    async def thread(self, parent: SimChannel, name: str = "thread") -> SimChannel:
-        """A public thread under ``parent`` (THREAD_CREATE); it is listed with the
-        guild's channels so that ``public_messages`` and the REST routes find it."""
-        thread = SimChannel(snowflake(), name, parent.guild, parent=parent)
+    async def thread(self, parent: SimChannel, name: str = "thread", *,
+                     owner_id: int | None = None, auto_archive_duration: int = 1440,
+                     thread_id: int | None = None) -> SimChannel:
+        """A public thread under ``parent`` (THREAD_CREATE with ``newly_created``); it is
+        listed with the guild's channels so that ``public_messages`` and the REST routes
+        find it. ``owner_id``: who started it (the bot's id for ``POST …/threads``);
+        ``thread_id``: the id of the message it starts from (Discord gives the thread
+        that id), else a new one."""
+        thread = SimChannel(thread_id or snowflake(), name, parent.guild, parent=parent,
+                            owner_id=owner_id, auto_archive_duration=auto_archive_duration)
         parent.guild.channels.append(thread)
         await self.gateway.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True},
                                     parent.guild.id)
@@ -437,7 +445,7 @@ class Emulator(Payloads):
             "member": member.member_payload(),
             "token": ix.token,
             "version": 1,
-            "app_permissions": str(BOT_PERMISSIONS & ~channel.bot_denied),
+            "app_permissions": str(BOT_PERMISSIONS & ~channel.denied),
             "locale": member.locale,
             "guild_locale": g.locale,
             "entitlements": [],

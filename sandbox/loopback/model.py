@@ -34,6 +34,7 @@ PERM_EMBED_LINKS = 1 << 14
 PERM_ATTACH_FILES = 1 << 15
 PERM_READ_HISTORY = 1 << 16
 PERM_USE_APP_COMMANDS = 1 << 31
+PERM_CREATE_PUBLIC_THREADS = 1 << 35
 PERM_SEND_IN_THREADS = 1 << 38
 EVERYONE_PERMISSIONS = (
     PERM_VIEW_CHANNEL
@@ -141,10 +142,21 @@ class SimChannel:
     messages: list[SimMessage] = field(default_factory=list)
     bot_denied: int = 0
     parent: SimChannel | None = None  # set for a public thread (type 11)
+    owner_id: int | None = None
+    """A thread's creator (the bot for the threads it starts; None: the guild's owner)."""
+    auto_archive_duration: int = 1440
+    """A thread's minutes of inactivity before Discord archives it (not modelled beyond
+    being shown)."""
 
     @property
     def is_thread(self) -> bool:
         return self.parent is not None
+
+    @property
+    def denied(self) -> int:
+        """The bits the bot lacks here: a thread's own and its parent's (a thread takes its
+        parent channel's permissions, docs/DISCORD.md row 18)."""
+        return self.bot_denied | (self.parent.bot_denied if self.parent is not None else 0)
 
     @property
     def public_messages(self) -> list[SimMessage]:
@@ -162,11 +174,13 @@ class SimChannel:
         if self.parent is not None:
             return {
                 "id": str(self.id), "type": 11, "guild_id": str(self.guild.id),
-                "parent_id": str(self.parent.id), "owner_id": str(self.guild.owner_id),
+                "parent_id": str(self.parent.id),
+                "owner_id": str(self.owner_id or self.guild.owner_id),
                 "name": self.name, "last_message_id": None, "rate_limit_per_user": 0,
                 "message_count": len(self.messages), "member_count": 1, "flags": 0,
                 "total_message_sent": len(self.messages),
-                "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                "thread_metadata": {"archived": False,
+                                    "auto_archive_duration": self.auto_archive_duration,
                                     "archive_timestamp": iso_now(), "locked": False},
             }
         return {

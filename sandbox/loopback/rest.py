@@ -27,6 +27,7 @@ from sandbox.loopback.messages import MessageError, apply_edit, new_message
 from sandbox.loopback.model import (
     FLAG_EPHEMERAL,
     PERM_ATTACH_FILES,
+    PERM_CREATE_PUBLIC_THREADS,
     PERM_EMBED_LINKS,
     PERM_READ_HISTORY,
     PERM_SEND_IN_THREADS,
@@ -64,6 +65,10 @@ class Exchange:
     response: bytes
     response_type: str
 
+
+MAX_ACTIVE_THREADS = 1000
+"""Active threads a guild may hold (*guess*: Discord documents code 160006 "Maximum
+number of active threads reached", not the figure; 1000 is what its help pages state)."""
 
 REST_HOOKS: list[Callable[[Exchange], None]] = []
 """Called with every answered REST request of every emulator (the e2e suite's OpenAPI
@@ -142,6 +147,8 @@ class RestApi:
         r.add_get(P + "/channels/{cid}/messages", bot(self.list_messages))
         r.add_post(P + "/channels/{cid}/messages", bot(self.create_message))
         r.add_route("*", P + "/channels/{cid}/messages/{mid:\\d+}", bot(self.channel_message))
+        r.add_post(P + "/channels/{cid}/threads", bot(self.create_thread))
+        r.add_post(P + "/channels/{cid}/messages/{mid:\\d+}/threads", bot(self.create_thread))
         r.add_get(P + "/guilds/{gid}", bot(self.get_guild))
         r.add_get(P + "/guilds/{gid}/channels", bot(self.guild_channels))
         r.add_get(P + "/guilds/{gid}/members/{uid}", bot(self.get_member))
@@ -358,7 +365,7 @@ class RestApi:
         ch = self.emu.channel_by_id(int(request.match_info["cid"]))
         if ch is None:
             raise Fail(404, 10003, "Unknown Channel")
-        if ch.bot_denied & PERM_VIEW_CHANNEL:
+        if ch.denied & PERM_VIEW_CHANNEL:
             raise Fail(403, 50001, "Missing Access")
         return ch
 
@@ -398,7 +405,7 @@ class RestApi:
 
     async def list_messages(self, request: web.Request) -> web.StreamResponse:
         ch = self._channel(request)
-        if ch.bot_denied & PERM_READ_HISTORY:
+        if ch.denied & PERM_READ_HISTORY:
             return jresp([])
         limit = min(int(request.query.get("limit", 50)), 100)
         msgs = list(reversed(ch.public_messages))
@@ -426,7 +433,7 @@ class RestApi:
             needed |= PERM_ATTACH_FILES
         if payload.get("embeds"):
             needed |= PERM_EMBED_LINKS
-        if ch.bot_denied & needed:
+        if ch.denied & needed:
             raise Fail(403, 50013, "Missing Permissions")
 
     async def channel_message(self, request: web.Request) -> web.StreamResponse:
@@ -457,6 +464,45 @@ class RestApi:
         if on_edit is not None:
             on_edit()
         return self._msg_json(m)
+
+    # ---- threads (docs/DISCORD.md rows 23, 24) ----------------------------------------
+
+    async def create_thread(self, request: web.Request) -> web.StreamResponse:
+        """Start Thread without Message (``POST /channels/{id}/threads``, ``type`` 11) or
+        from a message (``…/messages/{id}/threads``, the thread's id is the message's): a
+        public thread under a text channel, 201 with the channel, THREAD_CREATE with
+        ``newly_created``. 403/50013 without Create Public Threads; 400/50024 under a
+        thread; 400/160006 past ``MAX_ACTIVE_THREADS`` in the guild (a guess);
+        400/50035 for a name outside 1..100 characters or another thread type."""
+        ch = self._channel(request)
+        payload, _ = await read_body(request)
+        if ch.is_thread:
+            raise Fail(400, 50024, "Cannot execute action on this channel type")
+        if ch.denied & PERM_CREATE_PUBLIC_THREADS:
+            raise Fail(403, 50013, "Missing Permissions")
+        source: SimMessage | None = None
+        if "mid" in request.match_info:
+            source = self.emu.messages.get(int(request.match_info["mid"]))
+            if source is None or source.channel is not ch or source.deleted or source.ephemeral:
+                raise Fail(404, 10008, "Unknown Message")
+            if any(c.id == source.id for c in ch.guild.channels):
+                raise Fail(400, 160004, "A thread has already been created for this message")
+        problems = []
+        name = payload.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            problems.append("name: 1..100 characters")
+        if source is None and payload.get("type") != 11:
+            problems.append("type: the loopback models public threads (11) only")
+        if problems:
+            raise Fail(400, 50035, "Invalid Form Body", problems)
+        active = sum(1 for c in ch.guild.channels if c.is_thread)
+        if active >= MAX_ACTIVE_THREADS:
+            raise Fail(400, 160006, "Maximum number of active threads reached")
+        thread = await self.emu.thread(
+            ch, str(name), owner_id=self.emu.application_id,
+            auto_archive_duration=int(payload.get("auto_archive_duration") or 1440),
+            thread_id=source.id if source is not None else None)
+        return jresp(thread.payload(), status=201)
 
     # ---- interactions ----------------------------------------------------------
 
@@ -566,7 +612,7 @@ class RestApi:
             bool(int((payload or {}).get("flags") or 0) & FLAG_EPHEMERAL)
         if ephemeral:
             return
-        if ix.channel.bot_denied & PERM_VIEW_CHANNEL:
+        if ix.channel.denied & PERM_VIEW_CHANNEL:
             raise Fail(403, 50001, "Missing Access")
         if payload is not None:
             self._check_send(ix.channel, payload, files)
