@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from bot.game.outcome import outcome_of
 from bot.game.table import Table
-from bot.storage import daily, events, matches, ops, pings, ratings
+from bot.storage import daily, events, matches, ops, pings, puzzles, ratings
 from bot.storage.sql import Sql
 from bot.values import (
     DailyEntry,
@@ -30,6 +30,8 @@ from bot.values import (
     MatchStandings,
     NewMatch,
     PlayerStats,
+    PuzzleAttempt,
+    PuzzleRating,
     RatingRow,
     SentPing,
     Settlement,
@@ -165,7 +167,8 @@ class SqlRepository:
 
     async def forget_user(self, guild_id: int | None, user_id: int,
                           daily_marks: Sequence[tuple[str, int]] = (),
-                          event_marks: Sequence[tuple[str, int]] = ()) -> int:
+                          event_marks: Sequence[tuple[str, int]] = (),
+                          puzzle_marks: Sequence[tuple[str, int]] = ()) -> int:
         """Delete a user's data in one guild (None: every guild); returns rows touched.
 
         Removes stats, ledger totals, match wins, skill ratings, display names, the
@@ -176,6 +179,8 @@ class SqlRepository:
         ``bot.game.daily.forgotten_mark``), so forgetting does not open a second play.
         ``event_marks``: (event id, mark) kept likewise as entries of open events the
         member began (``bot.game.event.event_forgotten_mark``): no second entry.
+        Puzzle attempts and the puzzle rating go too; ``puzzle_marks``: (day, mark) kept
+        likewise for today's daily puzzle, if begun: no second attempt.
         """
         now = time.time()
         async with self._write() as db:
@@ -185,6 +190,8 @@ class SqlRepository:
                     await daily.mark_forgotten(db, guild_id, day, mark, now)
                 for event_id, mark in event_marks:
                     await events.mark_forgotten(db, event_id, guild_id, mark, now)
+                for day, mark in puzzle_marks:
+                    await puzzles.mark_forgotten(db, guild_id, day, mark, now)
             return touched
 
     # ----- matches and members' preferences ----------------------------------
@@ -396,3 +403,71 @@ class SqlRepository:
         """The server's announced events the member entered, oldest first."""
         async with self._read() as db:
             return await events.of_user(db, guild_id, user_id)
+
+    # ----- endgame puzzles (docs/RULES.md §Puzzles) -----------------------------
+
+    async def begin_puzzle(self, attempt: PuzzleAttempt) -> bool:
+        """Store a new attempt (committed); False when it is a daily one and the member
+        has an attempt of that day already."""
+        return await self._transaction(lambda db: puzzles.begin(db, attempt))
+
+    async def puzzle_attempt(self, attempt_id: str) -> PuzzleAttempt | None:
+        """The attempt with this id, or None."""
+        async with self._read() as db:
+            return await puzzles.attempt(db, attempt_id)
+
+    async def open_puzzle_attempt(self, guild_id: int, user_id: int, mode: str
+                                  ) -> PuzzleAttempt | None:
+        """The member's unfinished attempt of ``mode`` (``daily``, ``practice``), or None."""
+        async with self._read() as db:
+            return await puzzles.open_attempt(db, guild_id, user_id, mode)
+
+    async def daily_puzzle_attempt(self, guild_id: int, day: str, user_id: int
+                                   ) -> PuzzleAttempt | None:
+        """The member's attempt at the daily puzzle of ``day`` (or its mark), or None."""
+        async with self._read() as db:
+            return await puzzles.daily_attempt(db, guild_id, day, user_id)
+
+    async def advance_puzzle(self, attempt_id: str, plies: int, line: str, new_plies: int,
+                             moves: int) -> bool:
+        """Write an attempt's longer line over the one of ``plies`` actions (committed);
+        False when another action came first or it is finished."""
+        return await self._transaction(
+            lambda db: puzzles.advance(db, attempt_id, plies, line, new_plies, moves))
+
+    async def finish_puzzle(self, before: PuzzleAttempt, after: PuzzleAttempt,
+                            member: PuzzleRating, puzzle: PuzzleRating) -> bool:
+        """Record an attempt's result and both new ratings in one commit, once; False when
+        the attempt moved on or was finished meanwhile (nothing written)."""
+        return await self._transaction(
+            lambda db: puzzles.finish(db, before, after, member, puzzle))
+
+    async def puzzle_member_rating(self, guild_id: int, user_id: int) -> PuzzleRating | None:
+        """The member's puzzle rating in the server, or None before any rated attempt."""
+        async with self._read() as db:
+            return await puzzles.member_rating(db, guild_id, user_id)
+
+    async def puzzle_ratings(self) -> dict[str, PuzzleRating]:
+        """Every attempted puzzle's stored rating, by puzzle id."""
+        async with self._read() as db:
+            return await puzzles.puzzle_ratings(db)
+
+    async def solved_puzzles(self, guild_id: int, user_id: int) -> set[str]:
+        """The ids of the puzzles the member solved in the server."""
+        async with self._read() as db:
+            return await puzzles.solved_ids(db, guild_id, user_id)
+
+    async def daily_puzzle_finished(self, guild_id: int, day: str) -> list[PuzzleAttempt]:
+        """Every finished attempt at the daily puzzle of ``day``."""
+        async with self._read() as db:
+            return await puzzles.daily_finished(db, guild_id, day)
+
+    async def puzzle_solved_days(self, guild_id: int, user_ids: list[int]
+                                 ) -> dict[int, list[str]]:
+        """The days each member solved the daily puzzle."""
+        async with self._read() as db:
+            return await puzzles.solved_days(db, guild_id, user_ids)
+
+    async def drop_puzzle_marks(self, guild_id: int, before: str) -> int:
+        """Delete the daily-puzzle marks ``forget_user`` kept of days before ``before``."""
+        return await self._transaction(lambda db: puzzles.drop_marks(db, guild_id, before))

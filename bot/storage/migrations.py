@@ -260,4 +260,43 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE events ADD COLUMN rules TEXT;       -- RuleSet JSON
     """,
+    # 11: issue 39 — endgame puzzles: each member's attempts (the daily puzzle once per
+    # member and day), their puzzle rating and each puzzle's own (Glicko-2)
+    """
+    CREATE TABLE puzzle_attempts (
+        attempt_id  TEXT    PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        user_id     INTEGER NOT NULL,                -- below 0: a forgotten member's mark
+        puzzle_id   TEXT    NOT NULL,
+        mode        TEXT    NOT NULL,                -- daily | practice
+        day         TEXT    NOT NULL,                -- YYYY-MM-DD in the server's zone
+        started_at  REAL    NOT NULL,
+        finished_at REAL,                            -- NULL while it is played
+        solved      INTEGER NOT NULL DEFAULT 0,
+        line        TEXT    NOT NULL DEFAULT '[]',   -- the actions so far (JSON)
+        plies       INTEGER NOT NULL DEFAULT 0,
+        moves       INTEGER NOT NULL DEFAULT 0       -- the member's own actions
+    );
+    CREATE UNIQUE INDEX puzzle_daily_once ON puzzle_attempts (guild_id, day, user_id)
+        WHERE mode = 'daily';
+    CREATE INDEX puzzle_attempts_user ON puzzle_attempts (guild_id, user_id);
+    CREATE TABLE puzzle_players (                    -- a member's puzzle rating
+        guild_id   INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        rating     REAL    NOT NULL,
+        deviation  REAL    NOT NULL,
+        volatility REAL    NOT NULL,
+        attempts   INTEGER NOT NULL,
+        solved     INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE puzzle_ratings (                    -- a puzzle's own rating (every server)
+        puzzle_id  TEXT    PRIMARY KEY,
+        rating     REAL    NOT NULL,
+        deviation  REAL    NOT NULL,
+        volatility REAL    NOT NULL,
+        attempts   INTEGER NOT NULL,
+        solved     INTEGER NOT NULL
+    );
+    """,
 ]

@@ -50,7 +50,8 @@ STAT_COLUMNS = (
 """The counters of ``player_stats`` (after guild_id, user_id), as in PlayerStats."""
 
 USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "ratings",
-               "member_prefs", "member_pings", "daily_plays", "event_entries", "event_plays")
+               "member_prefs", "member_pings", "daily_plays", "event_entries", "event_plays",
+               "puzzle_attempts", "puzzle_players")
 """Tables whose rows belong to one member (deleted by ``forget``)."""
 
 

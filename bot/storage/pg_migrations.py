@@ -255,4 +255,42 @@ PG_MIGRATIONS: list[str] = [
     );
     ALTER TABLE events ADD COLUMN rules TEXT;
     """,
+    # 11: issue 39 — endgame puzzles (see migrations.py)
+    """
+    CREATE TABLE puzzle_attempts (
+        attempt_id  TEXT             PRIMARY KEY,
+        guild_id    BIGINT           NOT NULL,
+        user_id     BIGINT           NOT NULL,
+        puzzle_id   TEXT             NOT NULL,
+        mode        TEXT             NOT NULL,
+        day         TEXT             NOT NULL,
+        started_at  DOUBLE PRECISION NOT NULL,
+        finished_at DOUBLE PRECISION,
+        solved      INTEGER          NOT NULL DEFAULT 0,
+        line        TEXT             NOT NULL DEFAULT '[]',
+        plies       INTEGER          NOT NULL DEFAULT 0,
+        moves       INTEGER          NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX puzzle_daily_once ON puzzle_attempts (guild_id, day, user_id)
+        WHERE mode = 'daily';
+    CREATE INDEX puzzle_attempts_user ON puzzle_attempts (guild_id, user_id);
+    CREATE TABLE puzzle_players (
+        guild_id   BIGINT           NOT NULL,
+        user_id    BIGINT           NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        attempts   INTEGER          NOT NULL,
+        solved     INTEGER          NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE puzzle_ratings (
+        puzzle_id  TEXT             PRIMARY KEY,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        attempts   INTEGER          NOT NULL,
+        solved     INTEGER          NOT NULL
+    );
+    """,
 ]

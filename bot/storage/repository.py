@@ -23,6 +23,8 @@ from bot.values import (
     MatchStandings,
     NewMatch,
     PlayerStats,
+    PuzzleAttempt,
+    PuzzleRating,
     RatingRow,
     SentPing,
     Settlement,
@@ -121,9 +123,11 @@ class Repository(Protocol):
 
     async def forget_user(self, guild_id: int | None, user_id: int,
                           daily_marks: Sequence[tuple[str, int]] = (),
-                          event_marks: Sequence[tuple[str, int]] = ()) -> int:
+                          event_marks: Sequence[tuple[str, int]] = (),
+                          puzzle_marks: Sequence[tuple[str, int]] = ()) -> int:
         """Delete the user's stored data (stats, totals, ratings, names, auto-play pace,
-        daily plays, event entries and plays) in one guild (None: all guilds); rows
+        daily plays, event entries and plays, puzzle attempts and rating; ``puzzle_marks``
+        as ``daily_marks`` for the daily puzzle) in one guild (None: all guilds); rows
         touched. ``daily_marks``: (day, mark) kept instead of the plays of days still open
         (once a day holds); ``event_marks``: (event id, mark) kept as entries of open
         events the member began (no second entry)."""
@@ -253,3 +257,45 @@ class Repository(Protocol):
 
     async def events_of_user(self, guild_id: int, user_id: int) -> list[EventInfo]:
         """The server's announced events the member entered, oldest first."""
+
+    async def begin_puzzle(self, attempt: PuzzleAttempt) -> bool:
+        """Store a new puzzle attempt; False when it is a daily one and the member has an
+        attempt of that day already (docs/RULES.md §Puzzles)."""
+
+    async def puzzle_attempt(self, attempt_id: str) -> PuzzleAttempt | None:
+        """The attempt with this id, or None."""
+
+    async def open_puzzle_attempt(self, guild_id: int, user_id: int, mode: str
+                                  ) -> PuzzleAttempt | None:
+        """The member's unfinished attempt of ``mode`` (``daily``, ``practice``), or None."""
+
+    async def daily_puzzle_attempt(self, guild_id: int, day: str, user_id: int
+                                   ) -> PuzzleAttempt | None:
+        """The member's attempt at the daily puzzle of ``day`` (or its mark), or None."""
+
+    async def advance_puzzle(self, attempt_id: str, plies: int, line: str, new_plies: int,
+                             moves: int) -> bool:
+        """Write an attempt's longer line over the one of ``plies`` actions, once."""
+
+    async def finish_puzzle(self, before: PuzzleAttempt, after: PuzzleAttempt,
+                            member: PuzzleRating, puzzle: PuzzleRating) -> bool:
+        """Record an attempt's result and both new ratings (one commit), once."""
+
+    async def puzzle_member_rating(self, guild_id: int, user_id: int) -> PuzzleRating | None:
+        """The member's puzzle rating in the server, or None before any rated attempt."""
+
+    async def puzzle_ratings(self) -> dict[str, PuzzleRating]:
+        """Every attempted puzzle's stored rating, by puzzle id."""
+
+    async def solved_puzzles(self, guild_id: int, user_id: int) -> set[str]:
+        """The ids of the puzzles the member solved in the server."""
+
+    async def daily_puzzle_finished(self, guild_id: int, day: str) -> list[PuzzleAttempt]:
+        """Every finished attempt at the daily puzzle of ``day``."""
+
+    async def puzzle_solved_days(self, guild_id: int, user_ids: list[int]
+                                 ) -> dict[int, list[str]]:
+        """The days each member solved the daily puzzle."""
+
+    async def drop_puzzle_marks(self, guild_id: int, before: str) -> int:
+        """Delete the daily-puzzle marks ``forget_user`` kept of days before ``before``."""
