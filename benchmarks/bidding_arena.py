@@ -46,7 +46,7 @@ MAX_REDEALS = 30
 def policy(name: str) -> BidPolicy:
     """The bidding policy called ``name`` (see module docstring)."""
     if name in ("hard", "normal", "easy"):
-        return lambda obs, rng: int(choose_bid(obs, name, rng).action)  # type: ignore[arg-type]
+        return lambda obs, rng: choose_bid(obs, name, rng).bid
     if name == "random":
         return lambda obs, rng: rng.choice([0] + [b for b in (1, 2, 3) if b > obs.highest_bid])
     if name == "always3":

@@ -28,8 +28,8 @@ def mid_hand(seed: int = 7) -> Table:
     """A playing table at the first free lead past the middle of the hand dealt from
     ``seed``."""
     positions: list[Hand] = []
-    play_out(Hand.deal(seed=seed), lambda o: choose_bid(o, "normal").action,
-             lambda o: choose_play(o, "normal").action,
+    play_out(Hand.deal(seed=seed), lambda o: choose_bid(o, "normal").bid,
+             lambda o: choose_play(o, "normal").combo,
              before_action=lambda hand: positions.append(hand.model_copy(deep=True)))
     leads = [hand for hand in positions[len(positions) // 2:]
              if hand.phase == "playing" and hand.last_play is None]
@@ -67,7 +67,7 @@ def main() -> None:
         ("Table.copy_for_change", getattr(table, "copy_for_change", None)),
         ("build_screen (text, alt text, components)", screen),
         ("card counter (observation + still_out)",
-         lambda: table.hand.observation(seat).still_out()),  # type: ignore[union-attr]
+         lambda: table.hand.observation(seat).still_out()),
         ("table JSON for storage (model_dump_json)", table.model_dump_json),
         (f"ranking answer unpickled ({len(answer)} bytes)", lambda: pickle.loads(answer)),
     ]

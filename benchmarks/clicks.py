@@ -39,9 +39,12 @@ def positions(deals: int, seed: int) -> list[Hand]:
     out: list[Hand] = []
     for _ in range(deals):
         seen: list[Hand] = []
-        play_out(Hand.deal(seed=rng.randrange(2**31)), lambda o: choose_bid(o, "normal").action,
-                 lambda o: choose_play(o, "normal").action,
-                 before_action=lambda hand, seen=seen: seen.append(hand.model_copy(deep=True)))
+
+        def record(hand: Hand, seen: list[Hand] = seen) -> None:
+            seen.append(hand.model_copy(deep=True))
+
+        play_out(Hand.deal(seed=rng.randrange(2**31)), lambda o: choose_bid(o, "normal").bid,
+                 lambda o: choose_play(o, "normal").combo, before_action=record)
         turns = [h for h in seen if h.phase == "playing" and h.turn is not None]
         out.extend(turns[::5])
     return out

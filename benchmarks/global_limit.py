@@ -127,7 +127,8 @@ class Interaction:
     """What Delivery uses of an interaction (answered at once, as a deferred click)."""
 
     def __init__(self, discord: Discord, channel_id: int, ids: Any) -> None:
-        self.channel_id, self.extras, self._discord, self._ids = channel_id, {}, discord, ids
+        self.channel_id, self._discord, self._ids = channel_id, discord, ids
+        self.extras: dict[str, Any] = {}
         self.id = next(ids)  # Delivery's per-token bucket is keyed by the interaction's id
         self.response = SimpleNamespace(is_done=lambda: True)
         self.followup = SimpleNamespace(send=self._send, edit_message=self._edit)
@@ -237,8 +238,9 @@ class Sim:
                                                  fallback_rate=args.rate / processes))
             else:
                 self.budgets.append(GlobalBudget(args.rate / processes))
+        budgets: list[GlobalBudget | None] = [*self.budgets] or [None]
         self.deliveries = [Delivery(Bot(self.discord, self.ids), budget)  # type: ignore[arg-type]
-                           for budget in self.budgets or [None]]
+                           for budget in budgets]
         self.end = args.minutes * 60.0
 
     def process_of(self, table: Table) -> int:

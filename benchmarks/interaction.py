@@ -222,7 +222,7 @@ class Bench:
                 rec.responded(route.webhook_token)
             return await hook(adapter, route, *args, **kwargs)
 
-        AsyncWebhookAdapter.request = timed_hook  # type: ignore[method-assign]
+        AsyncWebhookAdapter.request = timed_hook  # type: ignore[method-assign,assignment]  # timed, same call
         await boot(bot)
         renderer = getattr(bot, "renderer", None)
         if renderer is not None:  # as the old setup_hook awaited warm_up: start warm
@@ -233,7 +233,7 @@ class Bench:
             setattr(cog, name, bench._timed(getattr(cog, name)))
         tree_call = bot.tree._call
 
-        async def timed_call(interaction: discord.Interaction) -> None:
+        async def timed_call(interaction: discord.Interaction[DdzBot]) -> None:
             try:
                 await tree_call(interaction)
             finally:
@@ -553,7 +553,8 @@ def worker_cpu() -> dict[int, float]:
             continue
         parent[int(name)] = int(fields[1])
         cpu[int(name)] = (int(fields[11]) + int(fields[12])) / ticks
-    mine, frontier = set(), {os.getpid()}
+    mine: set[int] = set()
+    frontier = {os.getpid()}
     while frontier:
         frontier = {pid for pid, ppid in parent.items() if ppid in frontier} - mine
         mine |= frontier
@@ -753,7 +754,7 @@ def _drop_hand_caches(bot: DdzBot) -> None:
     from rendering import render_hand
 
     bot.renderer.cache_size = 0
-    hand_view.render_hand_cached = render_hand  # type: ignore[assignment]  # the same call, no LRU
+    hand_view.render_hand_cached = render_hand  # type: ignore[attr-defined]  # the module's own import, replaced
 
 
 class _EchoId:

@@ -76,7 +76,7 @@ class _Stepped:
         self.ledger, self.inner, self.harness = ledger, inner, harness
 
     def __await__(self) -> Generator[Any, Any, Any]:
-        return self  # type: ignore[return-value]
+        return self
 
     def __iter__(self) -> _Stepped:
         return self

@@ -49,7 +49,9 @@ async def open_mid_hand(service: TableService, n: int, plays: int, rng: random.R
     await service.join(table.id, base + 1, f"P{base + 1}", "en-US")
     await service.join(table.id, base + 2, f"P{base + 2}", "en-US")
     table = await service.start(table.id, base, seed=rng.getrandbits(32))
-    table = await service.bid(table.id, base + table.turn_seat, 3)
+    first = table.turn_seat
+    assert first is not None  # the hand just dealt: someone bids
+    table = await service.bid(table.id, base + first, 3)
     for _ in range(plays):
         seat = table.turn_seat
         hand = table.hand

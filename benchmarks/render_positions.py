@@ -33,9 +33,9 @@ def positions(seed: int) -> list[TableView]:
     table.bid(11, 3, 0.0)
     out.append(texts.table_view(table, "en"))
     while table.hand is not None and table.hand.phase == "playing" and table.hand.turn is not None:
-        hand = table.hand
-        plays = hand.legal_plays(hand.turn)
-        lead = hand.to_beat_for(hand.turn) is None
+        hand, turn = table.hand, table.hand.turn
+        plays = hand.legal_plays(turn)
+        lead = hand.to_beat_for(turn) is None
         choice = rng.choice(plays) if plays and (lead or rng.random() < 0.6) else None
         if hand.turn == 0:
             if choice is None:

@@ -43,8 +43,8 @@ REVIEW_TARGET_S = 10.0
 def _record(seed: int) -> FinishedHand:
     rules = RuleSet(kickers="distinct") if seed % 2 else RuleSet()
     rng = random.Random(seed)
-    hand = seeded_hand(seed, lambda o: choose_bid(o, "normal", rng).action,
-                       lambda o: choose_play(o, "normal", rng).action, rules)
+    hand = seeded_hand(seed, lambda o: choose_bid(o, "normal", rng).bid,
+                       lambda o: choose_play(o, "normal", rng).combo, rules)
     result = hand.result
     assert result is not None
     changes = [SeatChange(seat=i, user_id=100 + i, name=f"Player {i + 1}", points=result.points[i],
@@ -86,7 +86,7 @@ def bench_rendering(records: list[FinishedHand]) -> None:
         frames.append(png)
         for fmt in ("gif", "webp"):
             start = time.perf_counter()
-            data = render_replay_animation(frames, fmt=fmt)  # type: ignore[arg-type]
+            data = render_replay_animation(frames, fmt=fmt)
             anim[fmt].append((len(data) / 1024, time.perf_counter() - start))
         print(f"  hand {record.hand_no}: {len(steps)} pages, GIF {anim['gif'][-1][0]:.0f} KB, "
               f"WebP {anim['webp'][-1][0]:.0f} KB")

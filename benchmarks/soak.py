@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.ai import evaluate
+from bot.ai.players import Level
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.rules import combos
@@ -135,7 +136,7 @@ class Soak:
 
     async def open(self, n: int) -> None:
         guild, channel, user = 1_000 + n // 10, 900_000 + n, 10_000 + n
-        level = "hard" if n % 10 == 0 else "normal"
+        level: Level = "hard" if n % 10 == 0 else "normal"
         table = await self.service.open_table(guild, channel, user, f"member {n}",
                                               computers=2, level=level)
         self.members[table.id] = user

@@ -68,7 +68,8 @@ class Interaction:
 
     def __init__(self, hooks: Webhooks, channel_id: int, ids: Any) -> None:
         self.id = next(ids)
-        self.channel_id, self.extras, self._hooks, self._ids = channel_id, {}, hooks, ids
+        self.channel_id, self._hooks, self._ids = channel_id, hooks, ids
+        self.extras: dict[str, Any] = {}
         self.response = SimpleNamespace(is_done=lambda: True)
         self.followup = SimpleNamespace(send=self._send, edit_message=self._edit)
 

@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
+from bot.ai.decision import Decision
+from bot.ai.observation import Observation
 from bot.ai.policy import normal_play
 from bot.ai.search import hard_play
 from bot.ai.selfplay import play_hand
-from bot.ai.view import view_of
+from bot.ai.view import View, view_of
 from bot.game.hand import Hand
 from bot.rules import DEFAULT_RULES, Card, RuleSet
 
 DEFAULT_CACHE = Path.home() / ".cache" / "ddz-bot" / "bidding-outcomes.jsonl"
 
-_POLICIES = {"normal": normal_play, "hard": hard_play}
+_POLICIES: dict[str, Callable[[View, random.Random], Decision]] = {
+    "normal": normal_play, "hard": hard_play}
 _cache: dict[tuple[int, int, str], int] = {}
 _cache_path: Path | None = None
 
@@ -52,7 +56,7 @@ def play_out(hands: list[list[Card]], kitty: list[Card], landlord: int, level: s
     """Play one deal with ``level`` in every seat; the landlord's points at base 1."""
     policy = _POLICIES[level]
 
-    def agent(obs, rng):  # type: ignore[no-untyped-def]
+    def agent(obs: Observation, rng: random.Random) -> Decision:
         return policy(view_of(obs), rng)
 
     outcome = play_hand([agent] * 3, hands, landlord, kitty, rng, check=False)

@@ -25,6 +25,7 @@ import argparse
 import json
 import math
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -120,8 +121,9 @@ def baseline_bid(kind: str | float, strength: float, u: float, highest: int) -> 
     return want if want > highest else 0
 
 
-def _bid_once(first: int, choose) -> tuple[int, int] | None:  # type: ignore[no-untyped-def]
-    """(landlord, bid) of a once-around bidding from ``first``; None when all pass."""
+def _bid_once(first: int, choose: Callable[[int, int], int]) -> tuple[int, int] | None:
+    """(landlord, bid) of a once-around bidding from ``first``, ``choose(seat, highest)``
+    giving each seat's bid; None when all pass."""
     highest, winner = 0, None
     for k in range(3):
         seat = (first + k) % 3
@@ -154,7 +156,7 @@ def tune_thresholds(
                      [strength_score(c) for c in counts], points[seed],
                      [[rnd.random() for _ in range(3)] for _ in range(3)]))
 
-    def score(thresholds: tuple[float, float, float], kind) -> float:  # type: ignore[no-untyped-def]
+    def score(thresholds: tuple[float, float, float], kind: str | float) -> float:
         total = 0.0
         for first, rates, strengths, pts, us in info:
             for r in range(3):

@@ -32,6 +32,21 @@ class Decision:
         """True for a pass (a play decision whose action is ``None``, or bid 0)."""
         return self.action is None or self.action == 0
 
+    @property
+    def bid(self) -> int:
+        """``action`` of a bidding decision (0 = pass, 1..3); TypeError for a play decision."""
+        if isinstance(self.action, int):
+            return self.action
+        raise TypeError(f"not a bid: {self.action!r}")
+
+    @property
+    def combo(self) -> Combo | None:
+        """``action`` of a playing decision (the ``Combo``, or ``None`` for a pass);
+        TypeError for a bid."""
+        if isinstance(self.action, int):
+            raise TypeError(f"not a play: {self.action!r}")
+        return self.action
+
     def message(self) -> str:
         """The English sentence of the reason with its placeholders filled."""
         return REASONS[self.reason].format_map(_Defaults(self.params))

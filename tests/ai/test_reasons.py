@@ -72,3 +72,19 @@ def test_a_lead_of_an_ace_is_no_low_single_in_either_language() -> None:
     assert pair.message() == "Lead the pair AA to get rid of it."
     three = greedy_play(view_of(playing(0, "3A", landlord=0, cards_left=(2, 17, 17))))
     assert three.message() == "Lead the low single 3 to get rid of it."
+
+
+def test_a_decision_gives_its_bid_or_its_play_typed_and_refuses_the_other() -> None:
+    from bot.ai.decision import play
+    from bot.rules import classify, parse_cards
+
+    bid = Decision(2, "bid_fair_hand", {"bid": 2})
+    assert bid.bid == 2
+    with pytest.raises(TypeError):
+        _ = bid.combo
+    combo = classify(parse_cards("33"))[0]
+    chosen = play(combo, "beat_with_smallest")
+    assert chosen.combo is combo
+    assert play(None, "pass_cannot_beat").combo is None
+    with pytest.raises(TypeError):
+        _ = chosen.bid

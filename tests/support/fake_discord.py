@@ -91,17 +91,26 @@ async def boot(bot: Any) -> None:
     (storage, service, cogs, restore). Call after ``FakeDiscord.install``."""
     await bot._async_setup_hook()  # noqa: SLF001
     bot._connection.user = discord.ClientUser(state=bot._connection, data={  # noqa: SLF001
-        "id": str(BOT_ID), "username": "ddz", "discriminator": "0", "avatar": None, "bot": True})
+        "id": str(BOT_ID), "username": "ddz", "discriminator": "0", "avatar": None, "bot": True,
+        "global_name": None})
     bot._connection.application_id = APP_ID  # noqa: SLF001
     await bot.setup_hook()
 
 
+def _response(status: int, reason: str) -> Any:
+    """What ``discord.HTTPException`` reads of aiohttp's response (``status``,
+    ``reason``), for the errors this fake raises."""
+    return SimpleNamespace(status=status, reason=reason)
+
+
 def _body(payload: Any, form: Any) -> dict[str, Any]:
     if payload is not None:
-        return payload
+        body: dict[str, Any] = payload
+        return body
     for part in form or []:
         if part.get("name") == "payload_json":
-            return json.loads(part["value"])
+            body = json.loads(part["value"])
+            return body
     return {}
 
 
@@ -168,12 +177,12 @@ class FakeDiscord:
         retries): recorded in ``refused_edits``."""
         if message.id in self.deleted:
             self.refused_edits.append(message.id)
-            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+            raise discord.NotFound(_response(404, "Not Found"),
                                    {"code": 10008, "message": "Unknown Message"})
         if message.id in self.old:
             self.refused_edits.append(message.id)
             raise discord.HTTPException(
-                SimpleNamespace(status=429, reason="Too Many Requests"),
+                _response(429, "Too Many Requests"),
                 {"code": 30046, "global": False, "retry_after": 1.0, "message":
                  "Maximum number of edits to messages older than 1 hour reached."})
 
@@ -256,7 +265,7 @@ class FakeDiscord:
         """A message deleted (turn pings): kept in ``messages``, noted in ``deleted``;
         a second deletion answers 404 / 10008."""
         if message_id in self.deleted or message_id not in self.messages:
-            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+            raise discord.NotFound(_response(404, "Not Found"),
                                    {"code": 10008, "message": "Unknown Message"})
         self.deleted.add(message_id)
         return None
@@ -273,7 +282,8 @@ class FakeDiscord:
             kept["message"] = {"id": data["message"]["id"]}
         self.interactions[data["token"]] = kept
         self.bot._connection.parse_interaction_create(data)
-        return data["token"]
+        token: str = data["token"]
+        return token
 
     def public(self) -> list[Message]:
         return [self.messages[i] for i in self.channel]
