@@ -1,9 +1,9 @@
 """The layering of docs/ARCHITECTURE.md, checked on the source (``ast``, nothing imported).
 
 Fails on: a forbidden import into a pure package (``bot/rules``, ``bot/game``,
-``bot/ai``, ``bot/values``, ``bot/i18n``, ``rendering``); ``discord`` outside the
-Discord adapters; storage reaching up to the service; the cogs importing storage or ai;
-an import cycle between packages or between files; a reference to a ``.md``
+``bot/ai``, ``bot/values``, ``bot/i18n``, ``bot/tournament``, ``rendering``); ``discord``
+outside the Discord adapters; storage reaching up to the service; the cogs importing
+storage or ai; an import cycle between packages or between files; a reference to a ``.md``
 document that does not exist in the repository.
 
 Every import counts, module-level or inside a function (a lazy import still
@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("bot", "cogs", "rendering", "sandbox", "tools", "benchmarks", "fitting")
 """Top-level folders whose modules form the import graph."""
 
-PURE = ("bot.rules", "bot.game", "bot.ai", "bot.values", "bot.i18n", "rendering")
+PURE = ("bot.rules", "bot.game", "bot.ai", "bot.values", "bot.i18n", "bot.tournament",
+        "rendering")
 """Packages without I/O, concurrency or Discord (docs/ARCHITECTURE.md §Layers)."""
 FORBIDDEN_IN_PURE = (
     "asyncio", "multiprocessing", "concurrent", "threading", "aiosqlite", "asyncpg",
