@@ -98,6 +98,10 @@ class Table(BaseModel):
     event: str | None = None
     """``"<event id>:<deal>"`` of a duplicate event's table (``bot.game.event``): private
     like a daily table, settled as the member's result of that deal; None at a table."""
+    tournament: str | None = None
+    """``"<tournament id>:<round>:<table>"`` of a tournament's table (docs/RULES.md
+    §Tournaments): public, in its own thread; its hands are dealt by the tournament
+    (``deal_next``), never by Play again, and settle without the server's match totals."""
     fill: Fill = "computer"
     given_up: list[dict[str, str | int]] = Field(default_factory=list)
 
@@ -159,8 +163,11 @@ class Table(BaseModel):
 
     @property
     def kind(self) -> str:
-        """``"daily"`` (the daily deal's), ``"event"`` (an event's deal) or ``"table"`` (a
-        channel's table): what the service and the cogs key a private deal's handling by."""
+        """``"daily"`` (the daily deal's), ``"event"`` (an event's deal), ``"tournament"`` (a
+        tournament's table, public) or ``"table"`` (a channel's table): what the service and
+        the cogs key a kind's handling by."""
+        if self.tournament is not None:
+            return "tournament"
         return "daily" if self.daily is not None else "event" if self.event is not None else "table"
 
     @property
@@ -344,6 +351,8 @@ class Table(BaseModel):
         Raises GameError: table_closed, stale, wrong_phase, not_seated.
         """
         self._check_open(seq)
+        if self.tournament is not None:
+            raise GameError("tournament_table")
         if self.phase != "finished":
             raise GameError("wrong_phase", phase=self.phase)
         index = self._seat_index(user_id)
@@ -370,6 +379,30 @@ class Table(BaseModel):
             self.phase = "lobby"
             return self._done([*events, Event(kind="lobby")])
         return events + self._deal(now, seed=seed)
+
+    def deal_next(self, now: float, *, seed: int | None = None) -> list[Event]:
+        """A tournament table's next hand, dealt by the tournament (no member presses
+        anything): the same seats, a member who left still on auto-play. Raises GameError:
+        table_closed, wrong_phase (a hand is being played)."""
+        self._check_open(None)
+        self._check_lobby()
+        return self._deal(now, seed=seed)
+
+    def hand_over(self, user_id: int, *, computer: bool) -> list[Event]:
+        """A tournament member withdrawn (``computer`` False: their seat plays on auto-play
+        at its pace, still theirs) or dropped (True: a computer of ``computer_level`` takes
+        the seat at once), docs/ARCHITECTURE.md §Tournaments. Raises GameError: table_closed,
+        not_seated."""
+        self._check_open(None)
+        index = self._seat_index(user_id)
+        if computer:
+            self.seats[index] = computer_seat(index, self.computer_level)
+            return self._done([Event(kind="computer_added", seat=index,
+                                     params={"level": self.computer_level})], moved=False)
+        seat = self.seats[index]
+        seat.autoplay, seat.away = True, True
+        return self._done([Event(kind="left", seat=index, params={"during_hand": 1})],
+                          moved=False)
 
     def set_fill(
         self, user_id: int, fill: str, is_admin: bool = False, *, seq: int | None = None

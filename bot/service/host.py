@@ -1,7 +1,7 @@
 """What the service's helpers need of the ``TableService`` that owns them, as protocols: the
 turn tasks (``TurnHost``), the turn pings (``PingHost``), the private deals, the daily deal's and events'
-(``PrivateHost``), and what a kind of private deal does for the service
-(``PrivateDeal``). They import this module, never ``bot.service.tables``: the service
+(``PrivateHost``), the tournaments' (``TournamentHost``), and what a kind of private deal
+(``PrivateDeal``) or of public table (``PublicKind``) does for the service. They import this module, never ``bot.service.tables``: the service
 builds them and is their host, without an import circle (even in annotations).
 
 Also the service's clock (``Clock``, ``SystemClock``) and the shape of a change
@@ -13,13 +13,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service.deciders import Decider
 from bot.storage.repository import Repository
-from bot.values import GuildSettings
+from bot.values import GuildSettings, Settlement
 
 Apply = Callable[[Table, float], list[Event]]
 """A change applied to a working copy of a table at clock time ``now``; returns events."""
@@ -88,6 +88,7 @@ class PrivateHost(Protocol):
                           events: list[Event]) -> bool: ...
 
 
+@runtime_checkable
 class PrivateDeal(Protocol):
     """A kind of private deal (a table of ``Table.kind`` ``daily`` or ``event``), registered
     with the service under that kind (``TableService.private``): ``finish`` records a
@@ -95,3 +96,27 @@ class PrivateDeal(Protocol):
     totals, stats or ratings change)."""
 
     async def finish(self, table: Table) -> None: ...
+
+
+@runtime_checkable
+class PublicKind(Protocol):
+    """A kind of public table (``Table.kind`` ``tournament``) registered with the service
+    (``TableService.register``): ``settled`` is told, after the table's lock, of each hand
+    the service settled at such a table (the settlement committed). Keep it quick:
+    schedule slow work."""
+
+    async def settled(self, table: Table, settlement: Settlement) -> None: ...
+
+
+class TournamentHost(PrivateHost, Protocol):
+    """What the tournaments (``bot.service.tournaments``) use of the service whose tables
+    they deal: ``PrivateHost``'s (``add_private`` takes a table the tournament dealt), the
+    locked path of a change (``_act``: the next hand, a seat handed over, a table closed)
+    and the auto-play pace's scale."""
+
+    pace_scale: float
+
+    def get(self, table_id: str) -> Table | None: ...
+
+    async def _act(self, table_id: str, apply: Apply, *, expect_seq: int | None = None,
+                   notify: bool = True, schedule: bool = True) -> Table: ...

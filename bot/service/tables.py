@@ -32,7 +32,7 @@ from bot.service.daily import DailyService
 from bot.service.deciders import Decider, thread_decide
 from bot.service.events import EventService
 from bot.service.hints import HintCache
-from bot.service.host import Apply, Clock, PrivateDeal, SystemClock
+from bot.service.host import Apply, Clock, PrivateDeal, PublicKind, SystemClock
 from bot.service.pings import TurnPings
 from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache, HandPosition
@@ -47,7 +47,7 @@ from bot.values import (
 )
 
 log = logging.getLogger(__name__)
-_D = TypeVar("_D", bound=PrivateDeal)
+_D = TypeVar("_D", bound=PrivateDeal | PublicKind)
 
 
 class TableListener(Protocol):
@@ -148,14 +148,21 @@ class TableService:
         self.private: dict[str, PrivateDeal] = {}
         """Each kind of private deal by ``Table.kind`` (``bot.service.host.PrivateDeal``):
         what ``_act`` calls when such a table's hand ends."""
+        self.public: dict[str, PublicKind] = {}
+        """Each kind of public table by ``Table.kind`` (``bot.service.host.PublicKind``):
+        told of each hand settled there, after the lock."""
         self.daily = self.register("daily", DailyService(self))
         """The daily deal (``bot.service.daily``): its tables are this service's."""
         self.events = self.register("event", EventService(self))
         """Duplicate events (``bot.service.events``): their tables are this service's."""
 
     def register(self, kind: str, deal: _D) -> _D:
-        """Take ``deal`` as the handler of private tables of ``Table.kind`` ``kind``."""
-        self.private[kind] = deal
+        """Take ``deal`` as the handler of tables of ``Table.kind`` ``kind``: a private
+        deal's (``PrivateDeal.finish``) and/or a public kind's (``PublicKind.settled``)."""
+        if isinstance(deal, PrivateDeal):
+            self.private[kind] = deal
+        if isinstance(deal, PublicKind):
+            self.public[kind] = deal
         return deal
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
@@ -538,6 +545,12 @@ class TableService:
             self._hint_ahead(work)
         if notify:
             await self._notify(work, events, settlement)
+        kind = self.public.get(work.kind)
+        if settlement is not None and kind is not None and not settlement.replayed:
+            try:
+                await kind.settled(work, settlement)
+            except Exception:
+                log.exception("%s failed after hand %s", work.kind, settlement.hand_id)
         return work
 
     def _note_releases(self, table: Table, events: list[Event]) -> None:

@@ -109,7 +109,9 @@ class SqlRepository:
         hands), starts the next match at zero, updates player stats and display names,
         updates skill ratings (docs/RATINGS.md), records the finished hand (with each
         seat's match total and rating after it) and saves ``table``. Computer seats (``user_id`` None)
-        get no ledger/stats rows. A known ``hand_id`` returns the recorded Settlement
+        get no ledger/stats rows. A tournament's table (``Table.tournament`` set) changes
+        stats and ratings but no match total (``SeatChange.total`` None) and counts no
+        hand toward the match. A known ``hand_id`` returns the recorded Settlement
         (``replayed=True``) and changes nothing. Raises ValueError when the table has no
         finished hand.
         """

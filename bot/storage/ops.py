@@ -182,10 +182,12 @@ async def settle(
         return recorded
     rules = (await read_settings(db, guild_id)).rules
     match_no, hands = await current_match(db, guild_id, now)
+    # A tournament's hands (docs/ARCHITECTURE.md §Tournaments) leave the server's match alone.
+    counted = getattr(table, "tournament", None) is None
     changes: list[SeatChange] = []
     for seat in outcome.seats:
         total = None
-        if seat.user_id is not None:
+        if seat.user_id is not None and counted:
             total = await scalar(
                 db,
                 "INSERT INTO ledger VALUES (?, ?, ?, ?, 1)"
@@ -205,7 +207,7 @@ async def settle(
             )
         )
     fault("ledger")
-    hands += 1
+    hands += counted
     for seat in outcome.seats:
         if seat.user_id is not None:
             await add_stats(db, guild_id, seat.user_id, seat)
@@ -219,7 +221,7 @@ async def settle(
             (guild_id, match_no),
         )
     )
-    decided = match_winners(totals, hands, rules)
+    decided = match_winners(totals, hands, rules) if counted else None
     winners = decided or []
     hand_no = await scalar(  # under the guild_match lock: numbers never collide
         db,

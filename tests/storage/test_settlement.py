@@ -221,3 +221,25 @@ async def test_unfinished_hand_cannot_be_settled(store: SqlRepository) -> None:
     with pytest.raises(ValueError):
         await store.settle_hand(table, "x")
     assert await store.finished_hand("x") is None
+
+
+async def test_a_tournament_hand_changes_ratings_and_stats_but_no_match_total(
+        store: SqlRepository) -> None:
+    """docs/ARCHITECTURE.md §Tournaments: a tournament's hands are real games (ratings, stats)
+    but leave the server's 30-point match alone."""
+    await store.settle_hand(finished_table(table_id="t0"), "t0-1")  # the match: 2, -1, -1
+    before = await store.match_standings(1)
+    table = finished_table(base=2, bombs_by=(1,))
+    table.tournament = "cup:1:1"
+    settlement = await store.settle_hand(table, "t1-1")
+    assert [c.points for c in settlement.changes] == [8, -4, -4]
+    assert [c.total for c in settlement.changes] == [None, None, None]
+    assert not settlement.match_over and settlement.hand_no == 2
+    after = await store.match_standings(1)
+    assert after.model_copy(update={"last_hand_no": 1}) == before  # only the hand's number
+    assert after.hands_played == 1 and after.last_hand_no == 2
+    assert [(s.user_id, s.total) for s in after.standings] == [(101, 2), (102, -1), (103, -1)]
+    landlord = await store.player_stats(1, 101)
+    assert landlord is not None and (landlord.hands, landlord.net_points) == (2, 10)
+    rated = {r.user_id: r for r in await store.rating_board(1) if r.user_id is not None}
+    assert rated[101].rating.hands == 2
