@@ -171,11 +171,15 @@ class Board:
                 state.last_draw = -1e9
                 continue
             except discord.Forbidden as error:
-                state.dirty = True
+                # Blocked now: the loop goes on with private views only (the ``blocked``
+                # branch above), so that changes notified while this request and the
+                # views' refresh were on their way still reach the views. Returning here
+                # left them to the back-off's probe, 30 s later (a member's turn unseen).
                 if table is not None:
                     self.backoff.refused(table_id, table.channel_id, error)
+                state.last_draw = loop.time()
                 await self._views(table)
-                return
+                continue
             except discord.HTTPException as error:
                 if error.status == 404 and error.code == 10003 and table is not None:
                     await self._close_gone(table, state)  # Unknown Channel

@@ -3,6 +3,7 @@ message, even while a 403 keeps the board from the channel."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from types import SimpleNamespace
 from typing import Any
@@ -67,3 +68,33 @@ async def test_while_a_403_blocks_the_board_the_hand_views_go_on_and_a_click_unb
     await fake.idle()
     assert fake.messages[deal.id].content != bidding
     assert not board.backoff.blocked(table_id) and board.backoff.until == {}
+
+
+async def test_moves_made_while_a_403_comes_back_still_reach_the_hand_views(
+        fake: FakeDiscord) -> None:
+    """A 403 on the board (its token or the channel) whose answer comes after further
+    moves: the views follow those moves at once, not at the back-off's next try (30 s).
+    Before, the redraw task ended on the 403 and the moves notified meanwhile waited."""
+    ana, bo, _ = await seated_hand(fake)
+    await bo.click(fake.table_message(), "My hand")
+    deal = fake.table_message()
+    cog = fake.bot.get_cog("ddz")
+    service = fake.bot.service
+    table_id = service.table_in_channel(CHANNEL_ID).id
+    refused: list[int] = []
+
+    async def forbidden(channel_id: int, message_id: int, *_: Any, **__: Any) -> bool:
+        refused.append(message_id)
+        if len(refused) == 1:  # Bo bids while this request is on its way
+            await service.bid(table_id, bo.id, 2)
+            while any(t.computer_to_act for t in service.tables()):  # the computer too
+                await asyncio.sleep(0.02)
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                {"code": 50013, "message": "Missing Permissions"})
+
+    cog.board.delivery.edit = forbidden
+    await ana.click(deal, "Bid 1")
+    await fake.idle()
+    table = service.get(table_id)
+    assert refused == [deal.id] and cog.board.backoff.blocked(table_id)
+    assert cog.views.views[(table_id, bo.id)].seq == table.seq  # Bo's view is current

@@ -19,7 +19,9 @@ from tests.e2e.ddz_driver import (
     finished,
     hand_verbs,
     open_view,
+    posts,
     public_actions,
+    public_ids,
     reply_text,
     table_message,
     wait_public,
@@ -232,3 +234,47 @@ async def test_start_that_cannot_post_after_all_closes_the_table_again(
     ack = reply_text(await finished(await emu.member(name="bob").slash("ddz start")))
     assert "is open in this channel" in ack, ack  # the channel is free again
     assert [e.status for e in emu.errors] == [403] and tracebacks(bot) == 0
+
+
+async def test_permission_removed_on_the_boards_token_backs_off_like_the_channel(
+    emulator: Emulator, bot_factory: BotFactory
+) -> None:
+    """The board's live token (the follow-up that posted it, whose edits redraw it)
+    answers 403 / 50013 as Discord does since 2023-11-01 once the bot lost a permission
+    (docs/DISCORD.md row 17): here Attach Files, which every board edit needs for its
+    image. The board backs off as for the channel (``PermissionBackoff``): no retry
+    loop, no move lost, the member's private view shows each of her turns; once the
+    permission is back, the board is current again, one live board for the table."""
+    emu = emulator
+    bot = await bot_factory(extra_env=FAST_ENV).start(timeout=30)
+    alice = emu.member(name="alice")
+    ddz = emu.default_channel
+    await open_with_computers(emu, alice)
+    deal = await wait_public(emu, lambda m: "hand" in public_actions(m), what="the deal")
+    view = await open_view(alice, via_button=deal)
+    (dealer,) = [ix for ix in emu.interactions if deal in ix.followups]
+    assert emu.now() - dealer.created_at < emu.token_lifetime  # the board's token lives
+    log = SoloLog()
+    # A moderator takes Attach Files from the bot: its interactions show it missing, and
+    # Discord refuses the board's token edits (they carry the new image).
+    ddz.bot_denied = PERM_ATTACH_FILES
+    refusal = emu.faults.fail("PATCH", rf"^/api/v10/webhooks/\d+/[^/]+/messages/{deal.id}$",
+                              403, 10**6, code=50013, message="Missing Permissions")
+    frozen = len(deal.history)
+    turn = 0
+    while await views_only_turn(emu, alice, view):
+        await my_turn(emu, alice, view, log, turn)
+        turn += 1
+        if turn == 3:
+            assert len(deal.history) == frozen  # nothing public while refused
+            ddz.bot_denied = 0  # permission back: the next click shows it
+            refusal.count = 0
+    assert turn >= 3, log.actions
+    result = await wait_public(emu, lambda m: "again" in public_actions(m), what="the result")
+    assert result is deal and table_message(emu) is deal
+    check_result(result.text)
+    boards = [m for m in posts(emu) if public_ids(m)]
+    assert boards == [deal], [m.text[:40] for m in boards]
+    denied = [e for e in emu.errors if e.status == 403]
+    assert 1 <= len(denied) <= 2 and all(e.code == 50013 for e in denied), emu.report()
+    assert len(emu.errors) == len(denied) and tracebacks(bot) == 0
