@@ -232,7 +232,7 @@ class DdzBotMixin:
     async def health_problem(self) -> str | None:
         """``/healthz``: None when the gateway is connected and the database answers,
         else a one-line reason."""
-        bot: commands.Bot = self  # type: ignore[assignment]
+        bot: commands.Bot = self  # type: ignore[assignment]  # as in __init__: a commands bot
         if bot.is_closed():
             return "the bot is shutting down"
         if not bot.is_ready():
@@ -252,7 +252,7 @@ class DdzBotMixin:
         if event_name == "interaction" and args:
             # Its arrival, for the answer time in /metrics (cogs/metering.py).
             args[0].extras.setdefault(ARRIVED, time.perf_counter())
-        super().dispatch(event_name, *args, **kwargs)  # type: ignore[misc]
+        super().dispatch(event_name, *args, **kwargs)  # type: ignore[misc]  # the mixin's next class: Bot.dispatch
 
     def _shards_lost(self) -> None:
         """Another process may serve our shards now: stop serving them (exit code 4)."""

@@ -34,7 +34,7 @@ import asyncio
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,7 +125,7 @@ def expected_commands() -> tuple[str, set[str]]:
     return group, {c.name for c in DdzCog.__cog_app_commands__}
 
 
-def synced_subcommands(commands: list[dict[str, Any]], group: str) -> set[str] | None:
+def synced_subcommands(commands: Sequence[Mapping[str, Any]], group: str) -> set[str] | None:
     """Sub-command names of the synced chat command ``group``; None when not synced."""
     top = next((c for c in commands if c.get("name") == group and int(c.get("type", 1)) == 1),
                None)
@@ -230,7 +230,7 @@ class Doctor:
         except discord.HTTPException as error:
             add(False, "commands", f"{where}: {error.status}: {error.text}")
             return
-        found = synced_subcommands(list(synced), group)  # type: ignore[arg-type]
+        found = synced_subcommands(synced, group)
         if found is None:
             hint = ("start the bot once with DDZ_DEV_GUILD_ID set" if guild
                     else "start the bot once with DDZ_SYNC_COMMANDS=true")

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t
 from cogs import info, permissions
-from cogs.context import CogContext
+from cogs.context import CogContext, CommandMixin
 from cogs.replies import defer, respond
 from cogs.translator import cmd
 
@@ -28,12 +28,12 @@ take up (``DailyService.frozen``, ``EventService.create``): the answer says so."
 Choice = app_commands.Choice
 
 
-class ConfigCommands:
+class ConfigCommands(CommandMixin):
     """``/ddz config`` (mixed into the ``ddz`` GroupCog). Its contract: ``ctx``."""
 
     ctx: CogContext
 
-    @app_commands.command(name=cmd("config", "cmd.config.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @app_commands.command(name=cmd("config", "cmd.config.name"),
                           description=cmd("Server settings (Manage Server)", "cmd.config.description"))
     @app_commands.rename(
         turn_seconds=cmd("turn_seconds", "param.turn_seconds.name"),
@@ -122,7 +122,7 @@ class ConfigCommands:
         await defer(interaction, ephemeral=True, thinking=True)
         if not permissions.is_admin(interaction):
             raise GameError("not_admin")
-        current = await self.ctx.service.settings(interaction.guild_id)  # type: ignore[arg-type]  # guild-only
+        current = await self.ctx.service.settings(permissions.guild_id(interaction))
         if hands is not None and not 0 <= hands <= MAX_MATCH_HANDS:  # a forged interaction
             raise GameError("bad_setting")
         changes: dict[str, Any] = {
@@ -148,7 +148,7 @@ class ConfigCommands:
         lang = resolve_locale(interaction.locale)
         notice = None
         if any(value is not None for value in changes.values()):
-            await self.ctx.service.save_settings(interaction.guild_id, settings)  # type: ignore[arg-type]  # guild-only
+            await self.ctx.service.save_settings(permissions.guild_id(interaction), settings)
             notice = t(_saved_key({k for k, v in changes.items() if v is not None}), lang)
             if any(changes[name] is not None for name in FROZEN_SETTINGS):
                 notice += "\n" + t("config.frozen", lang)  # docs/RULES.md §Daily deal, §Events

@@ -24,6 +24,17 @@ from cogs.languages import ServerLanguages
 if TYPE_CHECKING:  # annotations only: cogs.board imports cogs.replay, which imports this
     from cogs.board import Board
 
+# The base of the ``/ddz`` GroupCog's command mixins (cogs/config.py, cogs/records.py,
+# cogs/daily.py, cogs/event.py, cogs/replay.py): a plain ``object`` at run time; for the
+# type checker the Cog they are always mixed into, so ``app_commands.command`` takes their
+# methods as the GroupCog's (as they are bound at run time).
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    CommandMixin = commands.Cog
+else:
+    CommandMixin = object
+
 
 @dataclass(frozen=True)
 class CogContext:

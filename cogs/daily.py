@@ -32,7 +32,7 @@ from bot.values import DailyBoard, DailyEntry
 from cogs import permissions, private_replay, texts
 from cogs.background import Background
 from cogs.components import Components
-from cogs.context import CogContext
+from cogs.context import CogContext, CommandMixin
 from cogs.delivery import Delivery, Outbox
 from cogs.items import ViewState, daily_replay_id
 from cogs.private_replay import PrivateHand
@@ -249,12 +249,12 @@ class DailyPoster(Background):
         return posted
 
 
-class DailyCommands:
+class DailyCommands(CommandMixin):
     """``/ddz daily`` (mixed into the ``ddz`` GroupCog). Its contract: ``ctx``."""
 
     ctx: CogContext
 
-    @app_commands.command(name=cmd("daily", "cmd.daily.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @app_commands.command(name=cmd("daily", "cmd.daily.name"),
                           description=cmd("Today's deal: the same cards for everyone, once a day",
                                           "cmd.daily.description"))
     @app_commands.rename(board=cmd("board", "param.board.name"),

@@ -171,10 +171,9 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
 
     def _table_for(self, interaction: discord.Interaction) -> Table:
         """The caller's table in this server, else this channel's; GameError otherwise."""
-        table = self.service.table_of_user(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
-                                           interaction.user.id)
+        table = self.service.table_of_user(permissions.guild_id(interaction), interaction.user.id)
         if table is None:
-            table = self.service.table_in_channel(interaction.channel_id)  # type: ignore[arg-type]  # in a channel
+            table = self.service.table_in_channel(permissions.channel_id(interaction))
         if table is None:
             raise GameError("no_table_of_user")
         return table
@@ -379,7 +378,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
             return
         user = interaction.user
         table = await self.service.open_table(
-            interaction.guild_id, interaction.channel_id,  # type: ignore[arg-type]  # guild-only
+            permissions.guild_id(interaction), permissions.channel_id(interaction),
             user.id, user.display_name,
             str(interaction.locale), computers=computers,
             level=level.value if level is not None else "normal")  # type: ignore[arg-type]  # the choices are LEVELS
@@ -428,7 +427,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
     async def rules(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
-        settings = await self.service.settings(interaction.guild_id)  # type: ignore[arg-type]  # guild-only
+        settings = await self.service.settings(permissions.guild_id(interaction))
         embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules)
         await respond(interaction, embed=embed)
 
@@ -438,7 +437,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
     async def stop(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
-        table = (self.service.table_in_channel(interaction.channel_id)  # type: ignore[arg-type]  # in a channel
+        table = (self.service.table_in_channel(permissions.channel_id(interaction))
                  or self._table_for(interaction))
         await self.service.stop_hand(table.id, interaction.user.id, _is_admin(interaction))
         await respond(interaction, t("ack.stopped", interaction.locale))
@@ -478,7 +477,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
         §Turn pings); the answer also says the server's ``/ddz config turn_ping``."""
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
-        guild_id: int = interaction.guild_id  # type: ignore[assignment]  # guild-only
+        guild_id = permissions.guild_id(interaction)
         if mode.value not in ("on", "off"):  # a forged interaction
             raise GameError("bad_option")
         on = mode.value == "on"

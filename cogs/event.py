@@ -33,7 +33,7 @@ from bot.values import EventInfo, EventStandings
 from cogs import permissions, private_replay, texts
 from cogs.background import Background
 from cogs.components import Components
-from cogs.context import CogContext
+from cogs.context import CogContext, CommandMixin
 from cogs.delivery import Delivery, Outbox
 from cogs.items import ViewState, event_next_id, event_replay_id
 from cogs.private_replay import PrivateHand
@@ -52,7 +52,7 @@ LEVELS = [Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
           Choice(name=cmd("hard", "choice.level.hard"), value="hard")]
 
 
-class EventCommands:
+class EventCommands(CommandMixin):
     """The ``/ddz event …`` subcommands, mixed into the ``ddz`` GroupCog. Its contract,
     the only attributes used: ``ctx`` (cogs/context.py) and ``announcer`` (the results'
     poster, below)."""
@@ -64,7 +64,7 @@ class EventCommands:
                                description=cmd("Duplicate events: the same deals for everyone",
                                                "cmd.event.description"))
 
-    @event.command(name=cmd("create", "cmd.event_create.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @event.command(name=cmd("create", "cmd.event_create.name"),
                    description=cmd("Create a duplicate event (Manage Server)",
                                    "cmd.event_create.description"))
     @app_commands.rename(name=cmd("name", "param.event_name.name"),
@@ -86,33 +86,33 @@ class EventCommands:
         await create(interaction, self.ctx, name, deals, level.value if level else "hard",
                      hours)
 
-    @event.command(name=cmd("join", "cmd.event_join.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @event.command(name=cmd("join", "cmd.event_join.name"),
                    description=cmd("Enter the server's event", "cmd.event_join.description"))
     async def event_join(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await join(interaction, self.ctx.service.events)
 
-    @event.command(name=cmd("play", "cmd.event_play.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @event.command(name=cmd("play", "cmd.event_play.name"),
                    description=cmd("Play your next deal of the event (private)",
                                    "cmd.event_play.description"))
     async def event_play(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await play(interaction, self.ctx)
 
-    @event.command(name=cmd("standings", "cmd.event_standings.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @event.command(name=cmd("standings", "cmd.event_standings.name"),
                    description=cmd("The event's standings", "cmd.event_standings.description"))
     async def event_standings(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await standings(interaction, self.ctx.service.events)
 
-    @event.command(name=cmd("close", "cmd.event_close.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @event.command(name=cmd("close", "cmd.event_close.name"),
                    description=cmd("Close the event now (Manage Server)",
                                    "cmd.event_close.description"))
     async def event_close(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await close(interaction, self.ctx, self.announcer)
 
-    @event.command(name=cmd("replay", "cmd.event_replay.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @event.command(name=cmd("replay", "cmd.event_replay.name"),
                    description=cmd("A member's deal replayed page by page (once you may see it)",
                                    "cmd.event_replay.description"))
     @app_commands.rename(member=cmd("member", "param.member.name"),

@@ -27,6 +27,14 @@ def guild_id(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
+def channel_id(interaction: discord.Interaction) -> int:
+    """The channel the interaction came from (Discord sends it with every command and
+    click in a server); raises GameError ``guild_only`` without one."""
+    if interaction.channel_id is None:
+        raise GameError("guild_only")
+    return interaction.channel_id
+
+
 def is_admin(interaction: discord.Interaction) -> bool:
     """Manage Server (or Administrator) in this channel, from Discord's own permissions."""
     perms = interaction.permissions

@@ -15,7 +15,7 @@ from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
 from bot.values import DailySummary, EventSummary
 from cogs import info
-from cogs.context import CogContext
+from cogs.context import CogContext, CommandMixin
 from cogs.replies import defer, png_file, respond
 from cogs.translator import cmd
 from rendering.stats import stats_alt_text
@@ -72,13 +72,13 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
                   file=png_file(png, CHART_FILE, stats_alt_text(view, locale=lang)))
 
 
-class RecordsCommands:
+class RecordsCommands(CommandMixin):
     """``/ddz score`` and ``/ddz stats`` (mixed into the ``ddz`` GroupCog). Its contract:
     ``ctx``."""
 
     ctx: CogContext
 
-    @app_commands.command(name=cmd("score", "cmd.score.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @app_commands.command(name=cmd("score", "cmd.score.name"),
                           description=cmd("This server's leaderboard and match totals",
                                           "cmd.score.description"))
     @app_commands.rename(scope=cmd("scope", "param.scope.name"))
@@ -96,7 +96,7 @@ class RecordsCommands:
         lang = await self.ctx.languages.language(interaction.guild_id)
         await send_score(interaction, self.ctx.records, scope.value if scope else None, lang)
 
-    @app_commands.command(name=cmd("stats", "cmd.stats.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @app_commands.command(name=cmd("stats", "cmd.stats.name"),
                           description=cmd("One player's record", "cmd.stats.description"))
     @app_commands.rename(member=cmd("member", "param.member.name"))
     @app_commands.describe(member=cmd("Whose record (default: you)", "param.member.description"))

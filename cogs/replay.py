@@ -26,7 +26,7 @@ from bot.i18n import resolve_locale, t, tn
 from bot.service.renderer import Renderer
 from bot.service.replays import Replay, Review
 from cogs import permissions
-from cogs.context import CogContext
+from cogs.context import CogContext, CommandMixin
 from cogs.items import ReplayButton
 from cogs.items import result_buttons as result_buttons  # its old home: tests import it here
 from cogs.replies import answer_error, defer, png_file, respond
@@ -249,7 +249,7 @@ async def start_review(interaction: discord.Interaction, ctx: CogContext,
     """``/ddz review`` and the Review buttons: progress, then the summary and the page of
     the costliest decision, with marks."""
     lang = resolve_locale(interaction.locale)
-    found = await ctx.replays.find(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
+    found = await ctx.replays.find(permissions.guild_id(interaction),
                                    interaction.user.id, hand_no,
                                    channel_id=interaction.channel_id)
     ctx.replays.reviewer_seat(found, interaction.user.id)
@@ -312,7 +312,7 @@ async def replay_command(interaction: discord.Interaction, ctx: CogContext,
                          hand: int | None) -> None:
     """``/ddz replay [hand]``: page 1 (the deal) of that hand, ephemeral."""
     await defer(interaction, ephemeral=True, thinking=True)
-    found = await ctx.replays.find(interaction.guild_id,  # type: ignore[arg-type]  # guild-only
+    found = await ctx.replays.find(permissions.guild_id(interaction),
                                    interaction.user.id, hand,
                                    channel_id=interaction.channel_id)
     await show_page(interaction, ctx, found, 0, None, resolve_locale(interaction.locale))
@@ -325,13 +325,13 @@ async def review_command(interaction: discord.Interaction, ctx: CogContext,
     await start_review(interaction, ctx, hand)
 
 
-class ReplayCommands:
+class ReplayCommands(CommandMixin):
     """The ``/ddz replay`` and ``/ddz review`` commands (mixed into the ``ddz`` GroupCog,
     which sets ``ctx``)."""
 
     ctx: CogContext
 
-    @app_commands.command(name=cmd("replay", "cmd.replay.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @app_commands.command(name=cmd("replay", "cmd.replay.name"),
                           description=cmd("A finished hand step by step", "cmd.replay.description"))
     @app_commands.rename(hand=cmd("hand", "param.hand.name"))
     @app_commands.describe(hand=cmd("Hand number (default: your last hand here)",
@@ -341,7 +341,7 @@ class ReplayCommands:
         self.ctx.seen(interaction)
         await replay_command(interaction, self.ctx, hand)
 
-    @app_commands.command(name=cmd("review", "cmd.review.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @app_commands.command(name=cmd("review", "cmd.review.name"),
                           description=cmd("The hard computer's view of your decisions in a hand",
                                           "cmd.review.description"))
     @app_commands.rename(hand=cmd("hand", "param.hand.name"))

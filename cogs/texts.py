@@ -16,6 +16,7 @@ from bot.i18n import t, tn
 from bot.rules import Combo, ComboKind, show_cards
 from bot.values import Settlement
 from rendering import ResultView, SeatResult, SeatView, TableView
+from rendering.models import DoublingKind
 
 
 def signed(points: int) -> str:
@@ -262,14 +263,15 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
     return text[:1024]
 
 
-def doublings(table: Table) -> list[tuple[str, str | None]]:
+def doublings(table: Table) -> list[tuple[DoublingKind, str | None]]:
     """Every doubling of the finished hand in play order: (kind, seat name or None)."""
     hand = table.hand
     assert hand is not None and hand.result is not None
-    out: list[tuple[str, str | None]] = []
+    out: list[tuple[DoublingKind, str | None]] = []
     for action in hand.history:
         if action.kind == "play" and action.combo is not None and action.combo.is_bomb:
-            out.append((action.combo.kind.value, plain_name(table, action.seat)))
+            kind: DoublingKind = "rocket" if action.combo.kind is ComboKind.ROCKET else "bomb"
+            out.append((kind, plain_name(table, action.seat)))
     if hand.result.spring:
         out.append(("spring", None))
     if hand.result.anti_spring:
@@ -348,7 +350,7 @@ def result_view(table: Table, lang: str, settlement: Settlement | None) -> Resul
     if settlement is not None and getattr(settlement, "match_over", False):
         winners = winner_names(table, settlement)
     return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
-                      doublings=doublings(table), hand_number=result_number(table, settlement),  # type: ignore[arg-type]  # doublings: three-tuple of counts
+                      doublings=doublings(table), hand_number=result_number(table, settlement),
                       match_winners=winners)
 
 

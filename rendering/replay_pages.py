@@ -18,6 +18,7 @@ from bot.game.replay import Step
 from bot.i18n import t
 from bot.rules import Combo, ComboKind, show_cards
 from rendering import ResultView, SeatResult
+from rendering.models import DoublingKind
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
 
 if TYPE_CHECKING:
@@ -42,9 +43,10 @@ class Players:
 def players_of(record: FinishedHand) -> Players:
     """The Players of a recorded hand (names as stored now: ``"?"`` once forgotten)."""
     changes = sorted(record.settlement.changes, key=lambda c: c.seat)
-    return Players(names=tuple(c.name or "?" for c in changes),  # type: ignore[arg-type]  # three seats: a tuple of three
-                   user_ids=record.user_ids,
-                   totals=tuple(c.total for c in changes))  # type: ignore[arg-type]  # as above
+    names = [c.name or "?" for c in changes]
+    totals = [c.total for c in changes]
+    return Players(names=(names[0], names[1], names[2]), user_ids=record.user_ids,
+                   totals=(totals[0], totals[1], totals[2]))
 
 
 def _line(action: Action, lead: bool, mark: ReviewMark | None, players: Players) -> ReplayLine:
@@ -91,9 +93,9 @@ def result_view(hand: Hand, players: Players, hand_no: int | None) -> ResultView
     """The result page (the same image as the result message)."""
     result = hand.result
     assert result is not None
-    doublings: list[tuple[str, str | None]] = [
-        (a.combo.kind.value, players.names[a.seat]) for a in hand.history
-        if a.kind == "play" and a.combo is not None and a.combo.is_bomb]
+    doublings: list[tuple[DoublingKind, str | None]] = [
+        ("rocket" if a.combo.kind is ComboKind.ROCKET else "bomb", players.names[a.seat])
+        for a in hand.history if a.kind == "play" and a.combo is not None and a.combo.is_bomb]
     if result.spring:
         doublings.append(("spring", None))
     if result.anti_spring:
@@ -102,7 +104,7 @@ def result_view(hand: Hand, players: Players, hand_no: int | None) -> ResultView
                         change=result.points[i], total=players.totals[i],
                         remaining=hand.hand_of(i)) for i in range(3)]
     return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
-                      doublings=doublings, hand_number=hand_no)  # type: ignore[arg-type]  # doublings: three-tuple of counts
+                      doublings=doublings, hand_number=hand_no)
 
 
 def _act(action: Action, players: Players, lang: str) -> str:

@@ -99,9 +99,9 @@ class Solver:
             if not rest:
                 result = maximizing
                 break
-            child = list(hands)
-            child[turn] = rest
-            win = self._wins(tuple(child), nxt, (turn, combo))  # type: ignore[arg-type]  # a play here: combo is not None
+            child = (rest if turn == 0 else hands[0], rest if turn == 1 else hands[1],
+                     rest if turn == 2 else hands[2])
+            win = self._wins(child, nxt, (turn, combo))
             if win == maximizing:
                 result = maximizing
                 break

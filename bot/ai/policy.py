@@ -214,10 +214,8 @@ def normal_play(view: View, rng: random.Random | None = None) -> Decision:
     ranked = normal_ranked(view)
     decision = ranked[0][1]
     if decision.reason == "beat_keep_shape" and view.to_beat is not None:
-        legal_same = [d for _, d in ranked if d.action is not None]
-        if legal_same and decision.action == min(
-            (d.action for d in legal_same),
-            key=lambda c: (c.is_bomb, c.rank),  # type: ignore[union-attr]  # legal plays: Combos only
-        ):
-            return play(decision.action, "beat_with_smallest")  # type: ignore[arg-type]  # a Combo: one of the legal plays
+        legal_same = [c for _, d in ranked if (c := d.combo) is not None]
+        combo = decision.combo
+        if legal_same and combo == min(legal_same, key=lambda c: (c.is_bomb, c.rank)):
+            return play(combo, "beat_with_smallest")
     return decision

@@ -95,7 +95,7 @@ def rollout(
             rules=rules,
         )
         steps[0] += 1
-        action = normal_play(sub).action  # type: ignore[assignment]  # the normal policy plays a Combo or passes here
+        action = normal_play(sub).combo
 
 
 def _exact(hands: list[list[Card]], view: View, first: Combo | None) -> bool | None:
@@ -177,10 +177,10 @@ def hard_search(
         candidates.append(next(d for _, d in ranked if d.action is None))
     choosable = len(candidates)  # the appended ``also`` is sampled, never chosen
     keep: int | None = None
-    if not forced:
+    if not forced and not isinstance(also, _Absent):  # not forced: ``also`` is given
         keep = next((i for i, c in enumerate(candidates) if c.action == also), None)
         if keep is None:
-            candidates.append(play(also, "search_best", n=0))  # type: ignore[arg-type]  # ``also``: a Combo or None, never a bid
+            candidates.append(play(also, "search_best", n=0))
             keep = len(candidates) - 1
     wins = [0.0] * len(candidates)
     runs = [0] * len(candidates)
@@ -207,10 +207,10 @@ def hard_search(
             hands = [list(h) for h in world]
             won: bool | None = None
             if exact:
-                won = _exact(hands, view, candidates[i].action)  # type: ignore[arg-type]  # candidates are plays or a pass
+                won = _exact(hands, view, candidates[i].combo)
                 counter[0] += 25
             if won is None:
-                won = rollout(hands, view, candidates[i].action, counter)  # type: ignore[arg-type]  # as above
+                won = rollout(hands, view, candidates[i].combo, counter)
             wins[i] += won == i_am_landlord
             runs[i] += 1
         if len(active) > 2 and worlds >= 6 and steps[0] * 2 >= step_budget:
@@ -221,14 +221,15 @@ def hard_search(
     if best_score >= 100:  # sampled only for ``also``: the obvious choice stands
         return Sampled(best, sampled)
     chosen = candidates[top]
+    combo = chosen.combo
     percent = round(100 * rates[top])
     if exact and rates[top] == 1.0:
-        if chosen.action is None:
+        if combo is None:
             return Sampled(play(None, "endgame_pass_wins"), sampled)
-        return Sampled(play(chosen.action, "endgame_forced_win"), sampled)  # type: ignore[arg-type]  # a Combo: None handled above
+        return Sampled(play(combo, "endgame_forced_win"), sampled)
     if top == 0:
         return Sampled(chosen, sampled)
-    if chosen.action is None:
+    if combo is None:
         return Sampled(play(None, "search_pass", n=percent), sampled)
-    return Sampled(play(chosen.action, "search_best", n=percent), sampled)  # type: ignore[arg-type]  # a Combo: None handled above
+    return Sampled(play(combo, "search_best", n=percent), sampled)
 

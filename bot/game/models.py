@@ -85,7 +85,7 @@ ComboField = Annotated[
 """A Combo stored as ``{kind, length, rank, cards}``."""
 
 
-class Action(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepcopy__ returns self, on purpose
+class Action(Immutable, BaseModel):
     """One accepted step of a hand, as kept in ``Hand.history``.
 
     * ``kind``: ``"bid"`` (``amount`` 0 = pass, 1..3), ``"play"`` (``combo``) or
@@ -107,7 +107,7 @@ class Action(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepc
         return () if self.combo is None else self.combo.cards
 
 
-class LastPlay(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepcopy__ returns self, on purpose
+class LastPlay(Immutable, BaseModel):
     """The play that must be beaten: who made it and its declared reading."""
 
     model_config = ConfigDict(frozen=True)
@@ -116,7 +116,7 @@ class LastPlay(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __dee
     combo: ComboField
 
 
-class HandResult(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepcopy__ returns self, on purpose
+class HandResult(Immutable, BaseModel):
     """A finished hand's score (docs/RULES.md §Scoring).
 
     * ``winner``: ``"landlord"`` or ``"peasants"``; ``out_seat``: who played the last card.

@@ -104,7 +104,8 @@ def position_before(hand: Hand, index: int) -> Hand:
 
 
 def _holdings(hand: Hand) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
-    return tuple(tuple(sorted(h)) for h in hand.holdings)  # type: ignore[return-value]  # three holdings, one per seat
+    first, second, third = (tuple(sorted(h)) for h in hand.holdings)
+    return first, second, third
 
 
 def replay(hand: Hand, *, bidding: bool = True) -> list[Step]:

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Any, Self
 
 
 class Rank(IntEnum):
@@ -115,7 +115,7 @@ class Immutable:
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Immutable:
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         return self
 
 

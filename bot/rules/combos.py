@@ -33,7 +33,7 @@ BODY_WIDTH: dict[ComboKind, int] = {
 }
 
 
-class RuleSet(Immutable, BaseModel):  # type: ignore[misc]  # Immutable's __deepcopy__ returns self, on purpose
+class RuleSet(Immutable, BaseModel):
     """A server's rule variants (docs/RULES.md). Immutable.
 
     * ``kickers``: ``"default"`` (seed 000) or ``"distinct"`` (seed 004: single

@@ -142,8 +142,8 @@ class ConnectionGate:
             self._headed(protocol)
             return factory(message, payload, protocol, writer, task)
 
-        server.connection_made = connection_made  # type: ignore[method-assign]
-        server.connection_lost = connection_lost  # type: ignore[method-assign]
+        server.connection_made = connection_made  # type: ignore[method-assign]  # aiohttp's hook, wrapped
+        server.connection_lost = connection_lost  # type: ignore[method-assign]  # as above
         server.request_factory = request_factory
 
     def _admit(self, handler: Any, transport: asyncio.Transport) -> None:

@@ -102,7 +102,7 @@ def replay_view(hand: Hand, steps: Sequence[Step], players: rp.Players, hand_no:
                     outcome=outcome, p=result.points)
     return ReplayView(hand_no, t("web.replay_title", lang, n=hand_no), description,
                       tuple(out), result, players.names,
-                      tuple(players.is_computer(i) for i in range(3)),  # type: ignore[arg-type]
+                      (players.is_computer(0), players.is_computer(1), players.is_computer(2)),
                       len(result.doublings))
 
 
