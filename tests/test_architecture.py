@@ -1,10 +1,10 @@
 """The layering of docs/ARCHITECTURE.md, checked on the source (``ast``, nothing imported).
 
 Fails on: a forbidden import into a pure package (``bot/rules``, ``bot/game``,
-``bot/ai``, ``bot/values``, ``bot/i18n``, ``bot/tournament``, ``rendering``); ``discord``
-outside the Discord adapters; storage reaching up to the service; the cogs importing
-storage or ai; an import cycle between packages or between files; a reference to a ``.md``
-document that does not exist in the repository.
+``bot/ai``, ``bot/puzzles``, ``bot/values``, ``bot/i18n``, ``bot/tournament``,
+``rendering``); ``discord`` outside the Discord adapters; storage reaching up to the
+service; the cogs importing storage or ai; an import cycle between packages or between
+files; a reference to a ``.md`` document that does not exist in the repository.
 
 Every import counts, module-level or inside a function (a lazy import still
 runs). Imports under ``if TYPE_CHECKING:`` are left out of the cycle check only:
@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("bot", "cogs", "rendering", "sandbox", "tools", "benchmarks", "fitting")
 """Top-level folders whose modules form the import graph."""
 
-PURE = ("bot.rules", "bot.game", "bot.ai", "bot.values", "bot.i18n", "bot.tournament",
-        "rendering")
+PURE = ("bot.rules", "bot.game", "bot.ai", "bot.puzzles", "bot.values", "bot.i18n",
+        "bot.tournament", "rendering")
 """Packages without I/O, concurrency or Discord (docs/ARCHITECTURE.md §Layers)."""
 FORBIDDEN_IN_PURE = (
     "asyncio", "multiprocessing", "concurrent", "threading", "aiosqlite", "asyncpg",
@@ -38,8 +38,8 @@ FORBIDDEN_IN_PURE = (
 )
 """What a pure package may not import (itself or any submodule of it)."""
 LAYER_BELOW = {
-    "bot.rules": ("bot.game", "bot.ai", "bot.values", "rendering", "bot.i18n"),
-    "bot.ai": ("bot.game", "bot.values", "rendering", "bot.i18n"),
+    "bot.rules": ("bot.game", "bot.ai", "bot.puzzles", "bot.values", "rendering", "bot.i18n"),
+    "bot.ai": ("bot.game", "bot.puzzles", "bot.values", "rendering", "bot.i18n"),
     "bot.game": ("bot.values",),
 }
 """Pure packages that sit lower than others and may not reach up to them."""
