@@ -43,9 +43,18 @@ class SystemClock:
         await asyncio.sleep(max(0.0, seconds))
 
 
+class Act(Protocol):
+    """The service's one locked path of a change (``TableService._act``): ``apply`` to a
+    copy of the table, committed; ``expect_seq``: GameError("stale") unless the table's
+    ``move_seq`` is still this one."""
+
+    async def __call__(self, table_id: str, apply: Apply, *,
+                       expect_seq: int | None = None) -> Table: ...
+
+
 class TurnHost(Protocol):
     """What ``bot.service.turns.TurnTasks`` reads of the service when a task is armed or
-    fires (tests change them on the fly), and the one locked path a move takes (``_act``)."""
+    fires (tests change them on the fly); a move takes the ``Act`` it is given."""
 
     clock: Clock
     ai_delay: float | tuple[float, float]
@@ -53,9 +62,6 @@ class TurnHost(Protocol):
     decider: Decider
 
     def get(self, table_id: str) -> Table | None: ...
-
-    async def _act(self, table_id: str, apply: Apply, *, expect_seq: int | None = None,
-                   notify: bool = True, schedule: bool = True) -> Table: ...
 
 
 class PingHost(Protocol):

@@ -14,15 +14,12 @@ records (standings, stats, history) ``bot.service.records``, beside this service
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from bot.ai import Decision, Level
-from bot.ai.choices import Choices
+from bot.ai import Level
 from bot.game.errors import GameError
 from bot.game.hand import Cards
 from bot.game.seat import PACE_MAX, PACE_MIN, Event
@@ -31,12 +28,13 @@ from bot.rules import Combo
 from bot.service.daily import DailyService
 from bot.service.deciders import Decider, thread_decide
 from bot.service.events import EventService
-from bot.service.hints import HintCache
+from bot.service.forget import Forgetting
 from bot.service.host import Apply, Clock, PrivateDeal, PublicKind, SystemClock
 from bot.service.pings import TurnPings
 from bot.service.pool import WorkerPool
-from bot.service.positions import ChoicesCache, HandPosition
+from bot.service.reads import PositionReads
 from bot.service.records import RecordsService
+from bot.service.releases import ReleaseNotes
 from bot.service.turns import TurnTasks
 from bot.storage.repository import Repository
 from bot.values import (
@@ -66,17 +64,6 @@ class NullListener:
 
     async def on_hand_settled(self, table: Table, settlement: Settlement) -> None:
         return None
-
-
-@dataclass(frozen=True)
-class ReleaseNote:
-    """A member's seat that Play again released (docs/RULES.md §Timers): the table and
-    channel, the last hand it played for them, and why (``left`` / ``timeouts``)."""
-
-    table_id: str
-    channel_id: int
-    hand_no: int
-    reason: str
 
 
 class TableService:
@@ -126,24 +113,28 @@ class TableService:
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._settings: dict[int, GuildSettings] = {}
-        self._choices = ChoicesCache()
-        self.ranking_pool = ranking_pool
-        self.hints = HintCache(choices=self._choices, pool=ai_pool)  # None: threads
-        self.prefetch_hints = prefetch_hints
+        self.reads = PositionReads(self.settings, ranking_pool=ranking_pool, ai_pool=ai_pool,
+                                   prefetch_hints=prefetch_hints)
+        """What the hand screens read of a position (``bot.service.reads``), offered here
+        under the same names: ``choices``, ``ranked_known``, ``ranked``,
+        ``hand_position``, ``hint_options``, ``hint_now``, ``hint_ready``."""
+        reads = self.reads
+        self.choices, self.ranked_known, self.ranked = reads.choices, reads.ranked_known, reads.ranked
+        self.hand_position, self.hints = reads.hand_position, reads.hints
+        self.hint_options, self.hint_now, self.hint_ready = (
+            reads.hint_options, reads.hint_now, reads.hint_ready)
         self._guild_locks: dict[int, asyncio.Lock] = {}
         """Per server: opening a table and taking a seat (one table per channel, one seat
         per member per server), so that joins in different servers never wait for each other."""
-        self._release_notes: dict[tuple[int, int], list[ReleaseNote]] = {}
-        self._closed = False
-        self.turns = TurnTasks(self, rng or random.Random())
+        self.releases = ReleaseNotes()
+        """Seats Play again released for timeouts, until their member hears of it."""
+        self.take_release_notes = self.releases.take
+        self.turns = TurnTasks(self, rng or random.Random(), self._act)
         """The tables' timers and computer moves (``bot.service.turns``)."""
         self.pings = TurnPings(self)
         """Turn pings: when a member whose turn waits gets a message mentioning them
         (``bot.service.pings``; the cogs set its ``sender``)."""
         self.records = RecordsService(storage)
-        self.forget_listeners: list[Callable[[int, int], None]] = []
-        """Called with (guild id, user id) after ``forget_user`` deleted a member's data
-        (the web page drops its cached pages of that server, docs/WEB.md)."""
         """The server's read-only records (``bot.service.records``)."""
         self.private: dict[str, PrivateDeal] = {}
         """Each kind of private deal by ``Table.kind`` (``bot.service.host.PrivateDeal``):
@@ -155,6 +146,13 @@ class TableService:
         """The daily deal (``bot.service.daily``): its tables are this service's."""
         self.events = self.register("event", EventService(self))
         """Duplicate events (``bot.service.events``): their tables are this service's."""
+        self.forgetting = Forgetting(self.tables, storage, daily_marks=self.daily.forget_marks,
+                                     event_marks=self.events.forget_marks,
+                                     forgotten=self.pings.forget)
+        """``/ddz forget`` (``bot.service.forget``): ``check_can_forget``, ``forget_user``
+        and the ``forget_listeners`` told after a deletion."""
+        self.forget_listeners = self.forgetting.listeners
+        self.check_can_forget, self.forget_user = self.forgetting.check, self.forgetting.forget
 
     def register(self, kind: str, deal: _D) -> _D:
         """Take ``deal`` as the handler of tables of ``Table.kind`` ``kind``: a private
@@ -198,39 +196,6 @@ class TableService:
                 return table
         return None
 
-    def take_release_notes(self, guild_id: int, user_id: int) -> list[ReleaseNote]:
-        """The member's seats that Play again gave up because they played a whole hand
-        on auto-play from timeouts, since the member last heard of it (each said once;
-        kept in memory only, the last three), oldest first."""
-        return self._release_notes.pop((guild_id, user_id), [])
-
-    def choices(self, table: Table, seat: int) -> Choices:
-        """``seat``'s ranked choices at ``table``'s position (the legal-play menu and the
-        Hint's quick suggestions, ``bot.ai.choices``), computed once per position."""
-        return self._choices.get(table, seat)
-
-    def ranked_known(self, table: Table, seat: int) -> Choices | None:
-        """``choices(table, seat)`` when computed already at this position, else None
-        (never computes: see ``ranked``)."""
-        return self._choices.known(table, seat)
-
-    async def ranked(self, table: Table, seat: int, urgent: bool = False) -> Choices:
-        """``choices(table, seat)``, computed in a process of ``ranking_pool`` (the
-        render workers) when one is ready, off the event loop; the same value.
-        ``urgent``: a member who clicked waits for it."""
-        return await self._choices.ranked(table, seat, self.ranking_pool, urgent)
-
-    async def hand_position(self, table: Table, seat: int, urgent: bool = False) -> HandPosition:
-        """What the hand screen of ``seat`` needs at ``table``'s position, in one call:
-        the server's counter setting, the seat's card counter (computed once per
-        position) and the legal-play ranking, known or computed on demand (``ranked``,
-        ``urgent`` for the render workers)."""
-        settings = await self.settings(table.guild_id)
-        counts = (self._choices.still_out(table, seat)
-                  if settings.counter and table.hand is not None else None)
-        return HandPosition(settings.counter, counts, self._choices.known(table, seat),
-                            functools.partial(self.ranked, table, seat, urgent))
-
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:
         """Scheduled turn and ping tasks still running (for tests and shutdown)."""
@@ -246,47 +211,6 @@ class TableService:
         """Store new settings (``/ddz config``); tables use them from their next hand."""
         await self.storage.save_settings(guild_id, settings)
         self._settings[guild_id] = settings
-
-    def check_can_forget(self, guild_id: int, user_id: int) -> None:
-        """Raise GameError("forget_while_seated") while the member sits at an open table
-        of the guild, "forget_while_private" at a daily or event deal's (no leaving it:
-        it is finished, by auto-play at worst); its hand would still settle for them."""
-        table = next((t for t in self._tables.values()
-                      if t.guild_id == guild_id and t.seat_of(user_id) is not None), None)
-        if table is not None and table.private:
-            raise GameError("forget_while_private", table=table.id)
-        if table is not None:
-            raise GameError("forget_while_seated", table=table.id)
-
-    async def forget_user(self, guild_id: int, user_id: int) -> int:
-        """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
-        Of today's daily play only a keyed mark stays (``DailyService.forget_marks``), and
-        of an open event the member began, likewise (``EventService.forget_marks``).
-        Raises GameError("forget_while_seated") (``check_can_forget``)."""
-        self.check_can_forget(guild_id, user_id)
-        marks = await self.daily.forget_marks(guild_id, user_id)  # once a day still holds
-        entered = await self.events.forget_marks(guild_id, user_id)  # once an event, too
-        touched = await self.storage.forget_user(guild_id, user_id, marks, entered)
-        self.pings.forget(guild_id, user_id)
-        for listener in self.forget_listeners:
-            listener(guild_id, user_id)
-        return touched
-
-    async def hint_options(self, table: Table, seat: int) -> list[Decision]:
-        """The Hint suggestions of ``seat`` at ``table``'s position, computed once per
-        (table id, seq, seat) in the AI worker process (``bot.service.hints``)."""
-        return await self.hints.options(table, seat)
-
-    def hint_now(
-        self, table: Table, seat: int
-    ) -> tuple[list[Decision], asyncio.Task[list[Decision]] | None]:
-        """The Hint suggestions ready now, and the task of the full ones when the hard
-        search is still running (``HintCache.now``). Never waits, never raises."""
-        return self.hints.now(table, seat)
-
-    def hint_ready(self, table: Table, seat: int) -> bool:
-        """Whether the Hint's search of this position is done (``HintCache.ready``)."""
-        return self.hints.ready(table, seat)
 
     # ----- lobby -----------------------------------------------------------------
 
@@ -482,10 +406,10 @@ class TableService:
 
     async def close(self) -> None:
         """Cancel every scheduled task (the storage stays open: its owner closes it)."""
-        self._closed = True
+        self.reads.closed = True
         await self.turns.close()
         await self.pings.close()
-        await self.hints.close()
+        await self.reads.close()
 
     # ----- the locked path ---------------------------------------------------------
 
@@ -538,11 +462,11 @@ class TableService:
             else:
                 await self.storage.save_table(work)
                 self._tables[table_id] = work
-        self._note_releases(work, events)
+        self.releases.note(work, events)
         if schedule:
             self.turns.schedule(work)
             self.pings.schedule(work)
-            self._hint_ahead(work)
+            self.reads.ahead(work)
         if notify:
             await self._notify(work, events, settlement)
         kind = self.public.get(work.kind)
@@ -552,27 +476,6 @@ class TableService:
             except Exception:
                 log.exception("%s failed after hand %s", work.kind, settlement.hand_id)
         return work
-
-    def _note_releases(self, table: Table, events: list[Event]) -> None:
-        """Remember each seat released for timeouts for its absent member
-        (``take_release_notes``; a member who pressed Leave knows already)."""
-        for event in events:
-            if (event.kind == "released" and event.params.get("user")
-                    and event.params.get("reason") == "timeouts"):
-                key = (table.guild_id, int(event.params["user"]))
-                notes = self._release_notes.setdefault(key, [])
-                notes.append(ReleaseNote(table.id, table.channel_id, table.hand_no - (
-                    table.phase == "playing"), str(event.params["reason"])))
-                del notes[:-3]
-
-    def _hint_ahead(self, table: Table) -> None:
-        """Drop the table's searches for older positions; start the next member's."""
-        self.hints.forget_table(table.id, table.seq)
-        self._choices.forget_before(table.id, table.seq)
-        seat = table.turn_seat
-        if (self.prefetch_hints and not self._closed and seat is not None
-                and table.phase == "playing" and not table.computer_to_act):
-            self.hints.prefetch(table, seat)
 
     async def add_private(self, table: Table, claim: Callable[[], Awaitable[bool]],
                           events: list[Event]) -> bool:

@@ -23,7 +23,7 @@ from bot.game.daily import move_rng
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.service.host import TurnHost
+from bot.service.host import Act, TurnHost
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +50,13 @@ class TurnTasks:
     """The turn tasks of ``service``'s tables: ``schedule(table)`` after every change,
     ``close()`` at shutdown. Reads the service's ``clock``, ``ai_delay``,
     ``pace_scale`` and ``decider`` when a task is armed or fires (tests change them);
-    ``rng``: the computers' pauses and the seeds of their moves."""
+    ``rng``: the computers' pauses and the seeds of their moves; ``act``: the service's
+    locked path, which every move takes."""
 
-    def __init__(self, service: TurnHost, rng: random.Random) -> None:
+    def __init__(self, service: TurnHost, rng: random.Random, act: Act) -> None:
         self.service = service
         self.rng = rng
+        self.act = act
         self._timers: dict[str, _Timer] = {}
         self._failures: dict[str, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -171,4 +173,4 @@ class TurnTasks:
                 log.warning("computer action refused (%s) at table %s", error.code, table_id)
                 return work.auto_act(fallback_action(work), now, timed_out=timed_out)
 
-        await self.service._act(table_id, apply, expect_seq=move_seq)  # the one locked path
+        await self.act(table_id, apply, expect_seq=move_seq)  # the one locked path

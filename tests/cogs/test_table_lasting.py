@@ -5,7 +5,7 @@ up, and the rules (docs/RULES.md §Timers)."""
 from __future__ import annotations
 
 from bot.game.table import Table
-from bot.service.tables import ReleaseNote
+from bot.service.releases import ReleaseNote
 from cogs.hand_view import build_screen
 from cogs.items import ViewState
 from tests.security.forge import table_of
@@ -78,7 +78,7 @@ async def test_a_member_given_up_while_away_is_told_privately_after_their_next_c
         fake: FakeDiscord) -> None:
     _, bo, _ = members(fake)
     service = fake.bot.service
-    service._release_notes[(GUILD_ID, bo.id)] = [ReleaseNote("t1", CHANNEL_ID, 2, "timeouts")]
+    service.releases.kept[(GUILD_ID, bo.id)] = [ReleaseNote("t1", CHANNEL_ID, 2, "timeouts")]
     reply = await bo.slash("score")
     assert len(reply.messages) == 2 and reply.messages[-1].ephemeral
     assert reply.last.content == (

@@ -4,7 +4,7 @@ private note for an absent member (docs/RULES.md §Timers). Fake clock, both bac
 from __future__ import annotations
 
 from bot.service import TableService
-from bot.service.tables import ReleaseNote
+from bot.service.releases import ReleaseNote
 from tests.support.service_clock import ALICE, BOB, CH, FakeClock, G, recorder, run
 
 
