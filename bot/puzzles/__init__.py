@@ -4,6 +4,7 @@ Pure (no discord, asyncio or storage). docs/RULES.md §Puzzles says what a puzzl
 is; docs/AI.md §Puzzles how the solver proves each one.
 """
 
+from bot.puzzles.model import GENERATOR_VERSION, Puzzle, load_puzzles, puzzle_by_id
 from bot.puzzles.position import (
     Move,
     Position,
@@ -28,9 +29,11 @@ from bot.puzzles.solver import (
 )
 
 __all__ = [
+    "GENERATOR_VERSION",
     "Move",
     "Outcome",
     "Position",
+    "Puzzle",
     "Role",
     "Solver",
     "Team",
@@ -40,7 +43,9 @@ __all__ = [
     "is_over",
     "is_winning_move",
     "legal_moves",
+    "load_puzzles",
     "principal_line",
+    "puzzle_by_id",
     "refutation",
     "solve",
     "team_of",

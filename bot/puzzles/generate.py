@@ -4,7 +4,8 @@
 normal-level computers (``bot.ai.selfplay``), takes the positions with 4–14 cards
 in play, and keeps a position as a puzzle when the exact solver proves that
 
-* the side to move has a forced win,
+* the side to move has a choice (at least two first moves with different cards, the
+  pass counted) and a forced win,
 * exactly one first move wins, up to equal cards (every legal move with other cards,
   and the pass, loses against best defence; every reading of the winning cards wins);
   that move may be the pass (a peasant letting the partner through),
@@ -26,11 +27,13 @@ from bot.ai.players import choose_play
 from bot.ai.selfplay import deal, play_hand
 from bot.puzzles.model import GENERATOR_VERSION, Puzzle, puzzle_id
 from bot.puzzles.position import Move, Position, apply, legal_moves
-from bot.puzzles.solver import INF, principal_line, solver_for
+from bot.puzzles.solver import principal_line, solver_for
 from bot.rules import Card, Combo, classify, format_cards
 
 MIN_CARDS, MAX_CARDS = 4, 14
 """Cards in play in a puzzle (issue 39)."""
+MIN_CHOICES = 2
+"""Distinct first moves (by cards, the pass counted) a puzzle offers at least: never forced."""
 ROOT_SLACK = 4
 """Self-play positions with up to this many cards above 14 still root variations."""
 VARIATION_PLIES = 2
@@ -119,11 +122,14 @@ def prove(pos: Position, allow_pass: bool = True) -> Puzzle | None:
     mover = solver.team[pos.turn]
     if not solver.wins(state, mover, MAX_DEPTH):
         return None
+    moves = legal_moves(pos)
+    if len({"" if m is None else m.notation for m in moves}) < MIN_CHOICES:
+        return None
     winning: list[Move] = []
     losing_cards: set[str] = set()
-    for move in legal_moves(pos):
+    for move in moves:
         child = apply(pos, move)
-        won = any(not h for h in child.hands) or solver.wins(solver.state_of(child), mover, INF)
+        won = any(not h for h in child.hands) or solver.winner_of(solver.state_of(child)) == mover
         text = "" if move is None else move.notation
         if won:
             winning.append(move)
@@ -140,7 +146,7 @@ def prove(pos: Position, allow_pass: bool = True) -> Puzzle | None:
     assert len(line) == depth and line[0] == solution
     hands = tuple(format_cards(h) for h in pos.hands)
     to_beat = None if pos.last is None else (pos.last[0], pos.last[1].notation)
-    choices = len({m.notation for m in legal_moves(pos) if m is not None})
+    choices = len({m.notation for m in moves if m is not None})
     return Puzzle(
         id=puzzle_id(hands, pos.landlord, pos.turn, to_beat),
         hands=hands,
@@ -190,15 +196,27 @@ def build(count: int, seed: int = 39, max_positions: int = 60_000,
 
 
 def select(by_depth: dict[int, list[Puzzle]], count: int) -> list[Puzzle]:
-    """Round-robin over the depths: equal shares where possible; within a depth,
-    puzzles solved by a play before those solved by a pass, each in order of discovery."""
+    """Round-robin over the depths: equal shares where possible. Within a depth, puzzles
+    solved by a play come before those solved by a pass, and the landlord's and the
+    peasants' puzzles alternate, each in order of discovery."""
     chosen: list[Puzzle] = []
-    queues = {d: sorted(v, key=lambda p: p.solution == "") for d, v in sorted(by_depth.items())}
+    queues = {d: _interleaved(v) for d, v in sorted(by_depth.items())}
     while len(chosen) < count and any(queues.values()):
         for d in queues:
             if queues[d] and len(chosen) < count:
                 chosen.append(queues[d].pop(0))
     return chosen
+
+
+def _interleaved(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Plays before passes; within each, landlord and peasant puzzles taken in turn."""
+    out: list[Puzzle] = []
+    for by_pass in (False, True):
+        roles = [[p for p in puzzles if (p.solution == "") == by_pass and p.member_role == role]
+                 for role in ("landlord", "peasant")]
+        for i in range(max(len(r) for r in roles)):
+            out.extend(r[i] for r in roles if i < len(r))
+    return out
 
 
 def depth_counts(puzzles: Sequence[Puzzle]) -> dict[int, int]:

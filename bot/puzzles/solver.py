@@ -23,6 +23,8 @@ from bot.rules import DECK, DEFAULT_RULES, Card, Combo, RuleSet, legal_plays
 
 INF = 64
 """More plies than any game of ≤ 54 cards can last here: an unbounded search."""
+DEEPENING = 16
+"""``Solver.value`` deepens both teams together up to this many plies."""
 
 _POW5 = [5**r for r in range(15)]
 _CANON: list[list[Card]] = [[card for card in DECK if card.rank_index == r] for r in range(15)]
@@ -81,6 +83,8 @@ class Solver:
         self.rules = rules
         self.max_entries = max_entries
         self.team = [LANDLORD if s == landlord else PEASANTS for s in range(seats)]
+        self._bound_reach = 2 * seats + 1
+        """``_lower_bound`` never exceeds ``2 * seats``: deeper searches skip it."""
         self.tt: dict[tuple[State, int], list[int]] = {}
         self.nodes = 0
         self._moves: dict[tuple[Shape, int], list[tuple[int, int]]] = {}
@@ -166,7 +170,7 @@ class Solver:
                 return True
             if d <= entry[0]:
                 return False
-        if d < self._lower_bound(state, team):
+        if d < self._bound_reach and d < self._lower_bound(state, team):
             return False
         self.nodes += 1
         n = self.seats
@@ -217,6 +221,17 @@ class Solver:
             entry[1] = min(entry[1], d)
         else:
             entry[0] = max(entry[0], d)
+        if result or d >= INF:
+            # No draws: a team that wins means the other never does, and a team that
+            # never wins means the other always does.
+            other_key = (state, 1 - team)
+            other = tt.get(other_key)
+            if other is None:
+                other = tt[other_key] = [0, INF + 1]
+            if result:
+                other[0] = INF
+            else:
+                other[1] = min(other[1], INF)
         return result
 
     def _passed(self, state: State, nxt: int, last_seat: int) -> State:
@@ -232,9 +247,7 @@ class Solver:
 
     def winner_of(self, state: State) -> int:
         """The team (0 landlord, 1 peasants) that wins ``state`` with best play."""
-        if self.wins(state, LANDLORD, INF):
-            return LANDLORD
-        return PEASANTS
+        return self.value(state)[0]
 
     def distance(self, state: State, team: int) -> int:
         """Plies of ``team``'s shortest forced win from ``state`` (``team`` must win it;
@@ -247,8 +260,17 @@ class Solver:
         return d
 
     def value(self, state: State) -> tuple[int, int]:
-        """(winning team, plies) of a state that is not over."""
-        team = self.winner_of(state)
+        """(winning team, plies) of a state that is not over.
+
+        Both teams deepen together (d = 1, 2, …): the first proof found is the winner's
+        shortest win, since the loser has none at any depth. A short win is so found
+        without exploring the long lines an unbounded proof may wander into; past
+        ``DEEPENING`` plies one unbounded proof settles the winner instead."""
+        for d in range(1, DEEPENING + 1):
+            for team in (LANDLORD, PEASANTS):
+                if self.wins(state, team, d):
+                    return team, d
+        team = LANDLORD if self.wins(state, LANDLORD, INF) else PEASANTS
         return team, self.distance(state, team)
 
 
@@ -292,7 +314,10 @@ def is_winning_move(pos: Position, move: Move) -> bool:
     if is_over(pos):
         raise ValueError("the game is over")
     solver = solver_for(pos)
-    return _child_wins(solver, pos, move, solver.team[pos.turn], INF)
+    child = apply(pos, move)
+    if is_over(child):
+        return True  # the mover played its last card
+    return solver.winner_of(solver.state_of(child)) == solver.team[pos.turn]
 
 
 def winning_moves(pos: Position) -> list[Move]:
