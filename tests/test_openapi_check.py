@@ -6,7 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import jsonschema
+import pytest
+
 from sandbox.loopback.rest import Exchange
+from tests.support import openapi
 from tests.support.openapi import ALLOWED, Tally, check, spec_route
 
 
@@ -60,3 +64,61 @@ def test_allowances_let_only_their_gap_through() -> None:
     assert [p.text for p in problems] == [
         "PATCH /channels/{channel_id}/messages/{message_id} response $: 'retry_after' is a "
         "required property"]
+
+
+def test_an_exchange_checked_in_the_checking_process_counts_as_one_checked_inline(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hook`` hands exchanges to a process of its own; ``drain`` brings back the same
+    counts and mismatches as ``check`` in this process (the test then takes its mismatch
+    back out of the session's tally, which would fail it)."""
+    bad = exchange("POST", "/channels/1/messages", {"content": 5}, 400,
+                   {"message": "Invalid Form Body", "code": 50035})
+    good = exchange("PATCH", "/channels/1/messages/2", {"content": "x"}, 429,
+                    {"message": "You are being rate limited.", "retry_after": 1.0,
+                     "global": False})
+    inline = Tally()
+    expected = [m.text for e in (bad, good) for m in check(e, inline)]
+    counts = (openapi.TALLY.requests, openapi.TALLY.responses, len(openapi.TALLY.mismatches),
+              openapi.TALLY.allowed["429 without a code"])
+    monkeypatch.setattr(openapi, "INLINE", False)  # whatever DDZ_OPENAPI_CHECK says
+    openapi.hook(bad)
+    openapi.hook(good)
+    openapi.drain()
+    tally = openapi.TALLY
+    found = tally.mismatches[counts[2]:]
+    del tally.mismatches[counts[2]:]
+    assert [m.text for m in found] == expected and len(expected) == 1
+    assert (tally.requests - counts[0], tally.responses - counts[1]) == (2, 2)
+    assert tally.allowed["429 without a code"] - counts[3] == inline.allowed[
+        "429 without a code"] == 1
+
+
+def test_the_cheaper_one_of_reports_what_stock_jsonschema_reports(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/support/openapi.py ``_one_of`` skips branches it can prove fail (enums of
+    consts, unions tagged by ``type``): valid bodies stay valid and broken ones name the
+    same field and message as jsonschema's own ``oneOf``."""
+    button = {"type": 2, "style": 1, "label": "Play", "custom_id": "ddz:t:1:play"}
+    cases = [
+        {"type": 7, "data": {"content": "x", "components": [
+            {"type": 1, "components": [button]}]}},  # valid
+        {"type": 7, "data": {"components": [
+            {"type": 1, "components": [{**button, "style": 9}]}]}},  # no such style
+        {"type": 7, "data": {"components": [
+            {"type": 1, "components": [{**button, "type": 99}]}]}},  # no such component
+        {"type": 7, "data": {"components": [
+            {"type": 1, "components": [{"type": 3, "custom_id": "s", "options": "x"}]}]}},
+        {"type": 42},  # no such callback
+    ]
+
+    def run() -> list[list[str]]:
+        openapi._validator.cache_clear()
+        return [[m.text for m in check(exchange("POST", "/interactions/1/tok/callback", body,
+                                                204, None), Tally())] for body in cases]
+
+    cheaper = run()
+    monkeypatch.setattr(openapi, "_Validator", jsonschema.Draft202012Validator)
+    stock = run()
+    openapi._validator.cache_clear()
+    assert cheaper == stock
+    assert cheaper[0] == [] and all(cheaper[1:]), cheaper

@@ -22,7 +22,8 @@ The terminal summary prints ddz-bot's response-time percentiles of the end-to-en
 tests (``tests/e2e/timing.py``) and the counts of Discord's OpenAPI check
 (``tests/support/openapi.py``): every REST request and answer of every loopback Discord
 is validated against Discord's spec, and a mismatch fails the test that made it
-(``openapi_check``, autouse; ``DDZ_OPENAPI_CHECK=0`` switches it off).
+(``openapi_check``, autouse; ``DDZ_OPENAPI_CHECK=0`` switches it off, ``=inline`` checks
+in the loopback's loop instead of a checking process of its own).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from tests.support.fake_game import CHANNEL_ID, GUILD_ID, HANDS, KITTY
 from tests.support.service_clock import FakeClock, Recorder, three_players
 
 if os.environ.get("DDZ_OPENAPI_CHECK", "1") != "0":
-    openapi.install()
+    openapi.install(inline=os.environ.get("DDZ_OPENAPI_CHECK") == "inline")
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -61,6 +62,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     text = timing.summary_line()
     for line in (text or "").splitlines():
         terminalreporter.write_line(line)
+    openapi.drain()
     tally = openapi.TALLY
     if tally.requests or tally.responses or tally.mismatches:
         terminalreporter.write_line(tally.summary())
@@ -81,6 +83,7 @@ def openapi_check(request: pytest.FixtureRequest) -> Iterator[None]:
     """Fail the test when a loopback exchange broke Discord's OpenAPI spec since the last
     test's check (its own, or a shared fixture's set up for it)."""
     yield
+    openapi.drain()
     tally = openapi.TALLY
     new = tally.mismatches[tally.reported:]
     if request.node.get_closest_marker("openapi_invalid_requests") is not None:
@@ -96,6 +99,7 @@ def openapi_check(request: pytest.FixtureRequest) -> Iterator[None]:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Mismatches no test reported (a fixture's teardown) fail the session."""
+    openapi.drain()
     tally = openapi.TALLY
     if tally.mismatches[tally.reported:] and exitstatus == 0:
         session.exitstatus = 1
