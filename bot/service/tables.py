@@ -33,6 +33,7 @@ from bot.service.host import Apply, Clock, PrivateDeal, PublicKind, SystemClock
 from bot.service.pings import TurnPings
 from bot.service.pool import WorkerPool
 from bot.service.reads import PositionReads
+from bot.service.puzzles import PuzzleService
 from bot.service.records import RecordsService
 from bot.service.releases import ReleaseNotes
 from bot.service.turns import TurnTasks
@@ -146,8 +147,11 @@ class TableService:
         """The daily deal (``bot.service.daily``): its tables are this service's."""
         self.events = self.register("event", EventService(self))
         """Duplicate events (``bot.service.events``): their tables are this service's."""
+        self.puzzles = PuzzleService(self)
+        """Endgame puzzles (``bot.service.puzzles``): no tables, attempts in the storage."""
         self.forgetting = Forgetting(self.tables, storage, daily_marks=self.daily.forget_marks,
                                      event_marks=self.events.forget_marks,
+                                     puzzle_marks=self.puzzles.forget_marks,
                                      forgotten=self.pings.forget)
         """``/ddz forget`` (``bot.service.forget``): ``check_can_forget``, ``forget_user``
         and the ``forget_listeners`` told after a deletion."""
