@@ -15,6 +15,7 @@ import discord
 from bot.service import TableService
 from bot.service.daily import DailyService
 from bot.service.links import WebLinks
+from bot.service.puzzles import PuzzleService
 from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
 from cogs import permissions
@@ -54,6 +55,11 @@ class CogContext:
     languages: ServerLanguages
     hands: HandScreens
     web_links: WebLinks | None = None
+
+    @property
+    def puzzles(self) -> PuzzleService:
+        """The endgame puzzles (docs/RULES.md §Puzzles), the table service's."""
+        return self.service.puzzles
 
     def seen(self, interaction: discord.Interaction) -> None:
         """Note what any interaction tells: the server's locale (public texts) and, when

@@ -31,7 +31,7 @@ from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
-from cogs import daily, forget, info, newmatch, permissions, replay
+from cogs import daily, forget, info, newmatch, permissions, puzzles, replay
 from cogs import event as event_cog
 from cogs.board import Board
 from cogs.config import ConfigCommands
@@ -60,7 +60,7 @@ _is_admin = permissions.is_admin
 
 @app_commands.guild_only()
 class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCommands,
-             daily.DailyCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
+             daily.DailyCommands, puzzles.PuzzleCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 
@@ -308,6 +308,13 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
                                 match_no: int, yes: bool) -> None:
         """``/ddz newmatch``'s Start / Keep (custom_id ``ddznew:<user>:<match>:<yes|no>``)."""
         await newmatch.answer(interaction, self.ctx, user_id, match_no, yes)
+
+    async def on_puzzle_click(self, interaction: discord.Interaction, attempt_id: str,
+                              plies: int, verb: str, selected: frozenset[int],
+                              value: str | None) -> None:
+        """A puzzle view component (custom_id ``ddz:pz:<attempt>:<plies>:<verb>.<mask>``)."""
+        self.ctx.seen(interaction)
+        await puzzles.on_click(interaction, self.ctx, attempt_id, plies, verb, selected, value)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -19,6 +19,7 @@ from bot.values import (
     LeaderRow,
     MatchStandings,
     PlayerStats,
+    PuzzleSummary,
     RatingRow,
     Standing,
 )
@@ -144,16 +145,19 @@ def chart_view(stats: PlayerStats, history: Sequence[HandPoint], name: str) -> S
 def stats_embed(stats: PlayerStats | None, name: str, lang: str,
                 rank: tuple[int, int] | None = None,
                 daily: DailySummary | None = None,
-                events: EventSummary | None = None) -> discord.Embed:
+                events: EventSummary | None = None,
+                puzzles: PuzzleSummary | None = None) -> discord.Embed:
     """One player's record with their rating (``rank``: place and count on the server's
     rating board); a short note when they have not played here. ``daily``: their daily
     deal record, a field of its own (docs/RULES.md §Daily deal: apart from table play);
-    ``events``: their duplicate-event record, another (docs/RULES.md §Events)."""
+    ``events``: their duplicate-event record, another (docs/RULES.md §Events);
+    ``puzzles``: their puzzle rating and daily puzzles (docs/RULES.md §Puzzles)."""
     embed = discord.Embed(title=t("stats.title", lang, name=name), colour=COLOR)
     if stats is None or not stats.hands:
         embed.description = t("stats.none", lang, name=name)
         _daily_field(embed, daily, lang)
         _events_field(embed, events, lang)
+        _puzzles_field(embed, puzzles, lang)
         return embed
     fields = [
         ("stats.hands", stats.hands), ("stats.landlord_hands", stats.hands_landlord),
@@ -177,7 +181,21 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
     embed.add_field(name=t("stats.rating", lang), value=rating, inline=False)
     _daily_field(embed, daily, lang)
     _events_field(embed, events, lang)
+    _puzzles_field(embed, puzzles, lang)
     return embed
+
+
+def _puzzles_field(embed: discord.Embed, puzzles: PuzzleSummary | None, lang: str) -> None:
+    """The puzzles' line of ``/ddz stats`` (docs/RULES.md §Puzzles), once the member has
+    finished an attempt: the puzzle rating (± its deviation), attempts solved, the daily
+    puzzles solved and their streaks (apart from the table rating)."""
+    if puzzles is None or puzzles.rating is None:
+        return
+    rating = puzzles.rating
+    embed.add_field(name=t("stats.puzzles", lang), inline=False, value=t(
+        "stats.puzzles_value", lang, rating=round(rating.rating),
+        deviation=round(rating.deviation), solved=rating.solved, attempts=rating.attempts,
+        daily=puzzles.daily_solved, streak=puzzles.streak, best=puzzles.best_streak))
 
 
 def _events_field(embed: discord.Embed, events: EventSummary | None, lang: str) -> None:
@@ -212,7 +230,7 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
     parts = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
              t("rules.play", lang), combos, t("rules.score", lang), match,
              t("rules.controls", lang), t("rules.away", lang), t("rules.pings", lang),
-             t("rules.replays", lang)]
+             t("rules.replays", lang), t("rules.puzzles", lang)]
     return discord.Embed(title=t("rules.title", lang), description="\n\n".join(parts),
                          colour=COLOR)
 

@@ -27,6 +27,11 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   (cogs/event.py, paged by cogs/private_replay.py like the daily's).
 * event next deal ``ddz:en:<event id>:<member>``: under the result of a member's event
   deal, deals them their next deal of that event (cogs/event.py).
+* puzzle ``ddz:pz:<attempt>:<plies>:<verb>.<mask>``: a member's endgame puzzle view
+  (cogs/puzzles.py): ``attempt`` 12 hex digits, ``plies`` the actions of the attempt
+  when drawn, ``verb`` ``cards`` (the card menu, values as the hand view's), ``r<0..14>``
+  (one more card of that rank), ``play``, ``pass`` or ``clear``; ``mask`` the selected
+  ``Card.index`` bits in base 36.
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end
   (either above ``ID_MAX``, and a replay's hand number, is answered as stale).
 
@@ -77,11 +82,13 @@ EVENT_REPLAY_TEMPLATE = (r"ddz:ev:(?P<event>[0-9a-f]{1,16}):(?P<deal>[1-9]\d?):"
                          r"(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
                          rf"(?P<mode>[pr])(?P<verb>{'|'.join(DAILY_REPLAY_VERBS)})")
 EVENT_NEXT_TEMPLATE = r"ddz:en:(?P<event>[0-9a-f]{1,16}):(?P<user>[1-9]\d{0,19})"
+PUZZLE_TEMPLATE = (r"ddz:pz:(?P<attempt>[0-9a-f]{12}):(?P<plies>\d{1,3}):"
+                   r"(?P<verb>cards|play|pass|clear|r\d{1,2})\.(?P<mask>[0-9a-z]{1,12})")
 FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
 NEWMATCH_TEMPLATE = r"ddznew:(?P<user>\d+):(?P<match>\d+):(?P<answer>yes|no)"
 TEMPLATES = (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE, REPLAY_TEMPLATE, FORGET_TEMPLATE,
              NEWMATCH_TEMPLATE, DAILY_REPLAY_TEMPLATE, EVENT_REPLAY_TEMPLATE,
-             EVENT_NEXT_TEMPLATE)
+             EVENT_NEXT_TEMPLATE, PUZZLE_TEMPLATE)
 """Every custom_id the bot draws (the grammar above)."""
 SortMode = Literal["rank", "groups"]
 
@@ -178,6 +185,11 @@ def event_next_id(event_id: str, user_id: int) -> str:
     return f"ddz:en:{event_id}:{user_id}"
 
 
+def puzzle_id(attempt_id: str, plies: int, verb: str, selected: frozenset[int]) -> str:
+    """custom_id of a puzzle view component (≤ 42 characters)."""
+    return f"ddz:pz:{attempt_id}:{plies}:{verb}.{to_base36(cards_to_mask(selected))}"
+
+
 def forget_id(user_id: int, answer: str) -> str:
     """custom_id of ``/ddz forget``'s Delete (``yes``) / Keep (``no``) button."""
     return f"ddzforget:{user_id}:{answer}"
@@ -257,13 +269,17 @@ class Clicks(Protocol):
     async def on_newmatch_click(self, interaction: discord.Interaction, user_id: int,
                                 match_no: int, yes: bool) -> None: ...
 
+    async def on_puzzle_click(self, interaction: discord.Interaction, attempt_id: str,
+                              plies: int, verb: str, selected: frozenset[int],
+                              value: str | None) -> None: ...
+
 
 _ROUTES = tuple(re.compile(p) for p in TEMPLATES)
 HAND_KINDS = frozenset({"r", "play", "pass", "hint", "clear", "sort", "a", "auto", "b", "rd",
                         "back", "pick", "cards"})
 """The verb families of the hand view (``r<k>`` → ``r``, ``a1`` → ``a``, ``b2`` → ``b``)."""
 _ROUTE_KINDS = (None, None, None, "replay", "forget", "newmatch", "dailyreplay",
-                "eventreplay", "eventnext")
+                "eventreplay", "eventnext", "puzzle")
 """The metrics kind of each of ``TEMPLATES`` (None: the public and hand ones, by verb)."""
 KINDS = frozenset({*PUBLIC_ACTIONS, *("h" + verb for verb in HAND_KINDS),
                    *(kind for kind in _ROUTE_KINDS if kind is not None), "other"})
@@ -326,15 +342,16 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
     custom_id = data.get("custom_id")
     if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
         return False
-    public, hand, select, replay, forget, new, daily, event, following = (
+    public, hand, select, replay, forget, new, daily, event, following, puzzle = (
         p.fullmatch(custom_id) for p in _ROUTES)
-    match = public or hand or select or replay or forget or new or daily or event or following
+    match = (public or hand or select or replay or forget or new or daily or event or following
+             or puzzle)
     if match is None:
         return False
     extras = getattr(interaction, "extras", None)  # a test's stand-in may have none
     if isinstance(extras, dict):  # the one parse of the id: the metrics read it (KIND)
         route = next(i for i, m in enumerate((public, hand, select, replay, forget, new, daily,
-                                              event, following)) if m is not None)
+                                              event, following, puzzle)) if m is not None)
         extras[KIND] = _kind(route, match)
     message = interaction.message
     if message is None or not _in_message(message, data.get("component_type"), custom_id):
@@ -362,6 +379,13 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
                                         event["mode"] == "r", event["verb"])
     elif following is not None:
         await cog.on_event_next_click(interaction, following["event"], int(following["user"]))
+    elif puzzle is not None:
+        values = data.get("values") or []
+        value = (",".join(str(v) for v in values[:CARD_VALUES_MAX + 1])
+                 if puzzle["verb"] == "cards" else None)
+        await cog.on_puzzle_click(interaction, puzzle["attempt"], int(puzzle["plies"]),
+                                  puzzle["verb"], mask_to_indices(parse_mask(puzzle["mask"])),
+                                  value)
     elif new is not None:
         await cog.on_newmatch_click(interaction, int(new["user"]), int(new["match"]),
                                     new["answer"] == "yes")

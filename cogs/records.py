@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
-from bot.values import DailySummary, EventSummary
+from bot.values import DailySummary, EventSummary, PuzzleSummary
 from cogs import info
 from cogs.context import CogContext, CommandMixin
 from cogs.replies import defer, png_file, respond
@@ -47,7 +47,8 @@ async def send_score(interaction: discord.Interaction, records: RecordsService,
 async def send_stats(interaction: discord.Interaction, records: RecordsService,
                      renderer: Renderer, who: discord.abc.User, lang: str,
                      daily: DailySummary | None = None,
-                     events: EventSummary | None = None) -> None:
+                     events: EventSummary | None = None,
+                     puzzles: PuzzleSummary | None = None) -> None:
     """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart,
     and ``daily`` / ``events``, their daily deal and event records (never a card of an
     open deal), in ``lang``: the
@@ -60,7 +61,7 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
         board = await records.rating_board(guild_id)
         places = [i for i, row in enumerate(board) if row.user_id == who.id]
         rank = (places[0] + 1, len(board)) if places else None
-    embed = info.stats_embed(record, who.display_name, lang, rank, daily, events)
+    embed = info.stats_embed(record, who.display_name, lang, rank, daily, events, puzzles)
     if record is None or not record.hands:
         await respond(interaction, embed=embed, ephemeral=False)
         return
@@ -108,5 +109,6 @@ class RecordsCommands(CommandMixin):
         who = member or interaction.user
         summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
         entered = await self.ctx.service.events.summary(interaction.guild_id, who.id)
+        puzzled = await self.ctx.puzzles.summary(interaction.guild_id, who.id)
         await send_stats(interaction, self.ctx.records, self.ctx.board.renderer, who, lang,
-                                 summary, entered)
+                         summary, entered, puzzled)

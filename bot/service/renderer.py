@@ -20,6 +20,7 @@ import rendering
 from bot.rules import Card
 from bot.service.pool import WorkerPool
 from rendering import ResultView, TableView
+from rendering.puzzle import PuzzleImage, render_puzzle
 from rendering.replay import page_image, render_replay_animation, render_replay_page_cached
 from rendering.replay_models import ReplayPage
 from rendering.stats import StatsView, render_stats
@@ -108,6 +109,12 @@ class Renderer:
         self.drawn += 1
         return await self.pool.run(_draw_replay_page, page, locale)
 
+    async def puzzle(self, view: PuzzleImage, *, locale: str = "en") -> bytes:
+        """An endgame puzzle with every hand face up (``rendering.puzzle.render_puzzle``);
+        urgent: a member waits for it."""
+        self.drawn += 1
+        return await self.pool.run(_draw_puzzle, view, locale, urgent=True)
+
     async def animation(self, pages: Sequence[ReplayPage], result: ResultView, *,
                         locale: str = "en") -> bytes:
         """A hand's replay as an animated GIF: every page, then the result
@@ -130,6 +137,10 @@ def _draw_stats(view: StatsView, locale: str) -> bytes:
 
 def _draw_replay_page(page: ReplayPage, locale: str) -> bytes:
     return render_replay_page_cached(page, locale)
+
+
+def _draw_puzzle(view: PuzzleImage, locale: str) -> bytes:
+    return render_puzzle(view, locale=locale)
 
 
 def _draw_animation(pages: tuple[ReplayPage, ...], result: ResultView, locale: str) -> bytes:

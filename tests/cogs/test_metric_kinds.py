@@ -32,6 +32,7 @@ from cogs.items import (
     hand_id,
     newmatch_id,
     public_id,
+    puzzle_id,
     replay_id,
     route_click,
 )
@@ -53,6 +54,8 @@ def every_drawn_id() -> list[str]:
         event_next_id("0a1b2c3d", 22),
         forget_id(11, "yes"), forget_id(11, "no"),
         newmatch_id(11, 4, "yes"), newmatch_id(11, 4, "no"),
+        *(puzzle_id("0123456789ab", 3, verb, frozenset({0, 53}))
+          for verb in ("cards", "play", "pass", "clear", "r0", "r14")),
     ]
 
 
@@ -90,6 +93,7 @@ def test_every_template_has_a_kind_of_its_own_never_other() -> None:
     assert kinds[event_replay_id("0a1b2c3d", 12, 22, 0, False, "gif")] == "eventreplay"
     assert kinds[event_next_id("0a1b2c3d", 22)] == "eventnext"
     assert kinds[public_id("T1", 7, "bid3")] == "bid3"
+    assert kinds[puzzle_id("0123456789ab", 3, "play", frozenset({0, 53}))] == "puzzle"
     assert click_kind(hand_id("T1", 9, "r14", ViewState())) == "hr"
 
 

@@ -1,0 +1,343 @@
+"""``/ddz puzzle``: endgame puzzles (残局), docs/RULES.md §Puzzles.
+
+Thin over ``PuzzleService`` (``ctx.puzzles``): today's puzzle of the server, a practice
+puzzle near the member's puzzle rating, or the day's board. A puzzle is an ephemeral
+message: an image of every hand face up (``rendering.puzzle``, drawn by the render
+workers) and the member's controls, as in the hand view (cogs/hand_view.py): the card
+menu, one button per rank held, then Play, Pass and Clear (custom_ids ``ddz:pz:…``,
+cogs/items.py; the selection lives in them). Each click re-checks member, server,
+attempt and move on the server: a forged or stale one changes nothing and is answered
+with a polite ephemeral reason. A wrong move ends the attempt at once with the move that
+wins and the refutation; a solved puzzle says in how many moves; both show the member's
+puzzle rating before and after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+
+from bot.game.errors import GameError
+from bot.i18n import resolve_locale, t, tn
+from bot.puzzles import Move, Position
+from bot.rules import RANKS, Card, rank_counts, show_cards
+from bot.service.puzzles import Action, PuzzleService, PuzzleState
+from bot.values import PuzzleBoard, PuzzleRating
+from cogs import permissions
+from cogs.components import Components
+from cogs.context import CogContext
+from cogs.hand_view import add_rank, card_options, choose_cards, selected_cards
+from cogs.items import ViewState, puzzle_id
+from cogs.replies import answer_error, defer, png_file, respond
+from cogs.translator import cmd
+from rendering.cards import rank_label, sort_cards
+from rendering.puzzle import PuzzleImage, PuzzleSeat, Status
+
+B = discord.ButtonStyle
+Choice = app_commands.Choice
+COLOR = 0x3BA55D
+BOARD_ROWS = 20
+"""Lines of a day's board shown (Discord embeds take 4,096 characters)."""
+IMAGE = "puzzle.png"
+RANK_ROWS = 3
+"""Rows 1-3 hold the rank buttons (5 a row: 15 ranks at most, every rank there is)."""
+
+
+def seat_name(state: PuzzleState, seat: int, name: str, lang: str) -> str:
+    """The member's own name for their seat, "Computer 2" for the others (seat + 1)."""
+    return name if seat == state.puzzle.member_seat else t("puzzle.computer", lang, n=seat + 1)
+
+
+def move_text(move: Move, lang: str) -> str:
+    """A move as a member reads it: the cards (``show_cards``), or "pass"."""
+    return t("puzzle.pass", lang) if move is None else show_cards(move.cards)
+
+
+def actions_text(state: PuzzleState, actions: Sequence[Action], name: str, lang: str) -> str:
+    """"Computer 2: K · Ana: pass · …", the actions in order."""
+    return " · ".join(f"{seat_name(state, seat, name, lang)}: {move_text(move, lang)}"
+                      for seat, move in actions)
+
+
+def replies(state: PuzzleState) -> tuple[Action, ...]:
+    """The computers' actions since the member's last move (their answer to it)."""
+    member = state.puzzle.member_seat
+    last = max((i for i, (seat, _) in enumerate(state.actions) if seat == member), default=-1)
+    return state.actions[last + 1:]
+
+
+def task_text(state: PuzzleState, lang: str) -> str:
+    """What the member must do, by their role (a peasant has a computer partner)."""
+    if state.puzzle.member_role == "landlord":
+        return t("puzzle.task_landlord", lang)
+    return t("puzzle.task_peasant", lang)
+
+
+def title_text(state: PuzzleState, lang: str) -> str:
+    """"Puzzle of the day (2026-12-02)" or "Practice puzzle (rated 1520)"."""
+    if state.attempt.mode == "daily":
+        return t("puzzle.title_daily", lang, day=state.attempt.day)
+    return t("puzzle.title_practice", lang, rating=round(state.puzzle.rating))
+
+
+def rating_text(before: PuzzleRating | None, after: PuzzleRating | None, lang: str) -> str:
+    """"Puzzle rating: 1500 → 1662 (+162)", or only the rating now when ``before`` is not
+    known (an attempt shown again)."""
+    if after is None:
+        return ""
+    if before is None:
+        return t("puzzle.rating_now", lang, rating=round(after.rating))
+    change = round(after.rating) - round(before.rating)
+    return t("puzzle.rating_change", lang, before=round(before.rating),
+             after=round(after.rating), change=f"{change:+d}".replace("-", "−"))
+
+
+def outcome_lines(state: PuzzleState, name: str, lang: str) -> list[str]:
+    """The end of an attempt in words: solved in N moves, or the wrong move, the move that
+    wins and the refutation (empty while it is played)."""
+    if state.solved:
+        return [tn("puzzle.solved", state.attempt.moves, lang, n=state.attempt.moves)]
+    if not state.failed:
+        return []
+    lines = [t("puzzle.wrong", lang, cards=move_text(state.wrong, lang)),
+             t("puzzle.winning", lang, cards=move_text(state.winning, lang))]
+    if state.line:
+        lines.append(t("puzzle.refutation", lang, line=actions_text(state, state.line, name,
+                                                                    lang)))
+    return lines
+
+
+def turn_text(state: PuzzleState, name: str, lang: str) -> str:
+    """Whose turn and what to beat: "Your turn: beat 5 5 (Computer 2), or pass." """
+    pos = state.position
+    if pos.last is None:
+        return t("puzzle.turn_lead", lang)
+    seat, combo = pos.last
+    return t("puzzle.turn_beat", lang, cards=show_cards(combo.cards),
+             name=seat_name(state, seat, name, lang))
+
+
+def content(state: PuzzleState, name: str, lang: str, notice: str | None = None) -> str:
+    """The message's text: title, task, the computers' answer, whose turn, or the end
+    with the member's puzzle rating."""
+    parts = [f"**{title_text(state, lang)}**", task_text(state, lang)]
+    answer = replies(state)
+    if answer and not state.failed:
+        parts.append(t("puzzle.answered", lang, line=actions_text(state, answer, name, lang)))
+    if notice:
+        parts.append(notice)
+    if state.finished:
+        lines = outcome_lines(state, name, lang)
+        parts.append(f"**{lines[0]}**" + ("\n" + "\n".join(lines[1:]) if lines[1:] else ""))
+        rating = rating_text(state.before, state.after, lang)
+        if rating:
+            parts.append(rating)
+        parts.append(t("puzzle.more_daily" if state.attempt.mode == "daily"
+                       else "puzzle.more_practice", lang))
+    else:
+        parts.append(turn_text(state, name, lang))
+    return "\n".join(parts)
+
+
+def image_model(state: PuzzleState, name: str, lang: str, selected: frozenset[int]
+                ) -> PuzzleImage:
+    """What the puzzle image shows (``rendering.puzzle``), in ``lang``."""
+    pos = state.position
+    seats = tuple(PuzzleSeat(name=seat_name(state, seat, name, lang),
+                             is_landlord=seat == pos.landlord,
+                             is_member=seat == state.puzzle.member_seat,
+                             cards=tuple(sort_cards(hand, "rank")))
+                  for seat, hand in enumerate(pos.hands))
+    to_beat: tuple[Card, ...] = ()
+    if pos.last is None:
+        beat_label = t("puzzle.free_lead", lang)
+    else:
+        beat_label = t("puzzle.to_beat", lang, name=seat_name(state, pos.last[0], name, lang))
+        to_beat = tuple(pos.last[1].cards)
+    status: Status = "solved" if state.solved else "failed" if state.failed else "play"
+    return PuzzleImage(title=title_text(state, lang), task=task_text(state, lang), seats=seats,
+                       beat_label=beat_label, to_beat=to_beat, status=status,
+                       banner=tuple(outcome_lines(state, name, lang)), selected=selected)
+
+
+def alt_text(state: PuzzleState, name: str, lang: str) -> str:
+    """The image in words: every hand (docs/RULES.md notation), the play to beat and, once
+    over, the outcome."""
+    pos: Position = state.position
+    hands = "; ".join(
+        t("puzzle.alt_hand", lang, name=seat_name(state, seat, name, lang),
+          role=t("puzzle.role_landlord" if seat == pos.landlord else "puzzle.role_peasant", lang),
+          cards=show_cards(hand) if hand else "—")
+        for seat, hand in enumerate(pos.hands))
+    beat = (t("puzzle.free_lead", lang) if pos.last is None
+            else t("puzzle.alt_beat", lang, cards=show_cards(pos.last[1].cards)))
+    return " ".join([f"{hands}. {beat}.", *outcome_lines(state, name, lang)])
+
+
+def components(state: PuzzleState, selection: ViewState, lang: str) -> Components | None:
+    """The member's controls while the attempt is played (None once it is over): the card
+    menu, a button per rank held (each adds one card of it), Play, Pass and Clear."""
+    if state.finished:
+        return None
+    view = Components()
+    attempt_id, plies = state.attempt.attempt_id, state.attempt.plies
+    hand = list(state.position.hands[state.puzzle.member_seat])
+    selected = selection.selected
+
+    def button(verb: str, label: str, row: int, style: B = B.secondary,
+               disabled: bool = False) -> None:
+        view.button(puzzle_id(attempt_id, plies, verb, selected), label, row, style, disabled)
+
+    view.select(puzzle_id(attempt_id, plies, "cards", selected),
+                card_options(hand, selection, lang), t("puzzle.pick_cards", lang), 0,
+                min_values=0, max_values=len(hand))
+    held = rank_counts(hand)
+    chosen = rank_counts([c for c in hand if c.index in selected])
+    for i, index in enumerate(r for r in range(15) if held[r]):
+        label = rank_label(RANKS[index]) + (f" {chosen[index]}/{held[index]}" if chosen[index]
+                                            else f" ×{held[index]}" if held[index] > 1 else "")
+        button(f"r{index}", label, 1 + i // 5, B.success if chosen[index] else B.secondary)
+    button("play", t("btn.play", lang), 4, B.primary, disabled=not selected)
+    button("pass", t("btn.pass", lang), 4, disabled=state.position.last is None)
+    button("clear", t("btn.clear", lang), 4, B.danger, disabled=not selected)
+    return view
+
+
+async def show(interaction: discord.Interaction, ctx: CogContext, state: PuzzleState,
+               selection: ViewState, lang: str, notice: str | None = None) -> None:
+    """Answer with the puzzle: its text, image and controls (an edit of the clicked view
+    or the command's reply)."""
+    name = interaction.user.display_name
+    png = await ctx.board.renderer.puzzle(image_model(state, name, lang, selection.selected),
+                                          locale=lang)
+    await respond(interaction, content(state, name, lang, notice), edit=True,
+                  file=png_file(png, IMAGE, alt_text(state, name, lang)),
+                  view=components(state, selection, lang))
+
+
+async def command(interaction: discord.Interaction, ctx: CogContext, mode: str) -> None:
+    """``/ddz puzzle [mode:daily|practice|board]``."""
+    await defer(interaction, ephemeral=True, thinking=True)
+    guild_id = permissions.guild_id(interaction)
+    lang = resolve_locale(interaction.locale)
+    user = interaction.user
+    puzzles = ctx.puzzles
+    if mode == "board":
+        day = await puzzles.today(guild_id)
+        await respond(interaction, embed=await board_embed(puzzles, guild_id, day, user.id, lang))
+        return
+    if mode == "practice":
+        state = await puzzles.practice(guild_id, user.id, user.display_name)
+        await show(interaction, ctx, state, ViewState(), lang,
+                   None if state.fresh else t("puzzle.again", lang))
+        return
+    if mode != "daily":
+        raise GameError("bad_option")  # a value no Discord client sends
+    state = await puzzles.daily(guild_id, user.id, user.display_name)
+    if state.finished:  # one attempt a day: the result and the board, nothing to play
+        result = outcome_lines(state, user.display_name, lang)[0]
+        embed = await board_embed(puzzles, guild_id, state.attempt.day, user.id, lang)
+        await respond(interaction, t("puzzle.done_today", lang, result=result), embed=embed)
+        return
+    await show(interaction, ctx, state, ViewState(), lang,
+               None if state.fresh else t("puzzle.again", lang))
+
+
+async def on_click(interaction: discord.Interaction, ctx: CogContext, attempt_id: str,
+                   plies: int, verb: str, selected: frozenset[int], value: str | None) -> None:
+    """A puzzle view component: re-check the member's attempt (theirs, this server's, not
+    over, drawn at its latest action), then change the selection or play / pass
+    (``PuzzleService.play``) and redraw. A refusal leaves the view as it is and answers
+    with the reason, ephemerally."""
+    lang = resolve_locale(interaction.locale)
+    try:
+        message = interaction.message
+        if message is not None and not message.flags.ephemeral:
+            raise GameError("puzzle_stale")  # a puzzle id forged onto a public message
+        await defer(interaction)
+        guild_id = permissions.guild_id(interaction)
+        user_id = interaction.user.id
+        puzzles = ctx.puzzles
+        attempt = await puzzles.attempt_of(guild_id, user_id, attempt_id)
+        if attempt.finished:
+            raise GameError("puzzle_over")
+        if attempt.plies != plies:
+            raise GameError("puzzle_stale")
+        state = await puzzles.state(attempt)
+        hand = list(state.position.hands[state.puzzle.member_seat])
+        held = frozenset(c.index for c in hand)
+        selection = ViewState(selected=selected & held)
+        notice = None
+        if verb == "cards":
+            selection = choose_cards(hand, selection, value or "")
+        elif verb.startswith("r"):
+            selection = add_rank(hand, selection, int(verb[1:]))
+        elif verb == "clear":
+            selection = ViewState()
+        elif verb in ("play", "pass"):
+            cards: list[Card] | None = None
+            if verb == "play":
+                cards = selected_cards(hand, selection)
+                if not cards:
+                    raise GameError("no_cards")
+            state = await puzzles.play(guild_id, user_id, attempt_id, plies, cards)
+            mine = state.actions[plies][1]  # the member's move, right after the view's actions
+            notice = t("puzzle.you_played", lang, cards=move_text(mine, lang))
+            selection = ViewState()
+        await show(interaction, ctx, state, selection, lang, notice)
+    except Exception as exc:
+        await answer_error(interaction, exc)
+
+
+def board_lines(board: PuzzleBoard, lang: str, limit: int = BOARD_ROWS) -> list[str]:
+    """One line per finished attempt, best first: place, name, solved in N moves or not,
+    the streaks of daily puzzles solved."""
+    lines = []
+    for row in board.rows[:limit]:
+        attempt = row.attempt
+        result = (tn("puzzle.board_solved", attempt.moves, lang, n=attempt.moves)
+                  if attempt.solved else t("puzzle.board_failed", lang))
+        lines.append(t("puzzle.board_line", lang, place=row.place,
+                       name=discord.utils.escape_markdown(attempt.name or "?"), result=result,
+                       streak=row.streak, best=row.best_streak))
+    return lines
+
+
+async def board_embed(puzzles: PuzzleService, guild_id: int, day: str, viewer_id: int,
+                      lang: str) -> discord.Embed:
+    """The board of ``day``'s puzzle for ``viewer_id``: its lines once they have finished
+    their own attempt (``PuzzleService.may_see``), else only how many have."""
+    embed = discord.Embed(title=t("puzzle.board_title", lang, day=day), colour=COLOR)
+    board = await puzzles.visible_board(guild_id, day, viewer_id)
+    if board is None:
+        count = await puzzles.finished_count(guild_id, day)
+        embed.description = tn("puzzle.board_hidden", count, lang, count=count)
+    elif not board.rows:
+        embed.description = t("puzzle.board_empty", lang)
+    else:
+        embed.description = "\n".join(board_lines(board, lang))
+    return embed
+
+
+class PuzzleCommands:
+    """``/ddz puzzle`` (mixed into the ``ddz`` GroupCog). Its contract: ``ctx``."""
+
+    ctx: CogContext
+
+    @app_commands.command(name=cmd("puzzle", "cmd.puzzle.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+                          description=cmd("Endgame puzzles: every hand face up, find the win",
+                                          "cmd.puzzle.description"))
+    @app_commands.rename(mode=cmd("mode", "param.mode.name"))
+    @app_commands.describe(mode=cmd("Today's puzzle (default), practice near your rating, "
+                                    "or today's board", "param.puzzle_mode.description"))
+    @app_commands.choices(mode=[
+        Choice(name=cmd("today's puzzle", "choice.puzzle.daily"), value="daily"),
+        Choice(name=cmd("practice", "choice.puzzle.practice"), value="practice"),
+        Choice(name=cmd("board", "choice.puzzle.board"), value="board")])
+    async def puzzle(self, interaction: discord.Interaction,
+                     mode: Choice[str] | None = None) -> None:
+        """Endgame puzzles (docs/RULES.md §Puzzles): today's, practice, or the board."""
+        self.ctx.seen(interaction)
+        await command(interaction, self.ctx, mode.value if mode else "daily")

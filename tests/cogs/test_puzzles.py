@@ -1,0 +1,130 @@
+"""``/ddz puzzle`` on the fake Discord (docs/RULES.md §Puzzles): the puzzle view (image,
+alt text, card menu, rank buttons, Play / Pass / Clear), a solve and a failure in words,
+one attempt a day refused politely, forged and stale clicks that change nothing, the
+board, the line in ``/ddz stats`` and the rules' section. Hand-made puzzles
+(tests/support/puzzles.py)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from bot.rules import Card, parse_cards
+from tests.support.fake_discord import FakeDiscord, Member, Message
+from tests.support.puzzles import LANDLORD, PEASANT
+
+CUSTOM_ID_MAX = 100
+
+
+def serve(fake: FakeDiscord, *puzzles: object) -> None:
+    fake.bot.service.puzzles.serve(puzzles)
+
+
+def card_values(view: Message, cards: str) -> list[str]:
+    """The card menu's values for these ranks (docs/RULES.md notation)."""
+    menu = next(c for row in view.components for c in row["components"] if c["type"] == 3)
+    wanted = [card.rank.index for card in parse_cards(cards)]
+    values = []
+    for option in menu["options"]:
+        rank = Card.from_index(int(option["value"])).rank.index
+        if rank in wanted:
+            wanted.remove(rank)
+            values.append(option["value"])
+    assert not wanted, (cards, menu["options"])
+    return values
+
+
+def menu_id(view: Message) -> str:
+    return next(c["custom_id"] for row in view.components for c in row["components"]
+                if c["type"] == 3)
+
+
+async def play(member: Member, fake: FakeDiscord, view: Message, cards: str) -> Message:
+    """Choose ``cards`` in the card menu, then Play; the view as it is after."""
+    await member.click(view, menu_id(view), card_values(view, cards))
+    view = fake.messages[view.id]
+    await member.click(view, "Play")
+    return fake.messages[view.id]
+
+
+async def test_the_daily_puzzle_is_played_in_the_view_and_solved(fake: FakeDiscord) -> None:
+    serve(fake, PEASANT)
+    ana = Member(fake, 11, "Ana")
+    reply = await ana.slash("puzzle")
+    view = reply.last
+    assert view.ephemeral and "Puzzle of the day" in view.content, view.content
+    assert "You are a peasant, with a computer partner" in view.content
+    assert "Your turn: lead any combination." in view.content
+    assert all(len(cid) <= CUSTOM_ID_MAX for cid in view.custom_ids())
+    alt = view.alt_texts[0]
+    assert "Ana (peasant) holds 10 10 Q" in alt and "Computer 1 (landlord) holds K2" in alt
+    assert {"Play", "Pass", "Clear", "10 ×2", "Q"} <= set(view.buttons())
+    assert view.buttons()["Pass"]["disabled"]  # a free lead
+    await ana.click(view, "10 ×2")  # a rank button adds one 10
+    view = fake.messages[view.id]
+    assert "10 1/2" in view.buttons()
+    view = await play(ana, fake, view, "TT")
+    assert "You played 10 10." in view.content
+    assert "The computers answered: Computer 1: pass · Computer 2: pass" in view.content
+    view = await play(ana, fake, view, "Q")
+    assert "**Solved in 2 moves!**" in view.content, view.content
+    assert "Your puzzle rating: 1500 → " in view.content
+    assert not view.components  # over: nothing to click
+    again = await ana.slash("puzzle")
+    assert again.last.ephemeral
+    assert "You have had your attempt at today's puzzle: Solved in 2 moves!" in again.text
+    board = again.last.embeds[0]["description"]
+    assert "1. Ana: **solved in 2 moves** · streak: 1 (best 1)" in board
+    stats = await ana.slash("stats")
+    field = next(f for f in stats.last.embeds[0]["fields"] if f["name"] == "Puzzles")
+    assert "solved: 1/1" in field["value"] and "streak: 1" in field["value"]
+
+
+async def test_a_wrong_first_move_ends_the_attempt_and_shows_the_win(fake: FakeDiscord) -> None:
+    serve(fake, LANDLORD)
+    bo = Member(fake, 22, "Bo")
+    view = (await bo.slash("puzzle", mode="practice")).last
+    assert "Practice puzzle (rated 1550)" in view.content
+    view = await play(bo, fake, view, "3")
+    assert "**3 loses: against the best defence there is no win after it.**" in view.content
+    assert "The move that wins: 10 10" in view.content
+    assert "How it loses: Computer 2: " in view.content
+    assert "Your puzzle rating: 1500 → " in view.content and "(−" in view.content
+    assert not view.components
+    assert "The move that wins: 10 10" in view.alt_texts[0]  # the failure's image, in words
+    none_left = await bo.slash("puzzle", mode="practice")  # failed: it may come back
+    assert "Practice puzzle" in none_left.last.content
+
+
+async def test_forged_and_stale_clicks_change_nothing(fake: FakeDiscord) -> None:
+    serve(fake, PEASANT)
+    ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
+    ana_view = (await ana.slash("puzzle")).last
+    bo_view = (await bo.slash("puzzle")).last
+    ana_attempt = ana_view.custom_ids()[0].split(":")[2]
+    bo_attempt = bo_view.custom_ids()[0].split(":")[2]
+    assert ana_attempt != bo_attempt
+    forged = copy.deepcopy(bo_view)
+    forged.components = json.loads(json.dumps(bo_view.components).replace(bo_attempt,
+                                                                          ana_attempt))
+    play_id = next(cid for cid in forged.custom_ids() if ":play." in cid)
+    reply = await bo.click(forged, play_id)
+    assert "That button is out of date: the puzzle has moved on." in reply.text, reply.text
+    assert all(m.ephemeral for m in reply.messages)
+    stored = await fake.bot.service.storage.puzzle_attempt(ana_attempt)
+    assert stored is not None and stored.plies == 0  # nothing changed
+    old = copy.deepcopy(ana_view)  # Ana's first view, kept
+    await play(ana, fake, ana_view, "TT")
+    stale = await ana.click(old, next(cid for cid in old.custom_ids() if ":clear." in cid))
+    assert "out of date" in stale.text
+    stored = await fake.bot.service.storage.puzzle_attempt(ana_attempt)
+    assert stored is not None and stored.plies == 3 and not stored.finished
+
+
+async def test_the_rules_have_the_puzzles_in_both_languages(fake: FakeDiscord) -> None:
+    en = await Member(fake, 11, "Ana").slash("rules")
+    assert "**Puzzles.** `/ddz puzzle` gives the server's puzzle of the day" in \
+        en.last.embeds[0]["description"]
+    es = await Member(fake, 12, "Eva", locale="es-ES").slash("rules")
+    assert "**Problemas.** `/ddz problema` da el problema del día" in \
+        es.last.embeds[0]["description"]
