@@ -134,6 +134,10 @@ def content(state: PuzzleState, name: str, lang: str, notice: str | None = None)
         rating = rating_text(state.before, state.after, lang)
         if rating:
             parts.append(rating)
+        if state.puzzle_before is not None and state.puzzle_after is not None:
+            parts.append(t("puzzle.puzzle_rating", lang,
+                           before=round(state.puzzle_before.rating),
+                           after=round(state.puzzle_after.rating)))
         parts.append(t("puzzle.more_daily" if state.attempt.mode == "daily"
                        else "puzzle.more_practice", lang))
     else:
@@ -172,7 +176,8 @@ def alt_text(state: PuzzleState, name: str, lang: str) -> str:
           cards=show_cards(hand) if hand else "—")
         for seat, hand in enumerate(pos.hands))
     beat = (t("puzzle.free_lead", lang) if pos.last is None
-            else t("puzzle.alt_beat", lang, cards=show_cards(pos.last[1].cards)))
+            else t("puzzle.alt_beat", lang, cards=show_cards(pos.last[1].cards),
+                   name=seat_name(state, pos.last[0], name, lang)))
     return " ".join([f"{hands}. {beat}.", *outcome_lines(state, name, lang)])
 
 

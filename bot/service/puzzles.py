@@ -66,7 +66,8 @@ class PuzzleState:
     move) and ``line`` the refutation (the other side's winning line after ``wrong``, as
     actions, each seat's moves under best play on both sides).
     ``before`` / ``after``: the member's puzzle rating around this attempt (``before``
-    known only in the answer to the move that ended it); ``fresh``: just begun."""
+    known only in the answer to the move that ended it), ``puzzle_before`` /
+    ``puzzle_after`` the puzzle's likewise; ``fresh``: just begun."""
 
     attempt: PuzzleAttempt
     puzzle: Puzzle
@@ -78,6 +79,8 @@ class PuzzleState:
     before: PuzzleRating | None = None
     after: PuzzleRating | None = None
     fresh: bool = False
+    puzzle_before: PuzzleRating | None = None
+    puzzle_after: PuzzleRating | None = None
 
     @property
     def finished(self) -> bool:
@@ -405,7 +408,8 @@ class PuzzleService:
             raise GameError("puzzle_stale")
         self._locks.locks.pop(attempt.attempt_id, None)
         return PuzzleState(after, puzzle, actions, judged.position, judged.wrong, judged.winning,
-                           judged.line, before=before, after=mine)
+                           judged.line, before=before, after=mine, puzzle_before=its,
+                           puzzle_after=theirs)
 
     async def board(self, guild_id: int, day: str) -> PuzzleBoard:
         """The board of ``day``'s daily puzzle: solved first, then fewer moves, then the

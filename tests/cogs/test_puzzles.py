@@ -69,6 +69,7 @@ async def test_the_daily_puzzle_is_played_in_the_view_and_solved(fake: FakeDisco
     view = await play(ana, fake, view, "Q")
     assert "**Solved in 2 moves!**" in view.content, view.content
     assert "Your puzzle rating: 1500 → " in view.content
+    assert "This puzzle's rating: 1450 → 14" in view.content  # solved: it went down
     assert not view.components  # over: nothing to click
     again = await ana.slash("puzzle")
     assert again.last.ephemeral

@@ -79,6 +79,8 @@ async def test_a_right_move_is_answered_and_the_last_card_solves(puzzles: Puzzle
     assert done.after.attempts == 1 and done.after.solved == 1
     rated = (await puzzles.storage.puzzle_ratings())[PEASANT.id]
     assert rated.rating < PEASANT.rating and rated.attempts == 1 and rated.solved == 0
+    assert done.puzzle_before is not None and done.puzzle_before.rating == PEASANT.rating
+    assert done.puzzle_after == rated
     with pytest.raises(GameError) as over:
         await puzzles.play(G, ANA, state.attempt.attempt_id, 4, parse_cards("Q"))
     assert over.value.code == "puzzle_over"
