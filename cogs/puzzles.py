@@ -79,7 +79,7 @@ def title_text(state: PuzzleState, lang: str) -> str:
     """"Puzzle of the day (2026-12-02)" or "Practice puzzle (rated 1520)"."""
     if state.attempt.mode == "daily":
         return t("puzzle.title_daily", lang, day=state.attempt.day)
-    return t("puzzle.title_practice", lang, rating=round(state.puzzle.rating))
+    return t("puzzle.title_practice", lang, rating=round(state.rating))
 
 
 def rating_text(before: PuzzleRating | None, after: PuzzleRating | None, lang: str) -> str:

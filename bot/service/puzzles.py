@@ -81,6 +81,9 @@ class PuzzleState:
     fresh: bool = False
     puzzle_before: PuzzleRating | None = None
     puzzle_after: PuzzleRating | None = None
+    rating: float = 0.0
+    """The puzzle's rating when it was served or shown (its stored one once attempted,
+    else its shipped one)."""
 
     @property
     def finished(self) -> bool:
@@ -296,8 +299,10 @@ class PuzzleService:
         after = None
         if attempt.finished:
             after = await self.storage.puzzle_member_rating(attempt.guild_id, attempt.user_id)
+        stored = (await self.storage.puzzle_ratings()).get(puzzle.id)
         return PuzzleState(attempt, puzzle, actions, pos, wrong, winning, line, after=after,
-                           fresh=fresh)
+                           fresh=fresh,
+                           rating=stored.rating if stored is not None else puzzle.rating)
 
     async def daily(self, guild_id: int, user_id: int, name: str) -> PuzzleState:
         """``/ddz puzzle``: the member's attempt at today's puzzle: begun now the first
@@ -394,7 +399,9 @@ class PuzzleService:
                                                      plies, moves):
                 raise GameError("puzzle_stale")
             done = attempt.model_copy(update={"line": line, "plies": plies, "moves": moves})
-            return PuzzleState(done, puzzle, actions, judged.position)
+            stored = (await self.storage.puzzle_ratings()).get(puzzle.id)
+            return PuzzleState(done, puzzle, actions, judged.position,
+                               rating=stored.rating if stored is not None else puzzle.rating)
         solved = judged.over == "solved"
         after = attempt.model_copy(update={"line": line, "plies": plies, "moves": moves,
                                            "solved": solved,
@@ -409,7 +416,7 @@ class PuzzleService:
         self._locks.locks.pop(attempt.attempt_id, None)
         return PuzzleState(after, puzzle, actions, judged.position, judged.wrong, judged.winning,
                            judged.line, before=before, after=mine, puzzle_before=its,
-                           puzzle_after=theirs)
+                           puzzle_after=theirs, rating=its.rating)
 
     async def board(self, guild_id: int, day: str) -> PuzzleBoard:
         """The board of ``day``'s daily puzzle: solved first, then fewer moves, then the
