@@ -161,7 +161,8 @@ def image_model(state: PuzzleState, name: str, lang: str, selected: frozenset[in
         beat_label = t("puzzle.to_beat", lang, name=seat_name(state, pos.last[0], name, lang))
         to_beat = tuple(pos.last[1].cards)
     status: Status = "solved" if state.solved else "failed" if state.failed else "play"
-    return PuzzleImage(title=title_text(state, lang), task=task_text(state, lang), seats=seats,
+    task = task_text(state, lang).split(". ")[0].rstrip(".") + "."  # its first sentence
+    return PuzzleImage(title=title_text(state, lang), task=task, seats=seats,
                        beat_label=beat_label, to_beat=to_beat, status=status,
                        banner=tuple(outcome_lines(state, name, lang)), selected=selected)
 

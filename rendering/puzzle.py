@@ -1,8 +1,8 @@
 """The endgame puzzle image (``/ddz puzzle``, docs/RULES.md §Puzzles): every hand face up.
 
 Layout (RGB, ``WIDTH`` = 800 px; the height grows with the banner and the seats): a
-header with the title and the task; a banner once the attempt is over (green: solved;
-red: the wrong move, the move that wins, the refutation); the play to beat (or a free
+header with the title and the task; a banner once the attempt is over (gold: solved;
+red: the wrong move, the move that wins, the refutation), the shared palette's colours; the play to beat (or a free
 lead) with who made it; then one panel per seat (2 or 3) with its name, role and every
 card it holds, the member's panel framed in gold, their selected cards raised.
 
@@ -26,6 +26,7 @@ from rendering.compose import (
     FELT,
     FELT_DARK,
     GOLD,
+    INK,
     MUTED,
     PANEL,
     WHITE,
@@ -34,20 +35,17 @@ from rendering.compose import (
     paste_card,
     role_badge,
 )
+from rendering.strings import text
 from rendering.text import Draw, draw_text, fit_text, font, safe_text, two_lines
 
 WIDTH = 800
 PAD = 16
-HEADER_H = 92
 SEAT_H = 132
 BEAT_H = SMALL.height + 24
 BANNER_LINE_H = 34
 GAP = 8
 LIFT = 12
 """Pixels a selected card of the member is raised by."""
-GREEN = (40, 150, 80)
-GREEN_DARK = (25, 110, 60)
-RED_DARK = (150, 30, 30)
 
 Status = Literal["play", "solved", "failed"]
 
@@ -80,9 +78,20 @@ class PuzzleImage:
     selected: frozenset[int] = frozenset()
 
 
-def _banner_height(view: PuzzleImage) -> int:
-    return 0 if view.status == "play" or not view.banner else (
-        len(view.banner) * BANNER_LINE_H + 20 + GAP)
+def _banner_lines(view: PuzzleImage) -> list[tuple[str, bool]]:
+    """The banner's lines, each long one on two (text, bold): the first line is bold."""
+    if view.status == "play":
+        return []
+    out: list[tuple[str, bool]] = []
+    for k, line in enumerate(view.banner):
+        face = font(24 if k == 0 else 22, k == 0)
+        out.extend((part, k == 0) for part in two_lines(safe_text(line), WIDTH - 2 * PAD - 32,
+                                                        face))
+    return out
+
+
+def _task_lines(view: PuzzleImage) -> list[str]:
+    return two_lines(safe_text(view.task), WIDTH - 2 * PAD, font(22))[:2]
 
 
 def puzzle_image(view: PuzzleImage, *, locale: str = "en") -> Image.Image:
@@ -90,23 +99,24 @@ def puzzle_image(view: PuzzleImage, *, locale: str = "en") -> Image.Image:
     unless it has 2 or 3 seats."""
     if len(view.seats) not in (2, 3):
         raise ValueError(f"a puzzle has 2 or 3 hands, got {len(view.seats)}")
-    banner_h = _banner_height(view)
-    height = HEADER_H + banner_h + BEAT_H + GAP + len(view.seats) * SEAT_H + GAP
+    banner = _banner_lines(view)
+    banner_h = len(banner) * BANNER_LINE_H + 20 + GAP if banner else 0
+    task = _task_lines(view)
+    header_h = 56 + 28 * len(task)
+    height = header_h + banner_h + BEAT_H + GAP + len(view.seats) * SEAT_H + GAP
     img = Image.new("RGB", (WIDTH, height), FELT)
     draw = Draw(img)
     title, face = fit_text(safe_text(view.title), WIDTH - 2 * PAD, (30, 26, 22), bold=True)
     draw_text(draw, (PAD, 30), title, face, GOLD, anchor="lm")
-    for k, part in enumerate(two_lines(safe_text(view.task), WIDTH - 2 * PAD, font(22))[:2]):
-        draw_text(draw, (PAD, 62 + 24 * k), part, font(22), WHITE, anchor="lm")
-    y = HEADER_H
+    for k, part in enumerate(task):
+        draw_text(draw, (PAD, 66 + 28 * k), part, font(22), WHITE, anchor="lm")
+    y = header_h
     if banner_h:
-        fill, edge = (GREEN_DARK, GREEN) if view.status == "solved" else (RED_DARK, DANGER)
-        draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + banner_h - GAP), radius=12, fill=fill,
-                               outline=edge, width=3)
-        for k, line in enumerate(view.banner):
-            text, face = fit_text(safe_text(line), WIDTH - 2 * PAD - 32, (24, 22), bold=k == 0)
-            draw_text(draw, (PAD + 16, y + 10 + BANNER_LINE_H * k + BANNER_LINE_H // 2), text,
-                      face, WHITE, anchor="lm")
+        fill, ink = (GOLD, INK) if view.status == "solved" else (DANGER, WHITE)
+        draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + banner_h - GAP), radius=12, fill=fill)
+        for k, (line, bold) in enumerate(banner):
+            draw_text(draw, (PAD + 16, y + 10 + BANNER_LINE_H * k + BANNER_LINE_H // 2), line,
+                      font(24 if bold else 22, bold), ink, anchor="lm")
         y += banner_h
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + BEAT_H), radius=12, fill=PANEL)
     label, face = fit_text(safe_text(view.beat_label), 300, (22,), bold=True)
@@ -135,6 +145,9 @@ def _seat(img: Image.Image, draw: Draw, seat: PuzzleSeat, top: int, selected: fr
               anchor="lm")
     cards: Sequence[Card] = seat.cards
     x = PAD + 12
+    if not cards:
+        draw_text(draw, (x, top + 44 + LIFT + SMALL.height // 2), text(locale, "none_left"),
+                  font(22, True), GOLD, anchor="lm")
     step = fan_step(len(cards), "small", WIDTH - 2 * PAD - 24)
     for i, card in enumerate(cards):
         lifted = card.index in selected
