@@ -212,3 +212,19 @@ async def solve_it(puzzles: PuzzleService, user: int, attempt_id: str) -> Puzzle
         if state.finished:
             return state
     raise AssertionError("never finished")
+
+
+async def test_forget_user_of_the_table_service_keeps_the_daily_puzzle_mark(
+        puzzles: PuzzleService) -> None:
+    """``/ddz forget`` goes through ``TableService.forget_user``: its puzzle marks too."""
+    ana = await puzzles.daily(G, ANA, "Ana")
+    await puzzles.play(G, ANA, ana.attempt.attempt_id, 0, None if ana.position.last
+                       else list(ana.position.hands[ana.puzzle.member_seat][:1]))
+    host = puzzles.host
+    assert isinstance(host, TableService)
+    await host.forget_user(G, ANA)
+    assert await puzzles.storage.solved_puzzles(G, ANA) == set()
+    assert (await puzzles.summary(G, ANA)).rating is None
+    with pytest.raises(GameError) as forgotten:
+        await puzzles.daily(G, ANA, "Ana")
+    assert forgotten.value.code == "puzzle_forgotten"
