@@ -32,8 +32,8 @@ from bot.service.forget import Forgetting
 from bot.service.host import Apply, Clock, PrivateDeal, PublicKind, SystemClock
 from bot.service.pings import TurnPings
 from bot.service.pool import WorkerPool
-from bot.service.reads import PositionReads
 from bot.service.puzzles import PuzzleService
+from bot.service.reads import PositionReads
 from bot.service.records import RecordsService
 from bot.service.releases import ReleaseNotes
 from bot.service.turns import TurnTasks
