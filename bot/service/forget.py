@@ -1,7 +1,7 @@
-"""``/ddz forget`` in the service (docs/RULES.md §Forget): who may forget now, and the
-deletion of a member's stored data in one server, keeping only the keyed marks that stop
-a second play of today's daily deal or of an open event, or a second attempt at today's
-puzzle."""
+"""``/ddz forget`` in the service (docs/ARCHITECTURE.md §Where state lives): who may
+forget now, and the deletion of a member's stored data in one server, keeping only the
+keyed marks that stop a second play of today's daily deal or of an open event, or a
+second attempt at today's puzzle."""
 
 from __future__ import annotations
 
