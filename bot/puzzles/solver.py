@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.puzzles.position import Move, Position, Team, apply, is_over, legal_moves, team_of
-from bot.rules import DECK, DEFAULT_RULES, Card, Combo, RuleSet, legal_plays
+from bot.rules import DECK, DEFAULT_RULES, Card, Combo, ComboKind, RuleSet, legal_plays
 
 INF = 64
 """More plies than any game of ≤ 54 cards can last here: an unbounded search."""
@@ -29,6 +29,7 @@ DEEPENING = 16
 _POW5 = [5**r for r in range(15)]
 _CANON: list[list[Card]] = [[card for card in DECK if card.rank_index == r] for r in range(15)]
 
+_KIND_INDEX = {kind: i for i, kind in enumerate(ComboKind)}
 LANDLORD, PEASANTS = 0, 1
 _TEAM_NAMES: tuple[Team, Team] = ("landlord", "peasants")
 
@@ -70,6 +71,8 @@ class Solver:
 
     ``max_entries`` bounds the transposition table: it is cleared when full (a
     fresh search is still exact, only slower; 400 000 entries are about 100 MB).
+    Every table entry is a proved fact, so threads sharing a solver can only race to
+    store true bounds (plain dict operations; no lock in this pure package).
     """
 
     def __init__(
@@ -88,16 +91,13 @@ class Solver:
         self.tt: dict[tuple[State, int], list[int]] = {}
         self.nodes = 0
         self._moves: dict[tuple[Shape, int], list[tuple[int, int]]] = {}
-        self._beat_ids: dict[tuple[object, ...], int] = {}
-        self._beats: list[Combo] = []
-        self._combos: dict[tuple[Shape, int], list[Combo]] = {}
+        self._beats: dict[int, Combo] = {}
         self._one_shot: dict[Shape, bool] = {}
 
     def forget(self) -> None:
         """Empty the transposition table and the move memo (the play ids stay)."""
         self.tt.clear()
         self._moves.clear()
-        self._combos.clear()
         self._one_shot.clear()
 
     # -- encoding -------------------------------------------------------------
@@ -112,11 +112,12 @@ class Solver:
         return (*shapes, pos.turn, pos.last[0], self._beat_id(pos.last[1]))
 
     def _beat_id(self, combo: Combo) -> int:
-        key = (combo.kind, combo.length, combo.rank, len(combo.ranks))
-        found = self._beat_ids.get(key)
-        if found is None:
-            found = self._beat_ids[key] = len(self._beats)
-            self._beats.append(combo)
+        """A play's id as a play to beat: its kind, length, rank and card count in one
+        int (the same in every solver; any play of that id stands for it)."""
+        found = ((_KIND_INDEX[combo.kind] * 32 + combo.length) * 16
+                 + combo.rank.index) * 64 + len(combo.ranks)
+        if found not in self._beats:
+            self._beats[found] = combo
         return found
 
     def _plays(self, shape: Shape, beat: int) -> list[tuple[int, int]]:
@@ -130,7 +131,6 @@ class Solver:
         combos.sort(key=lambda c: -len(c.ranks))
         out = [(sum(_POW5[r] for r in c.ranks), self._beat_id(c)) for c in combos]
         self._moves[key] = out
-        self._combos[key] = combos
         return out
 
     def _goes_out_at_once(self, shape: Shape) -> bool:
