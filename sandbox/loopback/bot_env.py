@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from sandbox.loopback.emulator import Emulator
+from sandbox.loopback.model import SimGuild
+
+
+class Emulator(Protocol):
+    """What the environment reads of the loopback Discord (``emulator.Emulator``)."""
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def api_base(self) -> str: ...
+
+    @property
+    def gateway_url(self) -> str: ...
+
+    @property
+    def default_guild(self) -> SimGuild: ...
 
 
 def bot_env(emu: Emulator, *, db_path: Path, guild_id: int | None = None) -> dict[str, str]:

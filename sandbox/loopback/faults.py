@@ -29,12 +29,22 @@ import re
 import time
 from collections import Counter, deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from aiohttp import web
 
-if TYPE_CHECKING:
-    from sandbox.loopback.emulator import Emulator
+from sandbox.loopback.discord_rules import DiscordRules
+from sandbox.loopback.model import ApiError
+
+
+class Emulator(Protocol):
+    """What the faults use of the loopback Discord (the ``Emulator``, which builds on this module: a protocol here, so that no import closes a circle)."""
+
+    @property
+    def rules(self) -> DiscordRules: ...
+
+    def record_error(self, status: int, code: int, method: str, path: str, message: str,
+                     problems: list[str] | None = None) -> ApiError: ...
 
 
 def is_global_limited(path: str) -> bool:

@@ -14,12 +14,43 @@ import json
 import logging
 import secrets
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-if TYPE_CHECKING:
-    from sandbox.loopback.emulator import Emulator
+from sandbox.loopback.model import ApiError, SimGuild
+
+
+class Emulator(Protocol):
+    """What the gateway uses of the loopback Discord (the ``Emulator``, which builds on this module: a protocol here, so that no import closes a circle)."""
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def guilds(self) -> list[SimGuild]: ...
+
+    @property
+    def gateway_url(self) -> str: ...
+
+    @property
+    def application_id(self) -> int: ...
+
+    @property
+    def application_flags(self) -> int: ...
+
+    def bot_user_payload(self) -> dict[str, Any]: ...
+
+    def bot_member_payload(self, g: SimGuild) -> dict[str, Any]: ...
+
+    def guild_payload(self, g: SimGuild) -> dict[str, Any]: ...
+
+    def guild_by_id(self, gid: int) -> SimGuild | None: ...
+
+    def notify(self) -> None: ...
+
+    def record_error(self, status: int, code: int, method: str, path: str, message: str,
+                     problems: list[str] | None = None) -> ApiError: ...
 
 log = logging.getLogger("e2e.gateway")
 

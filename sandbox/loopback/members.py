@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sandbox.loopback.model import (
     PERM_ADMINISTRATOR,
@@ -22,8 +22,30 @@ from sandbox.loopback.model import (
     iso_now,
 )
 
-if TYPE_CHECKING:
-    from sandbox.loopback.emulator import Emulator
+
+class Commands(Protocol):
+    """What a member's slash command uses of the registry (``commands.CommandRegistry``,
+    which builds on this module)."""
+
+    def build_data(self, member: SimMember, command: str,
+                   options: dict[str, Any]) -> dict[str, Any]: ...
+
+
+class Emulator(Protocol):
+    """What members and their interactions use of the loopback Discord (the ``Emulator``, which builds on this module: a protocol here, so that no import closes a circle)."""
+
+    @property
+    def response_deadline(self) -> float: ...
+
+    @property
+    def commands(self) -> Commands: ...
+
+    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 5.0,
+                         what: str = "condition") -> None: ...
+
+    async def dispatch_interaction(self, member: SimMember, itype: int, data: dict[str, Any],
+                                   channel: SimChannel,
+                                   message: SimMessage | None = None) -> SimInteraction: ...
 
 
 class EmulatorUsageError(AssertionError):

@@ -9,9 +9,10 @@ appended. The final state is validated with ``limits.message_problems``.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sandbox.loopback import limits
+from sandbox.loopback.discord_rules import DiscordRules
 from sandbox.loopback.model import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -26,8 +27,27 @@ from sandbox.loopback.model import (
 )
 
 if TYPE_CHECKING:
-    from sandbox.loopback.emulator import Emulator
     from sandbox.loopback.members import SimInteraction, SimMember
+
+
+class Emulator(Protocol):
+    """What new and edited messages use of the loopback Discord (the ``Emulator``, which builds on this module: a protocol here, so that no import closes a circle)."""
+
+    @property
+    def application_id(self) -> int: ...
+
+    @property
+    def rules(self) -> DiscordRules: ...
+
+    @property
+    def messages(self) -> dict[int, SimMessage]: ...
+
+    @property
+    def by_id(self) -> dict[int, SimInteraction]: ...
+
+    def now(self) -> float: ...
+
+    def notify(self) -> None: ...
 
 Files = dict[int, tuple[str, bytes]]
 SETTABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2

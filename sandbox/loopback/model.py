@@ -11,10 +11,7 @@ import itertools
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from sandbox.loopback.members import SimMember
+from typing import Any, Protocol
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -200,6 +197,22 @@ class SimChannel:
         }
 
 
+class Member(Protocol):
+    """What these records and their readers use of a member (``members.SimMember``, which
+    builds on this module: a protocol here, so that no import closes a circle)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def ephemerals(self) -> list[SimMessage]: ...
+
+    def member_payload(self, *, with_permissions: bool = True) -> dict[str, Any]: ...
+
+
 @dataclass
 class SimGuild:
     """A test guild: roles (``roles[0]`` is @everyone), text channels and members."""
@@ -210,7 +223,7 @@ class SimGuild:
     owner_id: int
     roles: list[SimRole] = field(default_factory=list)
     channels: list[SimChannel] = field(default_factory=list)
-    members: dict[int, SimMember] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
 
     @property
     def everyone(self) -> SimRole:
@@ -263,7 +276,7 @@ class SimMessage:
     components: list[dict[str, Any]] = field(default_factory=list)
     attachments: list[SimAttachment] = field(default_factory=list)
     flags: int = 0
-    visible_to: SimMember | None = None
+    visible_to: Member | None = None
     interaction_id: int | None = None
     type: int = 0
     created_at: str = field(default_factory=iso_now)

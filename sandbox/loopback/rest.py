@@ -18,11 +18,14 @@ import time
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
+from sandbox.loopback.commands import CommandRegistry
 from sandbox.loopback.discord_rules import Limited
+from sandbox.loopback.faults import Faults
+from sandbox.loopback.messages import Emulator as MessagesHost
 from sandbox.loopback.messages import MessageError, apply_edit, new_message
 from sandbox.loopback.model import (
     FLAG_EPHEMERAL,
@@ -33,12 +36,78 @@ from sandbox.loopback.model import (
     PERM_SEND_IN_THREADS,
     PERM_SEND_MESSAGES,
     PERM_VIEW_CHANNEL,
+    ApiError,
+    SimChannel,
+    SimGuild,
+    SimMessage,
 )
 
 if TYPE_CHECKING:
-    from sandbox.loopback.emulator import Emulator
     from sandbox.loopback.members import SimInteraction
-    from sandbox.loopback.model import SimMessage
+
+
+class Emulator(MessagesHost, Protocol):
+    """What the REST routes use of the loopback Discord (the ``Emulator``, which builds on
+    this module: a protocol here, so that no import closes a circle)."""
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def token_lifetime(self) -> float: ...
+
+    @property
+    def response_deadline(self) -> float: ...
+
+    @property
+    def application_flags(self) -> int: ...
+
+    @property
+    def owner_id(self) -> int: ...
+
+    @property
+    def gateway_url(self) -> str: ...
+
+    @property
+    def guilds(self) -> list[SimGuild]: ...
+
+    @property
+    def by_token(self) -> dict[str, SimInteraction]: ...
+
+    @property
+    def commands(self) -> CommandRegistry: ...
+
+    @property
+    def faults(self) -> Faults: ...
+
+    @property
+    def requests(self) -> list[str]: ...
+
+    @property
+    def unknown_routes(self) -> list[str]: ...
+
+    def guild_by_id(self, gid: int) -> SimGuild | None: ...
+
+    def channel_by_id(self, cid: int) -> SimChannel | None: ...
+
+    def bot_user_payload(self) -> dict[str, Any]: ...
+
+    def bot_member_payload(self, g: SimGuild) -> dict[str, Any]: ...
+
+    def guild_payload(self, g: SimGuild) -> dict[str, Any]: ...
+
+    def message_payload(self, m: SimMessage) -> dict[str, Any]: ...
+
+    def count_request(self, method: str, path: str) -> None: ...
+
+    def count_edit(self, request: web.Request) -> None: ...
+
+    def record_error(self, status: int, code: int, method: str, path: str, message: str,
+                     problems: list[str] | None = None) -> ApiError: ...
+
+    async def thread(self, parent: SimChannel, name: str = "thread", *,
+                     owner_id: int | None = None, auto_archive_duration: int = 1440,
+                     thread_id: int | None = None) -> SimChannel: ...
 
 log = logging.getLogger("e2e.rest")
 P = "/api/v10"
