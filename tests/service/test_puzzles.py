@@ -228,3 +228,23 @@ async def test_forget_user_of_the_table_service_keeps_the_daily_puzzle_mark(
     with pytest.raises(GameError) as forgotten:
         await puzzles.daily(G, ANA, "Ana")
     assert forgotten.value.code == "puzzle_forgotten"
+
+
+def test_every_shipped_puzzles_line_is_stored_and_read_back_exactly() -> None:
+    """Each shipped puzzle's line (bot/puzzles/data) as an attempt's stored actions: the
+    same moves and readings come back, and the position after them is the line's end."""
+    from bot.puzzles import apply, is_over, legal_moves
+    from bot.puzzles.model import load_puzzles
+
+    puzzles = load_puzzles()
+    assert len(puzzles) >= 500
+    for puzzle in puzzles:
+        pos = puzzle.position()
+        actions = []
+        for cards in puzzle.line:
+            move = None if cards == "" else next(
+                m for m in legal_moves(pos) if m is not None and m.notation == cards)
+            actions.append((pos.turn, move))
+            pos = apply(pos, move)
+        decoded, end = decode_line(puzzle, encode_line(actions))
+        assert decoded == tuple(actions) and end == pos and is_over(end), puzzle.id
