@@ -66,8 +66,10 @@ class Position:
         last: tuple[int, str] | None = None,
     ) -> Position:
         """A position from docs/RULES.md notation (``"334XD"``), each hand taking the lowest
-        suits still free of each rank; the play to beat is read as its highest reading (``bot.rules.classify``'s first). Raises ValueError
-        (``CardParseError`` included) for bad cards or a play that is no combination."""
+        suits still free of each rank, then the play to beat (when its ranks are all
+        still free, else the lowest suits), read as its highest reading
+        (``bot.rules.classify``'s first). Raises ValueError (``CardParseError``
+        included) for bad cards or a play that is no combination."""
         pool: list[list[Card]] = [[card for card in DECK if card.rank_index == r]
                                   for r in range(15)]
         parsed: list[tuple[Card, ...]] = []
@@ -80,7 +82,12 @@ class Position:
             parsed.append(tuple(sorted(hand)))
         beat: tuple[int, Combo] | None = None
         if last is not None:
-            readings = classify(parse_cards(last[1]))
+            ranks = parse_ranks(last[1])
+            if all(pool[r.index][ranks[:i].count(r):] for i, r in enumerate(ranks)):
+                cards = [pool[r.index][ranks[:i].count(r)] for i, r in enumerate(ranks)]
+            else:
+                cards = parse_cards(last[1])
+            readings = classify(cards)
             if not readings:
                 raise ValueError(f"not a combination: {last[1]!r}")
             beat = (last[0], readings[0])

@@ -80,3 +80,11 @@ def test_the_game_ends_when_a_hand_is_empty_and_peasants_win_together() -> None:
     assert team_of(pos, 2) == "peasants" and team_of(pos, 0) == "landlord"
     with pytest.raises(ValueError):
         apply(after, play("5"))
+
+
+def test_from_text_gives_the_play_to_beat_cards_no_hand_holds() -> None:
+    pos = Position.from_text(["AA", "A", "5"], landlord=0, turn=2, last=(1, "A"))
+    assert pos.last is not None
+    held = {card for hand in pos.hands for card in hand}
+    assert not held & set(pos.last[1].cards)
+    assert pos.last[1].notation == "A"
