@@ -220,7 +220,8 @@ def _daily_field(embed: discord.Embed, daily: DailySummary | None, lang: str) ->
 def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
     """The rules, short, with card examples in docs/RULES.md notation, as this server
     plays them: its bidding and kicker variants and its match (a target in points or
-    ``match_hands`` hands; docs/RULES.md §Deal and bidding, §Kickers, §Match)."""
+    ``match_hands`` hands; docs/RULES.md §Deal and bidding, §Kickers, §Match), and
+    tournaments in short (§Tournaments)."""
     combos = t("rules.combos", lang)
     if rules.kickers == "distinct":
         combos += " " + t("rules.kickers_distinct", lang)
@@ -230,7 +231,7 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
     parts = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
              t("rules.play", lang), combos, t("rules.score", lang), match,
              t("rules.controls", lang), t("rules.away", lang), t("rules.pings", lang),
-             t("rules.replays", lang), t("rules.puzzles", lang)]
+             t("rules.replays", lang), t("rules.puzzles", lang), t("rules.tournaments", lang)]
     return discord.Embed(title=t("rules.title", lang), description="\n\n".join(parts),
                          colour=COLOR)
 

@@ -2,9 +2,10 @@
 
 A replay link names one settled hand of one server, ``/r/<token>`` where the token is
 base64url(guild id (8 bytes) ‖ hand number (4 bytes) ‖ the first 12 bytes of the HMAC);
-a standings link names a server, ``/s/<token>`` (guild id ‖ HMAC). Each kind has its
-own HMAC domain, so a replay token never opens a standings page. Tokens are 32 and 27
-characters; anything longer than ``MAX_TOKEN`` is refused before decoding, and a token
+a standings link names a server, ``/s/<token>`` (guild id ‖ HMAC); a tournament link
+names one tournament of a server, ``/t/<token>`` (guild id ‖ the tournament's number in
+the server (4 bytes) ‖ HMAC). Each kind has its own HMAC domain, so a replay token never
+opens a standings or tournament page. Tokens are 32, 27 and 32 characters; anything longer than ``MAX_TOKEN`` is refused before decoding, and a token
 must be the canonical encoding of its bytes (base64's unused bits of the last character
 zero), so each token has one spelling and any changed character is refused. Pure: no I/O.
 """
@@ -90,3 +91,16 @@ class WebLinks:
     def standings_url(self, guild_id: int) -> str:
         """The public address of a server's standings page."""
         return f"{self.base_url}/s/{self.server_token(guild_id)}"
+
+    def tournament_token(self, guild_id: int, number: int) -> str:
+        """The token of tournament ``number`` (1, 2, … per server) of ``guild_id``."""
+        return self._token(b"t", _REPLAY.pack(guild_id, number))
+
+    def read_tournament(self, token: str) -> tuple[int, int] | None:
+        """(guild id, tournament number) of a genuine tournament token, else None."""
+        payload = self._read(b"t", token, _REPLAY.size)
+        return None if payload is None else _REPLAY.unpack(payload)
+
+    def tournament_url(self, guild_id: int, number: int) -> str:
+        """The public address of a tournament's page (docs/WEB.md §Pages)."""
+        return f"{self.base_url}/t/{self.tournament_token(guild_id, number)}"

@@ -299,4 +299,80 @@ MIGRATIONS: list[str] = [
         solved     INTEGER NOT NULL
     );
     """,
+    # 12: issue 38 — tournaments: Swiss rounds at tables of three, each table in its own
+    # thread (docs/RULES.md §Tournaments). One open or running tournament per server (the
+    # partial unique index tournaments_live); every step that must happen once (start, a
+    # round seated, a table opened or finished, a round finished, the end, the final post)
+    # is a conditional UPDATE or an INSERT on a primary key that only one caller wins.
+    """
+    CREATE TABLE tournaments (
+        tournament_id     TEXT    PRIMARY KEY,
+        guild_id          INTEGER NOT NULL,
+        number            INTEGER NOT NULL,          -- 1, 2, … per server (/t/ link)
+        channel_id        INTEGER NOT NULL,          -- sign-up, posts, threads' parent
+        name              TEXT    NOT NULL,
+        rounds            INTEGER NOT NULL,
+        hands             INTEGER NOT NULL,          -- per round at each table
+        level             TEXT    NOT NULL,
+        created_by        INTEGER NOT NULL,          -- the organiser
+        created_at        REAL    NOT NULL,
+        starts_at         REAL,                      -- scheduled start, else NULL
+        seed              INTEGER NOT NULL,          -- round 1's draw
+        status            TEXT    NOT NULL DEFAULT 'open',  -- open|running|finished|cancelled
+        current_round     INTEGER NOT NULL DEFAULT 0,       -- last round seated
+        started_at        REAL,
+        ended_at          REAL,
+        signup_message_id INTEGER,
+        announced_at      REAL,                      -- the final post, claimed once
+        rules             TEXT                       -- RuleSet JSON
+    );
+    CREATE UNIQUE INDEX tournaments_number ON tournaments (guild_id, number);
+    CREATE UNIQUE INDEX tournaments_live ON tournaments (guild_id)
+        WHERE status IN ('open', 'running');
+    CREATE TABLE tournament_entrants (
+        tournament_id TEXT    NOT NULL,
+        user_id       INTEGER NOT NULL,
+        guild_id      INTEGER NOT NULL,
+        joined_at     REAL    NOT NULL,
+        status        TEXT    NOT NULL DEFAULT 'in', -- in|withdrawn|dropped
+        left_at       REAL,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE INDEX tournament_entrants_user ON tournament_entrants (guild_id, user_id);
+    CREATE TABLE tournament_rounds (                 -- a round seated once
+        tournament_id TEXT    NOT NULL,
+        round_no      INTEGER NOT NULL,
+        seated_at     REAL    NOT NULL,
+        finished_at   REAL,                          -- every table finished (claimed once)
+        PRIMARY KEY (tournament_id, round_no)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id TEXT    NOT NULL,
+        round_no      INTEGER NOT NULL,
+        table_no      INTEGER NOT NULL,
+        seat0         INTEGER,                       -- user ids; NULL: a computer
+        seat1         INTEGER,
+        seat2         INTEGER,
+        opened_at     REAL,                          -- claimed once by its opener
+        thread_id     INTEGER,
+        table_id      TEXT,                          -- the game table
+        finished_at   REAL,
+        points0       INTEGER,                       -- points won per seat, once finished
+        points1       INTEGER,
+        points2       INTEGER,
+        PRIMARY KEY (tournament_id, round_no, table_no)
+    );
+    CREATE INDEX tournament_tables_table ON tournament_tables (table_id);
+    CREATE TABLE tournament_hands (                  -- each settled hand, once
+        tournament_id TEXT    NOT NULL,
+        round_no      INTEGER NOT NULL,
+        table_no      INTEGER NOT NULL,
+        hand          INTEGER NOT NULL,              -- 1 … hands, at that table
+        hand_no       INTEGER NOT NULL,              -- the server's hand number (replay)
+        points0       INTEGER NOT NULL,
+        points1       INTEGER NOT NULL,
+        points2       INTEGER NOT NULL,
+        PRIMARY KEY (tournament_id, round_no, table_no, hand)
+    );
+    """,
 ]

@@ -293,4 +293,76 @@ PG_MIGRATIONS: list[str] = [
         solved     INTEGER          NOT NULL
     );
     """,
+    # 12: issue 38 — tournaments (see migrations.py)
+    """
+    CREATE TABLE tournaments (
+        tournament_id     TEXT    PRIMARY KEY,
+        guild_id          BIGINT  NOT NULL,
+        number            INTEGER NOT NULL,
+        channel_id        BIGINT  NOT NULL,
+        name              TEXT    NOT NULL,
+        rounds            INTEGER NOT NULL,
+        hands             INTEGER NOT NULL,
+        level             TEXT    NOT NULL,
+        created_by        BIGINT  NOT NULL,
+        created_at        DOUBLE PRECISION NOT NULL,
+        starts_at         DOUBLE PRECISION,
+        seed              BIGINT  NOT NULL,
+        status            TEXT    NOT NULL DEFAULT 'open',
+        current_round     INTEGER NOT NULL DEFAULT 0,
+        started_at        DOUBLE PRECISION,
+        ended_at          DOUBLE PRECISION,
+        signup_message_id BIGINT,
+        announced_at      DOUBLE PRECISION,
+        rules             TEXT
+    );
+    CREATE UNIQUE INDEX tournaments_number ON tournaments (guild_id, number);
+    CREATE UNIQUE INDEX tournaments_live ON tournaments (guild_id)
+        WHERE status IN ('open', 'running');
+    CREATE TABLE tournament_entrants (
+        tournament_id TEXT   NOT NULL,
+        user_id       BIGINT NOT NULL,
+        guild_id      BIGINT NOT NULL,
+        joined_at     DOUBLE PRECISION NOT NULL,
+        status        TEXT   NOT NULL DEFAULT 'in',
+        left_at       DOUBLE PRECISION,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE INDEX tournament_entrants_user ON tournament_entrants (guild_id, user_id);
+    CREATE TABLE tournament_rounds (
+        tournament_id TEXT    NOT NULL,
+        round_no      INTEGER NOT NULL,
+        seated_at     DOUBLE PRECISION NOT NULL,
+        finished_at   DOUBLE PRECISION,
+        PRIMARY KEY (tournament_id, round_no)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id TEXT    NOT NULL,
+        round_no      INTEGER NOT NULL,
+        table_no      INTEGER NOT NULL,
+        seat0         BIGINT,
+        seat1         BIGINT,
+        seat2         BIGINT,
+        opened_at     DOUBLE PRECISION,
+        thread_id     BIGINT,
+        table_id      TEXT,
+        finished_at   DOUBLE PRECISION,
+        points0       INTEGER,
+        points1       INTEGER,
+        points2       INTEGER,
+        PRIMARY KEY (tournament_id, round_no, table_no)
+    );
+    CREATE INDEX tournament_tables_table ON tournament_tables (table_id);
+    CREATE TABLE tournament_hands (
+        tournament_id TEXT    NOT NULL,
+        round_no      INTEGER NOT NULL,
+        table_no      INTEGER NOT NULL,
+        hand          INTEGER NOT NULL,
+        hand_no       INTEGER NOT NULL,
+        points0       INTEGER NOT NULL,
+        points1       INTEGER NOT NULL,
+        points2       INTEGER NOT NULL,
+        PRIMARY KEY (tournament_id, round_no, table_no, hand)
+    );
+    """,
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from bot.game.table import Table
+from bot.tournament import TableSeats
 from bot.values import (
     DailyEntry,
     EventInfo,
@@ -19,7 +20,9 @@ from bot.values import (
     FinishedHand,
     GuildSettings,
     HandPoint,
+    JoinAnswer,
     LeaderRow,
+    LeaveAnswer,
     MatchStandings,
     NewMatch,
     PlayerStats,
@@ -29,6 +32,10 @@ from bot.values import (
     SentPing,
     Settlement,
     ShardSet,
+    TournamentEntrant,
+    TournamentHand,
+    TournamentInfo,
+    TournamentTable,
 )
 
 
@@ -299,3 +306,100 @@ class Repository(Protocol):
 
     async def drop_puzzle_marks(self, guild_id: int, before: str) -> int:
         """Delete the daily-puzzle marks ``forget_user`` kept of days before ``before``."""
+
+    # ----- tournaments (docs/RULES.md §Tournaments); "True once": the claims of
+    # bot/storage/tournaments.py
+
+    async def create_tournament(self, tournament: TournamentInfo) -> TournamentInfo | None:
+        """Store a new tournament with the server's next number (returned as stored);
+        None (nothing written) while the server has an open or running one."""
+
+    async def tournament(self, tournament_id: str) -> TournamentInfo | None:
+        """The tournament with this id, or None."""
+
+    async def tournament_by_number(self, guild_id: int, number: int) -> TournamentInfo | None:
+        """The server's tournament number ``number`` (its web page), or None."""
+
+    async def current_tournament(self, guild_id: int) -> TournamentInfo | None:
+        """The server's open or running tournament, else its latest, else None."""
+
+    async def live_tournaments(self) -> list[TournamentInfo]:
+        """Every open or running tournament of every server, oldest first."""
+
+    async def set_tournament_signup(self, tournament_id: str, message_id: int) -> None:
+        """Remember the tournament's sign-up message."""
+
+    async def join_tournament(self, tournament_id: str, user_id: int, name: str,
+                              now: float) -> JoinAnswer:
+        """Enter the member: ``"joined"``, ``"already"``, ``"full"`` (``MAX_ENTRANTS``)
+        or ``"closed"`` (not open)."""
+
+    async def leave_tournament(self, tournament_id: str, user_id: int, now: float
+                               ) -> LeaveAnswer:
+        """The member leaves: ``"left"`` (before the start: entry deleted),
+        ``"withdrawn"`` (running: not seated again), ``"absent"`` or ``"closed"``."""
+
+    async def drop_tournament_entrant(self, tournament_id: str, user_id: int, now: float
+                                      ) -> LeaveAnswer:
+        """The organiser takes the member out: as ``leave_tournament`` but ``"dropped"``
+        while running."""
+
+    async def tournament_entrants(self, tournament_id: str) -> list[TournamentEntrant]:
+        """Every entrant (withdrawn and dropped too), in join order."""
+
+    async def start_tournament(self, tournament_id: str, now: float) -> bool:
+        """Open → running with at least ``MIN_ENTRANTS`` entrants; True once."""
+
+    async def seat_tournament_round(self, tournament_id: str, round_no: int,
+                                    tables: Sequence[TableSeats], now: float) -> bool:
+        """Store round ``round_no`` and its tables (``current_round`` becomes
+        ``round_no``) while running, when round ``round_no - 1`` is the last seated;
+        True once."""
+
+    async def claim_tournament_table(self, tournament_id: str, round_no: int, table_no: int,
+                                     now: float) -> bool:
+        """Mark the table opened (its thread made and its hand dealt by the caller);
+        True once."""
+
+    async def set_tournament_table(self, tournament_id: str, round_no: int, table_no: int,
+                                   thread_id: int, table_id: str) -> None:
+        """Remember the table's thread and game table."""
+
+    async def record_tournament_hand(self, tournament_id: str, hand: TournamentHand) -> bool:
+        """Keep a settled hand of a tournament table; True once per (round, table, hand)."""
+
+    async def tournament_hands(self, tournament_id: str) -> list[TournamentHand]:
+        """Every recorded hand of the tournament, by round, table and hand."""
+
+    async def finish_tournament_table(self, tournament_id: str, round_no: int,
+                                      table_no: int, points: tuple[int, int, int],
+                                      now: float) -> bool:
+        """Record the table's result (points won per seat over the round); True once."""
+
+    async def finish_tournament_round(self, tournament_id: str, round_no: int,
+                                      now: float) -> bool:
+        """Mark the round finished when every table of it is; True once."""
+
+    async def tournament_rounds_finished(self, tournament_id: str) -> list[int]:
+        """The rounds marked finished, in order."""
+
+    async def tournament_tables(self, tournament_id: str, round_no: int | None = None
+                                ) -> list[TournamentTable]:
+        """The tables of round ``round_no`` (None: every round), by round and table."""
+
+    async def tournament_table_of(self, table_id: str) -> TournamentTable | None:
+        """The tournament table played by the game table ``table_id``, or None."""
+
+    async def finish_tournament(self, tournament_id: str, now: float) -> bool:
+        """Running → finished; True once."""
+
+    async def cancel_tournament(self, tournament_id: str, now: float) -> bool:
+        """Open or running → cancelled (what was played is kept); True once."""
+
+    async def claim_tournament_post(self, tournament_id: str, now: float) -> bool:
+        """Claim the final post (standings, or the cancellation) of a finished or
+        cancelled tournament, right before sending it; True once."""
+
+    async def tournaments_of_user(self, guild_id: int, user_id: int) -> list[TournamentInfo]:
+        """The server's finished or cancelled tournaments the member entered, oldest
+        first (``/ddz stats``)."""

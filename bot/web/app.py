@@ -90,6 +90,7 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
     replay_image = page_of(site.replay_image, "token")
     standings = page_of(site.standings, "token")
     player = page_of(site.player, "token", "member")
+    tournament = page_of(site.tournament, "token")
 
     async def healthz(request: web.Request) -> web.Response:
         try:
@@ -113,6 +114,7 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
     app.router.add_get(f"/r/{token}/card.png", replay_image, name="replay_image")
     app.router.add_get(f"/s/{token}", standings, name="standings")
     app.router.add_get(f"/s/{token}/p/{{member:[0-9]{{1,20}}}}", player, name="player")
+    app.router.add_get(f"/t/{token}", tournament, name="tournament")
     app.router.add_get("/healthz", healthz, name="healthz")
     app.router.add_get("/metrics", metrics_page, name="metrics")
     files = {path.name: path for path in STATIC.iterdir() if path.is_file()}

@@ -246,6 +246,40 @@ class Site:
         return await self.cached(("player", guild_id, user_id, lang), guild_id, STANDINGS_TTL,
                                  build)
 
+    # ----- tournaments --------------------------------------------------------------------
+
+    async def tournament(self, token: str, lang: str) -> Page | None:
+        """A tournament's standings and each round's tables with the replay links of
+        their hands (docs/WEB.md §Pages); None (→ 404) for a tampered token, an unknown
+        tournament or a server whose ``/ddz config web`` is off (the standings page's
+        rule)."""
+        read = self.links.read_tournament(token)
+        if read is None or self.service is None:
+            return None
+        guild_id, number = read
+        settings = await self.service.settings(guild_id)
+        if not settings.web:
+            return None
+        records = self.service.records
+        links = self.links
+
+        async def build() -> Page | None:
+            info = await records.tournament_by_number(guild_id, number)
+            if info is None:
+                return None
+            entrants = await records.tournament_entrants(info.tournament_id)
+            tables = await records.tournament_tables(info.tournament_id)
+            hands = await records.tournament_hands(info.tournament_id)
+            view = views.tournament_view(
+                info, entrants, tables, hands,
+                lambda hand_no: f"/r/{links.replay_token(guild_id, hand_no)}?lang={lang}", lang)
+            body = await self.render("tournament.html", lang=lang, view=view,
+                                     page_url=f"{links.base_url}/t/{token}")
+            return Page(body, "text/html; charset=utf-8")
+
+        return await self.cached(("tournament", guild_id, number, lang), guild_id,
+                                 STANDINGS_TTL, build)
+
     def forget(self, guild_id: int, user_id: int) -> None:
         """``/ddz forget`` of a member: every page of that server is built again."""
         self.drop_guild(guild_id)

@@ -15,7 +15,8 @@ from bot.rules import RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.copy import copy_database, schema_tables
 from bot.storage.sqlite import SqliteStorage
-from bot.values import EventInfo, GuildSettings, SentPing
+from bot.tournament import TableSeats
+from bot.values import EventInfo, GuildSettings, SentPing, TournamentHand, TournamentInfo
 from tests.databases import Database
 from tests.storage.fakes import finished_table
 
@@ -25,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 async def fill(store: SqlRepository) -> None:
     """Settings, open tables, finished hands (a whole match), ledgers, stats, names,
     ratings of members and computers, a member's auto-play pace, and a forgotten
-    member's anonymized hand, a member's /ddz notify and a turn ping sent."""
+    member's anonymized hand, a member's /ddz notify and a turn ping sent, the daily
+    deal's, an event's and a tournament's rows."""
     await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es", counter=False,
                                                timezone="Europe/Madrid", daily_level="normal",
                                                daily_channel=7))
@@ -64,6 +66,20 @@ async def fill(store: SqlRepository) -> None:
     assert await store.begin_event_play(played, event, 1, 101, "Ana", 1.0)
     assert await store.finish_event_play(played, "ev01", 1, 101, 6, 4)
     await store.save_event_standin("ev01", 2, -3, "{}")
+    tournament = TournamentInfo(tournament_id="to1", guild_id=1, channel_id=7, name="Cup",
+                                rounds=2, hands=1, level="normal", created_by=101,
+                                created_at=0.0, starts_at=600.0, seed=5, rules=RuleSet())
+    assert await store.create_tournament(tournament)  # a tournament's rows
+    for user in (101, 102, 103):
+        assert await store.join_tournament("to1", user, f"u{user}", float(user)) == "joined"
+    assert await store.start_tournament("to1", 200.0)
+    assert await store.seat_tournament_round("to1", 1, [TableSeats(1, (101, 102, 103))], 201.0)
+    assert await store.claim_tournament_table("to1", 1, 1, 202.0)
+    await store.set_tournament_table("to1", 1, 1, 9001, "tt1")
+    assert await store.record_tournament_hand("to1", TournamentHand(
+        round_no=1, table_no=1, hand=1, hand_no=3, points=(4, -2, -2)))
+    assert await store.finish_tournament_table("to1", 1, 1, (4, -2, -2), 203.0)
+    assert await store.finish_tournament_round("to1", 1, 204.0)
 
 
 async def dump(store: SqlRepository) -> dict[str, list[tuple[Any, ...]]]:
