@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 
 from bot.ai import Decision
 from bot.game.computer import hint_options_from_json
 from bot.game.table import Table
+from bot.service.lru import Lru
 from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache
+from bot.service.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +56,10 @@ class HintCache:
 
     def __init__(self, size: int = HINT_CACHE_SIZE, choices: ChoicesCache | None = None,
                  pool: WorkerPool | None = None) -> None:
-        self.size = size
         self.pool = pool
         """Where the searches run (the AI worker pool; None: threads)."""
         self.choices = choices or ChoicesCache()
-        self._options: OrderedDict[Key, list[Decision]] = OrderedDict()
+        self._options: Lru[Key, list[Decision]] = Lru(size)
         self._searches: dict[Key, asyncio.Task[list[Decision]]] = {}
         self._speculative: set[Key] = set()
         self.answered = {"ready": 0, "quick": 0, "dropped": 0}
@@ -71,7 +71,6 @@ class HintCache:
         key = (table.id, table.seq, seat)
         found = self._options.get(key)
         if found is not None:
-            self._options.move_to_end(key)
             return found
         return await asyncio.shield(self._search(table, seat, speculative=False))
 
@@ -83,7 +82,6 @@ class HintCache:
         key = (table.id, table.seq, seat)
         found = self._options.get(key)
         if found is not None:
-            self._options.move_to_end(key)
             self.answered["ready"] += 1
             return found, None
         quick = list(self.choices.get(table, seat).suggestions)
@@ -135,9 +133,7 @@ class HintCache:
         finally:
             self._searches.pop(key, None)
             self._speculative.discard(key)
-        self._options[key] = found
-        while len(self._options) > self.size:
-            self._options.popitem(last=False)
+        self._options.put(key, found)
         return found
 
     def clear(self) -> None:
@@ -146,10 +142,7 @@ class HintCache:
 
     async def close(self) -> None:
         """Cancel every search in flight and wait for them."""
-        tasks = list(self._searches.values())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel_and_wait(self._searches.values())
 
 
 def _log_failure(task: asyncio.Task[list[Decision]]) -> None:

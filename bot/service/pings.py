@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.game.table import Table
 from bot.service.host import PingHost
+from bot.service.tasks import TaskSet
 from bot.values import SentPing, ShardSet
 
 log = logging.getLogger(__name__)
@@ -105,7 +107,7 @@ class TurnPings:
         self._by_table: dict[str, _Ping] = {}
         self._by_user: dict[int, _Ping] = {}
         self._notify: dict[tuple[int, int], bool] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks = TaskSet()
         self.closed = False
         self.sent = 0
         self.deleted = 0
@@ -113,7 +115,7 @@ class TurnPings:
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:
         """Ping tasks still running (for tests and shutdown)."""
-        return frozenset(self._tasks)
+        return self._tasks.tasks
 
     def pending(self, table_id: str) -> SentPing | None:
         """The ping of ``table_id`` posted and not yet deleted, if any."""
@@ -198,16 +200,10 @@ class TurnPings:
     async def close(self) -> None:
         """Cancel every task (a ping sent stays stored: the next start deletes it)."""
         self.closed = True
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._tasks.close()
 
-    def _spawn(self, coro: Any, name: str) -> asyncio.Task[None]:
-        task: asyncio.Task[None] = asyncio.create_task(coro, name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+    def _spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        return self._tasks.spawn(coro, name)
 
     def _end(self, ping: _Ping) -> None:
         """``ping``'s turn ended: cancel it while waiting, delete it once sent (while it

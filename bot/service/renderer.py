@@ -12,12 +12,12 @@ functions run in threads. Same input → same PNG bytes either way.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from typing import Any
 
 import rendering
 from bot.rules import Card
+from bot.service.lru import Lru
 from bot.service.pool import WorkerPool
 from rendering import ResultView, TableView
 from rendering.puzzle import PuzzleImage, render_puzzle
@@ -58,10 +58,18 @@ class Renderer:
 
     def __init__(self, workers: int = 2, cache_size: int = HAND_CACHE_SIZE) -> None:
         self.pool = WorkerPool("render", workers, initializer=rendering.warm_up)
-        self.cache_size = cache_size
-        self._hands: OrderedDict[HandKey, bytes] = OrderedDict()
+        self._hands: Lru[HandKey, bytes] = Lru(cache_size)
         self.drawn = 0
         """Images drawn so far (cache hits not counted), for benchmarks and tests."""
+
+    @property
+    def cache_size(self) -> int:
+        """Hand images kept (the last ones drawn)."""
+        return self._hands.size
+
+    @cache_size.setter
+    def cache_size(self, size: int) -> None:
+        self._hands.size = size
 
     def start(self) -> None:
         """Spawn the worker processes now (they draw the card faces while the bot logs in)."""
@@ -80,13 +88,10 @@ class Renderer:
         key = hand_key(cards, selected, sort, locale, counter)
         png = self._hands.get(key)
         if png is not None:
-            self._hands.move_to_end(key)
             return png
         png = await self.pool.run(draw_hand, *key, urgent=urgent)
         self.drawn += 1
-        self._hands[key] = png
-        while len(self._hands) > self.cache_size:
-            self._hands.popitem(last=False)
+        self._hands.put(key, png)
         return png
 
     async def table(self, view: TableView, *, locale: str = "en") -> bytes:

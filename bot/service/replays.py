@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +25,7 @@ from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.replay import Step, replay
 from bot.service import reviews
+from bot.service.lru import Lru, SingleFlight
 from bot.values import FinishedHand
 
 log = logging.getLogger(__name__)
@@ -89,12 +89,14 @@ class ReplayService:
     def __init__(self, storage: Any, run: Runner | None = None) -> None:
         self.storage = storage
         self.run: Runner = run or _default_runner
-        self._replays: OrderedDict[str, Replay] = OrderedDict()
-        self._reviews: OrderedDict[tuple[str, int], Review] = OrderedDict()
-        self._running: dict[tuple[str, int], asyncio.Task[Review]] = {}
+        self._replays: Lru[str, Replay] = Lru(CACHE_SIZE)
+        self._reviews: Lru[tuple[str, int], Review] = Lru(CACHE_SIZE)
+        self._running: SingleFlight[tuple[str, int], Review] = SingleFlight()
+        self._listeners: dict[tuple[str, int], list[Progress]] = {}
+        """The progress listeners of each review running."""
         self._by_user: dict[int, tuple[str, int]] = {}
-        self._animations: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._drawing: dict[Hashable, asyncio.Task[bytes]] = {}
+        self._animations: Lru[Hashable, bytes] = Lru(ANIMATION_CACHE_SIZE)
+        self._drawing: SingleFlight[Hashable, bytes] = SingleFlight()
 
     @staticmethod
     def check_access(record: FinishedHand, user_id: int, channel_id: int | None, *,
@@ -155,12 +157,11 @@ class ReplayService:
         # just read, so a member's /ddz forget shows in the next replay.
         cached = self._replays.get(record.hand_id)
         if cached is not None:
-            self._replays.move_to_end(record.hand_id)
             return Replay(record, cached.hand, cached.steps)
         # a private deal (daily, event: no hand number) was dealt with its bid fixed
         hand, steps = await asyncio.to_thread(_rebuild, record.hand_json, record.hand_no != 0)
         done = Replay(record, hand, steps)
-        _remember(self._replays, record.hand_id, done)
+        self._replays.put(record.hand_id, done)
         return done
 
     async def animation(self, key: Hashable,
@@ -171,15 +172,9 @@ class ReplayService:
         draws the GIF twice."""
         cached = self._animations.get(key)
         if cached is not None:
-            self._animations.move_to_end(key)
             return cached
-        task = self._drawing.get(key)
-        if task is None:
-            task = asyncio.create_task(draw())
-            self._drawing[key] = task
-            task.add_done_callback(lambda _: self._drawing.pop(key, None))
-        data = await asyncio.shield(task)
-        _remember(self._animations, key, data, ANIMATION_CACHE_SIZE)
+        data = await self._drawing.run(key, draw)
+        self._animations.put(key, data)
         return data
 
     @staticmethod
@@ -193,7 +188,7 @@ class ReplayService:
 
     def cached_review(self, hand_id: str, seat: int) -> Review | None:
         """A finished review of this hand and seat, if still in memory."""
-        return self._reviews.get((hand_id, seat))
+        return self._reviews.peek((hand_id, seat))
 
     async def review(self, found: Replay, seat: int, progress: Progress | None = None,
                      user_id: int | None = None) -> Review:
@@ -206,13 +201,13 @@ class ReplayService:
         Raises whatever the computation raises.
         """
         key = (found.record.hand_id, seat)
-        cached = self._reviews.get(key)
+        cached = self._reviews.peek(key)
         if cached is not None:
             if progress is not None:
                 await _tell(progress, len(cached.decisions), len(cached.decisions))
             return cached
         listeners: list[Progress] = [progress] if progress else []
-        task = self._running.get(key)
+        task = self._running.running(key)
         if task is None:
             busy = self._by_user.get(user_id) if user_id is not None else None
             if busy is not None and busy in self._running:
@@ -221,17 +216,16 @@ class ReplayService:
                 raise GameError("review_busy")
             if user_id is not None:
                 self._by_user[user_id] = key
-            task = asyncio.create_task(self._compute(found, seat, listeners),
+            task = self._running.start(key, self._compute(found, seat, listeners),
                                        name=f"ddz-review-{found.record.hand_id}-{seat}")
-            task.listeners = listeners  # type: ignore[attr-defined]  # the progress listeners, kept on the task
-            self._running[key] = task
+            self._listeners[key] = listeners
             task.add_done_callback(lambda _: self._finished(key, user_id))
         elif progress is not None:
-            task.listeners.append(progress)  # type: ignore[attr-defined]  # as above
+            self._listeners[key].append(progress)
         return await asyncio.shield(task)
 
     def _finished(self, key: tuple[str, int], user_id: int | None) -> None:
-        self._running.pop(key, None)
+        self._listeners.pop(key, None)
         if user_id is not None and self._by_user.get(user_id) == key:
             del self._by_user[user_id]
 
@@ -247,20 +241,13 @@ class ReplayService:
             for listener in list(listeners):
                 await _tell(listener, len(done), len(indices))
         result = Review(record.hand_id, seat, tuple(done))
-        _remember(self._reviews, (record.hand_id, seat), result)
+        self._reviews.put((record.hand_id, seat), result)
         return result
 
 
 def _rebuild(hand_json: str, bidding: bool = True) -> tuple[Hand, list[Step]]:
     hand = Hand.model_validate_json(hand_json)
     return hand, replay(hand, bidding=bidding)
-
-
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int = CACHE_SIZE) -> None:
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > size:
-        cache.popitem(last=False)
 
 
 async def _tell(progress: Progress, done: int, total: int) -> None:

@@ -24,6 +24,7 @@ from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service.host import Act, TurnHost
+from bot.service.tasks import TaskSet
 
 log = logging.getLogger(__name__)
 
@@ -59,21 +60,18 @@ class TurnTasks:
         self.act = act
         self._timers: dict[str, _Timer] = {}
         self._failures: dict[str, int] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks = TaskSet()
         self.closed = False
 
     @property
     def tasks(self) -> frozenset[asyncio.Task[Any]]:
         """Turn tasks still running (for tests and shutdown)."""
-        return frozenset(self._tasks)
+        return self._tasks.tasks
 
     async def close(self) -> None:
         """Cancel every task; none is armed again."""
         self.closed = True
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._tasks.close()
         self._timers.clear()
 
     def schedule(self, table: Table) -> None:
@@ -115,12 +113,9 @@ class TurnTasks:
 
     def _arm(self, table_id: str, move_seq: int, delay: float, plan: tuple[object, ...]) -> None:
         timer = _Timer(move_seq=move_seq, plan=plan)
-        timer.task = asyncio.create_task(
-            self._fire(timer, table_id, delay), name=f"ddz-turn-{table_id}-{move_seq}"
-        )
+        timer.task = self._tasks.spawn(self._fire(timer, table_id, delay),
+                                       name=f"ddz-turn-{table_id}-{move_seq}")
         self._timers[table_id] = timer
-        self._tasks.add(timer.task)
-        timer.task.add_done_callback(self._tasks.discard)
 
     def _ai_pause(self) -> float:
         ai_delay = self.service.ai_delay
