@@ -101,7 +101,8 @@ def outcome_lines(state: PuzzleState, name: str, lang: str) -> list[str]:
         return [tn("puzzle.solved", state.attempt.moves, lang, n=state.attempt.moves)]
     if not state.failed:
         return []
-    lines = [t("puzzle.wrong", lang, cards=move_text(state.wrong, lang)),
+    lines = [t("puzzle.wrong_pass", lang) if state.wrong is None
+             else t("puzzle.wrong", lang, cards=move_text(state.wrong, lang)),
              t("puzzle.winning", lang, cards=move_text(state.winning, lang))]
     if state.line:
         lines.append(t("puzzle.refutation", lang, line=actions_text(state, state.line, name,
