@@ -1,6 +1,7 @@
 """``python -m tests.web.screenshots [folder]``: the web page's screenshots for the docs
 (default ``docs/images``), at a phone's width (400 px) and a desktop's (1100 px), from
-seeded hand 3 in Chromium (Debian's, through Playwright)."""
+seeded hand 3, a test server's standings and a tournament, in Chromium (Debian's,
+through Playwright)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ async def take(folder: Path) -> list[Path]:
             written.append(folder / name)
         await browser.close()
     written += await take_standings(folder)
+    written += await take_tournament(folder)
     return written
 
 
@@ -67,6 +69,37 @@ async def take_standings(folder: Path) -> list[Path]:
                         ("web_standings_phone.png", 400, 1000, url),
                         ("web_standings_desktop.png", 1100, 900, url),
                         ("web_player_phone.png", 400, 860, f"{url}/p/101")):
+                    page = await browser.new_page(viewport={"width": width, "height": height})
+                    await page.goto(path)
+                    await page.screenshot(path=str(folder / name))
+                    written.append(folder / name)
+                await browser.close()
+        finally:
+            await storage.close()
+    return written
+
+
+async def take_tournament(folder: Path) -> list[Path]:
+    """A tournament's page (desktop, phone in Spanish): the worked example of
+    docs/RULES.md §Tournaments after round 1, round 2 under way."""
+    import tempfile
+
+    from tests.web.tournament_support import stored_tournament
+
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:
+        storage, service = await standings_store(Path(tmp) / "ddz.sqlite3")
+        settings = await service.settings(GUILD)
+        await service.save_settings(GUILD, settings.with_changes(web=True))
+        try:
+            info = await stored_tournament(storage, GUILD)
+            async with running_site(storage, service=service) as (base, _, links), \
+                    async_playwright() as p:
+                browser = await p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+                url = f"{base}/t/{links.tournament_token(GUILD, info.number)}"
+                for name, width, height, path in (
+                        ("web_tournament_desktop.png", 1100, 1000, url),
+                        ("web_tournament_phone.png", 400, 1400, f"{url}?lang=es")):
                     page = await browser.new_page(viewport={"width": width, "height": height})
                     await page.goto(path)
                     await page.screenshot(path=str(folder / name))

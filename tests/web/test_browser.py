@@ -24,6 +24,7 @@ from tests.web.support import (
     settled,
     standings_store,
 )
+from tests.web.tournament_support import stored_tournament
 
 playwright_api = pytest.importorskip("playwright.async_api")
 require_chromium()
@@ -186,5 +187,37 @@ async def test_standings_off_404_on_listed_and_forgotten_gone(browser: object,
             await page.goto(url)
             assert "user102" not in await page.inner_text("main")
             assert (await page.goto(f"{url}/p/102")).status == 404
+    finally:
+        await storage.close()
+
+
+async def test_a_tournament_page_lists_standings_and_tables_and_opens_a_replay(
+        browser: object, tmp_path: Path) -> None:
+    storage, service = await standings_store(tmp_path / "ddz.sqlite3")
+    try:
+        info = await stored_tournament(storage, GUILD)
+        # round 1's hands are the server's hands 4, 5, 6: real replays stand in for them
+        replays = Records(*(settled(seed, hand_no) for seed, hand_no in ((3, 4), (5, 5), (7, 6))))
+        async with running_site(replays, service=service) as (base, _, links):
+            settings = await service.settings(GUILD)
+            await service.save_settings(GUILD, settings.with_changes(web=True))
+            page = await browser.new_page(viewport={"width": 1100, "height": 1000})  # type: ignore[attr-defined]
+            url = f"{base}/t/{links.tournament_token(GUILD, info.number)}"
+            assert (await page.goto(url)).status == 200
+            assert await page.inner_text("h1") == "Tournament: Winter Cup"
+            names = await page.locator("#standings tbody tr td:nth-child(2)").all_inner_texts()
+            assert [n.split()[0] for n in names] == ["Gus", "Cal", "Dee", "Ana", "Ben", "Fay",
+                                                     "Eve"]
+            assert await page.locator("#round-1 .ttable").count() == 3
+            assert await page.locator("#round-2 .ttable").count() == 3
+            assert await page.locator("#r1t2 tr.computer").count() == 1
+            await page.screenshot(path=str(tmp_path / "tournament.png"), full_page=True)
+            await page.click("#r1t1 >> text=Hand 1")
+            assert f"/r/{links.replay_token(GUILD, 4)}" in page.url
+            assert await page.locator("section.step").count() > 3
+            phone = await browser.new_page(viewport={"width": 400, "height": 900})  # type: ignore[attr-defined]
+            await phone.goto(f"{url}?lang=es")
+            assert await phone.inner_text("h1") == "Torneo: Winter Cup"
+            assert await phone.evaluate("document.documentElement.scrollWidth") <= 400
     finally:
         await storage.close()
