@@ -6,6 +6,7 @@ hand-made puzzles (tests/support/puzzles.py); a fake clock; both storage backend
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -248,3 +249,29 @@ def test_every_shipped_puzzles_line_is_stored_and_read_back_exactly() -> None:
             pos = apply(pos, move)
         decoded, end = decode_line(puzzle, encode_line(actions))
         assert decoded == tuple(actions) and end == pos and is_over(end), puzzle.id
+
+
+async def test_a_double_click_plays_once_and_the_other_is_stale(puzzles: PuzzleService) -> None:
+    puzzles, state = await start(puzzles, PEASANT)
+    attempt_id = state.attempt.attempt_id
+    results = await asyncio.gather(
+        puzzles.play(G, ANA, attempt_id, 0, parse_cards("TT")),
+        puzzles.play(G, ANA, attempt_id, 0, parse_cards("TT")), return_exceptions=True)
+    played = [r for r in results if isinstance(r, PuzzleState)]
+    refused = [r for r in results if isinstance(r, GameError)]
+    assert len(played) == 1 and [e.code for e in refused] == ["puzzle_stale"]
+    stored = await puzzles.storage.puzzle_attempt(attempt_id)
+    assert stored is not None and stored.plies == 3 and stored.moves == 1
+
+
+async def test_an_attempt_goes_on_in_a_new_service_as_after_a_restart(
+        puzzles: PuzzleService) -> None:
+    puzzles, state = await start(puzzles, PEASANT)
+    first = await puzzles.play(G, ANA, state.attempt.attempt_id, 0, parse_cards("TT"))
+    restarted = PuzzleService(puzzles.host, puzzles=[PEASANT])
+    again = await restarted.practice(G, ANA, "Ana")  # the attempt still being played
+    assert again.attempt.attempt_id == state.attempt.attempt_id and not again.fresh
+    assert again.actions == first.actions and again.position == first.position
+    done = await restarted.play(G, ANA, state.attempt.attempt_id, first.attempt.plies,
+                                parse_cards("Q"))
+    assert done.solved and done.attempt.moves == 2
