@@ -1,7 +1,8 @@
 """Versioned schema of the PostgreSQL store (table ``schema_version`` = number applied).
 
 The same versions as the SQLite ``MIGRATIONS`` (bot/storage/migrations.py), entry for
-entry, with the same tables and columns in the same order (a test compares both);
+entry, with the same tables, columns in the same order and indexes (tests/storage/test_schema.py
+compares both after every version);
 only the types differ: ids are BIGINT (Discord snowflakes), times DOUBLE PRECISION
 (seconds), JSON stays TEXT. Append new scripts; never edit an applied one.
 """

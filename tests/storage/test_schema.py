@@ -15,7 +15,7 @@ from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
 from bot.storage.sqlite import SqliteStorage
 from bot.values import GuildSettings
-from tests.databases import Database
+from tests.databases import Database, postgres_schema
 from tests.storage.fakes import FakeTable, finished_table
 
 
@@ -203,3 +203,47 @@ async def test_sqlite_steps_queued_together_commit_together_and_fail_alone(db_pa
     states = [FakeTable.model_validate_json(s) for s in await store.load_table_states()]
     assert sorted(t.id for t in states) == ["t0", "t1", "t2"]
     await store.close()
+
+
+def _sqlite_shape(raw: sqlite3.Connection) -> tuple[dict[str, list[str]], set[str]]:
+    """(table → its columns in order, the names of the indexes made by CREATE INDEX)."""
+    tables = [r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    columns = {t: [c[1] for c in raw.execute(f"PRAGMA table_info({t})")] for t in tables}
+    indexes = {r[0] for r in raw.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
+    return columns, indexes
+
+
+async def _postgres_shape(conn: asyncpg.Connection) -> tuple[dict[str, list[str]], set[str]]:
+    """``_sqlite_shape`` of the connection's current schema (indexes behind a primary key
+    or unique constraint left out, as SQLite makes those without CREATE INDEX)."""
+    rows = await conn.fetch(
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position")
+    columns: dict[str, list[str]] = {}
+    for row in rows:
+        columns.setdefault(row["table_name"], []).append(row["column_name"])
+    indexes = {r["indexname"] for r in await conn.fetch(
+        "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()"
+        " AND indexname NOT IN (SELECT conname FROM pg_constraint"
+        " WHERE connamespace = current_schema()::regnamespace)")}
+    return columns, indexes
+
+
+async def test_each_migration_leaves_the_same_tables_columns_and_indexes_on_both_backends(
+) -> None:
+    """Version by version, not only after the last: migration ``i`` of
+    bot/storage/migrations.py and of bot/storage/pg_migrations.py leave the same tables,
+    their columns in the same order, and the same named indexes (issue 34)."""
+    assert len(PG_MIGRATIONS) == len(MIGRATIONS)
+    raw = sqlite3.connect(":memory:")
+    async with postgres_schema() as url:
+        conn = await asyncpg.connect(url)
+        try:
+            for version, (lite, pg) in enumerate(zip(MIGRATIONS, PG_MIGRATIONS, strict=True), 1):
+                raw.executescript(lite)
+                await conn.execute(pg)
+                assert (version, await _postgres_shape(conn)) == (version, _sqlite_shape(raw))
+        finally:
+            await conn.close()
+            raw.close()
