@@ -36,6 +36,7 @@ from bot.service.puzzles import PuzzleService
 from bot.service.reads import PositionReads
 from bot.service.records import RecordsService
 from bot.service.releases import ReleaseNotes
+from bot.service.tournaments import TournamentService
 from bot.service.turns import TurnTasks
 from bot.storage.repository import Repository
 from bot.values import (
@@ -157,6 +158,9 @@ class TableService:
         and the ``forget_listeners`` told after a deletion."""
         self.forget_listeners = self.forgetting.listeners
         self.check_can_forget, self.forget_user = self.forgetting.check, self.forgetting.forget
+        self.tournaments = self.register("tournament", TournamentService(self))
+        """Tournaments (``bot.service.tournaments``): their tables are this service's,
+        public, each in its thread."""
 
     def register(self, kind: str, deal: _D) -> _D:
         """Take ``deal`` as the handler of tables of ``Table.kind`` ``kind``: a private
@@ -411,6 +415,7 @@ class TableService:
     async def close(self) -> None:
         """Cancel every scheduled task (the storage stays open: its owner closes it)."""
         self.reads.closed = True
+        await self.tournaments.close()
         await self.turns.close()
         await self.pings.close()
         await self.reads.close()
