@@ -31,7 +31,7 @@ from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
-from cogs import daily, forget, info, newmatch, permissions, puzzles, replay
+from cogs import daily, forget, info, newmatch, permissions, puzzles, replay, tournaments
 from cogs import event as event_cog
 from cogs.board import Board
 from cogs.config import ConfigCommands
@@ -59,7 +59,8 @@ _is_admin = permissions.is_admin
 
 
 @app_commands.guild_only()
-class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCommands,
+class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentCommands,
+             ConfigCommands, RecordsCommands,
              daily.DailyCommands, puzzles.PuzzleCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
@@ -91,6 +92,11 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
         self.announcer = event_cog.EventAnnouncer(bot, service.events, self.languages.language,
                                                   self.board.delivery)
         """Each duplicate event's results, once, in its channel."""
+        service.tournaments.poster = tournaments.TournamentDiscord(self.board.delivery,
+                                                                  self.languages.language)
+        """Tournaments: the service decides, this creates the threads and posts."""
+        self.ticker = tournaments.TournamentTicker(bot, service.tournaments)
+        """Scheduled starts and what a restart left of a tournament (cogs/tournaments.py)."""
         self.private: dict[str, Callable[[Table, list[Event]], Awaitable[None]]] = {
             "daily": functools.partial(daily.table_changed, self.ctx),
             "event": functools.partial(event_cog.table_changed, self.ctx, self.announcer)}
@@ -102,11 +108,13 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
         self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]  # discord.py's documented way to replace it
         self.poster.start()
         self.announcer.start()
+        self.ticker.start()
 
     async def cog_unload(self) -> None:
         self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]  # as above
         await self.poster.close()
         await self.announcer.close()
+        await self.ticker.close()
         await self.board.close()
         await self.views.close()
 
@@ -298,6 +306,12 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, ConfigCommands, RecordsCom
         """Next deal under an event deal's result (custom_id ``ddz:en:<event>:<member>``)."""
         self.ctx.seen(interaction)
         await event_cog.on_next_click(interaction, self.ctx, event_id, user_id)
+
+    async def on_tournament_click(self, interaction: discord.Interaction, tournament_id: str,
+                                  verb: str) -> None:
+        """Join / Leave under a tournament's sign-up (custom_id ``ddz:tn:<id>:<verb>``)."""
+        self.ctx.seen(interaction)
+        await tournaments.on_signup_click(interaction, self.ctx, tournament_id, verb)
 
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None:

@@ -393,6 +393,21 @@ class Delivery:
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         return await channel.send(**kwargs)
 
+    async def create_thread(self, channel_id: int, guild_id: int | None, name: str,
+                            priority: int = RESULT) -> int:
+        """Start a public thread (type 11) named ``name`` (1–100 characters) under the text
+        channel ``channel_id``; returns its id (docs/DISCORD.md row 23: Create Public
+        Threads needed, THREAD_CREATE follows). After the budget's ``take(priority)``;
+        counted as a global request. Raises discord.HTTPException as Discord answers."""
+        if self.budget is not None:
+            await self.budget.take(priority)
+        self.by_channel += 1
+        METRICS.count_global_request()
+        thread = await self.bot.http.start_thread_without_message(
+            channel_id, name=name[:100] or "-", auto_archive_duration=1440, type=11,
+            invitable=False)
+        return int(thread["id"])
+
     def outbox(self, channel_id: int, guild_id: int | None, priority: int = RESULT) -> Outbox:
         """``channel_id`` as a place to ``send`` to through ``post``."""
         return Outbox(self, channel_id, guild_id, priority)

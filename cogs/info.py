@@ -146,18 +146,22 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
                 rank: tuple[int, int] | None = None,
                 daily: DailySummary | None = None,
                 events: EventSummary | None = None,
-                puzzles: PuzzleSummary | None = None) -> discord.Embed:
+                puzzles: PuzzleSummary | None = None,
+                tournaments: Sequence[str] = ()) -> discord.Embed:
     """One player's record with their rating (``rank``: place and count on the server's
     rating board); a short note when they have not played here. ``daily``: their daily
     deal record, a field of its own (docs/RULES.md §Daily deal: apart from table play);
     ``events``: their duplicate-event record, another (docs/RULES.md §Events);
-    ``puzzles``: their puzzle rating and daily puzzles (docs/RULES.md §Puzzles)."""
+    ``puzzles``: their puzzle rating and daily puzzles (docs/RULES.md §Puzzles);
+    ``tournaments``: a line per tournament they entered (cogs/tournaments.py
+    ``stats_lines``, docs/RULES.md §Tournaments)."""
     embed = discord.Embed(title=t("stats.title", lang, name=name), colour=COLOR)
     if stats is None or not stats.hands:
         embed.description = t("stats.none", lang, name=name)
         _daily_field(embed, daily, lang)
         _events_field(embed, events, lang)
         _puzzles_field(embed, puzzles, lang)
+        _tournaments_field(embed, tournaments, lang)
         return embed
     fields = [
         ("stats.hands", stats.hands), ("stats.landlord_hands", stats.hands_landlord),
@@ -182,6 +186,7 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
     _daily_field(embed, daily, lang)
     _events_field(embed, events, lang)
     _puzzles_field(embed, puzzles, lang)
+    _tournaments_field(embed, tournaments, lang)
     return embed
 
 
@@ -196,6 +201,14 @@ def _puzzles_field(embed: discord.Embed, puzzles: PuzzleSummary | None, lang: st
         "stats.puzzles_value", lang, rating=round(rating.rating),
         deviation=round(rating.deviation), solved=rating.solved, attempts=rating.attempts,
         daily=puzzles.daily_solved, streak=puzzles.streak, best=puzzles.best_streak))
+
+
+def _tournaments_field(embed: discord.Embed, lines: Sequence[str], lang: str) -> None:
+    """The tournaments' field of ``/ddz stats`` (the last ten), once the member entered one
+    that is over."""
+    if lines:
+        embed.add_field(name=t("stats.tournaments", lang), inline=False,
+                        value="\n".join(lines[-10:])[:1024])
 
 
 def _events_field(embed: discord.Embed, events: EventSummary | None, lang: str) -> None:

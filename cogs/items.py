@@ -32,6 +32,9 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   when drawn, ``verb`` ``cards`` (the card menu, values as the hand view's), ``r<0..14>``
   (one more card of that rank), ``play``, ``pass`` or ``clear``; ``mask`` the selected
   ``Card.index`` bits in base 36.
+* tournament sign-up ``ddz:tn:<tournament id>:<join|leave>``: Join / Leave under a
+  tournament's public sign-up (cogs/tournaments.py; the tournament re-checked as this
+  server's open one, any other answered as stale).
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end
   (either above ``ID_MAX``, and a replay's hand number, is answered as stale).
 
@@ -84,11 +87,12 @@ EVENT_REPLAY_TEMPLATE = (r"ddz:ev:(?P<event>[0-9a-f]{1,16}):(?P<deal>[1-9]\d?):"
 EVENT_NEXT_TEMPLATE = r"ddz:en:(?P<event>[0-9a-f]{1,16}):(?P<user>[1-9]\d{0,19})"
 PUZZLE_TEMPLATE = (r"ddz:pz:(?P<attempt>[0-9a-f]{12}):(?P<plies>\d{1,3}):"
                    r"(?P<verb>cards|play|pass|clear|r\d{1,2})\.(?P<mask>[0-9a-z]{1,12})")
+TOURNAMENT_TEMPLATE = r"ddz:tn:(?P<tournament>[0-9a-f]{32}):(?P<verb>join|leave)"
 FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
 NEWMATCH_TEMPLATE = r"ddznew:(?P<user>\d+):(?P<match>\d+):(?P<answer>yes|no)"
 TEMPLATES = (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE, REPLAY_TEMPLATE, FORGET_TEMPLATE,
              NEWMATCH_TEMPLATE, DAILY_REPLAY_TEMPLATE, EVENT_REPLAY_TEMPLATE,
-             EVENT_NEXT_TEMPLATE, PUZZLE_TEMPLATE)
+             EVENT_NEXT_TEMPLATE, PUZZLE_TEMPLATE, TOURNAMENT_TEMPLATE)
 """Every custom_id the bot draws (the grammar above)."""
 SortMode = Literal["rank", "groups"]
 
@@ -273,13 +277,16 @@ class Clicks(Protocol):
                               plies: int, verb: str, selected: frozenset[int],
                               value: str | None) -> None: ...
 
+    async def on_tournament_click(self, interaction: discord.Interaction, tournament_id: str,
+                                  verb: str) -> None: ...
+
 
 _ROUTES = tuple(re.compile(p) for p in TEMPLATES)
 HAND_KINDS = frozenset({"r", "play", "pass", "hint", "clear", "sort", "a", "auto", "b", "rd",
                         "back", "pick", "cards"})
 """The verb families of the hand view (``r<k>`` → ``r``, ``a1`` → ``a``, ``b2`` → ``b``)."""
 _ROUTE_KINDS = (None, None, None, "replay", "forget", "newmatch", "dailyreplay",
-                "eventreplay", "eventnext", "puzzle")
+                "eventreplay", "eventnext", "puzzle", "tournament")
 """The metrics kind of each of ``TEMPLATES`` (None: the public and hand ones, by verb)."""
 KINDS = frozenset({*PUBLIC_ACTIONS, *("h" + verb for verb in HAND_KINDS),
                    *(kind for kind in _ROUTE_KINDS if kind is not None), "other"})
@@ -342,16 +349,16 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
     custom_id = data.get("custom_id")
     if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
         return False
-    public, hand, select, replay, forget, new, daily, event, following, puzzle = (
+    public, hand, select, replay, forget, new, daily, event, following, puzzle, tourney = (
         p.fullmatch(custom_id) for p in _ROUTES)
     match = (public or hand or select or replay or forget or new or daily or event or following
-             or puzzle)
+             or puzzle or tourney)
     if match is None:
         return False
     extras = getattr(interaction, "extras", None)  # a test's stand-in may have none
     if isinstance(extras, dict):  # the one parse of the id: the metrics read it (KIND)
         route = next(i for i, m in enumerate((public, hand, select, replay, forget, new, daily,
-                                              event, following, puzzle)) if m is not None)
+                                              event, following, puzzle, tourney)) if m is not None)
         extras[KIND] = _kind(route, match)
     message = interaction.message
     if message is None or not _in_message(message, data.get("component_type"), custom_id):
@@ -386,6 +393,8 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
         await cog.on_puzzle_click(interaction, puzzle["attempt"], int(puzzle["plies"]),
                                   puzzle["verb"], mask_to_indices(parse_mask(puzzle["mask"])),
                                   value)
+    elif tourney is not None:
+        await cog.on_tournament_click(interaction, tourney["tournament"], tourney["verb"])
     elif new is not None:
         await cog.on_newmatch_click(interaction, int(new["user"]), int(new["match"]),
                                     new["answer"] == "yes")

@@ -57,8 +57,9 @@ def public_view(table: Table, lang: str, hand_no: int | None = None) -> Componen
         add("hand", "btn.my_hand", B.success)
         add("leave", "btn.leave")  # mid-hand: auto-play takes the seat (docs/RULES.md §Timers)
     elif table.phase == "finished":
-        add("again", "btn.play_again", B.primary)
-        add("leave", "btn.leave")
+        if table.tournament is None:  # a tournament deals its tables' hands itself
+            add("again", "btn.play_again", B.primary)
+            add("leave", "btn.leave")
         if hand_no is not None:
             result_buttons(view, hand_no, lang)
     else:

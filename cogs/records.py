@@ -8,13 +8,15 @@ that states its numbers. Spec: docs/RATINGS.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 from discord import app_commands
 
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
 from bot.values import DailySummary, EventSummary, PuzzleSummary
-from cogs import info
+from cogs import info, tournaments
 from cogs.context import CogContext, CommandMixin
 from cogs.replies import defer, png_file, respond
 from cogs.translator import cmd
@@ -48,7 +50,8 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
                      renderer: Renderer, who: discord.abc.User, lang: str,
                      daily: DailySummary | None = None,
                      events: EventSummary | None = None,
-                     puzzles: PuzzleSummary | None = None) -> None:
+                     puzzles: PuzzleSummary | None = None,
+                     tournaments: Sequence[str] = ()) -> None:
     """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart,
     and ``daily`` / ``events``, their daily deal and event records (never a card of an
     open deal), in ``lang``: the
@@ -61,7 +64,8 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
         board = await records.rating_board(guild_id)
         places = [i for i, row in enumerate(board) if row.user_id == who.id]
         rank = (places[0] + 1, len(board)) if places else None
-    embed = info.stats_embed(record, who.display_name, lang, rank, daily, events, puzzles)
+    embed = info.stats_embed(record, who.display_name, lang, rank, daily, events, puzzles,
+                             tournaments)
     if record is None or not record.hands:
         await respond(interaction, embed=embed, ephemeral=False)
         return
@@ -110,5 +114,7 @@ class RecordsCommands(CommandMixin):
         summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
         entered = await self.ctx.service.events.summary(interaction.guild_id, who.id)
         puzzled = await self.ctx.puzzles.summary(interaction.guild_id, who.id)
+        played = await tournaments.stats_lines(self.ctx.service.tournaments,
+                                               interaction.guild_id, who.id, lang)
         await send_stats(interaction, self.ctx.records, self.ctx.board.renderer, who, lang,
-                         summary, entered, puzzled)
+                         summary, entered, puzzled, played)

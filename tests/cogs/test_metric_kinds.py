@@ -36,6 +36,7 @@ from cogs.items import (
     replay_id,
     route_click,
 )
+from cogs.tournaments import signup_id
 
 HAND_VERBS = ("r0", "r14", "play", "pass", "hint", "clear", "sort", "a0", "a1", "auto", "b0",
               "b3", "rd0", "rd2", "back", "cards", "pick")
@@ -56,6 +57,7 @@ def every_drawn_id() -> list[str]:
         newmatch_id(11, 4, "yes"), newmatch_id(11, 4, "no"),
         *(puzzle_id("0123456789ab", 3, verb, frozenset({0, 53}))
           for verb in ("cards", "play", "pass", "clear", "r0", "r14")),
+        *(signup_id("0a1b" * 8, verb) for verb in ("join", "leave")),
     ]
 
 
@@ -92,6 +94,7 @@ def test_every_template_has_a_kind_of_its_own_never_other() -> None:
     assert kinds[daily_replay_id("2026-12-01", 22, 4, True, "next")] == "dailyreplay"
     assert kinds[event_replay_id("0a1b2c3d", 12, 22, 0, False, "gif")] == "eventreplay"
     assert kinds[event_next_id("0a1b2c3d", 22)] == "eventnext"
+    assert kinds[signup_id("0a1b" * 8, "join")] == "tournament"
     assert kinds[public_id("T1", 7, "bid3")] == "bid3"
     assert kinds[puzzle_id("0123456789ab", 3, "play", frozenset({0, 53}))] == "puzzle"
     assert click_kind(hand_id("T1", 9, "r14", ViewState())) == "hr"

@@ -25,7 +25,7 @@ APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
 _ids = itertools.count(1_000_000_000_000_000_000)
 BACKGROUND = ("ddz-turn-", "ddz-ping-", "ddz-view-expiry-", "ddz-shard-locks", "ddz-daily-poster",
-              "ddz-event-announcer")
+              "ddz-event-announcer", "ddz-tournaments")
 
 
 def snowflake() -> int:
