@@ -1,0 +1,238 @@
+"""A tournament end to end through ``python -m bot`` on the loopback Discord
+(docs/RULES.md §Tournaments): sign-up with buttons, rounds whose tables each play in a
+public thread, Swiss seating, final standings posted once with the match points the test
+works out itself from the hands' results; a ``kill -9`` mid-round; a withdrawal; forged
+and stale buttons; the permission check of ``create``."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from fractions import Fraction
+from itertools import combinations
+
+from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
+from sandbox.loopback.model import PERM_CREATE_PUBLIC_THREADS
+from tests.e2e import timing
+from tests.e2e.botproc import BotFactory
+from tests.e2e.ddz_driver import FAST_ENV, changes_in_result, finished, reply_text
+
+ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}
+THREAD_RE = re.compile(r"^(?P<name>.+) · round (?P<round>\d) · table (?P<table>\d)$")
+LINE_RE = re.compile(r"^(?:🥇|🥈|🥉|\d+\.) \*\*(?P<name>[^*]+)\*\*(?: \([a-z]+\))?: match points "
+                     r"(?P<mp>[\d.]+) · points (?P<points>[+-]?\d+)", re.M)
+
+
+def threads(parent: SimChannel) -> list[SimChannel]:
+    """The public threads under ``parent``, oldest first."""
+    return [c for c in parent.guild.channels if c.parent is parent]
+
+
+def of_round(parent: SimChannel, round_no: int) -> list[SimChannel]:
+    """The round's threads that have their opening message (the members mentioned)."""
+    return [c for c in threads(parent) if c.public_messages
+            and (m := THREAD_RE.match(c.name)) and int(m["round"]) == round_no]
+
+
+def seated(thread: SimChannel, members: list[SimMember]) -> list[SimMember]:
+    """The members the thread's opening message mentions (once, when the table opens)."""
+    opening = thread.public_messages[0]
+    return [m for m in members if f"<@{m.id}>" in opening.content]
+
+
+def result_of(thread: SimChannel) -> SimMessage | None:
+    """The table's result message (its last hand's), once there."""
+    found = [m for m in thread.public_messages if "· result" in m.text and "P = " in m.text]
+    return found[-1] if found else None
+
+
+def match_points(changes: dict[str, int]) -> dict[str, Fraction]:
+    """docs/RULES.md §Tournaments, worked out here: the three seats ranked by the points won
+    at the table, 3 / 1 / 0, equal points sharing their places' match points. ``changes``
+    holds every seat (the computer's too)."""
+    ranked = sorted(changes.values(), reverse=True)
+    place_points = (3, 1, 0)
+    out = {}
+    for name, won in changes.items():
+        places = [i for i, value in enumerate(ranked) if value == won]
+        out[name] = Fraction(sum(place_points[i] for i in places), len(places))
+    return out
+
+
+def table_changes(thread: SimChannel, members: list[SimMember]) -> dict[str, int]:
+    """Every seat's points at this one-hand table from its result message: the members'
+    lines, and the computer seat's as the rest (a hand's points sum to zero)."""
+    result = result_of(thread)
+    assert result is not None
+    names = [m.name.title() for m in seated(thread, members)]  # their display names
+    changes = changes_in_result(result.text, names)
+    assert set(changes) == set(names), result.text
+    if len(names) == 2:
+        changes["computer"] = -sum(changes.values())
+    return changes
+
+
+async def play_on_auto(emu: Emulator, thread: SimChannel, members: list[SimMember]) -> None:
+    """Every member of the thread's table turns auto-play on (the table then plays itself)."""
+    for member in seated(thread, members):
+        ack = await finished(await member.slash("ddz autoplay", channel=thread, mode="on",
+                                                pace=1), timeout=15)
+        assert "Auto-play is on" in reply_text(ack), reply_text(ack)
+
+
+def signups(channel: SimChannel) -> list[SimMessage]:
+    return [m for m in channel.public_messages if "Join" in [b.get("label") for b in m.buttons]]
+
+
+async def create(emu: Emulator, boss: SimMember, **options: object) -> SimMessage:
+    """``/ddz tournament create`` by ``boss``; its new public sign-up message."""
+    before = len(signups(emu.default_channel))
+    made = await finished(await boss.slash("ddz tournament create", **options))
+    assert "is open" in reply_text(made), reply_text(made)
+    await emu.wait_until(lambda: len(signups(emu.default_channel)) > before, timeout=10,
+                         what="the sign-up")
+    return signups(emu.default_channel)[-1]
+
+
+async def test_seven_members_play_two_swiss_rounds_and_the_standings_are_posted_once(
+        emulator: Emulator, bot_factory: BotFactory) -> None:
+    emu = emulator
+    channel = emu.default_channel
+    await bot_factory(extra_env=ENV).start(timeout=30)
+    boss = emu.member(name="boss", manage_guild=True)
+
+    channel.bot_denied = PERM_CREATE_PUBLIC_THREADS  # refused, naming the permission
+    refused = await finished(await boss.slash("ddz tournament create", name="Cup", rounds=2,
+                                              hands=1))
+    assert "Create Public Threads" in reply_text(refused), reply_text(refused)
+    assert channel.public_messages == [] and threads(channel) == []
+    channel.bot_denied = 0
+
+    signup = await create(emu, boss, name="Cup", rounds=2, hands=1, level="easy")
+    assert "Cup" in signup.text and "0 entrants" in signup.text, signup.text
+    names = ["ana", "ben", "cal", "dee", "eve", "fay", "gus"]
+    members = [emu.member(name=name) for name in names]
+    join_id = next(b["custom_id"] for b in signup.buttons if b["label"] == "Join")
+    for member in members[:5]:
+        ix = await finished(await member.click(signup, join_id))
+        assert "You're in **Cup**" in reply_text(ix), reply_text(ix)
+    for member in members[5:]:
+        ix = await finished(await member.slash("ddz tournament join"))
+        assert "You're in **Cup**" in reply_text(ix), reply_text(ix)
+    again = await finished(await members[0].click(signup, join_id))
+    assert "already in the tournament" in reply_text(again), reply_text(again)
+    await emu.wait_until(lambda: "7 entrants" in signup.text, timeout=10, what="the count")
+
+    too_soon = await finished(await members[0].slash("ddz tournament start"))
+    assert "Manage Server" in reply_text(too_soon), reply_text(too_soon)
+    started = await finished(await boss.slash("ddz tournament start"), timeout=20)
+    assert "has started" in reply_text(started), reply_text(started)
+    await emu.wait_until(lambda: len(of_round(channel, 1)) == 3, timeout=20,
+                         what="round 1's three threads")
+    round1 = of_round(channel, 1)
+    # 7 members: one table of three, two of two members and a computer (n % 3 == 1).
+    assert sorted(len(seated(t, members)) for t in round1) == [2, 2, 3]
+    assert {THREAD_RE.match(t.name)["name"] for t in round1} == {"Cup"}  # type: ignore[index]
+    await emu.wait_until(lambda: "Sign-up is closed" in signup.text, timeout=10,
+                         what="the sign-up closed")
+    late = await finished(await emu.member(name="hal").click(signup, join_id))
+    assert "isn't open for this any more" in reply_text(late), reply_text(late)
+
+    for thread in round1:
+        await play_on_auto(emu, thread, members)
+    await emu.wait_until(lambda: all(result_of(t) for t in round1), timeout=60,
+                         what="round 1's results")
+    await emu.wait_until(lambda: len(of_round(channel, 2)) == 3, timeout=30,
+                         what="round 2's threads")
+    met = {frozenset(pair) for t in round1
+           for pair in combinations([m.name for m in seated(t, members)], 2)}
+    round2 = of_round(channel, 2)
+    for thread in round2:
+        pairs = {frozenset(p) for p in combinations([m.name for m in seated(thread, members)], 2)}
+        assert not pairs & met, (thread.name, pairs & met)  # Swiss: no pair sits again
+    for thread in round2:
+        await play_on_auto(emu, thread, members)
+    await emu.wait_until(lambda: all(result_of(t) for t in round2), timeout=60,
+                         what="round 2's results")
+
+    shown = [name.title() for name in names]  # display names, as the bot writes them
+    expected: dict[str, Fraction] = dict.fromkeys(shown, Fraction(0))
+    won: dict[str, int] = dict.fromkeys(shown, 0)
+    for thread in round1 + round2:
+        changes = table_changes(thread, members)
+        for name, mp in match_points(changes).items():
+            if name in expected:
+                expected[name] += mp
+                won[name] += changes[name]
+    await emu.wait_until(lambda: any("Final standings" in m.text or "is over" in m.text
+                                     for m in channel.public_messages), timeout=30,
+                         what="the final standings")
+    finals = [m for m in channel.public_messages if "is over" in m.text]
+    assert len(finals) == 1, finals
+    rows = {m["name"]: (m["mp"], int(m["points"])) for m in LINE_RE.finditer(finals[0].text)}
+    assert rows == {name: (f"{float(expected[name]):.1f}", won[name]) for name in shown}, (
+        finals[0].text, expected, won)
+    podium = [m["name"] for m in LINE_RE.finditer(finals[0].text)][:3]
+    assert [expected[n] for n in podium] == sorted(expected.values(), reverse=True)[:3]
+    assert len(threads(channel)) == 6 and emu.errors == []
+    first = podium[0]
+    stats = await finished(await members[names.index(first.lower())].slash("ddz stats"),
+                           timeout=15)
+    assert "**Cup**" in reply_text(stats) and "place 1 of 7" in reply_text(stats), (
+        reply_text(stats))
+    timing.record(emu)
+
+
+async def test_a_restart_mid_round_loses_nothing_and_a_withdrawn_member_is_not_seated_again(
+        emulator: Emulator, bot_factory: BotFactory) -> None:
+    emu = emulator
+    channel = emu.default_channel
+    bot = await bot_factory(extra_env=ENV).start(timeout=30)
+    boss = emu.member(name="boss", manage_guild=True)
+    signup = await create(emu, boss, name="Night", rounds=2, hands=1)
+    members = [emu.member(name=name) for name in ("ana", "ben", "cal", "dee")]
+    for member in members:
+        await finished(await member.slash("ddz tournament join"))
+    await emu.wait_until(lambda: "4 entrants" in signup.text, timeout=10, what="the count")
+    join_id = signup.buttons[0]["custom_id"]
+    forged = join_id[:7] + "f" * 32 + join_id[39:]  # not on the message: dropped unanswered
+    assert forged != join_id
+    ix = await emu.dispatch_interaction(emu.member(name="eve"), 3,
+                                        {"custom_id": forged, "component_type": 2}, channel,
+                                        signup)
+    await asyncio.sleep(1.0)
+    assert ix.response_type is None and "4 entrants" in signup.text
+    await finished(await boss.slash("ddz tournament start"), timeout=20)
+    await emu.wait_until(lambda: len(of_round(channel, 1)) == 2, timeout=20,
+                         what="round 1's two threads")
+    round1 = of_round(channel, 1)
+    quitter = seated(round1[0], members)[0]
+    gone = await finished(await quitter.slash("ddz tournament leave"))
+    assert "You withdrew" in reply_text(gone), reply_text(gone)
+
+    await bot.kill()  # kill -9 in the middle of round 1: no table has finished
+    assert not any(result_of(t) for t in round1)
+    await bot.restart(timeout=30)
+    for thread in round1:
+        await play_on_auto(emu, thread, [m for m in members if m is not quitter])
+    await emu.wait_until(lambda: all(result_of(t) for t in round1), timeout=60,
+                         what="round 1's results after the restart")
+    await emu.wait_until(lambda: len(of_round(channel, 2)) == 1, timeout=30,
+                         what="round 2's one table")
+    round2 = of_round(channel, 2)
+    assert quitter not in seated(round2[0], members)  # withdrawn: never seated again
+    assert len(seated(round2[0], members)) == 3
+    await play_on_auto(emu, round2[0], members)
+    await emu.wait_until(lambda: any("is over" in m.text for m in channel.public_messages),
+                         timeout=60, what="the final standings")
+    announced = [m for m in channel.public_messages if "round 2 of 2" in m.text]
+    finals = [m for m in channel.public_messages if "is over" in m.text]
+    assert len(announced) == 1 and len(finals) == 1, (announced, finals)
+    assert len(of_round(channel, 1)) == 2 and len(of_round(channel, 2)) == 1
+    assert f"**{quitter.name.title()}** (withdrew)" in finals[0].text, finals[0].text
+    late = await finished(await members[1].click(signup, join_id))  # it is over
+    assert "isn't open for this any more" in reply_text(late), reply_text(late)
+    await create(emu, boss, name="Dawn", rounds=1, hands=1)
+    stale = await finished(await members[1].click(signup, join_id))  # another one is open
+    assert "belongs to a tournament that is over" in reply_text(stale), reply_text(stale)
+    assert emu.errors == []
