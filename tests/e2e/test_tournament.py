@@ -236,3 +236,41 @@ async def test_a_restart_mid_round_loses_nothing_and_a_withdrawn_member_is_not_s
     stale = await finished(await members[1].click(signup, join_id))  # another one is open
     assert "belongs to a tournament that is over" in reply_text(stale), reply_text(stale)
     assert emu.errors == []
+
+
+async def test_the_organiser_drops_a_member_and_cancels_what_was_played_stays(
+        emulator: Emulator, bot_factory: BotFactory) -> None:
+    emu = emulator
+    channel = emu.default_channel
+    await bot_factory(extra_env=ENV).start(timeout=30)
+    boss = emu.member(name="boss", manage_guild=True)
+    await create(emu, boss, name="Dusk", rounds=3, hands=2)
+    members = [emu.member(name=name) for name in ("ana", "ben", "cal")]
+    for member in members:
+        await finished(await member.slash("ddz tournament join"))
+    busy = await finished(await boss.slash("ddz tournament create", name="Other", rounds=1))
+    assert "already has a tournament" in reply_text(busy), reply_text(busy)  # one at a time
+    await finished(await boss.slash("ddz tournament start"), timeout=20)
+    await emu.wait_until(lambda: len(of_round(channel, 1)) == 1, timeout=20, what="round 1")
+    [thread] = of_round(channel, 1)
+    assert len(seated(thread, members)) == 3
+    ben = members[1]
+    refused = await finished(await ben.slash("ddz tournament drop", member=members[0]))
+    assert "Manage Server" in reply_text(refused), reply_text(refused)
+    dropped = await finished(await boss.slash("ddz tournament drop", member=ben))
+    assert "a computer took their seat" in reply_text(dropped), reply_text(dropped)
+    mine = await finished(await ben.slash("ddz hand", channel=thread))
+    assert "not seated" in reply_text(mine) or "no seat" in reply_text(mine), reply_text(mine)
+    cancelled = await finished(await boss.slash("ddz tournament cancel"), timeout=15)
+    assert "is cancelled" in reply_text(cancelled), reply_text(cancelled)
+    await emu.wait_until(lambda: any("was cancelled" in m.text
+                                     for m in channel.public_messages), timeout=15,
+                         what="the cancellation")
+    assert len([m for m in channel.public_messages if "was cancelled" in m.text]) == 1
+    standings = await finished(await members[0].slash("ddz tournament standings"))
+    assert "Cancelled after round 1" in reply_text(standings), reply_text(standings)
+    assert "(dropped)" not in reply_text(standings) or "Ben" in reply_text(standings)
+    again = await finished(await boss.slash("ddz tournament cancel"))
+    assert "no tournament" in reply_text(again) or "isn't open" in reply_text(again), (
+        reply_text(again))
+    assert emu.errors == []
