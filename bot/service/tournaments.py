@@ -265,7 +265,8 @@ class TournamentService:
                                                                           computer=computer))
 
     async def start(self, guild_id: int) -> TournamentInfo:
-        """Close the sign-up and seat round 1 (at least 3 entrants). Raises GameError
+        """Close the sign-up; round 1 is seated and opened in a task of its own (at least 3
+        entrants). Raises GameError
         ``no_tournament``, ``tournament_closed`` (running), ``tournament_too_few``
         (param ``count``: the entrants)."""
         info = await self.live(guild_id)
@@ -282,7 +283,7 @@ class TournamentService:
             count = len(self._active(await self.host.storage.tournament_entrants(
                 info.tournament_id)))
             raise GameError("tournament_too_few", count=str(count), needed=str(MIN_ENTRANTS))
-        await self.reconcile(info.tournament_id)
+        self._spawn(self.reconcile(info.tournament_id))  # round 1: up to 30 threads
         started = await self.host.storage.tournament(info.tournament_id)
         return started or info
 
