@@ -10,10 +10,9 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from tests.cogs.test_flow import comp
 from tests.security.forge import forge_click, table_of
 from tests.support.fake_discord import FakeDiscord, Member, Message
-from tests.support.fake_game import members
+from tests.support.fake_game import comp, members
 
 REFRESHED = "The table changed; this is the current view."
 REFRESHED_ES = "La mesa ha cambiado; esta es la vista actual."

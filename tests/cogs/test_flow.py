@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from bot.rules import show_cards
-from tests.support.fake_discord import FakeDiscord, Message
-from tests.support.fake_game import deal_for, members
-
-
-def comp(message: Message, verb: str) -> str:
-    """The custom_id of a hand-view component by verb (``hr0``, ``hplay``, …)."""
-    for custom_id in message.custom_ids():
-        if custom_id.split(":")[3].split(".")[0] == verb:
-            return custom_id
-    raise AssertionError(f"{verb} not in {message.custom_ids()}")
+from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import comp, deal_for, members
 
 
 async def test_start_join_add_computer_posts_and_edits_the_public_lobby(fake: FakeDiscord) -> None:

@@ -13,9 +13,8 @@ import pytest
 
 from bot.game.table import Table
 from cogs.hand_refresh import HandRefresh
-from tests.cogs.test_flow import comp
 from tests.support.fake_discord import FakeDiscord
-from tests.support.fake_game import CHANNEL_ID, seated_hand
+from tests.support.fake_game import CHANNEL_ID, comp, seated_hand
 
 
 class Views:

@@ -16,10 +16,8 @@ from bot.game.computer import table_hint_options
 from bot.game.hand import Hand
 from bot.game.table import Table
 from bot.rules import DEFAULT_RULES, format_cards
-from tests.cogs.test_flow import comp
-from tests.cogs.test_refusals import seated_hand
 from tests.support.fake_discord import FakeDiscord, Member
-from tests.support.fake_game import HANDS, KITTY
+from tests.support.fake_game import HANDS, KITTY, comp, seated_hand
 
 
 async def test_cycling_hints_computes_the_suggestions_once(

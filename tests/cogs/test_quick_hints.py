@@ -11,9 +11,8 @@ from bot.ai import Decision
 from bot.ai.choices import choices
 from bot.game.table import Table
 from bot.rules import format_cards
-from tests.cogs.test_flow import comp
-from tests.cogs.test_refusals import seated_hand
 from tests.support.fake_discord import FakeDiscord, Message
+from tests.support.fake_game import comp, seated_hand
 
 
 class SlowSearch:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import copy
 
 from bot.rules import format_cards
-from tests.cogs.test_flow import comp
 from tests.support.fake_discord import FakeDiscord, Member
-from tests.support.fake_game import deal_for, members, seated_hand
+from tests.support.fake_game import comp, deal_for, members, seated_hand
 
 
 async def test_a_member_who_is_not_seated_is_refused(fake: FakeDiscord) -> None:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import copy
 
-from tests.cogs.test_flow import comp
-from tests.cogs.test_refusals import seated_hand
 from tests.support.fake_discord import FakeDiscord
-from tests.support.fake_game import autoplayed_solo_hand, deal_for, members
+from tests.support.fake_game import autoplayed_solo_hand, comp, deal_for, members, seated_hand
 
 REFRESHED = "The table changed; this is the current view."
 

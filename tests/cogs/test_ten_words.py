@@ -15,9 +15,8 @@ import pytest
 from bot.game.replay import replay
 from bot.rules import DECK, parse_cards, show_cards
 from rendering import replay_pages as rp
-from tests.cogs.test_flow import comp
 from tests.support.fake_discord import FakeDiscord, Message
-from tests.support.fake_game import deal_for, members
+from tests.support.fake_game import comp, deal_for, members
 
 RANK_T = re.compile(r"(?<![^\W\d_])[2-9JQKAXD×]*T[2-9JQKAXDT×]*(?![^\W\d_])")
 """A ``T`` written as a rank: alone or among rank symbols, not inside a word."""

@@ -6,7 +6,7 @@ import pytest
 
 from bot.game import CODES, GameError, Hand
 from bot.rules import parse_cards
-from tests.game.deals import make_deal
+from tests.support.deals import make_deal
 
 
 def bidding() -> Hand:

@@ -2,7 +2,7 @@
 
 from bot.game import Hand
 from bot.rules import ComboKind, format_cards
-from tests.game.deals import make_deal
+from tests.support.deals import make_deal
 
 
 def run(hand: Hand, *moves: str | None) -> Hand:

@@ -3,32 +3,8 @@
 import pytest
 
 from bot.game import GameError, Table
-from tests.game.deals import make_deal
-
-ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
-DEAL = make_deal("3", "2 56789TJQKA 666777")
-HANDS = [DEAL.dealt[0], DEAL.dealt[1], DEAL.dealt[2]]
-
-
-def lobby() -> Table:
-    table = Table.open(10, 20, ALICE, "Alice", "en-US")
-    table.join(BOB, "Bob")
-    table.join(CAROL, "Carol", "es-ES")
-    return table
-
-
-def started(now: float = 100.0) -> Table:
-    table = lobby()
-    table.start(ALICE, now, hands=HANDS, kitty=DEAL.kitty, first_bidder=0)
-    return table
-
-
-def refused(table: Table, call, code: str) -> None:
-    before = table.model_dump_json()
-    with pytest.raises(GameError) as error:
-        call(table)
-    assert error.value.code == code
-    assert table.model_dump_json() == before
+from tests.support.deals import make_deal
+from tests.support.game_tables import ALICE, BOB, CAROL, DAVE, DEAL, HANDS, lobby, refused, started
 
 
 def test_open_seats_the_starter_and_the_computers():

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from bot.game import Table
 from bot.game.models import HandResult
 from bot.rules import DEFAULT_RULES, Immutable, classify, parse_cards
-from tests.game.test_table import ALICE, BOB, CAROL, started
+from tests.support.game_tables import ALICE, BOB, CAROL, started
 
 
 def _mid_hand():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.game import GameError, Table
-from tests.game.test_table import ALICE, BOB, CAROL, DAVE, lobby, refused
+from tests.support.game_tables import ALICE, BOB, CAROL, DAVE, lobby, refused
 
 
 def _act(table: Table, absent: set[int], now: float) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.game import GameError, Table
-from tests.game.test_table import ALICE, BOB, CAROL, refused, started
+from tests.support.game_tables import ALICE, BOB, CAROL, refused, started
 
 NonMove = Callable[[Table], object]
 

@@ -8,7 +8,6 @@ import pytest
 
 from bot.rules import show_cards
 from cogs.items import to_base36
-from tests.cogs.test_flow import comp
 from tests.security.forge import (
     assert_polite,
     dispatch,
@@ -23,6 +22,7 @@ from tests.security.forge import (
     with_verb,
 )
 from tests.support.fake_discord import FakeDiscord, Member, Message
+from tests.support.fake_game import comp
 
 NOT_SEATED = "You're not seated at this table."
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.cogs.test_flow import comp
 from tests.security.forge import (
     OTHER_CHANNEL,
     assert_polite,
@@ -17,7 +16,7 @@ from tests.security.forge import (
     table_of,
 )
 from tests.support.fake_discord import FakeDiscord, Member
-from tests.support.fake_game import members
+from tests.support.fake_game import comp, members
 
 STALE = "That button is out of date: the table has moved on."
 TIMES = 20

@@ -5,7 +5,7 @@ the usual openings."""
 from __future__ import annotations
 
 from bot.rules import RANKS, parse_ranks
-from tests.support.fake_discord import FakeDiscord, Member
+from tests.support.fake_discord import FakeDiscord, Member, Message
 
 GUILD_ID = 700_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_002
@@ -51,3 +51,11 @@ async def seated_hand(fake: FakeDiscord) -> tuple[Member, Member, Member]:
     await ana.click(fake.table_message(), "Add computer")
     await bo.click(fake.table_message(), "Start")
     return ana, bo, cy
+
+
+def comp(message: Message, verb: str) -> str:
+    """The custom_id of a hand-view component by verb (``hr0``, ``hplay``, …)."""
+    for custom_id in message.custom_ids():
+        if custom_id.split(":")[3].split(".")[0] == verb:
+            return custom_id
+    raise AssertionError(f"{verb} not in {message.custom_ids()}")
