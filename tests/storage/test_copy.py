@@ -16,7 +16,15 @@ from bot.storage.base import SqlRepository
 from bot.storage.copy import copy_database, schema_tables
 from bot.storage.sqlite import SqliteStorage
 from bot.tournament import TableSeats
-from bot.values import EventInfo, GuildSettings, SentPing, TournamentHand, TournamentInfo
+from bot.values import (
+    EventInfo,
+    GuildSettings,
+    PuzzleAttempt,
+    PuzzleRating,
+    SentPing,
+    TournamentHand,
+    TournamentInfo,
+)
 from tests.databases import Database
 from tests.storage.fakes import finished_table
 
@@ -27,7 +35,7 @@ async def fill(store: SqlRepository) -> None:
     """Settings, open tables, finished hands (a whole match), ledgers, stats, names,
     ratings of members and computers, a member's auto-play pace, and a forgotten
     member's anonymized hand, a member's /ddz notify and a turn ping sent, the daily
-    deal's, an event's and a tournament's rows."""
+    deal's, an event's, a tournament's and a puzzle attempt's rows."""
     await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es", counter=False,
                                                timezone="Europe/Madrid", daily_level="normal",
                                                daily_channel=7))
@@ -80,6 +88,14 @@ async def fill(store: SqlRepository) -> None:
         round_no=1, table_no=1, hand=1, hand_no=3, points=(4, -2, -2)))
     assert await store.finish_tournament_table("to1", 1, 1, (4, -2, -2), 203.0)
     assert await store.finish_tournament_round("to1", 1, 204.0)
+    puzzle = PuzzleAttempt(attempt_id="pz1", guild_id=1, user_id=101, puzzle_id="p1",
+                           mode="daily", day="2026-12-01", started_at=5.0)
+    assert await store.begin_puzzle(puzzle)  # an endgame puzzle's rows (issue 39)
+    begun = await store.puzzle_attempt("pz1")
+    assert begun is not None
+    assert await store.finish_puzzle(
+        begun, begun.model_copy(update={"finished_at": 9.0, "solved": True, "moves": 1}),
+        PuzzleRating(rating=1600.0, attempts=1, solved=1), PuzzleRating(attempts=1))
 
 
 async def dump(store: SqlRepository) -> dict[str, list[tuple[Any, ...]]]:
