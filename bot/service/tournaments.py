@@ -64,7 +64,11 @@ MAX_START_MINUTES = 7 * 24 * 60
 """``start_in_minutes`` at most a week."""
 HAND_PAUSE = 8.0
 """Seconds a tournament table shows a hand's result before the next deal (times the
-service's ``pace_scale``: 0 in the fast end-to-end tests)."""
+service's ``pace_scale``, 0 in the fast end-to-end tests, but at least ``MIN_PAUSE``)."""
+MIN_PAUSE = 3.0
+"""Seconds at least between a hand's end and the next deal: the board redraws at most
+once a second, last state wins (cogs/board.py), so a next deal sooner could replace the
+result before it was ever drawn."""
 
 
 class TournamentPoster(Protocol):
@@ -340,7 +344,7 @@ class TournamentService:
     async def _after_hand(self, tournament_id: str) -> None:
         info = await self.host.storage.tournament(tournament_id)
         if info is not None and info.hands > 1:
-            await self.host.clock.sleep(HAND_PAUSE * self.host.pace_scale)
+            await self.host.clock.sleep(max(MIN_PAUSE, HAND_PAUSE * self.host.pace_scale))
         await self.reconcile(tournament_id)
 
     # ----- the one path that moves a tournament on -----------------------------------

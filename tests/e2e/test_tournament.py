@@ -73,7 +73,11 @@ def table_changes(thread: SimChannel, members: list[SimMember]) -> dict[str, int
 
 
 async def play_on_auto(emu: Emulator, thread: SimChannel, members: list[SimMember]) -> None:
-    """Every member of the thread's table turns auto-play on (the table then plays itself)."""
+    """Every member of the thread's table turns auto-play on (the table then plays itself),
+    once its board is there (the thread opens, then its table is dealt)."""
+    await emu.wait_until(lambda: any("My hand" in [b.get("label") for b in m.buttons]
+                                     or "P = " in m.text for m in thread.public_messages),
+                         timeout=20, what=f"the board in {thread.name}")
     for member in seated(thread, members):
         ack = await finished(await member.slash("ddz autoplay", channel=thread, mode="on",
                                                 pace=1), timeout=15)
@@ -273,4 +277,38 @@ async def test_the_organiser_drops_a_member_and_cancels_what_was_played_stays(
     again = await finished(await boss.slash("ddz tournament cancel"))
     assert "no tournament" in reply_text(again) or "isn't open" in reply_text(again), (
         reply_text(again))
+    assert emu.errors == []
+
+
+async def test_a_table_plays_its_hands_one_after_the_other_and_ranks_their_sum(
+        emulator: Emulator, bot_factory: BotFactory) -> None:
+    emu = emulator
+    channel = emu.default_channel
+    await bot_factory(extra_env=ENV).start(timeout=30)
+    boss = emu.member(name="boss", manage_guild=True)
+    await create(emu, boss, name="Duo", rounds=1, hands=2)
+    members = [emu.member(name=name) for name in ("ana", "ben", "cal")]
+    for member in members:
+        await finished(await member.slash("ddz tournament join"))
+    await finished(await boss.slash("ddz tournament start"), timeout=20)
+    await emu.wait_until(lambda: len(of_round(channel, 1)) == 1, timeout=20, what="round 1")
+    [thread] = of_round(channel, 1)
+    await play_on_auto(emu, thread, members)
+
+    def results() -> list[SimMessage]:
+        return [m for m in thread.public_messages if "· result" in m.text and "P = " in m.text]
+
+    await emu.wait_until(lambda: len(results()) == 2, timeout=60, what="both hands' results")
+    names = [m.name.title() for m in members]
+    won = dict.fromkeys(names, 0)
+    for result in results():  # hand #1, then #2: the table dealt its second hand itself
+        for name, change in changes_in_result(result.text, names).items():
+            won[name] += change
+        assert "Play again" not in [b.get("label") for b in result.buttons]
+    expected = match_points(won)
+    await emu.wait_until(lambda: any("is over" in m.text for m in channel.public_messages),
+                         timeout=30, what="the final standings")
+    [final] = [m for m in channel.public_messages if "is over" in m.text]
+    rows = {m["name"]: (m["mp"], int(m["points"])) for m in LINE_RE.finditer(final.text)}
+    assert rows == {n: (f"{float(expected[n]):.1f}", won[n]) for n in names}, final.text
     assert emu.errors == []
