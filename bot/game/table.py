@@ -391,7 +391,7 @@ class Table(BaseModel):
     def hand_over(self, user_id: int, *, computer: bool) -> list[Event]:
         """A tournament member withdrawn (``computer`` False: their seat plays on auto-play
         at its pace, still theirs) or dropped (True: a computer of ``computer_level`` takes
-        the seat at once), docs/ARCHITECTURE.md §Tournaments. Raises GameError: table_closed,
+        the seat at once), docs/RULES.md §Tournaments. Raises GameError: table_closed,
         not_seated."""
         self._check_open(None)
         index = self._seat_index(user_id)

@@ -1,4 +1,4 @@
-"""Tournaments with people (docs/ARCHITECTURE.md §Tournaments): sign-up, rounds of tables of three,
+"""Tournaments with people (docs/RULES.md §Tournaments): sign-up, rounds of tables of three,
 each table in its own public thread, standings, the organiser's controls.
 
 ``TournamentService`` is built over a ``TournamentHost`` (``bot/service/host.py``: the

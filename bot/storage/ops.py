@@ -182,7 +182,7 @@ async def settle(
         return recorded
     rules = (await read_settings(db, guild_id)).rules
     match_no, hands = await current_match(db, guild_id, now)
-    # A tournament's hands (docs/ARCHITECTURE.md §Tournaments) leave the server's match alone.
+    # A tournament's hands (docs/RULES.md §Tournaments) leave the server's match alone.
     counted = getattr(table, "tournament", None) is None
     changes: list[SeatChange] = []
     for seat in outcome.seats:

@@ -1,4 +1,4 @@
-"""A tournament's table in the table service (docs/ARCHITECTURE.md §Tournaments): a public kind
+"""A tournament's table in the table service (docs/RULES.md §Tournaments): a public kind
 registered with ``TableService.register`` is told of each settled hand after the lock; the
 table deals on without Play again; a withdrawn or dropped member's seat plays on."""
 

@@ -225,7 +225,7 @@ async def test_unfinished_hand_cannot_be_settled(store: SqlRepository) -> None:
 
 async def test_a_tournament_hand_changes_ratings_and_stats_but_no_match_total(
         store: SqlRepository) -> None:
-    """docs/ARCHITECTURE.md §Tournaments: a tournament's hands are real games (ratings, stats)
+    """docs/RULES.md §Tournaments: a tournament's hands are real games (ratings, stats)
     but leave the server's 30-point match alone."""
     await store.settle_hand(finished_table(table_id="t0"), "t0-1")  # the match: 2, -1, -1
     before = await store.match_standings(1)
