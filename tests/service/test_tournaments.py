@@ -1,0 +1,108 @@
+"""TournamentService over the real repository (both backends) and a fake clock: every
+step once, whatever calls ``reconcile`` or ``tick`` again, and after a restart (a second
+service over the same storage) docs/RULES.md §Tournaments."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import pytest
+
+from bot.game.errors import GameError
+from bot.service import TableService
+from bot.service.tournaments import NullPoster
+from bot.storage.base import SqlRepository
+from bot.tournament import StandingRow
+from bot.values import TournamentEntrant, TournamentInfo, TournamentTable
+from tests.support.service_clock import CH, FakeClock, G, run
+
+MEMBERS = (11, 12, 13, 14)
+
+
+class Poster(NullPoster):
+    """Notes what the service asks Discord for."""
+
+    def __init__(self) -> None:
+        self.threads: list[tuple[int, int]] = []
+        self.rounds: list[int] = []
+        self.finals: list[list[int]] = []
+
+    async def open_thread(self, info: TournamentInfo, table: TournamentTable) -> int:
+        self.threads.append((table.round_no, table.table_no))
+        return 9000 + len(self.threads)
+
+    async def round_seated(self, info: TournamentInfo, round_no: int,
+                           tables: Sequence[TournamentTable]) -> None:
+        self.rounds.append(round_no)
+
+    async def finished(self, info: TournamentInfo, rows: Sequence[StandingRow],
+                       entrants: Sequence[TournamentEntrant]) -> None:
+        self.finals.append([row.user_id for row in rows])
+
+
+async def drain(service: TableService, clock: FakeClock, seconds: float = 5.0) -> None:
+    """Let the tournament's tasks and the tables' turns run ``seconds`` of fake time."""
+    for _ in range(int(seconds)):
+        await run(service, clock, 1.0)
+        for _ in range(100):
+            if all(t.done() for t in service.tournaments._tasks):
+                break
+            await asyncio.sleep(0.005)
+
+
+def serviced(store: SqlRepository, clock: FakeClock, poster: Poster) -> TableService:
+    service = TableService(store, clock=clock, ai_delay=0, pace_scale=0)
+    service.tournaments.poster = poster
+    return service
+
+
+async def test_every_step_happens_once_across_repeated_passes_and_a_restart(
+        store: SqlRepository, clock: FakeClock) -> None:
+    poster = Poster()
+    service = serviced(store, clock, poster)
+    cups = service.tournaments
+    info = await cups.create(G, CH, 1, "Cup", rounds=2, hands=1, level="easy")
+    with pytest.raises(GameError) as busy:
+        await cups.create(G, CH, 1, "Other", rounds=1, hands=1)
+    assert busy.value.code == "tournament_exists"
+    for user in MEMBERS[:2]:
+        await cups.join(G, user, f"u{user}")
+    with pytest.raises(GameError) as few:
+        await cups.start(G)
+    assert (few.value.code, few.value.params["count"]) == ("tournament_too_few", "2")
+    for user in MEMBERS[2:]:
+        await cups.join(G, user, f"u{user}")
+    await cups.start(G)
+    await drain(service, clock)
+    assert poster.threads == [(1, 1), (1, 2)] and poster.rounds == [1]  # 4: 2+C and 2+C
+    for _ in range(3):
+        await cups.reconcile(info.tournament_id)
+        await cups.tick()
+    assert poster.threads == [(1, 1), (1, 2)] and poster.rounds == [1]
+    tables = [t for t in service.tables() if t.tournament is not None]
+    assert sorted(t.channel_id for t in tables) == [9001, 9002]
+    assert all(t.phase == "playing" for t in tables)
+
+    await service.close()  # a restart: a new service over the same storage
+    service = serviced(store, clock, poster)
+    await service.restore()
+    await service.tournaments.tick()
+    assert poster.threads == [(1, 1), (1, 2)] and poster.rounds == [1]
+    for table in service.tables():
+        for seat in table.seats:
+            if seat.user_id is not None:
+                await service.set_autoplay(table.id, seat.user_id, True)
+    for _ in range(60):
+        await drain(service, clock, 10.0)
+        await service.tournaments.tick()
+        if poster.finals:
+            break
+    assert poster.rounds == [1, 2] and len(poster.threads) == 4
+    assert len(poster.finals) == 1 and sorted(poster.finals[0]) == list(MEMBERS)
+    await service.tournaments.tick()
+    assert len(poster.finals) == 1 and service.tables() == []
+    final = await service.tournaments.standings(G)
+    assert final.info.status == "finished" and len(final.rows) == 4
+    assert sum(row.tables for row in final.rows) == 8  # four members, two tables each
+    await service.close()
