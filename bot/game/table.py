@@ -262,7 +262,9 @@ class Table(BaseModel):
         return self._done([Event(kind="joined", seat=index)])
 
     def leave(self, user_id: int, *, seq: int | None = None) -> list[Event]:
-        """Leave. During a hand the seat goes to autoplay and stays the member's.
+        """Leave. During a hand, and at a tournament's table between its hands too (its
+        seats stay filled, docs/RULES.md §Tournaments), the seat goes to autoplay and stays
+        the member's.
 
         Outside a hand the seat is freed; a table without members closes.
         Raises GameError: table_closed, stale, not_seated.
@@ -270,7 +272,7 @@ class Table(BaseModel):
         self._check_open(seq)
         index = self._seat_index(user_id)
         seat = self.seats[index]
-        if self.phase == "playing":
+        if self.phase == "playing" or self.tournament is not None:
             seat.away, seat.autoplay, seat.timeout_hand = True, True, None
             return self._done([Event(kind="left", seat=index, params={"during_hand": 1})],
                               moved=False)

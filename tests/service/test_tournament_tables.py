@@ -95,3 +95,14 @@ def test_a_withdrawn_member_plays_on_auto_play_a_dropped_one_gives_the_seat_away
     with pytest.raises(GameError) as playing:
         table.deal_next(0.0)
     assert playing.value.code == "wrong_phase"
+
+
+def test_leaving_a_tournament_table_between_its_hands_keeps_the_seat_on_auto_play() -> None:
+    table = cup_table()
+    table.phase = "finished"  # between two hands: a channel's table would free the seat
+    table.leave(BOB)
+    bob = table.seats[1]
+    assert (bob.user_id, bob.autoplay, bob.away) == (BOB, True, True)
+    assert table.phase == "finished"
+    table.deal_next(0.0, seed=5)
+    assert table.phase == "playing" and table.seats[1].user_id == BOB
