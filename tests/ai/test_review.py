@@ -22,7 +22,7 @@ from bot.game.selfplay import seeded_hand
 from bot.rules import Card, RuleSet
 from bot.service.reviews import own_decisions, review_decision
 from tests.ai.helpers import combo, playing
-from tests.ai.test_observation import _cards_reachable
+from tests.support.reachable import _cards_reachable
 
 
 def _hand(seed: int, rules: RuleSet = RuleSet()) -> Hand:

@@ -16,9 +16,8 @@ from bot.game.table import Table
 from bot.rules import DEFAULT_RULES, parse_cards
 from cogs.hand_view import build_screen, choose_cards, take_rank
 from cogs.items import HAND_TEMPLATE, SELECT_TEMPLATE, ViewState, route_click
-from tests.cogs.test_click_routing import click, message_with
 from tests.support.fake_game import HANDS, KITTY
-from tests.support.ui_items import HandSelect
+from tests.support.ui_items import HandSelect, click, message_with
 
 AIRPLANE = parse_cards("333444")  # a 20-card landlord's 333444 58: 9 clicks by rank buttons
 

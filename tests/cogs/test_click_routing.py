@@ -10,13 +10,12 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
-from discord.components import _component_factory
 
 from cogs.forget import ForgetButton
 from cogs.items import RoutedButton, ViewState, event_next_id, route_click
 from cogs.newmatch import NewMatchButton
 from cogs.replay import ReplayButton
-from tests.support.ui_items import HandButton, HandSelect, TableButton
+from tests.support.ui_items import HandButton, HandSelect, TableButton, click, message_with
 
 
 class RecordingCog:
@@ -54,22 +53,6 @@ class RecordingCog:
 
     async def on_event_next_click(self, interaction: Any, event_id: str, user_id: int) -> None:
         self.calls.append(("next", event_id, user_id))
-
-
-def message_with(*items: discord.ui.Item[Any]) -> SimpleNamespace:
-    """A message whose components are these items (parsed as discord.py parses them)."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return SimpleNamespace(components=[_component_factory(row) for row in view.to_components()])
-
-
-def click(message: Any, custom_id: str, component_type: int = 2, values: list[str] | None = None,
-          kind: discord.InteractionType = discord.InteractionType.component) -> SimpleNamespace:
-    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
-    if values is not None:
-        data["values"] = values
-    return SimpleNamespace(type=kind, data=data, message=message)
 
 
 def route(interaction: Any) -> tuple[bool, list[tuple[Any, ...]]]:

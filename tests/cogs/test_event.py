@@ -466,8 +466,7 @@ async def test_auto_at_a_daily_or_event_deal_promises_no_next_hands(
         fake: FakeDiscord, kind: str, locale: str, words: str, never: str) -> None:
     # the input that showed it: Auto at an event (or daily) deal answered "the computer
     # plays for you in this hand and the next ones at this table", a table with no next hand
-    from tests.cogs.test_quick_hints import answered
-    from tests.support.fake_game import comp
+    from tests.support.fake_game import answered, comp
 
     ana = Member(fake, 11, "Ana")
     if kind == "event":

@@ -11,26 +11,11 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from tests.security.forge import forge_click, table_of
-from tests.support.fake_discord import FakeDiscord, Member, Message
-from tests.support.fake_game import comp, members
+from tests.support.fake_discord import FakeDiscord, Member
+from tests.support.fake_game import comp, members, pick_id, three_members_ana_leads
 
 REFRESHED = "The table changed; this is the current view."
 REFRESHED_ES = "La mesa ha cambiado; esta es la vista actual."
-
-
-async def three_members_ana_leads(fake: FakeDiscord, locale: str = "en-US"
-                                  ) -> tuple[Member, Member, Member]:
-    """Ana (seat 0), Bo (seat 1) and Cy (seat 2); Ana bids 3 and is to lead."""
-    ana, bo, cy = members(fake, locale)
-    await ana.slash("start")
-    await bo.click(fake.table_message(), fake.table_message().custom_ids()[0])  # Join
-    await cy.click(fake.table_message(), fake.table_message().custom_ids()[0])
-    await ana.click(fake.table_message(), fake.table_message().custom_ids()[3])  # Start
-    bid3 = next(c for c in fake.table_message().custom_ids() if c.endswith(":bid3"))
-    await ana.click(fake.table_message(), bid3)
-    table = table_of(fake)
-    assert [s.user_id for s in table.seats] == [11, 22, 33] and table.hand.turn == 0
-    return ana, bo, cy
 
 
 async def three_members_bidding(fake: FakeDiscord) -> tuple[Member, Member, Member]:
@@ -147,10 +132,6 @@ async def test_a_double_click_on_a_public_bid_bids_once(fake: FakeDiscord) -> No
     reply = await ana.click(deal, "Bid 1")
     assert reply.text == "That button is out of date: the table has moved on."
     assert table_of(fake).hand.bids == [(0, 1)]
-
-
-def pick_id(view: Message) -> str:
-    return comp(view, "hcards")
 
 
 @pytest.mark.parametrize("locale,expected", [("en-US", "You don't hold "),

@@ -7,7 +7,6 @@ from typing import Any
 
 from PIL import Image
 
-from bot.game.table import Table
 from bot.rules import parse_cards
 from cogs import texts
 from cogs.hand_view import build_screen, render_screen
@@ -15,14 +14,7 @@ from cogs.items import ViewState
 from rendering import render_hand
 from rendering.hand import WIDTH as HAND_WIDTH
 from rendering.hand import hand_height
-from tests.support.fake_game import HANDS, KITTY
-
-
-def bidding_table() -> Table:
-    """Ana (seat 0, to bid first) and two computers; the conftest deal."""
-    table = Table.open(1, 2, 11, "Ana", computers=2)
-    table.start(11, 0.0, hands=HANDS, kitty=KITTY, first_bidder=0)
-    return table
+from tests.support.fake_game import bidding_table
 
 
 def components(screen: Any) -> list[list[dict[str, Any]]]:

@@ -12,7 +12,7 @@ from bot.ai.choices import choices
 from bot.game.table import Table
 from bot.rules import format_cards
 from tests.support.fake_discord import FakeDiscord, Message
-from tests.support.fake_game import comp, seated_hand
+from tests.support.fake_game import answered, comp, seated_hand
 
 
 class SlowSearch:
@@ -30,15 +30,6 @@ class SlowSearch:
 
 def selected(view: Message) -> str:
     return view.alt_texts[0].split("Selected: ")[1] if "Selected: " in view.alt_texts[0] else ""
-
-
-async def answered(fake: FakeDiscord, view: Message, edits: int) -> None:
-    """Wait until the view was edited past ``edits`` (the click's own answer)."""
-    for _ in range(500):
-        if fake.messages[view.id].edits > edits:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("no answer")
 
 
 @pytest.fixture

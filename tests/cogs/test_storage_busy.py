@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.service.test_storage_faults import fill, small_disk
+from tests.support.disks import fill, small_disk
 from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import seated_hand
 

@@ -12,7 +12,7 @@ from cogs import texts
 from cogs.hand_view import build_screen
 from cogs.info import stats_embed
 from cogs.items import ViewState
-from tests.cogs.test_player_view_polish import bidding_table
+from tests.support.fake_game import bidding_table
 
 
 def test_a_review_line_in_spanish_reads_as_spanish() -> None:

@@ -9,7 +9,7 @@ cross the 8/9 segment border, and the lazy card source.
 import pytest
 
 from bot.rules import DECK, RuleSet, classify, legal_plays, parse_cards
-from tests.rules.test_properties import key, sub_multisets
+from tests.support.rules_checks import key, sub_multisets
 
 DEFAULT, DISTINCT = RuleSet(), RuleSet(kickers="distinct")
 

@@ -1,13 +1,13 @@
 """Property tests: classify and legal_plays agree with an independent brute force."""
 
 from collections import Counter
-from itertools import product
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.rules import DECK, RuleSet, classify, legal_plays, rank_counts
 from tests.rules.brute import all_readings
+from tests.support.rules_checks import key, sub_multisets
 
 RULESETS = st.sampled_from([RuleSet(), RuleSet(kickers="distinct")])
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -17,27 +17,9 @@ def hands(min_size=1, max_size=20):
     return st.lists(st.sampled_from(DECK), min_size=min_size, max_size=max_size, unique=True)
 
 
-def key(combo):
-    counts = rank_counts(combo.cards)
-    return (combo.kind.value, combo.length, combo.rank.index,
-            frozenset((r, c) for r, c in enumerate(counts) if c))
-
-
 def brute(cards, rules):
     counts = Counter({r: c for r, c in enumerate(rank_counts(cards)) if c})
     return all_readings(counts, rules.kickers == "distinct")
-
-
-def sub_multisets(cards):
-    """Every non-empty sub-multiset of ranks, as one card list each."""
-    by_rank = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    groups = list(by_rank.values())
-    for takes in product(*(range(len(g) + 1) for g in groups)):
-        chosen = [card for g, k in zip(groups, takes, strict=True) for card in g[:k]]
-        if chosen:
-            yield chosen
 
 
 @SETTINGS

@@ -11,21 +11,11 @@ import pytest
 import bot.service.hints as hints
 from bot.ai import Decision
 from bot.ai.choices import choices
-from bot.game.hand import Hand
 from bot.game.table import Table
-from bot.rules import DEFAULT_RULES
 from bot.service import TableService
 from bot.service.hints import MAX_SEARCHES, HintCache
 from bot.storage.sqlite import SqliteStorage
-from tests.support.fake_game import HANDS, KITTY
-
-
-def leading_table(table_id: str = "t1", seq: int = 5) -> Table:
-    """Seat 0 won the bid and leads the first trick."""
-    hand = Hand.deal(DEFAULT_RULES, hands=HANDS, kitty=KITTY, first_bidder=0)
-    hand.bid(0, 3)
-    return Table(id=table_id, guild_id=1, channel_id=2, starter_id=3, phase="playing", hand=hand,
-                 hand_no=1, seq=seq)
+from tests.support.fake_game import HANDS, KITTY, leading_table
 
 
 def searched(table: Table, seat: int) -> list[Decision]:

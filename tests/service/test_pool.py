@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.service.pool import MAX_IN_FLIGHT, MAX_REPLACED, WorkerPool
+from tests.support.pool_jobs import logged_step
 
 
 def crash_in_a_worker(value: int) -> int:
@@ -124,16 +125,6 @@ async def test_a_worker_that_dies_is_replaced_and_one_dying_again_and_again_rest
         assert not pool.started
     finally:
         pool.shutdown()
-
-
-def logged_step(log: str, seconds: float) -> int:
-    """Append ``start <pid>``, sleep, append ``end <pid>`` to the file ``log``."""
-    with open(log, "a") as out:
-        out.write(f"start {os.getpid()}\n")
-    time.sleep(seconds)
-    with open(log, "a") as out:
-        out.write(f"end {os.getpid()}\n")
-    return os.getpid()
 
 
 async def test_a_worker_killed_mid_call_answers_from_a_thread_once_and_is_replaced(
@@ -248,16 +239,11 @@ async def test_a_readiness_report_without_data_reads_nothing_and_returns(pool: W
     assert (await pool.run(slow_echo, 7, 0.0))[0] == 7 and pool.started
 
 
-def echo_back(data: bytes) -> bytes:
-    """``data`` itself: a call and an answer of the same size."""
-    return data
-
-
 BIG_BOTH_WAYS = """
 import asyncio, sys
 from bot.__main__ import loop_factory
 from bot.service.pool import WorkerPool
-from tests.service.test_pool import echo_back
+from tests.support.pool_jobs import echo_back
 
 async def main():
     pool = WorkerPool("test", 1)

@@ -12,7 +12,7 @@ from bot.ai.choices import Choices, choices
 from bot.game.table import Table
 from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache
-from tests.service.test_hints import leading_table
+from tests.support.fake_game import leading_table
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from bot.game.table import Table
 from bot.service import deciders, pooled_decider, worker
 from bot.service.pool import MAX_REPLACED, WorkerPool
 from tests.ai.helpers import uncapped_decide_from_json
-from tests.service.test_pool import logged_step
+from tests.support.pool_jobs import logged_step
 
 
 @pytest.fixture

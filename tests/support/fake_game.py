@@ -4,7 +4,11 @@ the usual openings."""
 
 from __future__ import annotations
 
-from bot.rules import RANKS, parse_ranks
+import asyncio
+
+from bot.game.hand import Hand
+from bot.game.table import Table
+from bot.rules import DEFAULT_RULES, RANKS, parse_ranks
 from tests.support.fake_discord import FakeDiscord, Member, Message
 
 GUILD_ID = 700_000_000_000_000_001
@@ -59,3 +63,48 @@ def comp(message: Message, verb: str) -> str:
         if custom_id.split(":")[3].split(".")[0] == verb:
             return custom_id
     raise AssertionError(f"{verb} not in {message.custom_ids()}")
+
+
+def bidding_table() -> Table:
+    """Ana (seat 0, to bid first) and two computers; the conftest deal."""
+    table = Table.open(1, 2, 11, "Ana", computers=2)
+    table.start(11, 0.0, hands=HANDS, kitty=KITTY, first_bidder=0)
+    return table
+
+
+async def answered(fake: FakeDiscord, view: Message, edits: int) -> None:
+    """Wait until the view was edited past ``edits`` (the click's own answer)."""
+    for _ in range(500):
+        if fake.messages[view.id].edits > edits:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("no answer")
+
+
+async def three_members_ana_leads(fake: FakeDiscord, locale: str = "en-US"
+                                  ) -> tuple[Member, Member, Member]:
+    """Ana (seat 0), Bo (seat 1) and Cy (seat 2); Ana bids 3 and is to lead."""
+    ana, bo, cy = members(fake, locale)
+    await ana.slash("start")
+    await bo.click(fake.table_message(), fake.table_message().custom_ids()[0])  # Join
+    await cy.click(fake.table_message(), fake.table_message().custom_ids()[0])
+    await ana.click(fake.table_message(), fake.table_message().custom_ids()[3])  # Start
+    bid3 = next(c for c in fake.table_message().custom_ids() if c.endswith(":bid3"))
+    await ana.click(fake.table_message(), bid3)
+    table = fake.bot.service.table_in_channel(fake.channel_id)
+    assert table is not None and table.hand is not None
+    assert [s.user_id for s in table.seats] == [11, 22, 33] and table.hand.turn == 0
+    return ana, bo, cy
+
+
+def pick_id(view: Message) -> str:
+    """The custom_id of the hand view's card pick (``hcards``)."""
+    return comp(view, "hcards")
+
+
+def leading_table(table_id: str = "t1", seq: int = 5) -> Table:
+    """Seat 0 won the bid and leads the first trick."""
+    hand = Hand.deal(DEFAULT_RULES, hands=HANDS, kitty=KITTY, first_bidder=0)
+    hand.bid(0, 3)
+    return Table(id=table_id, guild_id=1, channel_id=2, starter_id=3, phase="playing", hand=hand,
+                 hand_no=1, seq=seq)

@@ -6,7 +6,11 @@ Test-only: the bot itself never builds these (docs/ARCHITECTURE.md §The path of
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import discord
+from discord.components import _component_factory
 
 from cogs.items import ViewState, hand_id, public_id
 
@@ -60,3 +64,19 @@ class HandSelect(discord.ui.Select):  # type: ignore[type-arg]
     def is_dispatchable(self) -> bool:
         """False, as ``TableButton.is_dispatchable``."""
         return False
+
+
+def message_with(*items: discord.ui.Item[Any]) -> SimpleNamespace:
+    """A message whose components are these items (parsed as discord.py parses them)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return SimpleNamespace(components=[_component_factory(row) for row in view.to_components()])
+
+
+def click(message: Any, custom_id: str, component_type: int = 2, values: list[str] | None = None,
+          kind: discord.InteractionType = discord.InteractionType.component) -> SimpleNamespace:
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+    if values is not None:
+        data["values"] = values
+    return SimpleNamespace(type=kind, data=data, message=message)
