@@ -17,25 +17,14 @@ from rendering.replay import (
     render_replay_page,
     render_replay_page_cached,
 )
-from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
+from rendering.replay_models import ReplayLine, ReplayPage, ReviewMark
 from tests.rendering.pngs import colour_count, decode
-
-SEATS = (ReplaySeat("Ana", is_landlord=True, cards=tuple(parse_cards("3456789"))),
-         ReplaySeat("Bot 2", is_computer=True, cards=tuple(parse_cards("TTJJ"))),
-         ReplaySeat("张伟😀 Ñandú the Magnificent!!", cards=()))
-TRICK = (ReplayLine(0, "lead", cards=tuple(parse_cards("3333"))[:3]),
-         ReplayLine(1, "follow", cards=tuple(parse_cards("4444")), doubling="bomb"),
-         ReplayLine(2, "pass", auto=True))
-
-
-def _page(lines: tuple[ReplayLine, ...] = TRICK) -> ReplayPage:
-    return ReplayPage("trick", SEATS, lines, hand_number=7, page=3, pages=9, trick=1, tricks=6,
-                      bid=2, multiplier=2)
+from tests.support.replay_samples import SEATS, TRICK, sample_page
 
 
 def test_a_trick_page_grows_with_its_rows_and_marks_the_bomb() -> None:
-    short = decode(render_replay_page(_page(TRICK[:1])))
-    full = decode(render_replay_page(_page()))
+    short = decode(render_replay_page(sample_page(TRICK[:1])))
+    full = decode(render_replay_page(sample_page()))
     assert short.width == full.width == 800
     assert full.height - short.height == 2 * ROW_H
     row = HEADER_H + 8 + ROW_H  # the follow with the bomb tag
@@ -44,9 +33,9 @@ def test_a_trick_page_grows_with_its_rows_and_marks_the_bomb() -> None:
 
 def test_a_review_mark_adds_the_hard_choice_in_a_red_frame() -> None:
     mark = ReviewMark(1, tuple(parse_cards("55")), 62, 31)
-    plain = decode(render_replay_page(_page()))
+    plain = decode(render_replay_page(sample_page()))
     marked_lines = (TRICK[0], TRICK[1], ReplayLine(2, "pass", mark=mark))
-    marked = decode(render_replay_page(_page(marked_lines)))
+    marked = decode(render_replay_page(sample_page(marked_lines)))
     assert marked.height - plain.height == MARK_H
     top = HEADER_H + 8 + 2 * ROW_H
     assert colour_count(marked, (0, top, 800, top + ROW_H + MARK_H), DANGER) > 500
@@ -54,7 +43,7 @@ def test_a_review_mark_adds_the_hard_choice_in_a_red_frame() -> None:
 
 
 def test_pages_are_deterministic_memoized_and_need_three_seats() -> None:
-    page = _page()
+    page = sample_page()
     assert render_replay_page(page) == render_replay_page(page)
     assert render_replay_page_cached(page, "es") is render_replay_page_cached(page, "es")
     deal = ReplayPage("deal", SEATS, kitty=tuple(parse_cards("XD2")), first_bidder=1)
@@ -65,7 +54,7 @@ def test_pages_are_deterministic_memoized_and_need_three_seats() -> None:
 
 @pytest.mark.parametrize("fmt", ["gif", "webp"])
 def test_the_animation_has_one_frame_per_page_padded_to_one_size(fmt: str) -> None:
-    pages = [render_replay_page(_page(TRICK[:n])) for n in (1, 2, 3)]
+    pages = [render_replay_page(sample_page(TRICK[:n])) for n in (1, 2, 3)]
     data = render_replay_animation(pages, fmt=fmt, width=400)  # type: ignore[arg-type]
     image = Image.open(io.BytesIO(data))
     assert image.format == fmt.upper() and image.n_frames == 3

@@ -55,7 +55,7 @@ async def test_the_stats_chart_replay_pages_and_the_gif_are_drawn_in_the_worker(
     # Issue 23 §1: every image goes through the Renderer (cogs drew these in threads).
     from rendering.replay import page_image, render_replay_animation, render_replay_page_cached
     from rendering.stats import render_stats
-    from tests.rendering.test_replay import _page
+    from tests.support.replay_samples import sample_page
     from tools.samples import stats_chart
 
     renderer = Renderer(workers=1)
@@ -63,7 +63,7 @@ async def test_the_stats_chart_replay_pages_and_the_gif_are_drawn_in_the_worker(
         assert await renderer.pool.wait_ready()
         assert await renderer.stats(stats_chart(), locale="es") == render_stats(
             stats_chart(), locale="es")
-        page = _page()
+        page = sample_page()
         assert await renderer.replay_page(page) == render_replay_page_cached(page, "en")
         gif = await renderer.animation([page, page], spring_result())
         frames = [page_image(page, locale="en"), page_image(page, locale="en"),
