@@ -92,8 +92,8 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
         self.announcer = event_cog.EventAnnouncer(bot, service.events, self.languages.language,
                                                   self.board.delivery)
         """Each duplicate event's results, once, in its channel."""
-        service.tournaments.poster = tournaments.TournamentDiscord(self.board.delivery,
-                                                                  self.languages.language)
+        service.tournaments.poster = tournaments.TournamentDiscord(
+            self.board.delivery, self.languages.language, web_links, service.settings)
         """Tournaments: the service decides, this creates the threads and posts."""
         self.ticker = tournaments.TournamentTicker(bot, service.tournaments)
         """Scheduled starts and what a restart left of a tournament (cogs/tournaments.py)."""

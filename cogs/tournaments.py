@@ -28,6 +28,7 @@ from discord import app_commands
 from bot.game.errors import GameError
 from bot.i18n import decimal, resolve_locale, t, tn
 from bot.service.budget import RESULT
+from bot.service.links import WebLinks
 from bot.service.tournaments import LEVELS as LEVEL_NAMES
 from bot.service.tournaments import Standings, TournamentService
 from bot.tournament import DEFAULT_HANDS, MAX_HANDS, MAX_ROUNDS, StandingRow
@@ -138,7 +139,9 @@ class TournamentCommands:
         await defer(interaction, ephemeral=True, thinking=True)
         lang = resolve_locale(interaction.locale)
         board = await self.ctx.service.tournaments.standings(guild_id)
-        await respond(interaction, embed=standings_embed(board, lang))
+        web = (await self.ctx.service.settings(guild_id)).web
+        await respond(interaction, web_line(board.info, self.ctx.web_links, web, lang),
+                      embed=standings_embed(board, lang))
 
     @tournament.command(name=cmd("drop", "cmd.tournament_drop.name"),  # type: ignore[type-var]  # bound as the GroupCog's
                         description=cmd("Take a member out at once (Manage Server)",
@@ -297,6 +300,15 @@ def standings_lines(rows: Sequence[StandingRow], entrants: Sequence[TournamentEn
     return lines
 
 
+def web_line(info: TournamentInfo, links: WebLinks | None, web: bool, lang: str) -> str | None:
+    """The tournament's web page (standings, each round's tables, the hands' replays),
+    when the bot runs the web page and the server turned it on (``/ddz config web``),
+    else None (docs/WEB.md)."""
+    if links is None or not web or not info.number:
+        return None
+    return t("tournament.web", lang, url=links.tournament_url(info.guild_id, info.number))
+
+
 def standings_embed(board: Standings, lang: str) -> discord.Embed:
     """The standings (``/ddz tournament standings``, the final post)."""
     info = board.info
@@ -330,10 +342,14 @@ class TournamentDiscord:
     """The service's ``TournamentPoster`` on Discord: every request through ``delivery``
     (the global budget), texts in the server's language (``language``)."""
 
-    def __init__(self, delivery: Delivery, language: Any) -> None:
+    def __init__(self, delivery: Delivery, language: Any, links: WebLinks | None = None,
+                 settings: Any = None) -> None:
         self.delivery = delivery
         self.language = language
         """``async (guild_id) -> locale`` (``ServerLanguages.language``)."""
+        self.links = links
+        self.settings = settings
+        """``async (guild_id) -> GuildSettings`` (``TableService.settings``), None: no link."""
 
     async def signup_changed(self, info: TournamentInfo, entrants: int) -> None:
         if info.signup_message_id is None:
@@ -399,8 +415,11 @@ class TournamentDiscord:
         lang = await self.language(info.guild_id)
         board = Standings(info.model_copy(update={"status": "finished"}), list(rows),
                           list(entrants))
+        web = self.settings is not None and (await self.settings(info.guild_id)).web
+        link = web_line(info, self.links, web, lang)
+        content = t("tournament.final", lang, name=name_of(info))
         await self.delivery.post(info.channel_id, info.guild_id, RESULT,
-                                 content=t("tournament.final", lang, name=name_of(info)),
+                                 content=content + ("\n" + link if link else ""),
                                  embed=standings_embed(board, lang),
                                  allowed_mentions=discord.AllowedMentions.none())
 
