@@ -27,7 +27,7 @@ from bot.service.puzzles import Action, PuzzleService, PuzzleState
 from bot.values import PuzzleBoard, PuzzleRating
 from cogs import permissions
 from cogs.components import Components
-from cogs.context import CogContext
+from cogs.context import CogContext, CommandMixin
 from cogs.hand_view import add_rank, card_options, choose_cards, selected_cards
 from cogs.items import ViewState, puzzle_id
 from cogs.replies import answer_error, defer, png_file, respond
@@ -328,12 +328,12 @@ async def board_embed(puzzles: PuzzleService, guild_id: int, day: str, viewer_id
     return embed
 
 
-class PuzzleCommands:
+class PuzzleCommands(CommandMixin):
     """``/ddz puzzle`` (mixed into the ``ddz`` GroupCog). Its contract: ``ctx``."""
 
     ctx: CogContext
 
-    @app_commands.command(name=cmd("puzzle", "cmd.puzzle.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @app_commands.command(name=cmd("puzzle", "cmd.puzzle.name"),
                           description=cmd("Endgame puzzles: every hand face up, find the win",
                                           "cmd.puzzle.description"))
     @app_commands.rename(mode=cmd("mode", "param.mode.name"))

@@ -36,7 +36,7 @@ from bot.values import TournamentEntrant, TournamentInfo, TournamentTable
 from cogs import permissions
 from cogs.background import Background
 from cogs.components import Components
-from cogs.context import CogContext
+from cogs.context import CogContext, CommandMixin
 from cogs.delivery import Delivery
 from cogs.replies import answer_error, defer, respond
 from cogs.translator import cmd
@@ -70,7 +70,7 @@ def points_text(value: Fraction, lang: str) -> str:
     return decimal(float(value), lang)
 
 
-class TournamentCommands:
+class TournamentCommands(CommandMixin):
     """The ``/ddz tournament …`` subcommands, mixed into the ``ddz`` GroupCog. Its contract,
     the only attribute used: ``ctx`` (cogs/context.py)."""
 
@@ -80,7 +80,7 @@ class TournamentCommands:
                                     description=cmd("Tournaments: rounds of tables of three",
                                                     "cmd.tournament.description"))
 
-    @tournament.command(name=cmd("create", "cmd.tournament_create.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @tournament.command(name=cmd("create", "cmd.tournament_create.name"),
                         description=cmd("Create a tournament (Manage Server)",
                                         "cmd.tournament_create.description"))
     @app_commands.rename(name=cmd("name", "param.tournament_name.name"),
@@ -109,28 +109,28 @@ class TournamentCommands:
         await create(interaction, self.ctx, name, rounds, hands,
                      level.value if level else "normal", start_in_minutes)
 
-    @tournament.command(name=cmd("join", "cmd.tournament_join.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @tournament.command(name=cmd("join", "cmd.tournament_join.name"),
                         description=cmd("Enter the server's tournament",
                                         "cmd.tournament_join.description"))
     async def tournament_join(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await join(interaction, self.ctx.service.tournaments, None)
 
-    @tournament.command(name=cmd("leave", "cmd.tournament_leave.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @tournament.command(name=cmd("leave", "cmd.tournament_leave.name"),
                         description=cmd("Leave the tournament (after the start: withdraw)",
                                         "cmd.tournament_leave.description"))
     async def tournament_leave(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await leave(interaction, self.ctx.service.tournaments, None)
 
-    @tournament.command(name=cmd("start", "cmd.tournament_start.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @tournament.command(name=cmd("start", "cmd.tournament_start.name"),
                         description=cmd("Close the sign-up and seat round 1 (Manage Server)",
                                         "cmd.tournament_start.description"))
     async def tournament_start(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
         await start(interaction, self.ctx.service.tournaments)
 
-    @tournament.command(name=cmd("standings", "cmd.tournament_standings.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @tournament.command(name=cmd("standings", "cmd.tournament_standings.name"),
                         description=cmd("The tournament's standings",
                                         "cmd.tournament_standings.description"))
     async def tournament_standings(self, interaction: discord.Interaction) -> None:
@@ -143,7 +143,7 @@ class TournamentCommands:
         await respond(interaction, web_line(board.info, self.ctx.web_links, web, lang),
                       embed=standings_embed(board, lang))
 
-    @tournament.command(name=cmd("drop", "cmd.tournament_drop.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @tournament.command(name=cmd("drop", "cmd.tournament_drop.name"),
                         description=cmd("Take a member out at once (Manage Server)",
                                         "cmd.tournament_drop.description"))
     @app_commands.rename(member=cmd("member", "param.member.name"))
@@ -161,7 +161,7 @@ class TournamentCommands:
         await respond(interaction, t(f"tournament.drop_{answer}", lang,
                                      member=member.mention))
 
-    @tournament.command(name=cmd("cancel", "cmd.tournament_cancel.name"),  # type: ignore[type-var]  # bound as the GroupCog's
+    @tournament.command(name=cmd("cancel", "cmd.tournament_cancel.name"),
                         description=cmd("End the tournament now (Manage Server)",
                                         "cmd.tournament_cancel.description"))
     async def tournament_cancel(self, interaction: discord.Interaction) -> None:
