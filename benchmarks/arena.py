@@ -17,7 +17,8 @@ deal are averaged first, so the pairing is respected).
 Opponents: ``random`` (uniform over legal actions, a pass included),
 ``greedy`` (smallest legal play, never passes), ``easy``/``normal``/``hard``,
 ``hardfixed`` (hard bounded by its step budget alone, no wall-clock cap: the daily
-deal's computers, docs/AI.md §Fixed budget),
+deal's computers, docs/AI.md §Fixed budget), ``hard_v1``/``hardfixed_v1`` (the same two
+as they were at the start of issue 40: a frozen copy in ``benchmarks/hard_v1``),
 and ``rlcard`` = RLCard's ``DouDizhuRuleAgentV1`` (optional ``bench`` extra;
 skipped with a note if ``rlcard`` is not importable).
 """
@@ -32,6 +33,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+from benchmarks.hard_v1 import hard_play as hard_v1_play
 from bot.ai.decision import Decision, play
 from bot.ai.observation import Observation
 from bot.ai.policy import easy_play, greedy_play, normal_play, random_play
@@ -127,6 +129,8 @@ def make_agent(name: str) -> Agent | None:
         "normal": normal_play,
         "hard": hard_play,
         "hardfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf),
+        "hard_v1": hard_v1_play,
+        "hardfixed_v1": lambda view, rng: hard_v1_play(view, rng, time_cap=math.inf),
     }
     return _level(policies[name])
 
