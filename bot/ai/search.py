@@ -2,7 +2,8 @@
 
 For the best few candidates of ``normal_ranked`` (a pass included when the
 lead is not free), deal the unseen cards to the other two seats consistently
-with what is known (cards left per seat, the landlord's unplayed kitty cards),
+with what is known (cards left per seat, the landlord's unplayed kitty cards)
+and likely given the passes seen so far (``bot.ai.inference``),
 play each candidate out with the normal policy for every seat, and keep the
 candidate that wins most often. When few cards remain, each deal is solved
 exactly instead (``bot.ai.endgame``). The work is bounded by a number of
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 
 from bot.ai.decision import Decision, play
 from bot.ai.endgame import Solver, ranks_of
+from bot.ai.inference import follow_events, weighted_world
 from bot.ai.policy import normal_play, normal_ranked
 from bot.ai.view import View
 from bot.rules import Card, Combo
@@ -196,8 +198,9 @@ def hard_search(
         # A small prior for the normal policy's own choice damps sampling noise.
         return wins[i] / max(1, runs[i]) + (PRIOR if i == 0 else 0.0)
 
+    events = follow_events(view.history, view.landlord, view.seat)
     while steps[0] < step_budget and time.perf_counter() - start < cap and worlds < 200:
-        world = sample_world(view, rng)
+        world = weighted_world(view, rng, sample_world, events)
         worlds += 1
         extra = [keep] if keep is not None and keep not in active else []
         for i in active + extra:

@@ -33,6 +33,9 @@ class View:
     rules: RuleSet
     landlord_known: tuple[Card, ...] = ()
     """Pool cards certainly held by the landlord: its unplayed kitty cards."""
+    history: tuple[tuple[int, Combo | None], ...] = ()
+    """The public plays and passes so far (``Observation.history``; empty in the search's
+    own playouts): what ``bot.ai.inference`` reads the passes from."""
 
     @property
     def is_landlord(self) -> bool:
@@ -81,4 +84,5 @@ def view_of(obs: Observation) -> View:
         pool=obs.unseen_cards(),
         rules=obs.rules,
         landlord_known=obs.known_cards_of(obs.landlord),
+        history=obs.history,
     )
