@@ -53,7 +53,7 @@ def counts_of(cards: Iterable[Card]) -> list[int]:
     """Per-rank-index counts (15 ints) of a collection of cards."""
     counts = [0] * 15
     for card in cards:
-        counts[card.rank.value - 3] += 1
+        counts[card.rank_index] += 1
     return counts
 
 

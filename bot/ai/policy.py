@@ -9,6 +9,7 @@ partner awareness and stopping an opponent who has 1–2 cards left.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import defaultdict
 from typing import Any
@@ -85,15 +86,16 @@ def prune(legal: list[Combo], keep: int = 3) -> list[Combo]:
         else:
             out.append(combo)
     for group in by_body.values():
-        group.sort(key=lambda c: sum(card.rank for card in c.kickers))
+        # One body per group, so the sum of all ranks orders the kickers like theirs alone.
+        group.sort(key=lambda c: sum(c.ranks))
         out.extend(group[:keep])
     return out
 
 
 def _remove(counts: list[int], combo: Combo) -> list[int]:
     rest = counts.copy()
-    for card in combo.cards:
-        rest[card.rank.value - 3] -= 1
+    for r in combo.ranks:
+        rest[r] -= 1
     return rest
 
 
@@ -117,19 +119,20 @@ def _lead_reason(combo: Combo) -> str:
     return "lead_fewest_plays"
 
 
-def normal_ranked(view: View) -> list[tuple[float, Decision]]:
-    """Every candidate action with its score, best first (ties keep generation order)."""
+def _scored(view: View) -> list[tuple[float, Combo | None, str, dict[str, str | int]]]:
+    """Every candidate action with its score, reason and reason params, in generation
+    order (the legal plays, then a pass when the lead is not free)."""
     legal = legal_plays(view.hand, view.to_beat, view.rules)
     n = len(view.hand)
-    finishing = [c for c in legal if len(c.cards) == n]
+    finishing = [c for c in legal if len(c.ranks) == n]
     if finishing:
-        return [(1e9, play(finishing[0], "finish_hand"))]
+        return [(1e9, finishing[0], "finish_hand", {})]
     counts = counts_of(view.hand)
     base, base_turns, _ = evaluate(counts)
     lead = view.to_beat is None
     opp_min = view.min_opponent_cards()
     partner = view.partner
-    scored: list[tuple[float, Decision]] = []
+    scored: list[tuple[float, Combo | None, str, dict[str, str | int]]] = []
     friend_played = not lead and view.is_friend(view.last_seat)  # type: ignore[arg-type]  # not a lead: last_seat is set
     urgent = not lead and not friend_played and opp_min <= 2
     guard = (  # the partner's play may fall to a landlord about to go out right after us
@@ -188,10 +191,10 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
                 score -= 3  # keep 2s and jokers for later control
             if value >= base - 1e-9:
                 reason = "beat_keep_shape"
-        scored.append((score, play(combo, reason, **params)))
+        scored.append((score, combo, reason, params))
     if not lead:
         if not legal:
-            return [(0.0, play(None, "pass_cannot_beat"))]
+            return [(0.0, None, "pass_cannot_beat", {})]
         pass_score = base - INITIATIVE
         reason = "pass_save_cards"
         if guard:
@@ -201,12 +204,28 @@ def normal_ranked(view: View) -> list[tuple[float, Decision]]:
             reason = "let_partner_win"
         elif urgent:
             pass_score -= 100
-        elif all(isinstance(d.action, Combo) and d.action.is_bomb
-                 for _, d in scored if d.action is not None):
+        elif all(c.is_bomb for _, c, _, _ in scored if c is not None):
             reason = "keep_bomb_for_control"
-        scored.append((pass_score, play(None, reason)))
-    scored.sort(key=lambda item: -item[0])
+        scored.append((pass_score, None, reason, {}))
     return scored
+
+
+def normal_ranked(view: View) -> list[tuple[float, Decision]]:
+    """Every candidate action with its score, best first (ties keep generation order)."""
+    ranked = [(score, play(combo, reason, **params))
+              for score, combo, reason, params in _scored(view)]
+    ranked.sort(key=lambda item: -item[0])
+    return ranked
+
+
+def normal_action(view: View) -> Combo | None:
+    """``normal_play(view).action`` without building the decisions and their reasons
+    (the hard search's playouts call it for every seat, ``bot.ai.search.rollout``)."""
+    best_score, best = -math.inf, None
+    for score, combo, _, _ in _scored(view):
+        if score > best_score:  # strictly: ties keep generation order, as the sort does
+            best_score, best = score, combo
+    return best
 
 
 def normal_play(view: View, rng: random.Random | None = None) -> Decision:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from bot.ai.decision import Decision, play
 from bot.ai.endgame import Solver, ranks_of
 from bot.ai.inference import follow_events, weighted_world
-from bot.ai.policy import normal_play, normal_ranked
+from bot.ai.policy import normal_action, normal_ranked
 from bot.ai.view import View
 from bot.rules import Card, Combo
 
@@ -97,7 +97,7 @@ def rollout(
             rules=rules,
         )
         steps[0] += 1
-        action = normal_play(sub).combo
+        action = normal_action(sub)
 
 
 def _exact(hands: list[list[Card]], view: View, first: Combo | None) -> bool | None:
