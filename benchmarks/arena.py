@@ -176,6 +176,10 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
                 win, point, _ = future.result()
                 wins.append(win)
                 points.append(point)
+                if len(wins) % 25 == 0:  # progress on stderr: a long run cut short still tells
+                    wp, wp_ci = _interval(wins)
+                    print(f"  {ours}:{theirs} {len(wins)} deals: WP {wp:.3f} ± {wp_ci:.3f}",
+                          file=sys.stderr, flush=True)
                 nxt = next(seeds, None) if time.perf_counter() < deadline else None
                 if nxt is not None:
                     running.add(pool.submit(play_deal, ours, theirs, nxt))
