@@ -31,11 +31,12 @@ from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
-from cogs import daily, forget, info, newmatch, permissions, puzzles, replay, tournaments
+from cogs import daily, forget, info, newmatch, permissions, puzzles, tournaments
 from cogs import event as event_cog
 from cogs.board import Board
 from cogs.config import ConfigCommands
 from cogs.context import CogContext
+from cogs.feature_clicks import FeatureClicks
 from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
 from cogs.hand_refresh import HandRefresh
@@ -61,7 +62,8 @@ _is_admin = permissions.is_admin
 @app_commands.guild_only()
 class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentCommands,
              ConfigCommands, RecordsCommands,
-             daily.DailyCommands, puzzles.PuzzleCommands, GoneListeners, commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
+             daily.DailyCommands, puzzles.PuzzleCommands, FeatureClicks, GoneListeners,
+             commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 
@@ -279,56 +281,6 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
         except Exception as exc:
             await answer_error(interaction, exc, table_id)
         await self.tell_release_notes(interaction)
-
-    async def on_replay_click(self, interaction: discord.Interaction, hand_no: int, page: int,
-                              review: bool, verb: str) -> None:
-        """A replay button (custom_id ``ddz:rp:<hand no>:<page>:<mode><verb>``)."""
-        self.ctx.seen(interaction)
-        await replay.on_click(interaction, self.ctx, hand_no, page, review, verb)
-
-    async def on_daily_replay_click(self, interaction: discord.Interaction, day: str,
-                                    user_id: int, page: int, review: bool, verb: str) -> None:
-        """A daily replay button (custom_id ``ddz:dy:<day>:<member>:<page>:<mode><verb>``)."""
-        self.ctx.seen(interaction)
-        await daily.on_replay_click(interaction, self.ctx, day, user_id, page, review, verb)
-
-    async def on_event_replay_click(self, interaction: discord.Interaction, event_id: str,
-                                    deal: int, user_id: int, page: int, review: bool,
-                                    verb: str) -> None:
-        """An event replay button (custom_id
-        ``ddz:ev:<event>:<deal>:<member>:<page>:<mode><verb>``)."""
-        self.ctx.seen(interaction)
-        await event_cog.on_replay_click(interaction, self.ctx, event_id, deal, user_id, page,
-                                        review, verb)
-
-    async def on_event_next_click(self, interaction: discord.Interaction, event_id: str,
-                                  user_id: int) -> None:
-        """Next deal under an event deal's result (custom_id ``ddz:en:<event>:<member>``)."""
-        self.ctx.seen(interaction)
-        await event_cog.on_next_click(interaction, self.ctx, event_id, user_id)
-
-    async def on_tournament_click(self, interaction: discord.Interaction, tournament_id: str,
-                                  verb: str) -> None:
-        """Join / Leave under a tournament's sign-up (custom_id ``ddz:tn:<id>:<verb>``)."""
-        self.ctx.seen(interaction)
-        await tournaments.on_signup_click(interaction, self.ctx, tournament_id, verb)
-
-    async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
-                              yes: bool) -> None:
-        """``/ddz forget``'s Delete / Keep (custom_id ``ddzforget:<user>:<yes|no>``)."""
-        await forget.answer(interaction, self.ctx.service, user_id, yes)
-
-    async def on_newmatch_click(self, interaction: discord.Interaction, user_id: int,
-                                match_no: int, yes: bool) -> None:
-        """``/ddz newmatch``'s Start / Keep (custom_id ``ddznew:<user>:<match>:<yes|no>``)."""
-        await newmatch.answer(interaction, self.ctx, user_id, match_no, yes)
-
-    async def on_puzzle_click(self, interaction: discord.Interaction, attempt_id: str,
-                              plies: int, verb: str, selected: frozenset[int],
-                              value: str | None) -> None:
-        """A puzzle view component (custom_id ``ddz:pz:<attempt>:<plies>:<verb>.<mask>``)."""
-        self.ctx.seen(interaction)
-        await puzzles.on_click(interaction, self.ctx, attempt_id, plies, verb, selected, value)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
