@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.databases import create_schema, drop_schema, with_search_path
+from tests.support.databases import create_schema, drop_schema, with_search_path
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSED = ("think", "idle_factor", "hint_share", "seed", "tables", "seconds", "ramp", "event_loop")

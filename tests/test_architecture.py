@@ -474,3 +474,40 @@ def test_no_test_imports_a_conftest() -> None:
         if re.search(r"^\s*(from\s+\S*conftest\s+import|import\s+\S*conftest)", path.read_text(encoding="utf-8"), re.M)
     ]
     assert offenders == []
+
+
+def helper_imports_outside_support(root: Path = ROOT) -> list[str]:
+    """Imports of a ``tests`` module other than ``tests/support`` (and the ``tests``
+    package itself) by any module of ``tests``, ``benchmarks`` or ``tools``, as
+    ``file:line imports module``. Shared helpers live in tests/support only; a test
+    file, a conftest or a ``python -m`` script (``tests/sandbox/*_screenshots.py``,
+    ``tests/web/screenshots.py``) is never imported by another module."""
+    files = source_files(root, ("tests", "benchmarks", "tools"))
+    names = set(files)
+    return [
+        f"{files[imp.source].relative_to(root)}:{imp.line} imports {imp.target}"
+        for name, path in files.items()
+        for imp in imports_of(name, path, names)
+        if within(imp.target, "tests") and imp.target != "tests"
+        and not within(imp.target, "tests.support")
+    ]
+
+
+def test_the_helper_check_flags_a_test_importing_another_test(tmp_path: Path) -> None:
+    for folder in ("tests", "tests/e2e", "tests/support"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "tests" / "support" / "driver.py").write_text("X = 1\n")
+    (tmp_path / "tests" / "e2e" / "helper.py").write_text("Y = 2\n")
+    (tmp_path / "tests" / "e2e" / "test_a.py").write_text(
+        "from tests.support.driver import X\nfrom tests.e2e import helper\n"
+        "def test_a():\n    from tests.e2e.test_b import call\n")
+    (tmp_path / "tests" / "e2e" / "test_b.py").write_text("def call(): ...\n")
+    assert helper_imports_outside_support(tmp_path) == [
+        "tests/e2e/test_a.py:2 imports tests.e2e.helper",
+        "tests/e2e/test_a.py:4 imports tests.e2e.test_b",
+    ]
+
+
+def test_tests_import_shared_helpers_only_from_tests_support() -> None:
+    assert helper_imports_outside_support() == []

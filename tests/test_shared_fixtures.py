@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.game.table import Table
 from bot.service import TableService
-from tests.e2e.ddz_driver import public_actions, wait_public
+from tests.support.ddz_driver import public_actions, wait_public
 from tests.support.fixtures import SoloTable
 from tests.support.service_clock import ALICE, BOB, CARL, FakeClock
 

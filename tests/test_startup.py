@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.values import ShardSet
-from tests.databases import Database
+from tests.support.databases import Database
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -78,7 +78,7 @@ __all__ = [
 ]
 
 CLOSE_HOOKS: list[Callable[[Emulator], None]] = []
-"""Called with every emulator as it closes (the e2e suite's edit counter, tests/e2e/timing.py)."""
+"""Called with every emulator as it closes (the e2e suite's edit counter, tests/support/timing.py)."""
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GeMuLa.loopback-emulator-fake-token-0000000000"
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 35) | (1 << 38)

@@ -23,7 +23,7 @@ from bot.ai.evaluate import counts_of
 from bot.game.hand import Hand
 from bot.i18n import t
 from bot.rules import RuleSet, parse_cards
-from tests.ai.helpers import nth_hint
+from tests.support.ai_builders import nth_hint
 
 STRONG = "3 4 5 7 8 9 T J Q K A 2 2 2 2 X D"
 WEAK = "3 3 4 4 5 6 7 8 8 9 T J J Q 5 9 K"

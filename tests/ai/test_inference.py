@@ -10,7 +10,7 @@ from bot.ai.search import sample_world
 from bot.ai.view import view_of
 from bot.rules import parse_cards
 from fitting.fit_inference import FIRST_SEED, calibration
-from tests.ai.helpers import combo, playing
+from tests.support.ai_builders import combo, playing
 
 
 def counts(text: str) -> list[int]:

@@ -13,7 +13,7 @@ from bot.ai import REASONS, choose_bid, choose_play
 from bot.ai.observation import Observation
 from bot.ai.selfplay import deal, play_hand
 from bot.rules import RuleSet, parse_cards
-from tests.ai.helpers import nth_hint
+from tests.support.ai_builders import nth_hint
 
 
 @pytest.fixture(autouse=True)

@@ -40,7 +40,7 @@ def test_leading_a_four_with_two_names_the_plays_left_in_every_language() -> Non
     from bot.ai.policy import greedy_play, normal_ranked
     from bot.ai.view import view_of
     from bot.i18n import t
-    from tests.ai.helpers import playing
+    from tests.support.ai_builders import playing
 
     obs = playing(0, "3334456889999TJKKK2D", landlord=0, cards_left=(20, 17, 17))
     ranked = {d.action.notation: d for _, d in normal_ranked(view_of(obs)) if d.action}
@@ -61,7 +61,7 @@ def test_a_lead_of_an_ace_is_no_low_single_in_either_language() -> None:
     from bot.ai.policy import greedy_play
     from bot.ai.view import view_of
     from bot.i18n import t
-    from tests.ai.helpers import playing
+    from tests.support.ai_builders import playing
 
     ace = greedy_play(view_of(playing(0, "A22", landlord=0, cards_left=(3, 17, 17))))
     assert ace.action is not None and ace.action.notation == "A"

@@ -21,7 +21,7 @@ from bot.game.replay import position_before
 from bot.game.selfplay import seeded_hand
 from bot.rules import Card, RuleSet
 from bot.service.reviews import own_decisions, review_decision
-from tests.ai.helpers import combo, playing
+from tests.support.ai_builders import combo, playing
 from tests.support.reachable import _cards_reachable
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.ai import choose_play, search
-from tests.ai.helpers import combo, nth_hint, playing
+from tests.support.ai_builders import combo, nth_hint, playing
 
 LEVELS = ["normal", "hard"]
 

@@ -10,9 +10,9 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from tests.security.forge import forge_click, table_of
 from tests.support.fake_discord import FakeDiscord, Member
 from tests.support.fake_game import comp, members, pick_id, three_members_ana_leads
+from tests.support.forge import forge_click, table_of
 
 REFRESHED = "The table changed; this is the current view."
 REFRESHED_ES = "La mesa ha cambiado; esta es la vista actual."

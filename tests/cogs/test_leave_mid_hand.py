@@ -3,9 +3,9 @@ auto-play, the hand still counts for the member, and they may take the seat back
 
 from __future__ import annotations
 
-from tests.security.forge import table_of
 from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import members
+from tests.support.forge import table_of
 
 
 async def test_a_member_leaves_mid_hand_with_the_leave_button_and_takes_the_seat_back(

@@ -9,9 +9,9 @@ import pytest
 
 from bot.values import Settlement
 from cogs import texts
-from tests.security.forge import table_of
 from tests.support.fake_discord import FakeDiscord, Member
 from tests.support.fake_game import deal_for, members
+from tests.support.forge import table_of
 from tests.support.match_texts import ENDED, fixed_match_end
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import copy
 
-from tests.security.forge import table_of
 from tests.support.fake_discord import FakeDiscord, Member
 from tests.support.fake_game import autoplayed_solo_hand, members
+from tests.support.forge import table_of
 
 
 async def one_hand(fake: FakeDiscord) -> Member:

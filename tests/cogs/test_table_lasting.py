@@ -8,9 +8,9 @@ from bot.game.table import Table
 from bot.service.releases import ReleaseNote
 from cogs.hand_view import build_screen
 from cogs.items import ViewState
-from tests.security.forge import table_of
 from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID, autoplayed_solo_hand, members
+from tests.support.forge import table_of
 
 COMPUTER_LINE = ("A seat given up (its player left during a hand, or was away for a whole"
                  " one) goes to a computer at Play again.")

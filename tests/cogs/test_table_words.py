@@ -11,8 +11,8 @@ from cogs import texts
 from rendering import render_table
 from rendering.compose import DANGER, GOLD
 from rendering.table import HEADER_H, PAD, WIDTH
-from tests.rendering.pngs import colour_count, decode
 from tests.support.fake_game import bidding_table
+from tests.support.pngs import colour_count, decode
 
 
 def landlord_table():  # Ana (seat 0): 3334445566778899T + 2XD, Bot 2 and Bot 3 follow

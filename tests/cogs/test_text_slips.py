@@ -10,9 +10,9 @@ import pytest
 from bot.game.table import Table
 from bot.i18n import t
 from cogs.texts import public_text
-from tests.security.forge import forge_click
 from tests.support.fake_discord import FakeDiscord, Member
 from tests.support.fake_game import comp, pick_id, three_members_ana_leads
+from tests.support.forge import forge_click
 
 GUILD_ID, CHANNEL_ID = 1, 2
 

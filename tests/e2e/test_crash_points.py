@@ -16,8 +16,8 @@ from bot.rules import DEFAULT_RULES
 from bot.storage import Storage
 from bot.values import GuildSettings
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.botproc import BotFactory, BotProcess
-from tests.e2e.ddz_driver import (
+from tests.support.botproc import BotFactory, BotProcess
+from tests.support.ddz_driver import (
     FAST_ENV,
     HAND_RE,
     finished,
@@ -29,7 +29,7 @@ from tests.e2e.ddz_driver import (
     reply_text,
     wait_public,
 )
-from tests.e2e.solo import check_result, open_with_computers, play_solo, score_counts_once
+from tests.support.solo import check_result, open_with_computers, play_solo, score_counts_once
 
 
 def live_table_messages(emu: Emulator) -> list[SimMessage]:

@@ -8,9 +8,9 @@ import re
 
 from bot.rules import parse_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     SHOWN,
     cards_in_alt,
@@ -21,7 +21,7 @@ from tests.e2e.ddz_driver import (
     press,
     reply_text,
 )
-from tests.e2e.solo import to_beat_in
+from tests.support.solo import to_beat_in
 
 DEALT_RE = re.compile(r"(?P<name>Alice|Bot 2|Bot 3) holds (?P<cards>" + SHOWN + ")")
 RESULT_RE = re.compile(r"You (won|lost) the daily deal of (\d{4}-\d\d-\d\d): \*\*([+-]?\d+)\*\*")

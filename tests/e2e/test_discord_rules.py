@@ -7,7 +7,7 @@ from typing import Any
 
 from sandbox.loopback.emulator import Emulator, SimInteraction, SimMember
 from sandbox.loopback.model import PERM_SEND_MESSAGES, PERM_VIEW_CHANNEL
-from tests.e2e.test_emulator import call
+from tests.support.emulator_calls import call
 
 
 async def answered(emu: Emulator, member: SimMember, rtype: int = 4,

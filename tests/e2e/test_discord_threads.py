@@ -13,7 +13,7 @@ from sandbox.loopback.model import (
     PERM_SEND_IN_THREADS,
     PERM_SEND_MESSAGES,
 )
-from tests.e2e.test_emulator import call
+from tests.support.emulator_calls import call
 
 
 def captured(emu: Emulator) -> list[tuple[str, dict[str, Any]]]:

@@ -1,4 +1,4 @@
-"""The loopback emulator works against an unmodified discord.py bot (tests/e2e/echo_bot.py)
+"""The loopback emulator works against an unmodified discord.py bot (tests/support/echo_bot.py)
 and enforces Discord's rules on raw HTTP calls."""
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import aiohttp
 import pytest
 
 from sandbox.loopback.emulator import Emulator, EmulatorUsageError
-from tests.e2e.botproc import REPO_ROOT, BotFactory, BotProcess
-from tests.e2e.echo_bot import make_png
+from tests.support.botproc import REPO_ROOT, BotFactory, BotProcess
+from tests.support.echo_bot import make_png
+from tests.support.emulator_calls import call
 
-ECHO_ARGV = [sys.executable, str(REPO_ROOT / "tests" / "e2e" / "echo_bot.py")]
+ECHO_ARGV = [sys.executable, str(REPO_ROOT / "tests" / "support" / "echo_bot.py")]
 
 
 async def start_echo(bot_factory: BotFactory) -> BotProcess:
@@ -203,18 +204,6 @@ async def test_late_initial_response_is_rejected_with_10062(
 
 
 # ---- raw HTTP rules (no bot) -------------------------------------------------------
-
-
-async def call(
-    emu: Emulator, method: str, path: str, payload: Any = None, auth: bool = True
-) -> tuple[int, Any]:
-    headers = {"Authorization": f"Bot {emu.token}"} if auth else {}
-    async with (
-        aiohttp.ClientSession() as session,
-        session.request(method, emu.api_base + path, json=payload, headers=headers) as resp,
-    ):
-        body = await resp.json() if resp.content_type == "application/json" else None
-        return resp.status, body
 
 
 def button(custom_id: str) -> dict[str, Any]:

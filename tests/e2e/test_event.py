@@ -11,9 +11,9 @@ import re
 from fractions import Fraction
 
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     cards_in_alt,
     choose,
@@ -22,7 +22,7 @@ from tests.e2e.ddz_driver import (
     press,
     reply_text,
 )
-from tests.e2e.solo import to_beat_in
+from tests.support.solo import to_beat_in
 
 RESULT_RE = re.compile(r"Deal (\d+) done: \*\*([+-]?\d+)\*\*")
 LINE_RE = re.compile(r"^(\d+)\. (\w+): \*\*([+-]?[\d.]+)\*\* · points ([+-]?\d+) · played (\d)/2",

@@ -12,11 +12,11 @@ import asyncio
 import time
 
 from sandbox.loopback.emulator import Emulator
-from tests.databases import Database
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import FAST_ENV
-from tests.e2e.solo import open_with_computers
-from tests.storage.freezer import FreezableProxy
+from tests.support.botproc import BotFactory
+from tests.support.databases import Database
+from tests.support.ddz_driver import FAST_ENV
+from tests.support.freezer import FreezableProxy
+from tests.support.solo import open_with_computers
 
 
 async def test_a_frozen_postgresql_makes_the_bot_exit_with_code_4_in_bounded_time(

@@ -13,8 +13,8 @@ from sandbox.loopback.model import (
     PERM_SEND_MESSAGES,
     PERM_VIEW_CHANNEL,
 )
-from tests.e2e.botproc import BotFactory, BotProcess
-from tests.e2e.ddz_driver import (
+from tests.support.botproc import BotFactory, BotProcess
+from tests.support.ddz_driver import (
     FAST_ENV,
     finished,
     hand_verbs,
@@ -26,7 +26,7 @@ from tests.e2e.ddz_driver import (
     table_message,
     wait_public,
 )
-from tests.e2e.solo import (
+from tests.support.solo import (
     SoloLog,
     check_result,
     my_turn,

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     finished,
     public_actions,
@@ -18,7 +18,7 @@ from tests.e2e.ddz_driver import (
     reply_text,
     table_message,
 )
-from tests.e2e.solo import open_with_computers, play_solo, score_counts_once
+from tests.support.solo import open_with_computers, play_solo, score_counts_once
 
 
 def children(pid: int) -> set[int]:

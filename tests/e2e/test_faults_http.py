@@ -13,9 +13,9 @@ from collections import Counter
 
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from sandbox.loopback.faults import HAND_VIEW_EDIT, TABLE_TOKEN_EDIT
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import FAST_ENV, public_actions, table_message
-from tests.e2e.solo import open_with_computers, play_solo, score_counts_once
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import FAST_ENV, public_actions, table_message
+from tests.support.solo import open_with_computers, play_solo, score_counts_once
 
 
 async def settled_once(emu: Emulator, alice: SimMember, result: SimMessage) -> None:

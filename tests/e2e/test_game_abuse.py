@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from sandbox.loopback.emulator import Emulator, SimInteraction, SimMember, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     MENTION_RE,
     cards_in_alt,
@@ -26,7 +26,7 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.solo import to_beat_in
+from tests.support.solo import to_beat_in
 
 NOT_SEATED = "You're not seated at this table."
 NOT_YOUR_TURN = "It's not your turn."

@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable
 
 from sandbox.loopback.emulator import Emulator, SimChannel, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     finished,
     hand_component,
@@ -26,7 +26,7 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.solo_tables import start_solo_in
+from tests.support.solo_tables import start_solo_in
 
 
 def in_channel(channel: SimChannel, predicate: Callable[[SimMessage], bool]

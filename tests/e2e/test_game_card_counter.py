@@ -10,9 +10,9 @@ from collections import Counter
 
 from bot.rules import RANKS, Card, parse_cards
 from sandbox.loopback.emulator import Emulator, SimChannel, SimMember
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     SHOWN,
     cards_in_alt,
@@ -25,7 +25,7 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.solo_tables import start_solo_in
+from tests.support.solo_tables import start_solo_in
 
 PLAYED_RE = re.compile(r"played (" + SHOWN + ")")
 OUT_RE = re.compile(r"(?:Not seen by you yet|Aún no las has visto): ([^.]*)")

@@ -12,15 +12,15 @@ import pytest_asyncio
 
 from bot.rules import format_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import (
+from tests.support.botproc import BotProcess
+from tests.support.ddz_driver import (
     HAND_RE,
     finished,
     hand_component,
     press,
     reply_text,
 )
-from tests.e2e.solo import SoloLog, check_result, solo_session
+from tests.support.solo import SoloLog, check_result, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -13,9 +13,9 @@ import asyncio
 
 from bot.rules import DECK, RANKS, format_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     MENTION_RE,
     cards_in_alt,
@@ -28,7 +28,7 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.test_game_hand import join_and_start
+from tests.support.three_members import join_and_start
 
 SPANISH = {"refreshed": "La mesa ha cambiado; esta es la vista actual.",
            "not_held": "No tienes ", "auto_on": "El juego automático está activado",

@@ -19,9 +19,9 @@ import pytest_asyncio
 
 from bot.rules import Card, format_cards, parse_cards, rank_counts, show_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotProcess
+from tests.support.ddz_driver import (
     FAST_ENV,
     MENTION_RE,
     Tracker,
@@ -40,9 +40,9 @@ from tests.e2e.ddz_driver import (
     table_message,
     wait_public,
 )
+from tests.support.three_members import NAMES, join_and_start
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-NAMES = ("Alice", "Bob", "Carol")
 
 
 @dataclass
@@ -66,25 +66,6 @@ class Played:
         out[self.tracker.landlord] += [format_cards(self.landlord_hand),
                                        show_cards(self.landlord_hand)]
         return out
-
-
-async def join_and_start(emu: Emulator, members: list[SimMember]) -> str:
-    alice, bob, carol = members
-    ack = await finished(await alice.slash("ddz start"))
-    m = re.search(r"`([A-Za-z0-9]+)`", reply_text(ack))
-    assert ack.ephemeral and m is not None, reply_text(ack)
-    lobby = await wait_public(emu, lambda msg: "join" in public_actions(msg), what="the lobby")
-    for n, member in enumerate((bob, carol), start=1):
-        join = public_actions(lobby)["join"]["custom_id"]
-        await member.click(lobby, join)
-        lobby = await wait_public(
-            emu, lambda msg, n=n: public_seq(msg) >= n and NAMES[n] in msg.text, what=f"join {n}"
-        )
-    assert [f"Seat {i + 1}: {name}" in lobby.text for i, name in enumerate(NAMES)] == [True] * 3
-    start = public_actions(lobby)["start"]
-    assert not start.get("disabled")
-    await alice.click(lobby, start["custom_id"])
-    return m.group(1)
 
 
 async def bid(emu: Emulator, members: list[SimMember]) -> tuple[int, list[Card]]:

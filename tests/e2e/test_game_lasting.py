@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotProcess
+from tests.support.ddz_driver import (
     FAST_ENV,
     finished,
     open_view,

@@ -7,9 +7,9 @@ win when her total is at or above zero, else the no-winner message (docs/RULES.m
 from __future__ import annotations
 
 from sandbox.loopback.emulator import Emulator
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     finished,
     public_actions,
@@ -17,9 +17,9 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.solo import open_with_computers
-from tests.e2e.solo_tables import auto_played
 from tests.support.match_texts import ENDED, fixed_match_end
+from tests.support.solo import open_with_computers
+from tests.support.solo_tables import auto_played
 
 ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from sandbox.loopback.emulator import Emulator, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     HAND_RE,
     changes_in_result,
@@ -19,7 +19,7 @@ from tests.e2e.ddz_driver import (
     reply_text,
     table_message,
 )
-from tests.e2e.solo import (
+from tests.support.solo import (
     NAMES,
     SoloLog,
     check_result,

@@ -15,11 +15,11 @@ import re
 import asyncpg
 
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.databases import Database
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import finished, reply_text
-from tests.e2e.shards import SHARDS, guild_on_another_shard, shard_env, shard_of
-from tests.e2e.solo import SoloLog, check_result, open_with_computers, play_solo
+from tests.support.botproc import BotFactory
+from tests.support.databases import Database
+from tests.support.ddz_driver import finished, reply_text
+from tests.support.e2e_shards import SHARDS, guild_on_another_shard, shard_env, shard_of
+from tests.support.solo import SoloLog, check_result, open_with_computers, play_solo
 
 
 async def score_row(member: SimMember, mine: int) -> None:

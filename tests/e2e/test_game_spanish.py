@@ -6,9 +6,9 @@ messages follow the server (English) until an admin sets ``/ddz config idioma:es
 from __future__ import annotations
 
 from sandbox.loopback.emulator import Emulator
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import (
     FAST_ENV,
     cards_in_alt,
     finished,

@@ -22,11 +22,11 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from sandbox.loopback.emulator import FAKE_TOKEN, Emulator
-from tests.databases import Database
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import finished, public_actions, reply_text
-from tests.e2e.shards import guild_on_another_shard, shard_env, shard_of
-from tests.e2e.solo_tables import last_board, shows_result, start_solo_in
+from tests.support.botproc import BotFactory
+from tests.support.databases import Database
+from tests.support.ddz_driver import finished, public_actions, reply_text
+from tests.support.e2e_shards import guild_on_another_shard, shard_env, shard_of
+from tests.support.solo_tables import last_board, shows_result, start_solo_in
 
 RESULT_TITLE = r"· hand #\d+ · result"
 """A result's title: the hand's number is the server's (several tables share a server)."""

@@ -17,9 +17,15 @@ import time
 from collections.abc import Callable
 
 from sandbox.loopback.emulator import Emulator
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import finished, public_actions, reply_text, table_message, wait_public
-from tests.e2e.solo_tables import last_board, shows_result, start_solo_in
+from tests.support.botproc import BotProcess
+from tests.support.ddz_driver import (
+    finished,
+    public_actions,
+    reply_text,
+    table_message,
+    wait_public,
+)
+from tests.support.solo_tables import GLOBAL_PER_HAND, last_board, shows_result, start_solo_in
 
 RESULT_TITLE = r"· hand #\d+ · result"
 """A result's title: the hand's number is the server's (several tables share a server)."""
@@ -27,7 +33,6 @@ RESULT_TITLE = r"· hand #\d+ · result"
 BotFactory = Callable[..., BotProcess]
 PACE_ENV = {"DDZ_COMPUTER_DELAY": "0.8,1.2"}
 """About a move a second: the computers' default pace, alice's auto-play at 1 s."""
-GLOBAL_PER_HAND = 4
 
 
 async def test_a_hand_on_auto_play_costs_at_most_four_global_requests(

@@ -6,7 +6,7 @@ traffic): ``python -m bot`` routes its callbacks and webhooks through
 from __future__ import annotations
 
 from sandbox.loopback.emulator import Emulator
-from tests.e2e.botproc import BotFactory
+from tests.support.botproc import BotFactory
 
 CALLBACK = r"^/api/v10/interactions/\d+/[^/]+/callback$"
 WARNING = ("Discord answered a global 429 on an interaction route "

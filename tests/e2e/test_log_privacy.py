@@ -9,10 +9,10 @@ their selection masks), select option values and labels.
 from __future__ import annotations
 
 from sandbox.loopback.emulator import Emulator
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import FAST_ENV, finished
-from tests.e2e.privacy import hand_secrets, leaks
-from tests.e2e.solo import check_result, open_with_computers, play_solo
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import FAST_ENV, finished
+from tests.support.log_privacy import hand_secrets, leaks
+from tests.support.solo import check_result, open_with_computers, play_solo
 
 
 async def test_a_whole_hand_at_debug_level_leaves_no_card_of_any_hand_in_the_log(

@@ -14,8 +14,8 @@ from bot.puzzles import Move, Position, legal_moves, winning_moves
 from bot.puzzles.model import load_puzzles
 from bot.rules import Card, format_cards, show_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import FAST_ENV, SHOWN, finished, reply_text
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import FAST_ENV, SHOWN, finished, reply_text
 
 HAND_RE = re.compile(rf"(?:^|; )(?P<name>[^;]+?) \((?P<role>landlord|peasant)\) holds (?P<cards>{SHOWN}|—)")
 BEAT_RE = re.compile(rf"To beat: (?P<cards>{SHOWN}) \((?P<name>[^)]+)\)")

@@ -14,8 +14,8 @@ from PIL import Image
 
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.ddz_driver import finished, reply_text
-from tests.e2e.solo import NAMES, check_result, solo_session
+from tests.support.ddz_driver import finished, reply_text
+from tests.support.solo import NAMES, check_result, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

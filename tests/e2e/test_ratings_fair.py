@@ -17,9 +17,9 @@ from pathlib import Path
 
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
 from sandbox.loopback.emulator import Emulator
-from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotProcess
+from tests.support.ddz_driver import (
     FAST_ENV,
     changes_in_result,
     finished,
@@ -28,7 +28,7 @@ from tests.e2e.ddz_driver import (
     wait_public,
     watch_table,
 )
-from tests.e2e.solo import NAMES, open_with_computers
+from tests.support.solo import NAMES, open_with_computers
 
 BotFactory = Callable[..., BotProcess]
 ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}

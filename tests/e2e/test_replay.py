@@ -16,8 +16,8 @@ import pytest_asyncio
 
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from sandbox.loopback.members import SimInteraction
-from tests.e2e.ddz_driver import finished, reply_text
-from tests.e2e.solo import SoloSession, solo_session
+from tests.support.ddz_driver import finished, reply_text
+from tests.support.solo import SoloSession, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 REVIEW_SECONDS = 120.0  # generous: the CI machine is shared

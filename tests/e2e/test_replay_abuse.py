@@ -16,8 +16,8 @@ import pytest_asyncio
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from sandbox.loopback.members import SimInteraction
 from sandbox.loopback.model import FLAG_EPHEMERAL, SimGuild, snowflake
-from tests.e2e.ddz_driver import finished, public_actions, public_seq, reply_text, wait_public
-from tests.e2e.solo import SoloSession, solo_session
+from tests.support.ddz_driver import finished, public_actions, public_seq, reply_text, wait_public
+from tests.support.solo import SoloSession, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 STALE = "That button is out of date: the table has moved on."

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from sandbox.loopback.emulator import Emulator
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import FAST_ENV, finished, reply_text
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import FAST_ENV, finished, reply_text
 
 
 async def test_a_newcomer_gets_polite_answers_in_english_and_spanish(

@@ -13,9 +13,9 @@ from itertools import combinations
 
 from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
 from sandbox.loopback.model import PERM_CREATE_PUBLIC_THREADS
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory
-from tests.e2e.ddz_driver import FAST_ENV, changes_in_result, finished, reply_text
+from tests.support import timing
+from tests.support.botproc import BotFactory
+from tests.support.ddz_driver import FAST_ENV, changes_in_result, finished, reply_text
 
 ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}
 THREAD_RE = re.compile(r"^(?P<name>.+) · round (?P<round>\d) · table (?P<table>\d)$")

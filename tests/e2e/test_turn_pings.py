@@ -18,10 +18,9 @@ import time
 from collections.abc import Callable
 
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import FAST_ENV, finished, public_actions, public_seq, wait_public
-from tests.e2e.solo_tables import start_solo_in
-from tests.e2e.test_global_requests import GLOBAL_PER_HAND
+from tests.support.botproc import BotProcess
+from tests.support.ddz_driver import FAST_ENV, finished, public_actions, public_seq, wait_public
+from tests.support.solo_tables import GLOBAL_PER_HAND, start_solo_in
 
 BotFactory = Callable[..., BotProcess]
 DELAY = 3

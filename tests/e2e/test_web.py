@@ -14,8 +14,8 @@ import pytest
 import pytest_asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.e2e.ddz_driver import finished, reply_text
-from tests.e2e.solo import SoloSession, solo_session
+from tests.support.ddz_driver import finished, reply_text
+from tests.support.solo import SoloSession, solo_session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SECRET = "e2e-web-secret-0123456789"

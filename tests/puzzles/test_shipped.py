@@ -6,7 +6,7 @@ shortest forced win takes exactly ``depth`` plies; every legal first move is pro
 one by one and only the stored solution's cards (or the pass, for ``""``) win; the
 stored line is the game under best play, move by move. The puzzles of up to 10 cards
 (more than half) are proved a second time by a plain full minimax that shares no code
-with the solver beyond the rules (tests/puzzles/reference.py).
+with the solver beyond the rules (tests/support/puzzle_reference.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from bot.puzzles import apply, is_over, legal_moves, team_of, winner
 from bot.puzzles.generate import MAX_CARDS, MAX_DEPTH, MIN_CARDS
 from bot.puzzles.model import GENERATOR_VERSION, Puzzle, load_puzzles, puzzle_by_id, puzzle_id
 from bot.puzzles.solver import INF, Solver
-from tests.puzzles.reference import Reference
+from tests.support.puzzle_reference import Reference
 
 PUZZLES = load_puzzles()
 REFERENCE_CARDS = 10
@@ -101,7 +101,7 @@ def test_the_reference_checks_most_puzzles() -> None:
 @pytest.mark.parametrize("puzzle", SMALL, ids=[p.id for p in SMALL])
 def test_plain_minimax_agrees(puzzle: Puzzle) -> None:
     """A second, independent proof: full minimax with no bounds and no shared table
-    (tests/puzzles/reference.py), for every puzzle of up to REFERENCE_CARDS cards."""
+    (tests/support/puzzle_reference.py), for every puzzle of up to REFERENCE_CARDS cards."""
     ref = Reference()
     pos = puzzle.position()
     mover = team_of(pos, pos.turn)

@@ -1,5 +1,5 @@
 """The puzzle solver (bot.puzzles.solver) against hand-made positions and against a
-plain full minimax (tests/puzzles/reference.py) on random small positions."""
+plain full minimax (tests/support/puzzle_reference.py) on random small positions."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from bot.puzzles import (
 )
 from bot.puzzles.solver import Solver
 from bot.rules import DECK, classify, legal_plays, parse_cards
-from tests.puzzles.reference import Reference
+from tests.support.puzzle_reference import Reference
 
 
 def play(text: str):

@@ -18,7 +18,7 @@ from rendering.cards import (
     warm_up,
 )
 from rendering.text import BOLD, FONT_DIR, REGULAR
-from tests.rendering.pngs import colour_count
+from tests.support.pngs import colour_count
 
 RED = (200, 30, 40)
 

@@ -28,7 +28,7 @@ from rendering.compose import (
 )
 from rendering.models import SeatView, TableView
 from rendering.palette_data import SHARED_PALETTE
-from tests.rendering.pngs import decode
+from tests.support.pngs import decode
 from tools.palette import sample_palette
 from tools.samples import (
     landlord_hand,

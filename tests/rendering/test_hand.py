@@ -7,7 +7,7 @@ from rendering import render_hand, sort_cards
 from rendering.cards import LARGE
 from rendering.compose import FELT
 from rendering.hand import MARGIN, RAISE, TOP, WIDTH, fan_positions, hand_height
-from tests.rendering.pngs import colour_count, decode
+from tests.support.pngs import colour_count, decode
 from tools.samples import landlord_hand, selected_three
 
 

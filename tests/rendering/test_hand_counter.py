@@ -7,7 +7,7 @@ import pytest
 from rendering import render_hand, render_hand_cached
 from rendering.compose import GOLD, WHITE
 from rendering.hand import COUNTER_H, GREYED, MARGIN, WIDTH, counter_cells, hand_height
-from tests.rendering.pngs import colour_count, decode
+from tests.support.pngs import colour_count, decode
 from tools.samples import landlord_hand
 
 COUNTS = (1, 0, 2, 4, 4, 3, 2, 1, 0, 4, 4, 4, 4, 1, 0)

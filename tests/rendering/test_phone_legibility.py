@@ -37,7 +37,7 @@ from rendering.stats import WIDTH as CHART_WIDTH
 from rendering.stats import StatsView, _Canvas, render_stats
 from rendering.table import WIDTH as TABLE_WIDTH
 from rendering.text import Draw
-from tests.rendering.pngs import decode
+from tests.support.pngs import decode
 from tools.samples import (
     CJK_NAME,
     LONG_NAME,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.rendering.pngs import decode
+from tests.support.pngs import decode
 from tools.preview import main, write_previews
 
 

@@ -18,7 +18,7 @@ from rendering.replay import (
     render_replay_page_cached,
 )
 from rendering.replay_models import ReplayLine, ReplayPage, ReviewMark
-from tests.rendering.pngs import colour_count, decode
+from tests.support.pngs import colour_count, decode
 from tests.support.replay_samples import SEATS, TRICK, sample_page
 
 

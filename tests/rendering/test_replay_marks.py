@@ -14,7 +14,7 @@ from rendering.replay import (
     render_replay_page,
 )
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
-from tests.rendering.pngs import colour_count, decode
+from tests.support.pngs import colour_count, decode
 
 GREEN = (80, 220, 120)
 LIGHT_RED = (255, 120, 110)

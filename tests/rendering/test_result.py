@@ -9,7 +9,7 @@ import pytest
 from rendering import ResultView, SeatResult, render_result
 from rendering.compose import GOLD, WHITE
 from rendering.result import WIDTH, signed
-from tests.rendering.pngs import colour_count, decode
+from tests.support.pngs import colour_count, decode
 from tools.samples import CJK_NAME, LONG_NAME, spring_result
 
 GREEN = (80, 220, 120)

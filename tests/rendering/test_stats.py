@@ -23,7 +23,7 @@ from rendering.stats import (
     stats_alt_text,
 )
 from rendering.strings import text
-from tests.rendering.pngs import colour_count, decode
+from tests.support.pngs import colour_count, decode
 from tools.samples import CJK_NAME, LONG_NAME, stats_chart
 
 

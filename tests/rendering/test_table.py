@@ -15,7 +15,7 @@ from rendering.compose import DANGER, GOLD, MUTED, PANEL, WARN
 from rendering.strings import text
 from rendering.table import HEADER_H, HEIGHT, PAD, PLAY_X, ROW_GAP, ROW_H, WIDTH
 from rendering.text import font, safe_text, text_width
-from tests.rendering.pngs import colour_count, decode
+from tests.support.pngs import colour_count, decode
 from tools.samples import CJK_NAME, LONG_NAME, mid_game_table
 
 

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.rules import DECK, RuleSet, classify, legal_plays, rank_counts
-from tests.rules.brute import all_readings
+from tests.support.rules_brute import all_readings
 from tests.support.rules_checks import key, sub_multisets
 
 RULESETS = st.sampled_from([RuleSet(), RuleSet(kickers="distinct")])

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from bot.game.daily import day_before, day_of
 from sandbox.world import NAMES, fixed_id
-from tests.sandbox import screenshots
-from tests.sandbox.screenshots import Shot
+from tests.support import sandbox_screenshots
+from tests.support.sandbox_screenshots import Shot
 
 GUILD = fixed_id(1)
 PLAYS = {
@@ -62,7 +62,7 @@ def fill(db: Path, now: float) -> None:
 
 def shoot(folder: Path) -> list[Path]:
     """Write the screenshots into ``folder``; their paths."""
-    return screenshots.shoot(folder, SHOTS, lambda db, shot: fill(db, time.time()))
+    return sandbox_screenshots.shoot(folder, SHOTS, lambda db, shot: fill(db, time.time()))
 
 
 if __name__ == "__main__":

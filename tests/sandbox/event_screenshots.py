@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 from sandbox.world import NAMES, fixed_id
-from tests.sandbox import screenshots
-from tests.sandbox.screenshots import Shot
+from tests.support import sandbox_screenshots
+from tests.support.sandbox_screenshots import Shot
 
 GUILD = fixed_id(1)
 EVENT = "shotevent"
@@ -72,7 +72,7 @@ def fill(db: Path, now: float, closed: bool) -> None:
 
 def shoot(folder: Path) -> list[Path]:
     """Write the screenshots into ``folder``; their paths."""
-    return screenshots.shoot(
+    return sandbox_screenshots.shoot(
         folder, SHOTS, lambda db, shot: fill(db, time.time(), CLOSED.get(shot.file, True)))
 
 

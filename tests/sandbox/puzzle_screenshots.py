@@ -11,8 +11,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from tests.sandbox.running import SandboxRun
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM
+from tests.support.sandbox_running import SandboxRun
 
 
 def shoot(folder: Path) -> Path:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.sandbox.running import SandboxRun
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
+from tests.support.sandbox_running import SandboxRun
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sandbox.running import SandboxRun, process_group_members
+from tests.support.sandbox_running import SandboxRun, process_group_members
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])

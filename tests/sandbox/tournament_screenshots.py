@@ -19,8 +19,8 @@ from typing import Any
 
 from playwright.sync_api import expect, sync_playwright
 
-from tests.sandbox.running import SandboxRun
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM
+from tests.support.sandbox_running import SandboxRun
 
 ENV = {"DDZ_AUTOPLAY_PACE_SCALE": "0", "DDZ_COMPUTER_DELAY": "0.2,0.3"}
 

@@ -4,7 +4,9 @@ on a message carrying guild A's table id."""
 
 from __future__ import annotations
 
-from tests.security.forge import (
+from tests.support.fake_discord import FakeDiscord, Member
+from tests.support.fake_game import members
+from tests.support.forge import (
     OTHER_CHANNEL,
     OTHER_GUILD,
     assert_polite,
@@ -14,8 +16,6 @@ from tests.security.forge import (
     snapshot,
     table_of,
 )
-from tests.support.fake_discord import FakeDiscord, Member
-from tests.support.fake_game import members
 
 ELSEWHERE = {"guild_id": OTHER_GUILD, "channel_id": OTHER_CHANNEL}
 

@@ -8,7 +8,9 @@ import pytest
 
 from bot.rules import show_cards
 from cogs.items import to_base36
-from tests.security.forge import (
+from tests.support.fake_discord import FakeDiscord, Member, Message
+from tests.support.fake_game import comp
+from tests.support.forge import (
     assert_polite,
     dispatch,
     forge_click,
@@ -21,8 +23,6 @@ from tests.security.forge import (
     with_state,
     with_verb,
 )
-from tests.support.fake_discord import FakeDiscord, Member, Message
-from tests.support.fake_game import comp
 
 NOT_SEATED = "You're not seated at this table."
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.security.forge import (
+from tests.support.fake_discord import FakeDiscord, Member
+from tests.support.fake_game import members
+from tests.support.forge import (
     answered,
     assert_polite,
     dispatch,
@@ -16,8 +18,6 @@ from tests.security.forge import (
     snapshot,
     table_of,
 )
-from tests.support.fake_discord import FakeDiscord, Member
-from tests.support.fake_game import members
 
 STALE = "That button is out of date: the table has moved on."
 NOT_STARTER = "Only the player who opened the table (or an admin) can do that."

@@ -8,9 +8,9 @@ which now refuses a hand-view id on a non-ephemeral message."""
 from __future__ import annotations
 
 from bot.rules import show_cards
-from tests.security.forge import forge_click, playing_hand, snapshot, table_of
 from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import comp
+from tests.support.forge import forge_click, playing_hand, snapshot, table_of
 
 CAUSE = ("cogs/ddz.py on_hand_click: defer() is a deferred UPDATE of the clicked message and "
          "respond(edit=True) edits it, without checking that the message is the clicker's "

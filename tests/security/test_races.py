@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.security.forge import (
+from tests.support.fake_discord import FakeDiscord, Member
+from tests.support.fake_game import comp, members
+from tests.support.forge import (
     OTHER_CHANNEL,
     assert_polite,
     dispatch,
@@ -15,8 +17,6 @@ from tests.security.forge import (
     snapshot,
     table_of,
 )
-from tests.support.fake_discord import FakeDiscord, Member
-from tests.support.fake_game import comp, members
 
 STALE = "That button is out of date: the table has moved on."
 TIMES = 20

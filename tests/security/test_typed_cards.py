@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.security.forge import assert_polite, playing_hand, snapshot, table_of
 from tests.support.fake_discord import FakeDiscord
+from tests.support.forge import assert_polite, playing_hand, snapshot, table_of
 
 BAD_CARD = "I can't read the card"
 

@@ -12,7 +12,7 @@ from bot.game.table import Table
 from bot.service import TableService
 from bot.storage.base import SqlRepository
 from bot.values import GuildSettings, SentPing
-from tests.databases import Database
+from tests.support.databases import Database
 from tests.support.service_clock import (
     ALICE,
     BOB,

@@ -15,7 +15,7 @@ from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService
 from bot.storage.base import SqlRepository
-from tests.databases import Database
+from tests.support.databases import Database
 from tests.support.service_clock import (
     ALICE,
     BOB,

@@ -19,7 +19,7 @@ from bot.game.seat import computer_seat
 from bot.game.table import Table
 from bot.service import deciders, pooled_decider, worker
 from bot.service.pool import MAX_REPLACED, WorkerPool
-from tests.ai.helpers import uncapped_decide_from_json
+from tests.support.ai_builders import uncapped_decide_from_json
 from tests.support.pool_jobs import logged_step
 
 

@@ -46,7 +46,7 @@ async def test_a_table_save_cancelled_at_any_await_leaves_the_store_usable(
     store: SqlRepository,
 ) -> None:
     """Same for ``save_table``, which SQLite runs as a queued step of a group commit."""
-    from tests.storage.fakes import FakeTable, finished_table
+    from tests.support.storage_fakes import FakeTable, finished_table
 
     for steps in range(8):
         task = asyncio.create_task(store.save_table(finished_table(table_id="t", seq=steps)))

@@ -25,8 +25,8 @@ from bot.values import (
     TournamentHand,
     TournamentInfo,
 )
-from tests.databases import Database
-from tests.storage.fakes import finished_table
+from tests.support.databases import Database
+from tests.support.storage_fakes import finished_table
 
 ROOT = Path(__file__).resolve().parents[2]
 

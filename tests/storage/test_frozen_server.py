@@ -15,9 +15,9 @@ import pytest
 from bot.storage import StorageUnavailable
 from bot.storage.postgres import PostgresStorage
 from bot.values import ShardSet
-from tests.databases import Database
-from tests.storage.fakes import finished_table
-from tests.storage.freezer import FreezableProxy
+from tests.support.databases import Database
+from tests.support.freezer import FreezableProxy
+from tests.support.storage_fakes import finished_table
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from pathlib import Path
 from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStorage
-from tests.storage.fakes import finished_table
+from tests.support.storage_fakes import finished_table
 
 
 async def test_hands_are_numbered_per_server_in_order_of_settlement(store: SqlRepository) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.rules import RuleSet
 from bot.storage.sqlite import SqliteStorage
 from bot.values import GuildSettings
-from tests.storage.fakes import finished_table
+from tests.support.storage_fakes import finished_table
 
 
 async def test_a_new_match_zeroes_the_totals_and_keeps_the_finished_one(

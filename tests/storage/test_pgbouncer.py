@@ -16,9 +16,9 @@ import pytest
 
 from bot.storage.postgres import PostgresStorage, UnsupportedPooler
 from bot.values import ShardSet
-from tests.databases import Database, server_url, with_search_path
-from tests.storage.fakes import finished_table
-from tests.storage.pgbouncer import running_pgbouncer
+from tests.support.databases import Database, server_url, with_search_path
+from tests.support.pgbouncer import running_pgbouncer
+from tests.support.storage_fakes import finished_table
 
 
 async def test_transaction_pooling_is_refused_with_one_line_and_nothing_created(

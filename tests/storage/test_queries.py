@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.storage.base import SqlRepository
-from tests.storage.fakes import finished_table
+from tests.support.storage_fakes import finished_table
 
 
 async def test_stats_count_springs_bombs_roles_and_best_hand(store: SqlRepository) -> None:

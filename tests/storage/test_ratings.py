@@ -6,7 +6,7 @@ import pytest
 
 from bot.game.rating import RatedSeat, SkillRating, computer_key, member_key, rate_hand
 from bot.storage.base import SqlRepository
-from tests.storage.fakes import finished_table
+from tests.support.storage_fakes import finished_table
 
 M1, M2, M3 = member_key(101), member_key(102), member_key(103)
 

@@ -23,8 +23,8 @@ from bot.game.rating import rate_hand
 from bot.storage.base import SqlRepository
 from bot.storage.rerate import rerate_database
 from bot.storage.sqlite import SqliteStorage
-from tests.databases import Database
-from tests.storage.fakes import FakeTable, finished_table
+from tests.support.databases import Database
+from tests.support.storage_fakes import FakeTable, finished_table
 
 ROOT = Path(__file__).resolve().parents[2]
 G1, G2 = 1, 2 << 22

@@ -15,8 +15,8 @@ from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
 from bot.storage.sqlite import SqliteStorage
 from bot.values import GuildSettings
-from tests.databases import Database, postgres_schema
-from tests.storage.fakes import FakeTable, finished_table
+from tests.support.databases import Database, postgres_schema
+from tests.support.storage_fakes import FakeTable, finished_table
 
 
 async def test_open_applies_every_migration_and_enables_wal(db_path: Path) -> None:

@@ -14,8 +14,8 @@ from bot.game.rating import RatedSeat, member_key, rate_hand
 from bot.rules import RuleSet
 from bot.storage.base import SqlRepository
 from bot.values import GuildSettings
-from tests.databases import Database
-from tests.storage.fakes import FakeTable, finished_table
+from tests.support.databases import Database
+from tests.support.storage_fakes import FakeTable, finished_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -151,7 +151,7 @@ async def test_failure_inside_the_transaction_leaves_nothing_half_settled(
 KILL_SCRIPT = """
 import asyncio, os, sys
 from bot.storage import open_repository
-from tests.storage.fakes import finished_table
+from tests.support.storage_fakes import finished_table
 
 async def main():
     store = await open_repository(sys.argv[1])

@@ -12,8 +12,8 @@ import pytest
 
 from bot.storage import ShardTaken
 from bot.values import ShardSet
-from tests.databases import Database
-from tests.storage.fakes import FakeTable, finished_table
+from tests.support.databases import Database
+from tests.support.storage_fakes import FakeTable, finished_table
 
 # Guild ids on shard 0 and shard 1 of 2: (guild_id >> 22) % 2.
 ON_SHARD_0, ON_SHARD_1 = 4 << 22, 5 << 22
@@ -129,7 +129,7 @@ async def test_losing_the_lock_connection_is_reported_once_and_frees_the_shard(
 SETTLER = """
 import asyncio, sys
 from bot.storage import open_repository
-from tests.storage.fakes import finished_table
+from tests.support.storage_fakes import finished_table
 
 async def main():
     store = await open_repository(sys.argv[1])

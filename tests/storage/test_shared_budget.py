@@ -17,8 +17,8 @@ import pytest
 from bot.service.budget import COSMETIC, LEASE_GAP, RESULT, TURN, GlobalBudget
 from bot.storage import StorageUnavailable, shared_bucket
 from bot.storage.shared_budget import PgBucket
-from tests.databases import Database
-from tests.storage.freezer import FreezableProxy
+from tests.support.databases import Database
+from tests.support.freezer import FreezableProxy
 
 RATE = 20.0
 BURST = 5.0

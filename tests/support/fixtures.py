@@ -2,7 +2,7 @@
 tests/conftest.py (no conftest is imported as a module).
 
 * ``database``: one test database per backend (``sqlite``, ``postgres``; see
-  ``tests/databases.py``); a test that takes it runs once per backend.
+  ``tests/support/databases.py``); a test that takes it runs once per backend.
   ``postgres_database``: a PostgreSQL one only (PostgreSQL-specific behaviour).
 * ``store``: an open repository on ``database`` (both backends); ``db_path``: a SQLite
   file path under ``tmp_path`` (not created).
@@ -16,10 +16,10 @@ tests/conftest.py (no conftest is imported as a module).
   the test; ``bot_factory(argv=None, **kw) -> BotProcess`` (a ``BotFactory``): not
   started yet, every process it made is killed at teardown (before the emulator
   closes); ``solo_table``: a started bot, the member alice and her table with two
-  computers, Start pressed (``tests/e2e/solo.py``).
+  computers, Start pressed (``tests/support/solo.py``).
 
 The terminal summary prints ddz-bot's response-time percentiles of the end-to-end
-tests (``tests/e2e/timing.py``) and the counts of Discord's OpenAPI check
+tests (``tests/support/timing.py``) and the counts of Discord's OpenAPI check
 (``tests/support/openapi.py``): every REST request and answer of every loopback Discord
 is validated against Discord's spec, and a mismatch fails the test that made it
 (``openapi_check``, autouse; ``DDZ_OPENAPI_CHECK=0`` switches it off, ``=inline`` checks
@@ -42,15 +42,14 @@ from bot.service import TableService
 from bot.settings import Settings
 from bot.storage.base import SqlRepository
 from sandbox.loopback.emulator import Emulator, SimMember
-from tests.databases import BACKENDS, Database, postgres_schema
-from tests.e2e import timing
-from tests.e2e.botproc import BotFactory, BotProcess
-from tests.e2e.ddz_driver import FAST_ENV
-from tests.e2e.solo import open_with_computers
-from tests.support import openapi
+from tests.support import openapi, timing
+from tests.support.botproc import BotFactory, BotProcess
+from tests.support.databases import BACKENDS, Database, postgres_schema
+from tests.support.ddz_driver import FAST_ENV
 from tests.support.fake_discord import FakeDiscord, boot
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID, HANDS, KITTY
 from tests.support.service_clock import FakeClock, Recorder, three_players
+from tests.support.solo import open_with_computers
 
 if os.environ.get("DDZ_OPENAPI_CHECK", "1") != "0":
     openapi.install(inline=os.environ.get("DDZ_OPENAPI_CHECK") == "inline")

@@ -13,7 +13,7 @@ from playwright.async_api import async_playwright
 
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM
 from tests.support.fake_records import Records
-from tests.web.support import (
+from tests.support.web_pages import (
     GUILD,
     running_site,
     settled,
@@ -84,7 +84,7 @@ async def take_tournament(folder: Path) -> list[Path]:
     docs/RULES.md §Tournaments after round 1, round 2 under way."""
     import tempfile
 
-    from tests.web.tournament_support import stored_tournament
+    from tests.support.web_tournament import stored_tournament
 
     written = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -18,13 +18,13 @@ from bot.service.health import database_problem
 from bot.storage import open_repository
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM, require_chromium
 from tests.support.fake_records import Records
-from tests.web.support import (
+from tests.support.web_pages import (
     GUILD,
     running_site,
     settled,
     standings_store,
 )
-from tests.web.tournament_support import stored_tournament
+from tests.support.web_tournament import stored_tournament
 
 playwright_api = pytest.importorskip("playwright.async_api")
 require_chromium()

@@ -22,7 +22,7 @@ from bot.storage import open_repository
 from bot.web import gate as gate_module
 from bot.web.gate import RESERVED_FDS, ConnectionGate, DescriptorShortage, connection_room
 from tests.support.fake_records import Records
-from tests.web.support import running_site
+from tests.support.web_pages import running_site
 
 HALF_REQUEST = b"GET /healthz HTTP/1.1\r\nHost: ddz\r\nX-Slow: "
 """Half a request head, never finished (a slowloris)."""

@@ -23,7 +23,7 @@ from bot.web.guard import RateLimit
 from cogs import metering
 from cogs.items import click_kind
 from tests.support.fake_records import Records
-from tests.web.support import GUILD, running_site, settled
+from tests.support.web_pages import GUILD, running_site, settled
 
 
 async def get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:

@@ -12,8 +12,8 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from tests.databases import Database
-from tests.web.support import GUILD, running_site, standings_store
+from tests.support.databases import Database
+from tests.support.web_pages import GUILD, running_site, standings_store
 
 
 @pytest_asyncio.fixture

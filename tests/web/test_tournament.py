@@ -13,8 +13,8 @@ from typing import Any
 import aiohttp
 import pytest_asyncio
 
-from tests.web.support import GUILD, running_site, standings_store
-from tests.web.tournament_support import stored_tournament
+from tests.support.web_pages import GUILD, running_site, standings_store
+from tests.support.web_tournament import stored_tournament
 
 
 @pytest_asyncio.fixture

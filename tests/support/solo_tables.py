@@ -4,8 +4,12 @@ in the member's language, and hands auto-played to their result."""
 from __future__ import annotations
 
 from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
-from tests.e2e.ddz_driver import changes_in_result, finished, public_actions, wait_public
-from tests.e2e.solo import NAMES
+from tests.support.ddz_driver import changes_in_result, finished, public_actions, wait_public
+from tests.support.solo import NAMES
+
+GLOBAL_PER_HAND = 4
+"""Global-limited requests one auto-played hand may cost at most (issue 24;
+tests/e2e/test_global_requests.py, tests/e2e/test_turn_pings.py)."""
 
 
 async def start_solo_in(emu: Emulator, member: SimMember, channel: SimChannel) -> None:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from bot.rules import Card, Combo, classify, parse_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
-from tests.e2e import timing
-from tests.e2e.botproc import BotProcess
-from tests.e2e.ddz_driver import (
+from tests.support import timing
+from tests.support.botproc import BotProcess
+from tests.support.ddz_driver import (
     FAST_ENV,
     SHOWN,
     cards_in_alt,

@@ -1,4 +1,4 @@
-"""A tiny unmodified-discord.py bot used to prove the emulator (``python tests/e2e/echo_bot.py``).
+"""A tiny unmodified-discord.py bot used to prove the emulator (``python tests/support/echo_bot.py``).
 
 Honours the same environment as the real bot: DISCORD_TOKEN, DISCORD_API_BASE
 (→ ``discord.http.Route.BASE``), DISCORD_GATEWAY_URL (→ ``DiscordWebSocket.DEFAULT_GATEWAY``),

@@ -25,7 +25,7 @@ from bot.rules import (
     show_cards,
 )
 from sandbox.loopback.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
-from tests.e2e import timing
+from tests.support import timing
 
 RULES = DEFAULT_RULES
 COMPUTER_DELAY = "0.02,0.05"  # DDZ_COMPUTER_DELAY for fast computer players

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.tournament import seat_round, standings
 from bot.values import TournamentHand, TournamentInfo
-from tests.storage.fakes import finished_table
+from tests.support.storage_fakes import finished_table
 
 MEMBERS = {101: "Ana", 102: "Ben", 103: "Cal", 104: "Dee", 105: "Eve", 106: "Fay", 107: "Gus"}
 ROUND1 = {1: (6, -3, -3), 2: (4, -2, -2), 3: (-2, 4, -2)}

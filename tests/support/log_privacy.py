@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from sandbox.loopback.emulator import Emulator, SimMessage
-from tests.e2e.ddz_driver import CARDS_RE, HAND_RE
+from tests.support.ddz_driver import CARDS_RE, HAND_RE
 
 MIN_NOTATION = 8
 """Shorter card runs may be a public play ("33344") or part of any token: not checked."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 import time
 
 from sandbox.loopback.emulator import Emulator, SimGuild
-from tests.databases import Database
-from tests.e2e.ddz_driver import FAST_ENV
+from tests.support.databases import Database
+from tests.support.ddz_driver import FAST_ENV
 
 SHARDS = 2
 

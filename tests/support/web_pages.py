@@ -88,7 +88,7 @@ async def standings_store(path: Any, guild_id: int = GUILD) -> tuple[Any, Any]:
     "user101"…), and a TableService on it: (storage, service)."""
     from bot.service import TableService
     from bot.storage import open_repository
-    from tests.storage.fakes import finished_table
+    from tests.support.storage_fakes import finished_table
 
     storage = await open_repository(str(path))
     for n, (landlord, winner) in enumerate(((0, "landlord"), (1, "peasants"), (2, "landlord"))):
