@@ -12,8 +12,10 @@ settings or options. Only REST through discord.py's ``HTTPClient`` (no gateway):
   there, none missing, none extra);
 * ``permission`` (with ``--channel ID``): each permission a table needs in that
   channel (``cogs/permissions.py``; a thread's come from its parent channel and need
-  Send Messages in Threads), computed from the guild's roles, the bot's roles and the
-  channel's overwrites as Discord does (docs: Topics § Permissions);
+  Send Messages in Threads; a text channel is also checked for Create Public Threads,
+  which a tournament's tables need, docs/RULES.md §Tournaments), computed from the
+  guild's roles, the bot's roles and the channel's overwrites as Discord does (docs:
+  Topics § Permissions);
 * ``round-trip``: three ``GET /users/@me``, the median under 1 s;
 * ``rate limits``: Discord's ``X-RateLimit-*`` headers on those answers;
 * ``post`` (only with ``--post`` and ``--channel``): posts one short message in the
@@ -274,6 +276,10 @@ class Doctor:
             has = perms.send_messages_in_threads
             add(has, "permission", f"Send Messages In Threads in {where}'s threads"
                 + ("" if has else ": missing (tables in its threads cannot start)"))
+            has = perms.create_public_threads
+            add(has, "permission", f"Create Public Threads in {where}"
+                + ("" if has else ": missing (a tournament cannot open its tables' threads "
+                   "there)"))
 
     async def _round_trip(self, http: HTTPClient) -> None:
         times = []

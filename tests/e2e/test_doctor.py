@@ -13,7 +13,11 @@ from typing import Any
 from bot.doctor import STEP_TIMEOUT, expected_commands
 from sandbox.loopback.bot_env import bot_env
 from sandbox.loopback.emulator import Emulator
-from sandbox.loopback.model import PERM_ATTACH_FILES, PERM_SEND_IN_THREADS
+from sandbox.loopback.model import (
+    PERM_ATTACH_FILES,
+    PERM_CREATE_PUBLIC_THREADS,
+    PERM_SEND_IN_THREADS,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,7 +62,7 @@ async def test_every_check_passes_posting_and_deleting_one_message(
 
     assert code == 0, out
     statuses = [status for status, _ in lines(out)[:-1]]
-    assert set(statuses) == {"ok"} and len(statuses) == 12, out
+    assert set(statuses) == {"ok"} and len(statuses) == 13, out
     assert "permission    Attach Files in #ddz" in out
     assert "Limit 5, Remaining 4, Reset-After 1.000, Bucket loopback-users-me" in out
     assert out.splitlines()[-1] == "all checks passed"
@@ -92,6 +96,21 @@ async def test_a_thread_needs_send_messages_in_threads_from_its_parent(
     code, out = await doctor(emulator, tmp_path, "--channel", str(thread.id))
     assert code == 1
     assert "FAIL  permission    Send Messages In Threads in #table-thread (a thread)" in out
+
+
+async def test_a_channel_without_create_public_threads_fails_for_tournaments(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    # the input that passed unnoticed: a channel where /ddz tournament create is refused
+    # (cogs/tournaments.py) while every line of the doctor said ok
+    sync(emulator)
+    channel = emulator.default_channel
+    channel.bot_denied = PERM_CREATE_PUBLIC_THREADS
+    code, out = await doctor(emulator, tmp_path, "--channel", str(channel.id))
+    assert code == 1
+    failed = [line for line in out.splitlines() if line.startswith("FAIL")]
+    assert failed == ["FAIL  permission    Create Public Threads in #ddz: missing (a tournament "
+                      "cannot open its tables' threads there)"]
 
 
 async def test_a_refused_token_stops_at_the_first_line(
