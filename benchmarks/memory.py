@@ -31,6 +31,7 @@ import tracemalloc
 from pathlib import Path
 
 from bot.service import TableService
+from bot.service.features import install_features
 from bot.storage import Storage
 
 TARGET_KB = 100.0
@@ -74,6 +75,7 @@ async def measure(n: int, plays: int, traced: bool) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         storage = await Storage.open(Path(tmp) / "mem.sqlite3")
         service = TableService(storage)
+        install_features(service)  # as the bot builds it (bot/client.py setup_hook)
         await open_mid_hand(service, -1, plays, rng)  # warm-up: imports, caches, first timer
         gc.collect()
         if traced:

@@ -28,6 +28,7 @@ from bot.service.budget import (
     bucket_name,
     share_of,
 )
+from bot.service.features import Features, install_features
 from bot.service.health import database_problem
 from bot.service.links import WebLinks
 from bot.service.metrics import METRICS, TimedRepository
@@ -95,8 +96,9 @@ class DdzBotMixin:
     """Shared start-up of the plain and the sharded bot.
 
     Attributes set by ``setup_hook``: ``storage`` (bot.storage repository, unless given),
-    ``service`` (``bot.service.TableService``, the only writer of tables) and
-    ``replays`` (``bot.service.replays.ReplayService``: finished hands, reviews).
+    ``service`` (``bot.service.TableService``, the only writer of tables), ``features``
+    (``bot.service.features.Features``: the daily deal, events, puzzles, tournaments,
+    built over the service and registered with it) and ``replays`` (``bot.service.replays.ReplayService``: finished hands, reviews).
     Service notifications are re-dispatched as discord.py events
     ``on_ddz_table_changed(table, events)`` and ``on_ddz_hand_settled(table, settlement)``
     so that cogs can listen without the service knowing about them.
@@ -105,6 +107,7 @@ class DdzBotMixin:
     settings: Settings
     storage: Repository | None
     service: TableService | None
+    features: Features | None
     replays: ReplayService | None
     exit_code: int
     """0, or 4 after the database connection holding the shard locks was lost."""
@@ -123,6 +126,7 @@ class DdzBotMixin:
         self.storage = storage
         self.exit_code = 0
         self.service = None
+        self.features = None
         self.replays = None
         self.web = None
         self.budget = None
@@ -149,6 +153,8 @@ class DdzBotMixin:
             pace_scale=self.settings.autoplay_pace_scale, deal_seed=self.settings.deal_seed,
             ranking_pool=self.renderer.pool,  # the legal-play ranking, off the loop
         )
+        # The features: built here over the service, each plugged into its seams.
+        self.features = features = install_features(service)
         self.replays = replays = ReplayService(timed, run=self.ai.run)  # reviews: AI pool
         METRICS.watch_open_tables(lambda: len(service.tables()))
         METRICS.watch_queue("render", lambda: self.renderer.pool.pending)
@@ -163,7 +169,7 @@ class DdzBotMixin:
         self.interactions = InteractionGuard(
             INTERACTION_RATE if rate is None else rate, capped=rate is not None)
         install_interaction_guard(self.interactions)
-        cog = DdzCog(bot, service, replays, self.renderer, links, budget=budget)
+        cog = DdzCog(bot, service, features, replays, self.renderer, links, budget=budget)
         await bot.add_cog(cog)
         # Every click of the bot's components: DdzCog.on_interaction → cogs.items.route_click.
         await bot.tree.set_translator(DdzTranslator())
@@ -294,7 +300,7 @@ class DdzBotMixin:
                 await self.storage.close()
             except Exception:
                 log.exception("closing storage failed")
-        self.service = self.storage = None
+        self.service = self.features = self.storage = None
         self.ai.shutdown()  # the AI worker process (hard moves, Hints, reviews)
         self.renderer.shutdown()  # the render worker processes
         await super().close()  # type: ignore[misc]  # as above: Bot.close

@@ -14,10 +14,13 @@ import discord
 
 from bot.service import TableService
 from bot.service.daily import DailyService
+from bot.service.events import EventService
+from bot.service.features import Features
 from bot.service.links import WebLinks
 from bot.service.puzzles import PuzzleService
 from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
+from bot.service.tournaments import TournamentService
 from cogs import permissions
 from cogs.hand_screens import HandScreens
 from cogs.languages import ServerLanguages
@@ -45,21 +48,37 @@ class CogContext:
     language (cogs/languages.py); ``hands``: the private hand screens
     (cogs/hand_screens.py: draw, answer with and refresh a hand view); ``web_links``: signed links to the web page
     (docs/WEB.md), None while it is off;
-    ``daily``: the daily deal (docs/RULES.md §Daily deal)."""
+    ``features``: the service's features (``bot.service.features``), each also offered
+    under its own name (``daily``, ``events``, ``puzzles``, ``tournaments``)."""
 
     service: TableService
     records: RecordsService
     replays: ReplayService
     board: Board
-    daily: DailyService
+    features: Features
     languages: ServerLanguages
     hands: HandScreens
     web_links: WebLinks | None = None
 
     @property
+    def daily(self) -> DailyService:
+        """The daily deal (docs/RULES.md §Daily deal)."""
+        return self.features.daily
+
+    @property
+    def events(self) -> EventService:
+        """Duplicate events (docs/RULES.md §Events)."""
+        return self.features.events
+
+    @property
     def puzzles(self) -> PuzzleService:
-        """The endgame puzzles (docs/RULES.md §Puzzles), the table service's."""
-        return self.service.puzzles
+        """The endgame puzzles (docs/RULES.md §Puzzles)."""
+        return self.features.puzzles
+
+    @property
+    def tournaments(self) -> TournamentService:
+        """Tournaments (docs/RULES.md §Tournaments)."""
+        return self.features.tournaments
 
     def seen(self, interaction: discord.Interaction) -> None:
         """Note what any interaction tells: the server's locale (public texts) and, when

@@ -27,6 +27,7 @@ from bot.i18n import resolve_locale, t
 from bot.rules import show_cards
 from bot.service import TableService
 from bot.service.budget import GlobalBudget
+from bot.service.features import Features
 from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
@@ -67,10 +68,11 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
              group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
     """``/ddz …`` commands, public buttons and the private hand view."""
 
-    def __init__(self, bot: commands.Bot, service: TableService, replays: ReplayService,
-                 renderer: Renderer, web_links: WebLinks | None = None,
+    def __init__(self, bot: commands.Bot, service: TableService, features: Features,
+                 replays: ReplayService, renderer: Renderer, web_links: WebLinks | None = None,
                  budget: GlobalBudget | None = None) -> None:
-        """``budget``: the bot token's global rate limit (shared with its other processes
+        """``features``: the service's (``bot.service.features.install_features``).
+        ``budget``: the bot token's global rate limit (shared with its other processes
         through PostgreSQL, else this process's), for the public messages' channel
         requests (None: unpaced)."""
         self.bot = bot
@@ -85,19 +87,19 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
                            budget=budget, languages=self.languages)
         service.pings.sender = TurnPinger(self.board.delivery, self.languages)
         """Turn pings: the service decides when, this posts and deletes (cogs/pings.py)."""
-        self.ctx = CogContext(service, service.records, replays, self.board, service.daily,
+        self.ctx = CogContext(service, service.records, replays, self.board, features,
                               self.languages, self.hands, web_links)
         """Handed to every item handler and router (cogs/context.py)."""
-        self.poster = daily.DailyPoster(bot, service.daily, self.languages.language,
+        self.poster = daily.DailyPoster(bot, features.daily, self.languages.language,
                                         self.board.delivery)
         """The daily channel's posts (``/ddz config daily_channel``)."""
-        self.announcer = event_cog.EventAnnouncer(bot, service.events, self.languages.language,
+        self.announcer = event_cog.EventAnnouncer(bot, features.events, self.languages.language,
                                                   self.board.delivery)
         """Each duplicate event's results, once, in its channel."""
-        service.tournaments.poster = tournaments.TournamentDiscord(
+        features.tournaments.poster = tournaments.TournamentDiscord(
             self.board.delivery, self.languages.language, web_links, service.settings)
         """Tournaments: the service decides, this creates the threads and posts."""
-        self.ticker = tournaments.TournamentTicker(bot, service.tournaments)
+        self.ticker = tournaments.TournamentTicker(bot, features.tournaments)
         """Scheduled starts and what a restart left of a tournament (cogs/tournaments.py)."""
         self.private: dict[str, Callable[[Table, list[Event]], Awaitable[None]]] = {
             "daily": functools.partial(daily.table_changed, self.ctx),

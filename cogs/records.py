@@ -112,9 +112,9 @@ class RecordsCommands(CommandMixin):
         lang = await self.ctx.languages.language(interaction.guild_id)
         who = member or interaction.user
         summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
-        entered = await self.ctx.service.events.summary(interaction.guild_id, who.id)
+        entered = await self.ctx.events.summary(interaction.guild_id, who.id)
         puzzled = await self.ctx.puzzles.summary(interaction.guild_id, who.id)
-        played = await tournaments.stats_lines(self.ctx.service.tournaments,
+        played = await tournaments.stats_lines(self.ctx.tournaments,
                                                interaction.guild_id, who.id, lang)
         await send_stats(interaction, self.ctx.records, self.ctx.board.renderer, who, lang,
                          summary, entered, puzzled, played)

@@ -437,6 +437,20 @@ def test_no_cog_module_imports_the_ddz_cog_or_takes_it() -> None:
     assert takers == []
 
 
+FEATURE_SERVICES = ("bot.service.daily", "bot.service.events", "bot.service.puzzles",
+                    "bot.service.tournaments", "bot.service.features")
+"""The features built over ``TableService`` (and what builds them): the Bot installs
+them (``bot/service/features.py``), the service knows none of them."""
+
+
+def test_the_table_service_imports_no_feature() -> None:
+    """``bot/service/tables.py`` imports none of the features, not even for annotations
+    (docs/ARCHITECTURE.md §How to … add a feature): a new one plugs in unedited."""
+    imported = {i.target for i in IMPORTS if i.source == "bot.service.tables"}
+    assert "bot.service.host" in imported  # the finder sees the module's imports
+    assert sorted(m for m in imported if within(m, FEATURE_SERVICES)) == []
+
+
 def test_no_import_cycle_between_packages() -> None:
     assert package_cycles(IMPORTS, MODULES) == []
 

@@ -12,27 +12,30 @@ from bot.game.table import Table
 from bot.storage.repository import Repository
 
 Marks = Callable[[int, int], Awaitable[list[tuple[str, int]]]]
-"""(guild id, user id) → the keyed marks a kind of private deal keeps of the member
+"""(guild id, user id) → the keyed marks a feature keeps of the member
 (``DailyService.forget_marks``, ``EventService.forget_marks``,
 ``PuzzleService.forget_marks``)."""
 
 
 class Forgetting:
-    """``tables``: the service's open tables; ``daily_marks``, ``event_marks``,
-    ``puzzle_marks``: the marks kept of the daily deal, of an open event and of today's
-    puzzle; ``forgotten``: told (guild id, user id)
-    once the data is gone (the turn pings' choice), before ``listeners``."""
+    """``tables``: the service's open tables; ``forgotten``: told (guild id, user id)
+    once the data is gone (the turn pings' choice), before ``listeners``. Each feature
+    that keeps marks through a deletion adds its ``Marks`` (``add_marks``)."""
 
     def __init__(self, tables: Callable[[], list[Table]], storage: Repository, *,
-                 daily_marks: Marks, event_marks: Marks, puzzle_marks: Marks | None = None,
                  forgotten: Callable[[int, int], None]) -> None:
         self._tables, self.storage = tables, storage
-        self._daily_marks, self._event_marks = daily_marks, event_marks
-        self._puzzle_marks = puzzle_marks
+        self._marks: dict[str, Marks] = {}
         self._forgotten = forgotten
         self.listeners: list[Callable[[int, int], None]] = []
         """Called with (guild id, user id) after ``forget`` deleted a member's data
         (the web page drops its cached pages of that server, docs/WEB.md)."""
+
+    def add_marks(self, keyword: str, marks: Marks) -> None:
+        """Keep ``marks``' answer through each deletion: passed to
+        ``Repository.forget_user`` as its argument ``keyword`` (``daily_marks``,
+        ``event_marks``, ``puzzle_marks``), written in the same commit."""
+        self._marks[keyword] = marks
 
     def check(self, guild_id: int, user_id: int) -> None:
         """Raise GameError("forget_while_seated") while the member sits at an open table
@@ -47,16 +50,14 @@ class Forgetting:
 
     async def forget(self, guild_id: int, user_id: int) -> int:
         """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
-        Of today's daily play only a keyed mark stays (``DailyService.forget_marks``), and
-        of an open event the member began, likewise (``EventService.forget_marks``), and of
-        today's puzzle if begun (``PuzzleService.forget_marks``).
+        Only the features' keyed marks stay (``add_marks``): of today's daily play
+        (``DailyService.forget_marks``), of an open event the member began
+        (``EventService.forget_marks``) and of today's puzzle if begun
+        (``PuzzleService.forget_marks``), so that none opens a second time.
         Raises GameError("forget_while_seated") (``check``)."""
         self.check(guild_id, user_id)
-        marks = await self._daily_marks(guild_id, user_id)  # once a day still holds
-        entered = await self._event_marks(guild_id, user_id)  # once an event, too
-        puzzled = ([] if self._puzzle_marks is None  # once a daily puzzle, too
-                   else await self._puzzle_marks(guild_id, user_id))
-        touched = await self.storage.forget_user(guild_id, user_id, marks, entered, puzzled)
+        kept = {keyword: await marks(guild_id, user_id) for keyword, marks in self._marks.items()}
+        touched = await self.storage.forget_user(guild_id, user_id, **kept)
         self._forgotten(guild_id, user_id)
         for listener in self.listeners:
             listener(guild_id, user_id)

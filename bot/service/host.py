@@ -2,7 +2,8 @@
 turn tasks (``TurnHost``), the turn pings (``PingHost``), the private deals, the daily deal's and events'
 (``PrivateHost``), the tournaments' (``TournamentHost``), and what a kind of private deal
 (``PrivateDeal``) or of public table (``PublicKind``) does for the service. They import this module, never ``bot.service.tables``: the service
-builds them and is their host, without an import circle (even in annotations).
+is their host (the features' are built over it by ``bot.service.features``), without an
+import circle (even in annotations).
 
 Also the service's clock (``Clock``, ``SystemClock``) and the shape of a change
 (``Apply``), which they share.

@@ -25,18 +25,14 @@ from bot.game.hand import Cards
 from bot.game.seat import PACE_MAX, PACE_MIN, Event
 from bot.game.table import Table
 from bot.rules import Combo
-from bot.service.daily import DailyService
 from bot.service.deciders import Decider, thread_decide
-from bot.service.events import EventService
 from bot.service.forget import Forgetting
 from bot.service.host import Apply, Clock, PrivateDeal, PublicKind, SystemClock
 from bot.service.pings import TurnPings
 from bot.service.pool import WorkerPool
-from bot.service.puzzles import PuzzleService
 from bot.service.reads import PositionReads
 from bot.service.records import RecordsService
 from bot.service.releases import ReleaseNotes
-from bot.service.tournaments import TournamentService
 from bot.service.turns import TurnTasks
 from bot.storage.repository import Repository
 from bot.values import (
@@ -144,23 +140,16 @@ class TableService:
         self.public: dict[str, PublicKind] = {}
         """Each kind of public table by ``Table.kind`` (``bot.service.host.PublicKind``):
         told of each hand settled there, after the lock."""
-        self.daily = self.register("daily", DailyService(self))
-        """The daily deal (``bot.service.daily``): its tables are this service's."""
-        self.events = self.register("event", EventService(self))
-        """Duplicate events (``bot.service.events``): their tables are this service's."""
-        self.puzzles = PuzzleService(self)
-        """Endgame puzzles (``bot.service.puzzles``): no tables, attempts in the storage."""
-        self.forgetting = Forgetting(self.tables, storage, daily_marks=self.daily.forget_marks,
-                                     event_marks=self.events.forget_marks,
-                                     puzzle_marks=self.puzzles.forget_marks,
-                                     forgotten=self.pings.forget)
+        self.forgetting = Forgetting(self.tables, storage, forgotten=self.pings.forget)
         """``/ddz forget`` (``bot.service.forget``): ``check_can_forget``, ``forget_user``
-        and the ``forget_listeners`` told after a deletion."""
+        and the ``forget_listeners`` told after a deletion; each feature adds the marks it
+        keeps (``Forgetting.add_marks``)."""
         self.forget_listeners = self.forgetting.listeners
         self.check_can_forget, self.forget_user = self.forgetting.check, self.forgetting.forget
-        self.tournaments = self.register("tournament", TournamentService(self))
-        """Tournaments (``bot.service.tournaments``): their tables are this service's,
-        public, each in its thread."""
+        self.closing: list[Callable[[], Awaitable[None]]] = []
+        """Awaited by ``close`` before the turn tasks stop: each feature's own shutdown."""
+        # The features (daily deal, events, puzzles, tournaments) are built over this
+        # service and registered with it by ``bot.service.features.install_features``.
 
     def register(self, kind: str, deal: _D) -> _D:
         """Take ``deal`` as the handler of tables of ``Table.kind`` ``kind``: a private
@@ -415,7 +404,8 @@ class TableService:
     async def close(self) -> None:
         """Cancel every scheduled task (the storage stays open: its owner closes it)."""
         self.reads.closed = True
-        await self.tournaments.close()
+        for close in self.closing:
+            await close()
         await self.turns.close()
         await self.pings.close()
         await self.reads.close()

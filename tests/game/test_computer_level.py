@@ -4,8 +4,8 @@ import json
 from pathlib import Path
 
 from bot.game import Table
-from bot.service import TableService
 from bot.storage.sqlite import SqliteStorage
+from tests.support.service_clock import featured_service
 
 ALICE, BOB = 1, 2
 
@@ -44,7 +44,7 @@ def test_the_level_round_trips_and_old_json_without_it_loads_as_normal():
 
 async def test_service_add_computer_without_a_level_uses_the_tables(tmp_path: Path):
     storage = await SqliteStorage.open(tmp_path / "level.sqlite3")
-    service = TableService(storage)
+    service = featured_service(storage)
     try:
         table = await service.open_table(10, 20, ALICE, "Alice", computers=1, level="hard")
         table = await service.add_computer(table.id, ALICE)

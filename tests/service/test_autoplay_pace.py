@@ -15,6 +15,7 @@ from tests.support.service_clock import (
     CARL,
     FakeClock,
     Recorder,
+    featured_service,
     recorder,
     run,
     three_players,
@@ -24,7 +25,7 @@ from tests.support.service_clock import (
 @pytest.fixture
 async def service(tmp_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
     store = await SqliteStorage.open(tmp_path / "pace.sqlite3")
-    svc = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    svc = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     yield svc
     await svc.close()
     await store.close()

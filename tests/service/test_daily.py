@@ -17,7 +17,7 @@ from bot.service import TableService
 from bot.service.daily import POST_GRACE, DailyService
 from bot.storage import open_repository
 from bot.storage.base import SqlRepository
-from tests.support.service_clock import FakeClock, Recorder, run
+from tests.support.service_clock import FakeClock, Recorder, featured_service, run
 
 G = 1
 ANA, BEN, CAL = 101, 102, 103
@@ -33,7 +33,7 @@ def clock() -> FakeClock:
 
 async def new_service(store: SqlRepository, clock: FakeClock, level: str = "normal"
                       ) -> TableService:
-    svc = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    svc = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     settings = (await svc.settings(G)).with_changes(daily_level=level)
     await svc.save_settings(G, settings)
     return svc
@@ -194,7 +194,7 @@ async def test_a_restart_mid_hand_goes_on(store: SqlRepository, clock: FakeClock
     assert opened.table is not None
     middle = await play_daily(service, clock, opened.table.id, ANA, stop_after=2)
     await service.close()  # the bot stops here
-    restarted = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    restarted = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     try:
         restored = await restarted.restore()
         assert [t.id for t in restored] == [opened.table.id]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.game.table import Table
-from bot.service import TableService
 from bot.storage.sqlite import SqliteStorage
+from tests.support.service_clock import featured_service
 
 ANA, BO, CY = 101, 102, 103
 
@@ -23,7 +23,7 @@ def dealt(table: Table) -> tuple[list[str], list[str], int]:
 async def two_deals(path: Path, deal_seed: int | None) -> list[tuple[list[str], list[str], int]]:
     """A fresh service on its own database: Start, stop the hand, Play again."""
     store = await SqliteStorage.open(path)
-    service = TableService(store, ai_delay=0, deal_seed=deal_seed)
+    service = featured_service(store, ai_delay=0, deal_seed=deal_seed)
     try:
         table = await service.open_table(1, 10, ANA, "Ana")
         for user, name in ((BO, "Bo"), (CY, "Cy")):

@@ -11,7 +11,7 @@ from bot.game.computer import AutoAction, decide, seat_level
 from bot.game.table import Table
 from bot.service import TableService, thread_decide
 from bot.storage.sqlite import SqliteStorage
-from tests.support.service_clock import ALICE, CH, FakeClock, G, Recorder, run
+from tests.support.service_clock import ALICE, CH, FakeClock, G, Recorder, featured_service, run
 
 
 class RecordingDecider:
@@ -40,7 +40,7 @@ async def test_every_computer_and_autoplay_move_is_asked_of_the_injected_decider
         clock_store: tuple[FakeClock, SqliteStorage]) -> None:
     clock, store = clock_store
     decider = RecordingDecider()
-    service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0, decider=decider)
+    service = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0, decider=decider)
     try:
         table = await service.open_table(G, CH, ALICE, "Alice", computers=2, level="easy")
         table = await service.start(table.id, ALICE, seed=7)
@@ -65,7 +65,7 @@ async def test_a_failing_decider_falls_back_to_a_safe_move(
         clock_store: tuple[FakeClock, SqliteStorage]) -> None:
     clock, store = clock_store
     decider = RecordingDecider(fail=True)
-    service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0, decider=decider)
+    service = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0, decider=decider)
     try:
         table = await service.open_table(G, CH, ALICE, "Alice", computers=2, level="hard")
         table = await service.start(table.id, ALICE, seed=7, first_bidder=1)

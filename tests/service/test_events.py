@@ -17,7 +17,7 @@ from bot.game.table import Table
 from bot.service import TableService
 from bot.service.events import EventService
 from bot.storage.base import SqlRepository
-from tests.support.service_clock import FakeClock, Recorder, run
+from tests.support.service_clock import FakeClock, Recorder, featured_service, run
 
 G, CH = 1, 10
 ADMIN, ANA, BEN, CAL = 100, 101, 102, 103
@@ -32,7 +32,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def service(store: SqlRepository, clock: FakeClock) -> AsyncIterator[TableService]:
-    svc = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    svc = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     yield svc
     await svc.close()
 
@@ -294,12 +294,12 @@ async def test_an_early_close_is_for_admins_in_the_cog_and_happens_once(
 
 
 async def test_a_restart_mid_deal_goes_on(store: SqlRepository, clock: FakeClock) -> None:
-    service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    service = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     await create(service, deals=2)
     await play_deal(service, clock, ANA)
     middle = await play_deal(service, clock, ANA, stop_after=2)  # deal 2, two moves in
     await service.close()  # the bot stops here
-    restarted = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    restarted = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     try:
         restored = await restarted.restore()
         assert [t.id for t in restored] == [middle.id]
@@ -330,12 +330,12 @@ async def test_another_members_event_table_refuses_their_moves(service: TableSer
 
 async def test_a_restart_neither_skips_nor_repeats_the_announcement(
         store: SqlRepository, clock: FakeClock) -> None:
-    first = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    first = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     await create(first, deals=1, hours=1)
     await play_deal(first, clock, ANA)
     await first.close()  # the bot is down when the closing time passes
     clock.t = NOON + 2 * HOUR
-    second = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    second = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     try:
         await second.restore()
         (due,) = await second.events.due()  # not skipped: due after the restart
@@ -343,7 +343,7 @@ async def test_a_restart_neither_skips_nor_repeats_the_announcement(
         assert final is not None and [r.user_id for r in final.rows] == [ANA]
     finally:
         await second.close()
-    third = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    third = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     try:
         assert await third.events.due() == []  # announced: never again
         assert await third.events.announce(due) is None

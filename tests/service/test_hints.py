@@ -16,6 +16,7 @@ from bot.service import TableService
 from bot.service.hints import MAX_SEARCHES, HintCache
 from bot.storage.sqlite import SqliteStorage
 from tests.support.fake_game import HANDS, KITTY, leading_table
+from tests.support.service_clock import featured_service
 
 
 def searched(table: Table, seat: int) -> list[Decision]:
@@ -98,7 +99,7 @@ async def test_a_prefetch_asked_for_by_a_click_is_kept(search: GatedSearch) -> N
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
     store = await SqliteStorage.open(tmp_path / "ddz.sqlite3")
-    made = TableService(store, prefetch_hints=True)
+    made = featured_service(store, prefetch_hints=True)
     yield made
     await made.close()
     await store.close()
@@ -124,7 +125,7 @@ async def test_the_service_starts_the_search_when_a_members_turn_begins(
 async def test_nothing_is_searched_ahead_without_prefetch(tmp_path: Path,
                                                          search: GatedSearch) -> None:
     store = await SqliteStorage.open(tmp_path / "ddz.sqlite3")
-    service = TableService(store)
+    service = featured_service(store)
     try:
         table = await service.open_table(1, 10, 101, "Ana")
         for user, name in ((102, "Bo"), (103, "Cy")):

@@ -20,6 +20,7 @@ from tests.support.service_clock import (
     FakeClock,
     G,
     Recorder,
+    featured_service,
     run,
     three_players,
 )
@@ -167,7 +168,7 @@ async def test_one_ping_per_member_a_newer_turn_elsewhere_replaces_it(
 async def test_a_restart_deletes_a_sent_ping_when_its_turn_ends_and_rearms_a_waiting_one(
         database: Database, clock: FakeClock) -> None:
     store = await database.open()
-    first = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    first = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     sender = pinged(first)
     table = await three_players(first)
     await run(first, clock, 12)  # Alice pinged at 10 s
@@ -175,7 +176,7 @@ async def test_a_restart_deletes_a_sent_ping_when_its_turn_ends_and_rearms_a_wai
     await store.close()  # the process dies with the ping posted
 
     store = await database.open()
-    second = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    second = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     sender = pinged(second)
     await second.restore()
     await run(second, clock, 5)
@@ -187,7 +188,7 @@ async def test_a_restart_deletes_a_sent_ping_when_its_turn_ends_and_rearms_a_wai
     await store.close()
 
     store = await database.open()  # restarted again, 4 s into Bob's turn
-    third = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    third = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     sender = pinged(third)
     await third.restore()
     await run(third, clock, 5.9)
@@ -204,7 +205,7 @@ async def test_a_ping_whose_turn_ended_while_the_bot_was_down_is_deleted_at_star
     ended = SentPing(table_id="gone", guild_id=G, channel_id=99, user_id=CARL, move_seq=1,
                      message_id=77)
     await store.save_sent_ping(ended)
-    service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    service = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     sender = pinged(service)
     await service.restore()
     await run(service, clock)

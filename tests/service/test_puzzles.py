@@ -19,7 +19,7 @@ from bot.service import TableService
 from bot.service.puzzles import PuzzleService, PuzzleState, decode_line, encode_line
 from bot.storage.base import SqlRepository
 from tests.support.puzzles import LANDLORD, PEASANT, PUZZLES
-from tests.support.service_clock import FakeClock, Recorder
+from tests.support.service_clock import FakeClock, Recorder, featured_service
 
 G = 1
 ANA, BEN = 101, 102
@@ -34,7 +34,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def puzzles(store: SqlRepository, clock: FakeClock) -> PuzzleService:
-    host = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    host = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     return PuzzleService(host, puzzles=PUZZLES, rng=random.Random(3))
 
 

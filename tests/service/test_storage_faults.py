@@ -27,7 +27,16 @@ from bot.storage.base import SqlRepository
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 from tests.support.disks import fill, small_disk
-from tests.support.service_clock import ALICE, FakeClock, G, Recorder, run, saved, three_players
+from tests.support.service_clock import (
+    ALICE,
+    FakeClock,
+    G,
+    Recorder,
+    featured_service,
+    run,
+    saved,
+    three_players,
+)
 
 REPO = Path(__file__).parents[2]
 
@@ -62,7 +71,7 @@ async def test_sqlite_on_a_full_disk_refuses_politely_and_recovers_when_room_ret
     with small_disk() as disk:
         store = await SqliteStorage.open(disk / "ddz.sqlite3")
         clock = FakeClock()
-        service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+        service = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
         filler: list[Path] = []
 
         async def refuse() -> None:
@@ -113,7 +122,7 @@ async def test_postgresql_refusing_writes_refuses_politely_and_recovers(
 ) -> None:
     store = await PostgresStorage.open(own_cluster, pool_size=2)
     clock = FakeClock()
-    service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    service = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
 
     async def switch(read_only: bool) -> None:
         """Every session, the pool's too, takes the new default once it has read the
@@ -175,7 +184,7 @@ async def test_postgresql_on_a_full_disk_refuses_politely_and_recovers_when_room
         await admin.execute("ALTER TABLE open_tables SET (autovacuum_enabled = off,"
                             " toast.autovacuum_enabled = off)")
         clock = FakeClock()
-        service = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+        service = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
         filler: list[Path] = []
 
         async def refuse() -> None:

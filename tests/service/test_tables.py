@@ -26,6 +26,7 @@ from tests.support.service_clock import (
     FakeClock,
     G,
     Recorder,
+    featured_service,
     play_out,
     recorder,
     run,
@@ -299,7 +300,7 @@ async def test_listener_errors_do_not_break_actions(store: SqlRepository, clock:
         async def on_table_changed(self, table: Table, events: list[Event]) -> None:
             raise RuntimeError("discord is down")
 
-    svc = TableService(store, clock=clock, listener=Broken(), ai_delay=0)
+    svc = featured_service(store, clock=clock, listener=Broken(), ai_delay=0)
     table = await three_players(svc)
     table = await svc.bid(table.id, ALICE, 3)
     assert table.hand is not None and table.hand.landlord == 0
@@ -313,7 +314,7 @@ async def test_restart_restores_tables_and_deadlines_and_the_hand_settles(
     database: Database, clock: FakeClock
 ) -> None:
     store = await database.open()
-    first = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    first = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     table = await three_players(first)
     table = await first.bid(table.id, ALICE, 2)
     table = await first.pass_turn(table.id, BOB)
@@ -324,7 +325,7 @@ async def test_restart_restores_tables_and_deadlines_and_the_hand_settles(
     await store.close()  # the process dies here
 
     store = await database.open()
-    second = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    second = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     [restored] = await second.restore()
     assert restored == table and restored.deadline == table.deadline
     assert second.table_in_channel(CH) == restored

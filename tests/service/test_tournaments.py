@@ -15,7 +15,7 @@ from bot.service.tournaments import NullPoster
 from bot.storage.base import SqlRepository
 from bot.tournament import StandingRow
 from bot.values import TournamentEntrant, TournamentInfo, TournamentTable
-from tests.support.service_clock import CH, FakeClock, G, run
+from tests.support.service_clock import CH, FakeClock, G, featured_service, run
 
 MEMBERS = (11, 12, 13, 14)
 
@@ -52,7 +52,7 @@ async def drain(service: TableService, clock: FakeClock, seconds: float = 5.0) -
 
 
 def serviced(store: SqlRepository, clock: FakeClock, poster: Poster) -> TableService:
-    service = TableService(store, clock=clock, ai_delay=0, pace_scale=0)
+    service = featured_service(store, clock=clock, ai_delay=0, pace_scale=0)
     service.tournaments.poster = poster
     return service
 

@@ -48,7 +48,7 @@ from tests.support.databases import BACKENDS, Database, postgres_schema
 from tests.support.ddz_driver import FAST_ENV
 from tests.support.fake_discord import FakeDiscord, boot
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID, HANDS, KITTY
-from tests.support.service_clock import FakeClock, Recorder, three_players
+from tests.support.service_clock import FakeClock, Recorder, featured_service, three_players
 from tests.support.solo import open_with_computers
 
 if os.environ.get("DDZ_OPENAPI_CHECK", "1") != "0":
@@ -144,7 +144,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def service(store: SqlRepository, clock: FakeClock) -> AsyncIterator[TableService]:
-    svc = TableService(store, clock=clock, listener=Recorder(), ai_delay=0)
+    svc = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
     yield svc
     await svc.close()
 

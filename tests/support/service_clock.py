@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from typing import Any
 
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService
+from bot.service.features import install_features
 from bot.storage.base import SqlRepository
 from bot.values import Settlement
 
@@ -22,6 +24,15 @@ HANDS = (  # seat 0 holds the bomb 3333; the kitty has both jokers (docs/RULES.m
 )
 KITTY = "XDA"
 
+
+
+def featured_service(storage: Any, **options: Any) -> TableService:
+    """``TableService(storage, **options)`` with its features installed, as the Bot builds
+    it (``bot.service.features.install_features``): ``service.daily``, ``.events``,
+    ``.puzzles``, ``.tournaments``."""
+    service = TableService(storage, **options)
+    install_features(service)
+    return service
 
 
 class FakeClock:

@@ -86,8 +86,8 @@ async def running_site(storage: Any, *, health: Callable[[], Awaitable[str | Non
 async def standings_store(path: Any, guild_id: int = GUILD) -> tuple[Any, Any]:
     """A SQLite store with three settled hands of members 101-103 in ``guild_id`` (named
     "user101"…), and a TableService on it: (storage, service)."""
-    from bot.service import TableService
     from bot.storage import open_repository
+    from tests.support.service_clock import featured_service
     from tests.support.storage_fakes import finished_table
 
     storage = await open_repository(str(path))
@@ -95,4 +95,4 @@ async def standings_store(path: Any, guild_id: int = GUILD) -> tuple[Any, Any]:
         await storage.settle_hand(finished_table(table_id=f"t{n}", guild_id=guild_id,
                                                  landlord=landlord, winner=winner, seq=n + 1),
                                   f"hand{n}")
-    return storage, TableService(storage)
+    return storage, featured_service(storage)
