@@ -3,7 +3,7 @@
 The answer is ephemeral: the question with Delete / Keep buttons whose
 custom_id ``ddzforget:<user id>:<yes|no>`` (cogs/items.py) survives restarts. Refused while the
 member is seated at an open table of this server (their seat still counts in
-that hand). Deletion is ``TableService.forget_user(guild_id, user_id)`` (stats,
+that hand) or is in its open or running tournament (they leave it first). Deletion is ``TableService.forget_user(guild_id, user_id)`` (stats,
 ledger totals, match wins, display name; finished hands keep their points with
 the name shown as "?").
 """
@@ -32,7 +32,7 @@ async def ask(interaction: discord.Interaction, service: TableService) -> None:
     """``/ddz forget``: the ephemeral question (or the refusal, via GameError)."""
     await defer(interaction, ephemeral=True, thinking=True)
     assert interaction.guild_id is not None
-    service.check_can_forget(interaction.guild_id, interaction.user.id)
+    await service.check_can_forget(interaction.guild_id, interaction.user.id)
     lang = resolve_locale(interaction.locale)
     await respond(interaction, t("forget.confirm", lang),
                   view=confirm_view(interaction.user.id, lang))

@@ -4,7 +4,7 @@ the daily deal, duplicate events, endgame puzzles and tournaments.
 ``TableService`` knows none of them: ``install_features`` builds each one over the
 service (its host, ``bot.service.host``) and plugs it into the service's seams — a kind
 of table (``TableService.register``), the marks kept through ``/ddz forget``
-(``Forgetting.add_marks``), a shutdown step (``TableService.closing``). The Bot calls it
+(``Forgetting.add_marks``) or a refusal of it (``Forgetting.add_check``), a shutdown step (``TableService.closing``). The Bot calls it
 in ``setup_hook`` right after building the service; so do the tests and the scripts.
 """
 
@@ -34,7 +34,8 @@ def install_features(service: TableService) -> Features:
     """Build every feature over ``service`` and register it there (once per service):
     the daily deal's tables (``Table.kind`` ``daily``), events' (``event``) and
     tournaments' (``tournament``); the daily deal's, events' and puzzles' marks kept
-    through ``/ddz forget``; the tournaments' shutdown before the service's.
+    through ``/ddz forget``, and the tournaments' refusal while the member is in a live
+    one; the tournaments' shutdown before the service's.
 
     Returns them, typed (the cogs take them from here, cogs/context.py). Each is also
     set on the service under its field's name (``service.daily``, ``service.events``,
@@ -46,6 +47,7 @@ def install_features(service: TableService) -> Features:
     service.forgetting.add_marks("daily_marks", daily.forget_marks)
     service.forgetting.add_marks("event_marks", events.forget_marks)
     service.forgetting.add_marks("puzzle_marks", puzzles.forget_marks)
+    service.forgetting.add_check(tournaments.forget_check)
     service.closing.append(tournaments.close)
     features = Features(daily, events, puzzles, tournaments)
     for field in fields(features):

@@ -11,6 +11,10 @@ from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.storage.repository import Repository
 
+Check = Callable[[int, int], Awaitable[None]]
+"""(guild id, user id) → None, or GameError while a feature holds the member in a way
+forgetting would break (``TournamentService.forget_check``)."""
+
 Marks = Callable[[int, int], Awaitable[list[tuple[str, int]]]]
 """(guild id, user id) → the keyed marks a feature keeps of the member
 (``DailyService.forget_marks``, ``EventService.forget_marks``,
@@ -26,10 +30,15 @@ class Forgetting:
                  forgotten: Callable[[int, int], None]) -> None:
         self._tables, self.storage = tables, storage
         self._marks: dict[str, Marks] = {}
+        self._checks: list[Check] = []
         self._forgotten = forgotten
         self.listeners: list[Callable[[int, int], None]] = []
         """Called with (guild id, user id) after ``forget`` deleted a member's data
         (the web page drops its cached pages of that server, docs/WEB.md)."""
+
+    def add_check(self, check: Check) -> None:
+        """Ask ``check`` too before each deletion (``check``, ``forget``)."""
+        self._checks.append(check)
 
     def add_marks(self, keyword: str, marks: Marks) -> None:
         """Keep ``marks``' answer through each deletion: passed to
@@ -37,16 +46,20 @@ class Forgetting:
         ``event_marks``, ``puzzle_marks``), written in the same commit."""
         self._marks[keyword] = marks
 
-    def check(self, guild_id: int, user_id: int) -> None:
+    async def check(self, guild_id: int, user_id: int) -> None:
         """Raise GameError("forget_while_seated") while the member sits at an open table
         of the guild, "forget_while_private" at a daily or event deal's (no leaving it:
-        it is finished, by auto-play at worst); its hand would still settle for them."""
+        it is finished, by auto-play at worst); its hand would still settle for them.
+        Then each feature's check (``add_check``: "forget_while_tournament" while the
+        member is in the server's open or running tournament)."""
         table = next((t for t in self._tables()
                       if t.guild_id == guild_id and t.seat_of(user_id) is not None), None)
         if table is not None and table.private:
             raise GameError("forget_while_private", table=table.id)
         if table is not None:
             raise GameError("forget_while_seated", table=table.id)
+        for check in self._checks:
+            await check(guild_id, user_id)
 
     async def forget(self, guild_id: int, user_id: int) -> int:
         """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
@@ -54,8 +67,8 @@ class Forgetting:
         (``DailyService.forget_marks``), of an open event the member began
         (``EventService.forget_marks``) and of today's puzzle if begun
         (``PuzzleService.forget_marks``), so that none opens a second time.
-        Raises GameError("forget_while_seated") (``check``)."""
-        self.check(guild_id, user_id)
+        Raises GameError("forget_while_seated") and the others of ``check``."""
+        await self.check(guild_id, user_id)
         kept = {keyword: await marks(guild_id, user_id) for keyword, marks in self._marks.items()}
         touched = await self.storage.forget_user(guild_id, user_id, **kept)
         self._forgotten(guild_id, user_id)

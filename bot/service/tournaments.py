@@ -333,6 +333,19 @@ class TournamentService:
             out.append((info, place, len(board.entrants)))
         return out
 
+    async def forget_check(self, guild_id: int, user_id: int) -> None:
+        """``/ddz forget``'s question to the tournaments (``Forgetting.add_check``):
+        raise GameError ``forget_while_tournament`` while the member is in the server's
+        open or running tournament (not withdrawn or dropped): they leave it first, as
+        they leave a table (docs/RULES.md §Tournaments). Once out, forgetting keeps
+        their line of it under a stand-in id with no name (``Repository.forget_user``)."""
+        info = await self.host.storage.current_tournament(guild_id)
+        if info is None or info.status not in ("open", "running"):
+            return
+        entrants = await self.host.storage.tournament_entrants(info.tournament_id)
+        if any(e.user_id == user_id and e.status == "in" for e in entrants):
+            raise GameError("forget_while_tournament", tournament=info.tournament_id)
+
     # ----- the table service's seam ------------------------------------------------
 
     async def settled(self, table: Table, settlement: Settlement) -> None:

@@ -189,11 +189,14 @@ class SqlRepository:
         ``event_marks``: (event id, mark) kept likewise as entries of open events the
         member began (``bot.game.event.event_forgotten_mark``): no second entry.
         Puzzle attempts and the puzzle rating go too; ``puzzle_marks``: (day, mark) kept
-        likewise for today's daily puzzle, if begun: no second attempt.
+        likewise for today's daily puzzle, if begun: no second attempt. Of tournaments,
+        the entry of an open one goes and the member's line of any other stays under a
+        stand-in id with no name (``bot.storage.tournaments.forget``).
         """
         now = time.time()
         async with self._write() as db:
             touched = await ops.forget(db, guild_id, user_id)
+            touched += await tournaments.forget(db, guild_id, user_id)
             if guild_id is not None:
                 for day, mark in daily_marks:
                     await daily.mark_forgotten(db, guild_id, day, mark, now)

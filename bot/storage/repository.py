@@ -133,7 +133,9 @@ class Repository(Protocol):
                           event_marks: Sequence[tuple[str, int]] = (),
                           puzzle_marks: Sequence[tuple[str, int]] = ()) -> int:
         """Delete the user's stored data (stats, totals, ratings, names, auto-play pace,
-        daily plays, event entries and plays, puzzle attempts and rating; ``puzzle_marks``
+        daily plays, event entries and plays, puzzle attempts and rating, tournament
+        entries: an open tournament's deleted, any other's kept under a stand-in id with
+        no name; ``puzzle_marks``
         as ``daily_marks`` for the daily puzzle) in one guild (None: all guilds); rows
         touched. ``daily_marks``: (day, mark) kept instead of the plays of days still open
         (once a day holds); ``event_marks``: (event id, mark) kept as entries of open

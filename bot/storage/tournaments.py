@@ -301,3 +301,36 @@ async def of_user(db: Sql, guild_id: int, user_id: int) -> list[TournamentInfo]:
         " ON x.tournament_id = t.tournament_id WHERE x.guild_id = ? AND x.user_id = ?"
         " AND t.status IN ('finished', 'cancelled') ORDER BY t.number", (guild_id, user_id))
     return [_info(row) for row in rows]
+
+
+async def forget(db: Sql, guild_id: int | None, user_id: int) -> int:
+    """``/ddz forget`` of the member's tournaments in the server (None: every server);
+    rows touched. Their entry of an open tournament (sign-up) is deleted, as ``leave``
+    does. In a running, finished or cancelled one their id is replaced, in its entrants
+    and its tables' seats, by a stand-in id below 0, new in that tournament (no name):
+    the standings keep their line and everyone's match points and Buchholz, shown as
+    "?", and nothing in the database links it to the member. (The service refuses to
+    forget a member still in a live tournament: ``TournamentService.forget_check``.)"""
+    where = "x.user_id = ?" + ("" if guild_id is None else " AND x.guild_id = ?")
+    args: tuple[int, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
+    entered = await db.fetch(
+        "SELECT x.tournament_id FROM tournament_entrants x WHERE " + where
+        + " ORDER BY x.tournament_id", args)
+    touched = 0
+    for (tournament_id,) in entered:
+        if await _lock(db, tournament_id) == "open":
+            touched += await db.execute("DELETE FROM tournament_entrants WHERE"
+                                        " tournament_id = ? AND user_id = ?",
+                                        (tournament_id, user_id))
+            continue
+        lowest = int(await scalar(db, "SELECT MIN(user_id) FROM tournament_entrants"
+                                      " WHERE tournament_id = ?", (tournament_id,)))
+        stand_in = min(lowest, 0) - 1
+        touched += await db.execute("UPDATE tournament_entrants SET user_id = ?"
+                                    " WHERE tournament_id = ? AND user_id = ?",
+                                    (stand_in, tournament_id, user_id))
+        for seat in ("seat0", "seat1", "seat2"):
+            touched += await db.execute(
+                f"UPDATE tournament_tables SET {seat} = ? WHERE tournament_id = ?"
+                f" AND {seat} = ?", (stand_in, tournament_id, user_id))
+    return touched

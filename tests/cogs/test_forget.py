@@ -1,9 +1,10 @@
-"""``/ddz forget``: refused while seated; asks first; deletes only on "Delete my data"."""
+"""``/ddz forget``: refused while seated or in the live tournament; asks first; deletes
+only on "Delete my data"."""
 
 from __future__ import annotations
 
 from tests.support.fake_discord import FakeDiscord
-from tests.support.fake_game import GUILD_ID, autoplayed_solo_hand, members
+from tests.support.fake_game import CHANNEL_ID, GUILD_ID, autoplayed_solo_hand, members
 
 
 async def finished_hand_then_left(fake: FakeDiscord) -> None:
@@ -45,3 +46,23 @@ async def test_keep_it_deletes_nothing_and_spanish_is_spanish(fake: FakeDiscord)
     kept = (await ana.click(question, "Conservarlos")).last
     assert kept.content == "No se ha borrado nada." and kept.components == []
     assert (await fake.bot.storage.player_stats(GUILD_ID, 11)) is not None
+
+
+async def test_forget_is_refused_while_in_the_tournament_in_both_languages(
+        fake: FakeDiscord) -> None:
+    ana, _, _ = members(fake)
+    bo = members(fake, "es-ES")[1]
+    cups = fake.bot.service.tournaments
+    await cups.create(GUILD_ID, CHANNEL_ID, 99, "Cup", rounds=1, hands=1)
+    for member in (ana, bo):
+        await cups.join(GUILD_ID, member.id, member.name)
+    reply = await ana.slash("forget")
+    assert reply.last.ephemeral and reply.text == (
+        "You're in this server's tournament: leave it first (`/ddz tournament leave`), then"
+        " delete your data. What you played there stays in its standings, without your name.")
+    assert reply.last.components == []
+    assert (await bo.slash("forget")).text.startswith(
+        "Estás en el torneo de este servidor: sal primero (`/ddz torneo salir`)")
+    await cups.leave(GUILD_ID, ana.id)
+    question = (await ana.slash("forget")).last
+    assert question.content.startswith("Delete your scores")

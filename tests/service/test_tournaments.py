@@ -106,3 +106,34 @@ async def test_every_step_happens_once_across_repeated_passes_and_a_restart(
     assert final.info.status == "finished" and len(final.rows) == 4
     assert sum(row.tables for row in final.rows) == 8  # four members, two tables each
     await service.close()
+
+
+async def test_forget_waits_until_the_member_is_out_of_the_live_tournament(
+        store: SqlRepository, clock: FakeClock) -> None:
+    """``/ddz forget`` of a member in the open or running tournament is refused (they
+    leave it first, as a table); once out, it goes through and their line stays with no
+    name (docs/RULES.md §Tournaments)."""
+    service = serviced(store, clock, Poster())
+    cups = service.tournaments
+    info = await cups.create(G, CH, 1, "Cup", rounds=1, hands=1, level="easy")
+    for user in MEMBERS[:3]:
+        await cups.join(G, user, f"u{user}")
+    for attempt in (service.check_can_forget, service.forget_user):
+        with pytest.raises(GameError) as entered:
+            await attempt(G, MEMBERS[0])
+        assert entered.value.code == "forget_while_tournament"
+    await service.check_can_forget(G, MEMBERS[3])  # not entered: asked nothing
+    assert await cups.leave(G, MEMBERS[0]) == "left"
+    await service.forget_user(G, MEMBERS[0])
+    await cups.join(G, MEMBERS[3], f"u{MEMBERS[3]}")
+    assert await store.start_tournament(info.tournament_id, clock.now())  # no table yet
+    with pytest.raises(GameError) as running:
+        await service.forget_user(G, MEMBERS[1])
+    assert running.value.code == "forget_while_tournament"
+    assert await cups.leave(G, MEMBERS[1]) == "withdrawn"
+    await service.forget_user(G, MEMBERS[1])
+    board = await cups.standings(G)
+    assert [(e.user_id, e.name, e.status) for e in board.entrants] == [
+        (-1, None, "withdrawn"), (MEMBERS[2], f"u{MEMBERS[2]}", "in"),
+        (MEMBERS[3], f"u{MEMBERS[3]}", "in")]
+    await service.close()

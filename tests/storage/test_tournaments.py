@@ -200,3 +200,46 @@ async def test_the_end_and_the_final_post_are_claimed_once(store: SqlRepository)
     assert [t.tournament_id for t in await store.tournaments_of_user(G, BEN)] == ["t1"]
     assert await store.tournaments_of_user(G, DEE) == []
     assert await store.tournaments_of_user(G + 1, BEN) == []
+
+
+async def test_forget_keeps_a_finished_tournament_s_standings_without_the_member(
+        store: SqlRepository) -> None:
+    """``/ddz forget`` used to leave the member's id in a tournament's entrants and tables
+    (their stats still listed it, its web page named them by id): now the line stays
+    under a stand-in id below 0 with no name, so the standings do not move, and an open
+    tournament's entry goes."""
+    await store.create_tournament(cup())
+    for i, user in enumerate(SEVEN):
+        await store.join_tournament("t1", user, f"u{user}", NOW + i)
+    await store.start_tournament("t1", NOW + 10)
+    await store.seat_tournament_round("t1", 1, seat_round(1, SEVEN, [], [], 12345), NOW + 11)
+    for table_no, points in {1: (6, -3, -3), 2: (4, -2, -2), 3: (-2, 4, -2)}.items():
+        await store.finish_tournament_table("t1", 1, table_no, points, NOW + 20)
+    await store.leave_tournament("t1", BEN, NOW + 21)  # withdrawn: listed all the same
+    await store.finish_tournament("t1", NOW + 30)
+    before = standings([e.user_id for e in await store.tournament_entrants("t1")],
+                       await store.tournament_tables("t1"))
+    await store.create_tournament(cup("t2", created_at=NOW + 40))
+    await store.join_tournament("t2", CAL, f"u{CAL}", NOW + 41)
+    await store.join_tournament("t2", ANA, f"u{ANA}", NOW + 42)
+
+    assert await store.forget_user(G, CAL) >= 3  # entry, seat, next entry at least
+    await store.forget_user(G, BEN)
+
+    entrants = await store.tournament_entrants("t1")
+    tables = await store.tournament_tables("t1")
+    stand_in = {CAL: -1, BEN: -2}  # new in the tournament, one after the other
+    assert [(e.user_id, e.name, e.status) for e in entrants] == [
+        (stand_in.get(u, u), None if u in stand_in else f"u{u}",
+         "withdrawn" if u == BEN else "in") for u in SEVEN]
+    assert not {CAL, BEN} & {seat for t in tables for seat in t.seats}
+    after = standings([e.user_id for e in entrants], tables)
+    assert [(r.place, stand_in.get(r.user_id, r.user_id), r.match_points, r.points,
+             r.buchholz, r.tables) for r in before] == [
+        (r.place, r.user_id, r.match_points, r.points, r.buchholz, r.tables)
+        for r in after]  # nobody moved
+    assert [r.user_id for r in before if r.user_id in stand_in] == [CAL, BEN]
+    assert await store.tournaments_of_user(G, CAL) == []
+    assert [t.tournament_id for t in await store.tournaments_of_user(G, ANA)] == ["t1"]
+    assert [e.user_id for e in await store.tournament_entrants("t2")] == [ANA]  # left
+    assert await store.join_tournament("t2", CAL, "Cal", NOW + 50) == "joined"
