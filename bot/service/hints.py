@@ -26,7 +26,7 @@ import logging
 from bot.ai import Decision
 from bot.game.computer import hint_options_from_json
 from bot.game.table import Table
-from bot.service.lru import Lru
+from bot.service.lru import Lru, SingleFlight
 from bot.service.pool import WorkerPool
 from bot.service.positions import ChoicesCache
 from bot.service.tasks import cancel_and_wait
@@ -60,7 +60,7 @@ class HintCache:
         """Where the searches run (the AI worker pool; None: threads)."""
         self.choices = choices or ChoicesCache()
         self._options: Lru[Key, list[Decision]] = Lru(size)
-        self._searches: dict[Key, asyncio.Task[list[Decision]]] = {}
+        self._searches: SingleFlight[Key, list[Decision]] = SingleFlight()
         self._speculative: set[Key] = set()
         self.answered = {"ready": 0, "quick": 0, "dropped": 0}
         """How Hints were answered: the full list ready, the quick answer while a
@@ -109,18 +109,17 @@ class HintCache:
         speculatively and nobody asked for (a running one finishes in the worker)."""
         for key in [k for k in self._speculative if k[0] == table_id and k[1] != seq]:
             self._speculative.discard(key)
-            task = self._searches.get(key)
+            task = self._searches.running(key)
             if task is not None:
                 task.cancel()
 
     def _search(self, table: Table, seat: int, *, speculative: bool) -> asyncio.Task[list[Decision]]:
         key = (table.id, table.seq, seat)
-        task = self._searches.get(key)
+        task = self._searches.running(key)
         if task is None:
-            task = asyncio.create_task(self._run(key, table, seat),
-                                       name=f"ddz-hint-{table.id}-{table.seq}-{seat}")
+            task = self._searches.start(key, self._run(key, table, seat),
+                                        name=f"ddz-hint-{table.id}-{table.seq}-{seat}")
             task.add_done_callback(_log_failure)
-            self._searches[key] = task
             if speculative:
                 self._speculative.add(key)
         elif not speculative:
@@ -131,7 +130,7 @@ class HintCache:
         try:
             found = await compute(table, seat, self.pool)
         finally:
-            self._searches.pop(key, None)
+            self._searches.drop(key)  # over: the next Hint reads ``_options``
             self._speculative.discard(key)
         self._options.put(key, found)
         return found
@@ -142,7 +141,7 @@ class HintCache:
 
     async def close(self) -> None:
         """Cancel every search in flight and wait for them."""
-        await cancel_and_wait(self._searches.values())
+        await cancel_and_wait(self._searches.tasks())
 
 
 def _log_failure(task: asyncio.Task[list[Decision]]) -> None:

@@ -1,7 +1,7 @@
 """The service's memos: ``Lru``, at most ``size`` values by key (least recently used
 dropped first), and ``SingleFlight``, one computation per key at a time that every
-caller asking for that key meanwhile shares (hand images, Hint suggestions, replays,
-reviews, animations)."""
+caller asking for that key meanwhile shares (hand images, Hint searches, the ranked
+choices of a position, replays, reviews, animations)."""
 
 from __future__ import annotations
 
@@ -60,13 +60,26 @@ class SingleFlight(Generic[K, V]):
         """The task computing ``key``, if one runs."""
         return self._running.get(key)
 
+    def tasks(self) -> list[asyncio.Task[V]]:
+        """Every task running (to cancel at shutdown)."""
+        return list(self._running.values())
+
     def start(self, key: K, work: Coroutine[Any, Any, V], name: str | None = None,
               ) -> asyncio.Task[V]:
         """Run ``work`` as the task of ``key`` (none may be running)."""
         task = asyncio.create_task(work, name=name)
         self._running[key] = task
-        task.add_done_callback(lambda _: self._running.pop(key, None))
+        task.add_done_callback(lambda done: self._ended(key, done))
         return task
+
+    def drop(self, key: K) -> None:
+        """Forget ``key``'s task now (it runs on; a new one may start for ``key``): for a
+        computation that says it is over from inside, before its task has ended."""
+        self._running.pop(key, None)
+
+    def _ended(self, key: K, task: asyncio.Task[V]) -> None:
+        if self._running.get(key) is task:  # not a newer task of the same key
+            del self._running[key]
 
     async def run(self, key: K, make: Callable[[], Coroutine[Any, Any, V]]) -> V:
         """The result of ``key``'s running task, else of ``make()`` started now; a caller

@@ -25,6 +25,7 @@ from bot.ai import PLAYS_RANKED
 from bot.ai.choices import Choices, choices
 from bot.ai.observation import Observation
 from bot.game.table import Table
+from bot.service.lru import SingleFlight
 from bot.service.pool import WorkerPool
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,7 @@ class ChoicesCache:
     def __init__(self, size: int = CHOICES_CACHE_SIZE) -> None:
         self.size = size
         self._memo: OrderedDict[tuple[str, int, int], Choices] = OrderedDict()
-        self._pending: dict[tuple[str, int, int], asyncio.Future[Choices]] = {}
+        self._pending: SingleFlight[tuple[str, int, int], Choices] = SingleFlight()
         self._counts: OrderedDict[tuple[str, int, int], tuple[int, ...]] = OrderedDict()
         self._seen: OrderedDict[tuple[str, int, int], Observation] = OrderedDict()
         """The seat's observation at the position: the ranking and the counter both start
@@ -113,12 +114,11 @@ class ChoicesCache:
         if (pool is None or not pool.ready or hand is None
                 or hand.phase not in ("bidding", "playing") or key in self._memo):
             return self.get(table, seat)
-        pending = self._pending.get(key)
+        pending = self._pending.running(key)
         if pending is None:
-            pending = asyncio.ensure_future(
-                pool.run(_rank, self._observation(table, seat, key), urgent=urgent))
-            self._pending[key] = pending
-            pending.add_done_callback(lambda done: self._done(key, done))
+            pending = self._pending.start(
+                key, pool.run(_rank, self._observation(table, seat, key), urgent=urgent))
+            pending.add_done_callback(_retrieved)
         try:
             found = await asyncio.shield(pending)
         except Exception:  # a worker that died or failed: rank here (``get`` logs errors)
@@ -126,11 +126,6 @@ class ChoicesCache:
         if key in self._memo:
             return self.get(table, seat)
         return self._keep(key, found)
-
-    def _done(self, key: tuple[str, int, int], done: asyncio.Future[Choices]) -> None:
-        self._pending.pop(key, None)
-        if not done.cancelled():
-            done.exception()  # retrieved: a failure is handled by whoever awaited it
 
     def _keep(self, key: tuple[str, int, int], found: Choices) -> Choices:
         self.computed += 1
@@ -190,6 +185,12 @@ class ChoicesCache:
         self._counts.clear()
         self._seen.clear()
         self._keys.clear()
+
+
+def _retrieved(done: asyncio.Task[Choices]) -> None:
+    """Mark a ranking's failure retrieved: whoever awaited it handled it."""
+    if not done.cancelled():
+        done.exception()
 
 
 def _rank(obs: Observation) -> Choices:
