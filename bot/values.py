@@ -409,13 +409,21 @@ class DailySummary(BaseModel):
     best_streak: int = 0
 
 
+NO_ORGANISER = 0
+"""``created_by`` of an event or tournament whose organiser used ``/ddz forget``: no
+member's id (Discord ids are above 0, a tournament's stand-ins below it), so the
+organiser's id is gone and nobody is the organiser (admins still manage it;
+docs/RULES.md §Events, §Tournaments)."""
+
+
 class EventInfo(BaseModel):
     """A duplicate event of a server (docs/RULES.md §Events): ``deals`` deals (1–12) played
     privately against computers of ``level`` under ``rules`` (the server's rule variants
     frozen at its creation; None for an event stored before they were: the server's
     current ones), open until ``closes_at`` or an early ``/ddz event close``
     (``closed_at``); its results are posted once in ``channel_id`` (``announced_at``, None
-    until then). Times in clock seconds."""
+    until then); ``created_by``: the admin who created it (``NO_ORGANISER`` once they
+    used ``/ddz forget``). Times in clock seconds."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -608,7 +616,7 @@ class TournamentInfo(BaseModel):
     ``number``: 1, 2, … per server (its web page's link), given by storage at the
     creation; ``channel_id``: where it was created (sign-up, announcements, the tables'
     threads); ``rounds`` 1–9; ``hands`` per round at each table 1–12; ``level``: the
-    computers'; ``created_by``: the organiser; times are Unix seconds, ``starts_at`` the
+    computers'; ``created_by``: the organiser (``NO_ORGANISER`` once they used ``/ddz forget``); times are Unix seconds, ``starts_at`` the
     scheduled start (None: by ``start``); ``seed``: round 1's draw (shown);
     ``current_round``: the last round seated (0 before the start); ``ended_at``: when it
     finished or was cancelled; ``signup_message_id``: the sign-up message;

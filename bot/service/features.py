@@ -35,7 +35,8 @@ def install_features(service: TableService) -> Features:
     the daily deal's tables (``Table.kind`` ``daily``), events' (``event``) and
     tournaments' (``tournament``); the daily deal's, events' and puzzles' marks kept
     through ``/ddz forget``, and the tournaments' refusal while the member is in a live
-    one; the tournaments' shutdown before the service's.
+    one and their step after it (an organiser's id off the open tables); the
+    tournaments' shutdown before the service's.
 
     Returns them, typed (the cogs take them from here, cogs/context.py). Each is also
     set on the service under its field's name (``service.daily``, ``service.events``,
@@ -48,6 +49,7 @@ def install_features(service: TableService) -> Features:
     service.forgetting.add_marks("event_marks", events.forget_marks)
     service.forgetting.add_marks("puzzle_marks", puzzles.forget_marks)
     service.forgetting.add_check(tournaments.forget_check)
+    service.forgetting.listeners.append(tournaments.forgotten)
     service.closing.append(tournaments.close)
     features = Features(daily, events, puzzles, tournaments)
     for field in fields(features):

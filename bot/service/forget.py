@@ -34,7 +34,9 @@ class Forgetting:
         self._forgotten = forgotten
         self.listeners: list[Callable[[int, int], None]] = []
         """Called with (guild id, user id) after ``forget`` deleted a member's data
-        (the web page drops its cached pages of that server, docs/WEB.md)."""
+        (the web page drops its cached pages of that server, docs/WEB.md; the
+        tournaments take an organiser's id off their open tables,
+        ``TournamentService.forgotten``)."""
 
     def add_check(self, check: Check) -> None:
         """Ask ``check`` too before each deletion (``check``, ``forget``)."""

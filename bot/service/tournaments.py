@@ -26,6 +26,7 @@ and posts the sign-up, the rounds, the standings and the cancellation.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import random
@@ -50,6 +51,7 @@ from bot.tournament import (
 )
 from bot.tournament import standings as rank
 from bot.values import (
+    NO_ORGANISER,
     Settlement,
     TournamentEntrant,
     TournamentHand,
@@ -345,6 +347,25 @@ class TournamentService:
         entrants = await self.host.storage.tournament_entrants(info.tournament_id)
         if any(e.user_id == user_id and e.status == "in" for e in entrants):
             raise GameError("forget_while_tournament", tournament=info.tournament_id)
+
+    def forgotten(self, guild_id: int, user_id: int) -> None:
+        """After ``/ddz forget`` (``Forgetting.listeners``): the server's tournament
+        tables still open whose starter is the member (the organiser, ``created_by``:
+        never seated there, ``Forgetting.check`` refuses that) take ``NO_ORGANISER``
+        instead, as storage did for the tournament, so the tables' saved state keeps no
+        id of theirs; admins still stop or close them (docs/RULES.md §Tournaments)."""
+        for table in self.host.tables():
+            if (table.guild_id == guild_id and table.tournament is not None
+                    and table.starter_id == user_id):
+                self._spawn(self._no_starter(table.id))
+
+    async def _no_starter(self, table_id: str) -> None:
+        def apply(table: Table, now: float) -> list[Event]:
+            table.starter_id = NO_ORGANISER  # nothing a member sees: no event, no notice
+            return []
+
+        with contextlib.suppress(GameError):  # closed meanwhile: its saved state is gone
+            await self.host._act(table_id, apply, notify=False, schedule=False)
 
     # ----- the table service's seam ------------------------------------------------
 

@@ -191,12 +191,15 @@ class SqlRepository:
         Puzzle attempts and the puzzle rating go too; ``puzzle_marks``: (day, mark) kept
         likewise for today's daily puzzle, if begun: no second attempt. Of tournaments,
         the entry of an open one goes and the member's line of any other stays under a
-        stand-in id with no name (``bot.storage.tournaments.forget``).
+        stand-in id with no name, withdrawn from a running one if still in (never seated
+        again: this asks no service check; ``bot.storage.tournaments.forget``). Events
+        and tournaments the member created keep ``NO_ORGANISER`` as ``created_by``.
         """
         now = time.time()
         async with self._write() as db:
             touched = await ops.forget(db, guild_id, user_id)
-            touched += await tournaments.forget(db, guild_id, user_id)
+            touched += await events.forget_organiser(db, guild_id, user_id)
+            touched += await tournaments.forget(db, guild_id, user_id, now)
             if guild_id is not None:
                 for day, mark in daily_marks:
                     await daily.mark_forgotten(db, guild_id, day, mark, now)

@@ -16,7 +16,7 @@ from bot.game.table import Table
 from bot.rules import RuleSet
 from bot.storage import ops
 from bot.storage.sql import Sql, scalar
-from bot.values import EventInfo, EventPlay
+from bot.values import NO_ORGANISER, EventInfo, EventPlay
 
 EVENT_COLUMNS = ("event_id, guild_id, channel_id, name, deals, level, created_by, created_at,"
                  " closes_at, closed_at, announced_at, rules")
@@ -73,6 +73,16 @@ async def join(db: Sql, event: EventInfo, user_id: int, name: str, now: float) -
         (event.event_id, user_id, event.guild_id, now))
     await ops.save_name(db, event.guild_id, user_id, name, now)
     return done == 1
+
+
+async def forget_organiser(db: Sql, guild_id: int | None, user_id: int) -> int:
+    """``/ddz forget``: the events the member created in the server (None: every server)
+    keep ``NO_ORGANISER`` as ``created_by`` instead of their id; rows touched. (Their
+    entries and plays go with ``ops.forget``.)"""
+    return await db.execute(
+        "UPDATE events SET created_by = ? WHERE created_by = ?"
+        + ("" if guild_id is None else " AND guild_id = ?"),
+        (NO_ORGANISER, user_id) if guild_id is None else (NO_ORGANISER, user_id, guild_id))
 
 
 async def mark_forgotten(db: Sql, event_id: str, guild_id: int, mark: int, now: float) -> None:

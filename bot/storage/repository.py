@@ -135,9 +135,12 @@ class Repository(Protocol):
         """Delete the user's stored data (stats, totals, ratings, names, auto-play pace,
         daily plays, event entries and plays, puzzle attempts and rating, tournament
         entries: an open tournament's deleted, any other's kept under a stand-in id with
-        no name; ``puzzle_marks``
+        no name, withdrawn from a running one if still in, so never seated again;
+        ``puzzle_marks``
         as ``daily_marks`` for the daily puzzle) in one guild (None: all guilds); rows
-        touched. ``daily_marks``: (day, mark) kept instead of the plays of days still open
+        touched. Events and tournaments the member created keep ``NO_ORGANISER``
+        (bot/values.py) as ``created_by``. Asks nothing: the service's checks
+        (``Forgetting.check``) come first. ``daily_marks``: (day, mark) kept instead of the plays of days still open
         (once a day holds); ``event_marks``: (event id, mark) kept as entries of open
         events the member began (no second entry)."""
 

@@ -22,6 +22,7 @@ from bot.storage import ops
 from bot.storage.sql import Sql, scalar
 from bot.tournament import MAX_ENTRANTS, MIN_ENTRANTS, TableSeats
 from bot.values import (
+    NO_ORGANISER,
     JoinAnswer,
     LeaveAnswer,
     TournamentEntrant,
@@ -303,14 +304,18 @@ async def of_user(db: Sql, guild_id: int, user_id: int) -> list[TournamentInfo]:
     return [_info(row) for row in rows]
 
 
-async def forget(db: Sql, guild_id: int | None, user_id: int) -> int:
+async def forget(db: Sql, guild_id: int | None, user_id: int, now: float) -> int:
     """``/ddz forget`` of the member's tournaments in the server (None: every server);
     rows touched. Their entry of an open tournament (sign-up) is deleted, as ``leave``
     does. In a running, finished or cancelled one their id is replaced, in its entrants
     and its tables' seats, by a stand-in id below 0, new in that tournament (no name):
     the standings keep their line and everyone's match points and Buchholz, shown as
-    "?", and nothing in the database links it to the member. (The service refuses to
-    forget a member still in a live tournament: ``TournamentService.forget_check``.)"""
+    "?", and nothing in the database links it to the member. A running tournament's
+    stand-in is withdrawn first if the member was still in (``leave`` at ``now``), so it
+    is never seated again: the service refuses to forget such a member
+    (``TournamentService.forget_check``), but a caller of ``Repository.forget_user``
+    with no server asks nobody. Where the member is the organiser (``created_by``), of
+    any tournament, that becomes ``NO_ORGANISER``."""
     where = "x.user_id = ?" + ("" if guild_id is None else " AND x.guild_id = ?")
     args: tuple[int, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
     entered = await db.fetch(
@@ -318,11 +323,14 @@ async def forget(db: Sql, guild_id: int | None, user_id: int) -> int:
         + " ORDER BY x.tournament_id", args)
     touched = 0
     for (tournament_id,) in entered:
-        if await _lock(db, tournament_id) == "open":
+        state = await _lock(db, tournament_id)
+        if state == "open":
             touched += await db.execute("DELETE FROM tournament_entrants WHERE"
                                         " tournament_id = ? AND user_id = ?",
                                         (tournament_id, user_id))
             continue
+        if state == "running":  # still in: withdrawn, as by /ddz tournament leave
+            await leave(db, tournament_id, user_id, now, "withdrawn")
         lowest = int(await scalar(db, "SELECT MIN(user_id) FROM tournament_entrants"
                                       " WHERE tournament_id = ?", (tournament_id,)))
         stand_in = min(lowest, 0) - 1
@@ -333,4 +341,7 @@ async def forget(db: Sql, guild_id: int | None, user_id: int) -> int:
             touched += await db.execute(
                 f"UPDATE tournament_tables SET {seat} = ? WHERE tournament_id = ?"
                 f" AND {seat} = ?", (stand_in, tournament_id, user_id))
+    touched += await db.execute(
+        "UPDATE tournaments SET created_by = ? WHERE created_by = ?"
+        + ("" if guild_id is None else " AND guild_id = ?"), (NO_ORGANISER, *args))
     return touched

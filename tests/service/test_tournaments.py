@@ -14,7 +14,7 @@ from bot.service import TableService
 from bot.service.tournaments import NullPoster
 from bot.storage.base import SqlRepository
 from bot.tournament import StandingRow
-from bot.values import TournamentEntrant, TournamentInfo, TournamentTable
+from bot.values import NO_ORGANISER, TournamentEntrant, TournamentInfo, TournamentTable
 from tests.support.service_clock import CH, FakeClock, G, featured_service, run
 
 MEMBERS = (11, 12, 13, 14)
@@ -136,4 +136,44 @@ async def test_forget_waits_until_the_member_is_out_of_the_live_tournament(
     assert [(e.user_id, e.name, e.status) for e in board.entrants] == [
         (-1, None, "withdrawn"), (MEMBERS[2], f"u{MEMBERS[2]}", "in"),
         (MEMBERS[3], f"u{MEMBERS[3]}", "in")]
+    await service.close()
+
+
+async def test_an_organiser_who_forgets_is_gone_from_the_tournament_and_its_tables(
+        store: SqlRepository, clock: FakeClock) -> None:
+    """``/ddz forget`` of the organiser (not an entrant) used to leave their id as the
+    tournament's ``created_by`` and the starter of its tables, open ones (saved state)
+    and those of the next rounds: now ``NO_ORGANISER`` everywhere, and the admins'
+    ``cancel`` still closes everything (docs/RULES.md §Tournaments)."""
+    service = serviced(store, clock, Poster())
+    cups = service.tournaments
+    organiser = 1
+    info = await cups.create(G, CH, organiser, "Cup", rounds=2, hands=1, level="easy")
+    for user in MEMBERS:
+        await cups.join(G, user, f"u{user}")
+    await cups.start(G)
+    await drain(service, clock)
+    tables = [t for t in service.tables() if t.tournament is not None]
+    assert len(tables) == 2 and {t.starter_id for t in tables} == {organiser}
+
+    await service.forget_user(G, organiser)
+    await drain(service, clock)
+
+    stored = await store.tournament(info.tournament_id)
+    assert stored is not None and stored.created_by == NO_ORGANISER
+    assert {t.starter_id for t in service.tables() if t.tournament is not None} == {
+        NO_ORGANISER}
+    assert {t.starter_id for t in await store.load_open_tables()} == {NO_ORGANISER}
+    assert all(t.phase == "playing" for t in service.tables())  # play goes on
+    await cups.cancel(G)
+    assert service.tables() == []
+
+    later = await cups.create(G, CH, organiser, "Cup 2", rounds=1, hands=1, level="easy")
+    for user in MEMBERS:
+        await cups.join(G, user, f"u{user}")
+    await service.forget_user(G, organiser)  # before the start: the tables deal without
+    await cups.start(G)
+    await drain(service, clock)
+    assert (await store.tournament(later.tournament_id)).created_by == NO_ORGANISER  # type: ignore[union-attr]
+    assert {t.starter_id for t in service.tables()} == {NO_ORGANISER}
     await service.close()

@@ -10,7 +10,7 @@ from bot.rules import DEFAULT_RULES, RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
-from bot.values import EventInfo
+from bot.values import NO_ORGANISER, EventInfo
 
 G, CH = 1, 10
 ANA, BEN = 101, 102
@@ -108,6 +108,21 @@ async def test_forget_deletes_the_members_entries_and_plays(store: SqlRepository
     assert await store.forget_user(G, ANA) >= 2
     assert await store.event_plays("ev01") == []
     assert await store.event_entrants("ev01") == [(BEN, "Ben")]
+
+
+async def test_forget_leaves_no_organiser_id_on_the_events_they_created(
+        store: SqlRepository) -> None:
+    """``/ddz forget`` used to leave the creator's id as the events' ``created_by``: now
+    ``NO_ORGANISER`` there, in that server only (None: in every server)."""
+    assert await store.create_event(event("ev01"))
+    assert await store.create_event(event("ev02", guild=G + 1))
+    assert await store.forget_user(G, ANA) == 1  # the event's row: nothing else of Ana
+    mine, other = await store.event("ev01"), await store.event("ev02")
+    assert mine is not None and mine.created_by == NO_ORGANISER == 0
+    assert other is not None and other.created_by == ANA
+    await store.forget_user(None, ANA)
+    assert (await store.event("ev02")).created_by == NO_ORGANISER  # type: ignore[union-attr]
+    assert (await store.current_event(G)).event_id == "ev01"  # type: ignore[union-attr]
 
 
 async def test_an_events_rules_and_a_days_level_and_rules_are_kept(store: SqlRepository) -> None:

@@ -14,7 +14,7 @@ from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
 from bot.tournament import MAX_ENTRANTS, TableSeats, seat_round, standings
-from bot.values import TournamentHand, TournamentInfo
+from bot.values import NO_ORGANISER, TournamentHand, TournamentInfo
 
 G, CH = 1, 10
 ANA, BEN, CAL, DEE, EVE, FAY, GUS = range(101, 108)
@@ -243,3 +243,46 @@ async def test_forget_keeps_a_finished_tournament_s_standings_without_the_member
     assert [t.tournament_id for t in await store.tournaments_of_user(G, ANA)] == ["t1"]
     assert [e.user_id for e in await store.tournament_entrants("t2")] == [ANA]  # left
     assert await store.join_tournament("t2", CAL, "Cal", NOW + 50) == "joined"
+
+
+async def test_forget_leaves_no_organiser_id_on_the_tournaments_they_created(
+        store: SqlRepository) -> None:
+    """``/ddz forget`` used to leave the organiser's id as the tournaments'
+    ``created_by``: now ``NO_ORGANISER`` there, in that server only (None: in every
+    server), whether they entered or not."""
+    await store.create_tournament(cup("t1"))
+    await store.create_tournament(cup("t2", guild=G + 1))
+    await store.join_tournament("t2", BEN, "Ben", NOW)
+    assert await store.forget_user(G, ANA) == 1  # the tournament's row
+    mine, other = await store.tournament("t1"), await store.tournament("t2")
+    assert mine is not None and mine.created_by == NO_ORGANISER == 0
+    assert other is not None and other.created_by == ANA
+    await store.join_tournament("t2", ANA, "Ana", NOW + 1)
+    await store.forget_user(None, ANA)
+    other = await store.tournament("t2")
+    assert other is not None and other.created_by == NO_ORGANISER
+    assert [e.user_id for e in await store.tournament_entrants("t2")] == [BEN]
+
+
+async def test_forget_in_every_server_withdraws_a_running_tournament_s_stand_in(
+        store: SqlRepository) -> None:
+    """``forget_user(None, …)`` asks no service check: a member still in a running
+    tournament used to become a stand-in still "in", seated again in the next rounds.
+    Now the stand-in is withdrawn (at the forget), as by ``leave``: never seated again;
+    the line and the tables played stay."""
+    await store.create_tournament(cup())
+    for i, user in enumerate(SEVEN):
+        await store.join_tournament("t1", user, f"u{user}", NOW + i)
+    await store.start_tournament("t1", NOW + 10)
+    await store.seat_tournament_round("t1", 1, seat_round(1, SEVEN, [], [], 12345), NOW + 11)
+
+    await store.forget_user(None, CAL)
+
+    entrants = await store.tournament_entrants("t1")
+    (stand_in,) = [e for e in entrants if e.user_id < 0]
+    assert (stand_in.user_id, stand_in.name, stand_in.status) == (-1, None, "withdrawn")
+    assert stand_in.left_at is not None and stand_in.left_at > NOW
+    assert [e.user_id for e in entrants if e.status == "in"] == [
+        u for u in SEVEN if u != CAL]  # who the next round seats
+    assert -1 in {seat for t in await store.tournament_tables("t1") for seat in t.seats}
+    assert await store.leave_tournament("t1", -1, NOW + 20) == "absent"  # already out
