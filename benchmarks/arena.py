@@ -12,12 +12,18 @@ peasants. No bidding: the landlord is fixed, base score 1. Prints, per
 match-up, WP (our side's win rate over all games) and ADP (our side's average
 point difference: the landlord's ±2P, or both peasants' ±P together, docs/RULES.md
 §Scoring), each with a 95% interval computed over deals (the two games of one
-deal are averaged first, so the pairing is respected).
+deal are averaged first, so the pairing is respected), then WP in each role.
+
+A side may be a team, ``first+second`` (e.g. ``--match hard+normal:rlcard``): the
+first plays the landlord and the peasant seated right after the landlord, the
+second the other peasant; the "WP as peasants" column is then the partnership's
+win rate (docs/AI.md §Partnership).
 
 Opponents: ``random`` (uniform over legal actions, a pass included),
 ``greedy`` (smallest legal play, never passes), ``easy``/``normal``/``hard``,
 ``hardfixed`` (hard bounded by its step budget alone, no wall-clock cap: the daily
-deal's computers, docs/AI.md §Fixed budget), ``hard_v1``/``hardfixed_v1`` (the same two
+deal's computers, docs/AI.md §Fixed budget; ``hardfixed@8000``: the same with a step
+budget of 8,000 instead of ``STEP_BUDGET``), ``hard_v1``/``hardfixed_v1`` (the same two
 as they were at the start of issue 40: a frozen copy in ``benchmarks/hard_v1``),
 and ``rlcard`` = RLCard's ``DouDizhuRuleAgentV1`` (optional ``bench`` extra;
 skipped with a note if ``rlcard`` is not importable).
@@ -122,6 +128,9 @@ def make_agent(name: str) -> Agent | None:
     """The agent called ``name`` (see module docstring); None if unavailable."""
     if name == "rlcard":
         return rlcard_agent()
+    if name.startswith("hardfixed@"):  # another step budget, e.g. hardfixed@8000
+        budget = int(name.partition("@")[2])
+        return _level(lambda view, rng: hard_play(view, rng, budget, time_cap=math.inf))
     policies = {
         "random": random_play,
         "greedy": greedy_play,
@@ -135,17 +144,28 @@ def make_agent(name: str) -> Agent | None:
     return _level(policies[name])
 
 
-def play_deal(ours: str, theirs: str, seed: int) -> tuple[float, float, float]:
-    """Both seatings of one seeded deal: (mean win, mean side points, seconds)."""
-    a, b = make_agent(ours), make_agent(theirs)
+def team(name: str) -> tuple[Agent, Agent]:
+    """The agents of ``name``: ``"hard"`` plays every seat of its side; ``"hard+normal"``
+    is a team whose first member plays the landlord and the first peasant (the seat
+    after the landlord), the second member the other peasant (docs/AI.md §Partnership)."""
+    first, _, second = name.partition("+")
+    a, b = make_agent(first), make_agent(second or first)
     assert a is not None and b is not None
+    return a, b
+
+
+def play_deal(ours: str, theirs: str, seed: int) -> tuple[float, float, float, float]:
+    """Both seatings of one seeded deal: (landlord win, peasants win, mean side points,
+    seconds); ``ours``/``theirs`` as ``team`` reads them."""
+    a1, a2 = team(ours)
+    b1, b2 = team(theirs)
     hands, kitty = deal(random.Random(seed))
     start = time.perf_counter()
-    as_landlord = play_hand([a, b, b], hands, 0, kitty, random.Random(seed * 2 + 1))
-    as_peasants = play_hand([b, a, a], hands, 0, kitty, random.Random(seed * 2 + 2))
-    wins = int(as_landlord.landlord_won) + int(not as_peasants.landlord_won)
+    as_landlord = play_hand([a1, b1, b2], hands, 0, kitty, random.Random(seed * 2 + 1))
+    as_peasants = play_hand([b1, a1, a2], hands, 0, kitty, random.Random(seed * 2 + 2))
     points = as_landlord.points[0] - as_peasants.points[0]
-    return wins / 2, points / 2, time.perf_counter() - start
+    return (float(as_landlord.landlord_won), float(not as_peasants.landlord_won), points / 2,
+            time.perf_counter() - start)
 
 
 def _interval(values: list[float]) -> tuple[float, float]:
@@ -157,9 +177,11 @@ def _interval(values: list[float]) -> tuple[float, float]:
 
 def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, jobs: int) -> str:
     """Play up to ``deals`` deals (or until ``minutes`` pass); one Markdown row."""
-    if make_agent(ours) is None or make_agent(theirs) is None:
-        return f"| {ours} | {theirs} | – | skipped: rlcard not importable | | |"
+    names = {n for side in (ours, theirs) for n in side.split("+")}
+    if any(make_agent(n) is None for n in names):
+        return f"| {ours} | {theirs} | – | skipped: rlcard not importable | | | | |"
     wins: list[float] = []
+    roles: list[tuple[float, float]] = []
     points: list[float] = []
     start = time.perf_counter()
     deadline = start + minutes * 60 if minutes else math.inf
@@ -173,8 +195,9 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
         while running:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                win, point, _ = future.result()
-                wins.append(win)
+                landlord_win, peasants_win, point, _ = future.result()
+                wins.append((landlord_win + peasants_win) / 2)
+                roles.append((landlord_win, peasants_win))
                 points.append(point)
                 if len(wins) % 25 == 0:  # progress on stderr: a long run cut short still tells
                     wp, wp_ci = _interval(wins)
@@ -185,10 +208,13 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
                     running.add(pool.submit(play_deal, ours, theirs, nxt))
     wp, wp_ci = _interval(wins)
     adp, adp_ci = _interval(points)
+    landlord, landlord_ci = _interval([r[0] for r in roles])
+    peasants, peasants_ci = _interval([r[1] for r in roles])
     secs = time.perf_counter() - start
     return (
         f"| {ours} | {theirs} | {len(wins)} | {wp:.3f} ± {wp_ci:.3f} | "
-        f"{adp:+.2f} ± {adp_ci:.2f} | {secs:.0f} s |"
+        f"{adp:+.2f} ± {adp_ci:.2f} | {landlord:.3f} ± {landlord_ci:.3f} | "
+        f"{peasants:.3f} ± {peasants_ci:.3f} | {secs:.0f} s |"
     )
 
 
@@ -259,8 +285,8 @@ def main(argv: list[str] | None = None) -> None:
         f"arena: up to {args.deals} deals × 2 seatings, seed {args.seed}, "
         f"cap {args.minutes or '∞'} min, {args.jobs} job(s)"
     )
-    print("| ours | vs | deals | WP (95%) | ADP (95%) | time |")
-    print("|---|---|---|---|---|---|")
+    print("| ours | vs | deals | WP (95%) | ADP (95%) | WP as landlord | WP as peasants | time |")
+    print("|---|---|---|---|---|---|---|---|")
     for spec in matchups:
         ours, theirs = spec.split(":")
         print(run_matchup(ours, theirs, args.deals, args.seed, args.minutes, args.jobs), flush=True)
