@@ -1,0 +1,131 @@
+"""Decision quality of the hard search against a large reference evaluation of the same model.
+
+    python -m benchmarks.search_regret --positions 60 --worlds 400 --budgets 3500,8000
+
+Positions: every decision of seat 0's side in seeded games (deal seeds 1, 2, …; the
+landlord fixed at seat 0, normal in every seat) where the search really searches
+(more than one option and no certain finish), shuffled with a fixed seed. For each,
+the **reference** plays the first 10 distinct actions of normal's ranking (a pass
+included when the lead is not free) out on ``--worlds`` sampled deals of the unseen
+cards, the same deals for every action, exactly as the search does (inferred deals,
+normal playouts, the exact endgame at ``ENDGAME_CARDS``). Each budget's choice (two
+seeds, ``hard_play`` with no clock cap) is then scored by its **regret**: the
+reference win rate of the best action minus that of the chosen one.
+
+The regret measures how well the search finds what its own model prefers, not how
+strong the model is: docs/AI.md §Issue 40 compares it with the arena's win rates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Iterator
+
+import bot.ai.search as search
+from bot.ai.endgame import Solver
+from bot.ai.inference import follow_events, weighted_world
+from bot.ai.policy import normal_play, normal_ranked
+from bot.ai.selfplay import deal, observation_for, play_hand
+from bot.ai.view import View, view_of
+from bot.rules import Combo
+
+REFERENCE_CANDIDATES = 10
+
+
+def positions(games: int) -> Iterator[View]:
+    """Seat 0's side's views, in seeded games of normal in every seat (seat 0 landlord in
+    odd games, a peasant in even ones: its side is the peasants then)."""
+    agents = [lambda obs, rng: normal_play(view_of(obs), rng)] * 3
+    for seed in range(1, games + 1):
+        hands, kitty = deal(random.Random(seed))
+        outcome = play_hand(agents, hands, 0, kitty, random.Random(seed))
+        ours = (0,) if seed % 2 else (1, 2)
+        cards = [list(h) for h in hands]
+        cards[0] = sorted(cards[0] + list(kitty))
+        last: tuple[int, Combo] | None = None
+        history: list[tuple[int, Combo | None]] = []
+        for seat, combo in outcome.history:
+            if seat in ours:
+                yield view_of(observation_for(seat, cards, 0, kitty, list(history), last))
+            if combo is not None:
+                for card in combo.cards:
+                    cards[seat].remove(card)
+                last = (seat, combo)
+            history.append((seat, combo))
+            if last is not None and last[0] == (seat + 1) % 3:
+                last = None
+
+
+def reference(view: View, worlds: int, rng: random.Random) -> dict[Combo | None, float] | None:
+    """Win rate of each of the first ``REFERENCE_CANDIDATES`` actions on ``worlds`` deals;
+    None when the search would not search (one option, or a certain finish)."""
+    ranked = normal_ranked(view)
+    if len(ranked) == 1 or ranked[0][0] >= 100:
+        return None
+    actions: list[Combo | None] = []
+    for _, decision in ranked:
+        if decision.combo not in actions:
+            actions.append(decision.combo)
+        if len(actions) == REFERENCE_CANDIDATES:
+            break
+    if view.to_beat is not None and None not in actions:
+        actions.append(None)
+    events = follow_events(view.history, view.landlord, view.seat)
+    exact = sum(view.cards_left) <= search.ENDGAME_CARDS
+    solver = Solver(view.landlord, view.rules, search.ENDGAME_NODES) if exact else None
+    wins = [0] * len(actions)
+    steps = [0]
+    for _ in range(worlds):
+        world = weighted_world(view, rng, search.sample_world, events)
+        for i, action in enumerate(actions):
+            hands = [list(h) for h in world]
+            won = search._exact(hands, view, action, solver) if exact else None
+            if won is None:
+                won = search.rollout(hands, view, action, steps)
+            wins[i] += won == view.is_landlord
+    return {action: w / worlds for action, w in zip(actions, wins, strict=True)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--worlds", type=int, default=400, help="reference deals per position")
+    parser.add_argument("--budgets", default="3500,8000", help="step budgets, comma-separated")
+    args = parser.parse_args(argv)
+    budgets = [int(b) for b in args.budgets.split(",")]
+    views = list(positions(args.positions))
+    random.Random(7).shuffle(views)
+    regrets: dict[int, list[float]] = {b: [] for b in budgets}
+    cpu: dict[int, list[float]] = {b: [] for b in budgets}
+    done = 0
+    start = time.perf_counter()
+    for n, view in enumerate(views):
+        ref = reference(view, args.worlds, random.Random(n))
+        if ref is None:
+            continue
+        best = max(ref.values())
+        for budget in budgets:
+            for seed in (1000, 1001):
+                t = time.process_time()
+                action = search.hard_play(view, random.Random(seed), budget, time_cap=float("inf")).combo
+                cpu[budget].append(time.process_time() - t)
+                regrets[budget].append(best - ref.get(action, min(ref.values())))
+        done += 1
+        if done == args.positions:
+            break
+    print(f"search_regret: {done} positions, reference {args.worlds} deals × up to "
+          f"{REFERENCE_CANDIDATES + 1} actions, {time.perf_counter() - start:.0f} s")
+    print("| step budget | choices | mean regret | regret 0 | regret > 0.05 | CPU median | CPU mean |")
+    print("|---|---|---|---|---|---|---|")
+    for budget in budgets:
+        r, c = regrets[budget], cpu[budget]
+        print(f"| {budget:,} | {len(r)} | {statistics.mean(r):.4f} | "
+              f"{sum(x == 0 for x in r) / len(r):.3f} | {sum(x > 0.05 for x in r)} | "
+              f"{statistics.median(c) * 1000:.0f} ms | {statistics.mean(c) * 1000:.0f} ms |")
+
+
+if __name__ == "__main__":
+    main()
