@@ -82,7 +82,7 @@ HINT_SEED = 0
 one evaluation per position, so following the Hint is never a costly decision."""
 HINT_STEP_BUDGET = 1_000
 """Simulated decisions of the hard search behind a Hint's first suggestion (the
-computer seats use ``bot.ai.search.STEP_BUDGET``, 2 400): about 2.4× less CPU,
+computer seats use ``bot.ai.search.STEP_BUDGET``, 3 500): about 3.5× less CPU,
 mostly the same first play."""
 
 
