@@ -10,7 +10,7 @@ in ``setup_hook`` right after building the service; so do the tests and the scri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from bot.service.daily import DailyService
 from bot.service.events import EventService
@@ -38,9 +38,7 @@ def install_features(service: TableService) -> Features:
     one and their step after it (an organiser's id off the open tables); the
     tournaments' shutdown before the service's.
 
-    Returns them, typed (the cogs take them from here, cogs/context.py). Each is also
-    set on the service under its field's name (``service.daily``, ``service.events``,
-    ``service.puzzles``, ``service.tournaments``), where the tests reach them."""
+    Returns them, typed (the cogs take them from here, cogs/context.py)."""
     daily = service.register("daily", DailyService(service))
     events = service.register("event", EventService(service))
     puzzles = PuzzleService(service)
@@ -51,7 +49,4 @@ def install_features(service: TableService) -> Features:
     service.forgetting.add_check(tournaments.forget_check)
     service.forgetting.listeners.append(tournaments.forgotten)
     service.closing.append(tournaments.close)
-    features = Features(daily, events, puzzles, tournaments)
-    for field in fields(features):
-        setattr(service, field.name, getattr(features, field.name))
-    return features
+    return Features(daily, events, puzzles, tournaments)

@@ -59,11 +59,11 @@ async def test_only_manage_server_creates_or_closes(fake: FakeDiscord) -> None:
     ana = Member(fake, 11, "Ana")
     refused = await ana.slash("event create", name="Mine", deals=3, hours=24)
     assert refused.last.ephemeral and "Manage Server" in refused.text
-    assert await fake.bot.service.events.current(fake.guild_id) is None
+    assert await fake.bot.features.events.current(fake.guild_id) is None
     await create(fake)
     refused = await ana.slash("event close")
     assert refused.last.ephemeral and "Manage Server" in refused.text
-    event = await fake.bot.service.events.current(fake.guild_id)
+    event = await fake.bot.features.events.current(fake.guild_id)
     assert event is not None and event.closed_at is None
     again = await Member(fake, 44, "Di", admin=True).slash(
         "event create", name="Second", deals=1, hours=2)
@@ -204,7 +204,7 @@ async def test_an_event_deal_replays_as_images_and_reviews_only_ones_own(
             await member.slash("event play")
             await finish(fake, member)
     await cal.slash("event join")
-    event = await fake.bot.service.events.current(fake.guild_id)
+    event = await fake.bot.features.events.current(fake.guild_id)
     assert event is not None
     # before the close: not to Cal (played nothing), not Ana's deal 2 to Bo (he has not
     # played it); Ana's own deal 2 (a peasant deal) is hers to see
@@ -265,7 +265,7 @@ async def test_next_deal_under_a_deals_result_deals_the_next_one(fake: FakeDisco
     ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
     first = await deal_view(ana)
     await finish(fake, ana)
-    event = await fake.bot.service.events.current(fake.guild_id)
+    event = await fake.bot.features.events.current(fake.guild_id)
     assert event is not None
     assert "Deal 1 done" in first.content and "**Next deal** below" in first.content
     next_id = f"ddz:en:{event.event_id}:{ana.id}"
@@ -378,10 +378,10 @@ async def test_next_deal_double_clicked_or_play_sent_twice_deals_one_table(
     assert all("Event deal" in r.text for r in replies), [r.text for r in replies]
     tables = [(t.seats[0].user_id, t.event) for t in fake.bot.service.tables()
               if t.event is not None]
-    event = await fake.bot.service.events.current(fake.guild_id)
+    event = await fake.bot.features.events.current(fake.guild_id)
     assert event is not None
     assert sorted(tables) == [(ana.id, f"{event.event_id}:2"), (bo.id, f"{event.event_id}:1")]
-    plays = await fake.bot.service.events.storage.event_plays(event.event_id)
+    plays = await fake.bot.features.events.storage.event_plays(event.event_id)
     assert sorted((p.user_id, p.deal) for p in plays) == [(ana.id, 1), (ana.id, 2), (bo.id, 1)]
     assert not table_posts(fake)
 

@@ -52,7 +52,7 @@ async def test_forget_is_refused_while_in_the_tournament_in_both_languages(
         fake: FakeDiscord) -> None:
     ana, _, _ = members(fake)
     bo = members(fake, "es-ES")[1]
-    cups = fake.bot.service.tournaments
+    cups = fake.bot.features.tournaments
     await cups.create(GUILD_ID, CHANNEL_ID, 99, "Cup", rounds=1, hands=1)
     for member in (ana, bo):
         await cups.join(GUILD_ID, member.id, member.name)

@@ -17,7 +17,7 @@ CUSTOM_ID_MAX = 100
 
 
 def serve(fake: FakeDiscord, *puzzles: object) -> None:
-    fake.bot.service.puzzles.serve(puzzles)
+    fake.bot.features.puzzles.serve(puzzles)
 
 
 def card_values(view: Message, cards: str) -> list[str]:

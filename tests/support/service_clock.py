@@ -5,6 +5,7 @@ builds the ``clock`` and ``service`` fixtures from them)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 from typing import Any
 
@@ -28,10 +29,12 @@ KITTY = "XDA"
 
 def featured_service(storage: Any, **options: Any) -> TableService:
     """``TableService(storage, **options)`` with its features installed, as the Bot builds
-    it (``bot.service.features.install_features``): ``service.daily``, ``.events``,
-    ``.puzzles``, ``.tournaments``."""
+    it (``bot.service.features.install_features``), each feature also set on it for the
+    tests: ``service.daily``, ``.events``, ``.puzzles``, ``.tournaments``."""
     service = TableService(storage, **options)
-    install_features(service)
+    features = install_features(service)
+    for field in dataclasses.fields(features):
+        setattr(service, field.name, getattr(features, field.name))
     return service
 
 
