@@ -38,6 +38,7 @@ REASONS: dict[str, str] = {
     "bomb_to_stop": "Bomb with {cards}: the opponent is about to go out.",
     "keep_bomb_for_control": "Pass and keep the bomb for later control.",
     "let_partner_win": "The partner's play is winning: pass.",
+    "raise_partner": "The landlord plays next: raise the partner's low card with {cards}, so it costs the landlord a high one.",
     "pass_cannot_beat": "Nothing in the hand beats it: pass.",
     "pass_save_cards": "Beating it would break up the hand: pass.",
     "pass_random": "Pass (a random choice).",

@@ -138,3 +138,34 @@ def test_own_play_that_came_back_is_a_free_lead() -> None:
     obs = playing(1, "5 5 9", landlord=0, cards_left=(10, 3, 12), last=(1, "8"))
     assert obs.to_beat is None
     assert choose_play(obs, "normal", random.Random(1)).action is not None
+
+
+# Raising the partner's low card (docs/AI.md §Partnership): seat 1's partner is seat 0,
+# and the landlord (seat 2) plays right after seat 1.
+@pytest.mark.parametrize(("hand", "last", "expected"), [
+    ("3 3 6 6 9 9 K", "5", "K"),  # a loose K: the landlord must spend an A, a 2 or a joker
+    ("3 6 7 K K 9 9", "5 5", "K K"),  # pairs too
+])
+def test_peasant_raises_the_partners_low_card_when_the_landlord_plays_next(
+    hand: str, last: str, expected: str
+) -> None:
+    obs = playing(1, hand, landlord=2, cards_left=(10, 7, 12), last=(0, last))
+    decision = choose_play(obs, "normal", random.Random(1))
+    assert decision.action == combo(expected)
+    assert decision.reason == "raise_partner"
+
+
+@pytest.mark.parametrize(("hand", "landlord", "last", "why"), [
+    ("3 3 6 6 9 9 K", 2, (0, "J"), "a J or higher already costs the landlord a high card"),
+    ("3 3 6 6 9 9 K", 0, (2, "5"), "the landlord played before us: the partner's 5 stands"),
+    ("3 3 6 6 9 9 2", 2, (0, "5"), "only a T..A raises: the 2 is kept for control"),
+    ("3 3 6 Q Q Q K", 2, (0, "5 5"), "no pair from T to A without breaking the trio"),
+])
+def test_peasant_lets_the_partners_play_stand_otherwise(
+    hand: str, landlord: int, last: tuple[int, str], why: str
+) -> None:
+    cards_left = (10, 7, 12) if landlord == 2 else (12, 7, 10)
+    obs = playing(1, hand, landlord=landlord, cards_left=cards_left, last=last)
+    decision = choose_play(obs, "normal", random.Random(1))
+    assert decision.action is None, why
+    assert decision.reason == "let_partner_win"
