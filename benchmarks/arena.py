@@ -23,8 +23,9 @@ Opponents: ``random`` (uniform over legal actions, a pass included),
 ``greedy`` (smallest legal play, never passes), ``easy``/``normal``/``hard``,
 ``hardfixed`` (hard bounded by its step budget alone, no wall-clock cap: the daily
 deal's computers, docs/AI.md §Fixed budget; ``hardfixed@8000``: the same with a step
-budget of 8,000 instead of ``STEP_BUDGET``), ``hard_v1``/``hardfixed_v1`` (the same two
-as they were at the start of issue 40: a frozen copy in ``benchmarks/hard_v1``),
+budget of 8,000 instead of ``STEP_BUDGET``), ``normal_v1``/``hard_v1``/``hardfixed_v1`` (the
+normal level and the same two as they were at the start of issue 40: a frozen copy in
+``benchmarks/hard_v1``),
 and ``rlcard`` = RLCard's ``DouDizhuRuleAgentV1`` (optional ``bench`` extra;
 skipped with a note if ``rlcard`` is not importable).
 """
@@ -40,6 +41,7 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from benchmarks.hard_v1 import hard_play as hard_v1_play
+from benchmarks.hard_v1.policy import normal_play as normal_v1_play
 from bot.ai.decision import Decision, play
 from bot.ai.observation import Observation
 from bot.ai.policy import easy_play, greedy_play, normal_play, random_play
@@ -138,6 +140,7 @@ def make_agent(name: str) -> Agent | None:
         "normal": normal_play,
         "hard": hard_play,
         "hardfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf),
+        "normal_v1": normal_v1_play,
         "hard_v1": hard_v1_play,
         "hardfixed_v1": lambda view, rng: hard_v1_play(view, rng, time_cap=math.inf),
     }
