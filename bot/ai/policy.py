@@ -22,13 +22,13 @@ from bot.rules import Combo, ComboKind, Rank, legal_plays
 K = ComboKind
 INITIATIVE = 4.0
 """Value of holding the lead, in hand-value points (see bot.ai.evaluate)."""
-TOP_BELOW = Rank.JACK.index
-"""A partner's single or pair below this rank index is raised when the landlord plays
+RAISE_BELOW = Rank.JACK
+"""A partner's single or pair below this rank is raised when the landlord plays
 next (docs/AI.md §Partnership: raising the partner's low card)."""
-TOP_WITH = range(Rank.TEN.index, Rank.ACE.index + 1)
+RAISE_WITH = range(Rank.TEN.index, Rank.ACE.index + 1)
 """Rank indexes a raise may use: high enough to cost the landlord a high card, below
 the 2s and jokers kept for control."""
-TOP_COST = 3.0
+RAISE_COST = 3.0
 """The most hand value (points of bot.ai.evaluate) a raise may break up."""
 KICKER_KINDS = (
     K.TRIO_SINGLE,
@@ -143,15 +143,17 @@ def _scored(view: View) -> list[tuple[float, Combo | None, str, dict[str, str | 
     scored: list[tuple[float, Combo | None, str, dict[str, str | int]]] = []
     friend_played = not lead and view.is_friend(view.last_seat)  # type: ignore[arg-type]  # not a lead: last_seat is set
     urgent = not lead and not friend_played and opp_min <= 2
-    raise_partner = (  # the landlord plays next: make it spend a high card on the partner's low one
-        friend_played
-        and view.landlord == (view.seat + 1) % 3
-        and view.to_beat.kind in (K.SINGLE, K.PAIR)  # type: ignore[union-attr]  # not a lead: to_beat is set
-        and view.to_beat.rank.index < TOP_BELOW  # type: ignore[union-attr]  # as above
+    to_beat = view.to_beat
+    landlord_next = view.landlord == (view.seat + 1) % 3
+    raise_kind = (  # the landlord plays next: make it spend a high card on the partner's low one
+        to_beat.kind
+        if friend_played and landlord_next and to_beat is not None
+        and to_beat.kind in (K.SINGLE, K.PAIR) and to_beat.rank < RAISE_BELOW
+        else None
     )
     guard = (  # the partner's play may fall to a landlord about to go out right after us
         friend_played
-        and view.landlord == (view.seat + 1) % 3
+        and landlord_next
         and view.cards_left[view.landlord] <= 2
         and not view.unbeatable(view.to_beat)  # type: ignore[arg-type]  # not a lead: to_beat is set
     )
@@ -184,9 +186,8 @@ def _scored(view: View) -> list[tuple[float, Combo | None, str, dict[str, str | 
             score += 40 + (3 * top if combo.kind is K.SINGLE else 0)
             reason = "stop_landlord_one_card" if opp_min == 1 else "stop_opponent_few_cards"
             params["n"] = opp_min
-        elif (raise_partner and combo.kind is view.to_beat.kind  # type: ignore[union-attr]  # as above
-              and top in TOP_WITH and value >= base - TOP_COST):
-            score += 60  # above the partner's pass (base + 50): a raise costs < TOP_COST
+        elif combo.kind is raise_kind and top in RAISE_WITH and value >= base - RAISE_COST:
+            score += 60  # above the partner's pass (base + 50): a raise costs < RAISE_COST
             reason = "raise_partner"
         elif friend_played:
             score -= 60

@@ -27,9 +27,9 @@ from bot.rules import Card, Combo
 CANDIDATES = 5
 STEP_BUDGET = 3_500
 """Policy decisions simulated per hard decision: 2,500 before issue 40, 3,500 once its
-cheaper playouts (``normal_action``) came in. On a quiet machine that is a median of
-≈ 220 ms CPU a decision (as at the issue's start); 2,400 steps met the 150 ms aimed
-at but lost to the issue-start search, and 8,000 was no stronger (docs/AI.md §Issue 40)."""
+cheaper playouts (``normal_action``) came in: the same CPU a decision as the issue-start
+search, timed side by side (135–220 ms median here, by the day); 2,400 steps were faster
+but lost to the issue-start search, and 8,000 was no stronger (docs/AI.md §Issue 40)."""
 TIME_CAP = 0.6
 """Seconds; a safety net on a slow machine (RULES: a decision ≤ 1 s)."""
 ENDGAME_CARDS = 14
