@@ -13,6 +13,7 @@ import discord
 
 from bot.faults import crash_point
 from bot.game.table import Table
+from bot.i18n import t
 from bot.rules import Combo
 from bot.service import TableService
 from bot.service.renderer import Renderer
@@ -63,9 +64,11 @@ class HandScreens:
                 position.choices(),
                 draw_image(cards, normal, lang, counts, self.renderer, urgent=True))
         assert ranked is not None  # every branch above has it
+        title, params = self.service.hand_title(table)  # the table's kind names its view
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
                               readings=readings, plays=ranked.plays, legal=ranked.legal,
-                              counter=position.counter, inputs=inputs)
+                              counter=position.counter, inputs=inputs,
+                              title=t(title, lang, **params))
         screen.png = png
         return screen
 

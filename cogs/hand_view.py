@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
 from bot.game.errors import GameError
-from bot.game.event import parse_label
 from bot.game.table import Table
 from bot.i18n import decimal, t, tn
 from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
@@ -159,14 +158,6 @@ def counter_text(counts: Sequence[int] | None, lang: str) -> str | None:
     return _counter_text(tuple(counts), lang)
 
 
-_TITLES: dict[str, Callable[[Table, str], str]] = {
-    "daily": lambda table, lang: t("daily.title", lang, day=table.daily),
-    "event": lambda table, lang: t("event.title", lang, deal=parse_label(table.event or "")[1]),
-    "table": lambda table, lang: t("hand.title", lang, table=table.id, hand=table.hand_no),
-}
-"""The hand view's first line by ``Table.kind``."""
-
-
 @functools.lru_cache(maxsize=1024)
 def _counter_text(counts: tuple[int, ...], lang: str) -> str:
     """``counter_text`` once per (counts, language): every redraw of a view at one
@@ -180,8 +171,12 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                  notice: str | None = None, hint: str | None = None,
                  readings: Sequence[Combo] | None = None,
                  plays: Sequence[Combo] = (), legal: int | None = None,
-                 counter: bool = False, inputs: ImageInputs | None = None) -> Screen:
+                 counter: bool = False, inputs: ImageInputs | None = None,
+                 title: str | None = None) -> Screen:
     """Text, alt text and components of the hand view of ``seat``.
+
+    ``title``: the first line, as the table's kind names it (``TableService.hand_title``,
+    translated); default a channel table's ("Your hand · table ab12 · hand #3").
 
     ``plays``: the ranked legal plays (kept for callers; the card menu lists cards),
     ``legal``: how many legal plays there are (default: counted here); ``readings``:
@@ -193,7 +188,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     hand = table.hand
     cards, state, counts = inputs or image_inputs(table, seat, state, counter)
     chosen = selected_cards(cards, state)
-    lines = [_TITLES[table.kind](table, lang)]
+    lines = [title or t("hand.title", lang, table=table.id, hand=table.hand_no)]
     if hand is not None and hand.landlord is not None:
         lines.append(t("hand.role_landlord", lang) if hand.landlord == seat else
                      t("hand.role_peasant", lang, name=texts.plain_name(table, hand.landlord)))

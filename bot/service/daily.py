@@ -36,7 +36,7 @@ from bot.game.hand import Hand
 from bot.game.seat import computer_seat
 from bot.game.table import Table
 from bot.rules import RuleSet
-from bot.service.host import PrivateHost
+from bot.service.host import PrivateHost, Title
 from bot.values import (
     DailyBoard,
     DailyEntry,
@@ -70,6 +70,11 @@ class DailyService:
     def __init__(self, tables: PrivateHost) -> None:
         self.tables = tables
         self.storage = tables.storage
+
+    def hand_title(self, table: Table) -> Title:
+        """The hand view's first line at a daily table ("Daily deal of 2026-12-06",
+        ``TitledKind``)."""
+        return "daily.title", {"day": table.daily or ""}
 
     async def finish(self, table: Table) -> None:
         """Record a finished daily hand as the member's result of the day (docs/RULES.md

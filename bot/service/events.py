@@ -36,7 +36,7 @@ from bot.game.event import (
 from bot.game.hand import Hand
 from bot.game.table import Table
 from bot.service.daily import private_record
-from bot.service.host import PrivateHost
+from bot.service.host import PrivateHost, Title
 from bot.values import (
     EventInfo,
     EventPlay,
@@ -74,6 +74,10 @@ class EventService:
 
     def now(self) -> float:
         return self.tables.clock.now()
+
+    def hand_title(self, table: Table) -> Title:
+        """The hand view's first line at an event's table ("Event deal 2", ``TitledKind``)."""
+        return "event.title", {"deal": parse_label(table.event or "")[1]}
 
     # ----- admin -------------------------------------------------------------------------
 

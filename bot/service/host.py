@@ -1,7 +1,8 @@
 """What the service's helpers need of the ``TableService`` that owns them, as protocols: the
 turn tasks (``TurnHost``), the turn pings (``PingHost``), the private deals, the daily deal's and events'
 (``PrivateHost``), the tournaments' (``TournamentHost``), and what a kind of private deal
-(``PrivateDeal``) or of public table (``PublicKind``) does for the service. They import this module, never ``bot.service.tables``: the service
+(``PrivateDeal``) or of public table (``PublicKind``) does for the service, and how a kind
+names its hand view (``TitledKind``). They import this module, never ``bot.service.tables``: the service
 is their host (the features' are built over it by ``bot.service.features``), without an
 import circle (even in annotations).
 
@@ -24,6 +25,10 @@ from bot.values import GuildSettings, Settlement
 
 Apply = Callable[[Table, float], list[Event]]
 """A change applied to a working copy of a table at clock time ``now``; returns events."""
+
+Title = tuple[str, dict[str, str | int]]
+"""A hand view's first line as a catalog key and its parameters (the cogs translate it):
+``("hand.title", {"table": "ab12", "hand": 3})``."""
 
 
 class Clock(Protocol):
@@ -113,6 +118,16 @@ class PublicKind(Protocol):
     schedule slow work."""
 
     async def settled(self, table: Table, settlement: Settlement) -> None: ...
+
+
+@runtime_checkable
+class TitledKind(Protocol):
+    """A kind of table that names its hand view (``Table.kind`` ``daily``, ``event``,
+    ``tournament``), registered with the service (``TableService.register``):
+    ``hand_title`` is the first line of a member's hand view at such a table, from the
+    table alone (no I/O: the view is drawn on every click)."""
+
+    def hand_title(self, table: Table) -> Title: ...
 
 
 class TournamentHost(PrivateHost, Protocol):

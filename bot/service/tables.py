@@ -27,7 +27,15 @@ from bot.game.table import Table
 from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide
 from bot.service.forget import Forgetting
-from bot.service.host import Apply, Clock, PrivateDeal, PublicKind, SystemClock
+from bot.service.host import (
+    Apply,
+    Clock,
+    PrivateDeal,
+    PublicKind,
+    SystemClock,
+    Title,
+    TitledKind,
+)
 from bot.service.pings import TurnPings
 from bot.service.pool import WorkerPool
 from bot.service.reads import PositionReads
@@ -140,6 +148,9 @@ class TableService:
         self.public: dict[str, PublicKind] = {}
         """Each kind of public table by ``Table.kind`` (``bot.service.host.PublicKind``):
         told of each hand settled there, after the lock."""
+        self.titled: dict[str, TitledKind] = {}
+        """Each kind of table that names its hand view (``bot.service.host.TitledKind``);
+        a channel's table (``"table"``) is named by ``hand_title`` itself."""
         self.forgetting = Forgetting(self.tables, storage, forgotten=self.pings.forget)
         """``/ddz forget`` (``bot.service.forget``): ``check_can_forget``, ``forget_user``
         and the ``forget_listeners`` told after a deletion; each feature adds the marks it
@@ -153,12 +164,30 @@ class TableService:
 
     def register(self, kind: str, deal: _D) -> _D:
         """Take ``deal`` as the handler of tables of ``Table.kind`` ``kind``: a private
-        deal's (``PrivateDeal.finish``) and/or a public kind's (``PublicKind.settled``)."""
+        deal's (``PrivateDeal.finish``) and/or a public kind's (``PublicKind.settled``), and
+        the name of its hand view (``TitledKind.hand_title``)."""
         if isinstance(deal, PrivateDeal):
             self.private[kind] = deal
         if isinstance(deal, PublicKind):
             self.public[kind] = deal
+        if isinstance(deal, TitledKind):
+            self.titled[kind] = deal
         return deal
+
+    @property
+    def kinds(self) -> list[str]:
+        """Every ``Table.kind`` this service holds tables of: ``"table"`` (a channel's) and
+        each registered kind, sorted."""
+        return sorted({"table", *self.private, *self.public, *self.titled})
+
+    def hand_title(self, table: Table) -> Title:
+        """The first line of a member's hand view at ``table``: its kind's
+        (``TitledKind.hand_title``), else a channel table's ("Your hand · table ab12 ·
+        hand #3"), so that a kind registered without one still draws its view."""
+        kind = self.titled.get(table.kind)
+        if kind is not None:
+            return kind.hand_title(table)
+        return "hand.title", {"table": table.id, "hand": table.hand_no}
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
 

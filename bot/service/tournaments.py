@@ -39,7 +39,7 @@ from bot.ai import Level
 from bot.game.errors import GameError
 from bot.game.seat import Event, Seat, computer_seat
 from bot.game.table import Table
-from bot.service.host import TournamentHost
+from bot.service.host import Title, TournamentHost
 from bot.tournament import (
     MAX_HANDS,
     MAX_ROUNDS,
@@ -368,6 +368,13 @@ class TournamentService:
             await self.host._act(table_id, apply, notify=False, schedule=False)
 
     # ----- the table service's seam ------------------------------------------------
+
+    def hand_title(self, table: Table) -> Title:
+        """The hand view's first line at a tournament's table ("Your hand · round 2,
+        table 3 · hand #1", ``TitledKind``), from ``Table.tournament`` alone."""
+        _, round_no, table_no = (table.tournament or "::").split(":")
+        return "tournament.hand_title", {"round": round_no, "table": table_no,
+                                         "hand": table.hand_no}
 
     async def settled(self, table: Table, settlement: Settlement) -> None:
         """A hand settled at one of our tables (``PublicKind``): reconcile its tournament

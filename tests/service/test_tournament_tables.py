@@ -106,3 +106,16 @@ def test_leaving_a_tournament_table_between_its_hands_keeps_the_seat_on_auto_pla
     assert table.phase == "finished"
     table.deal_next(0.0, seed=5)
     assert table.phase == "playing" and table.seats[1].user_id == BOB
+
+
+def test_each_registered_kind_names_its_hand_view_and_one_without_a_name_still_has_one(
+        service: TableService) -> None:
+    """Issue 48: a tournament table's hand view had no title (``KeyError: 'tournament'``);
+    the title now comes from the registered kind (``TitledKind``), else a channel table's."""
+    assert service.kinds == ["daily", "event", "table", "tournament"]
+    table = cup_table()
+    assert service.hand_title(table) == ("tournament.hand_title",
+                                         {"round": "1", "table": "2", "hand": table.hand_no})
+    del service.titled["tournament"]  # a kind registered without a title of its own
+    assert service.hand_title(table) == ("hand.title", {"table": table.id,
+                                                        "hand": table.hand_no})
