@@ -182,10 +182,15 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
         return table
 
     def _table_for(self, interaction: discord.Interaction) -> Table:
-        """The caller's table in this server, else this channel's; GameError otherwise."""
+        """This channel's table when the caller is seated there (a tournament's thread,
+        where the member may still hold a seat at a channel's table too), else the caller's
+        table in this server, else this channel's; GameError otherwise."""
+        here = self.service.table_in_channel(permissions.channel_id(interaction))
+        if here is not None and here.holds(interaction.user.id):
+            return here
         table = self.service.table_of_user(permissions.guild_id(interaction), interaction.user.id)
         if table is None:
-            table = self.service.table_in_channel(permissions.channel_id(interaction))
+            table = here
         if table is None:
             raise GameError("no_table_of_user")
         return table

@@ -19,10 +19,12 @@ SORRY = {lang: t("error.internal", lang) for lang in available_locales()}
 """The apology a member reads when a click failed, in each language."""
 
 
-async def tournament_table(service: TableService, users: tuple[int, int]) -> Table:
-    """Round 1, table 2 of a tournament, dealt in the fake's channel: two members and a
-    computer, as ``TournamentService`` deals it (``Table.deal_next``)."""
-    table = Table(guild_id=GUILD_ID, channel_id=CHANNEL_ID, starter_id=999,
+async def tournament_table(service: TableService, users: tuple[int, int],
+                           channel_id: int = CHANNEL_ID) -> Table:
+    """Round 1, table 2 of a tournament, dealt in ``channel_id`` (its thread; default the
+    fake's channel): two members and a computer, as ``TournamentService`` deals it
+    (``Table.deal_next``)."""
+    table = Table(guild_id=GUILD_ID, channel_id=channel_id, starter_id=999,
                   tournament="cup:1:2", computer_level="easy")
     for i, user in enumerate(users):
         table.seats[i] = Seat(user_id=user, name=f"u{user}")
@@ -58,3 +60,31 @@ async def test_my_hand_opens_at_a_tournament_table_and_takes_a_bid(
     shown = reply.last  # the view redrawn, with the same title
     assert shown.content.splitlines()[0] == title, shown.content
     assert f"{bid} 3." in shown.content, shown.content
+
+
+async def test_in_the_thread_autoplay_and_my_hand_take_its_table_not_the_members_other_one(
+        fake: FakeDiscord) -> None:
+    """Issue 48: a member still seated at a channel's table (a practice hand before the
+    tournament) typed ``/ddz autoplay mode:on pace:1`` in the tournament's thread; it
+    turned auto-play on at the channel's table (the member's first table in the server),
+    and her tournament turns went on waiting through their timers until they timed out."""
+    service = fake.bot.service
+    ana = Member(fake, 11, "Ana", locale="es-ES")
+    opened = await ana.slash("start", computers=2)  # her practice table, in the channel
+    assert opened.last.ephemeral, opened.text
+    practice = service.table_in_channel(CHANNEL_ID)
+    assert practice is not None and practice.holds(11)
+    thread = CHANNEL_ID + 1
+    cup = await tournament_table(service, (11, 12), channel_id=thread)
+    fake.channel_id = thread  # Ana types in the thread from now on
+    try:
+        ack = await ana.slash("autoplay", mode="on", pace=1)
+        assert "El juego automático está activado" in ack.text, ack.text
+        playing = service.get(cup.id)
+        assert playing is not None and playing.seats[0].autoplay and playing.seats[0].pace == 1
+        other = service.get(practice.id)
+        assert other is not None and not other.seats[0].autoplay
+        view = (await ana.slash("hand")).last
+        assert view.content.startswith("🏆 **Tu mano** · ronda 1, mesa 2"), view.content
+    finally:
+        fake.channel_id = CHANNEL_ID
