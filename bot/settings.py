@@ -29,6 +29,8 @@ Environment names (see ``.env.example``):
   required with the port; docs/WEB.md).
 * ``DDZ_GLOBAL_RATE`` (requests per second the whole bot token may make on Discord's
   global-limited routes, every process together; default 40, Discord allows 50).
+* ``DDZ_TOURNAMENT_GRACE`` (seconds added to the first bid timer of each table a
+  tournament round opens, while its members find the new thread; default 30).
 
 Environment variables win over ``.env``. Raises ``pydantic.ValidationError``
 when the token is missing or a value is malformed (``python -m bot`` turns
@@ -126,6 +128,12 @@ class Settings(BaseSettings):
     only, until Discord answers a global 429 on one of them; then capped at 45 a second
     (``bot.service.budget.INTERACTION_RATE``), with one warning (docs/SCALING.md §Exempt
     traffic)."""
+    tournament_grace: float = Field(
+        30.0, ge=0.0, le=600.0, validation_alias=_alias("DDZ_TOURNAMENT_GRACE"))
+    """Seconds added to the first bid timer of each table a tournament round opens: its
+    members are mentioned in the round's post and in the new thread, and need a moment to
+    get there before their turn counts (docs/RULES.md §Tournaments). Its turn ping counts
+    from the end of the grace too. 0 = none (tests)."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the
     same on every run, so an end-to-end test never depends on the luck of a deal);

@@ -73,6 +73,11 @@ once a second, last state wins (cogs/board.py), so a next deal sooner could repl
 result before it was ever drawn."""
 
 
+FIRST_TURN_GRACE = 30.0
+"""Seconds added to the first bid timer of a round's table by default (``Settings.
+tournament_grace`` sets ``TournamentService.grace``): the members find the new thread."""
+
+
 class TournamentPoster(Protocol):
     """What the cogs do on Discord for the tournaments (``cogs/tournaments.py``). Each call
     may fail (an exception is logged; the step is tried again on the next ``reconcile``
@@ -162,6 +167,9 @@ class TournamentService:
     def __init__(self, host: TournamentHost, poster: TournamentPoster | None = None) -> None:
         self.host = host
         self.poster: TournamentPoster = poster or NullPoster()
+        self.grace = FIRST_TURN_GRACE
+        """Seconds added to the first bid timer of each table a round opens (the members
+        find the new thread first; ``Settings.tournament_grace``)."""
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
@@ -536,6 +544,8 @@ class TournamentService:
             table.seats[i] = (computer_seat(i, level) if user_id is None
                               else Seat(user_id=user_id, name=names.get(user_id, "?")))
         events = [Event(kind="opened", seat=0), *table.deal_next(self.host.clock.now())]
+        if table.deadline is not None:  # the round's first turn: time to find the thread
+            table.deadline += self.grace
 
         async def claim() -> bool:
             await self.host.storage.save_table(table)

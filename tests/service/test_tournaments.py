@@ -11,6 +11,7 @@ import pytest
 
 from bot.game.errors import GameError
 from bot.service import TableService
+from bot.service.pings import turn_start
 from bot.service.tournaments import NullPoster
 from bot.storage.base import SqlRepository
 from bot.tournament import StandingRow
@@ -176,4 +177,34 @@ async def test_an_organiser_who_forgets_is_gone_from_the_tournament_and_its_tabl
     await drain(service, clock)
     assert (await store.tournament(later.tournament_id)).created_by == NO_ORGANISER  # type: ignore[union-attr]
     assert {t.starter_id for t in service.tables()} == {NO_ORGANISER}
+    await service.close()
+
+
+async def test_a_rounds_first_bid_timer_waits_its_grace_then_counts_as_usual(
+        store: SqlRepository, clock: FakeClock) -> None:
+    """Issue 48: a table's first bid timer started while its members were still finding the
+    new thread. Each table a round opens adds ``grace`` to its first bidder's timer (its
+    turn ping counts from the end of the grace too, ``bot.service.pings.turn_start``)."""
+    service = serviced(store, clock, Poster())
+    cups = service.tournaments
+    cups.grace = 45.0
+    await cups.create(G, CH, 1, "Cup", rounds=1, hands=2, level="easy")
+    for user in MEMBERS[:3]:
+        await cups.join(G, user, f"u{user}")
+    started = clock.now()
+    await cups.start(G)
+    await drain(service, clock, 1.0)
+    [table] = [t for t in service.tables() if t.tournament is not None]
+    assert table.hand is not None and table.hand.phase == "bidding"
+    assert table.deadline is not None
+    dealt = table.deadline - table.turn_seconds_bid - 45.0  # the deal: within drain's 1 s
+    assert started <= dealt <= started + 1.0 and turn_start(table) == dealt + 45.0
+    first_bidder = table.turn_seat
+    await drain(service, clock, table.turn_seconds_bid + 30.0)  # past the timer alone
+    waiting = service.get(table.id)
+    assert waiting is not None and waiting.turn_seat == first_bidder and waiting.move_seq == (
+        table.move_seq)  # nobody timed out: the grace is not over
+    await drain(service, clock, 20.0)
+    moved = service.get(table.id)
+    assert moved is not None and moved.move_seq > table.move_seq  # timed out: a pass
     await service.close()
