@@ -1,8 +1,10 @@
-"""The en and es catalogs agree, cover every code, and resolve Discord locales."""
+"""Every catalog (en, es, zh_CN, zh_TW) agrees with English, covers every code, and
+Discord locales resolve to one."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 import pytest
@@ -16,29 +18,31 @@ from cogs.translator import DdzTranslator
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
-def test_both_languages_are_available() -> None:
-    assert available_locales() == ("en", "es")
+def test_every_language_is_available() -> None:
+    assert available_locales() == ("en", "es", "zh_CN")
 
 
-def test_catalogs_have_the_same_keys() -> None:
-    assert set(catalog("en")) == set(catalog("es"))
+@pytest.mark.parametrize("lang", available_locales())
+def test_catalogs_have_the_same_keys(lang: str) -> None:
+    assert set(catalog(lang)) == set(catalog("en"))
 
 
 @pytest.mark.parametrize("key", sorted(catalog("en")))
 def test_catalogs_have_the_same_placeholders(key: str) -> None:
-    assert placeholders(catalog("en")[key]) == placeholders(catalog("es")[key]), key
+    for lang in available_locales():
+        assert placeholders(catalog("en")[key]) == placeholders(catalog(lang)[key]), (lang, key)
 
 
 @pytest.mark.parametrize("code", sorted(CODES | {"bad_card", "internal", "unknown"}))
-def test_every_game_error_code_has_a_message_in_both_languages(code: str) -> None:
-    assert f"error.{code}" in catalog("en")
-    assert f"error.{code}" in catalog("es")
+def test_every_game_error_code_has_a_message_in_every_language(code: str) -> None:
+    for lang in available_locales():
+        assert f"error.{code}" in catalog(lang), lang
 
 
 @pytest.mark.parametrize("code", sorted(REASONS))
 def test_every_ai_reason_has_a_message_with_the_same_placeholders(code: str) -> None:
-    assert placeholders(catalog("en")[f"reason.{code}"]) == placeholders(REASONS[code])
-    assert placeholders(catalog("es")[f"reason.{code}"]) == placeholders(REASONS[code])
+    for lang in available_locales():
+        assert placeholders(catalog(lang)[f"reason.{code}"]) == placeholders(REASONS[code]), lang
 
 
 @pytest.mark.parametrize(
@@ -73,14 +77,14 @@ def test_missing_placeholder_is_kept_and_unknown_key_falls_back_to_the_key() -> 
 
 @pytest.mark.parametrize("key", sorted(k for k in catalog("en") if k.endswith(".name")))
 def test_command_and_parameter_names_are_valid_discord_names(key: str) -> None:
-    for lang in ("en", "es"):
+    for lang in available_locales():
         name = catalog(lang)[key]
         assert NAME_RE.match(name) and name == name.lower(), (lang, key, name)
 
 
 @pytest.mark.parametrize("key", sorted(k for k in catalog("en") if k.endswith(".description")))
 def test_command_descriptions_fit_discords_limit(key: str) -> None:
-    for lang in ("en", "es"):
+    for lang in available_locales():
         assert 1 <= len(catalog(lang)[key]) <= 100, (lang, key)
 
 
@@ -98,10 +102,37 @@ async def test_translator_gives_spanish_for_spanish_locales_and_defaults_otherwi
     assert await translator.translate(string, discord.Locale.french, context) is None
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", available_locales())
 def test_the_score_scope_description_names_every_scope_choice(lang: str) -> None:
     # Before: "Current match, all time or skill rating": the "previous match" choice of
     # /ddz score (README) was missing from the option's description.
     description = catalog(lang)["param.scope.description"].lower()
     for choice in ("match", "alltime", "rating", "previous"):
         assert catalog(lang)[f"choice.scope.{choice}"].lower() in description, (choice, description)
+
+
+def _named(item: object, lang: str) -> str:
+    """A command's or option's name as members of ``lang`` see it."""
+    name = item.locale_name if isinstance(item, app_commands.Parameter) else item._locale_name  # type: ignore[attr-defined]
+    return catalog(lang)[name.extras["key"]] if name is not None else item.name  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", available_locales())
+def test_sibling_commands_and_options_have_distinct_names_in_every_language(lang: str) -> None:
+    # Discord refuses a tree where two subcommands of a group, or two options of a
+    # command, share a name in some locale (and its error does not say which locale)
+    from cogs.ddz import DdzCog
+
+    def check(siblings: list[Any], where: str) -> None:
+        names = [_named(s, lang) for s in siblings]
+        assert len(names) == len(set(names)), (lang, where, sorted(names))
+
+    top = list(DdzCog.__cog_app_commands__)
+    check(top, "/ddz")
+    for command in top:
+        if isinstance(command, app_commands.Group):
+            check(list(command.commands), command.name)
+            for sub in command.commands:
+                check(list(sub.parameters), f"{command.name} {sub.name}")
+        else:
+            check(list(command.parameters), command.name)

@@ -14,8 +14,9 @@ import pytest
 from bot.i18n import available_locales, catalog
 from bot.i18n.catalog import LOCALES_DIR
 
-COMMAND_RE = re.compile(r"/ddz((?: [^\s`:.,;()]+)+)")
-"""``/ddz`` and the words after it (a command, its subcommand, an option or value…)."""
+COMMAND_RE = re.compile(r"/ddz((?: [^\s`:.,;()：，。；（）、]+)+)")
+"""``/ddz`` and the words after it (a command, its subcommand, an option or value…), up to
+a space, a quote or a punctuation mark (Chinese full-width ones too)."""
 GROUPS = {"event": "event_"}
 """Command groups: the group's key → the prefix of its subcommands' keys (``cmd.event_play``)."""
 
@@ -39,6 +40,19 @@ def commands(lang: str) -> tuple[set[str], dict[str, set[str]]]:
     top = {v for k, v in names.items() if not any(k.startswith(p) for p in GROUPS.values())}
     subs = {names[g]: {v for k, v in names.items() if k.startswith(p)} for g, p in GROUPS.items()}
     return top, subs
+
+
+HAN = re.compile(r"[\u3400-\u9fff]")
+"""A Chinese character: Chinese has no spaces between words, so a word to avoid is found
+anywhere in a text (``\\w`` is a letter there too, and word boundaries would hide it)."""
+
+
+def avoided(word: str) -> str:
+    """The pattern that finds ``word`` in a text: as a word or its plural, or anywhere
+    for a Chinese word."""
+    if HAN.search(word):
+        return re.escape(word)
+    return r"(?<!\w)" + re.escape(word) + r"(?:s|es)?(?!\w)"
 
 
 def named_commands(text: str) -> list[tuple[str, ...]]:
@@ -74,6 +88,12 @@ def test_the_spanish_event_texts_name_the_spanish_commands() -> None:
     assert named_commands("`/ddz event play` te reparte") == [("event", "play")]
 
 
+def test_a_chinese_word_to_avoid_is_found_inside_a_sentence() -> None:
+    # Chinese is written without spaces: "(?<!\\w)火箭" never matched "打出火箭就翻倍"
+    assert re.findall(avoided("火箭"), "打出火箭就翻倍") == ["火箭"]
+    assert re.findall(avoided("robot"), "robots, a robotic arm") == ["robots"]
+
+
 @pytest.mark.parametrize("lang", available_locales())
 def test_each_thing_has_one_word_in_each_language(lang: str) -> None:
     terms = glossary(lang)
@@ -82,7 +102,7 @@ def test_each_thing_has_one_word_in_each_language(lang: str) -> None:
     for name, term in terms.items():
         assert re.search(re.escape(str(term["use"])), body, re.I), (lang, name)
         for word in term["avoid"]:  # type: ignore[attr-defined]
-            found = re.findall(r"(?<!\w)" + re.escape(word) + r"(?:s|es)?(?!\w)", body, re.I)
+            found = re.findall(avoided(word), body, re.I)
             assert found == [], (lang, name, found)
 
 

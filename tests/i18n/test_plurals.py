@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.i18n import catalog, placeholders, plural_forms, plurals, t, tn
+from bot.i18n import available_locales, catalog, placeholders, plural_forms, plurals, t, tn
 from rendering.strings import text_n
 
 NOUNS = {"en": r"hands|cards|points|matches", "es": r"manos|cartas|puntos|partidas"}
@@ -16,6 +16,19 @@ NOUNS = {"en": r"hands|cards|points|matches", "es": r"manos|cartas|puntos|partid
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_both_catalogs_have_two_forms_one_for_exactly_one(lang: str) -> None:
     assert plural_forms(lang) == "nplurals=2; plural=(n != 1);"
+
+
+CHINESE = [lang for lang in available_locales() if lang.startswith("zh")]
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+def test_chinese_has_one_form_for_every_count(lang: str) -> None:
+    # Chinese nouns do not change with the count: "1 局", "2 局" (nplurals=1, one msgstr[0])
+    assert plural_forms(lang) == "nplurals=1; plural=0;"
+    assert set(plurals(lang)) == set(plurals("en"))
+    for key, forms in plurals(lang).items():
+        assert len(forms) == 1 and placeholders(forms[0]) == placeholders(plurals("en")[key][1]), key
+        assert catalog(lang)[key] == forms[0]
 
 
 def test_both_languages_have_the_same_plural_entries_with_the_same_placeholders() -> None:
