@@ -21,7 +21,8 @@ class GuildSettings(BaseModel):
 
     * ``turn_seconds_play`` / ``turn_seconds_bid``: turn timers in seconds (10..600).
     * ``rules``: rule variants, including the match target (docs/RULES.md §Match).
-    * ``language``: locale of public messages (``"en"``, ``"es"``) or None = server locale.
+    * ``language``: the catalog of public messages (``"en"``, ``"es"``, ``"zh_CN"``,
+      ``"zh_TW"``) or None = the server's locale.
     * ``counter``: the card counter (记牌器) in the private hand view (README §Rule
       notes); some servers treat it as an unfair aid and turn it off.
     * ``web``: the server's standings on the web page (docs/WEB.md §Pages); off

@@ -1,4 +1,4 @@
-"""Localization: the ``.po`` catalogs (en, es) and their lookups (pure: no discord).
+"""Localization: the ``.po`` catalogs (en, es, zh_CN, zh_TW) and their lookups (pure: no discord).
 
 Public API::
 
@@ -14,6 +14,7 @@ from bot.i18n.catalog import (
     DEFAULT_LOCALE,
     available_locales,
     catalog,
+    find_locale,
     has_key,
     placeholders,
     plural_forms,
@@ -30,6 +31,7 @@ __all__ = [
     "catalog",
     "decimal",
     "decimal_mark",
+    "find_locale",
     "has_key",
     "placeholders",
     "plural_forms",

@@ -8,12 +8,19 @@ stable dotted key (``error.not_your_turn``, ``reason.beat_with_smallest``,
 
 Counts: a message that names a count ("1 hand" / "2 hands") is a gettext plural
 entry, ``msgid_plural`` (the same key) with ``msgstr[0]``, ``msgstr[1]``…, chosen
-by the catalog's ``Plural-Forms`` header (en and es: ``nplurals=2; plural=(n != 1);``).
+by the catalog's ``Plural-Forms`` header (en and es: ``nplurals=2; plural=(n != 1);``,
+zh_CN and zh_TW: ``nplurals=1; plural=0;``).
 ``tn(key, n, locale, **params)`` picks the form for ``n`` (``ngettext``); ``t`` on
 such a key gives its last (general plural) form.
 
-Locale resolution: ``es``, ``es-ES``, ``es-419``, ``es_MX`` → ``es``; anything
-unknown (or None) → ``en``.
+Chinese has no plural forms: its catalogs say ``nplurals=1; plural=0;`` and each
+plural entry has the one ``msgstr[0]``.
+
+Locale resolution (case ignored, ``_`` or ``-``): ``es``, ``es-ES``, ``es-419``,
+``es_MX`` → ``es``; ``zh-CN`` (and ``zh``, ``zh-Hans``, ``zh-SG``) → ``zh_CN``;
+``zh-TW`` (and ``zh-Hant``, ``zh-HK``, ``zh-MO``) → ``zh_TW``, while those catalogs
+exist; anything else (or None) → ``en``. A catalog's folder is its language with an
+underscore and the region in capitals (``zh_CN``), as gettext names them.
 """
 
 from __future__ import annotations
@@ -43,6 +50,39 @@ def available_locales() -> tuple[str, ...]:
     )
 
 
+_ALIASES = {"zh": "zh-cn", "zh-hans": "zh-cn", "zh-sg": "zh-cn",
+            "zh-hant": "zh-tw", "zh-hk": "zh-tw", "zh-mo": "zh-tw"}
+"""Tags that name a Chinese script without Discord's two locales (docs/ARCHITECTURE.md
+§Languages): Simplified is written in mainland China and Singapore, Traditional in
+Taiwan, Hong Kong and Macau."""
+
+
+@cache
+def _by_tag() -> dict[str, str]:
+    """Lower-case, hyphenated tag → catalog folder: ``{"en": "en", "zh-cn": "zh_CN"}``."""
+    return {lang.replace("_", "-").lower(): lang for lang in available_locales()}
+
+
+def find_locale(tag: object | None) -> str | None:
+    """The catalog for a language tag (``discord.Locale``, ``"zh-TW"``, ``"ES_mx"``), or
+    None when no catalog serves it (see the module docstring for the rule)."""
+    if tag is None:
+        return None
+    raw = str(getattr(tag, "value", tag)).replace("_", "-").strip().lower()
+    if not raw:
+        return None
+    tags = _by_tag()
+    raw = _ALIASES.get(raw, raw)
+    if raw in tags:
+        return tags[raw]
+    base, *subtags = raw.split("-")
+    for subtag in subtags:  # zh-Hant-HK: the script or region names the catalog
+        narrower = _ALIASES.get(f"{base}-{subtag}", f"{base}-{subtag}")
+        if narrower in tags:
+            return tags[narrower]
+    return tags.get(_ALIASES.get(base, base))
+
+
 _RESOLVED: dict[object, str] = {}
 """``resolve_locale``'s answers by locale (Discord has ~30 locales; every message asks)."""
 
@@ -50,7 +90,8 @@ _RESOLVED: dict[object, str] = {}
 def resolve_locale(locale: object | None) -> str:
     """The catalog language for a Discord locale (``discord.Locale`` or str).
 
-    ``"es-ES"``/``"es-419"`` → ``"es"``; unknown or None → ``"en"``.
+    ``"es-ES"``/``"es-419"`` → ``"es"``; ``"zh-CN"`` → ``"zh_CN"``, ``"zh-TW"`` →
+    ``"zh_TW"``; unknown or None → ``"en"``.
     """
     try:
         return _RESOLVED[locale]
@@ -58,14 +99,7 @@ def resolve_locale(locale: object | None) -> str:
         remember = True
     except TypeError:  # an unhashable value: answered, never remembered
         remember = False
-    if locale is None:
-        return DEFAULT_LOCALE
-    raw = str(getattr(locale, "value", locale)).replace("_", "-").strip().lower()
-    lang = DEFAULT_LOCALE
-    if raw:
-        langs = available_locales()
-        base = raw.split("-")[0]
-        lang = raw if raw in langs else base if base in langs else DEFAULT_LOCALE
+    lang = find_locale(locale) or DEFAULT_LOCALE
     if remember and len(_RESOLVED) < 1024:  # a str, a discord.Locale: ~30 in use
         _RESOLVED[locale] = lang
     return lang

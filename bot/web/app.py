@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from bot.i18n import available_locales
+from bot.i18n import find_locale
 from bot.service.metrics import CONTENT_TYPE, METRICS, Metrics
 from bot.web.gate import RESERVED_FDS, ConnectionGate, connection_room
 from bot.web.guard import Handler, RateLimit, guard
@@ -35,24 +35,24 @@ request (the page's own cache makes asking again cheap)."""
 
 
 def choose_language(request: web.Request) -> str:
-    """``?lang=`` when it names a catalog, else the best of ``Accept-Language`` (by q),
+    """``?lang=`` when it names a catalog (``es``, ``zh_TW``, ``zh-tw``), else the best of
+    ``Accept-Language`` (by q; ``zh-Hant-HK`` → zh_TW as ``bot.i18n.find_locale`` says),
     else English."""
-    langs = available_locales()
-    asked = request.query.get("lang", "").strip().lower()[:8]
-    if asked in langs:
+    asked = find_locale(request.query.get("lang", "").strip()[:16])
+    if asked is not None:
         return asked
     best: tuple[float, int, str] | None = None
     for order, part in enumerate(request.headers.get("Accept-Language", "")[:200].split(",")):
         name, _, params = part.strip().partition(";")
-        base = name.strip().lower().split("-")[0]
+        lang = find_locale(name.strip()[:16])
         q = 1.0
         if params.strip().startswith("q="):
             try:
                 q = float(params.strip()[2:])
             except ValueError:
                 q = 0.0
-        if base in langs and q > 0 and (best is None or (q, -order) > (best[0], best[1])):
-            best = (q, -order, base)
+        if lang is not None and q > 0 and (best is None or (q, -order) > (best[0], best[1])):
+            best = (q, -order, lang)
     return best[2] if best else "en"
 
 

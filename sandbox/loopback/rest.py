@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
+from sandbox.loopback.command_rules import command_problems
 from sandbox.loopback.commands import CommandRegistry
 from sandbox.loopback.discord_rules import Limited
 from sandbox.loopback.faults import Faults
@@ -399,12 +400,18 @@ class RestApi:
         payload, _ = await read_body(request)
         if not isinstance(payload, list) or len(payload) > 100:
             raise Fail(400, 50035, "Invalid Form Body", ["expected a list of at most 100 commands"])
+        problems = [p for command in payload for p in command_problems(command)]
+        if problems:  # docs/DISCORD.md row 26
+            raise Fail(400, 50035, "Invalid Form Body", problems)
         out = self.emu.commands.bulk_overwrite(scope, payload)
         self.emu.notify()
         return jresp(out)
 
     async def post_command(self, request: web.Request) -> web.StreamResponse:
         payload, _ = await read_body(request)
+        problems = command_problems(payload)
+        if problems:  # docs/DISCORD.md row 26
+            raise Fail(400, 50035, "Invalid Form Body", problems)
         out = self.emu.commands.upsert(self._scope(request), payload)
         self.emu.notify()
         return jresp(out, status=201)
@@ -426,6 +433,9 @@ class RestApi:
         if cmd is None:
             raise Fail(404, 10063, "Unknown application command")
         payload, _ = await read_body(request)
+        problems = command_problems({**cmd, **payload})
+        if problems:  # docs/DISCORD.md row 26
+            raise Fail(400, 50035, "Invalid Form Body", problems)
         return jresp(self.emu.commands.upsert(scope, {**cmd, **payload}))
 
     # ---- guilds / channels -----------------------------------------------------

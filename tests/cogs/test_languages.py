@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 
+from bot.i18n import available_locales
 from bot.values import GuildSettings
 from cogs.languages import ServerLanguages, public_language
+from tests.support.locales import throwaway_locales
 
 
 class Settings:
@@ -55,3 +59,27 @@ async def test_unreadable_settings_fall_back_to_the_remembered_locale() -> None:
     found = languages(Settings("en", fail=True))
     found.remember(5, "es-ES")
     assert await found.language(5) == "es" and await found.language(6) == "en"
+
+
+async def test_chinese_servers_and_the_chinese_settings_pick_each_script(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with throwaway_locales(tmp_path, monkeypatch, {"zh_CN": {"btn.play": "出牌"},
+                                                   "zh_TW": {"btn.play": "出牌"}}):
+        guild = SimpleNamespace(preferred_locale=discord.Locale.taiwan_chinese)
+        assert await languages(Settings(), {5: guild}).language(5) == "zh_TW"
+        assert await languages(Settings("zh_CN"), {5: guild}).language(5) == "zh_CN"
+        assert await languages(Settings("es"), {5: guild}).language(5) == "es"
+        found = languages(Settings())
+        found.remember(6, "zh-CN")
+        assert await found.language(6) == "zh_CN"
+    assert public_language("zh_TW", None) == public_language(None, "zh-TW") == (
+        "zh_TW" if "zh_TW" in available_locales() else "en")
+
+
+def test_config_offers_both_chinese_scripts_by_their_catalogs() -> None:
+    from cogs.config import ConfigCommands
+
+    param = next(p for p in ConfigCommands.config.parameters if p.name == "language")
+    assert [c.value for c in param.choices] == ["server", "en", "es", "zh_CN", "zh_TW"]
+    assert [c.name for c in param.choices][3:] == ["中文 (简体)", "中文 (繁體)"]
+    assert GuildSettings().with_changes(language="zh_TW").language == "zh_TW"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +30,20 @@ def test_chinese_has_one_form_for_every_count(lang: str) -> None:
     for key, forms in plurals(lang).items():
         assert len(forms) == 1 and placeholders(forms[0]) == placeholders(plurals("en")[key][1]), key
         assert catalog(lang)[key] == forms[0]
+
+
+def test_a_language_with_one_form_takes_it_for_every_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.support.locales import throwaway_locales
+
+    with throwaway_locales(tmp_path, monkeypatch, {"zh_CN": {
+            "count.points": ["{n} 分"], "img.cards_left": ["{n} 张"]}}):
+        assert plural_forms("zh_CN") == "nplurals=1; plural=0;"
+        assert [tn("count.points", n, "zh-CN", n=n) for n in (0, 1, 2, 11)] == [
+            "0 分", "1 分", "2 分", "11 分"]
+        assert text_n("zh-CN", "cards_left", 1, n=1) == "1 张"
+        assert t("count.points", "zh-CN", n=3) == "3 分"
+        assert tn("score.matches_won", 1, "zh-CN", n=1) == "1 match won"  # missing: English
 
 
 def test_both_languages_have_the_same_plural_entries_with_the_same_placeholders() -> None:

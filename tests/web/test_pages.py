@@ -23,6 +23,7 @@ from bot.web.guard import RateLimit
 from cogs import metering
 from cogs.items import click_kind
 from tests.support.fake_records import Records
+from tests.support.locales import throwaway_locales
 from tests.support.web_pages import GUILD, running_site, settled
 
 
@@ -67,6 +68,17 @@ async def test_spanish_from_accept_language_or_the_query() -> None:
 def test_the_language_follows_accept_language_by_q(header: str, lang: str) -> None:
     request = SimpleNamespace(query={}, headers={"Accept-Language": header})
     assert web_app.choose_language(request) == lang  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("query, header, lang", [
+    ("zh_TW", "", "zh_TW"), ("zh-cn", "es", "zh_CN"), ("fr", "zh-Hant-HK, en;q=0.5", "zh_TW"),
+    ("", "zh, es;q=0.5", "zh_CN"), ("", "zh-TW;q=0.3, es;q=0.5", "es"), ("", "ja", "en")])
+def test_chinese_pages_follow_the_query_or_the_browsers_script(
+        query: str, header: str, lang: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    request = SimpleNamespace(query={"lang": query}, headers={"Accept-Language": header})
+    with throwaway_locales(tmp_path, monkeypatch, {"zh_CN": {}, "zh_TW": {}}):
+        assert web_app.choose_language(request) == lang  # type: ignore[arg-type]
 
 
 async def test_tampered_unknown_and_foreign_ids_are_the_same_404_page() -> None:
