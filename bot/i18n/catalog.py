@@ -55,6 +55,8 @@ _ALIASES = {"zh": "zh-cn", "zh-hans": "zh-cn", "zh-sg": "zh-cn",
 """Tags that name a Chinese script without Discord's two locales (docs/ARCHITECTURE.md
 §Languages): Simplified is written in mainland China and Singapore, Traditional in
 Taiwan, Hong Kong and Macau."""
+_SCRIPTS = frozenset(_ALIASES.values())
+"""Discord's two Chinese locales: a tag naming one never takes the other's catalog."""
 
 
 @cache
@@ -80,6 +82,8 @@ def find_locale(tag: object | None) -> str | None:
         narrower = _ALIASES.get(f"{base}-{subtag}", f"{base}-{subtag}")
         if narrower in tags:
             return tags[narrower]
+        if narrower in _SCRIPTS:  # Traditional without its catalog: not Simplified
+            return None
     return tags.get(_ALIASES.get(base, base))
 
 
