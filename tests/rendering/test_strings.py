@@ -24,7 +24,12 @@ def test_image_strings_are_the_catalog_messages() -> None:
 
 def test_unsupported_locales_fall_back_to_english() -> None:
     assert normalize_locale("fr") == "en" and normalize_locale("ES") == "es"
-    assert text("zh-CN", "kitty") == "Kitty"
+    assert text("ja", "kitty") == "Kitty"  # was zh-CN, which has its catalog since issue 51
+
+
+def test_chinese_images_take_the_chinese_catalog() -> None:
+    assert normalize_locale("zh-CN") == "zh_CN"
+    assert text("zh-CN", "kitty") == catalog("zh_CN")["img.kitty"] != "Kitty"
 
 
 def test_an_unknown_image_key_raises_key_error() -> None:
