@@ -19,7 +19,7 @@ NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
 def test_every_language_is_available() -> None:
-    assert available_locales() == ("en", "es", "zh_CN")
+    assert available_locales() == ("en", "es", "zh_CN", "zh_TW")
 
 
 @pytest.mark.parametrize("lang", available_locales())
