@@ -24,7 +24,7 @@ from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t
-from bot.rules import show_cards
+from bot.rules import is_pass_text, show_cards
 from bot.service import TableService
 from bot.service.budget import GlobalBudget
 from bot.service.features import Features
@@ -388,6 +388,10 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         table = self._table_for(interaction)
+        if is_pass_text(cards):  # /ddz play cards:不出 (docs/RULES.md §Names in Chinese)
+            await self.service.pass_turn(table.id, interaction.user.id)
+            await respond(interaction, t("ack.passed", interaction.locale))
+            return
         done = await self.service.play(table.id, interaction.user.id, cards)
         played = done.hand.history[-1] if done.hand and done.hand.history else None
         notation = show_cards(played.combo.notation) if played is not None and played.combo else cards

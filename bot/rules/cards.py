@@ -230,6 +230,18 @@ _JOKER_WORDS = (  # (pattern, replacement), tried in order on the case-folded te
     (re.compile(r"\b(?:jokers|comod[ií]nes|rocket|cohete)\b", re.I), " XD "),
     (re.compile(_JOKER, re.I), f" {_ANY_JOKER} "),
 )
+_CHINESE_JOKER_WORDS = (  # docs/RULES.md §Names in Chinese: 王炸 the rocket, 大王 / 小王
+    (re.compile("王炸|双王|雙王|对王|對王|火箭"), " XD "),
+    (re.compile("大王|大鬼|红王|紅王"), " D "),
+    (re.compile("小王|小鬼|黑王"), " X "),
+    (re.compile("[王鬼]"), f" {_ANY_JOKER} "),
+)
+_SEPARATORS = str.maketrans({"、": " ", "。": " ", "；": " ", ";": " "})
+"""Punctuation a Chinese keyboard types between cards (the full-width comma and space
+become ``,`` and a space under NFKC already)."""
+PASS_WORDS = frozenset({"不出", "不要", "过", "過", "要不起", "要不了", "pass"})
+"""What a player types to pass (``is_pass_text``): 不出 / 不要 / 过 (過) / 要不起 in
+Chinese (docs/RULES.md §Names in Chinese)."""
 
 
 def is_invisible(char: str) -> bool:
@@ -245,14 +257,25 @@ def normalize_card_text(text: str) -> str:
     """Typed cards as the parser reads them: NFKC (full-width ``４４`` → ``44``, as
     Chinese and Japanese keyboards type), invisible characters dropped
     (``is_invisible``), and the names players use for jokers written
-    as ``X`` / ``D`` ("small joker", "comodín grande", "jokers" or "rocket" for both;
-    a bare "joker" stays a joker to be resolved by ``parse_ranks``)."""
+    as ``X`` / ``D`` ("small joker", "comodín grande", 小王, 大王; "jokers", "rocket" or
+    王炸 for both; a bare "joker" or 王 stays a joker to be resolved by ``parse_ranks``),
+    and the ideographic comma ``、`` a space."""
     text = "".join(c for c in unicodedata.normalize("NFKC", text) if not is_invisible(c))
     folded = text.casefold()
+    if "王" in text or "鬼" in text or "火箭" in text:
+        for pattern, replacement in _CHINESE_JOKER_WORDS:
+            text = pattern.sub(replacement, text)
     if "jok" in folded or "comod" in folded or "rock" in folded or "cohet" in folded:
         for pattern, replacement in _JOKER_WORDS:
             text = pattern.sub(replacement, text)
-    return text
+    return text.translate(_SEPARATORS)
+
+
+def is_pass_text(text: str) -> bool:
+    """Whether typed cards are a word for passing (``PASS_WORDS``; NFKC, case, spaces
+    and a final ``!``/``。`` ignored): ``/ddz play cards:不出`` passes."""
+    word = "".join(unicodedata.normalize("NFKC", text).casefold().split()).rstrip("!.。！")
+    return word in PASS_WORDS
 
 
 def parse_ranks(text: str, joker: Rank | None = None) -> list[Rank]:

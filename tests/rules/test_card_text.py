@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import RANKS, CardParseError, format_cards, parse_ranks
-from bot.rules.cards import is_invisible, normalize_card_text
+from bot.rules.cards import is_invisible, is_pass_text, normalize_card_text
 
 
 @pytest.mark.parametrize("typed,ranks", [
@@ -40,3 +40,38 @@ def test_invisible_characters_are_dropped_and_visible_ones_kept() -> None:
     assert all(is_invisible(c) for c in "\u200b\u200c\u200d\u2060\ufeff\u200e\u202e\ufe0f\x07")
     assert not any(is_invisible(c) for c in "3 Tñ,\n")
     assert normalize_card_text("３\u200b３") == "33"
+
+
+@pytest.mark.parametrize("typed,ranks", [
+    ("大王", "D"), ("小王", "X"), ("王炸", "XD"), ("大王小王", "XD"), ("小鬼", "X"), ("大鬼", "D"),
+    ("双王", "XD"), ("雙王", "XD"), ("對王", "XD"), ("火箭", "XD"), ("紅王", "D"),
+    ("３３３小王", "333X"), ("３、３、３、４", "3334"), ("３，３", "33"), ("１０\u3000１０", "TT"),
+    ("ＡＡ　大王", "AAD"), ("ｊｑｋ", "JQK"), ("３；４", "34"),
+])
+def test_chinese_typed_cards_are_read(typed: str, ranks: str) -> None:
+    # docs/RULES.md §Notation: 大王 / 小王 / 王炸, full-width digits, letters and commas
+    assert format_cards(parse_ranks(typed)) == ranks
+
+
+def test_a_bare_chinese_joker_is_the_joker_held_or_asks_which() -> None:
+    assert format_cards(parse_ranks("333王", RANKS[13])) == "333X"
+    with pytest.raises(CardParseError) as raised:
+        parse_ranks("王")
+    assert raised.value.reason == "which joker"
+
+
+def test_other_chinese_words_are_refused_by_their_first_character() -> None:
+    with pytest.raises(CardParseError) as raised:
+        parse_ranks("三带一")
+    assert raised.value.token == "三"
+
+
+@pytest.mark.parametrize("typed", ["不出", "不要", "过", "過", "要不起", "要不了", " 不出！", "不 出",
+                                   "pass", "PASS", "ｐａｓｓ"])
+def test_the_words_for_passing_are_a_pass(typed: str) -> None:
+    assert is_pass_text(typed)
+
+
+@pytest.mark.parametrize("typed", ["33", "大王", "不", "出", "过过", "passe"])
+def test_cards_and_other_words_are_not_a_pass(typed: str) -> None:
+    assert not is_pass_text(typed)
