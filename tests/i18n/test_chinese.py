@@ -3,9 +3,12 @@ catalog in its own script and punctuation, and the two apart wherever the script
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from bot.i18n import catalog
+from rendering.text import face_of
 
 KINDS = {
     "single": ("单张", "單張"), "pair": ("对子", "對子"), "trio": ("三张", "三張"),
@@ -57,3 +60,13 @@ def test_the_two_catalogs_differ_wherever_the_scripts_do() -> None:
     assert (simplified["cmd.replay.name"], traditional["cmd.replay.name"]) == ("回放", "重播")
     assert "子区" in simplified["perm.send_messages_in_threads"]
     assert "討論串" in traditional["perm.send_messages_in_threads"]
+
+
+@pytest.mark.parametrize("lang", ["zh_CN", "zh_TW"])
+def test_every_character_of_every_chinese_message_has_a_glyph_in_the_bundled_fonts(
+        lang: str) -> None:
+    # the images draw catalog texts with DejaVu Sans, Droid Sans Fallback (CJK) or Noto Emoji
+    chars = {c for text in catalog(lang).values() for c in text
+             if not c.isspace() and unicodedata.category(c)[0] != "M" and c != "\ufe0f"}
+    assert len(chars) > 500
+    assert sorted(c for c in chars if face_of(c) < 0) == []
