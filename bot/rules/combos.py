@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.rules.cards import DECK as DECK_BY_INDEX
 from bot.rules.cards import RANK_SYMBOLS, RANKS, Card, Immutable, Rank
@@ -33,8 +33,17 @@ BODY_WIDTH: dict[ComboKind, int] = {
 }
 
 
+Variant = Literal["classic", "happy"]
+"""The registered rule sets (docs/RULES.md §Happy rules); ``bot.game.variants`` maps
+each to the Hand class that plays it."""
+Dealing = Literal["shuffled", "no-shuffle"]
+"""How a table's hands after its first are dealt (docs/RULES.md §No-shuffle deals)."""
+CAPS: tuple[int | None, ...] = (32, 64, 128, None)
+"""The Happy rules' caps of a peasant's stake over the base (None: no cap)."""
+
+
 class RuleSet(Immutable, BaseModel):
-    """A server's rule variants (docs/RULES.md). Immutable.
+    """A server's or a table's rules (docs/RULES.md). Immutable.
 
     * ``kickers``: ``"default"`` (seed 000) or ``"distinct"`` (seed 004: single
       kickers of one play must have distinct ranks).
@@ -42,6 +51,15 @@ class RuleSet(Immutable, BaseModel):
     * ``target_points``: match target in points (docs/RULES.md §Match), default 30.
     * ``match_hands``: the seed-003 variant, a fixed number of hands instead of a
       target (``None`` = play to the target).
+    * ``variant``: the rule set, ``"classic"`` (bids 1/2/3, ``P = B × 2^N``) or
+      ``"happy"`` (call and grab, show, doubling, capped pairwise stakes:
+      docs/RULES.md §Happy rules); ``bidding`` applies to the classic one only.
+    * ``cap``: the Happy rules' cap of a stake over the base, one of ``CAPS``
+      (default 64; the classic game has none).
+    * ``deal``: ``"shuffled"`` or ``"no-shuffle"`` (docs/RULES.md §No-shuffle deals).
+
+    The three last fields are left out of the JSON at their defaults, so a classic
+    rule set's JSON is what it was before they existed.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -50,25 +68,37 @@ class RuleSet(Immutable, BaseModel):
     bidding: Literal["once", "until_two_passes"] = "once"
     target_points: int = Field(default=30, ge=1, le=10_000)
     match_hands: int | None = Field(default=None, ge=1, le=1_000)
+    variant: Variant = Field(default="classic", exclude_if=lambda value: value == "classic")
+    cap: int | None = Field(default=64, exclude_if=lambda value: value == 64)
+    deal: Dealing = Field(default="shuffled", exclude_if=lambda value: value == "shuffled")
+
+    @field_validator("cap")
+    @classmethod
+    def _known_cap(cls, value: int | None) -> int | None:
+        if value not in CAPS:
+            raise ValueError(f"the cap is one of {CAPS}, not {value}")
+        return value
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its four values (``_rules_from_wire``, one RuleSet per distinct
+        """Pickled as its values (``_rules_from_wire``, one RuleSet per distinct
         value in a process), not as pydantic's state dicts: it rides along with every
         request to a computer player's worker process."""
         return (_rules_from_wire, (self.kickers, self.bidding, self.target_points,
-                                   self.match_hands))
+                                   self.match_hands, self.variant, self.cap, self.deal))
 
 
 @functools.lru_cache(maxsize=64)
 def _rules_from_wire(kickers: str, bidding: str, target_points: int,
-                     match_hands: int | None) -> RuleSet:
+                     match_hands: int | None, variant: str = "classic", cap: int | None = 64,
+                     deal: str = "shuffled") -> RuleSet:
     """The RuleSet that ``RuleSet.__reduce__`` pickled (validated once per value;
     ``DEFAULT_RULES`` itself for the default values, which the rules core checks by
     identity for its fast paths)."""
-    if (kickers, bidding, target_points, match_hands) == ("default", "once", 30, None):
+    values = (kickers, bidding, target_points, match_hands, variant, cap, deal)
+    if values == ("default", "once", 30, None, "classic", 64, "shuffled"):
         return DEFAULT_RULES
     return RuleSet(kickers=kickers, bidding=bidding, target_points=target_points,
-                   match_hands=match_hands)
+                   match_hands=match_hands, variant=variant, cap=cap, deal=deal)
 
 
 DEFAULT_RULES = RuleSet()
