@@ -1,4 +1,5 @@
-"""Dealing 54 cards into three 17-card hands and a 3-card kitty (docs/RULES.md §Deal)."""
+"""Dealing 54 cards into three 17-card hands and a 3-card kitty (docs/RULES.md §Deal
+and bidding, §No-shuffle deals)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ from bot.rules import DECK, Card, parse_ranks
 
 HAND_SIZE = 17
 KITTY_SIZE = 3
+PACKET = 5
+"""Cards per packet of a no-shuffle deal: 5, 5, 5 then 2 to each seat in turn
+(docs/RULES.md §No-shuffle deals gives the bombs it brings)."""
+CUTS = (1, 3)
+"""A no-shuffle deck is cut this many times (at least, at most) before dealing."""
 
 
 def deal_cards(
@@ -60,3 +66,43 @@ def _cards(spec: str | Sequence[Card], used: list[int]) -> list[Card]:
         cards.append(DECK[52 + i - 13] if rank.is_joker else DECK[i * 4 + used[i]])
         used[i] += 1
     return cards
+
+
+def deal_from_order(
+    rng: random.Random, order: Sequence[Card], packet: int = PACKET
+) -> tuple[list[list[Card]], list[Card]]:
+    """A no-shuffle deal (docs/RULES.md §No-shuffle deals): the 54 cards of ``order`` (the
+    previous hand's, ``played_order``) cut 1 to 3 times at random points, then dealt
+    ``packet`` cards at a time to seats 0, 1, 2 in turn until each holds 17; the last 3
+    are the kitty. Returns the sorted hands and kitty, like ``deal_cards``.
+    Raises ValueError unless ``order`` is the whole deck once.
+    """
+    deck = list(order)
+    if len(deck) != len(DECK) or set(deck) != set(DECK):
+        raise ValueError("a no-shuffle deal needs the 54 cards once each")
+    if packet < 1:
+        raise ValueError(f"a packet holds at least one card, not {packet}")
+    for _ in range(rng.randint(*CUTS)):
+        cut = rng.randrange(1, len(deck))
+        deck = deck[cut:] + deck[:cut]
+    hands: list[list[Card]] = [[], [], []]
+    taken, seat = 0, 0
+    while taken < 3 * HAND_SIZE:
+        count = min(packet, HAND_SIZE - len(hands[seat]))
+        hands[seat].extend(deck[taken:taken + count])
+        taken += count
+        seat = (seat + 1) % 3
+    return [sorted(h) for h in hands], sorted(deck[taken:])
+
+
+def played_order(
+    plays: Sequence[Sequence[Card]], holdings: Sequence[Sequence[Card]], kitty: Sequence[Card]
+) -> list[Card]:
+    """The deck a no-shuffle table deals its next hand from: the cards of ``plays`` in
+    the order they were played (each play's cards low to high), then each seat's
+    ``holdings`` sorted, seat 0 first, then ``kitty`` (sorted) when nobody took it."""
+    order = [card for cards in plays for card in cards]
+    for cards in holdings:
+        order.extend(sorted(cards))
+    order.extend(sorted(kitty))
+    return order

@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.ai import Observation
-from bot.game.deal import deal_cards
+from bot.game.deal import deal_cards, deal_from_order, played_order
 from bot.game.errors import GameError
 from bot.game.models import Action, CardField, HandResult, LastPlay
 from bot.rules import (
@@ -31,7 +31,9 @@ from bot.rules import (
     show_cards,
 )
 
-Phase = Literal["bidding", "playing", "finished", "redeal"]
+Phase = Literal["bidding", "showing", "doubling", "playing", "finished", "redeal"]
+"""A hand's phases; ``"showing"`` and ``"doubling"`` only under the Happy rules
+(``bot.game.happy``)."""
 Cards = str | Sequence[Card] | Combo
 """What ``Hand.play`` accepts: docs/RULES.md notation, a sequence of Cards, or a Combo."""
 
@@ -86,11 +88,14 @@ class Hand(BaseModel):
         hands: Sequence[str | Sequence[Card]] | None = None,
         kitty: str | Sequence[Card] | None = None,
         redeals: int = 0,
+        order: Sequence[Card] | None = None,
     ) -> Hand:
         """Deal a new hand (docs/RULES.md §Deal).
 
         ``hands is None``: shuffle with ``random.Random(seed)`` (a fresh random
-        seed is drawn and stored when ``seed is None``). Otherwise ``hands`` are
+        seed is drawn and stored when ``seed is None``), or, given ``order`` (the
+        previous hand's ``next_order()``), deal it without shuffling
+        (docs/RULES.md §No-shuffle deals, ``deal_from_order``). Otherwise ``hands`` are
         three 17-card hands in docs/RULES.md notation (suits assigned so that all 54
         cards are distinct) and ``kitty`` the 3 bottom cards (default: the rest
         of the deck). ``first_bidder`` (0..2) is drawn from the seeded RNG when
@@ -99,7 +104,10 @@ class Hand(BaseModel):
         if seed is None and hands is None:
             seed = random.SystemRandom().getrandbits(63)
         rng = random.Random(seed)
-        dealt, bottom = deal_cards(rng, hands, kitty)
+        if order is not None and hands is None:
+            dealt, bottom = deal_from_order(rng, order)
+        else:
+            dealt, bottom = deal_cards(rng, hands, kitty)
         if first_bidder is None:
             first_bidder = rng.randrange(3)
         if first_bidder not in (0, 1, 2):
@@ -138,7 +146,7 @@ class Hand(BaseModel):
             raise GameError("wrong_phase", phase=self.phase)
         if seed is None and self.seed is not None:
             seed = random.Random(self.seed).getrandbits(63)
-        return Hand.deal(
+        return type(self).deal(
             self.rules, seed=seed, first_bidder=(self.first_bidder + 1) % 3,
             redeals=self.redeals + 1,
         )
@@ -149,6 +157,12 @@ class Hand(BaseModel):
     def to_beat(self) -> Combo | None:
         """The combo the seat to play must beat; ``None`` on a free lead."""
         return None if self.last_play is None else self.last_play.combo
+
+    def next_order(self) -> list[Card]:
+        """The 54 cards in the order a no-shuffle table deals its next hand from
+        (docs/RULES.md §No-shuffle deals, ``bot.game.deal.played_order``)."""
+        plays = [a.cards for a in self.history if a.kind == "play"]
+        return played_order(plays, self.holdings, self.kitty if self.landlord is None else ())
 
     def to_beat_for(self, seat: int) -> Combo | None:
         """What ``seat`` must beat: ``None`` on a free lead, and while the table still
@@ -219,7 +233,7 @@ class Hand(BaseModel):
             kitty=tuple(self.kitty) if self.landlord is not None else None,
             bids=tuple(self.bids),
             highest_bid=self.winning_bid,
-            history=tuple((a.seat, a.combo) for a in self.history if a.kind != "bid"),
+            history=tuple((a.seat, a.combo) for a in self.history if a.kind in ("play", "pass")),
             cards_left=(self.cards_left(0), self.cards_left(1), self.cards_left(2)),
             last_play=None if self.last_play is None else (self.last_play.seat, self.to_beat),  # type: ignore[arg-type]  # to_beat is set with last_play
         )
@@ -334,6 +348,19 @@ class Hand(BaseModel):
         self.turn = (seat + 1) % 3
         return action
 
+    def apply(self, action: Action) -> None:
+        """Apply a stored history entry again (a replay), through the same checks.
+        Raises GameError when it is illegal here. A rule set with decisions of its own
+        extends it (``bot.game.happy.HappyHand``)."""
+        if action.kind == "bid":
+            self.bid(action.seat, action.amount or 0, auto=action.auto)
+        elif action.kind == "pass":
+            self.pass_turn(action.seat, auto=action.auto)
+        elif action.kind == "play" and action.combo is not None:
+            self.play(action.seat, action.combo, auto=action.auto)
+        else:
+            raise GameError("bad_cards", token="")
+
     # ----- internals -----------------------------------------------------------
 
     def _check_seat(self, seat: int) -> None:
@@ -385,10 +412,19 @@ class Hand(BaseModel):
         spring = landlord_won and peasant_plays == 0
         anti_spring = not landlord_won and self.plays_made(landlord) == 1
         self.doublings += int(spring) + int(anti_spring)
+        self.result = self._score(out_seat, landlord_won, spring, anti_spring)
+        self.phase, self.turn = "finished", None
+
+    def _score(self, out_seat: int, landlord_won: bool, spring: bool,
+               anti_spring: bool) -> HandResult:
+        """The result of the classic rules: ``P = B × 2^N``, landlord ±2P, peasants ∓P
+        (``doublings`` already counts the spring). A rule set scores its own way here."""
+        landlord = self.landlord
+        assert landlord is not None
         p = self.winning_bid * 2**self.doublings
         sign = 1 if landlord_won else -1
         points = tuple(sign * (2 * p if s == landlord else -p) for s in range(3))
-        self.result = HandResult(
+        return HandResult(
             winner="landlord" if landlord_won else "peasants",
             landlord=landlord,
             out_seat=out_seat,
@@ -400,7 +436,6 @@ class Hand(BaseModel):
             anti_spring=anti_spring,
             points=points,
         )
-        self.phase, self.turn = "finished", None
 
 
 def _pick(readings: list[Combo], reading: int | Combo | None) -> Combo:

@@ -89,13 +89,16 @@ class Action(Immutable, BaseModel):
     """One accepted step of a hand, as kept in ``Hand.history``.
 
     * ``kind``: ``"bid"`` (``amount`` 0 = pass, 1..3), ``"play"`` (``combo``) or
-      ``"pass"`` (a pass during play).
+      ``"pass"`` (a pass during play); the Happy rules' decisions (docs/RULES.md §Happy
+      rules): ``"call"`` and ``"grab"`` (``amount`` 1 = yes, 0 = no), ``"show"``
+      (``amount`` the show factor, 4 or 2; 0 = the landlord keeps the hand hidden) and
+      ``"double"`` (``amount`` 1, 2 or 4).
     * ``seat``: 0..2. ``auto``: the computer acted for the seat (timeout/auto-play).
     """
 
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["bid", "play", "pass"]
+    kind: Literal["bid", "play", "pass", "call", "grab", "show", "double"]
     seat: int
     amount: int | None = None
     combo: ComboField | None = None
@@ -103,7 +106,7 @@ class Action(Immutable, BaseModel):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards played (empty for a bid or a pass)."""
+        """The cards played (empty for anything but a play)."""
         return () if self.combo is None else self.combo.cards
 
 

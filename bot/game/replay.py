@@ -8,7 +8,8 @@ the rebuilt hand must equal the stored one. The steps are the pages of a replay:
 
 * ``deal``: the three 17-card hands and the kitty (shown only after the hand is
   over: a replay never starts from an unfinished hand);
-* ``bidding``: every bid in order, the landlord and the kitty they took;
+* ``bidding``: every bid in order (under the Happy rules every call, grab, show and
+  double), the landlord and the kitty they took;
 * ``trick``: one per round, from a free lead until the table clears (two passes)
   or the hand ends — who led, each follow or pass, bombs and rockets;
 * ``result``: the score (docs/RULES.md §Scoring).
@@ -61,8 +62,9 @@ class Step:
 
 
 def fresh_deal(hand: Hand) -> Hand:
-    """The hand as it was dealt, before any action (same cards, rules, first bidder)."""
-    return Hand(
+    """The hand as it was dealt, before any action (same cards, rules, first bidder,
+    and the same Hand class: its rule set's)."""
+    return type(hand)(
         rules=hand.rules,
         seed=hand.seed,
         first_bidder=hand.first_bidder,
@@ -76,14 +78,7 @@ def fresh_deal(hand: Hand) -> Hand:
 
 def apply_action(hand: Hand, action: Action) -> None:
     """Apply one stored history entry to ``hand`` (raises GameError when illegal)."""
-    if action.kind == "bid":
-        hand.bid(action.seat, action.amount or 0, auto=action.auto)
-    elif action.kind == "pass":
-        hand.pass_turn(action.seat, auto=action.auto)
-    else:
-        if action.combo is None:
-            raise GameError("bad_cards", token="")
-        hand.play(action.seat, action.combo, auto=action.auto)
+    hand.apply(action)
 
 
 def position_before(hand: Hand, index: int) -> Hand:
@@ -124,8 +119,8 @@ def replay(hand: Hand, *, bidding: bool = True) -> list[Step]:
     dealt = _holdings(position)
     steps = [Step("deal", 0, (), 0, dealt, dealt, 1)]
     history = hand.history
-    n_bids = sum(1 for a in history if a.kind == "bid")
-    if any(a.kind == "bid" for a in history[n_bids:]):
+    n_bids = sum(1 for a in history if a.kind not in _TRICK_KINDS)
+    if any(a.kind not in _TRICK_KINDS for a in history[n_bids:]):
         raise ValueError("a bid after the bidding")
     try:
         for action in history[:n_bids]:
@@ -151,6 +146,11 @@ def replay(hand: Hand, *, bidding: bool = True) -> list[Step]:
     final = _holdings(position)
     steps.append(Step("result", 0, (), len(history), final, final, position.multiplier))
     return steps
+
+
+_TRICK_KINDS = ("play", "pass")
+"""What a trick page shows; everything before the first play (bids, and the Happy
+rules' calls, grabs, shows and doubles) is on the bidding page."""
 
 
 def _trick(number: int, actions: Sequence[Action], start: int, before: tuple[Any, ...], position: Hand) -> Step:

@@ -47,6 +47,7 @@ from bot.game.seat import (
     Seat,
     computer_seat,
 )
+from bot.game.variants import AnyHand, hand_type
 from bot.rules import DEFAULT_RULES, Card, Combo, RuleSet
 
 TablePhase = Literal["lobby", "playing", "finished", "closed"]
@@ -82,7 +83,7 @@ class Table(BaseModel):
     starter_id: int
     seats: list[Seat] = Field(default_factory=lambda: [Seat(), Seat(), Seat()])
     phase: TablePhase = "lobby"
-    hand: Hand | None = None
+    hand: AnyHand | None = None
     hand_no: int = 0
     seq: int = 0
     move_seq: int = 0
@@ -575,9 +576,15 @@ class Table(BaseModel):
         return [Event(kind="autoplay_off", seat=index)] if was_auto else []
 
     def _deal(self, now: float, **deal: object) -> list[Event]:
+        """Deal the next hand with the table's rule set (``bot.game.variants``); a
+        no-shuffle table deals from the previous hand's cards (docs/RULES.md §No-shuffle
+        deals), its first hand and a fixed deal excepted."""
         for seat in self.seats:  # auto-play stays on (docs/RULES.md §Timers)
             seat.timeouts = 0
-        self.hand = Hand.deal(self.rules, **deal)  # type: ignore[arg-type]  # deal keywords of Hand.deal, checked by it
+        previous = self.hand
+        if self.rules.deal == "no-shuffle" and previous is not None and deal.get("hands") is None:
+            deal["order"] = previous.next_order()
+        self.hand = hand_type(self.rules).deal(self.rules, **deal)  # type: ignore[arg-type]  # deal keywords of Hand.deal, checked by it
         self.hand_no += 1
         self.phase = "playing"
         self._arm(now)
