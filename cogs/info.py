@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -230,23 +231,61 @@ def _daily_field(embed: discord.Embed, daily: DailySummary | None, lang: str) ->
         points=signed(daily.points), streak=daily.streak, best=daily.best_streak))
 
 
+EMBED_DESCRIPTION = 4096
+EMBED_FIELD_VALUE = 1024
+EMBED_FIELD_NAME = 256
+EMBED_FIELDS = 25
+EMBED_TOTAL = 6000
+"""Discord's embed limits (characters): description, a field's value and name, fields per
+embed, and everything of a message's embeds together (``resources/message.mdx``
+§Embed Limits)."""
+_HEADING = re.compile(r"\*\*(.+?)\*\*\s*(.*)", re.S)
+
+
 def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
     """The rules, short, with card examples in docs/RULES.md notation, as this server
     plays them: its bidding and kicker variants and its match (a target in points or
     ``match_hands`` hands; docs/RULES.md §Deal and bidding, §Kickers, §Match), and
-    tournaments in short (§Tournaments)."""
+    tournaments in short (§Tournaments).
+
+    The game itself (deal, play, combinations) is the description; each further part is a
+    field named by its bold heading (``**Score.** …`` → field "Score"), so every language
+    stays within Discord's limits (the Spanish text alone was 4,011 of the description's
+    4,096 characters): a part longer than a field's 1,024 continues in the next field."""
     combos = t("rules.combos", lang)
     if rules.kickers == "distinct":
         combos += " " + t("rules.kickers_distinct", lang)
     match = (tn("rules.match_hands", rules.match_hands, lang, hands=rules.match_hands)
              if rules.match_hands else tn("rules.match_target", rules.target_points, lang,
                                           target=rules.target_points))
-    parts = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
-             t("rules.play", lang), combos, t("rules.score", lang), match,
-             t("rules.controls", lang), t("rules.away", lang), t("rules.pings", lang),
-             t("rules.replays", lang), t("rules.puzzles", lang), t("rules.tournaments", lang)]
-    return discord.Embed(title=t("rules.title", lang), description="\n\n".join(parts),
-                         colour=COLOR)
+    game = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
+            t("rules.play", lang), combos]
+    more = [t("rules.score", lang), match, t("rules.controls", lang), t("rules.away", lang),
+            t("rules.pings", lang), t("rules.replays", lang), t("rules.puzzles", lang),
+            t("rules.tournaments", lang)]
+    embed = discord.Embed(title=t("rules.title", lang), description="\n\n".join(game),
+                          colour=COLOR)
+    for part in more:
+        found = _HEADING.match(part)
+        name, value = (found.group(1), found.group(2)) if found else ("\u200b", part)
+        name = name.rstrip(".:。：")[:EMBED_FIELD_NAME] or "\u200b"
+        for chunk in _chunks(value, EMBED_FIELD_VALUE):
+            embed.add_field(name=name, value=chunk, inline=False)
+            name = "\u200b"  # a continuation: no heading of its own
+    return embed
+
+
+def _chunks(text: str, size: int) -> list[str]:
+    """``text`` in pieces of at most ``size`` characters, cut after a sentence where one
+    ends in the piece (``. ``, ``。``, a line break), else at ``size``."""
+    pieces: list[str] = []
+    while len(text) > size:
+        head = text[:size]
+        cut = max(head.rfind(". ") + 1, head.rfind("。") + 1, head.rfind("\n") + 1)
+        cut = cut if cut > 0 else size
+        pieces.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    return [*pieces, text] if text else pieces
 
 
 def turn_ping_line(settings: GuildSettings, lang: str) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.values import Settlement
 from cogs import texts
+from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord, Member
 from tests.support.fake_game import deal_for, members
 from tests.support.forge import table_of
@@ -89,7 +90,7 @@ async def test_spanish_config_and_score_of_a_fixed_length_match(fake: FakeDiscor
     assert "Duración de la partida: 8 manos (gana el total más alto" in config_text(saved)
     assert score_head(await ana.slash("score", scope="match")).startswith(
         "Partida actual n.º 1 · mano 1 de 8 (0 jugadas")
-    rules = (await ana.slash("rules")).last.embeds[0]["description"]
+    rules = embed_text((await ana.slash("rules")).last.embeds[0])
     assert "Aquí una partida dura 8 manos" in rules
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord, Member, Message
 from tests.support.fake_game import members
 
@@ -100,5 +101,5 @@ async def test_the_answers_and_the_rules_speak_spanish(fake: FakeDiscord) -> Non
     assert "Avisos de turno: tras 20 segundos de espera" in reply.last.embeds[0]["description"]
     reply = await ana.slash("notify", mode="off")
     assert reply.text.startswith("Los avisos de turno están desactivados para ti")
-    rules = (await ana.slash("rules")).last.embeds[0]["description"]
-    assert "**Avisos de turno.**" in rules and len(rules) <= 4096
+    rules = embed_text((await ana.slash("rules")).last.embeds[0])
+    assert "**Avisos de turno** Cuando tu turno espera" in rules

@@ -10,6 +10,7 @@ import copy
 import json
 
 from bot.rules import Card, parse_cards
+from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord, Member, Message
 from tests.support.puzzles import LANDLORD, PEASANT
 
@@ -124,8 +125,8 @@ async def test_forged_and_stale_clicks_change_nothing(fake: FakeDiscord) -> None
 
 async def test_the_rules_have_the_puzzles_in_both_languages(fake: FakeDiscord) -> None:
     en = await Member(fake, 11, "Ana").slash("rules")
-    assert "**Puzzles.** `/ddz puzzle` gives the server's puzzle of the day" in \
-        en.last.embeds[0]["description"]
+    assert "**Puzzles** `/ddz puzzle` gives the server's puzzle of the day" in \
+        embed_text(en.last.embeds[0])
     es = await Member(fake, 12, "Eva", locale="es-ES").slash("rules")
-    assert "**Problemas.** `/ddz problema` da el problema del día" in \
-        es.last.embeds[0]["description"]
+    assert "**Problemas** `/ddz problema` da el problema del día" in \
+        embed_text(es.last.embeds[0])

@@ -8,6 +8,7 @@ from bot.game.table import Table
 from bot.service.releases import ReleaseNote
 from cogs.hand_view import build_screen
 from cogs.items import ViewState
+from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID, autoplayed_solo_hand, members
 from tests.support.forge import table_of
@@ -92,7 +93,7 @@ async def test_a_member_given_up_while_away_is_told_privately_after_their_next_c
 async def test_the_rules_say_what_lasts_who_is_set_free_and_who_may_replay(
         fake: FakeDiscord) -> None:
     ana, _, _ = members(fake)
-    text = (await ana.slash("rules")).last.embeds[0]["description"]
+    text = embed_text((await ana.slash("rules")).last.embeds[0])
     assert ("Auto-play you turn on (Auto, `/ddz autoplay on`) stays on, at its pace, for the"
             " next hands at the table until you turn it off or leave.") in text
     assert "a seat that plays a whole hand that way is given up at Play again" in text
@@ -101,5 +102,5 @@ async def test_the_rules_say_what_lasts_who_is_set_free_and_who_may_replay(
             in text)
     assert "three equal players are an even match at every level" in text
     es, _, _ = members(fake, "es-ES")
-    texto = (await es.slash("rules")).last.embeds[0]["description"]
+    texto = embed_text((await es.slash("rules")).last.embeds[0])
     assert "queda libre al volver a jugar" in texto and "solo en el canal donde se jugó" in texto
