@@ -41,10 +41,12 @@ from sandbox.loopback.model import SimAttachment, SimMessage
 from sandbox.world import World
 
 STATIC = Path(__file__).with_name("static")
+CJK_FONT = Path(__file__).resolve().parent.parent / "rendering" / "fonts" / "DroidSansFallback.ttf"
 HISTORY = 100
 """Messages a channel shows (the newest)."""
-LOCALE_CHOICES = ("en-US", "en-GB", "es-ES", "es-419")
-"""Discord locales a member can be switched to in the page (the bot's two languages)."""
+LOCALE_CHOICES = ("en-US", "en-GB", "es-ES", "es-419", "zh-CN", "zh-TW")
+"""Discord locales a member can be switched to in the page (the bot's languages: English,
+Spanish, Simplified and Traditional Chinese)."""
 PUSH_EVERY = 0.03
 """Seconds between two pushes to one page: changes that arrive together go together."""
 
@@ -95,6 +97,7 @@ class WebClient:
         r = self.app.router
         r.add_get("/", self.index)
         r.add_static("/static/", STATIC, show_index=False)
+        r.add_get("/fonts/cjk.ttf", self.cjk_font)
         r.add_get("/api/world", self.world_info)
         r.add_get("/api/events", self.events)
         r.add_get("/api/ws", self.socket)
@@ -110,6 +113,11 @@ class WebClient:
 
     async def index(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html")
+
+    async def cjk_font(self, request: web.Request) -> web.StreamResponse:
+        """The bot's own Chinese font (Droid Sans Fallback), the page's last resort for
+        Chinese on a machine without one (``style.css`` asks for it only then)."""
+        return web.FileResponse(CJK_FONT, headers={"Cache-Control": "max-age=86400"})
 
     async def world_info(self, request: web.Request) -> web.StreamResponse:
         g = self.emu.default_guild

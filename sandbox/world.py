@@ -14,8 +14,9 @@ from sandbox.loopback.model import DISCORD_EPOCH_MS, SimChannel
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy")
 """Member names in order; ``--members N`` takes the first N (1..10)."""
-LOCALES = {"en": "en-US", "es": "es-ES"}
-"""``--lang`` → the Discord locale of the server and of every member."""
+LOCALES = {"en": "en-US", "es": "es-ES", "zh-CN": "zh-CN", "zh-TW": "zh-TW"}
+"""``--lang`` → the Discord locale of the server and of every member (Simplified and
+Traditional Chinese are Discord's ``zh-CN`` and ``zh-TW``)."""
 CHANNELS = ("ddz", "general", "off-topic")
 GUILD_NAME = "Dou Dizhu sandbox"
 _BASE_MS = 1_735_689_600_000 - DISCORD_EPOCH_MS  # 2025-01-01: before any fresh snowflake

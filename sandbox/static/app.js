@@ -24,8 +24,25 @@
       playing: "Jugando como", select: "Elige una opción", welcome: "Te damos la bienvenida a", begin: "Escribe /ddz para empezar.",
       matching: "Comandos que coinciden con", required: "obligatorio", onlyslash: "Aquí solo los comandos con / llegan al bot: escribe / para verlos.",
       topic: "Sandbox: el bot de verdad en un Discord local. Nada sale de esta máquina.", playas: "Jugar como" },
+    "zh-CN": { only: "仅你可见", dismiss: "忽略消息", used: "使用了", thinking: "正在思考",
+      edited: "（已编辑）", today: "今天", message: "发消息到", failed: "此交互失败",
+      noanswer: "应用程序未响应", channels: "文字频道", online: "在线",
+      playing: "当前身份", select: "请选择", welcome: "欢迎来到", begin: "输入 /ddz 开始。",
+      matching: "匹配的命令", required: "必填", onlyslash: "这里只有斜杠命令能发给机器人：输入 / 查看。",
+      topic: "沙盒：真正的机器人连着本机模拟的 Discord，什么都不会离开这台机器。", playas: "扮演" },
+    "zh-TW": { only: "只有你看得到", dismiss: "關閉訊息", used: "使用了", thinking: "正在思考",
+      edited: "（已編輯）", today: "今天", message: "傳送訊息到", failed: "此互動失敗",
+      noanswer: "應用程式沒有回應", channels: "文字頻道", online: "線上",
+      playing: "目前身分", select: "請選擇", welcome: "歡迎來到", begin: "輸入 /ddz 開始。",
+      matching: "符合的指令", required: "必填", onlyslash: "這裡只有斜線指令能傳給機器人：輸入 / 查看。",
+      topic: "沙盒：真正的機器人連著本機模擬的 Discord，什麼都不會離開這台電腦。", playas: "扮演" },
   };
-  const tr = (key) => (UI[(state.member?.locale || "en").slice(0, 2)] || UI.en)[key];
+  // A locale's own words (zh-CN, zh-TW), else its language's (en-GB → en, es-419 → es).
+  const uiOf = (locale) => UI[locale] || UI[locale.slice(0, 2)] || UI.en;
+  const tr = (key) => uiOf(state.member?.locale || "en")[key];
+  // The language picker names each locale as Discord's settings do.
+  const LOCALE_NAMES = { "en-US": "English, US", "en-GB": "English, UK", "es-ES": "Español",
+    "es-419": "Español, LATAM", "zh-CN": "中文 (简体)", "zh-TW": "中文 (繁體)" };
 
   // ---- helpers --------------------------------------------------------------------
   const memberOf = (id) => state.world.members.find((m) => m.id === id);
@@ -93,7 +110,7 @@
     $("#me-avatar").replaceWith(Object.assign(avatar(state.member.name, state.member.id), { id: "me-avatar" }));
     $("#locale").replaceChildren(...w.locales.map((code) => {
       const o = document.createElement("option");
-      o.value = o.textContent = code; o.selected = code === state.member.locale;
+      o.value = code; o.textContent = LOCALE_NAMES[code] || code; o.selected = code === state.member.locale;
       return o;
     }));
     const people = [{ ...w.bot, bot: true }, ...w.members];

@@ -255,3 +255,42 @@ async def test_a_member_switched_to_spanish_gets_spanish_commands_and_words(
     await page.locator("#input").press("Backspace")
     await expect(page.locator("#suggestions .item .name")).to_have_text(["/ddz empezar"])
     await expect(page.locator("#suggestions .item .desc")).to_have_text(["Abre una mesa"])
+
+
+@pytest.mark.parametrize(("locale", "label", "placeholder", "channels", "command", "desc"), [
+    ("zh-CN", "中文 (简体)", "发消息到 #ddz", "文字频道", "/ddz 开始", "开一张桌子"),
+    ("zh-TW", "中文 (繁體)", "傳送訊息到 #ddz", "文字頻道", "/ddz 開始", "開一張桌子"),
+])
+async def test_a_member_picks_chinese_and_the_page_and_commands_follow(
+        client: tuple[World, str], page: Any, locale: str, label: str, placeholder: str,
+        channels: str, command: str, desc: str) -> None:
+    # Issue 51: 中文 (简体 / 繁體) in the language picker; Discord's own words follow.
+    world, url = client
+    alice = world.members[0]
+    world.emu.commands.bulk_overwrite(world.emu.default_guild.id, [{
+        "name": "ddz", "description": "Dou Dizhu", "options": [{
+            "type": 1, "name": "start", "description": "Open a table",
+            "name_localizations": {"zh-CN": "开始", "zh-TW": "開始"},
+            "description_localizations": {"zh-CN": "开一张桌子", "zh-TW": "開一張桌子"}}]}])
+    await page.goto(url)
+    await expect(page.locator(f"#locale option[value={locale}]")).to_have_text(label)
+    await page.select_option("#locale", locale)
+    await expect(page.locator("#input")).to_have_attribute("placeholder", placeholder)
+    await expect(page.locator(".sidebar-title").first).to_have_text(channels)
+    assert alice.locale == locale
+    assert await page.evaluate("document.documentElement.lang") == locale
+    await page.locator("#input").fill("/ddz")
+    await page.locator("#input").press("End")
+    await page.locator("#input").type(" ")
+    await page.locator("#input").press("Backspace")
+    await expect(page.locator("#suggestions .item .name")).to_have_text([command])
+    await expect(page.locator("#suggestions .item .desc")).to_have_text([desc])
+    font = await page.evaluate("fetch('/fonts/cjk.ttf').then(r => r.status)")
+    assert font == 200  # the page's last resort for Chinese on a machine without a font
+
+
+@pytest.mark.parametrize("lang", ["zh-CN", "zh-TW"])
+def test_lang_chinese_makes_a_chinese_server_and_members(lang: str) -> None:
+    world = build_world(SandboxEmulator(guild_locale=lang), members=3, lang=lang)
+    assert world.emu.default_guild.locale == lang
+    assert {m.locale for m in world.members} == {lang}
