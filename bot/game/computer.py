@@ -11,12 +11,15 @@ from __future__ import annotations
 import random
 
 from bot.ai import Decision, Level, choose_bid, choose_play, hint_options
+from bot.ai.happy import happy_decision
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.rules import Combo
 
 AutoAction = int | Combo | None
-"""A computer's action: a bid (0 = pass, 1..3) while bidding, a Combo, or None = pass."""
+"""A computer's action: a bid (0 = pass, 1..3) while bidding, the amount of another
+decision before the play (``Hand.asked``: the Happy rules' call, grab, show), a Combo,
+or None = pass."""
 
 
 def fallback_action(table: Table) -> int | Combo | None:
@@ -25,8 +28,11 @@ def fallback_action(table: Table) -> int | Combo | None:
     hand, seat = table.hand, table.turn_seat
     if hand is None or seat is None:
         raise GameError("wrong_phase", phase=table.phase)
-    if hand.phase == "bidding":
+    asked = hand.asked(seat)
+    if asked == "bid":
         return 1 if hand.winning_bid == 0 else 0
+    if asked != "play":
+        return 1 if asked == "call" and not hand.history else 0
     if hand.to_beat_for(seat) is None:
         return hand.legal_plays(seat)[0]
     return None
@@ -52,12 +58,31 @@ def decide(table: Table, rng: random.Random) -> AutoAction:
     hand, seat = table.hand, table.turn_seat
     if hand is None or seat is None:
         raise GameError("wrong_phase", phase=table.phase)
+    asked = hand.asked(seat)
+    if asked not in ("bid", "play", None):
+        return happy_decision(asked, hand.holdings[seat], seat == hand.landlord)
     level = seat_level(table)
     obs = hand.observation(seat)
     fixed = table.private
     if hand.phase == "bidding":
         return choose_bid(obs, level, rng, fixed_budget=fixed).action
     return choose_play(obs, level, rng, fixed_budget=fixed).action
+
+
+def decide_pending(table: Table) -> list[tuple[int, str, int]]:
+    """The computer's part of a decision all seats make at once (``Hand.pending``, the
+    Happy rules' doubling): ``(seat, kind, amount)`` for each pending seat that a
+    computer plays (a computer seat, or a member on auto-play). Pure and quick."""
+    hand = table.hand
+    if hand is None or table.phase != "playing" or hand.turn is not None:
+        return []
+    decisions = []
+    for seat in hand.pending():
+        asked = hand.asked(seat)
+        if asked is not None and table.seats[seat].automatic:
+            amount = happy_decision(asked, hand.holdings[seat], seat == hand.landlord)
+            decisions.append((seat, asked, amount))
+    return decisions
 
 
 def decide_from_json(table_json: str, rng: random.Random) -> AutoAction:

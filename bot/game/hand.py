@@ -348,6 +348,35 @@ class Hand(BaseModel):
         self.turn = (seat + 1) % 3
         return action
 
+    @property
+    def awaiting(self) -> bool:
+        """Whether someone must decide now (a seat's turn, or a decision all seats make
+        at once): what the table's timer runs for."""
+        return self.turn is not None
+
+    def asked(self, seat: int) -> str | None:
+        """What ``seat`` is asked now: ``"bid"`` or ``"play"`` on its turn, else None.
+        A rule set with other decisions names them (``bot.game.happy``)."""
+        if self.turn != seat:
+            return None
+        return "bid" if self.phase == "bidding" else "play" if self.phase == "playing" else None
+
+    def pending(self) -> list[int]:
+        """The seats that must decide now: the seat to act, if any."""
+        return [] if self.turn is None else [self.turn]
+
+    def decide(self, kind: str, seat: int, amount: int, *, auto: bool = False) -> Action:
+        """A decision before the play, by kind: here only ``"bid"`` (``bid``). Raises
+        GameError: wrong_phase for a kind this rule set does not have, and ``bid``'s."""
+        if kind != "bid":
+            raise GameError("wrong_phase", phase=self.phase)
+        return self.bid(seat, amount, auto=auto)
+
+    def time_out(self) -> list[Action]:
+        """The timer ran out on a decision all seats make at once; the classic game has
+        none. Raises GameError("wrong_phase")."""
+        raise GameError("wrong_phase", phase=self.phase)
+
     def apply(self, action: Action) -> None:
         """Apply a stored history entry again (a replay), through the same checks.
         Raises GameError when it is illegal here. A rule set with decisions of its own

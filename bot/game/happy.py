@@ -139,6 +139,45 @@ class HappyHand(Hand):
         return stake(self.grab_factor, self.show_factor, self.doublings,
                      doubles[self.landlord], doubles[seat], self.rules.cap, HAPPY_BASE)
 
+    @property
+    def awaiting(self) -> bool:
+        """A seat's turn, or the doubling, which all three decide at once."""
+        return self.turn is not None or self.phase == "doubling"
+
+    def asked(self, seat: int) -> str | None:
+        """``"call"``, ``"grab"``, ``"show"`` (the landlord after the kitty), ``"double"``
+        (a seat that has not doubled yet) or ``"play"``; None when nothing is asked."""
+        if self.phase == "doubling":
+            return "double" if seat in self.pending() else None
+        if self.turn != seat:
+            return None
+        if self.phase == "bidding":
+            return self.auction.stage if self.auction.stage in ("call", "grab") else None
+        return {"showing": "show", "playing": "play"}.get(self.phase)
+
+    def pending(self) -> list[int]:
+        """The seat to act, or while doubling every seat that has not chosen."""
+        if self.phase == "doubling":
+            return [seat for seat, factor in enumerate(self.doubles) if factor is None]
+        return super().pending()
+
+    def decide(self, kind: str, seat: int, amount: int, *, auto: bool = False) -> Action:
+        """``"bid"``/``"call"``/``"grab"`` (1 yes, 0 no: whichever the seat is asked),
+        ``"show"`` (any amount but 0 shows, at the deal or after the kitty; 0: the landlord
+        keeps the hand hidden) or ``"double"`` (1, 2, 4). Raises GameError as the
+        method of each."""
+        if kind in ("bid", "call", "grab"):
+            return self.bid(seat, amount, auto=auto)
+        if kind == "show":
+            return self.show(seat, auto=auto) if amount else self.keep_hidden(seat, auto=auto)
+        if kind == "double":
+            return self.double(seat, amount, auto=auto)
+        raise GameError("wrong_phase", phase=self.phase)
+
+    def time_out(self) -> list[Action]:
+        """The doubling timer ran out: ``end_doubling``."""
+        return self.end_doubling()
+
     def allowed_bids(self, seat: int) -> list[int]:
         """0 (Don't call / Don't grab) and 1 (Call / Grab) for the seat to speak."""
         if self.phase != "bidding" or self.turn != seat:

@@ -105,6 +105,11 @@ class Table(BaseModel):
     (``deal_next``), never by Play again, and settle without the server's match totals."""
     fill: Fill = "computer"
     given_up: list[dict[str, str | int]] = Field(default_factory=list)
+    chosen: dict[str, str] = Field(default_factory=dict, exclude_if=lambda value: not value)
+    """What the starter chose for this table over the server's rules (``/ddz start``):
+    ``variant`` (``"classic"``/``"happy"``) and ``deal`` (``"shuffled"``/``"no-shuffle"``);
+    ``rules_for`` merges it into the server's before every hand. Left out of the JSON
+    when empty."""
 
     @model_validator(mode="before")
     @classmethod
@@ -123,6 +128,7 @@ class Table(BaseModel):
         return self.model_copy(update={
             "seats": [seat.model_copy() for seat in self.seats],
             "given_up": list(self.given_up),
+            "chosen": dict(self.chosen),
             "hand": None if self.hand is None else self.hand.copy_for_change(),
         })
 
@@ -140,13 +146,18 @@ class Table(BaseModel):
         rules: RuleSet = DEFAULT_RULES,
         turn_seconds_play: float = 60.0,
         turn_seconds_bid: float = 30.0,
+        chosen: dict[str, str] | None = None,
     ) -> Table:
         """A lobby with the starter in seat 0 and ``computers`` (0..2) computer seats of
-        ``level`` (also remembered as ``computer_level``). Raises ValueError."""
+        ``level`` (also remembered as ``computer_level``); ``chosen``: the table's own
+        rule set and deal over ``rules`` (``Table.chosen``). Raises ValueError (a
+        pydantic ValidationError for a choice that is no rule set or deal)."""
         if not 0 <= computers <= 2:
             raise ValueError("computers must be 0, 1 or 2")
+        chosen = {key: value for key, value in (chosen or {}).items() if value is not None}
         table = cls(
-            guild_id=guild_id, channel_id=channel_id, starter_id=user_id, rules=rules,
+            guild_id=guild_id, channel_id=channel_id, starter_id=user_id,
+            rules=rules_for(rules, chosen), chosen=chosen,
             turn_seconds_play=turn_seconds_play, turn_seconds_bid=turn_seconds_bid,
             computer_level=level,
         )
@@ -486,6 +497,39 @@ class Table(BaseModel):
         action = hand.bid(index, amount)
         return self._member_acted(index) + self._applied(action, now)
 
+    def decide(
+        self, user_id: int, kind: str, amount: int, now: float, *, seq: int | None = None
+    ) -> list[Event]:
+        """The member makes a decision of the table's rule set before the play
+        (``Hand.decide``: ``"bid"``; under the Happy rules ``"call"``, ``"grab"``,
+        ``"show"``, ``"double"``). Not necessarily on a turn: a show at the deal and
+        the doubling are open to every seat, and the Hand checks who may.
+        Raises GameError (table or ``Hand.decide`` codes)."""
+        index, hand = self._acting(user_id, seq)
+        action = hand.decide(kind, index, amount)
+        return self._member_acted(index) + self._applied(action, now)
+
+    def auto_decide(self, seat: int, kind: str, amount: int, now: float) -> list[Event]:
+        """The computer makes ``seat``'s decision of a kind all seats make at once
+        (``Hand.pending``: the Happy rules' doubling) for a computer seat or a member on
+        auto-play. Raises GameError: wrong_phase, and ``Hand.decide``'s codes."""
+        if self.phase != "playing" or self.hand is None or seat not in self.hand.pending():
+            raise GameError("wrong_phase", phase=self.phase)
+        return self._applied(self.hand.decide(kind, seat, amount, auto=True), now)
+
+    def time_out(self, now: float) -> list[Event]:
+        """The timer ran out on a decision all seats make at once: ``Hand.time_out``
+        decides for those that did not (a timeout for each member among them).
+        Raises GameError("wrong_phase")."""
+        if self.phase != "playing" or self.hand is None:
+            raise GameError("wrong_phase", phase=self.phase)
+        actions = self.hand.time_out()
+        events: list[Event] = []
+        for action in actions:
+            events.extend(self._timed_out(action.seat))
+            events.extend(self._applied(action, now, done=False))
+        return self._done(events)
+
     def play(
         self,
         user_id: int,
@@ -519,23 +563,30 @@ class Table(BaseModel):
         if self.phase != "playing" or self.hand is None or self.hand.turn is None:
             raise GameError("wrong_phase", phase=self.phase)
         hand, index = self.hand, self.hand.turn
-        if hand.phase == "bidding":
+        asked = hand.asked(index)
+        if asked not in ("play", None):
             if not isinstance(action, int):
                 raise GameError("invalid_bid", amount=str(action))
-            done = hand.bid(index, action, auto=True)
+            done = hand.decide(asked, index, action, auto=True)
         elif action is None:
             done = hand.pass_turn(index, auto=True)
         else:
             done = hand.play(index, action, auto=True)  # type: ignore[arg-type]  # a Combo: bids are handled above
-        events = []
-        seat = self.seats[index]
-        if timed_out and seat.user_id is not None:
-            seat.timeouts += 1
-            events.append(Event(kind="timeout", seat=index))
-            if seat.timeouts >= AUTOPLAY_AFTER_TIMEOUTS and not seat.autoplay:
-                seat.autoplay, seat.timeout_hand = True, self.hand_no
-                events.append(Event(kind="autoplay_on", seat=index, params={"timeouts": 1}))
+        events = self._timed_out(index) if timed_out else []
         return events + self._applied(done, now)
+
+    def _timed_out(self, index: int) -> list[Event]:
+        """A member's seat timed out: count it; two in a row put the seat on auto-play
+        until the member acts (``Seat.timeout_hand``: this hand)."""
+        seat = self.seats[index]
+        if seat.user_id is None:
+            return []
+        seat.timeouts += 1
+        events = [Event(kind="timeout", seat=index)]
+        if seat.timeouts >= AUTOPLAY_AFTER_TIMEOUTS and not seat.autoplay:
+            seat.autoplay, seat.timeout_hand = True, self.hand_no
+            events.append(Event(kind="autoplay_on", seat=index, params={"timeouts": 1}))
+        return events
 
     # ----- internals -------------------------------------------------------------------
 
@@ -593,14 +644,19 @@ class Table(BaseModel):
 
     def _arm(self, now: float) -> None:
         hand = self.hand
-        if self.phase != "playing" or hand is None or hand.turn is None:
+        if self.phase != "playing" or hand is None or not hand.awaiting:
             self.deadline = None
         else:
-            bidding = hand.phase == "bidding"
-            self.deadline = now + (self.turn_seconds_bid if bidding else self.turn_seconds_play)
+            deciding = hand.phase != "playing"  # bids, and a rule set's other decisions
+            self.deadline = now + (self.turn_seconds_bid if deciding else self.turn_seconds_play)
 
-    def _applied(self, action: Action, now: float) -> list[Event]:
-        """Events of an accepted hand action; redeal, finish, deadline and seq."""
+    def _applied(self, action: Action, now: float, *, done: bool = True) -> list[Event]:
+        """Events of an accepted hand action; redeal, finish, deadline and (``done``) seq.
+
+        A rule set's decisions other than bids make an event of their own kind
+        (``call``, ``grab``, ``show``, ``double``, param ``amount``); a call or grab that
+        settles who is landlord is followed by ``landlord``, as a bid is. A decision
+        all seats make at once keeps the deadline running until the last of them."""
         hand = self.hand
         assert hand is not None
         seat = action.seat
@@ -609,6 +665,17 @@ class Table(BaseModel):
         if action.kind == "bid":
             events.append(Event(kind="bid", seat=seat, params={"amount": action.amount or 0, **auto}))
             if hand.phase == "playing":
+                kitty = "".join(c.rank.symbol for c in hand.kitty)
+                params = {"base": hand.winning_bid, "kitty": kitty}
+                events.append(Event(kind="landlord", seat=hand.landlord, params=params))
+            elif hand.phase == "redeal":
+                self.hand = hand = hand.redeal()
+                params = {"first_bidder": hand.first_bidder, "redeals": hand.redeals}
+                events.append(Event(kind="redeal", seat=hand.turn, params=params))
+        elif action.kind in ("call", "grab", "show", "double"):
+            params = {"amount": action.amount or 0, **auto}
+            events.append(Event(kind=action.kind, seat=seat, params=params))
+            if action.kind in ("call", "grab") and hand.landlord is not None:
                 kitty = "".join(c.rank.symbol for c in hand.kitty)
                 params = {"base": hand.winning_bid, "kitty": kitty}
                 events.append(Event(kind="landlord", seat=hand.landlord, params=params))
@@ -632,8 +699,12 @@ class Table(BaseModel):
         if hand.phase == "finished" and hand.result is not None:
             self.phase = "finished"
             events.append(Event(kind="finished", params={"winner": hand.result.winner}))
-        self._arm(now)
-        return self._done(events)
+        # One seat's double changes nothing another seat's click depends on: their
+        # buttons stay valid, and the doubling's one deadline runs on.
+        alone = hand.phase == "doubling" and action.kind == "double"
+        if not alone:
+            self._arm(now)
+        return self._done(events, moved=not alone) if done else events
 
     def _done(self, events: list[Event], *, moved: bool = True) -> list[Event]:
         """Bump ``seq``; ``moved``: a click may depend on this change (``move_seq`` too)."""
@@ -641,6 +712,21 @@ class Table(BaseModel):
         if moved:
             self.move_seq = self.seq
         return events
+
+
+CHOOSABLE = ("variant", "deal")
+"""The RuleSet fields a table may choose over the server's (``Table.chosen``)."""
+
+
+def rules_for(rules: RuleSet, chosen: dict[str, str]) -> RuleSet:
+    """``rules`` with the table's ``chosen`` rule set and deal (``rules`` itself when
+    nothing is chosen). Raises ValueError for another field, pydantic's
+    ValidationError for a value the RuleSet does not have."""
+    if not chosen:
+        return rules
+    if any(key not in CHOOSABLE for key in chosen):
+        raise ValueError(f"a table chooses only {CHOOSABLE}, not {sorted(chosen)}")
+    return RuleSet.model_validate({**rules.model_dump(), **chosen})
 
 
 def _pace_text(pace: float) -> str:

@@ -24,6 +24,7 @@ from bot.ai.review import Assessment, Verdict, verdict
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.replay import Step, replay
+from bot.game.variants import load_hand
 from bot.service import reviews
 from bot.service.lru import Lru, SingleFlight
 from bot.values import FinishedHand
@@ -246,7 +247,7 @@ class ReplayService:
 
 
 def _rebuild(hand_json: str, bidding: bool = True) -> tuple[Hand, list[Step]]:
-    hand = Hand.model_validate_json(hand_json)
+    hand = load_hand(hand_json)
     return hand, replay(hand, bidding=bidding)
 
 

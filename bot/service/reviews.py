@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 
 from bot.ai.review import Assessment, assess, is_choice
-from bot.game.hand import Hand
 from bot.game.replay import position_before
+from bot.game.variants import load_hand
 
 
 def own_decisions(hand_json: str, seat: int) -> list[int]:
     """History indices of ``seat``'s own decisions: its bids and plays/passes that
     were real choices (more than one option), not made by the computer for it."""
-    hand = Hand.model_validate_json(hand_json)
+    hand = load_hand(hand_json)
     out = []
     for index, action in enumerate(hand.history):
         if action.seat != seat or action.auto:
@@ -35,7 +35,7 @@ def review_decision(hand_json: str, seat: int, index: int, seed: str | None = No
     from ``seat``'s observation just before it. Without ``seed``: the Hint's evaluation
     of that position (``bot.ai.review.assess``), so the Hint's move is never a costly
     decision; ``seed``: a hard search seeded by it instead. Reproducible either way."""
-    hand = Hand.model_validate_json(hand_json)
+    hand = load_hand(hand_json)
     action = hand.history[index]
     if action.seat != seat:
         raise ValueError(f"history entry {index} is not seat {seat}'s")

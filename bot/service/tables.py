@@ -23,7 +23,7 @@ from bot.ai import Level
 from bot.game.errors import GameError
 from bot.game.hand import Cards
 from bot.game.seat import PACE_MAX, PACE_MIN, Event
-from bot.game.table import Table
+from bot.game.table import Table, rules_for
 from bot.rules import Combo
 from bot.service.deciders import Decider, thread_decide
 from bot.service.forget import Forgetting
@@ -249,9 +249,11 @@ class TableService:
         locale: str | None = None,
         computers: int = 0,
         level: Level = "normal",
+        chosen: dict[str, str] | None = None,
     ) -> Table:
         """Open a lobby in the channel with the member in seat 0 and ``computers`` (0..2)
-        computer seats. Raises GameError: table_exists, already_seated."""
+        computer seats; ``chosen``: the table's rule set and deal over the server's
+        (``Table.chosen``). Raises GameError: table_exists, already_seated."""
         settings = await self.settings(guild_id)
         async with self._guild_lock(guild_id):  # a channel belongs to one server
             if self.table_in_channel(channel_id) is not None:
@@ -263,7 +265,7 @@ class TableService:
                 guild_id, channel_id, user_id, name, locale,
                 computers=max(0, min(2, computers)), level=level, rules=settings.rules,
                 turn_seconds_play=settings.turn_seconds_play,
-                turn_seconds_bid=settings.turn_seconds_bid,
+                turn_seconds_bid=settings.turn_seconds_bid, chosen=chosen,
             )  # fmt: skip
             _remembered_pace(table, user_id, await self.storage.autoplay_pace(guild_id, user_id))
             await self.storage.save_table(table)
@@ -395,6 +397,13 @@ class TableService:
     async def bid(self, table_id: str, user_id: int, amount: int, seq: int | None = None) -> Table:
         """Bid ``amount`` (0 = pass, 1..3) for the member's seat."""
         return await self._act(table_id, lambda t, now: t.bid(user_id, amount, now, seq=seq))
+
+    async def decide(self, table_id: str, user_id: int, kind: str, amount: int,
+                     seq: int | None = None) -> Table:
+        """A decision of the table's rule set before the play for the member's seat
+        (``Table.decide``: under the Happy rules ``call``, ``grab``, ``show``, ``double``)."""
+        return await self._act(
+            table_id, lambda t, now: t.decide(user_id, kind, amount, now, seq=seq))
 
     async def play(
         self,
@@ -540,7 +549,7 @@ def _remembered_pace(table: Table, user_id: int, pace: float | None) -> None:
 
 def _refresh(table: Table, settings: GuildSettings) -> None:
     """Apply the guild's current timers and rules before a new hand."""
-    table.rules = settings.rules
+    table.rules = rules_for(settings.rules, table.chosen)
     table.turn_seconds_play = settings.turn_seconds_play
     table.turn_seconds_bid = settings.turn_seconds_bid
 

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game.computer import AutoAction, fallback_action
+from bot.game.computer import AutoAction, decide_pending, fallback_action
 from bot.game.daily import move_rng
 from bot.game.errors import GameError
 from bot.game.seat import Event
@@ -100,8 +100,14 @@ class TurnTasks:
         """What the turn task must do now: act for a computer seat, for a member on
         auto-play at their pace (an away member: at the computers' pause), time the
         member out at the deadline, or nothing (None)."""
-        if self.closed or table.phase != "playing" or table.turn_seat is None:
+        if self.closed or table.phase != "playing" or table.hand is None:
             return None
+        if table.turn_seat is None:  # a decision all seats make at once, or nothing
+            if not table.hand.awaiting:
+                return None
+            if decide_pending(table):
+                return ("computer",)
+            return ("timeout",) if table.deadline is not None else None
         seat = table.seats[table.turn_seat]
         if seat.computer is not None or (seat.autoplay and seat.away):
             return ("computer",)
@@ -143,12 +149,14 @@ class TurnTasks:
 
     async def _auto_turn(self, table_id: str, move_seq: int, plan: tuple[object, ...]) -> None:
         table = self.service.get(table_id)
-        if (table is None or table.move_seq != move_seq or table.turn_seat is None
-                or table.hand is None):
+        if table is None or table.move_seq != move_seq or table.hand is None:
+            return
+        if table.turn_seat is None:
+            await self._all_at_once(table_id, move_seq, plan)
             return
         timed_out = plan[0] == "timeout"
-        if timed_out and table.hand.phase == "bidding":
-            action: AutoAction = 0  # docs/RULES.md §Timers: a pass in bidding
+        if timed_out and table.hand.asked(table.turn_seat) != "play":
+            action: AutoAction = 0  # docs/RULES.md §Timers: a pass in bidding (Happy: "no")
         else:
             # A private table's computers answer the position alone (docs/RULES.md §Daily deal).
             rng = (move_rng(table) if table.private
@@ -169,3 +177,19 @@ class TurnTasks:
                 return work.auto_act(fallback_action(work), now, timed_out=timed_out)
 
         await self.act(table_id, apply, expect_seq=move_seq)  # the one locked path
+
+    async def _all_at_once(self, table_id: str, move_seq: int, plan: tuple[object, ...]) -> None:
+        """A decision all seats make at once (the Happy rules' doubling): the computers'
+        choices (``decide_pending``), or at the deadline ``Table.time_out``."""
+
+        def apply(work: Table, now: float) -> list[Event]:
+            if self.plan(work) != plan:
+                raise GameError("stale")
+            if plan[0] == "timeout":
+                return work.time_out(now)
+            events: list[Event] = []
+            for seat, kind, amount in decide_pending(work):
+                events.extend(work.auto_decide(seat, kind, amount, now))
+            return events
+
+        await self.act(table_id, apply, expect_seq=move_seq)
