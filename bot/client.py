@@ -156,6 +156,7 @@ class DdzBotMixin:
         # The features: built here over the service, each plugged into its seams.
         self.features = features = install_features(service)
         features.tournaments.grace = self.settings.tournament_grace
+        features.tournaments.thread_retry = self.settings.tournament_thread_retry
         self.replays = replays = ReplayService(timed, run=self.ai.run)  # reviews: AI pool
         METRICS.watch_open_tables(lambda: len(service.tables()))
         METRICS.watch_queue("render", lambda: self.renderer.pool.pending)

@@ -31,6 +31,8 @@ Environment names (see ``.env.example``):
   global-limited routes, every process together; default 40, Discord allows 50).
 * ``DDZ_TOURNAMENT_GRACE`` (seconds added to the first bid timer of each table a
   tournament round opens, while its members find the new thread; default 30).
+* ``DDZ_TOURNAMENT_THREAD_RETRY`` (seconds before a tournament tries again to open a
+  table's thread Discord refused, doubling after each refusal up to 10 minutes; default 30).
 
 Environment variables win over ``.env``. Raises ``pydantic.ValidationError``
 when the token is missing or a value is malformed (``python -m bot`` turns
@@ -134,6 +136,11 @@ class Settings(BaseSettings):
     members are mentioned in the round's post and in the new thread, and need a moment to
     get there before their turn counts (docs/RULES.md §Tournaments). Its turn ping counts
     from the end of the grace too. 0 = none (tests)."""
+    tournament_thread_retry: float = Field(
+        30.0, gt=0.0, le=600.0, validation_alias=_alias("DDZ_TOURNAMENT_THREAD_RETRY"))
+    """Seconds before a tournament tries again to open a table's thread that Discord
+    refused (the server's active-thread limit, a missing permission), doubling after each
+    refusal up to 10 minutes (``bot.service.tournaments.THREAD_RETRY_MAX``)."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the
     same on every run, so an end-to-end test never depends on the luck of a deal);

@@ -28,6 +28,7 @@ from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService
 from bot.service.budget import GlobalBudget
+from bot.service.lru import Lru
 from bot.service.renderer import Renderer
 from bot.values import Settlement
 from cogs.board_repair import repair
@@ -38,6 +39,8 @@ from cogs.table_message import BoardLost, Shown, TableMessages
 log = logging.getLogger("cogs.ddz")
 
 MIN_INTERVAL = 1.0
+DRAWN_KEPT = 4096
+"""Tables whose last drawn ``seq`` the board remembers (``Board.drawn``)."""
 RETRIES = 5
 """Tries of one redraw on a Discord error (after discord.py's own retries of 429 and
 500/502), waiting ``interval × 2^(try-1)`` seconds between them: 1, 2, 4, 8 s."""
@@ -80,6 +83,10 @@ class Board:
         drawn; raises nothing."""
         self.interval = interval
         self.states: dict[str, _State] = {}
+        self.drawn_seq: Lru[str, int] = Lru(DRAWN_KEPT)
+        """Each table's last ``Table.seq`` shown on its message (``drawn``), closed tables
+        too (their state is gone once drawn)."""
+        self._waiting: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
 
     # ----- scheduling -------------------------------------------------------------
 
@@ -129,6 +136,35 @@ class Board:
             await asyncio.shield(state.task)
         return state.message_id is not None
 
+    async def drawn(self, table_id: str, seq: int, timeout: float) -> bool:
+        """Wait until the table's message shows its state ``seq`` or a newer one (a
+        tournament's thread is archived only then, and its standings posted after it);
+        False after ``timeout`` seconds (the message could not be drawn: a 403, Discord
+        down)."""
+        if (self.drawn_seq.peek(table_id) or -1) >= seq:
+            return True
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiter = (seq, future)
+        self._waiting.setdefault(table_id, []).append(waiter)
+        try:
+            await asyncio.wait_for(asyncio.shield(future), timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            left = self._waiting.get(table_id, [])
+            if waiter in left:
+                left.remove(waiter)
+            if not left:
+                self._waiting.pop(table_id, None)
+
+    def _shown(self, table: Table) -> None:
+        """``table``'s state is on its message now: wake who waits for it (``drawn``)."""
+        self.drawn_seq.put(table.id, max(table.seq, self.drawn_seq.peek(table.id) or -1))
+        for seq, future in self._waiting.get(table.id, []):
+            if seq <= table.seq and not future.done():
+                future.set_result(None)
+
     async def close(self) -> None:
         """Cancel every redraw task and wait for them."""
         tasks = [s.task for s in self.states.values() if s.task and not s.task.done()]
@@ -161,6 +197,8 @@ class Board:
                 await self.messages.show(table, state, events)
                 state.failures = 0
                 self.backoff.delivered(table_id)
+                if table is not None:
+                    self._shown(table)
             except BoardLost as lost:  # deleted, or too old to edit: a fresh board at once
                 log.warning("table message of %s is %s; posting a new one", table_id,
                             lost.reason)

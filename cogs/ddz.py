@@ -97,7 +97,8 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
                                                   self.board.delivery)
         """Each duplicate event's results, once, in its channel."""
         features.tournaments.poster = tournaments.TournamentDiscord(
-            self.board.delivery, self.languages.language, web_links, service.settings)
+            self.board.delivery, self.languages.language, web_links, service.settings,
+            drawn=self.board.drawn)
         """Tournaments: the service decides, this creates the threads and posts."""
         self.ticker = tournaments.TournamentTicker(bot, features.tournaments)
         """Scheduled starts and what a restart left of a tournament (cogs/tournaments.py)."""

@@ -408,6 +408,30 @@ class Delivery:
             invitable=False)
         return int(thread["id"])
 
+    async def archive_thread(self, thread_id: int, priority: int = RESULT) -> bool:
+        """Archive and lock the thread ``thread_id`` (``PATCH /channels/{id}``, docs/DISCORD.md
+        row 26): it leaves the server's active threads, and nobody without Manage Threads
+        posts in it again. Locking needs Manage Threads; without it the thread is only
+        archived (its creator may). Returns whether it is locked. After the budget's
+        ``take(priority)``; counted as a global request (each try). Raises
+        discord.HTTPException as Discord answers."""
+        for lock in (True, False):
+            if self.budget is not None:
+                await self.budget.take(priority)
+            self.by_channel += 1
+            METRICS.count_global_request()
+            try:
+                if lock:
+                    await self.bot.http.edit_channel(thread_id, archived=True, locked=True)
+                else:
+                    await self.bot.http.edit_channel(thread_id, archived=True)
+            except discord.Forbidden:
+                if not lock:
+                    raise
+                continue  # no Manage Threads: archived only
+            return lock
+        return False  # not reached: the second try returns or raises
+
     def outbox(self, channel_id: int, guild_id: int | None, priority: int = RESULT) -> Outbox:
         """``channel_id`` as a place to ``send`` to through ``post``."""
         return Outbox(self, channel_id, guild_id, priority)

@@ -17,6 +17,7 @@ threads' openings, final standings, cancellation) are in the server's language.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Sequence
 from fractions import Fraction
@@ -30,9 +31,9 @@ from bot.i18n import decimal, resolve_locale, t, tn
 from bot.service.budget import RESULT
 from bot.service.links import WebLinks
 from bot.service.tournaments import LEVELS as LEVEL_NAMES
-from bot.service.tournaments import Standings, TournamentService
+from bot.service.tournaments import Standings, ThreadRefused, TournamentService
 from bot.tournament import DEFAULT_HANDS, MAX_HANDS, MAX_ROUNDS, StandingRow
-from bot.values import TournamentEntrant, TournamentInfo, TournamentTable
+from bot.values import NO_ORGANISER, TournamentEntrant, TournamentInfo, TournamentTable
 from cogs import permissions
 from cogs.background import Background
 from cogs.components import Components
@@ -51,6 +52,9 @@ TICK_EVERY = 10.0
 at once; the tick starts scheduled tournaments and finishes what a restart left)."""
 NEEDED = ("create_public_threads", "send_messages_in_threads")
 """What ``create`` needs in its channel beyond a table's (cogs/permissions.py)."""
+DRAWN_WAIT = 15.0
+"""Seconds a finished table's thread waits for its board to show the result before it is
+archived (and the round's end or the final standings posted)."""
 MEDALS = ("🥇", "🥈", "🥉")
 Choice = app_commands.Choice
 LEVELS = [Choice(name=cmd(level, f"choice.level.{level}"), value=level) for level in LEVEL_NAMES]
@@ -338,18 +342,31 @@ async def stats_lines(service: TournamentService, guild_id: int, user_id: int,
     return lines
 
 
+def _refusal(error: discord.HTTPException) -> ThreadRefused:
+    """Discord's refusal of a thread as the service's ``ThreadRefused`` (docs/DISCORD.md rows
+    23 and 26): 160006/160007 the server's active threads, 403 a missing permission."""
+    if error.code in (160006, 160007):
+        return ThreadRefused("limit", f"{error.code}")
+    if error.status == 403:
+        return ThreadRefused("permission", f"{error.status}/{error.code}")
+    return ThreadRefused("other", f"{error.status}/{error.code}")
+
+
 class TournamentDiscord:
     """The service's ``TournamentPoster`` on Discord: every request through ``delivery``
     (the global budget), texts in the server's language (``language``)."""
 
     def __init__(self, delivery: Delivery, language: Any, links: WebLinks | None = None,
-                 settings: Any = None) -> None:
+                 settings: Any = None, drawn: Any = None) -> None:
         self.delivery = delivery
         self.language = language
         """``async (guild_id) -> locale`` (``ServerLanguages.language``)."""
         self.links = links
         self.settings = settings
         """``async (guild_id) -> GuildSettings`` (``TableService.settings``), None: no link."""
+        self.drawn = drawn
+        """``async (table_id, seq, timeout) -> bool`` (``Board.drawn``): whether a table's
+        board shows that state; None: nothing to wait for."""
 
     async def signup_changed(self, info: TournamentInfo, entrants: int) -> None:
         if info.signup_message_id is None:
@@ -365,16 +382,52 @@ class TournamentDiscord:
         lang = await self.language(info.guild_id)
         title = t("tournament.thread_name", lang, name=info.name, round=table.round_no,
                   table=table.table_no)[:100]
-        thread_id = await self.delivery.create_thread(info.channel_id, info.guild_id, title)
+        try:
+            thread_id = await self.delivery.create_thread(info.channel_id, info.guild_id, title)
+        except discord.HTTPException as error:
+            raise _refusal(error) from None
         members = [user for user in table.seats if user is not None]
-        await self.delivery.post(
-            thread_id, info.guild_id, RESULT,
-            content=t("tournament.thread_open", lang, name=name_of(info), round=table.round_no,
-                      table=table.table_no, members=" ".join(f"<@{m}>" for m in members),
-                      hands=tn("tournament.hands", info.hands, lang, count=info.hands)),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(m) for m in members], roles=False, everyone=False))
+        try:
+            await self.delivery.post(
+                thread_id, info.guild_id, RESULT,
+                content=t("tournament.thread_open", lang, name=name_of(info),
+                          round=table.round_no, table=table.table_no,
+                          members=" ".join(f"<@{m}>" for m in members),
+                          hands=tn("tournament.hands", info.hands, lang, count=info.hands)),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(m) for m in members], roles=False, everyone=False))
+        except discord.Forbidden as error:  # no Send Messages in Threads: no thread kept
+            with contextlib.suppress(discord.HTTPException):
+                await self.delivery.archive_thread(thread_id)
+            raise _refusal(error) from None
         return thread_id
+
+    async def thread_refused(self, info: TournamentInfo, reason: str, retry_in: float) -> None:
+        """In the tournament's channel, mentioning its organiser: what Discord refused and
+        what to do (``ThreadRefused.reason``: ``limit``, ``permission``, ``other``)."""
+        lang = await self.language(info.guild_id)
+        organiser = info.created_by if info.created_by != NO_ORGANISER else None
+        content = t(f"tournament.thread_refused_{reason}", lang, name=name_of(info),
+                    organiser=f"<@{organiser}> " if organiser is not None else "",
+                    wait=round(retry_in), create=t("perm.create_public_threads", lang),
+                    send=t("perm.send_messages_in_threads", lang))
+        await self.delivery.post(
+            info.channel_id, info.guild_id, RESULT, content=content,
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(organiser)] if organiser is not None else False,
+                roles=False, everyone=False))
+
+    async def close_thread(self, info: TournamentInfo, thread_id: int,
+                           shown: tuple[str, int] | None) -> None:
+        """Once the table's board shows ``shown`` (at most ``DRAWN_WAIT`` seconds), archive
+        and lock its thread (``Delivery.archive_thread``; archived only without Manage
+        Threads)."""
+        if shown is not None and self.drawn is not None:
+            table_id, seq = shown
+            if not await self.drawn(table_id, seq, DRAWN_WAIT):
+                log.warning("tournament %s: table %s not drawn within %.0f s; archiving its "
+                            "thread anyway", info.tournament_id, table_id, DRAWN_WAIT)
+        await self.delivery.archive_thread(thread_id)
 
     async def round_seated(self, info: TournamentInfo, round_no: int,
                            tables: Sequence[TournamentTable]) -> None:

@@ -27,6 +27,7 @@ ENV_NAMES = (
     "DDZ_COMPUTER_DELAY", "DDZ_DATABASE_URL", "DDZ_RENDER_WORKERS", "DDZ_HINT_PREFETCH",
     "DDZ_AUTOPLAY_PACE_SCALE", "DDZ_DEAL_SEED", "DDZ_EVENT_LOOP", "DDZ_WEB_PORT", "DDZ_WEB_HOST",
     "DDZ_WEB_BASE_URL", "DDZ_WEB_SECRET", "DDZ_TOURNAMENT_GRACE",
+    "DDZ_TOURNAMENT_THREAD_RETRY",
 )
 
 
@@ -48,7 +49,7 @@ def test_defaults_need_only_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.api_base is None and settings.gateway_url is None
     assert settings.deal_seed is None
     assert settings.event_loop == "auto"
-    assert settings.tournament_grace == 30.0
+    assert settings.tournament_grace == 30.0 and settings.tournament_thread_retry == 30.0
     assert (settings.database_pool_size, settings.database_timeout) == (10, 10.0)
 
 
@@ -233,7 +234,7 @@ def test_every_setting_is_documented_for_admins() -> None:
              for field in Settings.model_fields.values()]
     assert {"DDZ_EVENT_LOOP", "DDZ_WEB_SECRET", "DDZ_DATABASE_TIMEOUT",
             "DDZ_DATABASE_POOL_SIZE", "DDZ_GLOBAL_RATE"} <= set(names)
-    assert len(names) == 25
+    assert len(names) == 26
     assert [n for n in names if not re.search(rf"^{n}=", env, re.M)] == []
     rows = [line for line in readme.splitlines() if line.startswith("| `")]
     assert [n for n in names if not any(f"`{n}`" in row.split(" | ")[0] for row in rows)] == []

@@ -78,6 +78,36 @@ FIRST_TURN_GRACE = 30.0
 tournament_grace`` sets ``TournamentService.grace``): the members find the new thread."""
 
 
+THREAD_RETRY = 30.0
+"""Seconds before the first new try at a table's thread after Discord refused one, by
+default (``Settings.tournament_thread_retry`` sets ``TournamentService.thread_retry``);
+each further refusal doubles it, up to ``THREAD_RETRY_MAX``."""
+THREAD_RETRY_MAX = 600.0
+THREAD_REASONS = ("limit", "permission", "other")
+
+
+class ThreadRefused(Exception):
+    """Discord refused to open a table's thread (raised by ``TournamentPoster.open_thread``):
+    ``reason`` ``"limit"`` (the server's active threads, codes 160006/160007),
+    ``"permission"`` (403: Create Public Threads or Send Messages in Threads missing) or
+    ``"other"`` (any other refusal, e.g. 160004); docs/DISCORD.md rows 23 and 26."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason if reason in THREAD_REASONS else "other"
+        self.detail = detail
+
+
+@dataclass
+class _Refusals:
+    """A tournament's run of refused threads: ``step`` refusals so far, the clock time of
+    the next try (``retry_at``); ``told``: the organiser has been told in the channel."""
+
+    step: int = 0
+    retry_at: float = 0.0
+    told: bool = False
+
+
 class TournamentPoster(Protocol):
     """What the cogs do on Discord for the tournaments (``cogs/tournaments.py``). Each call
     may fail (an exception is logged; the step is tried again on the next ``reconcile``
@@ -85,7 +115,22 @@ class TournamentPoster(Protocol):
 
     async def signup_changed(self, info: TournamentInfo, entrants: int) -> None: ...
 
-    async def open_thread(self, info: TournamentInfo, table: TournamentTable) -> int: ...
+    async def open_thread(self, info: TournamentInfo, table: TournamentTable) -> int:
+        """The table's thread, with its opening message; its id. Raises ``ThreadRefused``
+        when Discord refuses the thread."""
+        ...
+
+    async def thread_refused(self, info: TournamentInfo, reason: str, retry_in: float) -> None:
+        """Tell the organiser in the tournament's channel, once per run of refusals, that
+        Discord refused a table's thread (``ThreadRefused.reason``), what to do, and that
+        the bot tries again by itself (in ``retry_in`` seconds at first)."""
+        ...
+
+    async def close_thread(self, info: TournamentInfo, thread_id: int,
+                           shown: tuple[str, int] | None) -> None:
+        """Archive and lock a finished table's thread; ``shown`` (game table id, seq): first
+        wait (bounded) until the table's board shows that state, its result."""
+        ...
 
     async def round_seated(self, info: TournamentInfo, round_no: int,
                            tables: Sequence[TournamentTable]) -> None: ...
@@ -106,6 +151,13 @@ class NullPoster:
 
     async def open_thread(self, info: TournamentInfo, table: TournamentTable) -> int:
         raise RuntimeError("no poster")
+
+    async def thread_refused(self, info: TournamentInfo, reason: str, retry_in: float) -> None:
+        return None
+
+    async def close_thread(self, info: TournamentInfo, thread_id: int,
+                           shown: tuple[str, int] | None) -> None:
+        return None
 
     async def round_seated(self, info: TournamentInfo, round_no: int,
                            tables: Sequence[TournamentTable]) -> None:
@@ -174,6 +226,12 @@ class TournamentService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
         self._refused: set[str] = set()
+        self.thread_retry = THREAD_RETRY
+        """Seconds before the first new try at a refused thread (then doubling)."""
+        self._threads: dict[str, _Refusals] = {}
+        """Each tournament's run of refused threads (in memory: a restart tries at once)."""
+        self._closed_threads: set[int] = set()
+        """Threads archived by this process (the round's end archives the others)."""
 
     # ----- commands ------------------------------------------------------------------
 
@@ -273,7 +331,9 @@ class TournamentService:
         """The member's seat at their current table: auto-play, or a computer."""
         for played in await self.host.storage.tournament_tables(info.tournament_id,
                                                                 info.current_round):
-            table = self.host.get(played.table_id or "")
+            # the game table's fixed id: it may be dealt before the tournament notes it
+            table = self.host.get(game_table_id(info.tournament_id, played.round_no,
+                                                played.table_no))
             if user_id in played.seats and table is not None and table.seat_of(user_id) is not None:
                 await self.host._act(table.id, lambda t, now: t.hand_over(user_id,
                                                                           computer=computer))
@@ -450,6 +510,9 @@ class TournamentService:
             if played.finished_at is None:
                 try:
                     await self._table_step(info, played, hands)
+                except ThreadRefused as refused:  # the server's threads: the others wait too
+                    await self._thread_refused(info, refused)
+                    break
                 except Exception:  # that table again on the next pass; the others go on
                     log.exception("tournament %s: round %d table %d", info.tournament_id,
                                   played.round_no, played.table_no)
@@ -458,6 +521,9 @@ class TournamentService:
             return False
         if await storage.finish_tournament_round(info.tournament_id, info.current_round, now):
             log.info("tournament %s: round %d over", info.tournament_id, info.current_round)
+            for played in tables:  # a thread a crash left open
+                if played.thread_id is not None and played.thread_id not in self._closed_threads:
+                    await self._close_thread(info, played.thread_id, None)
         return await self._seat(info, info.current_round + 1)
 
     async def _seat(self, info: TournamentInfo, round_no: int) -> bool:
@@ -488,6 +554,9 @@ class TournamentService:
         table_id = game_table_id(*key)
         table = self.host.get(table_id)
         if played.thread_id is None or played.table_id is None:
+            refusals = self._threads.get(info.tournament_id)
+            if played.thread_id is None and refusals is not None and now < refusals.retry_at:
+                return  # Discord refused a thread: wait for the back-off
             if played.opened_at is None and not await storage.claim_tournament_table(*key, now):
                 return
             await self._open(info, played, table_id)
@@ -522,6 +591,8 @@ class TournamentService:
         thread_id = played.thread_id
         if thread_id is None:
             thread_id = await self.poster.open_thread(info, played)
+            if self._threads.pop(info.tournament_id, None) is not None:
+                log.info("tournament %s: threads open again", info.tournament_id)
         if table is None:
             table = await self._deal_table(info, played, table_id, thread_id)
         await self.host.storage.set_tournament_table(
@@ -556,16 +627,50 @@ class TournamentService:
 
     async def _finish_table(self, info: TournamentInfo, played: TournamentTable,
                             hands: Sequence[TournamentHand]) -> None:
+        """Record the table's points, close its game table, then archive and lock its
+        thread once its board shows the result (before the round's end or the final
+        standings are posted: a reader never sees standings of a hand not shown yet)."""
         points = _points(hands, played.round_no, played.table_no)
         await self.host.storage.finish_tournament_table(
             info.tournament_id, played.round_no, played.table_no, points,
             self.host.clock.now())
-        await self._close(game_table_id(info.tournament_id, played.round_no, played.table_no))
+        table_id = game_table_id(info.tournament_id, played.round_no, played.table_no)
+        closed = await self._close(table_id)
+        if played.thread_id is not None:
+            await self._close_thread(info, played.thread_id,
+                                     None if closed is None else (table_id, closed.seq))
 
-    async def _close(self, table_id: str) -> None:
+    async def _close_thread(self, info: TournamentInfo, thread_id: int,
+                            shown: tuple[str, int] | None) -> None:
+        try:
+            await self.poster.close_thread(info, thread_id, shown)
+        except Exception as error:  # left active: Discord archives it when idle
+            log.warning("tournament %s: thread %s not archived: %s", info.tournament_id,
+                        thread_id, error)
+        else:
+            self._closed_threads.add(thread_id)
+
+    async def _thread_refused(self, info: TournamentInfo, refused: ThreadRefused) -> None:
+        """One refusal of a table's thread: the next try waits ``thread_retry`` seconds,
+        doubling up to ``THREAD_RETRY_MAX``; one warning per step, and the organiser hears
+        of it once per run of refusals (``TournamentPoster.thread_refused``)."""
+        run = self._threads.setdefault(info.tournament_id, _Refusals())
+        run.step += 1
+        wait = min(self.thread_retry * 2 ** (run.step - 1), THREAD_RETRY_MAX)
+        run.retry_at = self.host.clock.now() + wait
+        log.warning("tournament %s: Discord refused a table's thread (%s%s), refusal %d in a "
+                    "row; next try in %.0f s", info.tournament_id, refused.reason,
+                    f", {refused.detail}" if refused.detail else "", run.step, wait)
+        if not run.told:
+            run.told = True
+            await self._post(self.poster.thread_refused(info, refused.reason, wait))
+
+    async def _close(self, table_id: str) -> Table | None:
+        """Close the game table; the closed state (None: it was gone already)."""
         table = self.host.get(table_id)
-        if table is not None:
-            await self.host._act(table_id, lambda t, now: t.cancel(t.starter_id, True))
+        if table is None:
+            return None
+        return await self.host._act(table_id, lambda t, now: t.cancel(t.starter_id, True))
 
     async def _finish(self, info: TournamentInfo, entrants: list[TournamentEntrant]) -> None:
         if await self.host.storage.finish_tournament(info.tournament_id,

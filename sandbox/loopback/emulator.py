@@ -247,6 +247,11 @@ class Emulator(Payloads):
         self.notify()
         return thread
 
+    async def thread_updated(self, thread: SimChannel) -> None:
+        """A thread's fields changed (archived, locked, name…): THREAD_UPDATE."""
+        await self.gateway.dispatch("THREAD_UPDATE", thread.payload(), thread.guild.id)
+        self.notify()
+
     async def delete_channel(self, channel: SimChannel) -> None:
         """A moderator deletes ``channel``: CHANNEL_DELETE, then REST answers 10003."""
         channel.guild.channels.remove(channel)

@@ -31,6 +31,7 @@ PERM_EMBED_LINKS = 1 << 14
 PERM_ATTACH_FILES = 1 << 15
 PERM_READ_HISTORY = 1 << 16
 PERM_USE_APP_COMMANDS = 1 << 31
+PERM_MANAGE_THREADS = 1 << 34
 PERM_CREATE_PUBLIC_THREADS = 1 << 35
 PERM_SEND_IN_THREADS = 1 << 38
 EVERYONE_PERMISSIONS = (
@@ -144,10 +145,20 @@ class SimChannel:
     auto_archive_duration: int = 1440
     """A thread's minutes of inactivity before Discord archives it (not modelled beyond
     being shown)."""
+    archived: bool = False
+    """A thread archived (``PATCH /channels/{id}``, docs/DISCORD.md row 26): not active, so
+    not counted against the guild's active threads; its messages can no longer be edited."""
+    locked: bool = False
+    """A thread locked: only Manage Threads unarchives it by a post."""
 
     @property
     def is_thread(self) -> bool:
         return self.parent is not None
+
+    @property
+    def active_thread(self) -> bool:
+        """A thread that counts against the guild's active threads: not archived."""
+        return self.parent is not None and not self.archived
 
     @property
     def denied(self) -> int:
@@ -176,9 +187,9 @@ class SimChannel:
                 "name": self.name, "last_message_id": None, "rate_limit_per_user": 0,
                 "message_count": len(self.messages), "member_count": 1, "flags": 0,
                 "total_message_sent": len(self.messages),
-                "thread_metadata": {"archived": False,
+                "thread_metadata": {"archived": self.archived,
                                     "auto_archive_duration": self.auto_archive_duration,
-                                    "archive_timestamp": iso_now(), "locked": False},
+                                    "archive_timestamp": iso_now(), "locked": self.locked},
             }
         return {
             "id": str(self.id),

@@ -33,6 +33,7 @@ from sandbox.loopback.model import (
     PERM_ATTACH_FILES,
     PERM_CREATE_PUBLIC_THREADS,
     PERM_EMBED_LINKS,
+    PERM_MANAGE_THREADS,
     PERM_READ_HISTORY,
     PERM_SEND_IN_THREADS,
     PERM_SEND_MESSAGES,
@@ -110,6 +111,8 @@ class Emulator(MessagesHost, Protocol):
                      owner_id: int | None = None, auto_archive_duration: int = 1440,
                      thread_id: int | None = None) -> SimChannel: ...
 
+    async def thread_updated(self, thread: SimChannel) -> None: ...
+
 log = logging.getLogger("e2e.rest")
 P = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -137,8 +140,12 @@ class Exchange:
 
 
 MAX_ACTIVE_THREADS = 1000
-"""Active threads a guild may hold (*guess*: Discord documents code 160006 "Maximum
-number of active threads reached", not the figure; 1000 is what its help pages state)."""
+"""Active (not archived) threads a guild may hold (docs/DISCORD.md row 23: Discord's
+thread docs say "guilds are capped at a certain number of active threads" and its code
+list has 160006 "Maximum number of active threads reached"; the figure 1000 is a *guess*
+from what its help pages and bot authors state)."""
+THREAD_EDITS = ("archived", "locked", "name", "auto_archive_duration")
+"""The fields of a thread that ``PATCH /channels/{id}`` changes on the loopback."""
 
 REST_HOOKS: list[Callable[[Exchange], None]] = []
 """Called with every answered REST request of every emulator (the e2e suite's OpenAPI
@@ -213,6 +220,7 @@ class RestApi:
         r.add_post(P + "/webhooks/{app}/{token}", hook(self.followup))
         r.add_route("*", P + "/webhooks/{app}/{token}/messages/{mid}", hook(self.webhook_message))
         r.add_get(P + "/channels/{cid}", bot(self.get_channel))
+        r.add_patch(P + "/channels/{cid}", bot(self.modify_thread))
         r.add_post(P + "/channels/{cid}/typing", bot(self.no_content))
         r.add_get(P + "/channels/{cid}/messages", bot(self.list_messages))
         r.add_post(P + "/channels/{cid}/messages", bot(self.create_message))
@@ -498,6 +506,10 @@ class RestApi:
         ch = self._channel(request)
         payload, files = await read_body(request)
         self._check_send(ch, payload, files)
+        if ch.archived:  # a post unarchives the thread, unless it is locked
+            if ch.locked and ch.denied & PERM_MANAGE_THREADS:
+                raise Fail(400, 50083, "Operation cannot be performed on an archived thread")
+            ch.archived = False
         try:
             m = new_message(self.emu, ch, payload, files, visible_to=None, interaction=None)
         except MessageError as e:
@@ -535,6 +547,8 @@ class RestApi:
         if request.method != "PATCH":
             return await self.unknown(request)
         payload, files = await read_body(request)
+        if m.channel.archived and not m.ephemeral:
+            raise Fail(400, 50083, "Operation cannot be performed on an archived thread")
         self.emu.rules.edit(m.born, self.emu.now())
         try:
             apply_edit(self.emu, m, payload, files)
@@ -551,7 +565,7 @@ class RestApi:
         from a message (``…/messages/{id}/threads``, the thread's id is the message's): a
         public thread under a text channel, 201 with the channel, THREAD_CREATE with
         ``newly_created``. 403/50013 without Create Public Threads; 400/50024 under a
-        thread; 400/160006 past ``MAX_ACTIVE_THREADS`` in the guild (a guess);
+        thread; 400/160006 at ``MAX_ACTIVE_THREADS`` active threads in the guild;
         400/50035 for a name outside 1..100 characters or another thread type."""
         ch = self._channel(request)
         payload, _ = await read_body(request)
@@ -574,14 +588,50 @@ class RestApi:
             problems.append("type: the loopback models public threads (11) only")
         if problems:
             raise Fail(400, 50035, "Invalid Form Body", problems)
-        active = sum(1 for c in ch.guild.channels if c.is_thread)
-        if active >= MAX_ACTIVE_THREADS:
+        if self.active_threads(ch.guild) >= MAX_ACTIVE_THREADS:
             raise Fail(400, 160006, "Maximum number of active threads reached")
         thread = await self.emu.thread(
             ch, str(name), owner_id=self.emu.application_id,
             auto_archive_duration=int(payload.get("auto_archive_duration") or 1440),
             thread_id=source.id if source is not None else None)
         return jresp(thread.payload(), status=201)
+
+    @staticmethod
+    def active_threads(guild: SimGuild) -> int:
+        """The guild's threads that count against ``MAX_ACTIVE_THREADS``: not archived."""
+        return sum(1 for c in guild.channels if c.active_thread)
+
+    async def modify_thread(self, request: web.Request) -> web.StreamResponse:
+        """Modify Channel on a thread (``PATCH /channels/{id}``, docs/DISCORD.md row 26):
+        ``archived``, ``locked``, ``name``, ``auto_archive_duration``; 200 with the thread
+        and THREAD_UPDATE. ``locked`` needs Manage Threads; ``archived``, ``name`` and
+        ``auto_archive_duration`` Manage Threads or being the thread's creator (403/50013);
+        unarchiving at ``MAX_ACTIVE_THREADS`` answers 160006 (a guess). Other channels and
+        other fields: 400/50035 (not modelled)."""
+        ch = self._channel(request)
+        payload, _ = await read_body(request)
+        if not ch.is_thread or not payload or set(payload) - set(THREAD_EDITS):
+            raise Fail(400, 50035, "Invalid Form Body",
+                       [f"the loopback edits a thread's {', '.join(THREAD_EDITS)} only"])
+        manage = not ch.denied & PERM_MANAGE_THREADS
+        creator = ch.owner_id == self.emu.application_id
+        if "locked" in payload and not manage:
+            raise Fail(403, 50013, "Missing Permissions")
+        if not (manage or creator):
+            raise Fail(403, 50013, "Missing Permissions")
+        if (payload.get("archived") is False and ch.archived
+                and self.active_threads(ch.guild) >= MAX_ACTIVE_THREADS):
+            raise Fail(400, 160006, "Maximum number of active threads reached")
+        if "archived" in payload:
+            ch.archived = bool(payload["archived"])
+        if "locked" in payload:
+            ch.locked = bool(payload["locked"])
+        if "name" in payload:
+            ch.name = str(payload["name"])[:100]
+        if "auto_archive_duration" in payload:
+            ch.auto_archive_duration = int(payload["auto_archive_duration"])
+        await self.emu.thread_updated(ch)
+        return jresp(ch.payload())
 
     # ---- interactions ----------------------------------------------------------
 

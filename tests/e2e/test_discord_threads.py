@@ -10,9 +10,11 @@ import pytest
 from sandbox.loopback.emulator import Emulator
 from sandbox.loopback.model import (
     PERM_CREATE_PUBLIC_THREADS,
+    PERM_MANAGE_THREADS,
     PERM_SEND_IN_THREADS,
     PERM_SEND_MESSAGES,
 )
+from tests.support.busy_threads import busy_threads
 from tests.support.emulator_calls import call
 
 
@@ -113,3 +115,56 @@ async def test_bad_thread_requests_answer_as_discord_does(emulator: Emulator) ->
                               f"/channels/{parent.id}/messages/{message['id']}/threads",
                               {"name": "again"})
     assert (status, body["code"]) == (400, 160004)
+
+
+async def test_archived_threads_leave_the_guilds_active_threads_and_lock_needs_manage_threads(
+        emulator: Emulator) -> None:
+    """docs/DISCORD.md rows 23 and 26: at 1000 active threads a new one is refused (160006);
+    archiving one (``PATCH /channels/{id}``, the bot as its creator) makes room; ``locked``
+    needs Manage Threads; an archived thread's messages cannot be edited (50083), a post
+    unarchives it unless it is locked."""
+    emu = emulator
+    parent = emu.default_channel
+    seen = captured(emu)
+    busy_threads(parent, 998)
+    status, body = await call(emu, "POST", f"/channels/{parent.id}/threads",
+                              {"name": "ours", "type": 11})
+    assert status == 201
+    ours = emu.channel_by_id(int(body["id"]))
+    assert ours is not None
+    status, board = await call(emu, "POST", f"/channels/{ours.id}/messages", {"content": "b"})
+    assert status == 200
+    status, body = await call(emu, "POST", f"/channels/{parent.id}/threads",
+                              {"name": "1000th", "type": 11})
+    assert status == 201
+    status, body = await call(emu, "POST", f"/channels/{parent.id}/threads",
+                              {"name": "1001st", "type": 11})
+    assert (status, body["code"]) == (400, 160006)
+
+    parent.bot_denied = PERM_MANAGE_THREADS
+    status, body = await call(emu, "PATCH", f"/channels/{ours.id}",
+                              {"archived": True, "locked": True})
+    assert (status, body["code"]) == (403, 50013) and not ours.archived
+    status, body = await call(emu, "PATCH", f"/channels/{ours.id}", {"archived": True})
+    assert status == 200 and body["thread_metadata"]["archived"] is True  # its creator
+    parent.bot_denied = 0
+    status, body = await call(emu, "PATCH", f"/channels/{ours.id}",
+                              {"archived": True, "locked": True})
+    assert status == 200 and body["thread_metadata"] == {
+        **body["thread_metadata"], "archived": True, "locked": True}
+    assert [e for e, d in seen if d.get("id") == str(ours.id)] == [
+        "THREAD_CREATE", "THREAD_UPDATE", "THREAD_UPDATE"]
+    status, body = await call(emu, "PATCH", f"/channels/{ours.id}/messages/{board['id']}",
+                              {"content": "late"})
+    assert (status, body["code"]) == (400, 50083)
+    status, body = await call(emu, "POST", f"/channels/{parent.id}/threads",
+                              {"name": "room again", "type": 11})
+    assert status == 201  # 999 active: the archived one does not count
+
+    parent.bot_denied = PERM_MANAGE_THREADS
+    status, body = await call(emu, "POST", f"/channels/{ours.id}/messages", {"content": "x"})
+    assert (status, body["code"]) == (400, 50083) and ours.archived  # locked
+    other = await emu.thread(parent, "unlocked", owner_id=emu.application_id)
+    other.archived = True
+    status, _ = await call(emu, "POST", f"/channels/{other.id}/messages", {"content": "y"})
+    assert status == 200 and not other.archived  # a post unarchives an unlocked thread

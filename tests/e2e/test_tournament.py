@@ -7,14 +7,18 @@ and stale buttons; the permission check of ``create``."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
 
 from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
 from sandbox.loopback.model import PERM_CREATE_PUBLIC_THREADS
+from sandbox.loopback.rest import REST_HOOKS, Exchange
 from tests.support import timing
 from tests.support.botproc import BotFactory
+from tests.support.busy_threads import busy_threads
 from tests.support.ddz_driver import FAST_ENV, changes_in_result, finished, reply_text
 
 ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}
@@ -312,3 +316,111 @@ async def test_a_table_plays_its_hands_one_after_the_other_and_ranks_their_sum(
     rows = {m["name"]: (m["mp"], int(m["points"])) for m in LINE_RE.finditer(final.text)}
     assert rows == {n: (f"{float(expected[n]):.1f}", won[n]) for n in names}, final.text
     assert emu.errors == []
+
+
+def tournament_threads(parent: SimChannel) -> list[SimChannel]:
+    """The tournament's threads under ``parent`` (named "<name> · round r · table t")."""
+    return [c for c in threads(parent) if THREAD_RE.match(c.name)]
+
+
+@contextlib.contextmanager
+def results_when_posted(parent: SimChannel, marker: str) -> Iterator[list[bool]]:
+    """While in the block, watch the loopback's REST answers (``REST_HOOKS``): at the
+    moment the bot's post containing ``marker`` is answered in ``parent``, note whether
+    every tournament table's thread already shows its result (one entry per such post)."""
+    seen: list[bool] = []
+    path = f"/api/v10/channels/{parent.id}/messages"
+
+    def hook(exchange: Exchange) -> None:
+        content = (exchange.payload or {}).get("content") or ""
+        if exchange.method == "POST" and exchange.path == path and marker in content:
+            seen.append(all(result_of(t) is not None for t in tournament_threads(parent)))
+
+    REST_HOOKS.append(hook)
+    try:
+        yield seen
+    finally:
+        REST_HOOKS.remove(hook)
+
+
+async def test_at_994_of_1000_active_threads_three_rounds_play_as_each_table_archives_its_thread(
+        emulator: Emulator, bot_factory: BotFactory) -> None:
+    """Issue 48: nothing archived a finished table's thread, so a server near Discord's
+    limit of active threads (docs/DISCORD.md rows 23 and 26) stalled at round 3. With 994
+    of 1,000 active, three rounds of three tables need nine threads: each table's thread
+    is archived and locked once its result shows, before the round's end; the final
+    standings come after every table's result."""
+    emu = emulator
+    channel = emu.default_channel
+    busy = busy_threads(channel, 994)
+    await bot_factory(extra_env=ENV).start(timeout=30)
+    with results_when_posted(channel, "is over") as finals:
+        boss = emu.member(name="boss", manage_guild=True)
+        await create(emu, boss, name="Tall", rounds=3, hands=1, level="easy")
+        members = [emu.member(name=f"m{n}") for n in range(9)]
+        for member in members:
+            await finished(await member.slash("ddz tournament join"))
+        await finished(await boss.slash("ddz tournament start"), timeout=20)
+        for round_no in (1, 2, 3):
+            await emu.wait_until(lambda r=round_no: len(of_round(channel, r)) == 3, timeout=60,
+                                 what=f"round {round_no}'s three threads")
+            tables = of_round(channel, round_no)
+            for thread in tables:
+                await play_on_auto(emu, thread, members)
+            await emu.wait_until(lambda ts=tables: all(t.archived for t in ts), timeout=90,
+                                 what=f"round {round_no}'s threads archived")
+            assert all(t.locked and result_of(t) is not None for t in tables)
+            for thread in tables:  # its board keeps the result, with no button left
+                assert "P = " in thread.public_messages[-1].text
+        await emu.wait_until(lambda: any("is over" in m.text for m in channel.public_messages),
+                             timeout=30, what="the final standings")
+    assert finals == [True]  # posted once, every table's result already in its thread
+    ours = tournament_threads(channel)
+    assert len(ours) == 9 and not [t.name for t in ours if t.active_thread]
+    assert sum(1 for c in channel.guild.channels if c.active_thread) == len(busy)
+    assert emu.errors == []  # no refusal (160006), no edit of an archived thread (50083)
+
+
+async def test_at_the_thread_limit_the_organiser_hears_once_and_the_round_opens_when_room_is_made(
+        emulator: Emulator, bot_factory: BotFactory) -> None:
+    """Issue 48: at the active-thread limit round 3 stayed "running" for 300 s, 87 refusals
+    (160006) and 87 tracebacks in the log, nothing in the channel. Now the organiser is
+    told once in the channel, what to do; the log has one warning per refusal (a back-off
+    step, ``DDZ_TOURNAMENT_THREAD_RETRY`` doubling), no traceback; once threads are
+    archived the round opens by itself."""
+    emu = emulator
+    channel = emu.default_channel
+    busy = busy_threads(channel, 1000)
+    bot = await bot_factory(extra_env={**ENV, "DDZ_TOURNAMENT_THREAD_RETRY": "1"}).start(
+        timeout=30)
+    boss = emu.member(name="boss", manage_guild=True)
+    await create(emu, boss, name="Full", rounds=1, hands=1, level="easy")
+    members = [emu.member(name=name) for name in ("ana", "ben", "cal")]
+    for member in members:
+        await finished(await member.slash("ddz tournament join"))
+    await finished(await boss.slash("ddz tournament start"), timeout=20)
+
+    def told() -> list[SimMessage]:
+        return [m for m in channel.public_messages
+                if f"<@{boss.id}>" in m.content and "limit of active threads" in m.text]
+
+    def warnings() -> list[str]:
+        return [line for line in bot.log_text().splitlines()
+                if "refused a table's thread" in line]
+
+    await emu.wait_until(lambda: len(warnings()) >= 2, timeout=40,
+                         what="two refusals, a back-off step apart")
+    assert len(told()) == 1 and "Close (archive) threads" in told()[0].text, told()
+    assert told()[0].notified == [boss.id]  # the organiser, mentioned
+    busy[0].archived = True  # an admin closes a thread: room for one
+    await emu.wait_until(lambda: len(of_round(channel, 1)) == 1, timeout=40,
+                         what="round 1's thread once there is room")
+    refusals = [e for e in emu.take_errors() if e.code == 160006]
+    assert len(refusals) == len(warnings()) >= 2, (refusals, warnings())
+    assert "Traceback" not in bot.log_text(), bot.log_tail()
+    [thread] = of_round(channel, 1)
+    await play_on_auto(emu, thread, members)
+    await emu.wait_until(lambda: any("is over" in m.text for m in channel.public_messages),
+                         timeout=60, what="the final standings")
+    await emu.wait_until(lambda: thread.archived, timeout=10, what="the thread archived")
+    assert len(told()) == 1 and emu.errors == []

@@ -5,6 +5,7 @@ service over the same storage) docs/RULES.md §Tournaments."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Sequence
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from bot.game.errors import GameError
 from bot.service import TableService
 from bot.service.pings import turn_start
-from bot.service.tournaments import NullPoster
+from bot.service.tournaments import NullPoster, ThreadRefused
 from bot.storage.base import SqlRepository
 from bot.tournament import StandingRow
 from bot.values import NO_ORGANISER, TournamentEntrant, TournamentInfo, TournamentTable
@@ -207,4 +208,106 @@ async def test_a_rounds_first_bid_timer_waits_its_grace_then_counts_as_usual(
     await drain(service, clock, 20.0)
     moved = service.get(table.id)
     assert moved is not None and moved.move_seq > table.move_seq  # timed out: a pass
+    await service.close()
+
+
+class FullServer(Poster):
+    """A server at its active-thread limit while ``full``: every thread is refused."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = True
+        self.refusals: list[float] = []
+        self.told: list[tuple[str, float]] = []
+        self.closed: list[tuple[int, tuple[str, int] | None]] = []
+        self.clock: FakeClock | None = None
+
+    async def open_thread(self, info: TournamentInfo, table: TournamentTable) -> int:
+        if self.full:
+            assert self.clock is not None
+            self.refusals.append(self.clock.now())
+            raise ThreadRefused("limit", "160006")
+        return await super().open_thread(info, table)
+
+    async def thread_refused(self, info: TournamentInfo, reason: str, retry_in: float) -> None:
+        self.told.append((reason, retry_in))
+
+    async def close_thread(self, info: TournamentInfo, thread_id: int,
+                           shown: tuple[str, int] | None) -> None:
+        self.closed.append((thread_id, shown))
+
+
+async def test_refused_threads_back_off_tell_the_organiser_once_and_warn_once_a_step(
+        store: SqlRepository, clock: FakeClock, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 48: at the server's active-thread limit a round stayed "running", every 10 s
+    tick a refusal (160006) and a traceback, nothing said in the channel. Now the tries
+    back off (30 s doubling to 10 minutes), each refusal one warning, the organiser is told
+    once; when threads free up, the round opens and its finished tables' threads close."""
+    poster = FullServer()
+    poster.clock = clock
+    service = serviced(store, clock, poster)
+    cups = service.tournaments
+    await cups.create(G, CH, 1, "Cup", rounds=1, hands=1, level="easy")
+    for user in MEMBERS[:3]:
+        await cups.join(G, user, f"u{user}")
+    caplog.set_level("WARNING", logger="bot.service.tournaments")
+    started = clock.now()
+    await cups.start(G)
+    for _ in range(250):  # the ticker's 10 s, for 41 minutes of fake time
+        await drain(service, clock, 10.0)
+        await cups.tick()
+    gaps = [round(b - a) for a, b in itertools.pairwise(poster.refusals)]
+    assert poster.refusals[0] - started < 2
+    waits = [30, 60, 120, 240, 480] + [600] * (len(gaps) - 5)  # doubling, then at most 600 s
+    assert len(gaps) >= 7 and all(w <= g < w + 10 for g, w in zip(gaps, waits, strict=True)), (
+        gaps)  # each try at the first 10 s tick after its wait
+    warnings = [r for r in caplog.records if "refused a table's thread" in r.getMessage()]
+    assert len(warnings) == len(poster.refusals) and all(r.exc_info is None for r in warnings)
+    assert not [r for r in caplog.records if r.exc_info], caplog.text  # no traceback
+    assert poster.told == [("limit", 30.0)]  # once, with the first wait
+
+    poster.full = False
+    for _ in range(70):  # the next try: at most 600 s and a tick away
+        await drain(service, clock, 10.0)
+        await cups.tick()
+        if poster.threads:
+            break
+    assert poster.threads == [(1, 1)] and len(poster.told) == 1
+    [table] = [t for t in service.tables() if t.tournament is not None]
+    for seat in table.seats:
+        if seat.user_id is not None:
+            await service.set_autoplay(table.id, seat.user_id, True)
+    for _ in range(60):
+        await drain(service, clock, 10.0)
+        if poster.finals:
+            break
+    assert len(poster.finals) == 1
+    assert [(thread, shown is not None) for thread, shown in poster.closed] == [(9001, True)]
+    await service.close()
+
+
+async def test_a_member_dropped_before_the_tournament_notes_the_dealt_table_leaves_it(
+        store: SqlRepository, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found with issue 48 (tests/e2e/test_tournament.py, now and then): ``drop`` right
+    after the thread opened, while the dealt game table was not noted in the tournament's
+    tables yet, left the member in the seat. The hand-over now finds the table by its
+    fixed id (``game_table_id``)."""
+    service = serviced(store, clock, Poster())
+    cups = service.tournaments
+    await cups.create(G, CH, 1, "Cup", rounds=1, hands=1, level="easy")
+    for user in MEMBERS[:3]:
+        await cups.join(G, user, f"u{user}")
+    await cups.start(G)
+    await drain(service, clock, 1.0)
+    [table] = [t for t in service.tables() if t.tournament is not None]
+    noted = store.tournament_tables
+
+    async def not_noted_yet(*args: object, **kwargs: object) -> list[TournamentTable]:
+        return [t.model_copy(update={"table_id": None}) for t in await noted(*args, **kwargs)]
+
+    monkeypatch.setattr(store, "tournament_tables", not_noted_yet)
+    assert await cups.drop(G, MEMBERS[1]) == "dropped"
+    now = service.get(table.id)
+    assert now is not None and now.seat_of(MEMBERS[1]) is None
+    assert sum(seat.computer is not None for seat in now.seats) == 1
     await service.close()
