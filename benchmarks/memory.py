@@ -30,8 +30,9 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
+from bot.features.contract import install_features
+from bot.features.installed import FEATURES
 from bot.service import TableService
-from bot.service.features import install_features
 from bot.storage import Storage
 
 TARGET_KB = 100.0
@@ -75,7 +76,7 @@ async def measure(n: int, plays: int, traced: bool) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         storage = await Storage.open(Path(tmp) / "mem.sqlite3")
         service = TableService(storage)
-        install_features(service)  # as the bot builds it (bot/client.py setup_hook)
+        install_features(service, FEATURES)  # as the bot builds it (bot/client.py setup_hook)
         await open_mid_hand(service, -1, plays, rng)  # warm-up: imports, caches, first timer
         gc.collect()
         if traced:

@@ -44,11 +44,12 @@ from pathlib import Path
 
 from bot.ai import evaluate
 from bot.ai.players import Level
+from bot.features.contract import install_features
+from bot.features.installed import FEATURES
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.rules import combos
 from bot.service import TableService, pooled_decider
-from bot.service.features import install_features
 from bot.service.pool import WorkerPool
 from bot.service.renderer import Renderer
 from bot.service.worker import ai_pool
@@ -187,7 +188,7 @@ async def run(args: argparse.Namespace) -> bool:
         service = TableService(storage, ai_delay=(1.0, 2.0), decider=pooled_decider(ai),
                                prefetch_hints=True, rng=random.Random(args.seed),
                                deal_seed=args.seed, ranking_pool=renderer.pool, ai_pool=ai)
-        install_features(service)  # as the bot builds it (bot/client.py setup_hook)
+        install_features(service, FEATURES)  # as the bot builds it (bot/client.py setup_hook)
         soak = Soak(service, renderer, args.pace, ai)
         service.listener = soak
         await renderer.pool.wait_ready()

@@ -11,12 +11,15 @@ import asyncio
 import gc
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 import rendering
+from bot.features.contract import Feature, install_features
+from bot.features.installed import FEATURES
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService, pooled_decider
@@ -28,7 +31,7 @@ from bot.service.budget import (
     bucket_name,
     share_of,
 )
-from bot.service.features import Features, install_features
+from bot.service.features import Features
 from bot.service.health import database_problem
 from bot.service.links import WebLinks
 from bot.service.metrics import METRICS, TimedRepository
@@ -39,7 +42,7 @@ from bot.service.worker import ai_pool
 from bot.settings import Settings
 from bot.storage import Repository, open_repository, shared_bucket
 from bot.values import Settlement
-from cogs.ddz import DdzCog
+from cogs.ddz import ddz_cog
 from cogs.metering import ARRIVED, install_interaction_guard
 from cogs.translator import DdzTranslator
 
@@ -97,8 +100,9 @@ class DdzBotMixin:
 
     Attributes set by ``setup_hook``: ``storage`` (bot.storage repository, unless given),
     ``service`` (``bot.service.TableService``, the only writer of tables), ``features``
-    (``bot.service.features.Features``: the daily deal, events, puzzles, tournaments,
-    built over the service and registered with it) and ``replays`` (``bot.service.replays.ReplayService``: finished hands, reviews).
+    (``bot.service.features.Features``: the services of the features of ``feature_list``,
+    by default ``bot.features.installed.FEATURES``, built over the service and plugged
+    into its seams) and ``replays`` (``bot.service.replays.ReplayService``: finished hands, reviews).
     Service notifications are re-dispatched as discord.py events
     ``on_ddz_table_changed(table, events)`` and ``on_ddz_hand_settled(table, settlement)``
     so that cogs can listen without the service knowing about them.
@@ -121,9 +125,12 @@ class DdzBotMixin:
     ai: WorkerPool
     """The AI worker pool (hard computer moves, Hints, reviews), handed to the services."""
 
-    def _init_ddz(self, settings: Settings, storage: Repository | None = None) -> None:
+    def _init_ddz(self, settings: Settings, storage: Repository | None = None,
+                  features: Sequence[Feature] = FEATURES) -> None:
         self.settings = settings
         self.storage = storage
+        self.feature_list = tuple(features)
+        """The features this bot runs (bot/features/contract.py)."""
         self.exit_code = 0
         self.service = None
         self.features = None
@@ -154,9 +161,7 @@ class DdzBotMixin:
             ranking_pool=self.renderer.pool,  # the legal-play ranking, off the loop
         )
         # The features: built here over the service, each plugged into its seams.
-        self.features = features = install_features(service)
-        features.tournaments.grace = self.settings.tournament_grace
-        features.tournaments.thread_retry = self.settings.tournament_thread_retry
+        self.features = features = install_features(service, self.feature_list, self.settings)
         self.replays = replays = ReplayService(timed, run=self.ai.run)  # reviews: AI pool
         METRICS.watch_open_tables(lambda: len(service.tables()))
         METRICS.watch_queue("render", lambda: self.renderer.pool.pending)
@@ -171,7 +176,8 @@ class DdzBotMixin:
         self.interactions = InteractionGuard(
             INTERACTION_RATE if rate is None else rate, capped=rate is not None)
         install_interaction_guard(self.interactions)
-        cog = DdzCog(bot, service, features, replays, self.renderer, links, budget=budget)
+        cog = ddz_cog(self.feature_list)(bot, service, features, self.feature_list, replays,
+                                         self.renderer, links, budget=budget)
         await bot.add_cog(cog)
         # Every click of the bot's components: DdzCog.on_interaction → cogs.items.route_click.
         await bot.tree.set_translator(DdzTranslator())
@@ -329,21 +335,23 @@ def _bot_options(settings: Settings) -> dict[str, Any]:
 class DdzBot(DdzBotMixin, commands.Bot):
     """The unsharded bot (one gateway connection)."""
 
-    def __init__(self, settings: Settings, storage: Repository | None = None) -> None:
+    def __init__(self, settings: Settings, storage: Repository | None = None,
+                 features: Sequence[Feature] = FEATURES) -> None:
         super().__init__(**_bot_options(settings))
-        self._init_ddz(settings, storage)
+        self._init_ddz(settings, storage, features)
 
 
 class ShardedDdzBot(DdzBotMixin, commands.AutoShardedBot):
     """The sharded bot: ``DDZ_SHARD_COUNT`` shards, this process runs ``DDZ_SHARD_IDS``."""
 
-    def __init__(self, settings: Settings, storage: Repository | None = None) -> None:
+    def __init__(self, settings: Settings, storage: Repository | None = None,
+                 features: Sequence[Feature] = FEATURES) -> None:
         super().__init__(
             shard_count=settings.shard_count,
             shard_ids=settings.shard_ids,  # type: ignore[arg-type]  # None: every shard (discord.py's default)
             **_bot_options(settings),
         )
-        self._init_ddz(settings, storage)
+        self._init_ddz(settings, storage, features)
 
 
 def create_bot(settings: Settings,

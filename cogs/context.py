@@ -7,20 +7,16 @@ custom_id and calls the cog's handler, which passes its ``CogContext`` on (never
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
 from bot.service import TableService
-from bot.service.daily import DailyService
-from bot.service.events import EventService
 from bot.service.features import Features
 from bot.service.links import WebLinks
-from bot.service.puzzles import PuzzleService
 from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
-from bot.service.tournaments import TournamentService
 from cogs import permissions
 from cogs.hand_screens import HandScreens
 from cogs.languages import ServerLanguages
@@ -28,8 +24,10 @@ from cogs.languages import ServerLanguages
 if TYPE_CHECKING:  # annotations only: cogs.board imports cogs.replay, which imports this
     from cogs.board import Board
 
+T = TypeVar("T")
+
 # The base of the ``/ddz`` GroupCog's command mixins (cogs/config.py, cogs/records.py,
-# cogs/daily.py, cogs/event.py, cogs/replay.py): a plain ``object`` at run time; for the
+# cogs/replay.py and each feature's, ``cogs.wing.DiscordFeature.commands``): a plain ``object`` at run time; for the
 # type checker the Cog they are always mixed into, so ``app_commands.command`` takes their
 # methods as the GroupCog's (as they are bound at run time).
 if TYPE_CHECKING:
@@ -48,8 +46,9 @@ class CogContext:
     language (cogs/languages.py); ``hands``: the private hand screens
     (cogs/hand_screens.py: draw, answer with and refresh a hand view); ``web_links``: signed links to the web page
     (docs/WEB.md), None while it is off;
-    ``features``: the service's features (``bot.service.features``), each also offered
-    under its own name (``daily``, ``events``, ``puzzles``, ``tournaments``)."""
+    ``features``: the services of the installed features (``bot.service.features``), each
+    found by its type (``feature``); ``parts``: what their Discord sides keep for their
+    commands and clicks (``cogs.wing.Wing.parts``), found the same way (``part``)."""
 
     service: TableService
     records: RecordsService
@@ -59,26 +58,18 @@ class CogContext:
     languages: ServerLanguages
     hands: HandScreens
     web_links: WebLinks | None = None
+    parts: list[object] = field(default_factory=list)
 
-    @property
-    def daily(self) -> DailyService:
-        """The daily deal (docs/RULES.md §Daily deal)."""
-        return self.features.daily
+    def feature(self, kind: type[T]) -> T:
+        """The installed feature service of type ``kind`` (KeyError: none installed)."""
+        return self.features.get(kind)
 
-    @property
-    def events(self) -> EventService:
-        """Duplicate events (docs/RULES.md §Events)."""
-        return self.features.events
-
-    @property
-    def puzzles(self) -> PuzzleService:
-        """The endgame puzzles (docs/RULES.md §Puzzles)."""
-        return self.features.puzzles
-
-    @property
-    def tournaments(self) -> TournamentService:
-        """Tournaments (docs/RULES.md §Tournaments)."""
-        return self.features.tournaments
+    def part(self, kind: type[T]) -> T:
+        """The object of type ``kind`` a feature's Discord side keeps (KeyError: none)."""
+        for part in self.parts:
+            if isinstance(part, kind):
+                return part
+        raise KeyError(kind.__name__)
 
     def seen(self, interaction: discord.Interaction) -> None:
         """Note what any interaction tells: the server's locale (public texts) and, when

@@ -52,7 +52,7 @@ PODIUM = 3
 async def command(interaction: discord.Interaction, ctx: CogContext, board: str | None,
                   member: discord.abc.User | None, day: str | None) -> None:
     """``/ddz daily [board:today|yesterday] [replay:@member] [day:today|yesterday]``."""
-    daily = ctx.daily
+    daily = ctx.feature(DailyService)
     guild_id = permissions.guild_id(interaction)
     lang = resolve_locale(interaction.locale)
     user = interaction.user
@@ -154,9 +154,9 @@ async def find_replay(ctx: CogContext, guild_id: int, day: str, user_id: int,
     """``user_id``'s hand of ``day`` for ``viewer_id``, ready to page, animate and review
     (``DailyService.record`` → ``ReplayService.rebuilt``). Raises GameError
     ``daily_not_yet`` (``may_see`` refuses) or ``daily_no_hand``."""
-    record = await ctx.daily.record(guild_id, day, user_id, viewer_id)
+    record = await ctx.feature(DailyService).record(guild_id, day, user_id, viewer_id)
     if record is None:
-        if not await ctx.daily.may_see(guild_id, day, viewer_id):
+        if not await ctx.feature(DailyService).may_see(guild_id, day, viewer_id):
             raise GameError("daily_not_yet")
         raise GameError("daily_no_hand")
     return private_hand(day, user_id), await ctx.replays.rebuilt(record)

@@ -10,10 +10,10 @@ The public table message is redrawn by ``Board`` from listener events.
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
-from collections.abc import Awaitable, Callable
+import types
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -32,8 +32,7 @@ from bot.service.links import WebLinks
 from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
-from cogs import daily, forget, info, newmatch, permissions, puzzles, tournaments
-from cogs import event as event_cog
+from cogs import forget, info, newmatch, permissions
 from cogs.board import Board
 from cogs.config import ConfigCommands
 from cogs.context import CogContext
@@ -49,6 +48,7 @@ from cogs.records import RecordsCommands
 from cogs.replay import ReplayCommands
 from cogs.replies import answer_error, context_of, defer, defer_soon, respond
 from cogs.translator import cmd
+from cogs.wing import DiscordFeature, PrivateChange, Wing, WingHost
 
 KNOWN_IDS = tuple(re.compile(p) for p in TEMPLATES)
 """Every custom_id the bot draws (cogs/items.py)."""
@@ -60,21 +60,24 @@ Choice = app_commands.Choice
 _is_admin = permissions.is_admin
 
 
+GROUP = {"name": "ddz", "group_name": cmd("ddz", "cmd.ddz.name"),
+         "group_description": cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")}
+"""The ``/ddz`` GroupCog's class arguments (``DdzCog`` and ``ddz_cog``'s class over it)."""
+
+
 @app_commands.guild_only()
-class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentCommands,
-             ConfigCommands, RecordsCommands,
-             daily.DailyCommands, puzzles.PuzzleCommands, FeatureClicks, GoneListeners,
-             commands.GroupCog, name="ddz", group_name=cmd("ddz", "cmd.ddz.name"),
-             group_description=cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")):
-    """``/ddz …`` commands, public buttons and the private hand view."""
+class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, GoneListeners,
+             commands.GroupCog, **GROUP):
+    """``/ddz …`` commands, public buttons and the private hand view; each feature's
+    commands come with its mixin (``ddz_cog``)."""
 
     def __init__(self, bot: commands.Bot, service: TableService, features: Features,
-                 replays: ReplayService, renderer: Renderer, web_links: WebLinks | None = None,
-                 budget: GlobalBudget | None = None) -> None:
-        """``features``: the service's (``bot.service.features.install_features``).
-        ``budget``: the bot token's global rate limit (shared with its other processes
-        through PostgreSQL, else this process's), for the public messages' channel
-        requests (None: unpaced)."""
+                 wings: Sequence[DiscordFeature], replays: ReplayService, renderer: Renderer,
+                 web_links: WebLinks | None = None, budget: GlobalBudget | None = None) -> None:
+        """``features``: the services of the installed features and ``wings`` those
+        features (``bot.features.installed.FEATURES``: their Discord sides, attached here). ``budget``: the bot token's global rate limit
+        (shared with its other processes through PostgreSQL, else this process's), for the
+        public messages' channel requests (None: unpaced)."""
         self.bot = bot
         self.service = service
         self.replays = replays
@@ -90,36 +93,28 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
         self.ctx = CogContext(service, service.records, replays, self.board, features,
                               self.languages, self.hands, web_links)
         """Handed to every item handler and router (cogs/context.py)."""
-        self.poster = daily.DailyPoster(bot, features.daily, self.languages.language,
-                                        self.board.delivery)
-        """The daily channel's posts (``/ddz config daily_channel``)."""
-        self.announcer = event_cog.EventAnnouncer(bot, features.events, self.languages.language,
-                                                  self.board.delivery)
-        """Each duplicate event's results, once, in its channel."""
-        features.tournaments.poster = tournaments.TournamentDiscord(
-            self.board.delivery, self.languages.language, web_links, service.settings,
-            drawn=self.board.drawn)
-        """Tournaments: the service decides, this creates the threads and posts."""
-        self.ticker = tournaments.TournamentTicker(bot, features.tournaments)
-        """Scheduled starts and what a restart left of a tournament (cogs/tournaments.py)."""
-        self.private: dict[str, Callable[[Table, list[Event]], Awaitable[None]]] = {
-            "daily": functools.partial(daily.table_changed, self.ctx),
-            "event": functools.partial(event_cog.table_changed, self.ctx, self.announcer)}
+        host = WingHost(bot, self.ctx, self.board.delivery, self.languages.language, web_links)
+        self.wings: dict[str, Wing] = {wing.name: wing.attach(host) for wing in wings}
+        """Each feature's Discord side by its name (``cogs.wing.Wing``)."""
+        for wing in self.wings.values():
+            self.ctx.parts.extend(wing.parts)
+        self.private: dict[str, PrivateChange] = {
+            kind: change for wing in self.wings.values() for kind, change in wing.private.items()}
         """What a change of a private table does, by ``Table.kind`` (the feature's own)."""
         super().__init__()
 
     async def cog_load(self) -> None:
         self._old_tree_error = self.bot.tree.on_error
         self.bot.tree.on_error = self.on_tree_error  # type: ignore[method-assign]  # discord.py's documented way to replace it
-        self.poster.start()
-        self.announcer.start()
-        self.ticker.start()
+        for wing in self.wings.values():
+            for task in wing.tasks:
+                task.start()
 
     async def cog_unload(self) -> None:
         self.bot.tree.on_error = self._old_tree_error  # type: ignore[method-assign]  # as above
-        await self.poster.close()
-        await self.announcer.close()
-        await self.ticker.close()
+        for wing in self.wings.values():
+            for task in wing.tasks:
+                await task.close()
         await self.board.close()
         await self.views.close()
 
@@ -142,7 +137,7 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
     async def redraw_restored(self, tables: list[Table]) -> None:
         """Redraw the public message of each restored table (after a restart)."""
         for table in tables:
-            if not table.private:  # a daily or event table has no public message
+            if not table.private:  # a private table has no public message
                 self.board.restored(table)
 
     # ----- helpers ----------------------------------------------------------------------
@@ -492,3 +487,15 @@ class DdzCog(ReplayCommands, event_cog.EventCommands, tournaments.TournamentComm
 
 
 __all__ = ["DdzCog", "context_of"]
+
+
+def ddz_cog(wings: Sequence[DiscordFeature]) -> type[DdzCog]:
+    """The ``/ddz`` cog's class with each feature's command mixin among its bases (the
+    first feature's first), so that their commands are the group's (discord.py's
+    ``CogMeta`` collects the commands of every base)."""
+    mixins = tuple(wing.commands for wing in wings if wing.commands is not None)
+    if not mixins:
+        return DdzCog
+    cls: type[DdzCog] = types.new_class("DdzCog", (*mixins, DdzCog), dict(GROUP))
+    cls.__doc__, cls.__module__ = DdzCog.__doc__, __name__
+    return cls

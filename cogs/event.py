@@ -54,11 +54,10 @@ LEVELS = [Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
 
 class EventCommands(CommandMixin):
     """The ``/ddz event …`` subcommands, mixed into the ``ddz`` GroupCog. Its contract,
-    the only attributes used: ``ctx`` (cogs/context.py) and ``announcer`` (the results'
-    poster, below)."""
+    the only attribute used: ``ctx`` (cogs/context.py; the results' poster, ``EventAnnouncer``
+    below, is its ``part``)."""
 
     ctx: CogContext
-    announcer: EventAnnouncer
 
     event = app_commands.Group(name=cmd("event", "cmd.event.name"),
                                description=cmd("Duplicate events: the same deals for everyone",
@@ -90,7 +89,7 @@ class EventCommands(CommandMixin):
                    description=cmd("Enter the server's event", "cmd.event_join.description"))
     async def event_join(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
-        await join(interaction, self.ctx.events)
+        await join(interaction, self.ctx.feature(EventService))
 
     @event.command(name=cmd("play", "cmd.event_play.name"),
                    description=cmd("Play your next deal of the event (private)",
@@ -103,14 +102,14 @@ class EventCommands(CommandMixin):
                    description=cmd("The event's standings", "cmd.event_standings.description"))
     async def event_standings(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
-        await standings(interaction, self.ctx.events)
+        await standings(interaction, self.ctx.feature(EventService))
 
     @event.command(name=cmd("close", "cmd.event_close.name"),
                    description=cmd("Close the event now (Manage Server)",
                                    "cmd.event_close.description"))
     async def event_close(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
-        await close(interaction, self.ctx, self.announcer)
+        await close(interaction, self.ctx, self.ctx.part(EventAnnouncer))
 
     @event.command(name=cmd("replay", "cmd.event_replay.name"),
                    description=cmd("A member's deal replayed page by page (once you may see it)",
@@ -136,7 +135,7 @@ async def create(interaction: discord.Interaction, ctx: CogContext, name: str,
         raise GameError("event_admin_only")
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
-    event = await ctx.events.create(guild_id, interaction.channel_id or 0,
+    event = await ctx.feature(EventService).create(guild_id, interaction.channel_id or 0,
                                             interaction.user.id, name, deals, level, hours)
     await respond(interaction, t("event.created", lang, name=_name(event), deals=event.deals,
                                  level=t(f"choice.level.{event.level}", lang),
@@ -169,7 +168,7 @@ async def play(interaction: discord.Interaction, ctx: CogContext) -> None:
     """``/ddz event play``: the hand view of the member's deal (private), or, every deal
     played, their place so far."""
     guild_id = permissions.guild_id(interaction)
-    events = ctx.events
+    events = ctx.feature(EventService)
     defer_soon(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
     user = interaction.user
@@ -213,7 +212,7 @@ async def close(interaction: discord.Interaction, ctx: CogContext,
         raise GameError("event_admin_only")
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
-    event = await ctx.events.close(guild_id)
+    event = await ctx.feature(EventService).close(guild_id)
     await respond(interaction, t("event.closed", lang, name=_name(event),
                                  channel=f"<#{event.channel_id}>"))
     announcer.poke()
@@ -232,7 +231,7 @@ async def find_replay(ctx: CogContext, event: EventInfo, deal: int, user_id: int
     (``EventService.hand_record`` → ``ReplayService.rebuilt``). Raises GameError
     ``event_not_yet`` (``EventService.may_see`` refuses), ``event_not_yet_playing`` (closed,
     but the viewer's own play of that deal goes on) or ``event_no_hand``."""
-    events = ctx.events
+    events = ctx.feature(EventService)
     record = await events.hand_record(event, deal, user_id, viewer_id)
     if record is None:
         if 1 <= deal <= event.deals and not await events.may_see(event, deal, viewer_id):
@@ -250,7 +249,7 @@ async def replay(interaction: discord.Interaction, ctx: CogContext,
     guild_id = permissions.guild_id(interaction)
     await defer(interaction, ephemeral=True, thinking=True)
     lang = resolve_locale(interaction.locale)
-    event = await ctx.events.current(guild_id)
+    event = await ctx.feature(EventService).current(guild_id)
     if event is None:
         raise GameError("no_event")
     hand, found = await find_replay(ctx, event, deal, member.id, interaction.user.id)
@@ -264,7 +263,7 @@ async def on_replay_click(interaction: discord.Interaction, ctx: CogContext, eve
     (``private_replay.on_click``)."""
 
     async def locate(guild_id: int) -> tuple[PrivateHand, Replay]:
-        event = await ctx.events.event_of(guild_id, event_id)
+        event = await ctx.feature(EventService).event_of(guild_id, event_id)
         if event is None:
             raise GameError("stale")  # unknown, or another server's: forged
         return await find_replay(ctx, event, deal, user_id, interaction.user.id)
@@ -281,9 +280,9 @@ async def table_changed(ctx: CogContext, announcer: EventAnnouncer, table: Table
     following: EventInfo | None = None
     if any(e.kind == "event_finished" for e in events) and table.event is not None:
         event_id, deal = parse_label(table.event)
-        event = await ctx.events.event_of(table.guild_id, event_id)
+        event = await ctx.feature(EventService).event_of(table.guild_id, event_id)
         if (event is not None and deal < event.deals
-                and not event.is_closed(ctx.events.now())):
+                and not event.is_closed(ctx.feature(EventService).now())):
             following = event
     user_id = table.seats[EVENT_SEAT].user_id
 
@@ -320,7 +319,7 @@ async def on_next_click(interaction: discord.Interaction, ctx: CogContext, event
         guild_id = permissions.guild_id(interaction)
         if interaction.user.id != user_id:
             raise GameError("event_next_other")
-        current = await ctx.events.current(guild_id)
+        current = await ctx.feature(EventService).current(guild_id)
         if current is None or current.event_id != event_id:
             raise GameError("stale")  # an event that is over, or another server's: forged
         await play(interaction, ctx)

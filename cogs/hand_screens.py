@@ -16,8 +16,8 @@ from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import Combo
 from bot.service import TableService
-from bot.service.renderer import Renderer
-from cogs.hand_view import ImageKey, Screen, build_screen, draw_image, image_inputs
+from bot.service.renderer import HandKey, Renderer, hand_key
+from cogs.hand_view import Screen, build_screen, draw_image, image_inputs
 from cogs.items import ViewState
 from cogs.open_views import OpenViews
 from cogs.replies import png_file, respond
@@ -37,7 +37,7 @@ class HandScreens:
     async def render(self, table: Table, seat: int, state: ViewState, lang: str, *,
                      notice: str | None = None, hint: str | None = None,
                      readings: Sequence[Combo] | None = None,
-                     shown: ImageKey | None = None) -> Screen:
+                     shown: HandKey | None = None) -> Screen:
         """Build and draw the hand view: the legal-play ranking (once per position,
         ``TableService.hand_position``) and the image, both in the render workers, at once;
         only the image when the position's ranking is known already.
@@ -52,7 +52,7 @@ class HandScreens:
         position = await self.service.hand_position(table, seat, urgent=True)
         inputs = image_inputs(table, seat, state, position.counter, counts=position.counts)
         cards, normal, counts = inputs
-        key: ImageKey = (tuple(c.index for c in cards), normal.selected, normal.sort, lang, counts)
+        key = hand_key(cards, normal.selected, normal.sort, lang, counts)
         png: bytes | None = None
         ranked = position.known  # None: the first screen at this position
         if shown is not None and key == shown:

@@ -34,7 +34,7 @@ from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import decimal, t, tn
 from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
-from bot.service.renderer import Renderer
+from bot.service.renderer import HandKey, Renderer, hand_key
 from cogs import texts
 from cogs.components import Components
 from cogs.items import SortMode, ViewState
@@ -42,10 +42,6 @@ from rendering import render_hand_cached
 from rendering.cards import rank_label, sort_cards
 
 B = discord.ButtonStyle
-
-
-ImageKey = tuple[tuple[int, ...], frozenset[int], str, str, tuple[int, ...] | None]
-"""What a hand image shows: (card indices, selected indices, sort, language)."""
 
 
 @dataclass
@@ -63,10 +59,10 @@ class Screen:
     counts: tuple[int, ...] | None = None
 
     @property
-    def image_key(self) -> ImageKey:
-        """What the hand image shows: (card indices, selected, sort, language, counter)."""
-        return (tuple(c.index for c in self.cards), self.state.selected, self.state.sort,
-                self.lang, self.counts)
+    def image_key(self) -> HandKey:
+        """What the hand image shows (``bot.service.renderer.hand_key``)."""
+        return hand_key(self.cards, self.state.selected, self.state.sort, self.lang,
+                        self.counts)
 
 
 def selected_cards(hand_cards: Sequence[Card], state: ViewState) -> list[Card]:
@@ -205,7 +201,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
         if table.phase != "playing":  # after the result: whether it goes on next hand
             key += "_next"
-        elif table.private:  # a daily or event deal: no next hand at this table
+        elif table.private:  # a private deal: no next hand at this table
             key += "_private"
         lines.append(t(key, lang, pace=decimal(me.pace, lang, 2, trim=True)))
     if chosen:

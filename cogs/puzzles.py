@@ -1,6 +1,6 @@
 """``/ddz puzzle``: endgame puzzles (残局), docs/RULES.md §Puzzles.
 
-Thin over ``PuzzleService`` (``ctx.puzzles``): today's puzzle of the server, a practice
+Thin over ``PuzzleService`` (``ctx.feature(PuzzleService)``): today's puzzle of the server, a practice
 puzzle near the member's puzzle rating, or the day's board. A puzzle is an ephemeral
 message: an image of every hand face up (``rendering.puzzle``, drawn by the render
 workers) and the member's controls, as in the hand view (cogs/hand_view.py): the card
@@ -230,7 +230,7 @@ async def command(interaction: discord.Interaction, ctx: CogContext, mode: str) 
     guild_id = permissions.guild_id(interaction)
     lang = resolve_locale(interaction.locale)
     user = interaction.user
-    puzzles = ctx.puzzles
+    puzzles = ctx.feature(PuzzleService)
     if mode == "board":
         day = await puzzles.today(guild_id)
         await respond(interaction, embed=await board_embed(puzzles, guild_id, day, user.id, lang))
@@ -266,7 +266,7 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, attempt_id
         await defer(interaction)
         guild_id = permissions.guild_id(interaction)
         user_id = interaction.user.id
-        puzzles = ctx.puzzles
+        puzzles = ctx.feature(PuzzleService)
         attempt = await puzzles.attempt_of(guild_id, user_id, attempt_id)
         if attempt.finished:
             raise GameError("puzzle_over")

@@ -13,8 +13,12 @@ from collections.abc import Sequence
 import discord
 from discord import app_commands
 
+from bot.service.daily import DailyService
+from bot.service.events import EventService
+from bot.service.puzzles import PuzzleService
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
+from bot.service.tournaments import TournamentService
 from bot.values import DailySummary, EventSummary, PuzzleSummary
 from cogs import info, tournaments
 from cogs.context import CogContext, CommandMixin
@@ -111,10 +115,10 @@ class RecordsCommands(CommandMixin):
         assert interaction.guild_id is not None
         lang = await self.ctx.languages.language(interaction.guild_id)
         who = member or interaction.user
-        summary = await self.ctx.daily.summary(interaction.guild_id, who.id)
-        entered = await self.ctx.events.summary(interaction.guild_id, who.id)
-        puzzled = await self.ctx.puzzles.summary(interaction.guild_id, who.id)
-        played = await tournaments.stats_lines(self.ctx.tournaments,
+        summary = await self.ctx.feature(DailyService).summary(interaction.guild_id, who.id)
+        entered = await self.ctx.feature(EventService).summary(interaction.guild_id, who.id)
+        puzzled = await self.ctx.feature(PuzzleService).summary(interaction.guild_id, who.id)
+        played = await tournaments.stats_lines(self.ctx.feature(TournamentService),
                                                interaction.guild_id, who.id, lang)
         await send_stats(interaction, self.ctx.records, self.ctx.board.renderer, who, lang,
                          summary, entered, puzzled, played)

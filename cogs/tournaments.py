@@ -118,21 +118,21 @@ class TournamentCommands(CommandMixin):
                                         "cmd.tournament_join.description"))
     async def tournament_join(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
-        await join(interaction, self.ctx.tournaments, None)
+        await join(interaction, self.ctx.feature(TournamentService), None)
 
     @tournament.command(name=cmd("leave", "cmd.tournament_leave.name"),
                         description=cmd("Leave the tournament (after the start: withdraw)",
                                         "cmd.tournament_leave.description"))
     async def tournament_leave(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
-        await leave(interaction, self.ctx.tournaments, None)
+        await leave(interaction, self.ctx.feature(TournamentService), None)
 
     @tournament.command(name=cmd("start", "cmd.tournament_start.name"),
                         description=cmd("Close the sign-up and seat round 1 (Manage Server)",
                                         "cmd.tournament_start.description"))
     async def tournament_start(self, interaction: discord.Interaction) -> None:
         self.ctx.seen(interaction)
-        await start(interaction, self.ctx.tournaments)
+        await start(interaction, self.ctx.feature(TournamentService))
 
     @tournament.command(name=cmd("standings", "cmd.tournament_standings.name"),
                         description=cmd("The tournament's standings",
@@ -142,7 +142,7 @@ class TournamentCommands(CommandMixin):
         guild_id = permissions.guild_id(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         lang = resolve_locale(interaction.locale)
-        board = await self.ctx.tournaments.standings(guild_id)
+        board = await self.ctx.feature(TournamentService).standings(guild_id)
         web = (await self.ctx.service.settings(guild_id)).web
         await respond(interaction, web_line(board.info, self.ctx.web_links, web, lang),
                       embed=standings_embed(board, lang))
@@ -161,7 +161,7 @@ class TournamentCommands(CommandMixin):
             raise GameError("tournament_admin_only")
         await defer(interaction, ephemeral=True, thinking=True)
         lang = resolve_locale(interaction.locale)
-        answer = await self.ctx.tournaments.drop(guild_id, member.id)
+        answer = await self.ctx.feature(TournamentService).drop(guild_id, member.id)
         await respond(interaction, t(f"tournament.drop_{answer}", lang,
                                      member=member.mention))
 
@@ -175,7 +175,7 @@ class TournamentCommands(CommandMixin):
             raise GameError("tournament_admin_only")
         await defer(interaction, ephemeral=True, thinking=True)
         lang = resolve_locale(interaction.locale)
-        info = await self.ctx.tournaments.cancel(guild_id)
+        info = await self.ctx.feature(TournamentService).cancel(guild_id)
         await respond(interaction, t("tournament.cancelled_ack", lang, name=name_of(info)))
 
 
@@ -202,7 +202,7 @@ async def create(interaction: discord.Interaction, ctx: CogContext, name: str, r
         await respond(interaction, permissions.missing_text(missing, lang))
         return
     await defer(interaction, ephemeral=True, thinking=True)
-    service = ctx.tournaments
+    service = ctx.feature(TournamentService)
     info = await service.create(guild_id, interaction.channel_id or 0, interaction.user.id,
                                 name, rounds, hands, level, start_in_minutes)
     public = await ctx.languages.language(guild_id)
@@ -276,7 +276,7 @@ async def on_signup_click(interaction: discord.Interaction, ctx: CogContext,
     """Join / Leave under a sign-up: the server re-checks guild, tournament (this server's
     open one; any other is stale) and member; refusals are polite and ephemeral."""
     try:
-        service = ctx.tournaments
+        service = ctx.feature(TournamentService)
         if verb == "join":
             await join(interaction, service, tournament_id)
         else:

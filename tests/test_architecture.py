@@ -156,12 +156,13 @@ def within(name: str, prefixes: tuple[str, ...] | str) -> bool:
 
 
 def package_of(module: str) -> str:
-    """The layer a module belongs to: ``bot.<sub>`` for bot's subpackages, else its
-    top-level folder (``bot.client``, ``bot.settings``, ``bot.__main__``, ``bot.doctor``
-    → ``bot``)."""
+    """The layer a module belongs to: ``bot.<sub>`` for bot's subpackages and
+    ``bot.settings`` (the settings, which import nothing of the bot: a feature's install
+    reads them), else its top-level folder (``bot.client``, ``bot.__main__``,
+    ``bot.doctor`` → ``bot``)."""
     parts = module.split(".")
     if parts[0] == "bot" and len(parts) > 1 and parts[1] not in (
-            "client", "settings", "__main__", "doctor"):
+            "client", "__main__", "doctor"):
         return f"bot.{parts[1]}"
     return parts[0]
 

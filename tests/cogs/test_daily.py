@@ -13,6 +13,7 @@ import pytest
 
 from bot.i18n import t
 from bot.service import SystemClock
+from bot.service.daily import DailyService
 from cogs.daily import post_day
 from tests.support.fake_discord import FakeDiscord, Member
 
@@ -154,12 +155,12 @@ async def test_the_daily_channel_gets_the_opening_and_yesterdays_podium_once(
     await admin.slash("config", daily_level="easy")
     service = fake.bot.service
     channel = Channel()
-    assert not await post_day(channel, fake.bot.features.daily, fake.guild_id, "en")  # nobody played
+    assert not await post_day(channel, fake.bot.features.get(DailyService), fake.guild_id, "en")  # nobody played
     service.clock = Shifted(-24 * 3600.0)  # yesterday
     await autoplayed_daily(fake, Member(fake, 11, "Ana"))
     service.clock = SystemClock()
-    assert await post_day(channel, fake.bot.features.daily, fake.guild_id, "en")
-    assert not await post_day(channel, fake.bot.features.daily, fake.guild_id, "en")  # once a day
+    assert await post_day(channel, fake.bot.features.get(DailyService), fake.guild_id, "en")
+    assert not await post_day(channel, fake.bot.features.get(DailyService), fake.guild_id, "en")  # once a day
     (sent,) = channel.sent
     embed = sent["embed"]
     assert embed.title.startswith("🗓️ The daily deal of ") and "/ddz daily" in embed.description
@@ -182,7 +183,7 @@ async def test_a_daily_hand_replays_as_images_and_reviews_only_ones_own(
     await admin.slash("config", daily_level="easy")
     ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
     await autoplayed_daily(fake, ana)
-    today = await fake.bot.features.daily.today(fake.guild_id)
+    today = await fake.bot.features.get(DailyService).today(fake.guild_id)
     result = (await ana.slash("daily")).last
     replay_id, review_id = (f"ddz:dy:{today.replace('-', '')}:{ana.id}:0:{m}open"
                             for m in "pr")
@@ -286,14 +287,14 @@ async def test_yesterdays_podium_waits_for_a_deal_still_played_and_daily_brings_
     service.clock = Shifted(after_midnight - 70)  # 23:59:00
     bob = Member(fake, 12, "Bob")
     await daily_view(fake, bob)
-    yesterday = await fake.bot.features.daily.today(fake.guild_id)
+    yesterday = await fake.bot.features.get(DailyService).today(fake.guild_id)
     service.clock = Shifted(after_midnight)  # 00:00:10 the next day
-    assert await fake.bot.features.daily.today(fake.guild_id) > yesterday
-    assert not await post_day(channel, fake.bot.features.daily, fake.guild_id, "en")  # waits for Bob
+    assert await fake.bot.features.get(DailyService).today(fake.guild_id) > yesterday
+    assert not await post_day(channel, fake.bot.features.get(DailyService), fake.guild_id, "en")  # waits for Bob
     again = (await bob.slash("daily")).last
     assert again.ephemeral and f"Your daily deal of {yesterday} goes on." in again.content
     await autoplayed_daily_again(fake, bob)
-    assert await post_day(channel, fake.bot.features.daily, fake.guild_id, "en")
+    assert await post_day(channel, fake.bot.features.get(DailyService), fake.guild_id, "en")
     (sent,) = channel.sent
     (podium,) = sent["embed"].fields
     assert yesterday in podium.name and "Ana" in podium.value and "Bob" in podium.value

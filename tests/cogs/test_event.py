@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+from bot.service.events import EventService
+from cogs.event import EventAnnouncer
 from tests.support.fake_discord import FakeDiscord, Member, Message
 
 CUSTOM_ID_MAX = 100
@@ -59,11 +61,11 @@ async def test_only_manage_server_creates_or_closes(fake: FakeDiscord) -> None:
     ana = Member(fake, 11, "Ana")
     refused = await ana.slash("event create", name="Mine", deals=3, hours=24)
     assert refused.last.ephemeral and "Manage Server" in refused.text
-    assert await fake.bot.features.events.current(fake.guild_id) is None
+    assert await fake.bot.features.get(EventService).current(fake.guild_id) is None
     await create(fake)
     refused = await ana.slash("event close")
     assert refused.last.ephemeral and "Manage Server" in refused.text
-    event = await fake.bot.features.events.current(fake.guild_id)
+    event = await fake.bot.features.get(EventService).current(fake.guild_id)
     assert event is not None and event.closed_at is None
     again = await Member(fake, 44, "Di", admin=True).slash(
         "event create", name="Second", deals=1, hours=2)
@@ -127,7 +129,7 @@ async def test_standings_results_once_in_the_channel_and_stats(fake: FakeDiscord
     await finish(fake, bo)
     closed = await admin.slash("event close")
     assert closed.last.ephemeral and "**Winter cup** is closed" in closed.text
-    announcer = fake.bot.get_cog("ddz").announcer
+    announcer = fake.bot.get_cog("ddz").ctx.part(EventAnnouncer)
     await announcer.announce_all()
     posts = [m for m in fake.public() if "is over: the final standings" in (m.content or "")]
     assert len(posts) == 1 and posts[0].channel_id == fake.channel_id
@@ -204,7 +206,7 @@ async def test_an_event_deal_replays_as_images_and_reviews_only_ones_own(
             await member.slash("event play")
             await finish(fake, member)
     await cal.slash("event join")
-    event = await fake.bot.features.events.current(fake.guild_id)
+    event = await fake.bot.features.get(EventService).current(fake.guild_id)
     assert event is not None
     # before the close: not to Cal (played nothing), not Ana's deal 2 to Bo (he has not
     # played it); Ana's own deal 2 (a peasant deal) is hers to see
@@ -265,7 +267,7 @@ async def test_next_deal_under_a_deals_result_deals_the_next_one(fake: FakeDisco
     ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
     first = await deal_view(ana)
     await finish(fake, ana)
-    event = await fake.bot.features.events.current(fake.guild_id)
+    event = await fake.bot.features.get(EventService).current(fake.guild_id)
     assert event is not None
     assert "Deal 1 done" in first.content and "**Next deal** below" in first.content
     next_id = f"ddz:en:{event.event_id}:{ana.id}"
@@ -378,10 +380,10 @@ async def test_next_deal_double_clicked_or_play_sent_twice_deals_one_table(
     assert all("Event deal" in r.text for r in replies), [r.text for r in replies]
     tables = [(t.seats[0].user_id, t.event) for t in fake.bot.service.tables()
               if t.event is not None]
-    event = await fake.bot.features.events.current(fake.guild_id)
+    event = await fake.bot.features.get(EventService).current(fake.guild_id)
     assert event is not None
     assert sorted(tables) == [(ana.id, f"{event.event_id}:2"), (bo.id, f"{event.event_id}:1")]
-    plays = await fake.bot.features.events.storage.event_plays(event.event_id)
+    plays = await fake.bot.features.get(EventService).storage.event_plays(event.event_id)
     assert sorted((p.user_id, p.deal) for p in plays) == [(ana.id, 1), (ana.id, 2), (bo.id, 1)]
     assert not table_posts(fake)
 
@@ -441,7 +443,7 @@ async def test_a_deal_still_played_after_the_close_is_hidden_and_the_standings_p
     await deal_view(admin)
     admin.locale = ana.locale = locale  # what they read from here on
     await admin.slash("event close")
-    announcer = fake.bot.get_cog("ddz").announcer
+    announcer = fake.bot.get_cog("ddz").ctx.part(EventAnnouncer)
     assert await announcer.announce_all() == 0  # Di's deal goes on: no results yet
     peek = await admin.slash("event replay", member=ana, deal=1)
     assert peek.last.ephemeral and refusal in peek.text and not peek.last.attachments, peek.text

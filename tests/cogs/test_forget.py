@@ -3,6 +3,7 @@ only on "Delete my data"."""
 
 from __future__ import annotations
 
+from bot.service.tournaments import TournamentService
 from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID, autoplayed_solo_hand, members
 
@@ -52,7 +53,7 @@ async def test_forget_is_refused_while_in_the_tournament_in_both_languages(
         fake: FakeDiscord) -> None:
     ana, _, _ = members(fake)
     bo = members(fake, "es-ES")[1]
-    cups = fake.bot.features.tournaments
+    cups = fake.bot.features.get(TournamentService)
     await cups.create(GUILD_ID, CHANNEL_ID, 99, "Cup", rounds=1, hands=1)
     for member in (ana, bo):
         await cups.join(GUILD_ID, member.id, member.name)

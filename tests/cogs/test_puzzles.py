@@ -10,6 +10,7 @@ import copy
 import json
 
 from bot.rules import Card, parse_cards
+from bot.service.puzzles import PuzzleService
 from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord, Member, Message
 from tests.support.puzzles import LANDLORD, PEASANT
@@ -18,7 +19,7 @@ CUSTOM_ID_MAX = 100
 
 
 def serve(fake: FakeDiscord, *puzzles: object) -> None:
-    fake.bot.features.puzzles.serve(puzzles)
+    fake.bot.features.get(PuzzleService).serve(puzzles)
 
 
 def card_values(view: Message, cards: str) -> list[str]:

@@ -5,14 +5,14 @@ builds the ``clock`` and ``service`` fixtures from them)."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import itertools
 from typing import Any
 
+from bot.features.contract import install_features
+from bot.features.installed import FEATURES
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service import TableService
-from bot.service.features import install_features
 from bot.storage.base import SqlRepository
 from bot.values import Settlement
 
@@ -29,12 +29,13 @@ KITTY = "XDA"
 
 def featured_service(storage: Any, **options: Any) -> TableService:
     """``TableService(storage, **options)`` with its features installed, as the Bot builds
-    it (``bot.service.features.install_features``), each feature also set on it for the
-    tests: ``service.daily``, ``.events``, ``.puzzles``, ``.tournaments``."""
+    it (``bot.features.contract.install_features`` of ``FEATURES``), each feature also set
+    on it for the tests under its name: ``service.daily``, ``.events``, ``.puzzles``,
+    ``.tournaments``."""
     service = TableService(storage, **options)
-    features = install_features(service)
-    for field in dataclasses.fields(features):
-        setattr(service, field.name, getattr(features, field.name))
+    features = install_features(service, FEATURES)
+    for name, installed in features.installed.items():
+        setattr(service, name, installed)
     return service
 
 

@@ -1,0 +1,57 @@
+"""The one contract of a feature: what it may contribute to the core, stated once
+(docs/ARCHITECTURE.md §Features).
+
+A feature is an object with a ``name`` (its key among the installed features and its
+wing's folder, ``bot/features/<name>/``) that
+
+* ``install(service)``: builds its own service over the ``TableService`` and plugs it into
+  the service's seams — a kind of table and what ends or follows it
+  (``TableService.register``: a ``PrivateDeal``'s ``finish``, a ``PublicKind``'s
+  ``settled``, a ``TitledKind``'s ``hand_title``, the first line of a member's hand view at
+  such a table; a kind without one shows a channel table's), the marks kept through ``/ddz forget`` (``Forgetting.add_marks``), a refusal
+  of it (``add_check``) or a step after it (``listeners``), a shutdown step
+  (``TableService.closing``) — and returns that service (``bot.service.features.Features``
+  keeps it; the adapters find it by its type, ``CogContext.feature``);
+* ``commands``: its command mixin, one of the ``/ddz`` cog's bases (a command or a group of
+  subcommands; contract ``ctx``), or None;
+* ``attach(host)``: its Discord side (``cogs.wing.Wing``): what a change of its private
+  tables does, its background tasks, the objects its commands find (``CogContext.part``).
+
+Its texts are keys of the gettext catalogs (bot/i18n/locales), which stay one per language.
+The core — ``TableService``, the ``/ddz`` cog, ``CogContext``, the hand view — iterates the
+``FEATURES`` list (``bot.features.installed``) and never names a feature; a new feature is
+a new wing and one entry in that list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.service.features import Features
+from bot.service.tables import TableService
+from bot.settings import Settings
+from cogs.wing import DiscordFeature
+
+
+class Feature(DiscordFeature, Protocol):
+    """A feature (the module docstring): ``name``, ``install``, ``commands``, ``attach``."""
+
+    def install(self, service: TableService, settings: Settings | None) -> object:
+        """Build the feature's service over ``service`` and plug it into the service's
+        seams (once per service); return it. ``settings``: the bot's (its own
+        ``DDZ_…`` settings among them), None in the tests: the feature's defaults."""
+        ...
+
+
+def install_features(service: TableService, features: Sequence[Feature],
+                     settings: Settings | None = None) -> Features:
+    """Install each of ``features`` on ``service``, in order (the Bot does it right after
+    building the service, bot/client.py, with its ``settings``; so do the tests and the
+    benchmarks)."""
+    installed: dict[str, object] = {}
+    for feature in features:
+        if feature.name in installed:
+            raise ValueError(f"two features named {feature.name!r}")
+        installed[feature.name] = feature.install(service, settings)
+    return Features(installed)

@@ -1,0 +1,37 @@
+"""The daily deal as a ``Feature`` (bot/features/contract.py): private tables of kind
+``daily`` finished and titled by ``DailyService``, its marks kept through ``/ddz forget``,
+``/ddz daily``, the member's view refreshed on every change and the daily channel's posts."""
+
+from __future__ import annotations
+
+import functools
+
+from bot.service.daily import DailyService
+from bot.service.tables import TableService
+from bot.settings import Settings
+from cogs import daily
+from cogs.wing import Wing, WingHost
+
+KIND = "daily"
+"""``Table.kind`` of a daily deal's table."""
+
+
+class DailyFeature:
+    """The daily deal (docs/RULES.md §Daily deal)."""
+
+    name = "daily"
+    commands = daily.DailyCommands
+
+    def install(self, service: TableService, settings: Settings | None) -> DailyService:
+        deal = service.register(KIND, DailyService(service))
+        service.forgetting.add_marks("daily_marks", deal.forget_marks)
+        return deal
+
+    def attach(self, host: WingHost) -> Wing:
+        poster = daily.DailyPoster(host.bot, host.ctx.feature(DailyService), host.language,
+                                   host.delivery)
+        return Wing(private={KIND: functools.partial(daily.table_changed, host.ctx)},
+                    tasks=(poster,), parts=(poster,))
+
+
+FEATURE = DailyFeature()

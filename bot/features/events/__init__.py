@@ -1,0 +1,1 @@
+"""Duplicate events (docs/RULES.md §Events): its ``Feature`` in ``feature.py``."""

@@ -1,0 +1,37 @@
+"""Duplicate events as a ``Feature`` (bot/features/contract.py): private tables of kind
+``event`` finished and titled by ``EventService``, its marks kept through ``/ddz forget``,
+``/ddz event …``, the member's view refreshed on every change and the results' poster."""
+
+from __future__ import annotations
+
+import functools
+
+from bot.service.events import EventService
+from bot.service.tables import TableService
+from bot.settings import Settings
+from cogs import event
+from cogs.wing import Wing, WingHost
+
+KIND = "event"
+"""``Table.kind`` of an event deal's table."""
+
+
+class EventsFeature:
+    """Duplicate events (docs/RULES.md §Events)."""
+
+    name = "events"
+    commands = event.EventCommands
+
+    def install(self, service: TableService, settings: Settings | None) -> EventService:
+        events = service.register(KIND, EventService(service))
+        service.forgetting.add_marks("event_marks", events.forget_marks)
+        return events
+
+    def attach(self, host: WingHost) -> Wing:
+        announcer = event.EventAnnouncer(host.bot, host.ctx.feature(EventService),
+                                         host.language, host.delivery)
+        return Wing(private={KIND: functools.partial(event.table_changed, host.ctx, announcer)},
+                    tasks=(announcer,), parts=(announcer,))
+
+
+FEATURE = EventsFeature()

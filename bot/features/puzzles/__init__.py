@@ -1,0 +1,1 @@
+"""Endgame puzzles (docs/RULES.md §Puzzles): its ``Feature`` in ``feature.py``."""

@@ -1,0 +1,28 @@
+"""Endgame puzzles as a ``Feature`` (bot/features/contract.py): no table (each move judged
+by the solver), its marks kept through ``/ddz forget``, ``/ddz puzzle``."""
+
+from __future__ import annotations
+
+from bot.service.puzzles import PuzzleService
+from bot.service.tables import TableService
+from bot.settings import Settings
+from cogs import puzzles
+from cogs.wing import Wing, WingHost
+
+
+class PuzzlesFeature:
+    """Endgame puzzles (docs/RULES.md §Puzzles)."""
+
+    name = "puzzles"
+    commands = puzzles.PuzzleCommands
+
+    def install(self, service: TableService, settings: Settings | None) -> PuzzleService:
+        served = PuzzleService(service)
+        service.forgetting.add_marks("puzzle_marks", served.forget_marks)
+        return served
+
+    def attach(self, host: WingHost) -> Wing:
+        return Wing()
+
+
+FEATURE = PuzzlesFeature()

@@ -1,0 +1,1 @@
+"""Tournaments (docs/RULES.md §Tournaments): its ``Feature`` in ``feature.py``."""

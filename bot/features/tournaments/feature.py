@@ -1,0 +1,44 @@
+"""Tournaments as a ``Feature`` (bot/features/contract.py): public tables of kind
+``tournament`` told of each settled hand and titled by ``TournamentService``, ``/ddz
+forget`` refused while the member is in the live one and their id taken off its open tables
+after, a shutdown step, the first turn's grace and the thread retry (``DDZ_TOURNAMENT_…``), ``/ddz
+tournament …``, the threads and posts (``TournamentDiscord``) and the ticker."""
+
+from __future__ import annotations
+
+from bot.service.tables import TableService
+from bot.service.tournaments import TournamentService
+from bot.settings import Settings
+from cogs import tournaments
+from cogs.wing import Wing, WingHost
+
+KIND = "tournament"
+"""``Table.kind`` of a tournament's table."""
+
+
+class TournamentsFeature:
+    """Tournaments (docs/RULES.md §Tournaments)."""
+
+    name = "tournaments"
+    commands = tournaments.TournamentCommands
+
+    def install(self, service: TableService, settings: Settings | None) -> TournamentService:
+        cups = service.register(KIND, TournamentService(service))
+        if settings is not None:
+            cups.grace = settings.tournament_grace
+            cups.thread_retry = settings.tournament_thread_retry
+        service.forgetting.add_check(cups.forget_check)
+        service.forgetting.listeners.append(cups.forgotten)
+        service.closing.append(cups.close)
+        return cups
+
+    def attach(self, host: WingHost) -> Wing:
+        cups = host.ctx.feature(TournamentService)
+        cups.poster = tournaments.TournamentDiscord(host.delivery, host.language, host.web_links,
+                                                    host.ctx.service.settings,
+                                                    drawn=host.ctx.board.drawn)
+        ticker = tournaments.TournamentTicker(host.bot, cups)
+        return Wing(tasks=(ticker,), parts=(ticker,))
+
+
+FEATURE = TournamentsFeature()

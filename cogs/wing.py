@@ -1,0 +1,69 @@
+"""What the ``/ddz`` cog needs of a feature (its Discord side; the whole contract is
+``bot.features.contract.Feature``, docs/ARCHITECTURE.md §Features): its command mixin, and
+what ``attach`` gives the cog once it is built — what a change of its private tables does, its background tasks, and the
+objects its commands and clicks find again through ``CogContext.part``.
+
+The cog iterates the features it is given; it never names one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.game.seat import Event
+from bot.game.table import Table
+from bot.service.links import WebLinks
+from cogs.background import Background
+from cogs.context import CogContext
+from cogs.delivery import Delivery
+
+PrivateChange = Callable[[Table, list[Event]], Awaitable[None]]
+"""What a change of a private table of one kind does (the member's view, the feature's own)."""
+Language = Callable[[int], Awaitable[str]]
+"""``async (guild_id) -> locale``: a server's public language (``ServerLanguages.language``)."""
+
+
+@dataclass(frozen=True)
+class WingHost:
+    """What a feature's Discord side is built over: the bot (its guilds and shards), the
+    cog's ``CogContext``, the one ``Delivery`` of channel requests, each server's public
+    language and the web page's signed links (None while it is off)."""
+
+    bot: Any
+    ctx: CogContext
+    delivery: Delivery
+    language: Language
+    web_links: WebLinks | None = None
+
+
+@dataclass(frozen=True)
+class Wing:
+    """A feature's Discord side once attached: ``private`` by ``Table.kind`` (what a change
+    of its private tables does), ``tasks`` started with the cog and closed with it, and
+    ``parts``, the objects its commands and clicks find through ``CogContext.part``."""
+
+    private: Mapping[str, PrivateChange] = field(default_factory=dict)
+    tasks: Sequence[Background] = ()
+    parts: Sequence[object] = ()
+
+
+class DiscordFeature(Protocol):
+    """The Discord side of a feature (``bot.features.contract.Feature``): ``name``,
+    ``commands`` (its command mixin, among the ``/ddz`` cog's bases: a command or a group
+    of subcommands, contract ``ctx``; None when it has none) and ``attach``."""
+
+    @property
+    def name(self) -> str:
+        """Its name (its key among the installed features, its wing's folder)."""
+        ...
+
+    @property
+    def commands(self) -> type | None:
+        """Its command mixin, or None."""
+        ...
+
+    def attach(self, host: WingHost) -> Wing:
+        """Build its Discord side over ``host`` (once per cog)."""
+        ...
