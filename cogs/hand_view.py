@@ -160,7 +160,7 @@ def _counter_text(counts: tuple[int, ...], lang: str) -> str:
     position shows the same counter."""
     parts = [show_cards([rank]) + (f"×{n}" if n > 1 else "") for rank, n in zip(RANKS, counts, strict=True)
              if n]
-    return t("alt.counter", lang, cards=", ".join(parts)) if parts else t("alt.counter_none", lang)
+    return t("alt.counter", lang, cards=t("sep.list", lang).join(parts)) if parts else t("alt.counter_none", lang)
 
 
 def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
@@ -223,7 +223,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         alt_parts.append(counter_text(counts, lang) or "")
     if chosen:
         alt_parts.append(t("alt.selected", lang, selected=show_cards(chosen)))
-    alt = ". ".join(alt_parts)
+    alt = t("sep.sentence", lang).join(alt_parts)
     view = None
     if table.phase == "playing" and hand is not None:
         view = _components(table, seat, state, lang, cards, readings or (), legal)

@@ -58,5 +58,5 @@ def missing(interaction: discord.Interaction) -> list[str]:
 
 def missing_text(names: list[str], locale: object) -> str:
     """The refusal naming each missing permission as Discord's settings show it."""
-    listed = ", ".join(t(f"perm.{name}", locale) for name in names)
+    listed = t("sep.list", locale).join(t(f"perm.{name}", locale) for name in names)
     return t("error.missing_permissions", locale, perms=listed)

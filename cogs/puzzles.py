@@ -172,7 +172,7 @@ def alt_text(state: PuzzleState, name: str, lang: str) -> str:
     """The image in words: every hand (docs/RULES.md notation), the play to beat and, once
     over, the outcome."""
     pos: Position = state.position
-    hands = "; ".join(
+    hands = t("sep.items", lang).join(
         t("puzzle.alt_hand", lang, name=seat_name(state, seat, name, lang),
           role=t("puzzle.role_landlord" if seat == pos.landlord else "puzzle.role_peasant", lang),
           cards=show_cards(hand) if hand else "—")

@@ -63,7 +63,7 @@ def join_names(names: Sequence[str], lang: str) -> str:
     """Names as a sentence joins them: "Ana", "Ana and Bo", "Ana, Bo and Cy" (es: "y")."""
     if len(names) <= 1:
         return "".join(names)
-    return t("list.and", lang, names=", ".join(names[:-1]), last=names[-1])
+    return t("list.and", lang, names=t("sep.list", lang).join(names[:-1]), last=names[-1])
 
 
 def mention(user_id: int) -> str:
@@ -254,10 +254,10 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         parts.append(tn("alt.seat", seat.cards_left, lang, name=seat.name, role=role,
                         n=seat.cards_left, last=last))
     text = t("alt.table" if view.bid else "alt.table_no_bid", lang, hand=table.hand_no,
-             seats="; ".join(parts), bid=view.bid or 0, multiplier=view.multiplier)
+             seats=t("sep.items", lang).join(parts), bid=view.bid or 0, multiplier=view.multiplier)
     words = turn_words(table, lang)
     if words:
-        text = words + ". " + text
+        text = words + t("sep.sentence", lang) + text
     if view.kitty is not None:
         text += " " + t("alt.table_kitty", lang, cards=show_cards(view.kitty))
     return text[:1024]
@@ -306,7 +306,7 @@ def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
         lines.append(t("result.peasants_win", lang, names=names))
     items = [t(f"result.doubling.{kind}", lang, name=name or "") for kind, name in doublings(table)]
     lines.append(t("result.points", lang, bid=result.base, n=result.doublings, p=result.p,
-                   doublings=", ".join(items) if items else t("result.no_doublings", lang)))
+                   doublings=t("sep.list", lang).join(items) if items else t("result.no_doublings", lang)))
     totals = _totals(settlement)
     for i in range(3):
         role = t("result.role_landlord", lang) if i == result.landlord else ""
@@ -360,7 +360,7 @@ def result_alt(table: Table, lang: str, settlement: Settlement | None) -> str:
     hand = table.hand
     assert hand is not None and hand.result is not None
     totals = _totals(settlement)
-    lines = "; ".join(
+    lines = t("sep.items", lang).join(
         t("alt.result_line", lang, name=plain_name(table, i), change=signed(hand.result.points[i]),
           total=totals.get(i, "—"))
         for i in range(3))

@@ -442,7 +442,7 @@ class TournamentDiscord:
             seats = [f"<@{user}>" if user is not None else t("tournament.computer", lang)
                      for user in table.seats]
             lines.append(t("tournament.round_table", lang, table=table.table_no,
-                           seats=", ".join(seats)))
+                           seats=t("sep.list", lang).join(seats)))
         await self.delivery.post(info.channel_id, info.guild_id, RESULT,
                                  content="\n".join(lines)[:2000],
                                  allowed_mentions=discord.AllowedMentions.none())

@@ -136,16 +136,16 @@ def page_alt(hand: Hand, steps: Sequence[Step], index: int, players: Players, la
             if name is None else
             t("replay.alt_head_named", lang, name=name, page=index + 1, pages=len(steps)))
     if step.kind == "deal":
-        body = "; ".join(t("replay.alt_hand", lang, name=players.names[i],
+        body = t("sep.items", lang).join(t("replay.alt_hand", lang, name=players.names[i],
                            cards=show_cards(step.after[i])) for i in range(3))
-        body += "; " + t("replay.alt_kitty", lang, cards=show_cards(hand.kitty))
+        body += t("sep.items", lang) + t("replay.alt_kitty", lang, cards=show_cards(hand.kitty))
     elif step.kind == "result":
         result = hand.result
         assert result is not None
-        body = t(f"alt.winner_{result.winner}", lang) + " " + "; ".join(
+        body = t(f"alt.winner_{result.winner}", lang) + " " + t("sep.items", lang).join(
             f"{players.names[i]} {result.points[i]:+d}" for i in range(3))
     else:
-        body = "; ".join(_act(a, players, lang) for a in step.actions)
+        body = t("sep.items", lang).join(_act(a, players, lang) for a in step.actions)
         if step.kind == "trick":
             body = t("replay.alt_trick", lang, n=step.trick) + " " + body
     return _clip(f"{head} {body}")
@@ -158,10 +158,10 @@ def plays_alt(hand: Hand, steps: Sequence[Step], players: Players, lang: str,
     parts = []
     for step in steps:
         if step.kind == "bidding":
-            parts.append(", ".join(_act(a, players, lang) for a in step.actions))
+            parts.append(t("sep.list", lang).join(_act(a, players, lang) for a in step.actions))
         elif step.kind == "trick":
             plays = [_act(a, players, lang) for a in step.actions if a.kind == "play"]
-            parts.append(f"{step.trick}. " + ", ".join(plays))
+            parts.append(f"{step.trick}. " + t("sep.list", lang).join(plays))
     head = (t("replay.alt_animation", lang, n=hand_no or "?") if name is None
             else t("replay.alt_animation_named", lang, name=name))
     return _clip(head + " " + " | ".join(parts))
