@@ -29,3 +29,9 @@ def test_a_spanish_rating_board_writes_decimal_commas() -> None:
     en = rating_embed([row], "en-US").fields[0].value
     assert "27,7" in es and "8,3" in es and "27.7" not in es, es
     assert "27.7" in en and "8.3" in en, en
+
+
+def test_chinese_writes_a_decimal_point() -> None:
+    # Babel's zh_Hans_CN and zh_Hant_TW both write 2.7 (issue 51)
+    assert [decimal(2.66, lang) for lang in ("zh-CN", "zh-TW", "zh")] == ["2.7", "2.7", "2.7"]
+    assert decimal_mark("zh-TW") == "." and decimal(-1.25, "zh-CN", minus="\u2212") == "\u22121.2"

@@ -14,6 +14,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.game.hand import Hand
+from bot.i18n import t
 from bot.game.replay import replay as replay_steps
 from bot.service.health import database_problem
 from bot.service.metrics import METRICS, Metrics, TimedRepository
@@ -60,6 +61,20 @@ async def test_spanish_from_accept_language_or_the_query() -> None:
         assert '<html lang="es"' in es.decode() and "El reparto" in es.decode()
         _, _, en = await get(url + "?lang=en", **{"Accept-Language": "es"})
         assert '<html lang="en"' in en.decode() and "The deal" in en.decode()
+
+
+
+async def test_chinese_pages_in_each_script_link_both() -> None:
+    async with running_site(Records(settled(3, 1))) as (base, _, links):
+        url = f"{base}/r/{links.replay_token(GUILD, 1)}"
+        for lang, header in (("zh_CN", "zh-CN,zh;q=0.9"), ("zh_TW", "zh-Hant-TW")):
+            _, _, body = await get(url, **{"Accept-Language": header})
+            html = body.decode()
+            assert f'<html lang="{lang.replace("_", "-")}"' in html, lang
+            assert t("web.step_deal", lang) in html and "The deal" not in html, lang
+            assert 'href="?lang=zh_CN"' in html and 'href="?lang=zh_TW"' in html
+            image = re.search(r'<meta property="og:image" content="([^"]+)"', html)
+            assert image is not None and image.group(1).endswith(f"?lang={lang}")
 
 
 @pytest.mark.parametrize("header, lang", [("", "en"), ("es", "es"), ("de, es;q=0.5", "es"),
