@@ -14,8 +14,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.game.hand import Hand
-from bot.i18n import t
 from bot.game.replay import replay as replay_steps
+from bot.i18n import t
 from bot.service.health import database_problem
 from bot.service.metrics import METRICS, Metrics, TimedRepository
 from bot.storage import open_repository
