@@ -1,6 +1,6 @@
 """``python -m tools.cjk_bold_subset NotoSansCJK-Bold.ttc`` writes
 ``rendering/fonts/NotoSansCJKsc-Bold-subset.otf``: the bold face the images draw bold
-Chinese with (Droid Sans Fallback has no bold; issue 51, docs/ARCHITECTURE.md §Images).
+Chinese with (Droid Sans Fallback has no bold; issue 51, docs/ARCHITECTURE.md §The images on a phone).
 
 Source: Debian's ``fonts-noto-cjk`` (1:20220127+repack1-1), file
 ``/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc``, face 2 (Noto Sans CJK SC Bold,
