@@ -23,7 +23,10 @@ Opponents: ``random`` (uniform over legal actions, a pass included),
 ``greedy`` (smallest legal play, never passes), ``easy``/``normal``/``hard``,
 ``hardfixed`` (hard bounded by its step budget alone, no wall-clock cap: the daily
 deal's computers, docs/AI.md §Fixed budget; ``hardfixed@8000``: the same with a step
-budget of 8,000 instead of ``STEP_BUDGET``), ``normal_v1``/``hard_v1``/``hardfixed_v1`` (the
+budget of 8,000 instead of ``STEP_BUDGET``), ``hardlearned``/``hardlearnedfixed`` (the
+same two with the learned evaluation, ``evaluation="model"``, docs/AI.md §Learned
+evaluation) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
+``bot.ai.search.EVALUATION`` is), ``normal_v1``/``hard_v1``/``hardfixed_v1`` (the
 normal level and the same two as they were at the start of issue 40: a frozen copy in
 ``benchmarks/hard_v1``),
 and ``rlcard`` = RLCard's ``DouDizhuRuleAgentV1`` (optional ``bench`` extra;
@@ -140,6 +143,12 @@ def make_agent(name: str) -> Agent | None:
         "normal": normal_play,
         "hard": hard_play,
         "hardfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf),
+        "hardlearned": lambda view, rng: hard_play(view, rng, evaluation="model"),
+        "hardlearnedfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
+                                                        evaluation="model"),
+        "hardplayout": lambda view, rng: hard_play(view, rng, evaluation="playout"),
+        "hardplayoutfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
+                                                        evaluation="playout"),
         "normal_v1": normal_v1_play,
         "hard_v1": hard_v1_play,
         "hardfixed_v1": lambda view, rng: hard_v1_play(view, rng, time_cap=math.inf),

@@ -23,6 +23,7 @@ import random
 import statistics
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import bot.ai.search as search
 from bot.ai.endgame import Solver
@@ -94,12 +95,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--worlds", type=int, default=400, help="reference deals per position")
     parser.add_argument("--budgets", default="3500,8000", help="step budgets, comma-separated")
+    parser.add_argument("--evaluations", default="playout",
+                        help="the search's evaluations, comma-separated: playout, model, "
+                             "model@N (N plies before the model; docs/AI.md §Learned evaluation)")
+    parser.add_argument("--lookahead", type=int, default=search.LOOKAHEAD,
+                        help="plies played before the learned evaluation (search.LOOKAHEAD)")
     args = parser.parse_args(argv)
-    budgets = [int(b) for b in args.budgets.split(",")]
+    search.LOOKAHEAD = args.lookahead
+    budgets: list[tuple[int, Any]] = [(int(b), e) for e in args.evaluations.split(",") for b in args.budgets.split(",")]
     views = list(positions(args.positions))
     random.Random(7).shuffle(views)
-    regrets: dict[int, list[float]] = {b: [] for b in budgets}
-    cpu: dict[int, list[float]] = {b: [] for b in budgets}
+    regrets: dict[tuple[int, str], list[float]] = {b: [] for b in budgets}
+    cpu: dict[tuple[int, str], list[float]] = {b: [] for b in budgets}
     done = 0
     start = time.perf_counter()
     for n, view in enumerate(views):
@@ -107,22 +114,26 @@ def main(argv: list[str] | None = None) -> None:
         if ref is None:
             continue
         best = max(ref.values())
-        for budget in budgets:
+        for budget, evaluation in budgets:
             for seed in (1000, 1001):
                 t = time.process_time()
-                action = search.hard_play(view, random.Random(seed), budget, time_cap=float("inf")).combo
-                cpu[budget].append(time.process_time() - t)
-                regrets[budget].append(best - ref.get(action, min(ref.values())))
+                name, _, plies = evaluation.partition("@")
+                search.LOOKAHEAD = int(plies) if plies else args.lookahead
+                action = search.hard_play(view, random.Random(seed), budget, time_cap=float("inf"),
+                                          evaluation=name).combo
+                cpu[budget, evaluation].append(time.process_time() - t)
+                regrets[budget, evaluation].append(best - ref.get(action, min(ref.values())))
         done += 1
         if done == args.positions:
             break
     print(f"search_regret: {done} positions, reference {args.worlds} deals × up to "
           f"{REFERENCE_CANDIDATES + 1} actions, {time.perf_counter() - start:.0f} s")
-    print("| step budget | choices | mean regret | regret 0 | regret > 0.05 | CPU median | CPU mean |")
-    print("|---|---|---|---|---|---|---|")
-    for budget in budgets:
-        r, c = regrets[budget], cpu[budget]
-        print(f"| {budget:,} | {len(r)} | {statistics.mean(r):.4f} | "
+    print("| step budget | evaluation | choices | mean regret | regret 0 | regret > 0.05 | "
+          "CPU median | CPU mean |")
+    print("|---|---|---|---|---|---|---|---|")
+    for budget, evaluation in budgets:
+        r, c = regrets[budget, evaluation], cpu[budget, evaluation]
+        print(f"| {budget:,} | {evaluation} | {len(r)} | {statistics.mean(r):.4f} | "
               f"{sum(x == 0 for x in r) / len(r):.3f} | {sum(x > 0.05 for x in r)} | "
               f"{statistics.median(c) * 1000:.0f} ms | {statistics.mean(c) * 1000:.0f} ms |")
 

@@ -9,6 +9,12 @@ candidate that wins most often. When few cards remain, each deal is solved
 exactly instead (``bot.ai.endgame``). The work is bounded by a number of
 policy steps (reproducible with a seeded RNG) and by a wall-clock cap
 (``time_cap=math.inf``: by the budget alone, for the daily deal).
+
+``evaluation="model"`` (``EVALUATION``): instead of a playout, each candidate is valued
+on each sampled deal by the learned evaluation (``bot.ai.value``: P(the landlord wins)
+of the position right after the candidate, all hands of the deal known), every
+candidate × deal in one batch; the playouts' budget then buys ``MODEL_WORLDS`` deals
+instead of a few dozen (docs/AI.md §Learned evaluation). The exact endgame is unchanged.
 """
 
 from __future__ import annotations
@@ -16,11 +22,16 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
 
 from bot.ai.decision import Decision, play
 from bot.ai.endgame import Solver, ranks_of
+from bot.ai.evaluate import counts_of, evaluate
 from bot.ai.inference import follow_events, weighted_world
 from bot.ai.policy import normal_action, normal_ranked
+from bot.ai.value import context_block, context_of, features, hand_block, shipped
 from bot.ai.view import View
 from bot.rules import Card, Combo
 
@@ -37,6 +48,18 @@ ENDGAME_CARDS = 14
 ENDGAME_NODES = 4_000
 PRIOR = 0.02
 """Win-rate bonus of the normal policy's first choice."""
+Evaluation = Literal["playout", "model"]
+EVALUATION: Evaluation = "playout"
+"""How a candidate is valued on a sampled deal: played out to the end by the normal
+policy (``"playout"``) or by the learned evaluation (``"model"``, ``bot.ai.value``)."""
+MODEL_WORLDS = 400
+"""Sampled deals per decision with the learned evaluation, at ``STEP_BUDGET`` (a smaller
+step budget, the Hint's, buys proportionally fewer)."""
+MIN_WORLDS = 8
+"""Deals sampled even when the wall-clock cap has passed (learned evaluation)."""
+LOOKAHEAD = 0
+"""Plies played by the normal policy after the candidate before the learned evaluation
+values the position (0: at once)."""
 
 
 class _Absent:
@@ -103,6 +126,150 @@ def rollout(
         action = normal_action(sub)
 
 
+def advance(
+    hands: list[list[Card]],
+    view: View,
+    first: Combo | None,
+    plies: int,
+) -> bool | tuple[int, tuple[int, Combo] | None]:
+    """Play ``first`` for ``view.seat``, then ``plies`` normal-policy decisions.
+
+    ``hands`` is changed in place. Returns True/False when a seat went out (the landlord
+    won), else (seat to move, (seat, play to beat) or None on a free lead)."""
+    landlord, rules = view.landlord, view.rules
+    turn = view.seat
+    last: tuple[int, Combo] | None = (
+        None if view.to_beat is None or view.last_seat is None
+        else (view.last_seat, view.to_beat)
+    )
+    action: Combo | None = first
+    for ply in range(plies + 1):
+        if ply:
+            pool = tuple(hands[(turn + 1) % 3]) + tuple(hands[(turn + 2) % 3])
+            action = normal_action(View(
+                seat=turn, hand=tuple(hands[turn]), landlord=landlord,
+                cards_left=(len(hands[0]), len(hands[1]), len(hands[2])),
+                to_beat=None if last is None else last[1],
+                last_seat=None if last is None else last[0], pool=pool, rules=rules))
+        if action is not None:
+            hand = hands[turn]
+            for card in action.cards:
+                hand.remove(card)
+            if not hand:
+                return turn == landlord
+            last = (turn, action)
+        turn = (turn + 1) % 3
+        if last is not None and last[0] == turn:
+            last = None
+    return turn, last
+
+
+def model_values(
+    worlds: list[list[list[Card]]],
+    view: View,
+    actions: list[Combo | None],
+    plies: int = 0,
+) -> np.ndarray:
+    """P(the landlord wins) of every action (rows) on every sampled deal (columns), by the
+    learned evaluation after ``plies`` normal-policy decisions: one batch for all."""
+    if plies == 0:
+        return _model_values_now(worlds, view, actions)
+    return _model_values_played(worlds, view, actions, plies)
+
+
+def _model_values_played(
+    worlds: list[list[list[Card]]],
+    view: View,
+    actions: list[Combo | None],
+    plies: int,
+) -> np.ndarray:
+    """``model_values`` by playing each action (and ``plies`` more) on a copy of each deal."""
+    landlord = view.landlord
+    rel = [(landlord + k) % 3 for k in range(3)]
+    out = np.zeros((len(actions), len(worlds)), dtype=np.float32)
+    rows: list[tuple[int, int]] = []
+    counts: list[list[list[int]]] = []
+    decomp: list[list[tuple[float, int]]] = []
+    context: list[tuple[int, int, int, int, int, int]] = []
+    for j, world in enumerate(worlds):
+        for i, action in enumerate(actions):
+            hands = [list(h) for h in world]
+            after = advance(hands, view, action, plies)
+            if isinstance(after, bool):
+                out[i, j] = float(after)
+                continue
+            turn, last = after
+            per_seat = [counts_of(hands[s]) for s in rel]
+            counts.append(per_seat)
+            decomp.append([evaluate(c)[:2] for c in per_seat])
+            context.append(context_of(
+                (turn - landlord) % 3,
+                None if last is None else ((last[0] - landlord) % 3, last[1])))
+            rows.append((i, j))
+    if rows:
+        p = shipped().predict(features(np.array(counts, dtype=np.uint8),
+                                       np.array(decomp, dtype=np.float32),
+                                       np.array(context, dtype=np.int16)))
+        idx = np.array(rows)
+        out[idx[:, 0], idx[:, 1]] = p
+    return out
+
+
+def _model_values_now(
+    worlds: list[list[list[Card]]],
+    view: View,
+    actions: list[Combo | None],
+) -> np.ndarray:
+    """``model_values`` with no lookahead: the other hands are those of each deal whatever
+    the action, the searching seat's hand after an action the same on every deal, so each
+    hand's features are computed once and the rows assembled by repetition."""
+    landlord, seat = view.landlord, view.seat
+    out = np.zeros((len(actions), len(worlds)), dtype=np.float32)
+    base = counts_of(view.hand)
+    live: list[int] = []
+    mine_counts: list[list[int]] = []
+    contexts: list[tuple[int, int, int, int, int, int]] = []
+    nxt = (seat + 1) % 3
+    for i, action in enumerate(actions):
+        last: tuple[int, Combo] | None
+        if action is None:
+            last = None if view.to_beat is None or view.last_seat in (None, nxt) else (
+                view.last_seat, view.to_beat)
+            rest = base
+        else:
+            rest = base.copy()
+            for r in action.ranks:
+                rest[r] -= 1
+            if not any(rest):
+                out[i, :] = float(seat == landlord)
+                continue
+            last = (seat, action)
+        live.append(i)
+        mine_counts.append(rest)
+        contexts.append(context_of((nxt - landlord) % 3, None if last is None else (
+            (last[0] - landlord) % 3, last[1])))
+    if not live or not worlds:
+        return out
+    c, w = len(live), len(worlds)
+    segments: list[np.ndarray] = [np.empty(0)] * 3
+    every = np.empty((c * w, 3, 15), dtype=np.uint8)  # all hands of every row
+    mine = np.array(mine_counts, dtype=np.uint8)
+    every[:, (seat - landlord) % 3] = np.repeat(mine, w, axis=0)
+    segments[(seat - landlord) % 3] = np.repeat(
+        hand_block(mine, np.array([evaluate(r)[:2] for r in mine_counts], dtype=np.float32)),
+        w, axis=0)
+    for other in ((seat + 1) % 3, (seat + 2) % 3):
+        counts = [counts_of(world[other]) for world in worlds]
+        theirs = np.array(counts, dtype=np.uint8)
+        every[:, (other - landlord) % 3] = np.tile(theirs, (c, 1))
+        block = hand_block(theirs, np.array([evaluate(k)[:2] for k in counts], dtype=np.float32))
+        segments[(other - landlord) % 3] = np.tile(block, (c, 1))
+    context = np.repeat(np.array(contexts), w, axis=0)
+    x = np.concatenate([*segments, context_block(context, every)], axis=1)
+    out[live] = shipped().predict(x).reshape(c, w)
+    return out
+
+
 def _exact(hands: list[list[Card]], view: View, first: Combo | None,
            solver: Solver | None = None) -> bool | None:
     """Solve the deal after ``first`` exactly; None when over budget.
@@ -143,15 +310,16 @@ class Sampled:
 
 
 def hard_play(view: View, rng: random.Random, step_budget: int | None = None, *,
-              time_cap: float | None = None) -> Decision:
+              time_cap: float | None = None, evaluation: Evaluation | None = None) -> Decision:
     """The hard level's choice (see module docstring); always a legal action.
 
     ``step_budget``: simulated policy decisions (default ``STEP_BUDGET``). ``time_cap``:
     seconds (default ``TIME_CAP``); ``math.inf`` for a search bounded by its budget
     alone, so the same view and rng always give the same choice (the daily deal's
-    fairness, docs/AI.md §Fixed budget).
+    fairness, docs/AI.md §Fixed budget). ``evaluation``: see ``hard_search``.
     """
-    return hard_search(view, rng, step_budget, time_cap=time_cap).decision
+    return hard_search(view, rng, step_budget, time_cap=time_cap,
+                       evaluation=evaluation).decision
 
 
 def hard_search(
@@ -161,6 +329,7 @@ def hard_search(
     *,
     also: Combo | None | _Absent = _ABSENT,
     time_cap: float | None = None,
+    evaluation: Evaluation | None = None,
 ) -> Sampled:
     """``hard_play`` with the sampled win rates of its candidates.
 
@@ -169,6 +338,7 @@ def hard_search(
     decision, ``bot.ai.review``); its simulations do not count toward the budget,
     so the choice equals ``hard_play``'s for the same rng (unless the wall-clock
     cap cuts the search). Without ``also`` the search is exactly ``hard_play``'s.
+    ``evaluation``: ``"playout"`` or ``"model"`` (default ``EVALUATION``, module docstring).
     """
     if step_budget is None:
         step_budget = STEP_BUDGET
@@ -209,25 +379,38 @@ def hard_search(
         return wins[i] / max(1, runs[i]) + (PRIOR if i == 0 else 0.0)
 
     events = follow_events(view.history, view.landlord, view.seat)
-    while steps[0] < step_budget and time.perf_counter() - start < cap and worlds < 200:
-        world = weighted_world(view, rng, sample_world, events)
-        worlds += 1
-        extra = [keep] if keep is not None and keep not in active else []
-        for i in active + extra:
-            if runs[i] and time.perf_counter() - start >= cap:
-                break  # every candidate has a result: stop mid-world when out of time
-            counter = steps if i in active else extra_steps
-            hands = [list(h) for h in world]
-            won: bool | None = None
-            if exact:
-                won = _exact(hands, view, candidates[i].combo, solver)
-                counter[0] += 25
-            if won is None:
-                won = rollout(hands, view, candidates[i].combo, counter)
-            wins[i] += won == i_am_landlord
-            runs[i] += 1
-        if len(active) > 2 and worlds >= 6 and steps[0] * 2 >= step_budget:
-            active = sorted(active, key=lambda i: (-rate(i), i))[:2]  # successive halving
+    if (EVALUATION if evaluation is None else evaluation) == "model" and not exact:
+        target = max(MIN_WORLDS, step_budget * MODEL_WORLDS // STEP_BUDGET)
+        drawn: list[list[list[Card]]] = []
+        while len(drawn) < target and (
+                len(drawn) < MIN_WORLDS or time.perf_counter() - start < cap):
+            drawn.append(weighted_world(view, rng, sample_world, events))
+        values = model_values(drawn, view, [c.combo for c in candidates], LOOKAHEAD)
+        mine = values if i_am_landlord else 1.0 - values
+        worlds = len(drawn)
+        for i in range(len(candidates)):
+            wins[i] = float(mine[i].sum())
+            runs[i] = worlds
+    else:
+        while steps[0] < step_budget and time.perf_counter() - start < cap and worlds < 200:
+            world = weighted_world(view, rng, sample_world, events)
+            worlds += 1
+            extra = [keep] if keep is not None and keep not in active else []
+            for i in active + extra:
+                if runs[i] and time.perf_counter() - start >= cap:
+                    break  # every candidate has a result: stop mid-world when out of time
+                counter = steps if i in active else extra_steps
+                hands = [list(h) for h in world]
+                won: bool | None = None
+                if exact:
+                    won = _exact(hands, view, candidates[i].combo, solver)
+                    counter[0] += 25
+                if won is None:
+                    won = rollout(hands, view, candidates[i].combo, counter)
+                wins[i] += won == i_am_landlord
+                runs[i] += 1
+            if len(active) > 2 and worlds >= 6 and steps[0] * 2 >= step_budget:
+                active = sorted(active, key=lambda i: (-rate(i), i))[:2]  # successive halving
     top = max(active, key=lambda i: (rate(i), -i))
     rates = [wins[i] / max(1, runs[i]) for i in range(len(candidates))]
     sampled = {c.action: (rates[i], runs[i]) for i, c in enumerate(candidates) if runs[i]}

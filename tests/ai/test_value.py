@@ -1,0 +1,179 @@
+"""The learned evaluation (``bot.ai.value``, docs/AI.md §Learned evaluation): its features,
+the shipped weights, and the hard search valuing candidates with it."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import numpy as np
+import pytest
+
+from bot.ai import search
+from bot.ai.evaluate import counts_of, evaluate
+from bot.ai.search import hard_search, model_values
+from bot.ai.selfplay import deal
+from bot.ai.value import (
+    CONTEXT_FEATURES,
+    HAND_FEATURES,
+    KIND_INDEX,
+    N_FEATURES,
+    WEIGHTS,
+    context_of,
+    features,
+    read,
+    shipped,
+)
+from bot.ai.view import View
+from bot.rules import DEFAULT_RULES, ComboKind, classify, parse_cards
+from fitting.value_data import play_game
+
+
+def _position(hands: list[str], turn: int, last: tuple[int, str] | None = None) -> np.ndarray:
+    """Feature row of a position given landlord-relative hands in docs/RULES.md notation."""
+    cards = [parse_cards(h) for h in hands]
+    counts = np.array([[counts_of(c) for c in cards]], dtype=np.uint8)
+    decomp = np.array([[evaluate(counts_of(c))[:2] for c in cards]], dtype=np.float32)
+    combo = None if last is None else (last[0], classify(parse_cards(last[1]))[0])
+    ctx = np.array([context_of(turn, combo)], dtype=np.int16)
+    return features(counts, decomp, ctx)
+
+
+def test_features_encode_ranks_counts_and_the_play_to_beat() -> None:
+    x = _position(["3 3 3 3 X D", "4 5", "K"], turn=1, last=(0, "3 3 3 3"))
+    assert x.shape == (1, N_FEATURES) == (1, 3 * HAND_FEATURES + CONTEXT_FEATURES)
+    landlord = x[0, :HAND_FEATURES]
+    # "holds ≥ k" of the 3s for k = 1..4; one of each joker
+    assert [landlord[15 * k] for k in range(4)] == [1, 1, 1, 1]
+    assert [landlord[15 * k + 13] for k in range(4)] == [1, 0, 0, 0]
+    assert landlord[60] == pytest.approx(6 / 20)
+    ctx = x[0, 3 * HAND_FEATURES:]
+    assert list(ctx[:3]) == [0, 1, 0]  # the peasant after the landlord moves
+    assert list(ctx[3:6]) == [1, 0, 0]  # the landlord's play to beat
+    assert ctx[6] == 0  # not a free lead
+    assert ctx[7 + KIND_INDEX[ComboKind.BOMB]] == 1
+
+
+def test_the_shipped_weights_are_small_load_fast_and_say_how_they_were_made() -> None:
+    assert WEIGHTS.stat().st_size <= 5 * 1024 * 1024
+    start = time.perf_counter()
+    model = read(WEIGHTS)
+    assert time.perf_counter() - start < 1.0
+    assert model.layers[0][0].shape[0] == N_FEATURES
+    assert "fitting.fit_value" in model.meta["command"]
+    assert {"model_seed", "data", "held_out"} <= set(model.meta)
+
+
+def test_the_model_sees_who_is_winning() -> None:
+    model = shipped()
+    # The landlord leads with a rocket and a single 3 left; the peasants hold 17 cards.
+    strong = _position(["3 X D", "4 5 6 8 9 T J Q K A 2 4 5 6 8 9 T",
+                        "4 5 6 8 9 T J Q K A 2 7 7 7 J Q K"], turn=0)
+    # The peasant after the landlord has one card and the free lead; the landlord 15.
+    weak = _position(["3 4 5 6 8 9 T J Q K A 2 7 7 7", "D", "4 5 6 8 9 T J Q"], turn=1)
+    p = model.predict(np.concatenate([strong, weak]))
+    assert p[0] > 0.8
+    assert p[1] < 0.2
+
+
+def _view(seed: int) -> View:
+    """The landlord's (seat 0) first lead of a seeded deal."""
+    hands, kitty = deal(random.Random(seed))
+    hand = tuple(sorted(hands[0] + kitty))
+    return View(seat=0, hand=hand, landlord=0, cards_left=(20, 17, 17), to_beat=None,
+                last_seat=None, pool=tuple(hands[1] + hands[2]), rules=DEFAULT_RULES,
+                landlord_known=tuple(kitty))
+
+
+def test_model_values_going_out_is_a_certain_win() -> None:
+    hands = [parse_cards("3 3"), parse_cards("4 5 6"), parse_cards("7 8 9")]
+    view = View(seat=0, hand=tuple(hands[0]), landlord=0, cards_left=(2, 3, 3), to_beat=None,
+                last_seat=None, pool=tuple(hands[1] + hands[2]), rules=DEFAULT_RULES)
+    pair = classify(hands[0])[0]
+    single = classify(hands[0][:1])[0]
+    values = model_values([hands], view, [pair, single])
+    assert values[0, 0] == 1.0
+    assert 0.0 < values[1, 0] < 1.0
+
+
+def test_the_learned_search_is_a_function_of_the_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    views = [_view(seed) for seed in range(4)]
+    first = [hard_search(v, random.Random(3), time_cap=math.inf, evaluation="model")
+             for v in views]
+    monkeypatch.setattr(search, "TIME_CAP", 0.0)
+    again = [hard_search(v, random.Random(3), time_cap=math.inf, evaluation="model")
+             for v in views]
+    assert [s.decision.action for s in again] == [s.decision.action for s in first]
+    for view, sampled in zip(views, first, strict=True):
+        assert all(n == search.MODEL_WORLDS for _, n in sampled.rates.values())
+        assert sampled.decision.action in sampled.rates
+        assert sampled.decision.combo is None or set(sampled.decision.combo.cards) <= set(view.hand)
+
+
+def test_a_capped_learned_search_still_samples_a_few_deals(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "TIME_CAP", 0.0)
+    sampled = hard_search(_view(1), random.Random(3), evaluation="model")
+    assert {n for _, n in sampled.rates.values()} == {search.MIN_WORLDS}
+
+
+def test_value_data_is_reproducible_and_labelled() -> None:
+    a = play_game(30_000_123, explore=0.1)
+    b = play_game(30_000_123, explore=0.1)
+    for key in a:
+        assert np.array_equal(a[key], b[key])
+    n = len(a["won"])
+    assert a["counts"].shape == (n, 3, 15)
+    assert a["counts"][0].sum() == 54  # every card is in a hand before the first lead
+    assert a["counts"][0, 0].sum() == 20  # the landlord (relative seat 0) holds the kitty
+    assert a["context"][0, 0] == 0 and a["context"][0, 1] == -1  # the landlord leads
+    assert len(set(a["won"].tolist())) == 1
+
+
+def test_the_batched_evaluation_equals_playing_each_action_on_each_deal() -> None:
+    """``model_values`` without lookahead builds the rows by repetition: the same values
+    as applying every action to a copy of every deal."""
+    from benchmarks.arena import make_agent
+    from bot.ai.inference import follow_events, weighted_world
+    from bot.ai.policy import normal_ranked
+    from bot.ai.search import _model_values_played, sample_world
+    from bot.ai.selfplay import play_hand
+    from bot.ai.view import view_of
+
+    normal = make_agent("normal")
+    assert normal is not None
+    views: list[View] = []
+
+    def watch(obs, rng):  # type: ignore[no-untyped-def]
+        views.append(view_of(obs))
+        return normal(obs, rng)
+
+    hands, kitty = deal(random.Random(7))
+    play_hand([watch] * 3, hands, 1, kitty, random.Random(7))
+    rng = random.Random(2)
+    for view in views[:24]:
+        events = follow_events(view.history, view.landlord, view.seat)
+        worlds = [weighted_world(view, rng, sample_world, events) for _ in range(5)]
+        actions = list(dict.fromkeys(d.combo for _, d in normal_ranked(view)))[:6]
+        fast = model_values(worlds, view, actions)
+        slow = _model_values_played(worlds, view, actions, 0)
+        assert np.allclose(fast, slow, atol=1e-6)
+
+
+def test_answers_read_who_can_beat_the_play_to_beat() -> None:
+    from bot.ai.value import answers
+
+    def row(hands: list[str], last: str | None) -> list[float]:
+        counts = np.array([[counts_of(parse_cards(h)) for h in hands]], dtype=np.uint8)
+        combo = None if last is None else (0, classify(parse_cards(last))[0])
+        return answers(counts, np.array([context_of(1, combo)])).tolist()[0]
+
+    # a single K: the 2 and the A beat it, the Q does not; the bomb and the rocket count
+    assert row(["3", "2 4", "Q Q Q Q"], "K") == [0, 1, 0, 0, 0, 1]
+    assert row(["3", "A", "X D"], "K") == [0, 1, 1, 0, 0, 1]
+    # a straight 3-7 is beaten by 4-8 or higher, not by a longer-but-lower run or by 9-K
+    # when the play is 9-K... and never with a top above the ace
+    assert row(["3", "4 5 6 7 8", "J Q K A 2"], "3 4 5 6 7") == [0, 1, 0, 0, 0, 0]
+    assert row(["3", "4 4 5 5 6 6", "9 9 T T J J"], "5 5 6 6 7 7") == [0, 0, 1, 0, 0, 0]
+    assert row(["3", "4", "5"], None) == [0, 0, 0, 0, 0, 0]
