@@ -234,11 +234,14 @@ def timing(deals: int, seed: int, levels: tuple[str, ...] = ("easy", "normal", "
     """Print decision times per level (median, 90th and 99th percentiles, max) over seeded
     games: wall clock, and the CPU time of this process (what a busy machine does not
     inflate); "at the cap" = the share of decisions whose wall clock reached the hard
-    search's cap (``bot.ai.search.TIME_CAP``, 0.6 s)."""
+    search's cap (``bot.ai.search.TIME_CAP``, 0.6 s); "RSS growth" = how much this
+    process's resident memory grew over the level's games (Linux; the first level's
+    includes its imports, e.g. the learned evaluation's weights)."""
     print("| level | decisions | median | p90 | p99 | max | CPU median | CPU p90 | CPU p99 | "
-          "CPU max | at the cap |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "CPU max | at the cap | RSS growth |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for level in levels:
+        rss = _rss()
         agent = make_agent(level)
         normal = make_agent("normal")
         assert agent is not None and normal is not None
@@ -268,8 +271,17 @@ def timing(deals: int, seed: int, levels: tuple[str, ...] = ("easy", "normal", "
             f"{1000 * times[int(0.99 * len(times))]:.1f} ms | {1000 * times[-1]:.1f} ms | "
             f"{1000 * cpu[len(cpu) // 2]:.2f} ms | {1000 * cpu[int(0.9 * len(cpu))]:.2f} ms | "
             f"{1000 * cpu[int(0.99 * len(cpu))]:.1f} ms | {1000 * cpu[-1]:.1f} ms | "
-            f"{100 * capped:.1f} % |", flush=True,
+            f"{100 * capped:.1f} % | {(_rss() - rss) / 1e6:.1f} MB |", flush=True,
         )
+
+
+def _rss() -> int:
+    """This process's resident set size in bytes (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * 4096
+    except OSError:
+        return 0
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -34,6 +34,7 @@ from bot.ai.view import View, view_of
 from bot.rules import Combo
 
 REFERENCE_CANDIDATES = 10
+STAGES = ("early (> 40 cards left)", "middle (21–40)", "late (≤ 20)")
 
 
 def positions(games: int) -> Iterator[View]:
@@ -102,7 +103,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="plies played before the learned evaluation (search.LOOKAHEAD)")
     args = parser.parse_args(argv)
     search.LOOKAHEAD = args.lookahead
-    budgets: list[tuple[int, Any]] = [(int(b), e) for e in args.evaluations.split(",") for b in args.budgets.split(",")]
+    budgets: list[tuple[int, Any]] = [(int(b), e) for e in args.evaluations.split(",")
+                                      for b in args.budgets.split(",")]
+    stages: list[str] = []
+    normal_regret: list[float] = []
     views = list(positions(args.positions))
     random.Random(7).shuffle(views)
     regrets: dict[tuple[int, str], list[float]] = {b: [] for b in budgets}
@@ -114,6 +118,10 @@ def main(argv: list[str] | None = None) -> None:
         if ref is None:
             continue
         best = max(ref.values())
+        left = sum(view.cards_left)
+        stages += [STAGES[0] if left > 40 else STAGES[1] if left > 20 else STAGES[2]] * 2
+        first = normal_ranked(view)[0][1].combo
+        normal_regret += [best - ref.get(first, min(ref.values()))] * 2
         for budget, evaluation in budgets:
             for seed in (1000, 1001):
                 t = time.process_time()
@@ -128,14 +136,20 @@ def main(argv: list[str] | None = None) -> None:
             break
     print(f"search_regret: {done} positions, reference {args.worlds} deals × up to "
           f"{REFERENCE_CANDIDATES + 1} actions, {time.perf_counter() - start:.0f} s")
+    counts = " / ".join(str(stages.count(s) // 2) for s in STAGES)
     print("| step budget | evaluation | choices | mean regret | regret 0 | regret > 0.05 | "
-          "CPU median | CPU mean |")
-    print("|---|---|---|---|---|---|---|---|")
-    for budget, evaluation in budgets:
-        r, c = regrets[budget, evaluation], cpu[budget, evaluation]
-        print(f"| {budget:,} | {evaluation} | {len(r)} | {statistics.mean(r):.4f} | "
+          f"mean regret {' / '.join(STAGES)} ({counts} positions) | CPU median | CPU mean |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    rows = [(str(b), e, regrets[b, e], cpu[b, e]) for b, e in budgets]
+    rows.append(("–", "none: normal's first choice", normal_regret, [0.0]))
+    for label, evaluation, r, c in rows:
+        by_stage = " / ".join(
+            f"{statistics.mean(x for x, st in zip(r, stages, strict=True) if st == s):.4f}"
+            if s in stages else "–" for s in STAGES)
+        print(f"| {label} | {evaluation} | {len(r)} | {statistics.mean(r):.4f} | "
               f"{sum(x == 0 for x in r) / len(r):.3f} | {sum(x > 0.05 for x in r)} | "
-              f"{statistics.median(c) * 1000:.0f} ms | {statistics.mean(c) * 1000:.0f} ms |")
+              f"{by_stage} | {statistics.median(c) * 1000:.0f} ms | "
+              f"{statistics.mean(c) * 1000:.0f} ms |")
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ Evaluation = Literal["playout", "model"]
 EVALUATION: Evaluation = "playout"
 """How a candidate is valued on a sampled deal: played out to the end by the normal
 policy (``"playout"``) or by the learned evaluation (``"model"``, ``bot.ai.value``)."""
-MODEL_WORLDS = 400
+MODEL_WORLDS = 800
 """Sampled deals per decision with the learned evaluation, at ``STEP_BUDGET`` (a smaller
 step budget, the Hint's, buys proportionally fewer)."""
 MIN_WORLDS = 8
