@@ -17,7 +17,7 @@ from tests.support.sandbox_running import SandboxRun
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
-HAND_ALT = re.compile(r"^(Your hand|Tu mano)")
+HAND_ALT = re.compile(r"^(Your hand|Tu mano|你的手牌)")
 SHOTS = Path(os.environ.get("DDZ_SHOTS", tempfile.gettempdir()))
 """Where the phone test leaves its screenshot of the result (to look at)."""
 
@@ -134,7 +134,7 @@ def play_a_hand(page: object, *, start: tuple[str, str, str], labels: dict[str, 
     cards.locator(".select-menu li").nth(0).click()
     cards.locator(".select-menu li").nth(1).click()
     page.locator("#channel-header").click()  # closing the menu sends both cards
-    expect(view).to_contain_text(re.compile(texts["selected"] + r" (?:[3-9JQKA2XD]{2}|10 10)\b"),
+    expect(view).to_contain_text(re.compile(texts["selected"] + r" ?(?:[3-9JQKA2XD]{2}|10 10)\b"),
                                  timeout=15_000)
     auto_on = view.locator("button[data-custom-id*=':ha0.']")
     result = public(page).filter(has=page.locator("button[data-custom-id$=':again']")).last
@@ -199,6 +199,22 @@ def test_the_same_hand_in_spanish(browser: object, sandbox: tuple[SandboxRun, st
                 texts={"bid": "Terrateniente: Alice · apuesta 3", "selected": "Seleccionadas:",
                        "result": "mano n.º 1 · resultado",
                        "score": "Puntuaciones de Dou Dizhu"})
+    page.close()
+
+
+@pytest.mark.parametrize("sandbox", [("--lang", "zh-TW")], indirect=True)
+def test_the_same_hand_in_traditional_chinese(browser: object,
+                                              sandbox: tuple[SandboxRun, str]) -> None:
+    # Issue 51: the page's words, the commands and the bot's texts in Traditional Chinese
+    run, url = sandbox
+    page = page_as(browser, url)
+    expect(page.locator("#locale")).to_have_value("zh-TW")
+    expect(page.locator("#input")).to_have_attribute("placeholder", "傳送訊息到 #ddz")
+    play_a_hand(page, start=("/ddz 開", "/ddz 開桌", "電腦數:2"),
+                labels={"hand": "我的手牌", "only": "只有你看得到", "used": "使用了"},
+                score=("/ddz 積", "/ddz 積分", ""),
+                texts={"bid": "地主：Alice · 叫3分", "selected": "已選：",
+                       "result": "第1局 · 結算", "score": "鬥地主積分"})
     page.close()
 
 
