@@ -352,9 +352,9 @@ def standings_embed(board: EventStandings, lang: str) -> discord.Embed:
         head = t("event.board_final", lang, deals=event.deals)
     elif board.provisional:
         head = t("event.board_provisional", lang,
-                 deals=", ".join(map(str, board.deals_seen)) or "—")
+                 deals=t("sep.list", lang).join(map(str, board.deals_seen)) or "—")
     elif board.deals_seen:
-        head = t("event.board_partial", lang, deals=", ".join(map(str, board.deals_seen)),
+        head = t("event.board_partial", lang, deals=t("sep.list", lang).join(map(str, board.deals_seen)),
                  closes=f"<t:{int(event.closes_at)}:R>")
     else:
         head = t("event.board_hidden", lang, closes=f"<t:{int(event.closes_at)}:R>")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import t
 from rendering.cards import SMALL
 from rendering.compose import (
     DANGER,
@@ -136,7 +137,7 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
     for i, seat in enumerate(view.seats):
         _seat(img, draw, seat, seats_top + i * (ROW_H + ROW_GAP), locale)
     if view.match_winners:
-        names = ", ".join(view.match_winners)
+        names = t("sep.list", locale).join(view.match_winners)
         line, face = fit_text(text(locale, "match_won", names=names), WIDTH - 2 * PAD, (24, 22), bold=True)
         draw_text(draw, (WIDTH // 2, height - 24), line, face, GOLD, anchor="mm")
     return encode_png(img)
