@@ -128,6 +128,11 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
             return
         self.board.notify(table, events)
         if table.phase == "closed":
+            if table.tournament is not None and table.hand is not None \
+                    and table.hand.result is not None:
+                # a tournament closes its table right after the last hand: the members'
+                # views show that hand's end first (its board keeps the result too)
+                await self.views.refresh(table.model_copy(update={"phase": "finished"}))
             self.views.forget_table(table.id)
 
     @commands.Cog.listener("on_ddz_hand_settled")

@@ -25,6 +25,7 @@ import discord
 from bot.game.table import Table
 from bot.i18n import t
 from bot.service import Decision, TableService
+from bot.service.lru import Lru
 from cogs.components import Components
 from cogs.delivery import TOKEN_LIFETIME, spend
 from cogs.hand_actions import hint_reason, hint_state
@@ -34,6 +35,8 @@ from cogs.replies import png_file
 
 log = logging.getLogger("cogs.ddz")
 MARGIN = 45.0
+LATEST_KEPT = 4096
+"""Tables whose newest refreshed state ``OpenViews`` keeps (a view tracked late catches up)."""
 HINT_WAIT = 10.0
 """Seconds a quick Hint answer waits for the hard search's pick before keeping itself."""
 
@@ -71,6 +74,10 @@ class OpenViews:
         (``refresh`` runs after every move and looks at one table's views only)."""
         self.locks: dict[Key, asyncio.Lock] = {}
         self._hints: set[asyncio.Task[None]] = set()
+        self._latest: Lru[str, Table] = Lru(LATEST_KEPT)
+        """Each table's newest state a refresh was asked for: a view answered from an older
+        state and tracked only after that refresh (the first view of a table has no key
+        for it to wait on) is refreshed once more when tracked (``track``)."""
 
     def lock(self, table_id: str, user_id: int) -> asyncio.Lock:
         """The lock serializing clicks and refreshes of this member's view."""
@@ -95,6 +102,12 @@ class OpenViews:
         entry.expiry = loop.call_later(wait, self._start_expiry, key, entry)
         self.views[key] = entry
         self._of_table.setdefault(table_id, {})[user_id] = None
+        latest = self._latest.peek(table_id)
+        if latest is not None and latest.seq > screen.seq:  # the table moved on meanwhile
+            task = asyncio.create_task(self.refresh(latest),
+                                       name=f"ddz-view-catch-up-{table_id}-{user_id}")
+            self._hints.add(task)
+            task.add_done_callback(self._hints.discard)
 
     def _start_expiry(self, key: Key, entry: OpenView) -> None:
         if self.views.get(key) is entry:
@@ -103,6 +116,7 @@ class OpenViews:
 
     def forget_table(self, table_id: str) -> None:
         """Drop every view (and lock) of a closed table."""
+        self._latest.pop(table_id)
         for user_id in list(self._of_table.get(table_id, ())):
             key = (table_id, user_id)
             entry = self._pop(key)
@@ -111,7 +125,8 @@ class OpenViews:
             self.locks.pop(key, None)
 
     async def close(self) -> None:
-        """Forget every view and cancel their expiry tasks and pending Hint updates."""
+        """Forget every view and cancel their expiry tasks, pending Hint updates and
+        catch-up refreshes."""
         for key in list(self.views):
             entry = self._pop(key)
             if entry is not None and entry.expiry is not None:
@@ -156,6 +171,9 @@ class OpenViews:
         the Hint's cycle back to its first suggestion). A view already
         drawn at a newer seq (its member clicked while this redraw was on its way) is
         left alone: redrawing it from the older ``table`` would undo the click's answer."""
+        latest = self._latest.peek(table.id)
+        if latest is None or latest.seq < table.seq:
+            self._latest.put(table.id, table)
         keys = [(table.id, user_id) for user_id in self._of_table.get(table.id, ())]
         for key in keys:
             async with self.lock(*key):

@@ -39,6 +39,10 @@ class Lru(Generic[K, V]):
         while len(self._items) > self.size:
             self._items.popitem(last=False)
 
+    def pop(self, key: K) -> V | None:
+        """Forget ``key``; its value, or None."""
+        return self._items.pop(key, None)
+
     def clear(self) -> None:
         """Forget every value."""
         self._items.clear()

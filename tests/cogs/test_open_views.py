@@ -106,3 +106,31 @@ async def test_a_refresh_draws_only_its_tables_views_and_forgotten_ones_never() 
     assert set(views.views) == {("t1", 7), ("t2", 7)}
     await views.close()
     assert views.views == {} and views._of_table == {}  # noqa: SLF001
+
+
+async def test_a_first_view_answered_from_an_older_state_catches_up_when_tracked() -> None:
+    """Issue 48 (a member playing a tournament table through the hand view): the first view
+    of a table, answered at seq 4, was tracked only after the board's refresh of seq 5
+    (which found no view to wait for); nothing moved after that (the member's turn), so
+    the view said "Waiting for Ben" until the timer ran out. Tracked behind the newest
+    refresh, it is refreshed once more."""
+    drawn: list[int] = []
+
+    async def render(table: Table, seat: int, state: ViewState, lang: str, **kw: Any) -> Screen:
+        drawn.append(table.seq)
+        return screen(table.seq)
+
+    views = OpenViews(render)
+    newer = table_at(5, 7)
+    newer.id = "t1"
+    await views.refresh(newer)  # the board's redraw at seq 5: no view of t1 yet
+    token = Token()
+    views.track("t1", 7, token, screen(4), "en")  # type: ignore[arg-type]  # answered at 4
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert drawn == [5] and token.edits[-1]["content"] == "seq 5"
+    views.track("t1", 7, token, screen(5), "en")  # type: ignore[arg-type]  # current: nothing
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert drawn == [5]
+    await views.close()

@@ -88,3 +88,31 @@ async def test_in_the_thread_autoplay_and_my_hand_take_its_table_not_the_members
         assert view.content.startswith("🏆 **Tu mano** · ronda 1, mesa 2"), view.content
     finally:
         fake.channel_id = CHANNEL_ID
+
+
+async def test_the_view_shows_the_last_hands_end_when_the_tournament_closes_the_table_at_once(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 48 (a member playing a tournament table through the hand view): a tournament
+    closes its table right after the last hand; the board's redraw of the settled state
+    could come after the close, when the views were already forgotten, so the member's view
+    kept saying whose turn it was. The close itself now shows the views the hand's end."""
+    service = fake.bot.service
+    table = await tournament_table(service, (11, 12))
+    ana = Member(fake, 11, "Ana", locale="es-ES")
+    view = (await ana.slash("hand")).last
+    assert "Te toca apostar" in view.content, view.content
+    monkeypatch.setattr(fake.bot.get_cog("ddz").board, "notify", lambda *a, **k: None)
+    for user in (11, 12):  # the hand plays itself; no board redraw refreshes the view
+        await service.set_autoplay(table.id, user, True)
+    for _ in range(400):
+        await fake.idle()
+        now = service.get(table.id)
+        if now is not None and now.settleable:
+            break
+    else:
+        raise AssertionError("the hand never ended")
+    assert "La mano ha terminado" not in view.content
+    await service._act(table.id, lambda t, now: t.cancel(t.starter_id, True))
+    await fake.idle()
+    assert "La mano ha terminado." in view.content, view.content
+    assert not view.custom_ids()  # nothing left to press

@@ -13,13 +13,26 @@ from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
 
+import pytest
+
+from bot.i18n import t
 from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
 from sandbox.loopback.model import PERM_CREATE_PUBLIC_THREADS
 from sandbox.loopback.rest import REST_HOOKS, Exchange
 from tests.support import timing
 from tests.support.botproc import BotFactory
 from tests.support.busy_threads import busy_threads
-from tests.support.ddz_driver import FAST_ENV, changes_in_result, finished, reply_text
+from tests.support.ddz_driver import (
+    FAST_ENV,
+    changes_in_result,
+    finished,
+    open_view,
+    public_actions,
+    public_ids,
+    public_seq,
+    reply_text,
+)
+from tests.support.hand_player import Words, discord_locale, play_turns
 
 ENV = {**FAST_ENV, "DDZ_AUTOPLAY_PACE_SCALE": "0"}
 THREAD_RE = re.compile(r"^(?P<name>.+) · round (?P<round>\d) · table (?P<table>\d)$")
@@ -424,3 +437,50 @@ async def test_at_the_thread_limit_the_organiser_hears_once_and_the_round_opens_
                          timeout=60, what="the final standings")
     await emu.wait_until(lambda: thread.archived, timeout=10, what="the thread archived")
     assert len(told()) == 1 and emu.errors == []
+
+
+def board_in(thread: SimChannel) -> SimMessage | None:
+    """The table's board in its thread: the newest message with the table's buttons."""
+    boards = [m for m in thread.public_messages if public_ids(m)]
+    return boards[-1] if boards else None
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_member_plays_her_tournament_table_through_the_hand_view(
+        emulator: Emulator, bot_factory: BotFactory, lang: str) -> None:
+    """Issue 48: at a tournament table My hand answered "Sorry, something went wrong"
+    (every round, English and Spanish), and no test had a member open a hand there. Ana
+    plays hers as a person does: My hand on the board in her table's thread, a bid, cards
+    picked in the card menu, Play, a Pass, then the result, in her language; Ben and Cal
+    are on auto-play."""
+    emu = emulator
+    channel = emu.default_channel
+    words = Words(lang)
+    await bot_factory(extra_env=ENV).start(timeout=30)
+    boss = emu.member(name="boss", manage_guild=True)
+    await create(emu, boss, name="Cup", rounds=1, hands=1, level="easy")
+    ana = emu.member(name="ana", locale=discord_locale(lang))
+    others = [emu.member(name="ben"), emu.member(name="cal")]
+    for member in (ana, *others):
+        await finished(await member.slash("ddz tournament join"))
+    await finished(await boss.slash("ddz tournament start"), timeout=20)
+    await emu.wait_until(lambda: len(of_round(channel, 1)) == 1, timeout=20, what="the thread")
+    [thread] = of_round(channel, 1)
+    await play_on_auto(emu, thread, others)
+    board = board_in(thread)
+    assert board is not None and "hand" in public_actions(board), thread.public_messages
+    emu.diagnostics.append(lambda: f"--- the board in {thread.name}, seq "
+                                   f"{public_seq(board_in(thread) or board)} ---\n"
+                                   f"{(board_in(thread) or board).text}")
+    view = await open_view(ana, via_button=board)  # My hand, in the thread
+    assert view.text.splitlines()[0] == t("tournament.hand_title", lang, round=1, table=1,
+                                          hand=1), view.text
+    actions = await play_turns(emu, ana, view, words, until=lambda: result_of(thread) is not None)
+    assert "play" in actions and "pass" in actions, actions
+    result = result_of(thread)
+    assert result is not None
+    changes = changes_in_result(result.text, ["Ana", "Ben", "Cal"])
+    assert set(changes) == {"Ana", "Ben", "Cal"} and sum(changes.values()) == 0, result.text
+    await emu.wait_until(lambda: words.over in view.text, timeout=15,
+                         what="Ana's view saying the hand is over")
+    assert words.sorry not in view.text and emu.errors == []
