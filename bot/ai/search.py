@@ -55,6 +55,9 @@ policy (``"playout"``) or by the learned evaluation (``"model"``, ``bot.ai.value
 MODEL_WORLDS = 800
 """Sampled deals per decision with the learned evaluation, at ``STEP_BUDGET`` (a smaller
 step budget, the Hint's, buys proportionally fewer)."""
+MODEL_BATCH = 100
+"""Deals valued in one batch (learned evaluation); the wall-clock cap is checked between
+batches."""
 MIN_WORLDS = 8
 """Deals sampled even when the wall-clock cap has passed (learned evaluation)."""
 LOOKAHEAD = 0
@@ -381,16 +384,18 @@ def hard_search(
     events = follow_events(view.history, view.landlord, view.seat)
     if (EVALUATION if evaluation is None else evaluation) == "model" and not exact:
         target = max(MIN_WORLDS, step_budget * MODEL_WORLDS // STEP_BUDGET)
-        drawn: list[list[list[Card]]] = []
-        while len(drawn) < target and (
-                len(drawn) < MIN_WORLDS or time.perf_counter() - start < cap):
-            drawn.append(weighted_world(view, rng, sample_world, events))
-        values = model_values(drawn, view, [c.combo for c in candidates], LOOKAHEAD)
-        mine = values if i_am_landlord else 1.0 - values
-        worlds = len(drawn)
-        for i in range(len(candidates)):
-            wins[i] = float(mine[i].sum())
-            runs[i] = worlds
+        actions = [c.combo for c in candidates]
+        while worlds < target and (worlds < MIN_WORLDS or time.perf_counter() - start < cap):
+            # a batch at a time, so the clock is checked between batches
+            size = (min(MODEL_BATCH, target - worlds) if time.perf_counter() - start < cap
+                    else MIN_WORLDS - worlds)
+            drawn = [weighted_world(view, rng, sample_world, events) for _ in range(size)]
+            values = model_values(drawn, view, actions, LOOKAHEAD)
+            mine = values if i_am_landlord else 1.0 - values
+            worlds += size
+            for i in range(len(candidates)):
+                wins[i] += float(mine[i].sum())
+                runs[i] = worlds
     else:
         while steps[0] < step_budget and time.perf_counter() - start < cap and worlds < 200:
             world = weighted_world(view, rng, sample_world, events)
