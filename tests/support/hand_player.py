@@ -121,8 +121,9 @@ async def take_turn(member: SimMember, view: SimMessage, words: Words, *,
 
 async def play_turns(emu: Emulator, member: SimMember, view: SimMessage, words: Words, *,
                      until: Callable[[], bool], pass_once: bool = True, max_turns: int = 60,
-                     timeout: float = 40.0) -> list[str]:
-    """The member's turns in ``view`` (which the bot keeps current) until ``until()``: each
+                     plays: int | None = None, timeout: float = 40.0) -> list[str]:
+    """The member's turns in ``view`` (which the bot keeps current) until ``until()`` (or
+    their ``plays``-th play, when given): each
     time the view says it is their turn (right after their own action too: a landlord
     leads after the bid), ``take_turn`` (a Pass at the first play to beat
     when ``pass_once``). Returns the actions, in order. The view never shows the apology."""
@@ -131,7 +132,7 @@ async def play_turns(emu: Emulator, member: SimMember, view: SimMessage, words: 
                                    f"{view.custom_ids}")
     for turn in range(max_turns):
         await emu.wait_until(
-            lambda: until() or words.turn(view.text) is not None,
+            lambda: until() or words.sorry in view.text or words.turn(view.text) is not None,
             timeout=timeout, what=f"{member.name}'s turn {turn} ({words.lang})")
         assert words.sorry not in view.text, view.text
         if until():
@@ -139,4 +140,6 @@ async def play_turns(emu: Emulator, member: SimMember, view: SimMessage, words: 
         actions.append(await take_turn(member, view, words,
                                        pass_if_free=pass_once and "pass" not in actions))
         assert words.sorry not in view.text, view.text
+        if plays is not None and actions.count("play") >= plays:
+            return actions
     raise AssertionError(f"{member.name} still playing after {max_turns} turns: {actions}")
