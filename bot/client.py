@@ -18,7 +18,7 @@ import discord
 from discord.ext import commands
 
 import rendering
-from bot.features.contract import Feature, install_features
+from bot.features.contract import Feature, install_features, migrate_features
 from bot.features.installed import FEATURES
 from bot.game.seat import Event
 from bot.game.table import Table
@@ -160,7 +160,9 @@ class DdzBotMixin:
             pace_scale=self.settings.autoplay_pace_scale, deal_seed=self.settings.deal_seed,
             ranking_pool=self.renderer.pool,  # the legal-play ranking, off the loop
         )
-        # The features: built here over the service, each plugged into its seams.
+        # The features: their stores' tables, then each built over the service and
+        # plugged into its seams.
+        await migrate_features(storage, self.feature_list)
         self.features = features = install_features(service, self.feature_list, self.settings)
         self.replays = replays = ReplayService(timed, run=self.ai.run)  # reviews: AI pool
         METRICS.watch_open_tables(lambda: len(service.tables()))

@@ -183,9 +183,9 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         return table
 
     def _table_for(self, interaction: discord.Interaction) -> Table:
-        """This channel's table when the caller is seated there (a tournament's thread,
-        where the member may still hold a seat at a channel's table too), else the caller's
-        table in this server, else this channel's; GameError otherwise."""
+        """This channel's table when the caller is seated there (a feature's table in a
+        thread, where the member may still hold a seat at a channel's table too), else the
+        caller's table in this server, else this channel's; GameError otherwise."""
         here = self.service.table_in_channel(permissions.channel_id(interaction))
         if here is not None and here.holds(interaction.user.id):
             return here

@@ -1,6 +1,6 @@
 """The private hand screens: what every feature with a hand view needs of them, in one
 small object (``HandScreens``) that ``CogContext`` carries (docs/ARCHITECTURE.md §How to,
-"add a feature"). The ``/ddz`` cog, the daily deal and the events draw and answer hand views through
+"add a feature"). The ``/ddz`` cog and the features draw and answer hand views through
 it, never through the cog.
 """
 

@@ -115,8 +115,8 @@ def choose_cards(hand_cards: Sequence[Card], state: ViewState, value: str) -> Vi
 def shows_autoplay(table: Table, seat: int) -> bool:
     """Whether ``seat``'s hand view says auto-play is on (and at what pace): during the
     hand, and after it when it goes on for the next (docs/RULES.md §Timers); a private
-    deal's result: its next deal (an event's) is a new table, dealt with auto-play off,
-    so nothing "stays on"."""
+    deal's result: a next deal is a new table, dealt with auto-play off, so nothing
+    "stays on"."""
     me = table.seats[seat]
     return me.autoplay and (table.phase == "playing" or (not me.away and not table.private))
 

@@ -526,3 +526,38 @@ def test_the_helper_check_flags_a_test_importing_another_test(tmp_path: Path) ->
 
 def test_tests_import_shared_helpers_only_from_tests_support() -> None:
     assert helper_imports_outside_support() == []
+
+
+FEATURE_WORDS = re.compile(
+    r"daily|tournament|puzzle|duplicate event|\bevent_|\"event\"|"
+    r"Event(?:Service|Info|Commands|Announcer|Play|Entry|Standings?|Summary)", re.IGNORECASE)
+"""A feature named: the daily deal, tournaments, puzzles, duplicate events (not the table's
+``Event``s, the game's events that every table has)."""
+CORE_FILES = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py",
+              "bot/game/table.py", "cogs/ddz.py", "cogs/context.py", "cogs/hand_view.py",
+              "cogs/hand_screens.py", "cogs/wing.py", "bot/features/contract.py",
+              "bot/service/features.py")
+"""The core's files that a feature plugs into (docs/ARCHITECTURE.md §Features)."""
+STILL_NAMING = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py",
+                "bot/game/table.py")
+"""Core files that still name the four features of before the contract (issue 49: their
+stores, values and table fields move into their wings next). A file cleaned leaves this
+list (the second test says when)."""
+
+
+def feature_words(path: Path) -> list[str]:
+    """``line: text`` of each line of ``path`` that names a feature."""
+    return [f"{n}: {line.strip()}" for n, line in
+            enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+            if FEATURE_WORDS.search(line)]
+
+
+def test_the_core_names_no_feature() -> None:
+    """The core iterates ``FEATURES`` and never names one: a new feature edits no core file."""
+    named = {name: feature_words(ROOT / name) for name in CORE_FILES if name not in STILL_NAMING}
+    assert named == {name: [] for name in named}
+    assert feature_words(ROOT / "cogs/daily.py")  # the check sees a feature's own words
+
+
+def test_the_core_files_still_naming_features_are_listed() -> None:
+    assert [name for name in STILL_NAMING if not feature_words(ROOT / name)] == []

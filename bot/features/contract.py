@@ -12,6 +12,13 @@ wing's folder, ``bot/features/<name>/``) that
   of it (``add_check``) or a step after it (``listeners``), a shutdown step
   (``TableService.closing``) — and returns that service (``bot.service.features.Features``
   keeps it; the adapters find it by its type, ``CogContext.feature``);
+* ``migrations()``: the tables of its own store, by backend (``{"sqlite": [...],
+  "postgres": [...]}``, one statement each, appended to, never edited), applied by
+  ``migrate_features`` before it is installed (``Repository.migrate_feature``, its version
+  kept per feature); its store reads and writes them through ``Repository.transaction``
+  and ``reading``. (The tables of the four features that came before this contract are
+  still created by the core's migrations, ``bot/storage/migrations.py``: they return
+  ``{}``.)
 * ``commands``: its command mixin, one of the ``/ddz`` cog's bases (a command or a group of
   subcommands; contract ``ctx``), or None;
 * ``attach(host)``: its Discord side (``cogs.wing.Wing``): what a change of its private
@@ -25,23 +32,38 @@ a new wing and one entry in that list.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from bot.service.features import Features
 from bot.service.tables import TableService
 from bot.settings import Settings
+from bot.storage.repository import Repository
 from cogs.wing import DiscordFeature
 
 
 class Feature(DiscordFeature, Protocol):
-    """A feature (the module docstring): ``name``, ``install``, ``commands``, ``attach``."""
+    """A feature (the module docstring): ``name``, ``migrations``, ``install``, ``commands``,
+    ``attach``."""
+
+    def migrations(self) -> Mapping[str, Sequence[str]]:
+        """Its store's migrations by backend (``"sqlite"``, ``"postgres"``), or ``{}``."""
+        ...
 
     def install(self, service: TableService, settings: Settings | None) -> object:
         """Build the feature's service over ``service`` and plug it into the service's
         seams (once per service); return it. ``settings``: the bot's (its own
         ``DDZ_…`` settings among them), None in the tests: the feature's defaults."""
         ...
+
+
+async def migrate_features(storage: Repository, features: Sequence[Feature]) -> None:
+    """Apply each feature's pending migrations to ``storage`` (before ``install_features``:
+    the Bot's ``setup_hook``)."""
+    for feature in features:
+        migrations = feature.migrations()
+        if migrations:
+            await storage.migrate_feature(feature.name, migrations)
 
 
 def install_features(service: TableService, features: Sequence[Feature],

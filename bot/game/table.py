@@ -110,6 +110,11 @@ class Table(BaseModel):
     ``variant`` (``"classic"``/``"happy"``) and ``deal`` (``"shuffled"``/``"no-shuffle"``);
     ``rules_for`` merges it into the server's before every hand. Left out of the JSON
     when empty."""
+    feature: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    """The kind of a table a feature dealt (its ``Table.kind``, registered by that feature
+    with ``TableService.register``; docs/ARCHITECTURE.md §Features), opaque to the game:
+    a public table of a channel in every other respect; None at a channel's table (left
+    out of the JSON)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -176,8 +181,10 @@ class Table(BaseModel):
     @property
     def kind(self) -> str:
         """``"daily"`` (the daily deal's), ``"event"`` (an event's deal), ``"tournament"`` (a
-        tournament's table, public) or ``"table"`` (a channel's table): what the service and
-        the cogs key a kind's handling by."""
+        tournament's table, public), a feature's own (``feature``) or ``"table"`` (a
+        channel's table): what the service and the cogs key a kind's handling by."""
+        if self.feature is not None:
+            return self.feature
         if self.tournament is not None:
             return "tournament"
         return "daily" if self.daily is not None else "event" if self.event is not None else "table"

@@ -11,14 +11,14 @@ docs/ARCHITECTURE.md §Where state lives, docs/RULES.md §Match.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TypeVar
 
 from bot.game.outcome import outcome_of
 from bot.game.table import Table
 from bot.storage import daily, events, matches, ops, pings, puzzles, ratings, tournaments
-from bot.storage.sql import Sql
+from bot.storage.sql import Sql, scalar
 from bot.tournament import TableSeats
 from bot.values import (
     DailyEntry,
@@ -70,6 +70,52 @@ class SqlRepository:
     async def schema_version(self) -> int:
         """The applied schema version (number of migrations)."""
         raise NotImplementedError
+
+    # ----- a feature's own store (bot/features/contract.py) ------------------------
+
+    backend = "sqlite"
+    """Which SQL the database speaks: ``"sqlite"`` or ``"postgres"`` (a feature's
+    migrations are written for each)."""
+
+    def _migration_lock(self) -> str | None:
+        """A statement that serializes the feature migrations of several processes inside
+        a transaction (PostgreSQL's advisory lock); None: the backend's own write lock."""
+        return None
+
+    async def transaction(self, step: Callable[[Sql], Awaitable[T]]) -> T:
+        """``await step(db)`` in one committed transaction: a feature store's writes (its
+        steps await nothing but ``db``'s calls, as ``_transaction``'s)."""
+        return await self._transaction(step)
+
+    def reading(self) -> AbstractAsyncContextManager[Sql]:
+        """A connection for a feature store's reads (``async with storage.reading() as db``)."""
+        return self._read()
+
+    async def migrate_feature(self, name: str, migrations: Mapping[str, Sequence[str]]) -> int:
+        """Apply the pending migrations of feature ``name``: ``migrations[self.backend]``,
+        one statement each, in order; the number applied so far is kept per feature in
+        ``feature_schema``. All in one transaction (a failure applies none). Returns the
+        feature's schema version."""
+        statements = list(migrations.get(self.backend, ()))
+        lock = self._migration_lock()
+
+        async def step(db: Sql) -> int:
+            if lock is not None:
+                await db.execute(lock)
+            await db.execute("CREATE TABLE IF NOT EXISTS feature_schema"
+                             " (feature TEXT PRIMARY KEY, version INTEGER NOT NULL)")
+            done = int(await scalar(db, "SELECT version FROM feature_schema WHERE feature = ?",
+                                    (name,)) or 0)
+            for statement in statements[done:]:
+                await db.execute(statement)
+            if len(statements) > done:
+                await db.execute(
+                    "INSERT INTO feature_schema (feature, version) VALUES (?, ?)"
+                    " ON CONFLICT (feature) DO UPDATE SET version = excluded.version",
+                    (name, len(statements)))
+            return max(done, len(statements))
+
+        return await self._transaction(step)
 
     # ----- settings ----------------------------------------------------------
 

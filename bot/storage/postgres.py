@@ -153,6 +153,12 @@ async def migrate(conn: asyncpg.Connection, migrations: list[str] | None = None,
 class PostgresStorage(SqlRepository):
     """The PostgreSQL Repository. Build with ``await PostgresStorage.open(url)``."""
 
+    backend = "postgres"
+
+    def _migration_lock(self) -> str | None:
+        """Feature migrations of several processes one at a time (this schema's)."""
+        return ("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':ddz:feature-schema'))")
+
     def __init__(self, pool: asyncpg.Pool, url: str, query_timeout: float = 10.0) -> None:
         self._pool = pool
         self.url = url

@@ -8,10 +8,12 @@ Every write commits before returning (docs/ARCHITECTURE.md §Where state lives).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Protocol, TypeVar, runtime_checkable
 
 from bot.game.table import Table
+from bot.storage.sql import Sql
 from bot.tournament import TableSeats
 from bot.values import (
     DailyEntry,
@@ -37,6 +39,8 @@ from bot.values import (
     TournamentInfo,
     TournamentTable,
 )
+
+T = TypeVar("T")
 
 
 class StorageUnavailable(RuntimeError):
@@ -69,6 +73,19 @@ class ShardTaken(RuntimeError):
 @runtime_checkable
 class Repository(Protocol):
     """Persistence of settings, open tables, settlements and leaderboards."""
+
+    backend: str
+    """``"sqlite"`` or ``"postgres"``: which SQL a feature's migrations must speak."""
+
+    async def transaction(self, step: Callable[[Sql], Awaitable[T]]) -> T:
+        """``await step(db)`` in one committed transaction (a feature store's writes)."""
+
+    def reading(self) -> AbstractAsyncContextManager[Sql]:
+        """A connection for a feature store's reads."""
+
+    async def migrate_feature(self, name: str, migrations: Mapping[str, Sequence[str]]) -> int:
+        """Apply feature ``name``'s pending migrations (by backend, one statement each);
+        its schema version."""
 
     async def close(self) -> None:
         """Release the connection(s)."""

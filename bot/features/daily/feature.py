@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping, Sequence
 
 from bot.service.daily import DailyService
 from bot.service.tables import TableService
@@ -21,6 +22,9 @@ class DailyFeature:
 
     name = "daily"
     commands = daily.DailyCommands
+
+    def migrations(self) -> Mapping[str, Sequence[str]]:
+        return {}  # its tables: the core's migrations (bot/storage/migrations.py)
 
     def install(self, service: TableService, settings: Settings | None) -> DailyService:
         deal = service.register(KIND, DailyService(service))

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping, Sequence
 
 from bot.service.events import EventService
 from bot.service.tables import TableService
@@ -21,6 +22,9 @@ class EventsFeature:
 
     name = "events"
     commands = event.EventCommands
+
+    def migrations(self) -> Mapping[str, Sequence[str]]:
+        return {}  # its tables: the core's migrations (bot/storage/migrations.py)
 
     def install(self, service: TableService, settings: Settings | None) -> EventService:
         events = service.register(KIND, EventService(service))

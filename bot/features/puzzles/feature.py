@@ -3,6 +3,8 @@ by the solver), its marks kept through ``/ddz forget``, ``/ddz puzzle``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from bot.service.puzzles import PuzzleService
 from bot.service.tables import TableService
 from bot.settings import Settings
@@ -15,6 +17,9 @@ class PuzzlesFeature:
 
     name = "puzzles"
     commands = puzzles.PuzzleCommands
+
+    def migrations(self) -> Mapping[str, Sequence[str]]:
+        return {}  # its tables: the core's migrations (bot/storage/migrations.py)
 
     def install(self, service: TableService, settings: Settings | None) -> PuzzleService:
         served = PuzzleService(service)

@@ -6,6 +6,8 @@ tournament …``, the threads and posts (``TournamentDiscord``) and the ticker."
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from bot.service.tables import TableService
 from bot.service.tournaments import TournamentService
 from bot.settings import Settings
@@ -21,6 +23,9 @@ class TournamentsFeature:
 
     name = "tournaments"
     commands = tournaments.TournamentCommands
+
+    def migrations(self) -> Mapping[str, Sequence[str]]:
+        return {}  # its tables: the core's migrations (bot/storage/migrations.py)
 
     def install(self, service: TableService, settings: Settings | None) -> TournamentService:
         cups = service.register(KIND, TournamentService(service))

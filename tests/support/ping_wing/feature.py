@@ -1,0 +1,32 @@
+"""The ping wing as a ``Feature`` (bot/features/contract.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.service.tables import TableService
+from bot.settings import Settings
+from cogs.wing import Wing, WingHost
+from tests.support.ping_wing.cog import PingCommands
+from tests.support.ping_wing.rules import KIND
+from tests.support.ping_wing.service import PingService
+from tests.support.ping_wing.store import MIGRATIONS
+
+
+class PingFeature:
+    """``/ddz ping``: one table kind, one stored row, one command."""
+
+    name = "ping"
+    commands = PingCommands
+
+    def migrations(self) -> Mapping[str, Sequence[str]]:
+        return MIGRATIONS
+
+    def install(self, service: TableService, settings: Settings | None) -> PingService:
+        return service.register(KIND, PingService(service))
+
+    def attach(self, host: WingHost) -> Wing:
+        return Wing()
+
+
+FEATURE = PingFeature()
