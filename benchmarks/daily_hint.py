@@ -11,8 +11,8 @@ import statistics
 import sys
 import time
 
+from bot.features.daily.rules import daily_table
 from bot.game.computer import table_hint_options
-from bot.game.daily import daily_table
 from bot.rules import DEFAULT_RULES
 
 

@@ -7,6 +7,7 @@ custom_id and calls the cog's handler, which passes its ``CogContext`` on (never
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
@@ -48,7 +49,8 @@ class CogContext:
     (docs/WEB.md), None while it is off;
     ``features``: the services of the installed features (``bot.service.features``), each
     found by its type (``feature``); ``parts``: what their Discord sides keep for their
-    commands and clicks (``cogs.wing.Wing.parts``), found the same way (``part``)."""
+    commands and clicks (``cogs.wing.Wing.parts``), found the same way (``part``);
+    ``clicks``: their components' handlers by click kind (``cogs.wing.Wing.clicks``)."""
 
     service: TableService
     records: RecordsService
@@ -59,6 +61,7 @@ class CogContext:
     hands: HandScreens
     web_links: WebLinks | None = None
     parts: list[object] = field(default_factory=list)
+    clicks: dict[str, Callable[..., Awaitable[None]]] = field(default_factory=dict)
 
     def feature(self, kind: type[T]) -> T:
         """The installed feature service of type ``kind`` (KeyError: none installed)."""

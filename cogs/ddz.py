@@ -98,6 +98,7 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         """Each feature's Discord side by its name (``cogs.wing.Wing``)."""
         for wing in self.wings.values():
             self.ctx.parts.extend(wing.parts)
+            self.ctx.clicks.update(wing.clicks)
         self.private: dict[str, PrivateChange] = {
             kind: change for wing in self.wings.values() for kind, change in wing.private.items()}
         """What a change of a private table does, by ``Table.kind`` (the feature's own)."""

@@ -20,9 +20,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.game.daily import moves_of
 from bot.game.errors import GameError
 from bot.game.event import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_score
+from bot.game.private import moves_of
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import decimal_mark, resolve_locale, t, tn

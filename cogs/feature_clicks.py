@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import discord
 
-from cogs import daily, forget, newmatch, puzzles, replay, tournaments
 from cogs import event as event_cog
+from cogs import forget, newmatch, puzzles, replay, tournaments
 from cogs.context import CogContext
 
 
@@ -27,7 +27,8 @@ class FeatureClicks:
                                     user_id: int, page: int, review: bool, verb: str) -> None:
         """A daily replay button (custom_id ``ddz:dy:<day>:<member>:<page>:<mode><verb>``)."""
         self.ctx.seen(interaction)
-        await daily.on_replay_click(interaction, self.ctx, day, user_id, page, review, verb)
+        await self.ctx.clicks["dailyreplay"](interaction, self.ctx, day, user_id, page,
+                                             review, verb)
 
     async def on_event_replay_click(self, interaction: discord.Interaction, event_id: str,
                                     deal: int, user_id: int, page: int, review: bool,

@@ -21,7 +21,7 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   ``verb`` one of ``prev next share gif open rev`` (cogs/replay.py).
 * daily replay ``ddz:dy:<YYYYMMDD>:<member>:<page>:<mode><verb>``: a member's hand of a
   day's daily deal, ``mode`` as above, ``verb`` one of ``prev next gif rev open``
-  (cogs/daily.py; no Share: a daily hand is shown privately).
+  (bot/features/daily/cog.py; no Share: a daily hand is shown privately).
 * event replay ``ddz:ev:<event id>:<deal>:<member>:<page>:<mode><verb>``: a member's hand
   of one deal of a duplicate event, ``mode`` and ``verb`` as for the daily replay
   (cogs/event.py, paged by cogs/private_replay.py like the daily's).

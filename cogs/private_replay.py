@@ -1,4 +1,4 @@
-"""Replays and reviews of private hands: a daily deal's (cogs/daily.py) and an event
+"""Replays and reviews of private hands: a daily deal's (bot/features/daily/cog.py) and an event
 deal's (cogs/event.py), one path for both.
 
 A private hand is not a table hand: no hand number, no channel, no Share. Its service
@@ -18,8 +18,8 @@ from typing import Literal
 
 import discord
 
-from bot.game.daily import DAILY_SEAT
 from bot.game.errors import GameError
+from bot.game.private import PRIVATE_SEAT
 from bot.i18n import resolve_locale, t
 from bot.service.replays import Replay, Review
 from cogs import permissions, replay
@@ -96,12 +96,12 @@ def _caption(hand: PrivateHand, found: Replay, page: int, lang: str,
     key = f"{hand.kind}.replay_caption"
     if review is not None:
         key = f"{hand.kind}.review_caption" if review.worst else f"{hand.kind}.review_caption_none"
-    name = discord.utils.escape_markdown(found.record.settlement.changes[DAILY_SEAT].name)
+    name = discord.utils.escape_markdown(found.record.settlement.changes[PRIVATE_SEAT].name)
     return t(key, lang, name=name, page=page + 1, pages=len(found.steps), **hand._escaped())
 
 
 def _own(found: Replay, interaction: discord.Interaction) -> bool:
-    return found.record.user_ids[DAILY_SEAT] == interaction.user.id
+    return found.record.user_ids[PRIVATE_SEAT] == interaction.user.id
 
 
 async def show_page(interaction: discord.Interaction, ctx: CogContext, hand: PrivateHand,

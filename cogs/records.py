@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import discord
 from discord import app_commands
 
-from bot.service.daily import DailyService
+from bot.features.daily.service import DailyService
 from bot.service.events import EventService
 from bot.service.puzzles import PuzzleService
 from bot.service.records import RecordsService

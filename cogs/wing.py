@@ -21,6 +21,9 @@ from cogs.delivery import Delivery
 
 PrivateChange = Callable[[Table, list[Event]], Awaitable[None]]
 """What a change of a private table of one kind does (the member's view, the feature's own)."""
+Click = Callable[..., Awaitable[None]]
+"""A click handler of a feature's component: ``(interaction, ctx, *the parsed custom_id)``
+(``cogs/items.py`` parses it; ``cogs/feature_clicks.py`` hands it over by its kind)."""
 Language = Callable[[int], Awaitable[str]]
 """``async (guild_id) -> locale``: a server's public language (``ServerLanguages.language``)."""
 
@@ -41,12 +44,14 @@ class WingHost:
 @dataclass(frozen=True)
 class Wing:
     """A feature's Discord side once attached: ``private`` by ``Table.kind`` (what a change
-    of its private tables does), ``tasks`` started with the cog and closed with it, and
-    ``parts``, the objects its commands and clicks find through ``CogContext.part``."""
+    of its private tables does), ``tasks`` started with the cog and closed with it,
+    ``parts``, the objects its commands and clicks find through ``CogContext.part``, and
+    ``clicks``, its components' handlers by click kind (``cogs.items.KINDS``)."""
 
     private: Mapping[str, PrivateChange] = field(default_factory=dict)
     tasks: Sequence[Background] = ()
     parts: Sequence[object] = ()
+    clicks: Mapping[str, Click] = field(default_factory=dict)
 
 
 class DiscordFeature(Protocol):

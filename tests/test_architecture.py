@@ -66,6 +66,22 @@ SANDBOX_MAY_NOT = ("bot", "cogs", "rendering", "tools", "discord", "tests", "ben
 """The sandbox and its loopback Discord run the bot as a subprocess and talk to it only
 as Discord would: they import none of the bot (docs/ARCHITECTURE.md §The sandbox)."""
 
+WING_MODULE = re.compile(r"bot\.features\.\w+\.(\w+)$")
+"""A module of a feature's wing, ``bot.features.<name>.<floor>`` (docs/ARCHITECTURE.md
+§Features): its floor is its name."""
+WING_FLOORS = {"rules": "pure", "service": "service", "store": "storage", "cog": "adapter"}
+"""The floors inside a wing: its pure part, its service, its store, its Discord side (its
+``feature.py`` wires them, like ``bot/client.py``)."""
+SERVICE_MAY_NOT = ("discord", "cogs", "bot.client")
+"""A service (a wing's too) never reaches the adapters."""
+
+
+def wing_floor(module: str) -> str | None:
+    """The floor of a wing's module (``WING_FLOORS``), None for any other module."""
+    found = WING_MODULE.match(module)
+    return WING_FLOORS.get(found.group(1)) if found else None
+
+
 DOC_REFERENCE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
 """A path ending in ``.md`` written in a module (docstring, comment or string)."""
 SECTION = re.compile(r"§([^\W_]+)")
@@ -160,6 +176,8 @@ def package_of(module: str) -> str:
     ``bot.settings`` (the settings, which import nothing of the bot: a feature's install
     reads them), else its top-level folder (``bot.client``, ``bot.__main__``,
     ``bot.doctor`` → ``bot``)."""
+    if wing_floor(module) is not None or module.startswith("bot.features."):
+        return module  # each file of a wing stands on its own floor (``wing_floor``)
     parts = module.split(".")
     if parts[0] == "bot" and len(parts) > 1 and parts[1] not in (
             "client", "__main__", "doctor"):
@@ -225,12 +243,24 @@ def layer_violations(imports: list[Import]) -> list[str]:
     bad: list[str] = []
     for imp in imports:
         where = f"{imp.source}:{imp.line} imports {imp.target}"
+        floor, below = wing_floor(imp.source), wing_floor(imp.target)
+        if floor == "pure" and (within(imp.target, FORBIDDEN_IN_PURE) or
+                                below not in (None, "pure")):
+            bad.append(f"{where} (a wing's pure part)")
+        if floor == "service" and (within(imp.target, SERVICE_MAY_NOT) or below == "adapter"):
+            bad.append(f"{where} (a wing's service sits below its Discord side)")
+        if floor == "storage" and (within(imp.target, STORAGE_MAY_NOT) or
+                                   below in ("service", "adapter")):
+            bad.append(f"{where} (a wing's store sits below its service)")
+        if floor == "adapter" and within(imp.target, COGS_MAY_NOT):
+            bad.append(f"{where} (a wing's Discord side goes through its service)")
         if within(imp.source, PURE) and within(imp.target, FORBIDDEN_IN_PURE):
             bad.append(f"{where} (a pure package)")
         for low, above in LAYER_BELOW.items():
             if within(imp.source, low) and within(imp.target, above):
                 bad.append(f"{where} ({low} sits below {', '.join(above)})")
-        if within(imp.target, "discord") and not within(imp.source, DISCORD_ALLOWED):
+        if (within(imp.target, "discord") and not within(imp.source, DISCORD_ALLOWED)
+                and floor != "adapter"):
             bad.append(f"{where} (discord only in the adapters)")
         if within(imp.source, "bot.storage") and within(imp.target, STORAGE_MAY_NOT):
             bad.append(f"{where} (storage sits below the service)")
@@ -256,10 +286,11 @@ budget and the request metric, docs/ARCHITECTURE.md §Layers)."""
 
 
 def channel_requests(root: Path = ROOT) -> list[str]:
-    """Calls under ``cogs/`` outside ``cogs/delivery.py`` that send to a channel (``send`` on
-    anything but ``SENDERS``) or read its history (any ``.history(``), as ``file:line``."""
+    """Calls under ``cogs/`` outside ``cogs/delivery.py``, and in a wing's Discord side
+    (``bot/features/<name>/cog.py``), that send to a channel (``send`` on anything but
+    ``SENDERS``) or read its history (any ``.history(``), as ``file:line``."""
     bad: list[tuple[str, int]] = []
-    for path in sorted((root / "cogs").rglob("*.py")):
+    for path in sorted([*(root / "cogs").rglob("*.py"), *root.glob("bot/features/*/cog.py")]):
         if path.name == "delivery.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
@@ -374,7 +405,8 @@ def test_the_web_page_reads_through_the_service_and_nothing_below_uses_it() -> N
 
 def test_discord_is_imported_only_by_the_adapters() -> None:
     users = {i.source for i in IMPORTS if within(i.target, "discord")}
-    assert users and all(within(u, DISCORD_ALLOWED) for u in users), sorted(users)
+    assert users and all(within(u, DISCORD_ALLOWED) or wing_floor(u) == "adapter"
+                         for u in users), sorted(users)
 
 
 def test_the_sandbox_and_the_bot_never_import_each_other(tmp_path: Path) -> None:
@@ -438,10 +470,10 @@ def test_no_cog_module_imports_the_ddz_cog_or_takes_it() -> None:
     assert takers == []
 
 
-FEATURE_SERVICES = ("bot.service.daily", "bot.service.events", "bot.service.puzzles",
-                    "bot.service.tournaments", "bot.service.features")
-"""The features built over ``TableService`` (and what builds them): the Bot installs
-them (``bot/service/features.py``), the service knows none of them."""
+FEATURE_SERVICES = ("bot.features", "bot.service.events", "bot.service.puzzles",
+                    "bot.service.tournaments")
+"""The features built over ``TableService`` (their wings, ``bot/features``, and the
+services not moved into one yet): the Bot installs them, the service knows none of them."""
 
 
 def test_the_table_service_imports_no_feature() -> None:
@@ -556,8 +588,27 @@ def test_the_core_names_no_feature() -> None:
     """The core iterates ``FEATURES`` and never names one: a new feature edits no core file."""
     named = {name: feature_words(ROOT / name) for name in CORE_FILES if name not in STILL_NAMING}
     assert named == {name: [] for name in named}
-    assert feature_words(ROOT / "cogs/daily.py")  # the check sees a feature's own words
+    assert feature_words(ROOT / "bot/features/daily/cog.py")  # it sees a feature's words
 
 
 def test_the_core_files_still_naming_features_are_listed() -> None:
     assert [name for name in STILL_NAMING if not feature_words(ROOT / name)] == []
+
+
+def test_a_wings_floors_are_checked() -> None:
+    """A wing's pure part imports no discord, asyncio or storage, and no other floor; its
+    service no Discord side; its Discord side no storage (``layer_violations``)."""
+    assert wing_floor("bot.features.daily.rules") == "pure"
+    assert wing_floor("bot.features.daily.feature") is None
+    forged = [Import("bot.features.x.rules", "asyncio", 1, False),
+              Import("bot.features.x.rules", "bot.storage.sql", 2, False),
+              Import("bot.features.x.rules", "bot.features.x.service", 3, False),
+              Import("bot.features.x.service", "discord", 4, False),
+              Import("bot.features.x.cog", "bot.storage.sql", 5, False),
+              Import("bot.features.x.cog", "discord", 6, False),
+              Import("bot.features.x.rules", "bot.game.private", 7, False)]
+    assert sorted({v.split(" imports ")[0] for v in layer_violations(forged)}) == [
+        "bot.features.x.cog:5", "bot.features.x.rules:1", "bot.features.x.rules:2",
+        "bot.features.x.rules:3", "bot.features.x.service:4"]
+    assert any(m.startswith("bot.features.daily.") and wing_floor(m) == "pure"
+               for m in MODULES)  # the daily deal's wing has its pure floor

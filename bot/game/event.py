@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.ai import Level
-from bot.game.daily import DAILY_BID, DAILY_CHANNEL, daily_seed, forgotten_mark
+from bot.game.private import PRIVATE_BID, PRIVATE_CHANNEL, forgotten_mark, keyed_seed
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.rules import RuleSet
@@ -49,16 +49,16 @@ def role_of(deal: int) -> str:
 
 def event_seed(key: bytes, guild_id: int, event_id: str, deal: int) -> int:
     """The 63-bit seed of deal ``deal`` of event ``event_id``: the daily deal's HMAC
-    (``bot.game.daily.daily_seed``) with the server's secret key over
+    (``bot.game.private.keyed_seed``) with the server's secret key over
     ``"<guild id>|event:<event id>:<deal>"``, so no day and no other event shares it and
     nobody can work a deal out from the source."""
-    return daily_seed(key, guild_id, f"event:{event_id}:{deal}")
+    return keyed_seed(key, guild_id, f"event:{event_id}:{deal}")
 
 
 def event_forgotten_mark(key: bytes, guild_id: int, event_id: str, user_id: int) -> int:
     """The stand-in kept for ``user_id``'s entry of event ``event_id`` after ``/ddz forget``
     (while the event is open and they began a deal of it): the daily deal's keyed mark
-    (``bot.game.daily.forgotten_mark``) over ``"event:<event id>"`` in place of a day.
+    (``bot.game.private.forgotten_mark``) over ``"event:<event id>"`` in place of a day.
     Always below 0, never a Discord id; without the server's key it leads back to nobody.
     It bars the member from entering that event again (they have seen its cards)."""
     return forgotten_mark(key, guild_id, f"event:{event_id}", user_id)
@@ -85,15 +85,15 @@ def event_table(
     computers of ``level`` in seats 1 and 2, the landlord (``landlord_seat(deal)``) at bid
     3 with the kitty, no bidding. Same ``seed`` and ``deal`` → the same cards in the same
     seats for every entrant. Returns the table and the events of the deal and the bid."""
-    table = Table.open(guild_id, DAILY_CHANNEL, user_id, name, locale, computers=2, level=level,
+    table = Table.open(guild_id, PRIVATE_CHANNEL, user_id, name, locale, computers=2, level=level,
                        rules=rules, turn_seconds_play=turn_seconds)
     table.event = event_label(event_id, deal)
     landlord = landlord_seat(deal)
     events = table.start(user_id, now, seed=seed, first_bidder=landlord)
     if landlord == EVENT_SEAT:
-        events += table.bid(user_id, DAILY_BID, now)
+        events += table.bid(user_id, PRIVATE_BID, now)
     else:
-        events += table.auto_act(DAILY_BID, now)  # the computer's fixed bid, not a choice
+        events += table.auto_act(PRIVATE_BID, now)  # the computer's fixed bid, not a choice
     return table, events
 
 

@@ -1,10 +1,11 @@
-"""The daily deal: one deal per server per calendar day (docs/RULES.md §Daily deal).
+"""A member's private deal, what the features that deal one share (the daily deal, the
+duplicate events, the endgame puzzles: docs/RULES.md §Daily deal, §Events, §Puzzles).
 
-Pure: the day of a clock time in a time zone, the day's seed (HMAC-SHA256 of the
-server's secret key, its id and the day), the member's private table (landlord at
-bid 3 with the kitty, two computers), the seed of a computer's move (the position
-only, so two members who make the same moves get the same answers), the order of
-the standings and the streaks. No clock, no storage: callers pass ``now`` and keys.
+Pure: the day of a clock time in a time zone, a keyed seed (HMAC-SHA256 of the server's
+secret key, its id and a label such as the day), the keyed mark kept through ``/ddz
+forget``, the seed of a computer's move (the position only, so two members who make the
+same moves get the same answers), the moves of a seat, the order of the standings and the
+streaks. No clock, no storage: callers pass ``now`` and keys.
 """
 
 from __future__ import annotations
@@ -18,17 +19,14 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.ai import Level
-from bot.game.seat import Event
 from bot.game.table import Table
-from bot.rules import RuleSet
 
-DAILY_SEAT = 0
-"""The member's seat at a daily table: always the landlord (docs/RULES.md §Daily deal)."""
-DAILY_BID = 3
-"""The member's bid at a daily table: the hand's base score B."""
-DAILY_CHANNEL = 0
-"""The ``channel_id`` of a daily table: it lives in no channel (private, no public message)."""
+PRIVATE_SEAT = 0
+"""The member's seat at a private table: always the landlord (docs/RULES.md §Daily deal)."""
+PRIVATE_BID = 3
+"""The member's bid at a private table: the hand's base score B."""
+PRIVATE_CHANNEL = 0
+"""The ``channel_id`` of a private table: it lives in no channel (no public message)."""
 
 
 def zone(name: str | None) -> dt.tzinfo:
@@ -76,10 +74,10 @@ def day_start(day: str, tz: str | None = None) -> float:
     return midnight.timestamp()
 
 
-def daily_seed(key: bytes, guild_id: int, day: str) -> int:
-    """The 63-bit seed of the server's deal on ``day``: HMAC-SHA256 keyed with the
-    server's secret ``key`` over ``"<guild id>|<day>"``. The same for every member;
-    without the key (kept in the database) nobody can work tomorrow's deal out."""
+def keyed_seed(key: bytes, guild_id: int, day: str) -> int:
+    """The 63-bit seed of the server's deal of ``day`` (a day, or another label): HMAC-SHA256
+    keyed with the server's secret ``key`` over ``"<guild id>|<day>"``. The same for every
+    member; without the key (kept in the database) nobody can work tomorrow's deal out."""
     digest = hmac.new(key, f"{guild_id}|{day}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
@@ -95,24 +93,8 @@ def forgotten_mark(key: bytes, guild_id: int, day: str, user_id: int) -> int:
     return -(int.from_bytes(digest[:8], "big") >> 2) - 1
 
 
-def daily_table(
-    guild_id: int, user_id: int, name: str, locale: str | None, *, day: str, seed: int,
-    level: Level, rules: RuleSet, turn_seconds: float, now: float,
-) -> tuple[Table, list[Event]]:
-    """The member's private table for the day's deal, ready to play: the member in seat 0
-    has bid 3 and holds the kitty (20 cards); seats 1 and 2 are computers of ``level``;
-    the member leads. Same ``seed`` → same cards for everyone. Returns the table and
-    the events of the deal and the bid."""
-    table = Table.open(guild_id, DAILY_CHANNEL, user_id, name, locale, computers=2, level=level,
-                       rules=rules, turn_seconds_play=turn_seconds)
-    table.daily = day
-    events = table.start(user_id, now, seed=seed, first_bidder=DAILY_SEAT)
-    events += table.bid(user_id, DAILY_BID, now)
-    return table, events
-
-
 def move_rng(table: Table) -> random.Random:
-    """The computers' randomness at a daily table: seeded by the position alone (the
+    """The computers' randomness at a private table: seeded by the position alone (the
     deal's seed and every action so far, cards by id), never by time or by who plays.
     Raises ValueError without a hand."""
     hand = table.hand
@@ -126,7 +108,7 @@ def move_rng(table: Table) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def moves_of(table: Table, seat: int = DAILY_SEAT) -> int:
+def moves_of(table: Table, seat: int = PRIVATE_SEAT) -> int:
     """The plays ``seat`` made in the hand (passes and bids are not moves): the
     standings' tie-break, fewer first. Raises ValueError without a hand."""
     if table.hand is None:

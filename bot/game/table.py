@@ -94,7 +94,7 @@ class Table(BaseModel):
     turn_seconds_bid: float = 30.0
     computer_level: Level = "normal"
     daily: str | None = None
-    """The day (``"YYYY-MM-DD"``) of a daily-deal table (``bot.game.daily``): private, in
+    """The day (``"YYYY-MM-DD"``) of a daily-deal table (``bot.features.daily.rules``): private, in
     no channel, settled as a daily result instead of a table hand; None at a table."""
     event: str | None = None
     """``"<event id>:<deal>"`` of a duplicate event's table (``bot.game.event``): private

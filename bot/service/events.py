@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.ai import LEVELS
-from bot.game.daily import move_rng, moves_of
 from bot.game.errors import GameError
 from bot.game.event import (
     EVENT_SEAT,
@@ -34,9 +33,10 @@ from bot.game.event import (
     standings,
 )
 from bot.game.hand import Hand
+from bot.game.private import move_rng, moves_of
 from bot.game.table import Table
-from bot.service.daily import private_record
 from bot.service.host import PrivateHost, Title
+from bot.service.replays import private_record
 from bot.values import (
     EventInfo,
     EventPlay,
@@ -265,7 +265,7 @@ class EventService:
                           ) -> FinishedHand | None:
         """``user_id``'s finished hand of ``deal`` shaped as a settled table hand, so that
         ``ReplayService`` pages, animates and reviews it like a daily hand
-        (``bot.service.daily.private_record``; hand id ``"event:<event id>:<deal>:<user>"``,
+        (``bot.service.replays.private_record``; hand id ``"event:<event id>:<deal>:<user>"``,
         seat 0 the member); for ``viewer_id``, None when unknown, when ``deal`` is not one
         of the event's, or when the viewer may not see it yet (``may_see``)."""
         if not 1 <= deal <= event.deals or not await self.may_see(event, deal, viewer_id):

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.game.daily import daily_seed, day_before, day_of, forgotten_mark, streaks
 from bot.game.errors import GameError
+from bot.game.private import day_before, day_of, forgotten_mark, keyed_seed, streaks
 from bot.puzzles import (
     Move,
     Position,
@@ -269,9 +269,9 @@ class PuzzleService:
 
     async def daily_puzzle(self, guild_id: int, day: str) -> Puzzle:
         """The server's puzzle of ``day``: the same for every member, chosen by the server's
-        secret seed (``bot.game.daily.daily_seed`` of ``"puzzle:<day>"``), so that nobody
+        secret seed (``bot.game.private.keyed_seed`` of ``"puzzle:<day>"``), so that nobody
         can tell it before the day, nor another server's from it."""
-        seed = daily_seed(await self._key(guild_id), guild_id, f"puzzle:{day}")
+        seed = keyed_seed(await self._key(guild_id), guild_id, f"puzzle:{day}")
         return self.puzzles[seed % len(self.puzzles)]
 
     def _mark(self, key: bytes, guild_id: int, day: str, user_id: int) -> int:

@@ -23,11 +23,13 @@ from typing import Any
 from bot.ai.review import Assessment, Verdict, verdict
 from bot.game.errors import GameError
 from bot.game.hand import Hand
+from bot.game.private import PRIVATE_SEAT
 from bot.game.replay import Step, replay
+from bot.game.seat import computer_seat
 from bot.game.variants import load_hand
 from bot.service import reviews
 from bot.service.lru import Lru, SingleFlight
-from bot.values import FinishedHand
+from bot.values import FinishedHand, SeatChange, Settlement
 
 log = logging.getLogger(__name__)
 
@@ -256,3 +258,26 @@ async def _tell(progress: Progress, done: int, total: int) -> None:
         await progress(done, total)
     except Exception:
         log.exception("review progress callback failed")
+
+
+def private_record(hand_id: str, guild_id: int, table_id: str, finished_at: float,
+                   hand_json: str, user_id: int, name: str | None) -> FinishedHand | None:
+    """A finished private hand (a daily deal's, an event deal's) shaped as a settled table
+    hand for ``ReplayService`` (``rebuilt``, ``review``): no hand number (``hand_no`` 0),
+    no channel, no match totals; seat 0 (``PRIVATE_SEAT``) is the member (``name``, ``"?"``
+    once forgotten), seats 1 and 2 the computers, each with its role and points. None
+    when ``hand_json`` (Hand JSON) has no result."""
+    hand = Hand.model_validate_json(hand_json)
+    result = hand.result
+    if result is None:
+        return None
+    names = [name or "?", computer_seat(1, "normal").name, computer_seat(2, "normal").name]
+    changes = [SeatChange(seat=i, user_id=user_id if i == PRIVATE_SEAT else None,
+                          name=names[i], role="landlord" if i == result.landlord
+                          else "peasant", points=result.points[i], total=None)
+               for i in range(3)]
+    settlement = Settlement(hand_id=hand_id, guild_id=guild_id, table_id=table_id,
+                            match_no=0, changes=changes, winner=result.winner)
+    return FinishedHand(hand_no=0, hand_id=hand_id, guild_id=guild_id,
+                        finished_at=finished_at, hand_json=hand_json,
+                        settlement=settlement, user_ids=(user_id, None, None))

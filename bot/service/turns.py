@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.game.computer import AutoAction, decide_pending, fallback_action
-from bot.game.daily import move_rng
 from bot.game.errors import GameError
+from bot.game.private import move_rng
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service.host import Act, TurnHost

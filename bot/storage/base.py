@@ -231,7 +231,7 @@ class SqlRepository:
         finished-hand records keep their points but lose the user id, name (shown as
         "?"), match total and rating. ``daily_marks``: (day, mark) kept in the same
         commit in place of the member's plays of days still open (``guild_id`` only;
-        ``bot.game.daily.forgotten_mark``), so forgetting does not open a second play.
+        ``bot.game.private.forgotten_mark``), so forgetting does not open a second play.
         ``event_marks``: (event id, mark) kept likewise as entries of open events the
         member began (``bot.game.event.event_forgotten_mark``): no second entry.
         Puzzle attempts and the puzzle rating go too; ``puzzle_marks``: (day, mark) kept

@@ -130,7 +130,7 @@ async def hand_json(db: Sql, guild_id: int, day: str, user_id: int) -> str | Non
 
 
 async def mark_forgotten(db: Sql, guild_id: int, day: str, mark: int, now: float) -> None:
-    """Keep ``mark`` (``bot.game.daily.forgotten_mark``) as a play of ``day`` with no
+    """Keep ``mark`` (``bot.game.private.forgotten_mark``) as a play of ``day`` with no
     table, level, result or hand: the once-a-day check still finds it, no standings or
     total ever count it (it is never finished)."""
     await db.execute(

@@ -153,7 +153,7 @@ async def solved_days(db: Sql, guild_id: int, user_ids: Sequence[int]) -> dict[i
 
 
 async def mark_forgotten(db: Sql, guild_id: int, day: str, mark: int, now: float) -> None:
-    """Keep ``mark`` (a keyed hash, ``bot.game.daily.forgotten_mark``) as an attempt at the
+    """Keep ``mark`` (a keyed hash, ``bot.game.private.forgotten_mark``) as an attempt at the
     daily puzzle of ``day`` with no puzzle or result: the once-a-day check still finds
     it, no board counts it (it is never finished)."""
     await db.execute(

@@ -12,7 +12,7 @@ from bot.ai import choose_play
 from bot.ai.observation import Observation
 from bot.ai.search import hard_play
 from bot.ai.view import view_of
-from bot.game.daily import daily_table
+from bot.features.daily.rules import daily_table
 from bot.rules import DEFAULT_RULES
 
 

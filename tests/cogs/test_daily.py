@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from bot.features.daily.cog import post_day
+from bot.features.daily.service import DailyService
 from bot.i18n import t
 from bot.service import SystemClock
-from bot.service.daily import DailyService
-from cogs.daily import post_day
 from tests.support.fake_discord import FakeDiscord, Member
 
 CUSTOM_ID_MAX = 100

@@ -109,8 +109,7 @@ async def test_a_daily_deals_replay_has_no_bidding_page(lang: str, trick: str) -
     from bot.game import Hand
     from bot.game.replay import step_of
     from bot.game.selfplay import play_out
-    from bot.service.daily import private_record
-    from bot.service.replays import ReplayService
+    from bot.service.replays import ReplayService, private_record
     from rendering.replay_pages import page_alt, players_of
 
     rng = random.Random(5)

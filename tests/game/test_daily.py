@@ -7,12 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.game.daily import (
-    DAILY_BID,
-    DAILY_CHANNEL,
-    DAILY_SEAT,
-    daily_seed,
-    daily_table,
+from bot.features.daily.rules import DAILY_BID, DAILY_CHANNEL, DAILY_SEAT, daily_seed, daily_table
+from bot.game.private import (
     day_before,
     day_of,
     move_rng,

@@ -100,7 +100,7 @@ def test_every_entrant_gets_the_same_cards_in_the_same_seats() -> None:
 
 
 def test_seeds_differ_by_deal_event_and_key_and_are_not_the_daily_seed() -> None:
-    from bot.game.daily import daily_seed
+    from bot.features.daily.rules import daily_seed
 
     seeds = {event_seed(KEY, 1, "ab12", d) for d in range(1, 13)}
     assert len(seeds) == 12

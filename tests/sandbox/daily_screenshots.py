@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.game.daily import day_before, day_of
+from bot.game.private import day_before, day_of
 from sandbox.world import NAMES, fixed_id
 from tests.support import sandbox_screenshots
 from tests.support.sandbox_screenshots import Shot

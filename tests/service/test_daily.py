@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.daily import DAILY_SEAT, daily_table
+from bot.features.daily.rules import DAILY_SEAT, daily_table
+from bot.features.daily.service import POST_GRACE, DailyService
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.rules import DEFAULT_RULES
 from bot.service import TableService
-from bot.service.daily import POST_GRACE, DailyService
 from bot.storage import open_repository
 from bot.storage.base import SqlRepository
 from tests.support.service_clock import FakeClock, Recorder, featured_service, run

@@ -11,8 +11,7 @@ import pytest
 from bot.ai import choose_bid, choose_play, hint_options
 from bot.ai.observation import Observation
 from bot.game.selfplay import seeded_hand
-from bot.service.daily import private_record
-from bot.service.replays import ReplayService
+from bot.service.replays import ReplayService, private_record
 from cogs.replay import review_embed
 
 MEMBER = 0

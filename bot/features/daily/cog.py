@@ -20,13 +20,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.game.daily import DAILY_SEAT, moves_of
+from bot.features.daily.rules import DAILY_SEAT
+from bot.features.daily.service import DailyService
 from bot.game.errors import GameError
+from bot.game.private import moves_of
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import resolve_locale, t, tn
 from bot.service.budget import COSMETIC
-from bot.service.daily import DailyService
 from bot.service.replays import Replay
 from bot.values import DailyBoard, DailyEntry
 from cogs import permissions, private_replay, texts

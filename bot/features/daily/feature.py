@@ -7,10 +7,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
-from bot.service.daily import DailyService
+from bot.features.daily import cog as daily
+from bot.features.daily.service import DailyService
 from bot.service.tables import TableService
 from bot.settings import Settings
-from cogs import daily
 from cogs.wing import Wing, WingHost
 
 KIND = "daily"
@@ -35,7 +35,8 @@ class DailyFeature:
         poster = daily.DailyPoster(host.bot, host.ctx.feature(DailyService), host.language,
                                    host.delivery)
         return Wing(private={KIND: functools.partial(daily.table_changed, host.ctx)},
-                    tasks=(poster,), parts=(poster,))
+                    tasks=(poster,), parts=(poster,),
+                    clicks={"dailyreplay": daily.on_replay_click})
 
 
 FEATURE = DailyFeature()

@@ -19,10 +19,10 @@ import secrets
 from dataclasses import dataclass
 
 from bot.ai import LEVELS, Level
-from bot.game.daily import (
-    DAILY_SEAT,
-    daily_seed,
-    daily_table,
+from bot.features.daily.rules import DAILY_SEAT, daily_seed, daily_table
+from bot.game.errors import GameError
+from bot.game.hand import Hand
+from bot.game.private import (
     day_before,
     day_of,
     day_start,
@@ -31,12 +31,10 @@ from bot.game.daily import (
     standing_order,
     streaks,
 )
-from bot.game.errors import GameError
-from bot.game.hand import Hand
-from bot.game.seat import computer_seat
 from bot.game.table import Table
 from bot.rules import RuleSet
 from bot.service.host import PrivateHost, Title
+from bot.service.replays import private_record
 from bot.values import (
     DailyBoard,
     DailyEntry,
@@ -44,8 +42,6 @@ from bot.values import (
     DailySummary,
     FinishedHand,
     GuildSettings,
-    SeatChange,
-    Settlement,
 )
 
 POST_GRACE = 3600.0
@@ -97,7 +93,7 @@ class DailyService:
         return bytes.fromhex(await self.storage.daily_key(guild_id, secrets.token_hex(32)))
 
     async def seed(self, guild_id: int, day: str) -> int:
-        """The seed of the server's deal of ``day`` (``bot.game.daily.daily_seed`` with the
+        """The seed of the server's deal of ``day`` (``bot.features.daily.rules.daily_seed`` with the
         server's secret key, created on first use)."""
         return daily_seed(await self._key(guild_id), guild_id, day)
 
@@ -264,29 +260,6 @@ class DailyService:
     async def yesterday(self, guild_id: int) -> str:
         """The server's previous calendar day."""
         return day_before(await self.today(guild_id))
-
-def private_record(hand_id: str, guild_id: int, table_id: str, finished_at: float,
-                   hand_json: str, user_id: int, name: str | None) -> FinishedHand | None:
-    """A finished private hand (a daily deal's, an event deal's) shaped as a settled table
-    hand for ``ReplayService`` (``rebuilt``, ``review``): no hand number (``hand_no`` 0),
-    no channel, no match totals; seat 0 (``DAILY_SEAT``) is the member (``name``, ``"?"``
-    once forgotten), seats 1 and 2 the computers, each with its role and points. None
-    when ``hand_json`` (Hand JSON) has no result."""
-    hand = Hand.model_validate_json(hand_json)
-    result = hand.result
-    if result is None:
-        return None
-    names = [name or "?", computer_seat(1, "normal").name, computer_seat(2, "normal").name]
-    changes = [SeatChange(seat=i, user_id=user_id if i == DAILY_SEAT else None,
-                          name=names[i], role="landlord" if i == result.landlord
-                          else "peasant", points=result.points[i], total=None)
-               for i in range(3)]
-    settlement = Settlement(hand_id=hand_id, guild_id=guild_id, table_id=table_id,
-                            match_no=0, changes=changes, winner=result.winner)
-    return FinishedHand(hand_no=0, hand_id=hand_id, guild_id=guild_id,
-                        finished_at=finished_at, hand_json=hand_json,
-                        settlement=settlement, user_ids=(user_id, None, None))
-
 
 def _day(now: float, settings: GuildSettings) -> str:
     """The calendar day of ``now`` in the server's zone; UTC if the stored zone is unknown
