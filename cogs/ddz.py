@@ -48,7 +48,7 @@ from cogs.records import RecordsCommands
 from cogs.replay import ReplayCommands
 from cogs.replies import answer_error, context_of, defer, defer_soon, respond
 from cogs.translator import cmd
-from cogs.wing import DiscordFeature, PrivateChange, Wing, WingHost
+from cogs.wing import DiscordFeature, PrivateChange, TableClosing, Wing, WingHost
 
 KNOWN_IDS = tuple(re.compile(p) for p in TEMPLATES)
 """Every custom_id the bot draws (cogs/items.py)."""
@@ -102,6 +102,10 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         self.private: dict[str, PrivateChange] = {
             kind: change for wing in self.wings.values() for kind, change in wing.private.items()}
         """What a change of a private table does, by ``Table.kind`` (the feature's own)."""
+        self.closing: dict[str, TableClosing] = {
+            kind: closing for wing in self.wings.values() for kind, closing in wing.closing.items()}
+        """What the closing of a public table does before its views are forgotten, by
+        ``Table.kind`` (the feature's own)."""
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -129,11 +133,9 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
             return
         self.board.notify(table, events)
         if table.phase == "closed":
-            if table.tournament is not None and table.hand is not None \
-                    and table.hand.result is not None:
-                # a tournament closes its table right after the last hand: the members'
-                # views show that hand's end first (its board keeps the result too)
-                await self.views.refresh(table.model_copy(update={"phase": "finished"}))
+            closing = self.closing.get(table.kind)
+            if closing is not None:  # its feature's last word to the members' views
+                await closing(table)
             self.views.forget_table(table.id)
 
     @commands.Cog.listener("on_ddz_hand_settled")

@@ -21,6 +21,10 @@ from cogs.delivery import Delivery
 
 PrivateChange = Callable[[Table, list[Event]], Awaitable[None]]
 """What a change of a private table of one kind does (the member's view, the feature's own)."""
+TableClosing = Callable[[Table], Awaitable[None]]
+"""What the closing of a public table of one kind does before the members' views of it are
+forgotten (a feature that closes its table right after the last hand shows that hand's end
+first)."""
 Click = Callable[..., Awaitable[None]]
 """A click handler of a feature's component: ``(interaction, ctx, *the parsed custom_id)``
 (``cogs/items.py`` parses it; ``cogs/feature_clicks.py`` hands it over by its kind)."""
@@ -45,13 +49,15 @@ class WingHost:
 class Wing:
     """A feature's Discord side once attached: ``private`` by ``Table.kind`` (what a change
     of its private tables does), ``tasks`` started with the cog and closed with it,
-    ``parts``, the objects its commands and clicks find through ``CogContext.part``, and
-    ``clicks``, its components' handlers by click kind (``cogs.items.KINDS``)."""
+    ``parts``, the objects its commands and clicks find through ``CogContext.part``,
+    ``clicks``, its components' handlers by click kind (``cogs.items.KINDS``), and
+    ``closing`` by ``Table.kind`` (what the closing of its public tables does first)."""
 
     private: Mapping[str, PrivateChange] = field(default_factory=dict)
     tasks: Sequence[Background] = ()
     parts: Sequence[object] = ()
     clicks: Mapping[str, Click] = field(default_factory=dict)
+    closing: Mapping[str, TableClosing] = field(default_factory=dict)
 
 
 class DiscordFeature(Protocol):

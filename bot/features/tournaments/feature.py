@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.game.table import Table
 from bot.service.tables import TableService
 from bot.service.tournaments import TournamentService
 from bot.settings import Settings
@@ -43,7 +44,14 @@ class TournamentsFeature:
                                                     host.ctx.service.settings,
                                                     drawn=host.ctx.board.drawn)
         ticker = tournaments.TournamentTicker(host.bot, cups)
-        return Wing(tasks=(ticker,), parts=(ticker,))
+
+        async def closing(table: Table) -> None:
+            # a tournament closes its table right after the last hand: the members' views
+            # show that hand's end first (its board keeps the result too)
+            if table.hand is not None and table.hand.result is not None:
+                await host.ctx.hands.views.refresh(table.model_copy(update={"phase": "finished"}))
+
+        return Wing(tasks=(ticker,), parts=(ticker,), closing={KIND: closing})
 
 
 FEATURE = TournamentsFeature()
