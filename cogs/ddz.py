@@ -342,18 +342,33 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
     @app_commands.command(name=cmd("start", "cmd.start.name"),
                           description=cmd("Open a table in this channel", "cmd.start.description"))
     @app_commands.rename(computers=cmd("computers", "param.computers.name"),
-                         level=cmd("level", "param.level.name"))
+                         level=cmd("level", "param.level.name"),
+                         rules=cmd("rules", "param.rules.name"),
+                         deal=cmd("deal", "param.dealing.name"))
     @app_commands.describe(
         computers=cmd("Computer players to seat at once (0-2)", "param.computers.description"),
-        level=cmd("Level of the computer players (default normal)", "param.level.description"))
+        level=cmd("Level of the computer players (default normal)", "param.level.description"),
+        rules=cmd("Rules of this table (default: the server's)", "param.rules.description"),
+        deal=cmd("How the hands after the first are dealt (default: the server's)",
+                 "param.dealing.description"))
     @app_commands.choices(
         level=[Choice(name=cmd("easy", "choice.level.easy"), value="easy"),
                Choice(name=cmd("normal", "choice.level.normal"), value="normal"),
-               Choice(name=cmd("hard", "choice.level.hard"), value="hard")])
+               Choice(name=cmd("hard", "choice.level.hard"), value="hard")],
+        rules=[Choice(name=cmd("classic (bids 1-3)", "choice.rules.classic"), value="classic"),
+               Choice(name=cmd("Happy (call, grab, double)", "choice.rules.happy"),
+                      value="happy")],
+        deal=[Choice(name=cmd("shuffled", "choice.deal.shuffled"), value="shuffled"),
+              Choice(name=cmd("no shuffle (more bombs)", "choice.deal.no_shuffle"),
+                     value="no-shuffle")])
     async def start(self, interaction: discord.Interaction,
                     computers: app_commands.Range[int, 0, 2] = 0,
-                    level: Choice[str] | None = None) -> None:
-        """Open a lobby; ``level`` is used for these computers and for "Add computer"."""
+                    level: Choice[str] | None = None,
+                    rules: Choice[str] | None = None,
+                    deal: Choice[str] | None = None) -> None:
+        """Open a lobby; ``level`` is used for these computers and for "Add computer";
+        ``rules`` and ``deal`` are this table's over the server's (docs/RULES.md §Happy
+        rules, §No-shuffle deals)."""
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         lacking = permissions.missing(interaction)
@@ -365,7 +380,9 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
             permissions.guild_id(interaction), permissions.channel_id(interaction),
             user.id, user.display_name,
             str(interaction.locale), computers=computers,
-            level=level.value if level is not None else "normal")  # type: ignore[arg-type]  # the choices are LEVELS
+            level=level.value if level is not None else "normal",  # type: ignore[arg-type]  # the choices are LEVELS
+            chosen={key: choice.value for key, choice in (("variant", rules), ("deal", deal))
+                    if choice is not None})
         # The lobby is posted before the answer (which fills the "thinking" placeholder in;
         # this interaction's first follow-up would replace it): by a live token of the
         # channel, else in the channel (cogs/delivery.py). Later messages may go on this one.

@@ -28,6 +28,7 @@ from cogs.hand_view import (
     shows_autoplay,
     take_rank,
 )
+from cogs.happy_texts import choice_label
 from cogs.items import ViewState, mask_to_indices, parse_mask
 from cogs.replies import error_message
 
@@ -67,7 +68,7 @@ def is_stale(table: Table, seq: int, verb: str) -> bool:
     its options were computed for the play to beat when it was drawn.
     """
     hand = table.hand
-    if table.phase != "playing" or hand is None or hand.phase not in ("bidding", "playing"):
+    if table.phase != "playing" or hand is None or hand.phase in ("finished", "redeal"):
         return True
     if table.is_current(seq):
         return False
@@ -118,9 +119,21 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
             # the view's own line says auto-play is on and at what pace: not twice
             ack = None if on and shows_autoplay(done, seat) else autoplay_ack(done, seat, on, lang)
             return Outcome(state, ack, table=done)
+        decision = _decision_verb(verb)
+        if decision is not None:  # the Happy rules' Show and Double (docs/RULES.md §Happy rules)
+            kind, amount = decision
+            done = await service.decide(table.id, user_id, kind, amount, seq=seq)
+            return Outcome(replace(state, hint=0),
+                           t("hand.chose", lang, choice=choice_label(kind, amount, lang)),
+                           table=done)
         if verb.startswith("b") and verb[1:].isdigit():
             amount = int(verb[1:])
+            asked = hand.asked(seat) if hand is not None else None
             done = await service.bid(table.id, user_id, amount, seq=seq)
+            if asked in ("call", "grab"):  # Call / Grab under the Happy rules
+                return Outcome(replace(state, hint=0),
+                               t("hand.chose", lang, choice=choice_label(asked, amount, lang)),
+                               table=done)
             # a new position: the Hint starts again from its first suggestion
             return Outcome(replace(state, hint=0),
                            t("hand.bid_done", lang, amount=amount) if amount
@@ -135,6 +148,15 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
             return Outcome(state, t("hand.refreshed", lang), table=service.get(table.id))
         return Outcome(state, t("hand.error", lang, message=error_message(error, lang)))
     return Outcome(state)
+
+
+def _decision_verb(verb: str) -> tuple[str, int] | None:
+    """``show<n>`` → ("show", n), ``dbl<n>`` → ("double", n); None for another verb. The
+    amount is only a claim: the service refuses one the rules do not have."""
+    for prefix, kind in (("show", "show"), ("dbl", "double")):
+        if verb.startswith(prefix) and verb[len(prefix):].isdigit():
+            return kind, int(verb[len(prefix):])
+    return None
 
 
 def autoplay_ack(table: Table, seat: int, on: bool, lang: str) -> str:

@@ -31,12 +31,14 @@ from typing import Any
 import discord
 
 from bot.game.errors import GameError
+from bot.game.happy import HappyHand
 from bot.game.table import Table
 from bot.i18n import decimal, t, tn
 from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
 from bot.service.renderer import HandKey, Renderer, hand_key
 from cogs import texts
 from cogs.components import Components
+from cogs.happy_texts import choice_label
 from cogs.items import SortMode, ViewState
 from rendering import render_hand_cached
 from rendering.cards import rank_label, sort_cards
@@ -121,10 +123,21 @@ def shows_autoplay(table: Table, seat: int) -> bool:
     return me.autoplay and (table.phase == "playing" or (not me.away and not table.private))
 
 
+_ASKED_LINES = {"call": "hand.your_turn_call", "grab": "hand.your_turn_grab",
+                "show": "hand.your_turn_show", "double": "hand.your_turn_double"}
+"""The turn line of a Happy decision (``Hand.asked``)."""
+
+
 def _turn_line(table: Table, seat: int, lang: str) -> str:
     hand = table.hand
+    if table.phase == "playing" and hand is not None and hand.phase == "doubling":
+        return t("hand.your_turn_double" if seat in hand.pending() else "hand.waiting_double",
+                 lang)
     if table.phase != "playing" or hand is None or hand.turn is None:
         return t("hand.over", lang)
+    asked = hand.asked(seat)
+    if asked in _ASKED_LINES:
+        return t(_ASKED_LINES[asked], lang)
     to_beat = hand.last_play if hand.last_play is not None and hand.last_play.seat != seat else None
     if hand.turn != seat:
         line = t("hand.waiting", lang, name=texts.seat_name(table, hand.turn, lang))
@@ -188,12 +201,15 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     if hand is not None and hand.landlord is not None:
         lines.append(t("hand.role_landlord", lang) if hand.landlord == seat else
                      t("hand.role_peasant", lang, name=texts.plain_name(table, hand.landlord)))
-    elif hand is not None:
+    elif hand is not None and not isinstance(hand, HappyHand):
         lines.append(t("hand.bidding", lang, bid=hand.winning_bid) if hand.winning_bid else
                      t("hand.bidding_none", lang))
+    if isinstance(hand, HappyHand):  # G × S × 2^N so far (docs/RULES.md §Happy rules)
+        lines.append(t("table.multiplier", lang, multiplier=hand.multiplier))
     lines.append(_turn_line(table, seat, lang))
-    when = texts.deadline_text(table, lang) if hand is not None and hand.turn == seat \
-        and not table.seats[seat].automatic else None
+    asked = hand is not None and table.phase == "playing" and hand.asked(seat) is not None
+    when = texts.deadline_text(table, lang) if asked and not table.seats[seat].automatic \
+        else None
     if when:  # a Discord relative timestamp: it counts down by itself
         lines.append(when)
     me = table.seats[seat]
@@ -287,6 +303,9 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     if readings:
         for k, combo in enumerate(readings[:5]):
             button(f"rd{k}", texts.reading_label(combo, lang), 0, B.primary)
+    elif isinstance(hand, HappyHand) and hand.phase in ("bidding", "showing", "doubling"):
+        for verb, label, style, disabled in happy_buttons(hand, seat, lang):
+            button(verb, label, 0, style, disabled)
     elif hand.phase == "bidding":
         allowed = hand.allowed_bids(seat)
         button("b0", t("btn.bid_pass", lang), 0, disabled=0 not in allowed)
@@ -316,7 +335,9 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         lead = hand.to_beat_for(seat) is None
         button("play", t("btn.play", lang), 4, B.primary, disabled=not (my_turn and cards))
         button("pass", t("btn.pass", lang), 4, disabled=not (my_turn and not lead))
-    button("hint", t("btn.hint", lang), 4, disabled=not cards)
+    # the Hint has no advice on the Happy rules' decisions yet (docs/AI.md §Happy rules)
+    happy_deciding = isinstance(hand, HappyHand) and hand.phase != "playing"
+    button("hint", t("btn.hint", lang), 4, disabled=not cards or happy_deciding)
     if playing or state.selected:
         button("clear", t("btn.clear", lang), 4, B.danger, disabled=not state.selected)
     button("sort", t("btn.sort_groups" if state.sort == "groups" else "btn.sort_rank", lang), 4)
@@ -324,6 +345,32 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
 
 
 _NONE = (0,) * 15
+
+
+def happy_buttons(hand: HappyHand, seat: int, lang: str) -> list[tuple[str, str, B, bool]]:
+    """Row 0 of a Happy hand's view before the play: (verb, label, style, disabled).
+
+    Calling or grabbing: Call / Don't call or Grab / Don't grab (``b1`` / ``b0``, enabled on
+    the seat's turn), and Show hand ×4 (``show4``) while the deal may still be shown; the
+    landlord after the kitty: Show hand ×2 (``show2``) / Keep hidden (``show0``); the
+    doubling: ×1 / ×2 / ×4 (``dbl1`` ``dbl2`` ``dbl4``) until the seat has chosen. The
+    service checks every click again (``HappyHand``)."""
+    asked = hand.asked(seat)
+    found: list[tuple[str, str, B, bool]] = []
+    if hand.phase == "bidding":
+        stage = hand.auction.stage if hand.auction.stage in ("call", "grab") else "call"
+        mine = asked == stage
+        found.append(("b1", choice_label(stage, 1, lang), B.primary, not mine))
+        found.append(("b0", choice_label(stage, 0, lang), B.secondary, not mine))
+        if hand.may_show(seat):
+            found.append(("show4", choice_label("show", 4, lang), B.success, False))
+    elif hand.phase == "showing" and asked == "show":
+        found.append(("show2", choice_label("show", 2, lang), B.success, False))
+        found.append(("show0", choice_label("show", 0, lang), B.secondary, False))
+    elif hand.phase == "doubling" and asked == "double":
+        for factor, style in ((1, B.secondary), (2, B.primary), (4, B.danger)):
+            found.append((f"dbl{factor}", choice_label("double", factor, lang), style, False))
+    return found
 
 
 @functools.lru_cache(maxsize=4096)

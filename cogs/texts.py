@@ -15,6 +15,7 @@ from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import Combo, ComboKind, show_cards
 from bot.values import Settlement
+from cogs.happy_texts import decisions_text, rules_line, stake_lines
 from rendering import ResultView, SeatResult, SeatView, TableView
 from rendering.models import DoublingKind
 
@@ -107,6 +108,9 @@ def lobby_text(table: Table, lang: str) -> list[str]:
         else:
             lines.append(t("table.seat", lang, n=i + 1, name=seat_name(table, i, lang)))
     lines.append(t("table.lobby_level", lang, level=t(f"level.{table.computer_level}", lang)))
+    rules = rules_line(table, lang)
+    if rules:
+        lines.append(rules)
     lines.append(t(f"table.lobby_fill_{table.fill}", lang))
     starter = table.seat_of(table.starter_id)
     starter_name = plain_name(table, starter) if starter is not None else "?"
@@ -139,17 +143,32 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
     hand = table.hand
     assert hand is not None
     ping: int | None = None
+    rules = rules_line(table, lang)
+    decisions = decisions_text(table, lang)  # the Happy rules' calls, grabs, shows, doubles
     if hand.phase in ("bidding", "redeal"):
         lines = [t("table.title_bidding", lang, table=table.id, hand=table.hand_no)]
+        lines += [rules] if rules else []
         lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
-        lines.append(bids_text(table, lang))
+        if decisions is None:
+            lines.append(bids_text(table, lang))
+        else:
+            lines.append(decisions)
+            lines.append(t("table.multiplier", lang, multiplier=hand.multiplier))
     else:
         lines = [t("table.title_playing", lang, table=table.id, hand=table.hand_no)]
+        lines += [rules] if rules else []
         lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
         if hand.landlord is not None:
-            lines.append(t("table.landlord", lang, name=plain_name(table, hand.landlord),
-                           bid=hand.winning_bid, multiplier=hand.multiplier))
+            if decisions is None:
+                lines.append(t("table.landlord", lang, name=plain_name(table, hand.landlord),
+                               bid=hand.winning_bid, multiplier=hand.multiplier))
+            else:
+                lines.append(t("table.landlord_happy", lang, multiplier=hand.multiplier,
+                               name=plain_name(table, hand.landlord)))
+                lines.append(decisions)
             lines.append(t("table.kitty", lang, cards=show_cards(hand.kitty)))
+        if hand.phase == "doubling":
+            lines.append(t("table.doubling", lang))
         if hand.last_play is not None:
             combo = hand.last_play.combo
             lines.append(t("table.last_play", lang, name=plain_name(table, hand.last_play.seat),
@@ -304,9 +323,15 @@ def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
     else:
         names = join_names([plain_name(table, i) for i in range(3) if i != result.landlord], lang)
         lines.append(t("result.peasants_win", lang, names=names))
-    items = [t(f"result.doubling.{kind}", lang, name=name or "") for kind, name in doublings(table)]
-    lines.append(t("result.points", lang, bid=result.base, n=result.doublings, p=result.p,
-                   doublings=t("sep.list", lang).join(items) if items else t("result.no_doublings", lang)))
+    stakes = stake_lines(table, lang)  # the Happy rules: each peasant's stake, its factors
+    if stakes:
+        lines += stakes
+    else:
+        items = [t(f"result.doubling.{kind}", lang, name=name or "")
+                 for kind, name in doublings(table)]
+        lines.append(t("result.points", lang, bid=result.base, n=result.doublings, p=result.p,
+                       doublings=t("sep.list", lang).join(items) if items
+                       else t("result.no_doublings", lang)))
     totals = _totals(settlement)
     for i in range(3):
         role = t("result.role_landlord", lang) if i == result.landlord else ""
