@@ -187,7 +187,7 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
             seat_name(table, turn, lang))
         if seat.user_id is not None and not seat.automatic:
             ping = seat.user_id
-        bidding = hand.phase == "bidding"
+        bidding = hand.phase != "playing"  # bids, and the Happy rules' call, grab and show
         if seat.user_id is not None and not seat.automatic:
             line = t("table.turn_bid" if bidding else "table.turn_play", lang, mention=who)
         else:  # a computer (or auto-play) is not told "your turn": the channel is told who
