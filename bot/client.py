@@ -18,6 +18,7 @@ import discord
 from discord.ext import commands
 
 import rendering
+from bot import faults
 from bot.features.contract import Feature, install_features, migrate_features
 from bot.features.installed import FEATURES
 from bot.game.seat import Event
@@ -180,6 +181,9 @@ class DdzBotMixin:
         install_interaction_guard(self.interactions)
         cog = ddz_cog(self.feature_list)(bot, service, features, self.feature_list, replays,
                                          self.renderer, links, budget=budget)
+        crash = faults.crash_hook()  # DDZ_FAULT (the end-to-end crash tests) only
+        if crash is not None:
+            cog.board.messages.crash = cog.hands.crash = crash
         await bot.add_cog(cog)
         # Every click of the bot's components: DdzCog.on_interaction → cogs.items.route_click.
         await bot.tree.set_translator(DdzTranslator())

@@ -9,12 +9,18 @@
 * ``view``: a hand view was answered, not yet tracked for refreshes.
 
 docs/RELIABILITY.md lists what the bot does after each crash and the tests.
+
+The points are a seam, not code on the production path: the objects that post
+(``cogs.table_message.TableMessages``, ``cogs.hand_screens.HandScreens``) hold a ``crash``
+hook that is None unless ``bot/client.py`` sets it to ``crash_point`` (``crash_hook``) when
+``DDZ_FAULT`` is set, so without it a post pays one test of None.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 
 CRASH_EXIT_CODE = 70
 POINTS = ("table", "announce", "view")
@@ -48,3 +54,8 @@ def crash_point(point: str) -> None:
         print(f"ddz-bot: DDZ_FAULT crash after post ({point} #{_SPEC[1]})", file=sys.stderr,
               flush=True)
         os._exit(CRASH_EXIT_CODE)
+
+
+def crash_hook() -> Callable[[str], None] | None:
+    """``crash_point`` when ``DDZ_FAULT`` names a point, else None (nothing to call)."""
+    return crash_point if _SPEC is not None else None

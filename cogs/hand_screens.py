@@ -7,11 +7,10 @@ it, never through the cog.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.faults import crash_point
 from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import Combo
@@ -31,6 +30,9 @@ class HandScreens:
     def __init__(self, service: TableService, renderer: Renderer) -> None:
         self.service = service
         self.renderer = renderer
+        self.crash: Callable[[str], None] | None = None
+        """The end-to-end tests' crash points (``bot.faults.crash_hook``): None unless
+        ``DDZ_FAULT`` is set."""
         self.views = OpenViews(self.render)
         """The hand views open now (a refresh redraws them with ``render``)."""
 
@@ -82,5 +84,6 @@ class HandScreens:
                                    readings=readings)
         file = png_file(screen.png or b"", "hand.png", screen.alt)
         await respond(interaction, screen.content, edit=True, file=file, view=screen.view)
-        crash_point("view")
+        if self.crash is not None:
+            self.crash("view")
         self.views.track(table.id, interaction.user.id, interaction, screen, lang)

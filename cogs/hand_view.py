@@ -294,7 +294,7 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     hand = table.hand
     assert hand is not None
     view = Components()
-    prefix, suffix = f"ddz:{table.id}:{table.seq}:h", "." + state.encode()  # cogs.items.hand_id
+    prefix, suffix = f"ddz:{table.id}:{table.seq}:h", "." + state.encode()  # HAND_TEMPLATE
     my_turn = hand.turn == seat
 
     def button(verb: str, label: str, row: int, style: B = B.secondary, disabled: bool = False) -> None:

@@ -162,11 +162,6 @@ def public_id(table_id: str, seq: int, action: str) -> str:
     return f"ddz:{table_id}:{seq}:{action}"
 
 
-def hand_id(table_id: str, seq: int, verb: str, state: ViewState) -> str:
-    """custom_id of a hand-view component (≤ 100 characters)."""
-    return f"ddz:{table_id}:{seq}:h{verb}.{state.encode()}"
-
-
 def replay_id(hand_no: int, page: int, review: bool, verb: str) -> str:
     """custom_id of a replay button (≤ 100 characters)."""
     return f"ddz:rp:{hand_no}:{page}:{'r' if review else 'p'}{verb}"

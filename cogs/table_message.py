@@ -15,13 +15,12 @@ message older than an hour) makes the next state a new message.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
-from bot.faults import crash_point
 from bot.game.errors import GameError
 from bot.game.seat import Event
 from bot.game.table import Table
@@ -96,6 +95,9 @@ class TableMessages:
         self.renderer = renderer
         self.delivery = delivery
         self.languages = languages
+        self.crash: Callable[[str], None] | None = None
+        """The end-to-end tests' crash points (``bot.faults.crash_hook``): None unless
+        ``DDZ_FAULT`` is set."""
 
     async def show(self, table: Table | None, shown: Shown, events: Sequence[Event] = ()) -> None:
         """Put ``table`` (None: gone from the service) on its message, updating ``shown``.
@@ -132,7 +134,8 @@ class TableMessages:
                 kwargs["view"] = now.view
             message_id = await self.delivery.send(table.channel_id, table.guild_id, RESULT,
                                                   **kwargs)
-            crash_point("table")
+            if self.crash is not None:
+                self.crash("table")
             await self.adopt(table, shown, message_id, now.key)
             if old is not None:
                 await self._retire(table.channel_id, old, left_behind, keep)
@@ -146,7 +149,8 @@ class TableMessages:
             await self.delivery.send(table.channel_id, table.guild_id, RESULT,
                                      content=texts.match_won_text(table, settlement, lang),
                                      allowed_mentions=discord.AllowedMentions.none())
-            crash_point("announce")
+            if self.crash is not None:
+                self.crash("announce")
 
     async def _edit_current(self, channel_id: int, message_id: int, priority: int,
                             **kwargs: Any) -> None:

@@ -23,3 +23,8 @@ def test_a_malformed_spec_is_refused(spec: str) -> None:
 def test_without_a_spec_crash_points_do_nothing() -> None:
     assert faults._SPEC is None  # the test process has no DDZ_FAULT
     faults.crash_point("table")
+
+
+def test_without_a_spec_nothing_is_hooked_into_the_posts() -> None:
+    """The crash points cost nothing on the production path: no hook to call."""
+    assert faults.crash_hook() is None

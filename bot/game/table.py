@@ -246,16 +246,6 @@ class Table(BaseModel):
         """Whether the turn deadline has passed at clock time ``now``."""
         return self.deadline is not None and now >= self.deadline
 
-    def points_by_player(self) -> dict[int, int]:
-        """The finished hand's point changes per member (computer seats left out).
-
-        Raises ValueError when there is no result.
-        """
-        if self.hand is None or self.hand.result is None:
-            raise ValueError("no finished hand")
-        points = self.hand.result.points
-        return {s.user_id: points[i] for i, s in enumerate(self.seats) if s.user_id is not None}
-
     # ----- lobby -----------------------------------------------------------------
 
     def join(

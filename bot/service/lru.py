@@ -32,16 +32,24 @@ class Lru(Generic[K, V]):
         """The value of ``key``, or None, its place unchanged."""
         return self._items.get(key)
 
-    def put(self, key: K, value: V) -> None:
-        """Keep ``value`` as the most recently used; the oldest go past ``size``."""
+    def put(self, key: K, value: V) -> list[K]:
+        """Keep ``value`` as the most recently used; the oldest go past ``size``: their keys
+        (usually none)."""
         self._items[key] = value
         self._items.move_to_end(key)
+        dropped = []
         while len(self._items) > self.size:
-            self._items.popitem(last=False)
+            dropped.append(self._items.popitem(last=False)[0])
+        return dropped
 
     def pop(self, key: K) -> V | None:
         """Forget ``key``; its value, or None."""
         return self._items.pop(key, None)
+
+    def items(self) -> list[tuple[K, V]]:
+        """Every (key, value), least recently used first (a copy: safe to change the Lru
+        while going through it)."""
+        return list(self._items.items())
 
     def clear(self) -> None:
         """Forget every value."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -25,7 +24,7 @@ from bot.ai import PLAYS_RANKED
 from bot.ai.choices import Choices, choices
 from bot.ai.observation import Observation
 from bot.game.table import Table
-from bot.service.lru import SingleFlight
+from bot.service.lru import Lru, SingleFlight
 from bot.service.pool import WorkerPool
 
 log = logging.getLogger(__name__)
@@ -64,10 +63,10 @@ class ChoicesCache:
 
     def __init__(self, size: int = CHOICES_CACHE_SIZE) -> None:
         self.size = size
-        self._memo: OrderedDict[tuple[str, int, int], Choices] = OrderedDict()
+        self._memo: Lru[tuple[str, int, int], Choices] = Lru(size)
         self._pending: SingleFlight[tuple[str, int, int], Choices] = SingleFlight()
-        self._counts: OrderedDict[tuple[str, int, int], tuple[int, ...]] = OrderedDict()
-        self._seen: OrderedDict[tuple[str, int, int], Observation] = OrderedDict()
+        self._counts: Lru[tuple[str, int, int], tuple[int, ...]] = Lru(size)
+        self._seen: Lru[tuple[str, int, int], Observation] = Lru(size)
         """The seat's observation at the position: the ranking and the counter both start
         from it, so it is built once."""
         self._keys: dict[str, set[tuple[str, int, int]]] = {}
@@ -99,10 +98,7 @@ class ChoicesCache:
         if hand is None or hand.phase not in ("bidding", "playing"):
             return _NONE
         key = (table.id, table.seq, seat)
-        found = self._memo.get(key)
-        if found is not None:
-            self._memo.move_to_end(key)
-        return found
+        return self._memo.get(key)
 
     async def ranked(self, table: Table, seat: int, pool: WorkerPool | None = None,
                      urgent: bool = False) -> Choices:
@@ -138,36 +134,35 @@ class ChoicesCache:
         if table.hand is None:
             raise ValueError("no hand dealt")
         key = (table.id, table.seq, seat)
-        found = self._counts.get(key)
+        found = self._counts.peek(key)
         if found is None:
             found = self._store(self._counts, key, self._observation(table, seat, key).still_out())
         return found
 
     def _observation(self, table: Table, seat: int, key: tuple[str, int, int]) -> Observation:
         """``table.hand.observation(seat)`` (a hand is dealt), once per position ``key``."""
-        found = self._seen.get(key)
+        found = self._seen.peek(key)
         if found is None:
             assert table.hand is not None
             found = self._store(self._seen, key, table.hand.observation(seat))
         return found
 
-    def _store(self, memo: OrderedDict[tuple[str, int, int], T], key: tuple[str, int, int],
+    def _store(self, memo: Lru[tuple[str, int, int], T], key: tuple[str, int, int],
                value: T) -> T:
         """Keep ``value`` at ``key`` in ``memo`` (``_memo``, ``_counts`` or ``_seen``), indexed by table;
         the least recently kept are dropped past ``size``."""
-        memo[key] = value
         self._keys.setdefault(key[0], set()).add(key)
-        while len(memo) > self.size:
-            self._unindex(memo.popitem(last=False)[0])
+        for dropped in memo.put(key, value):
+            self._unindex(dropped)
         return value
 
     def forget_before(self, table_id: str, seq: int) -> None:
         """The table moved on to ``seq``: drop its older positions, which nobody asks
         for again (a long-lived heap is what every full garbage collection scans)."""
         for key in [k for k in self._keys.get(table_id, ()) if k[1] < seq]:
-            self._memo.pop(key, None)
-            self._counts.pop(key, None)
-            self._seen.pop(key, None)
+            self._memo.pop(key)
+            self._counts.pop(key)
+            self._seen.pop(key)
             self._unindex(key)
 
     def _unindex(self, key: tuple[str, int, int]) -> None:

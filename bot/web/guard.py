@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from bot.service.lru import Lru
 from bot.service.metrics import Metrics
 
 log = logging.getLogger("bot.web")
@@ -66,16 +66,15 @@ class RateLimit:
     def __init__(self, burst: int = BURST, per_second: float = PER_SECOND,
                  clock: Callable[[], float] = time.monotonic, size: int = ADDRESSES) -> None:
         self.burst, self.per_second, self.clock, self.size = burst, per_second, clock, size
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._buckets: Lru[str, tuple[float, float]] = Lru(size)
+        """(tokens, when) by address, the least recently seen dropped first."""
 
     def allow(self, address: str) -> bool:
         now = self.clock()
-        tokens, then = self._buckets.pop(address, (float(self.burst), now))
+        tokens, then = self._buckets.peek(address) or (float(self.burst), now)
         tokens = min(float(self.burst), tokens + (now - then) * self.per_second)
         allowed = tokens >= 1.0
-        self._buckets[address] = (tokens - 1.0 if allowed else tokens, now)
-        while len(self._buckets) > self.size:
-            self._buckets.popitem(last=False)
+        self._buckets.put(address, (tokens - 1.0 if allowed else tokens, now))
         return allowed
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,7 @@ from bot.game.errors import GameError
 from bot.i18n import available_locales, t, tn
 from bot.rules import format_cards
 from bot.service.links import WebLinks
+from bot.service.lru import Lru
 from bot.service.replays import ReplayService
 from bot.web import views
 from rendering import replay_pages as rp
@@ -92,7 +92,8 @@ class Site:
         self.draw_result = draw_result
         self.env = env or environment()
         self.clock = clock
-        self._cache: OrderedDict[Hashable, tuple[int | None, float, Page]] = OrderedDict()
+        self._cache: Lru[Hashable, tuple[int | None, float, Page]] = Lru(CACHE_SIZE)
+        """(guild id, expiry, page) by key, the least recently used dropped first."""
         self._building: dict[Hashable, asyncio.Task[Page | None]] = {}
         self._generation = 0
         """Bumped by ``drop_guild``: a build that began before is answered, not kept."""
@@ -105,10 +106,10 @@ class Site:
                      build: Callable[[], Coroutine[Any, Any, Page | None]]) -> Page | None:
         """The page ``key`` (``build()`` once per ``ttl``; concurrent callers share it).
         None (not found) is not cached."""
-        hit = self._cache.get(key)
+        hit = self._cache.peek(key)
         now = self.clock()
         if hit is not None and hit[1] > now:
-            self._cache.move_to_end(key)
+            self._cache.get(key)  # a use
             return hit[2]
         generation = self._generation
         task = self._building.get(key)
@@ -118,16 +119,14 @@ class Site:
             task.add_done_callback(lambda _: self._building.pop(key, None))
         page = await asyncio.shield(task)
         if page is not None and generation == self._generation:
-            self._cache[key] = (guild_id, now + ttl, page)
-            self._cache.move_to_end(key)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            self._cache.put(key, (guild_id, now + ttl, page))
         return page
 
     def drop_guild(self, guild_id: int) -> None:
         """Forget every cached page of ``guild_id`` (and builds under way)."""
-        for key in [k for k, v in self._cache.items() if v[0] == guild_id]:
-            del self._cache[key]
+        for key, (guild, _, _) in self._cache.items():
+            if guild == guild_id:
+                self._cache.pop(key)
         self._generation += 1
         self._building.clear()  # a build under way may hold what was just deleted
 

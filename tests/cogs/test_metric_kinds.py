@@ -29,7 +29,6 @@ from cogs.items import (
     event_next_id,
     event_replay_id,
     forget_id,
-    hand_id,
     newmatch_id,
     public_id,
     puzzle_id,
@@ -37,6 +36,7 @@ from cogs.items import (
     route_click,
 )
 from cogs.tournaments import signup_id
+from tests.support.ui_items import hand_id
 
 HAND_VERBS = ("r0", "r14", "play", "pass", "hint", "clear", "sort", "a0", "a1", "auto", "b0",
               "b3", "rd0", "rd2", "back", "cards", "pick")

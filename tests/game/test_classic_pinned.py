@@ -18,6 +18,7 @@ from bot.game.outcome import outcome_of
 from bot.game.replay import replay
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.values import GuildSettings
+from tests.support.game_tables import points_by_player
 
 DIGEST = "8d7489bf0aa72b465001abd2c738cd76863152e6f3f07d09505126c1ed951cd4"
 
@@ -63,7 +64,7 @@ def _lines(seed: int, rules: RuleSet) -> list[str]:
             lines.append(repr((step.kind, step.trick, step.first, step.multiplier,
                                [a.model_dump_json() for a in step.actions],
                                step.before, step.after)))
-        lines.append(repr(table.points_by_player()))
+        lines.append(repr(points_by_player(table)))
     return lines
 
 

@@ -4,7 +4,18 @@ import pytest
 
 from bot.game import GameError, Table
 from tests.support.deals import make_deal
-from tests.support.game_tables import ALICE, BOB, CAROL, DAVE, DEAL, HANDS, lobby, refused, started
+from tests.support.game_tables import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    DEAL,
+    HANDS,
+    lobby,
+    points_by_player,
+    refused,
+    started,
+)
 
 
 def test_open_seats_the_starter_and_the_computers():
@@ -75,7 +86,7 @@ def test_a_whole_hand_through_the_table_reaches_finished_and_is_settleable():
     assert events[-1].kind == "finished" and events[-1].params["winner"] == "peasants"
     assert table.phase == "finished" and table.settleable
     assert table.deadline is None
-    assert table.points_by_player() == {ALICE: -4, BOB: 2, CAROL: 2}
+    assert points_by_player(table) == {ALICE: -4, BOB: 2, CAROL: 2}
 
 
 def test_hand_refusals_through_the_table_change_nothing():
@@ -189,7 +200,7 @@ def test_computer_seats_are_left_out_of_the_players_points():
         table.auto_act(None, 4.0)
     table.play(ALICE, "33344456", 5.0)
     assert table.hand.result.spring
-    assert table.points_by_player() == {ALICE: 12}
+    assert points_by_player(table) == {ALICE: 12}
 
 
 def test_table_round_trips_through_json_in_every_phase():

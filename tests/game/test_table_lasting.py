@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.game import GameError, Table
-from tests.support.game_tables import ALICE, BOB, CAROL, DAVE, lobby, refused
+from tests.support.game_tables import ALICE, BOB, CAROL, DAVE, lobby, points_by_player, refused
 
 
 def _act(table: Table, absent: set[int], now: float) -> None:
@@ -145,7 +145,7 @@ def test_a_member_who_left_is_free_once_the_hand_is_over():
     table.leave(BOB)
     assert table.holds(BOB)  # the hand still plays on for him
     play_out(table)
-    assert table.phase == "finished" and table.points_by_player()[BOB] != 0
+    assert table.phase == "finished" and points_by_player(table)[BOB] != 0
     assert not table.holds(BOB) and table.seat_of(BOB) == 1  # his name stays on the result
     with pytest.raises(GameError) as error:
         table.play_again(BOB, 200.0)

@@ -38,3 +38,12 @@ def refused(table: Table, call: Callable[[Table], Any], code: str) -> None:
         call(table)
     assert error.value.code == code
     assert table.model_dump_json() == before
+
+
+def points_by_player(table: Table) -> dict[int, int]:
+    """The finished hand's point changes per member (computer seats left out). Raises
+    ValueError when there is no result."""
+    if table.hand is None or table.hand.result is None:
+        raise ValueError("no finished hand")
+    points = table.hand.result.points
+    return {s.user_id: points[i] for i, s in enumerate(table.seats) if s.user_id is not None}

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from discord.components import _component_factory
 
-from cogs.items import ViewState, hand_id, public_id
+from cogs.items import ViewState, public_id
 
 
 class TableButton(discord.ui.Button):  # type: ignore[type-arg]
@@ -80,3 +80,9 @@ def click(message: Any, custom_id: str, component_type: int = 2, values: list[st
     if values is not None:
         data["values"] = values
     return SimpleNamespace(type=kind, data=data, message=message)
+
+
+def hand_id(table_id: str, seq: int, verb: str, state: ViewState) -> str:
+    """custom_id of a hand-view component (``cogs/items.py``'s grammar; the hand view
+    builds its own in ``cogs.hand_view``)."""
+    return f"ddz:{table_id}:{seq}:h{verb}.{state.encode()}"
