@@ -17,7 +17,7 @@ import pytest
 
 from bot.i18n import t
 from sandbox.loopback.emulator import Emulator, SimChannel, SimMember, SimMessage
-from sandbox.loopback.model import PERM_CREATE_PUBLIC_THREADS
+from sandbox.loopback.model import PERM_CREATE_PUBLIC_THREADS, PERM_SEND_IN_THREADS
 from sandbox.loopback.rest import REST_HOOKS, Exchange
 from tests.support import timing
 from tests.support.botproc import BotFactory
@@ -484,3 +484,43 @@ async def test_a_member_plays_her_tournament_table_through_the_hand_view(
     await emu.wait_until(lambda: words.over in view.text, timeout=15,
                          what="Ana's view saying the hand is over")
     assert words.sorry not in view.text and emu.errors == []
+
+
+async def test_without_send_messages_in_threads_the_organiser_hears_once_and_no_thread_stays_open(
+        emulator: Emulator, bot_factory: BotFactory) -> None:
+    """Issue 48, the permission case: Send Messages in Threads taken away after the sign-up,
+    each new thread was created and then could not be written in (403 on its opening
+    message), so every tick made another thread and logged a traceback. Now the empty
+    thread is archived at once, the organiser is told once what is missing, and the round
+    opens by itself once the permission is back."""
+    emu = emulator
+    channel = emu.default_channel
+    bot = await bot_factory(extra_env={**ENV, "DDZ_TOURNAMENT_THREAD_RETRY": "1"}).start(
+        timeout=30)
+    boss = emu.member(name="boss", manage_guild=True)
+    await create(emu, boss, name="Mute", rounds=1, hands=1, level="easy")
+    members = [emu.member(name=name) for name in ("ana", "ben", "cal")]
+    for member in members:
+        await finished(await member.slash("ddz tournament join"))
+    channel.bot_denied = PERM_SEND_IN_THREADS
+    await finished(await boss.slash("ddz tournament start"), timeout=20)
+
+    def told() -> list[SimMessage]:
+        return [m for m in channel.public_messages
+                if f"<@{boss.id}>" in m.content and "Send Messages in Threads" in m.text]
+
+    await emu.wait_until(lambda: len([line for line in bot.log_text().splitlines()
+                                      if "refused a table's thread" in line]) >= 2,
+                         timeout=40, what="two refusals")
+    assert len(told()) == 1 and "Create Public Threads" in told()[0].text, told()
+    made = tournament_threads(channel)
+    assert made and not [t.name for t in made if t.active_thread]  # each one archived
+    channel.bot_denied = 0
+    await emu.wait_until(lambda: len(of_round(channel, 1)) == 1, timeout=40,
+                         what="round 1's thread once the permission is back")
+    [thread] = of_round(channel, 1)
+    await play_on_auto(emu, thread, members)
+    await emu.wait_until(lambda: any("is over" in m.text for m in channel.public_messages),
+                         timeout=60, what="the final standings")
+    assert len(told()) == 1 and "Traceback" not in bot.log_text(), bot.log_tail()
+    assert {e.code for e in emu.take_errors()} == {50013}
