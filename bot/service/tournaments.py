@@ -363,17 +363,22 @@ class TournamentService:
 
     async def cancel(self, guild_id: int) -> TournamentInfo:
         """End the open or running tournament: its tables close (a hand being played adds
-        no points), what was played is kept, the channel is told once. Raises GameError
-        ``no_tournament``, ``tournament_closed``."""
+        no points) and their threads are archived, what was played is kept, the channel is
+        told once. Raises GameError ``no_tournament``, ``tournament_closed``."""
         info = await self.live(guild_id)
         async with self._lock(info.tournament_id):
             if not await self.host.storage.cancel_tournament(info.tournament_id,
                                                              self.host.clock.now()):
                 raise GameError("tournament_closed")
+            threads = []
             for table in self.host.tables():
                 if table.tournament is not None and table.tournament.startswith(
                         info.tournament_id + ":"):
-                    await self._close(table.id)
+                    closed = await self._close(table.id)
+                    if closed is not None:  # its thread: archived once its board shows it
+                        threads.append(self._close_thread(info, closed.channel_id,
+                                                          (closed.id, closed.seq)))
+            await asyncio.gather(*threads)
             await self._post(self.poster.cancelled(info))
         return info
 

@@ -288,6 +288,8 @@ async def test_the_organiser_drops_a_member_and_cancels_what_was_played_stays(
                                      for m in channel.public_messages), timeout=15,
                          what="the cancellation")
     assert len([m for m in channel.public_messages if "was cancelled" in m.text]) == 1
+    await emu.wait_until(lambda: thread.archived and thread.locked, timeout=20,
+                         what="the cancelled table's thread archived")
     standings = await finished(await members[0].slash("ddz tournament standings"))
     assert "Cancelled after round 1" in reply_text(standings), reply_text(standings)
     assert "(dropped)" not in reply_text(standings) or "Ben" in reply_text(standings)
