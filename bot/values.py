@@ -473,7 +473,7 @@ class EventPlay(BaseModel):
 
 class EventRow(BaseModel):
     """One line of an event's standings: the place (equal totals share it), the member,
-    the duplicate total (``score``, shown with ``bot.game.event.shown_score``; ``exact``
+    the duplicate total (``score``, shown with ``bot.features.events.rules.shown_score``; ``exact``
     as ``"p/q"`` for equality), raw points, and deals they played themselves."""
 
     model_config = ConfigDict(frozen=True)

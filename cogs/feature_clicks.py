@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import discord
 
-from cogs import event as event_cog
 from cogs import forget, newmatch, puzzles, replay, tournaments
 from cogs.context import CogContext
 
@@ -36,14 +35,14 @@ class FeatureClicks:
         """An event replay button (custom_id
         ``ddz:ev:<event>:<deal>:<member>:<page>:<mode><verb>``)."""
         self.ctx.seen(interaction)
-        await event_cog.on_replay_click(interaction, self.ctx, event_id, deal, user_id, page,
-                                        review, verb)
+        await self.ctx.clicks["eventreplay"](interaction, self.ctx, event_id, deal, user_id,
+                                             page, review, verb)
 
     async def on_event_next_click(self, interaction: discord.Interaction, event_id: str,
                                   user_id: int) -> None:
         """Next deal under an event deal's result (custom_id ``ddz:en:<event>:<member>``)."""
         self.ctx.seen(interaction)
-        await event_cog.on_next_click(interaction, self.ctx, event_id, user_id)
+        await self.ctx.clicks["eventnext"](interaction, self.ctx, event_id, user_id)
 
     async def on_tournament_click(self, interaction: discord.Interaction, tournament_id: str,
                                   verb: str) -> None:

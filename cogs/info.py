@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import discord
 
-from bot.game.event import shown_score
+from bot.features.events.rules import shown_score
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
 from bot.i18n import decimal, decimal_mark, t, tn
 from bot.rules import DEFAULT_RULES, RuleSet

@@ -24,9 +24,9 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   (bot/features/daily/cog.py; no Share: a daily hand is shown privately).
 * event replay ``ddz:ev:<event id>:<deal>:<member>:<page>:<mode><verb>``: a member's hand
   of one deal of a duplicate event, ``mode`` and ``verb`` as for the daily replay
-  (cogs/event.py, paged by cogs/private_replay.py like the daily's).
+  (bot/features/events/cog.py, paged by cogs/private_replay.py like the daily's).
 * event next deal ``ddz:en:<event id>:<member>``: under the result of a member's event
-  deal, deals them their next deal of that event (cogs/event.py).
+  deal, deals them their next deal of that event (bot/features/events/cog.py).
 * puzzle ``ddz:pz:<attempt>:<plies>:<verb>.<mask>``: a member's endgame puzzle view
   (cogs/puzzles.py): ``attempt`` 12 hex digits, ``plies`` the actions of the attempt
   when drawn, ``verb`` ``cards`` (the card menu, values as the hand view's), ``r<0..14>``

@@ -1,5 +1,5 @@
 """Replays and reviews of private hands: a daily deal's (bot/features/daily/cog.py) and an event
-deal's (cogs/event.py), one path for both.
+deal's (bot/features/events/cog.py), one path for both.
 
 A private hand is not a table hand: no hand number, no channel, no Share. Its service
 shapes it as a settled table hand (``DailyService.record``, ``EventService.hand_record``)

@@ -1,6 +1,6 @@
 """The member's hand view at a private table (the daily deal's, an event's deal): kept
 current like any hand view, and drawn once more with the result when the hand ends
-(docs/RULES.md §Daily deal, §Events). Shared by ``bot/features/daily/cog.py`` and ``cogs/event.py``."""
+(docs/RULES.md §Daily deal, §Events). Shared by ``bot/features/daily/cog.py`` and ``bot/features/events/cog.py``."""
 
 from __future__ import annotations
 

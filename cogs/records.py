@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.features.daily.service import DailyService
-from bot.service.events import EventService
+from bot.features.events.service import EventService
 from bot.service.puzzles import PuzzleService
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer

@@ -97,7 +97,7 @@ class Table(BaseModel):
     """The day (``"YYYY-MM-DD"``) of a daily-deal table (``bot.features.daily.rules``): private, in
     no channel, settled as a daily result instead of a table hand; None at a table."""
     event: str | None = None
-    """``"<event id>:<deal>"`` of a duplicate event's table (``bot.game.event``): private
+    """``"<event id>:<deal>"`` of a duplicate event's table (``bot.features.events.rules``): private
     like a daily table, settled as the member's result of that deal; None at a table."""
     tournament: str | None = None
     """``"<tournament id>:<round>:<table>"`` of a tournament's table (docs/RULES.md

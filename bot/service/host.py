@@ -83,7 +83,7 @@ class PingHost(Protocol):
 
 
 class PrivateHost(Protocol):
-    """What the daily deal and the events (``bot.features.daily.service``, ``bot.service.events``)
+    """What the daily deal and the events (``bot.features.daily.service``, ``bot.features.events.service``)
     use of the service whose tables they deal."""
 
     storage: Repository

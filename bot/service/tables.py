@@ -517,7 +517,7 @@ class TableService:
     async def add_private(self, table: Table, claim: Callable[[], Awaitable[bool]],
                           events: list[Event]) -> bool:
         """Take a freshly dealt private table (``bot.features.daily.rules.daily_table``,
-        ``bot.game.event.event_table``): ``claim()`` the member's play of it and save it in
+        ``bot.features.events.rules.event_table``): ``claim()`` the member's play of it and save it in
         one commit (``Repository.begin_daily``, ``begin_event_play``), then arm its turn and
         notify. False (nothing kept) when the claim fails: the member has played or is
         playing it already (or the event has closed). Storage errors propagate."""

@@ -233,7 +233,7 @@ class SqlRepository:
         commit in place of the member's plays of days still open (``guild_id`` only;
         ``bot.game.private.forgotten_mark``), so forgetting does not open a second play.
         ``event_marks``: (event id, mark) kept likewise as entries of open events the
-        member began (``bot.game.event.event_forgotten_mark``): no second entry.
+        member began (``bot.features.events.rules.event_forgotten_mark``): no second entry.
         Puzzle attempts and the puzzle rating go too; ``puzzle_marks``: (day, mark) kept
         likewise for today's daily puzzle, if begun: no second attempt. Of tournaments,
         the entry of an open one goes and the member's line of any other stays under a

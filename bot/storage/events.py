@@ -86,7 +86,7 @@ async def forget_organiser(db: Sql, guild_id: int | None, user_id: int) -> int:
 
 
 async def mark_forgotten(db: Sql, event_id: str, guild_id: int, mark: int, now: float) -> None:
-    """Keep ``mark`` (``bot.game.event.event_forgotten_mark``, below 0) as an entry of the
+    """Keep ``mark`` (``bot.features.events.rules.event_forgotten_mark``, below 0) as an entry of the
     event with no name, play or result: ``is_marked`` still finds it, no entrant list,
     standings or total counts it (``entrants`` keeps ids above 0)."""
     await db.execute(

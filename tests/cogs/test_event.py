@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from bot.service.events import EventService
-from cogs.event import EventAnnouncer
+from bot.features.events.cog import EventAnnouncer
+from bot.features.events.service import EventService
 from tests.support.fake_discord import FakeDiscord, Member, Message
 
 CUSTOM_ID_MAX = 100

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from bot.game.event import (
+from bot.features.events.rules import (
     EVENT_SEAT,
     deal_scores,
     event_label,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.game.event import shown_score
+from bot.features.events.rules import shown_score
 from bot.game.rating import SkillRating
 from bot.i18n import decimal, decimal_mark
 from bot.values import RatingRow

@@ -11,11 +11,11 @@ from fractions import Fraction
 
 import pytest
 
+from bot.features.events.rules import EVENT_SEAT, landlord_seat
+from bot.features.events.service import EventService
 from bot.game.errors import GameError
-from bot.game.event import EVENT_SEAT, landlord_seat
 from bot.game.table import Table
 from bot.service import TableService
-from bot.service.events import EventService
 from bot.storage.base import SqlRepository
 from tests.support.service_clock import FakeClock, Recorder, featured_service, run
 

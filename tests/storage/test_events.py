@@ -5,7 +5,7 @@ forget."""
 
 from __future__ import annotations
 
-from bot.game.event import event_table
+from bot.features.events.rules import event_table
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.features.daily.rules import daily_table
-from bot.game.event import event_table
+from bot.features.events.rules import event_table
 from bot.rules import RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.copy import schema_tables

@@ -20,14 +20,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.features.events.rules import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_score
+from bot.features.events.service import MAX_HOURS, MAX_NAME, EventService
 from bot.game.errors import GameError
-from bot.game.event import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_score
 from bot.game.private import moves_of
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import decimal_mark, resolve_locale, t, tn
 from bot.service.budget import RESULT
-from bot.service.events import MAX_HOURS, MAX_NAME, EventService
 from bot.service.replays import Replay
 from bot.values import EventInfo, EventStandings
 from cogs import permissions, private_replay, texts

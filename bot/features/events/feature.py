@@ -7,10 +7,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
-from bot.service.events import EventService
+from bot.features.events import cog as event
+from bot.features.events.service import EventService
 from bot.service.tables import TableService
 from bot.settings import Settings
-from cogs import event
 from cogs.wing import Wing, WingHost
 
 KIND = "event"
@@ -35,7 +35,8 @@ class EventsFeature:
         announcer = event.EventAnnouncer(host.bot, host.ctx.feature(EventService),
                                          host.language, host.delivery)
         return Wing(private={KIND: functools.partial(event.table_changed, host.ctx, announcer)},
-                    tasks=(announcer,), parts=(announcer,))
+                    tasks=(announcer,), parts=(announcer,),
+                    clicks={"eventreplay": event.on_replay_click, "eventnext": event.on_next_click})
 
 
 FEATURE = EventsFeature()

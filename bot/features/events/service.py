@@ -5,7 +5,7 @@ closing time); members ``join`` and ``play`` its deals one after the other, each
 private table dealt through ``TableService`` like the daily deal's (lock, ``seq``,
 timers, restore after a restart; the same fixed-budget, position-seeded computers), from
 the same seat as every other entrant. ``standings`` scores each deal against the field
-(``bot.game.event``); ``may_see`` is the one rule of who may see an event's deal: every
+(``bot.features.events.rules``); ``may_see`` is the one rule of who may see an event's deal: every
 entrant once the event is closed, before that only members who finished that deal.
 ``close`` ends it early; ``due`` / ``announce`` give the results once, for the channel
 where the event was created. Nothing here touches match totals, stats or ratings.
@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.ai import LEVELS
-from bot.game.errors import GameError
-from bot.game.event import (
+from bot.features.events.rules import (
     EVENT_SEAT,
     MAX_DEALS,
     event_forgotten_mark,
@@ -32,6 +31,7 @@ from bot.game.event import (
     parse_label,
     standings,
 )
+from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.private import move_rng, moves_of
 from bot.game.table import Table
@@ -216,7 +216,7 @@ class EventService:
         raise GameError("event_lost")
 
     async def seed(self, event: EventInfo, deal: int) -> int:
-        """The seed of ``deal`` (``bot.game.event.event_seed`` with the server's secret
+        """The seed of ``deal`` (``bot.features.events.rules.event_seed`` with the server's secret
         key, the daily deal's, created on first use)."""
         return event_seed(await self._key(event.guild_id), event.guild_id, event.event_id, deal)
 
