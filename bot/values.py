@@ -522,7 +522,7 @@ class PuzzleAttempt(BaseModel):
 
     ``mode``: ``"daily"`` (the server's puzzle of ``day``, once per member and day) or
     ``"practice"``; ``day``: the server's calendar day it began. ``line``: the actions
-    so far (JSON, written by ``bot.service.puzzles``); ``plies``: how many; ``moves``: the
+    so far (JSON, written by ``bot.features.puzzles.service``); ``plies``: how many; ``moves``: the
     member's own. ``finished_at`` is None while it is played; then ``solved`` tells the
     result. ``rating``: the member's puzzle rating once the attempt was rated. Times in
     clock seconds.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs import forget, newmatch, puzzles, replay, tournaments
+from cogs import forget, newmatch, replay, tournaments
 from cogs.context import CogContext
 
 
@@ -65,4 +65,5 @@ class FeatureClicks:
                               value: str | None) -> None:
         """A puzzle view component (custom_id ``ddz:pz:<attempt>:<plies>:<verb>.<mask>``)."""
         self.ctx.seen(interaction)
-        await puzzles.on_click(interaction, self.ctx, attempt_id, plies, verb, selected, value)
+        await self.ctx.clicks["puzzle"](interaction, self.ctx, attempt_id, plies, verb,
+                                        selected, value)

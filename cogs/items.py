@@ -28,7 +28,7 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
 * event next deal ``ddz:en:<event id>:<member>``: under the result of a member's event
   deal, deals them their next deal of that event (bot/features/events/cog.py).
 * puzzle ``ddz:pz:<attempt>:<plies>:<verb>.<mask>``: a member's endgame puzzle view
-  (cogs/puzzles.py): ``attempt`` 12 hex digits, ``plies`` the actions of the attempt
+  (bot/features/puzzles/cog.py): ``attempt`` 12 hex digits, ``plies`` the actions of the attempt
   when drawn, ``verb`` ``cards`` (the card menu, values as the hand view's), ``r<0..14>``
   (one more card of that rank), ``play``, ``pass`` or ``clear``; ``mask`` the selected
   ``Card.index`` bits in base 36.

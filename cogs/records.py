@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.features.daily.service import DailyService
 from bot.features.events.service import EventService
-from bot.service.puzzles import PuzzleService
+from bot.features.puzzles.service import PuzzleService
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
 from bot.service.tournaments import TournamentService

@@ -6,7 +6,7 @@ red: the wrong move, the move that wins, the refutation), the shared palette's c
 lead) with who made it; then one panel per seat (2 or 3) with its name, role and every
 card it holds, the member's panel framed in gold, their selected cards raised.
 
-The caller (cogs/puzzles.py) gives every text already in the member's language; the
+The caller (bot/features/puzzles/cog.py) gives every text already in the member's language; the
 roles' badges come from the shared catalogs. Pure CPU work: call through a thread or the
 render workers.
 """

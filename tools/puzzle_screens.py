@@ -15,12 +15,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bot.features.puzzles.cog import image_model
+from bot.features.puzzles.service import PuzzleService, PuzzleState
 from bot.puzzles import load_puzzles
 from bot.rules import parse_cards
 from bot.service import TableService
-from bot.service.puzzles import PuzzleService, PuzzleState
 from bot.storage import open_repository
-from cogs.puzzles import image_model
 from rendering.puzzle import render_puzzle
 
 PUZZLE = "p1fa8a1df4e"

@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 import json
 
+from bot.features.puzzles.service import PuzzleService
 from bot.rules import Card, parse_cards
-from bot.service.puzzles import PuzzleService
 from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord, Member, Message
 from tests.support.puzzles import LANDLORD, PEASANT

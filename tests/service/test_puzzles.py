@@ -11,12 +11,12 @@ import random
 
 import pytest
 
+from bot.features.puzzles.service import PuzzleService, PuzzleState, decode_line, encode_line
 from bot.game.errors import GameError
 from bot.puzzles import solve, winning_moves
 from bot.puzzles.model import Puzzle
 from bot.rules import format_cards, parse_cards
 from bot.service import TableService
-from bot.service.puzzles import PuzzleService, PuzzleState, decode_line, encode_line
 from bot.storage.base import SqlRepository
 from tests.support.puzzles import LANDLORD, PEASANT, PUZZLES
 from tests.support.service_clock import FakeClock, Recorder, featured_service

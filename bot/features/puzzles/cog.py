@@ -19,11 +19,11 @@ from collections.abc import Sequence
 import discord
 from discord import app_commands
 
+from bot.features.puzzles.service import Action, PuzzleService, PuzzleState
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t, tn
 from bot.puzzles import Move, Position
 from bot.rules import RANKS, Card, rank_counts, show_cards
-from bot.service.puzzles import Action, PuzzleService, PuzzleState
 from bot.values import PuzzleBoard, PuzzleRating
 from cogs import permissions
 from cogs.components import Components

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.service.puzzles import PuzzleService
+from bot.features.puzzles import cog as puzzles
+from bot.features.puzzles.service import PuzzleService
 from bot.service.tables import TableService
 from bot.settings import Settings
-from cogs import puzzles
 from cogs.wing import Wing, WingHost
 
 
@@ -27,7 +27,7 @@ class PuzzlesFeature:
         return served
 
     def attach(self, host: WingHost) -> Wing:
-        return Wing()
+        return Wing(clicks={"puzzle": puzzles.on_click})
 
 
 FEATURE = PuzzlesFeature()
