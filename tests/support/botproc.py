@@ -31,9 +31,12 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def deal_seed_of_current_test() -> int:
-    """A seed from the running test's id (``PYTEST_CURRENT_TEST`` without its phase),
-    the same on every run; 0 outside a test."""
+    """A seed from the running test's id (``PYTEST_CURRENT_TEST`` without its phase and
+    without the ``@group`` that pytest-xdist's ``loadgroup`` appends), the same on every
+    run, in a worker or not; 0 outside a test."""
     current = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    if current.rfind("@") > current.rfind("]"):  # xdist's group suffix (tests/support/workers.py)
+        current = current.rsplit("@", 1)[0]
     return zlib.crc32(current.encode())
 
 

@@ -42,7 +42,7 @@ from bot.service import TableService
 from bot.settings import Settings
 from bot.storage.base import SqlRepository
 from sandbox.loopback.emulator import Emulator, SimMember
-from tests.support import openapi, timing
+from tests.support import openapi, timing, workers
 from tests.support.botproc import BotFactory, BotProcess
 from tests.support.databases import BACKENDS, Database, postgres_schema
 from tests.support.ddz_driver import FAST_ENV
@@ -75,6 +75,33 @@ def pytest_configure(config: pytest.Config) -> None:
         "openapi_invalid_requests: the test sends requests that break Discord's spec on "
         "purpose (the loopback's limits); only the loopback's answers are checked",
     )
+    workers.database_per_worker()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject.toml's addopts): two workers a core, at least 4 and at most
+    16. The suite mostly waits (on bot processes, timers, the loopback Discord), so a
+    2-core machine runs 4 (docs/CONTRIBUTING.md has the measurements)."""
+    return min(16, max(4, 2 * (os.cpu_count() or 1)))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the end-to-end tests ``e2e``; in an xdist worker, module-scoped fixtures keep
+    their module on one worker and the slow tests go first (tests/support/workers.py)."""
+    workers.mark_e2e(items)
+    if workers.worker_id() is not None:
+        workers.group_shared_fixtures(items)
+        workers.slow_first(items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """In the xdist controller: add a finished worker's timings and OpenAPI tally."""
+    state = getattr(node, "workeroutput", {}).get("ddz_summary")
+    if state is not None:
+        workers.merge_into(state)
 
 
 @pytest.fixture(autouse=True)
@@ -97,8 +124,13 @@ def openapi_check(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Mismatches no test reported (a fixture's teardown) fail the session."""
+    """Mismatches no test reported (a fixture's teardown) fail the session; an xdist
+    worker hands its timings and tally to the controller, which decides."""
     openapi.drain()
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["ddz_summary"] = workers.summary_state()
+        return
     tally = openapi.TALLY
     if tally.mismatches[tally.reported:] and exitstatus == 0:
         session.exitstatus = 1

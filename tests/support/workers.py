@@ -1,0 +1,163 @@
+"""What the suite needs to run in pytest-xdist's worker processes (``-n``, set in
+pyproject.toml's ``addopts``; docs/CONTRIBUTING.md).
+
+* **A PostgreSQL database per worker**: worker ``gwN`` creates ``<database>_gwN`` (e.g.
+  ``ddz_test_gw3``) on the server of ``DDZ_TEST_DATABASE_URL`` and points the variable
+  at it before any test runs, so the bot processes it starts inherit it too. Tests
+  still take a fresh schema each (``tests/support/databases.py``); the database keeps
+  workers apart in what a schema does not separate (the server's advisory locks and
+  ``pg_locks``, which ``bot/storage/postgres.py``'s shard claims read).
+* **One worker per module-scoped fixture**: a test that uses a module-, class- or
+  package-scoped fixture (a bot shared by a module's tests) is put in its module's
+  ``xdist_group`` (run with ``--dist loadgroup``), so that fixture is built once, on
+  one worker; every other test is handed out on its own.
+* **Slow tests first**: the workers take the end-to-end and browser tests before the
+  quick ones, so the run does not end waiting on one long test started last.
+* **One summary**: each worker hands its response times and its OpenAPI tally
+  (``tests/support/timing.py``, ``tests/support/openapi.py``) to the controller,
+  which prints them once (``merge_into``) and fails the session on a mismatch no
+  test reported.
+
+Everything else a test touches is its own already: ``tmp_path`` is per worker, every
+loopback Discord, web page and pooler listens on a port the system chose (port 0),
+and Playwright gives each launched chromium a fresh temporary profile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from tests.support.databases import URL_VARIABLE
+
+GROUPED_SCOPES = ("module", "class", "package")
+SLOW_FOLDERS = ("tests/e2e/", "tests/web/test_browser.py", "tests/sandbox/", "tests/web/")
+"""Tests handed out first, in this order of priority (the rest keep their order)."""
+
+
+def worker_id() -> str | None:
+    """This process's xdist worker id (``gw0``…), None in the controller or without xdist."""
+    return os.environ.get("PYTEST_XDIST_WORKER") or None
+
+
+def with_database(url: str, name: str) -> str:
+    """``url`` naming database ``name`` instead of its own (query and credentials kept)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+async def _fresh_database(url: str, name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+
+
+def database_per_worker() -> None:
+    """Point ``DDZ_TEST_DATABASE_URL`` at this worker's own fresh database (see the
+    module's docstring); nothing without xdist or without the variable. A server that
+    cannot be reached is left to the tests to report (they skip, or fail under CI)."""
+    wid, url = worker_id(), os.environ.get(URL_VARIABLE, "").strip()
+    if wid is None or not url:
+        return
+    base = urlsplit(url).path.lstrip("/") or "postgres"
+    name = f"{base}_{wid}"
+    for attempt in range(5):  # CREATE DATABASE copies template1: retried while it is busy
+        try:
+            asyncio.run(_fresh_database(url, name))
+        except Exception:  # no server: the tests say so (databases.server_url)
+            time.sleep(0.2 * (attempt + 1))
+            continue
+        os.environ[URL_VARIABLE] = with_database(url, name)
+        return
+
+
+E2E_PATHS = ("tests/e2e/", "tests/sandbox/test_browser.py", "tests/sandbox/test_web_client.py",
+             "tests/web/test_browser.py")
+E2E_FIXTURES = frozenset({"emulator", "bot_factory", "solo_table"})
+
+
+def mark_e2e(items: Sequence[pytest.Item]) -> None:
+    """Mark ``e2e`` every test that drives a bot process on the loopback Discord or a
+    browser: the files of ``E2E_PATHS`` and the tests taking ``E2E_FIXTURES``
+    (``python -m pytest -m "not e2e"`` runs the others; docs/CONTRIBUTING.md)."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.nodeid.startswith(E2E_PATHS) or fixtures & E2E_FIXTURES:
+            item.add_marker(pytest.mark.e2e)
+
+
+def group_shared_fixtures(items: Sequence[pytest.Item]) -> None:
+    """Put each test that uses a module-, class- or package-scoped fixture in its
+    module's xdist group (``--dist loadgroup`` runs a group on one worker)."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None or item.get_closest_marker("xdist_group") is not None:
+            continue
+        scopes = {d.scope for defs in info.name2fixturedefs.values() for d in defs}
+        if scopes.intersection(GROUPED_SCOPES):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
+def slow_first(items: list[pytest.Item]) -> None:
+    """Reorder ``items`` (stable): end-to-end and browser tests first."""
+
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid
+        return next((i for i, f in enumerate(SLOW_FOLDERS) if path.startswith(f)),
+                    len(SLOW_FOLDERS))
+
+    items.sort(key=rank)
+
+
+def summary_state() -> dict[str, Any]:
+    """This worker's timing lists and OpenAPI tally, as plain data for the controller."""
+    from tests.support import openapi, timing
+
+    openapi.drain()
+    tally = openapi.TALLY
+    return {
+        "response": list(timing.RESPONSE_TIMES_MS),
+        "answer": list(timing.ANSWER_TIMES_MS),
+        "edits": list(timing.EDITS_PER_WINDOW),
+        "rules": dict(timing.RULES),
+        "requests": tally.requests,
+        "responses": tally.responses,
+        "allowed": dict(tally.allowed),
+        "unchecked": dict(tally.unchecked),
+        "mismatches": [(m.side, m.text) for m in tally.mismatches],
+        "reported": tally.reported,
+        "on_purpose": tally.on_purpose,
+    }
+
+
+def merge_into(state: dict[str, Any]) -> None:
+    """Add a worker's ``summary_state`` to this process's timing lists and tally."""
+    from tests.support import openapi, timing
+
+    timing.RESPONSE_TIMES_MS.extend(state["response"])
+    timing.ANSWER_TIMES_MS.extend(state["answer"])
+    timing.EDITS_PER_WINDOW.extend(state["edits"])
+    timing.RULES.update(state["rules"])
+    tally = openapi.TALLY
+    tally.requests += state["requests"]
+    tally.responses += state["responses"]
+    tally.allowed.update(state["allowed"])
+    tally.unchecked.update(state["unchecked"])
+    mismatches = [openapi.Mismatch(side, text) for side, text in state["mismatches"]]
+    # the worker's reported ones first, then the ones no test reported (they fail the run)
+    reported, unreported = mismatches[:state["reported"]], mismatches[state["reported"]:]
+    tally.mismatches[tally.reported:tally.reported] = reported
+    tally.reported += len(reported)
+    tally.mismatches.extend(unreported)
+    tally.on_purpose += state["on_purpose"]
