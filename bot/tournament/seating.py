@@ -14,7 +14,11 @@ later round's seating follows three wishes, each before the next:
    standings first;
 3. tables made of neighbours in the standings, the best first.
 
-Deterministic: the same entrants, standings, history and seed give the same tables.
+Wish 1 is exact for every field: the fewest repeated pairs are found by a complete
+search (``_Seater``), never a budgeted one; ``benchmarks/swiss_repeats.py`` checks 1,000
+simulated tournaments against every seating. Wish 2 is exact up to ``EXACT_FIELD``
+members. Deterministic: the same entrants, standings, history and seed give the same
+tables.
 """
 
 from __future__ import annotations
@@ -30,14 +34,13 @@ Seat = int | None
 """A seat of a tournament table: a member's user id, or None for a computer."""
 
 WINDOW = 6
-"""Members beyond the fairest choice of computer-seat members that a Swiss round also
-considers for those seats, when the fairest choice cannot avoid a repeated pair."""
-NODE_BUDGET = 4000
-"""Tables tried per choice of computer-seat members when looking for a seating without
-a repeated pair (the search stops at the first such seating; the budget bounds the
-rare fields where none exists)."""
-TOTAL_BUDGET = 50_000
-"""Tables tried at most for one round, over every choice."""
+"""Members beyond the fairest choice of computer-seat members whose choices a Swiss round
+tries first (in order of fairness); only when none of those reaches the fewest repeated
+pairs does it try every member (fields of up to ``EXACT_FIELD``) or take the first
+seating that does (larger fields)."""
+EXACT_FIELD = 30
+"""The largest field whose computer seats are chosen among every member when the fairest
+``WINDOW`` cannot keep the pairs new (``C(30, 4)`` = 27,405 choices at most)."""
 
 
 @dataclass(frozen=True)
@@ -150,45 +153,56 @@ def _swiss(ranked: list[int], pairs: int, met: set[tuple[int, int]],
            counts: Mapping[int, int]) -> list[tuple[int, ...]]:
     """The groups of a Swiss round (the three wishes of the module's docstring, in
     order): full tables first (best first), then the pairs of the computer-seat
-    tables."""
+    tables.
+
+    Wish 1 is exact: ``_Seater`` finds the fewest repeated pairs any seating of the field
+    has (a search over the members left, which remembers the sets of members it proved
+    cannot be seated within a number of repeats, so it never searches one twice). Then
+    the choices of computer-seat members, fairest first (wish 2), each split into tables
+    of two (neighbours first), are tried until one leaves tables of three with no more
+    than that many repeats; those tables are the first such in neighbour order (wish 3)."""
     rank = {user: i for i, user in enumerate(ranked)}
+    seater = _Seater(ranked, met)
+    fewest = seater.fewest(pairs)
+    everyone = (1 << len(ranked)) - 1
     if pairs == 0:
-        return _full_tables(ranked, met, None, NODE_BUDGET * 4, [0])[1]
+        found = seater.seat(everyone, 0, fewest)
+        assert found is not None  # fewest is reachable by definition
+        return found
     # The fairest order for computer seats: fewest so far, then lowest in the standings.
     fair = sorted(ranked, key=lambda u: (counts.get(u, 0), -rank[u]))
+    place = {user: i for i, user in enumerate(fair)}
     size = 2 * pairs
-    window = fair[:min(len(fair), size + WINDOW)]
 
     def unfairness(chosen: Sequence[int]) -> int:
         # chosen members who had more computer tables than someone left out
         left_out = min((counts.get(u, 0) for u in ranked if u not in chosen), default=0)
         return sum(1 for u in chosen if counts.get(u, 0) > left_out)
 
-    options = sorted(combinations(window, size),
-                     key=lambda c: (unfairness(c), sum(fair.index(u) for u in c)))
-    best: tuple[int, int, list[tuple[int, ...]]] | None = None
-    spent = [0]
-    for chosen in options:
-        cost = unfairness(chosen)
-        rest = [u for u in ranked if u not in chosen]
+    def in_order(members: Sequence[int]) -> list[tuple[int, ...]]:
+        return sorted(combinations(members, size),
+                      key=lambda c: (unfairness(c), sum(place[u] for u in c)))
+
+    window = in_order(fair[:min(len(fair), size + WINDOW)])
+    tried = set(window)
+    wider = (c for c in in_order(fair) if c not in tried) if len(ranked) <= EXACT_FIELD else ()
+    for chosen in (*window, *wider):
+        mask = everyone
+        for user in chosen:
+            mask &= ~(1 << rank[user])
         for pairing in _pairings(sorted(chosen, key=rank.__getitem__)):
             pair_repeats = sum(_repeats(p, met) for p in pairing)
-            bound = best[0] - pair_repeats if best is not None else None
-            if bound is not None and bound <= 0:
+            if pair_repeats > fewest:
                 continue
-            budget = min(NODE_BUDGET, TOTAL_BUDGET - spent[0])
-            if budget <= 0 and best is not None:
-                return best[2]
-            found, tables = _full_tables(rest, met, bound, max(budget, 1), spent)
-            if found is None:
-                continue
-            total = found + pair_repeats
-            if best is None or (total, cost) < (best[0], best[1]):
-                best = (total, cost, [*tables, *pairing])
-            if total == 0:
-                return best[2]
-    assert best is not None  # the first option always completes a seating
-    return best[2]
+            tables = seater.seat(mask, 0, fewest - pair_repeats)
+            if tables is not None:
+                return [*tables, *pairing]
+    # A field larger than EXACT_FIELD whose fairest choices all repeat more: the first
+    # seating with the fewest repeats, whoever it gives the computer seats to.
+    found = seater.seat(everyone, pairs, fewest)
+    assert found is not None
+    full = [g for g in found if len(g) == 3]
+    return [*full, *(g for g in found if len(g) == 2)]
 
 
 def _pairings(four_or_two: list[int]) -> list[list[tuple[int, ...]]]:
@@ -200,85 +214,89 @@ def _pairings(four_or_two: list[int]) -> list[list[tuple[int, ...]]]:
     return [[(a, b), (c, d)], [(a, c), (b, d)], [(a, d), (b, c)]]
 
 
-def _full_tables(ranked: list[int], met: set[tuple[int, int]], bound: int | None,
-                 budget: int, spent: list[int]) -> tuple[int | None, list[tuple[int, ...]]]:
-    """Tables of three for ``ranked`` (a multiple of three, best first), each made of
-    the best member left and the two nearest below them that keep the fewest repeated
-    pairs (a depth-first search, neighbours tried first). Returns (repeated pairs,
-    tables) of the best seating found with fewer than ``bound`` repeats (None: no
-    bound), or (None, []) when none was found within ``budget`` tables tried
-    (``spent[0]`` counts them)."""
-    best_repeats: list[int | None] = [bound]
-    best_tables: list[list[tuple[int, ...]]] = [[]]
-    found = [False]
-    tried = [0]
+class _Seater:
+    """Seatings of sets of ``ranked`` members (bit ``i`` of a mask: ``ranked[i]``) into
+    tables of three and ``pairs`` tables of two, each table the best member left with
+    the nearest below them that fit (neighbours first), within a number of repeated
+    pairs. Exact: it remembers, for each set of members and tables of two left, the most
+    repeats it proved too few, so no set is searched twice for the same bound (a field
+    of n members has fewer than 3 × 2^n such sets)."""
 
-    def go(left: list[int], acc: list[tuple[int, ...]], repeats: int) -> bool:
-        """Search below ``acc``; True when the search must stop (a perfect seating or
-        the budget spent)."""
-        limit = best_repeats[0]
-        if limit is not None and repeats >= limit:
-            return False
-        if not left:
-            best_repeats[0] = repeats
-            best_tables[0] = list(acc)
-            found[0] = True
-            return repeats == 0
-        if tried[0] >= budget and found[0]:
-            return True
-        head, others = left[0], left[1:]
-        for j in range(1, len(others)):
-            for i in range(j):
-                group = (head, others[i], others[j])
-                tried[0] += 1
-                spent[0] += 1
-                rest = others[:i] + others[i + 1:j] + others[j + 1:]
-                acc.append(group)
-                stop = go(rest, acc, repeats + _repeats(group, met))
-                acc.pop()
-                if stop:
-                    return True
-                if tried[0] >= budget and (found[0] or limit is not None):
-                    return True
-        return False
+    def __init__(self, ranked: Sequence[int], met: set[tuple[int, int]]) -> None:
+        self.ranked = list(ranked)
+        count = len(self.ranked)
+        self.clash = [0] * count
+        for i, a in enumerate(self.ranked):
+            for j, b in enumerate(self.ranked):
+                if i != j and _pair_key(a, b) in met:
+                    self.clash[i] |= 1 << j
+        self.too_few: dict[tuple[int, int], int] = {}
 
-    go(list(ranked), [], 0)
-    if not found[0]:
-        return None, []
-    repeats = best_repeats[0]
-    assert repeats is not None
-    if repeats > 0:
-        tables = _repair(best_tables[0], met, {user: i for i, user in enumerate(ranked)})
-        return sum(_repeats(t, met) for t in tables), tables
-    return repeats, best_tables[0]
+    def fewest(self, pairs: int) -> int:
+        """The fewest repeated pairs of any seating of the whole field with ``pairs``
+        tables of two."""
+        everyone = (1 << len(self.ranked)) - 1
+        limit = 0
+        while self._search(everyone, pairs, limit) is None:
+            limit += 1
+        return limit
 
+    def seat(self, mask: int, pairs: int, limit: int) -> list[tuple[int, ...]] | None:
+        """The first seating (neighbour order) of the members of ``mask`` with ``pairs``
+        tables of two and at most ``limit`` repeated pairs, as groups of user ids (tables
+        of three and two in the order made), or None when there is none."""
+        found = self._search(mask, pairs, limit)
+        if found is None:
+            return None
+        return [tuple(self.ranked[i] for i in group) for group in found]
 
-def _repair(tables: list[tuple[int, ...]], met: set[tuple[int, int]],
-            rank: Mapping[int, int]) -> list[tuple[int, ...]]:
-    """``tables`` with members swapped between two tables (the nearest tables first)
-    while a swap lowers the repeated pairs: a big field whose search ran out of budget
-    near its end (where a choice made at the top forced a repeat) mends it this way.
-    Members stay in standing order within a table, tables by their best member."""
-    groups = [list(t) for t in tables]
-
-    def improve() -> bool:
-        for i, mine in enumerate(groups):
-            if _repeats(mine, met) == 0:
-                continue
-            for j in sorted(range(len(groups)), key=lambda k: (abs(k - i), k)):
-                theirs = groups[j]
-                if j == i:
+    def _search(self, mask: int, pairs: int, limit: int) -> list[tuple[int, ...]] | None:
+        if mask == 0:
+            return []
+        key = (mask, pairs)
+        if self.too_few.get(key, -1) >= limit:
+            return None
+        if limit == 0 and not self._could_be_new(mask, pairs):
+            self.too_few[key] = 0
+            return None
+        clash = self.clash
+        head = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << head)
+        others = [i for i in range(head + 1, len(self.ranked)) if rest >> i & 1]
+        mine = clash[head]
+        if rest.bit_count() >= 2 * pairs + 2:  # room for a table of three
+            for j in range(1, len(others)):
+                b = others[j]
+                cost_b = mine >> b & 1
+                for i in range(j):
+                    a = others[i]
+                    cost = cost_b + (mine >> a & 1) + (clash[a] >> b & 1)
+                    if cost > limit:
+                        continue
+                    below = self._search(rest & ~(1 << a) & ~(1 << b), pairs, limit - cost)
+                    if below is not None:
+                        return [(head, a, b), *below]
+        if pairs:
+            for a in others:
+                cost = mine >> a & 1
+                if cost > limit:
                     continue
-                before = _repeats(mine, met) + _repeats(theirs, met)
-                for a, b in ((a, b) for a in range(3) for b in range(3)):
-                    new_mine = [*mine[:a], theirs[b], *mine[a + 1:]]
-                    new_theirs = [*theirs[:b], mine[a], *theirs[b + 1:]]
-                    if _repeats(new_mine, met) + _repeats(new_theirs, met) < before:
-                        groups[i], groups[j] = new_mine, new_theirs
-                        return True
-        return False
+                below = self._search(rest & ~(1 << a), pairs - 1, limit - cost)
+                if below is not None:
+                    return [(head, a), *below]
+        self.too_few[key] = limit
+        return None
 
-    while improve():
-        pass
-    ordered = [tuple(sorted(g, key=rank.__getitem__)) for g in groups]
-    return sorted(ordered, key=lambda g: rank[g[0]])
+    def _could_be_new(self, mask: int, pairs: int) -> bool:
+        """False when some member of ``mask`` has met too many of the others to sit at
+        any table of them without a repeat (two new partners for a table of three, one
+        for a table of two)."""
+        need = 1 if pairs else 2
+        rest = mask
+        while rest:
+            low = rest & -rest
+            i = low.bit_length() - 1
+            rest ^= low
+            if (mask & ~self.clash[i] & ~low).bit_count() < need:
+                return False
+        return True
