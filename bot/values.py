@@ -551,8 +551,10 @@ class PuzzleAttempt(BaseModel):
 
 class PuzzleRating(BaseModel):
     """A Glicko-2 rating on the usual scale (docs/RULES.md §Puzzles): ``rating`` (1500 to
-    begin), ``deviation`` (RD, 350 to begin), ``volatility`` (σ, 0.06 to begin), and the
-    attempts rated so far (``attempts``; ``solved`` of them)."""
+    begin), ``deviation`` (RD, 350 to begin), ``volatility`` (σ, 0.06 to begin), the
+    attempts rated so far (``attempts``; ``solved`` of them) and, for a member, when the
+    last of them finished (``rated_at``, Unix seconds; None for a puzzle or before the
+    first), from which the deviation ages (docs/RATINGS.md §Puzzle ratings)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -561,6 +563,7 @@ class PuzzleRating(BaseModel):
     volatility: float = 0.06
     attempts: int = 0
     solved: int = 0
+    rated_at: float | None = None
 
 
 class PuzzleRow(BaseModel):

@@ -25,6 +25,11 @@ choice count (``bot.puzzles.model``), fairly known, not a newcomer's 350."""
 MIN_RD = 45.0
 """No deviation falls below this, so ratings keep moving (lichess keeps a floor too)."""
 MAX_RD = 350.0
+"""No deviation grows beyond a newcomer's."""
+PERIOD_SECONDS = 86_400
+"""One rating period: a UTC day (docs/RATINGS.md §Puzzle ratings). Attempts of the same
+day are rated one after another, each as a period of one game; a day without an attempt
+is a period without games."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,25 @@ def _volatility(phi: float, sigma: float, v: float, delta: float, tau: float) ->
             f_a /= 2.0
         big_b, f_b = big_c, f_c
     return math.exp(big_a / 2.0)
+
+
+def idle_periods(last: float, now: float) -> int:
+    """The rating periods without a game between a game at ``last`` and one at ``now``
+    (Unix seconds): the whole UTC days strictly between their two days, 0 on the same
+    day or the next (``PERIOD_SECONDS``)."""
+    return max(0, int(now // PERIOD_SECONDS) - int(last // PERIOD_SECONDS) - 1)
+
+
+def age(player: Glicko2Rating, periods: int, min_rd: float = 0.0) -> Glicko2Rating:
+    """The player's rating after ``periods`` rating periods without games: Glickman's
+    step 6 alone, once per period (φ' = √(φ² + periods · σ²)); rating and volatility stay,
+    the deviation is floored at ``min_rd`` and never exceeds ``MAX_RD``. A year away
+    (365 periods) takes a deviation of 118.6 to about 232 at σ = 0.06."""
+    if periods <= 0:
+        return player
+    phi = player.rd / SCALE
+    grown = math.sqrt(phi * phi + periods * player.volatility * player.volatility) * SCALE
+    return Glicko2Rating(player.rating, min(MAX_RD, max(min_rd, grown)), player.volatility)
 
 
 def rate_attempt(

@@ -111,10 +111,17 @@ async def finish(db: Sql, before: PuzzleAttempt, after: PuzzleAttempt, member: P
 
 
 async def member_rating(db: Sql, guild_id: int, user_id: int) -> PuzzleRating | None:
-    """The member's puzzle rating in the server, or None before their first rated attempt."""
-    rows = await db.fetch(f"SELECT {RATING_COLUMNS} FROM puzzle_players"
-                          " WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
-    return _rating(rows[0]) if rows else None
+    """The member's puzzle rating in the server, or None before their first rated attempt;
+    ``rated_at`` is the finish of their last finished attempt (docs/RATINGS.md §Puzzle
+    ratings: the deviation ages from it)."""
+    rows = await db.fetch(f"SELECT {RATING_COLUMNS},"
+                          " (SELECT MAX(a.finished_at) FROM puzzle_attempts a"
+                          "  WHERE a.guild_id = p.guild_id AND a.user_id = p.user_id)"
+                          " FROM puzzle_players p WHERE p.guild_id = ? AND p.user_id = ?",
+                          (guild_id, user_id))
+    if not rows:
+        return None
+    return _rating(rows[0][:5]).model_copy(update={"rated_at": rows[0][5]})
 
 
 async def puzzle_ratings(db: Sql) -> dict[str, PuzzleRating]:

@@ -7,17 +7,26 @@ hand-made puzzles (tests/support/puzzles.py); a fake clock; both storage backend
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 
 import pytest
 
-from bot.features.puzzles.service import PuzzleService, PuzzleState, decode_line, encode_line
+from bot.features.puzzles.service import (
+    PuzzleService,
+    PuzzleState,
+    decode_line,
+    encode_line,
+    rate,
+)
 from bot.game.errors import GameError
 from bot.puzzles import solve, winning_moves
+from bot.puzzles.glicko2 import SCALE
 from bot.puzzles.model import Puzzle
 from bot.rules import format_cards, parse_cards
 from bot.service import TableService
 from bot.storage.base import SqlRepository
+from bot.values import PuzzleRating
 from tests.support.puzzles import LANDLORD, PEASANT, PUZZLES
 from tests.support.service_clock import FakeClock, Recorder, featured_service
 
@@ -176,6 +185,33 @@ async def test_board_streaks_and_summary(puzzles: PuzzleService, clock: FakeCloc
     assert (summary.daily_solved, summary.streak, summary.best_streak) == (2, 2, 2)
     assert summary.rating is not None and summary.rating.attempts == 2
     assert (await puzzles.summary(G, BEN)).streak == 0
+
+
+async def test_a_year_away_ages_the_deviation_before_the_next_attempt(
+        puzzles: PuzzleService, clock: FakeClock) -> None:
+    # Issue 48: the deviation grows by Glicko-2's step for each day without an attempt
+    # (docs/RATINGS.md §Puzzle ratings), so the solve after a year moves the rating more.
+    first, state = await start(puzzles, LANDLORD)
+    done = await solve_it(first, ANA, state.attempt.attempt_id)
+    assert done.after is not None
+    stored = await puzzles.storage.puzzle_member_rating(G, ANA)
+    assert stored is not None and stored.rated_at == NOON
+    assert (await puzzles.summary(G, ANA)).rating == stored  # the same day: no period passed
+    clock.t += 365 * DAY
+    grown = math.hypot(done.after.deviation, 364 ** 0.5 * done.after.volatility * SCALE)
+    summary = await puzzles.summary(G, ANA)
+    assert summary.rating is not None
+    assert summary.rating.deviation == pytest.approx(grown)
+    second, state = await start(puzzles, PEASANT)
+    back = await solve_it(second, ANA, state.attempt.attempt_id)
+    assert back.before is not None and back.after is not None
+    assert back.before.deviation == pytest.approx(grown)
+    assert back.before.rating == done.after.rating
+    unaged, _ = rate(done.after, back.puzzle_before or PuzzleRating(), True)
+    # her first solve left RD 253.7 (322.3 a year on): +76.6 now, +54.4 had it not aged
+    assert done.after.deviation == pytest.approx(253.65, abs=0.01)
+    assert back.after.rating - back.before.rating == pytest.approx(76.56, abs=0.01)
+    assert unaged.rating - done.after.rating == pytest.approx(54.38, abs=0.01)
 
 
 async def test_forget_removes_the_puzzles_and_buys_no_second_daily_attempt(

@@ -67,7 +67,9 @@ async def test_a_result_and_both_ratings_are_recorded_once(store: SqlRepository)
     assert not await store.finish_puzzle(before, finished(before, False), puzzle, member)
     done = await store.puzzle_attempt("a1")
     assert done is not None and done.solved and done.finished_at == NOW + 60 and done.moves == 1
-    assert await store.puzzle_member_rating(G, ANA) == member
+    # with the finish of her last attempt, from which the deviation ages (issue 48)
+    assert await store.puzzle_member_rating(G, ANA) == member.model_copy(
+        update={"rated_at": NOW + 60})
     assert await store.puzzle_member_rating(G, BEN) is None
     assert (await store.puzzle_ratings())["p1"] == puzzle
     assert await store.open_puzzle_attempt(G, ANA, "daily") is None
@@ -80,7 +82,8 @@ async def test_a_result_and_both_ratings_are_recorded_once(store: SqlRepository)
     assert second is not None
     lower = member.model_copy(update={"rating": 1600.0, "attempts": 2})
     assert await store.finish_puzzle(second, finished(second, False), lower, puzzle)
-    assert await store.puzzle_member_rating(G, ANA) == lower
+    assert await store.puzzle_member_rating(G, ANA) == lower.model_copy(
+        update={"rated_at": finished(second, False).finished_at})
     assert await store.solved_puzzles(G, ANA) == {"p1"}
     assert await store.puzzle_solved_days(G, [ANA]) == {ANA: [DAY]}  # practice: no streak
 

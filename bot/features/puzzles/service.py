@@ -40,7 +40,7 @@ from bot.puzzles import (
     team_of,
     winner,
 )
-from bot.puzzles.glicko2 import PUZZLE_RD, Glicko2Rating, update
+from bot.puzzles.glicko2 import MIN_RD, PUZZLE_RD, Glicko2Rating, age, idle_periods, update
 from bot.puzzles.model import Puzzle, load_puzzles
 from bot.puzzles.picker import pick_near
 from bot.rules import Card, Combo, classify, format_cards, show_cards
@@ -152,11 +152,22 @@ def rate(member: PuzzleRating, puzzle: PuzzleRating, solved: bool
     """The member's and the puzzle's ratings after one attempt (docs/RULES.md §Puzzles):
     one Glicko-2 game between them, the member scoring 1 when solved (the puzzle 0) and 0
     when failed; each is updated with the other's rating from before the attempt.
-    ``solved`` counts the member's solves, and the attempts the puzzle withstood."""
+    ``solved`` counts the member's solves, and the attempts the puzzle withstood; both
+    deviations are floored at ``MIN_RD``."""
     score = 1.0 if solved else 0.0
-    mine = update(_glicko(member), [(_glicko(puzzle), score)])
-    its = update(_glicko(puzzle), [(_glicko(member), 1.0 - score)])
+    mine = update(_glicko(member), [(_glicko(puzzle), score)], min_rd=MIN_RD)
+    its = update(_glicko(puzzle), [(_glicko(member), 1.0 - score)], min_rd=MIN_RD)
     return _stored(mine, member, solved), _stored(its, puzzle, not solved)
+
+
+def aged(member: PuzzleRating, now: float) -> PuzzleRating:
+    """The member's rating at ``now``: the deviation grown by Glicko-2's step for each
+    rating period (a UTC day) without an attempt since ``rated_at`` (docs/RATINGS.md
+    §Puzzle ratings); unchanged before the first attempt."""
+    if member.rated_at is None:
+        return member
+    grown = age(_glicko(member), idle_periods(member.rated_at, now), min_rd=MIN_RD)
+    return member.model_copy(update={"deviation": grown.rd})
 
 
 def readings(cards: Sequence[Card], pos: Position) -> list[Combo]:
@@ -406,8 +417,9 @@ class PuzzleService:
         after = attempt.model_copy(update={"line": line, "plies": plies, "moves": moves,
                                            "solved": solved,
                                            "finished_at": self.host.clock.now()})
-        before = (await self.storage.puzzle_member_rating(attempt.guild_id, attempt.user_id)
-                  or PuzzleRating())
+        before = aged(await self.storage.puzzle_member_rating(attempt.guild_id,
+                                                              attempt.user_id)
+                      or PuzzleRating(), after.finished_at or self.host.clock.now())
         stored = (await self.storage.puzzle_ratings()).get(puzzle.id)
         its = stored or PuzzleRating(rating=float(puzzle.rating), deviation=PUZZLE_RD)
         mine, theirs = rate(before, its, solved)
@@ -454,6 +466,8 @@ class PuzzleService:
     async def summary(self, guild_id: int, user_id: int) -> PuzzleSummary:
         """The member's puzzles (``/ddz stats``): rating, daily puzzles solved, streaks."""
         rating = await self.storage.puzzle_member_rating(guild_id, user_id)
+        if rating is not None:
+            rating = aged(rating, self.host.clock.now())
         days = (await self.storage.puzzle_solved_days(guild_id, [user_id])).get(user_id, [])
         if rating is None and not days:
             return PuzzleSummary()
