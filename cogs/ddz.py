@@ -64,6 +64,9 @@ GROUP = {"name": "ddz", "group_name": cmd("ddz", "cmd.ddz.name"),
          "group_description": cmd("Play Dou Dizhu (Fight the Landlord)", "cmd.ddz.description")}
 """The ``/ddz`` GroupCog's class arguments (``DdzCog`` and ``ddz_cog``'s class over it)."""
 
+CARDS_TEXT_MAX = 60
+"""The longest ``cards:`` text (the option's own limit); longer is refused unquoted."""
+
 
 @app_commands.guild_only()
 class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, GoneListeners,
@@ -409,10 +412,12 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         table = self._table_for(interaction)
-        if is_pass_text(cards):  # /ddz play cards:不出 (docs/RULES.md §Names in Chinese)
+        if is_pass_text(cards):  # cards:pass, paso, 不出 (docs/RULES.md §Names in Chinese)
             await self.service.pass_turn(table.id, interaction.user.id)
-            await respond(interaction, t("ack.passed", interaction.locale))
+            await respond(interaction, t("ack.passed_typed", interaction.locale))
             return
+        if len(cards) > CARDS_TEXT_MAX:  # Discord keeps to the option's 60; a client may not
+            raise GameError("cards_too_long")
         done = await self.service.play(table.id, interaction.user.id, cards)
         played = done.hand.history[-1] if done.hand and done.hand.history else None
         notation = show_cards(played.combo.notation) if played is not None and played.combo else cards

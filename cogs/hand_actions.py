@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.i18n import decimal, t, tn
+from bot.i18n.numbers import MINUS
 from bot.rules import Card, Combo, show_cards
 from bot.service import Decision, TableService
 from cogs.hand_view import (
@@ -26,7 +27,7 @@ from cogs.hand_view import (
     rank_of_verb,
     selected_cards,
     shows_autoplay,
-    take_rank,
+    take_back,
 )
 from cogs.happy_texts import choice_label
 from cogs.items import ViewState, mask_to_indices, parse_mask
@@ -93,13 +94,11 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
         return Outcome(state, t("hand.refreshed", lang))
     try:
         if rank is not None:
-            if state.back:
-                return Outcome(take_rank(cards, state, rank))
             return Outcome(add_rank(cards, state, rank))
         if verb == "cards":
             return Outcome(choose_cards(cards, state, value or ""))
         if verb == "back":
-            return Outcome(replace(state, back=not state.back and bool(state.selected)))
+            return Outcome(take_back(cards, state))
         if verb == "clear":
             return Outcome(ViewState(sort=state.sort))
         if verb == "sort":
@@ -202,10 +201,15 @@ def hint_state(state: ViewState, decision: Decision) -> ViewState:
 def hint_reason(decision: Decision, lang: str) -> str:
     """The localized reason of a suggestion (``reason.<code>``; a count ``n`` picks the
     plural form where the message has one)."""
-    count = decision.params.get("n")
+    params = dict(decision.params)
+    for key in ("gain", "passing"):  # expected points, "+0.8": the member's decimal mark
+        value = params.get(key)
+        if isinstance(value, str):
+            params[key] = decimal(float(value), lang, 1, sign=True, minus=MINUS)
+    count = params.get("n")
     if isinstance(count, int):
-        return tn(f"reason.{decision.reason}", count, lang, **decision.params)
-    return t(f"reason.{decision.reason}", lang, **decision.params)
+        return tn(f"reason.{decision.reason}", count, lang, **params)
+    return t(f"reason.{decision.reason}", lang, **params)
 
 
 async def _play(service: TableService, table: Table, seat: int, user_id: int, seq: int, verb: str,

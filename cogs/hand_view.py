@@ -9,8 +9,8 @@ Components (≤ 5 rows, ≤ 25 items, every custom_id unique):
   interaction, then Play), or Pass / Bid 1-3 while bidding, or one button per
   reading when a selection can be played several ways;
 * rows 1-3: one button per rank held, each adding one more card of that rank (a
-  full rank clears back to none; with Take back on, each takes one back), then
-  Take back and Auto. With 14 or 15 ranks held the jokers' buttons give their
+  full rank clears back to none), then Take back (the last card added leaves the
+  selection) and Auto. With 14 or 15 ranks held the jokers' buttons give their
   places to those two (the card menu holds the jokers);
 * row 4: Play, Pass, Hint, Clear, Sort. While bidding, Play and Pass are left
   out (row 0 holds the bid Pass) and Clear shows only once cards are selected;
@@ -84,14 +84,18 @@ def add_rank(hand_cards: Sequence[Card], state: ViewState, rank_index: int) -> V
     return state.with_selected(state.selected | {nxt.index})
 
 
-def take_rank(hand_cards: Sequence[Card], state: ViewState, rank_index: int) -> ViewState:
-    """One selected card of that rank back (the highest), or ``state`` when none is
-    selected; take-back mode ends with the selection."""
-    chosen = sorted(c for c in hand_cards if c.rank.index == rank_index and c.index in state.selected)
+def take_back(hand_cards: Sequence[Card], state: ViewState) -> ViewState:
+    """The last card added leaves the selection (Take back: ``ViewState.added``, the
+    highest selected card of its rank, the one ``add_rank`` added last), or ``state``
+    when nothing is selected."""
+    rank = state.take_back()
+    if rank is None:
+        return state
+    chosen = sorted(c for c in hand_cards if c.rank.index == rank and c.index in state.selected)
     if not chosen:
         return state
-    left = state.selected - {chosen[-1].index}
-    return replace(state, selected=frozenset(left), back=bool(left) and state.back)
+    return replace(state, added=state.added[:-1]).with_selected(
+        state.selected - {chosen[-1].index})
 
 
 def choose_cards(hand_cards: Sequence[Card], state: ViewState, value: str) -> ViewState:
@@ -111,7 +115,7 @@ def choose_cards(hand_cards: Sequence[Card], state: ViewState, value: str) -> Vi
     if not wanted <= held:
         missing = sorted(Card.from_index(i) for i in wanted - held)
         raise GameError("cards_not_in_hand", cards=show_cards(missing))
-    return replace(state, selected=wanted, back=bool(wanted) and state.back)
+    return state.with_selected(wanted)
 
 
 def shows_autoplay(table: Table, seat: int) -> bool:
@@ -197,7 +201,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     hand = table.hand
     cards, state, counts = inputs or image_inputs(table, seat, state, counter)
     chosen = selected_cards(cards, state)
-    lines = [title or t("hand.title", lang, table=table.id, hand=table.hand_no)]
+    lines = [title or t("hand.title", lang, table=table.id)]
     if hand is not None and hand.landlord is not None:
         lines.append(t("hand.role_landlord", lang) if hand.landlord == seat else
                      t("hand.role_peasant", lang, name=texts.plain_name(table, hand.landlord)))
@@ -320,13 +324,15 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     totals = tuple(rank_counts(cards))  # by rank index
     chosen_of = tuple(rank_counts([c for c in cards if c.index in state.selected])) \
         if state.selected else _NONE
-    specs = _rank_row(totals, chosen_of, state.back, lang)
+    specs = _rank_row(totals, chosen_of, lang)
     for verb, label, row, style, disabled in specs:
         button(verb, label, row, style, disabled)
     slot = len(specs)  # the rank buttons and Take back, then Auto
     me = table.seats[seat]
     if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
-        key = "btn.auto_on_timeouts" if me.timeout_hand is not None else "btn.auto_on"
+        key = _AUTO_ON.get(table.kind, "btn.auto_on")
+        if me.timeout_hand is not None:
+            key = "btn.auto_on_timeouts"
         button("a0", t(key, lang, pace=decimal(me.pace, lang, 2, trim=True)), 1 + slot // ROWS, B.success)
     else:
         button("a1", t("btn.auto_off", lang), 1 + slot // ROWS)
@@ -345,6 +351,10 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
 
 
 _NONE = (0,) * 15
+_AUTO_ON = {"daily": "btn.auto_on_deal", "event": "btn.auto_on_deal",
+            "tournament": "btn.auto_on_round"}
+"""Auto's label while on, by ``Table.kind``: a private deal is one hand and a tournament
+table's hands end with the round, so "every hand" is for channel tables only."""
 
 
 def happy_buttons(hand: HappyHand, seat: int, lang: str) -> list[tuple[str, str, B, bool]]:
@@ -374,29 +384,30 @@ def happy_buttons(hand: HappyHand, seat: int, lang: str) -> list[tuple[str, str,
 
 
 @functools.lru_cache(maxsize=4096)
-def _rank_row(totals: tuple[int, ...], chosen_of: tuple[int, ...], back: bool, lang: str
+def _rank_row(totals: tuple[int, ...], chosen_of: tuple[int, ...], lang: str
               ) -> list[tuple[str, str, int, B, bool]]:
     """The rank buttons and Take back as (verb, label, row, style, disabled), from the
     counts held and selected per rank index: the same few come back on every redraw."""
-    back = back and any(chosen_of)
     shown = rank_buttons([index for index in range(15) if totals[index]])
     out = []
     for i, index in enumerate(shown):
         chosen = chosen_of[index]
-        label = ("−" if back else "") + _rank_label(index, chosen, totals[index])
-        out.append((f"r{index}", label, 1 + i // ROWS,
-                    (B.danger if back else B.success) if chosen else B.secondary,
-                    back and not chosen))
-    out.append(("back", t("btn.back_on" if back else "btn.back_off", lang),
-                1 + len(shown) // ROWS, B.danger if back else B.secondary, not any(chosen_of)))
+        out.append((f"r{index}", rank_button_label(index, chosen, totals[index], lang), 1 + i // ROWS,
+                    B.success if chosen else B.secondary, False))
+    out.append(("back", t("btn.take_back", lang), 1 + len(shown) // ROWS, B.secondary,
+                not any(chosen_of)))
     return out
 
 
 @functools.lru_cache(maxsize=256)
-def _rank_label(index: int, chosen: int, total: int) -> str:
+def rank_button_label(index: int, chosen: int, total: int, lang: str) -> str:
     """A rank button's label: "7", "7 ×3" (three held), "7 2/3" (two of three selected);
-    the ten reads "10", as on the cards."""
-    symbol = rank_label(RANKS[index])
+    the ten reads "10", as on the cards; a joker by the players' word ("Small joker",
+    "Big joker 1/1"), so the two never have to be told apart by X and D."""
+    if index >= 13:
+        symbol = t("card.small_joker" if index == 13 else "card.big_joker", lang)
+    else:
+        symbol = rank_label(RANKS[index])
     return symbol + (f" {chosen}/{total}" if chosen else (f" ×{total}" if total > 1 else ""))
 
 

@@ -11,12 +11,15 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   ``auto``, a toggle, from views drawn by older versions), ``b<0..3>`` (bid),
   ``rd<k>`` (play the k-th reading), ``cards`` (the card menu, a multi-select of the
   cards held: each option's value is one ``Card.index`` in decimal, the values chosen
-  are the new selection), ``back`` (Take back on / off: rank buttons then take one
-  card of their rank back), ``pick`` (the menu of legal plays drawn by older versions;
+  are the new selection), ``back`` (Take back: the last card added leaves the
+  selection), ``pick`` (the menu of legal plays drawn by older versions;
   each option's value is the play's card mask); ``state`` = ``<mask>.<sort><hint>[m]``:
   ``mask`` = selected ``Card.index`` bits in base 36; ``sort`` = ``r`` (by rank) or
-  ``g`` (groups); ``hint`` = how many hints were shown; ``m`` = Take back on (absent
-  from ids drawn by older versions).
+  ``g`` (groups); ``hint`` = how many hints were shown; ``m<ranks>`` = the ranks of
+  the selected cards in the order they were added (one digit ``0``-``e`` per card, rank
+  index in base 15), what Take back undoes (absent when it is the cards' own order,
+  ranks low to high, as after a Hint or a menu choice, and from ids drawn by older
+  versions; a bare ``m``, Take back's mode of older versions, reads as that order).
 * replay: ``mode`` ``p`` (plain pages) or ``r`` (pages with the review's marks),
   ``verb`` one of ``prev next share gif open rev`` (cogs/replay.py).
 * daily replay ``ddz:dy:<YYYYMMDD>:<member>:<page>:<mode><verb>``: a member's hand of a
@@ -69,7 +72,7 @@ PUBLIC_ACTIONS = ("join", "leave", "cpu", "start", "cancel", "bid0", "bid1", "bi
                   "hand", "again", "fill")
 TABLE_ID = r"[A-Za-z0-9]{1,16}"
 PUBLIC_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):(?P<action>{'|'.join(PUBLIC_ACTIONS)})"
-_STATE = r"\.(?P<mask>[0-9a-z]+)\.(?P<sort>[rg])(?P<hint>\d+)(?P<back>m?)"
+_STATE = r"\.(?P<mask>[0-9a-z]+)\.(?P<sort>[rg])(?P<hint>\d+)(?P<back>(?:m[0-9a-e]{0,20})?)"
 HAND_TEMPLATE = (rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>(?!pick\.|cards\.)[a-z]+\d*)"
                  rf"{_STATE}")
 SELECT_TEMPLATE = rf"ddz:(?P<table>{TABLE_ID}):(?P<seq>\d+):h(?P<verb>pick|cards){_STATE}"
@@ -134,27 +137,63 @@ def to_base36(value: int) -> str:
 @dataclass(frozen=True)
 class ViewState:
     """A hand view's client-side state: selected card indices, sort mode, hints shown,
-    and whether the rank buttons take cards back (``back``) instead of adding them."""
+    and ``added``: the rank index of each selected card in the order it was added (what
+    Take back undoes, last first; always in step with ``selected``: a rank missing from
+    it is added in card order, one not selected is dropped)."""
 
     selected: frozenset[int] = frozenset()
     sort: SortMode = "rank"
     hint: int = 0
-    back: bool = False
+    added: tuple[int, ...] = ()
 
     def encode(self) -> str:
-        """``<mask>.<r|g><hint>[m]``, the state part of a hand-view custom_id."""
-        return (f"{to_base36(cards_to_mask(self.selected))}.{self.sort[0]}{self.hint}"
-                + ("m" if self.back else ""))
+        """``<mask>.<r|g><hint>[m<ranks>]``, the state part of a hand-view custom_id; the
+        order is left out when it is the cards' own (ranks low to high)."""
+        canonical = self.added == tuple(sorted(self.added))  # what decode gives without it
+        order = "" if canonical else "m" + "".join(_RANK_DIGITS[r] for r in self.added)
+        return f"{to_base36(cards_to_mask(self.selected))}.{self.sort[0]}{self.hint}{order}"
+
+    def __post_init__(self) -> None:
+        # ``added`` keeps, per rank, its first entries up to the cards of that rank
+        # selected, then gets the ranks of selected cards it lacks, in card order (cards
+        # chosen in the menu or by a Hint, or a forged order).
+        want: dict[int, int] = {}
+        for index in self.selected:
+            rank = Card.from_index(index).rank.index
+            want[rank] = want.get(rank, 0) + 1
+        kept: list[int] = []
+        for rank in self.added:
+            if want.get(rank, 0) > 0:
+                want[rank] -= 1
+                kept.append(rank)
+        if want:
+            for index in sorted(self.selected):  # Card.index order is card order
+                rank = Card.from_index(index).rank.index
+                if want.get(rank, 0) > 0:
+                    want[rank] -= 1
+                    kept.append(rank)
+        if tuple(kept) != self.added:
+            object.__setattr__(self, "added", tuple(kept))
 
     def with_selected(self, selected: frozenset[int]) -> ViewState:
-        """A copy with these ``Card.index`` values selected."""
+        """A copy with these ``Card.index`` values selected (``added`` follows)."""
         return replace(self, selected=frozenset(selected))
+
+    def take_back(self) -> int | None:
+        """The rank index of the last card added (Take back's), or None when none is."""
+        return self.added[-1] if self.added else None
 
     @classmethod
     def decode(cls, mask: str, sort: str, hint: str, back: str = "") -> ViewState:
-        """The state from custom_id parts (forged masks mean no cards; hint ≤ 999)."""
+        """The state from custom_id parts (forged masks mean no cards; hint ≤ 999; an
+        order that disagrees with the mask is mended)."""
+        order = tuple(int(ch, 15) for ch in back[1:]) if back.startswith("m") else ()
         return cls(mask_to_indices(parse_mask(mask)), "groups" if sort == "g" else "rank",
-                   min(int(hint), 999), back == "m")
+                   min(int(hint), 999), order)
+
+
+_RANK_DIGITS = "0123456789abcde"
+"""A rank index (0..14) as one base-15 digit in ``ViewState.added``'s custom_id part."""
 
 
 def public_id(table_id: str, seq: int, action: str) -> str:

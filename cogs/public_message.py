@@ -107,4 +107,4 @@ def retired(table: Table, old: tuple[Any, ...] | None, new: tuple[Any, ...], lan
         notice = t("table.new_message", lang)
     else:
         return None, keep
-    return t("table.title_playing", lang, table=table.id, hand=table.hand_no) + "\n" + notice, keep
+    return t("table.title_playing", lang, table=table.id) + "\n" + notice, keep

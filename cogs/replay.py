@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -189,9 +190,10 @@ def review_embed(found: Replay, review: Review, lang: str,
     worst = {index: rank for rank, index in enumerate(review.worst, start=1)}
     lines = []
     fixed_bid = not any(s.kind == "bidding" for s in steps)  # a daily or event deal
+    if fixed_bid:  # dealt at bid 3: nobody's decision, neither a line nor in the summary
+        review = replace(review, decisions=tuple(
+            (index, a) for index, a in review.decisions if hand.history[index].kind != "bid"))
     for index, a in review.decisions:
-        if fixed_bid and hand.history[index].kind == "bid":
-            continue  # dealt at bid 3: nobody's decision
         page = step_of(steps, index)
         where = (t("review.where_bidding", lang) if hand.history[index].kind == "bid"
                  else t("review.where_trick", lang, n=steps[page].trick))
@@ -231,8 +233,13 @@ def review_summary(review: Review, hand: Any, lang: str) -> str | None:
     result, landlord = getattr(hand, "result", None), getattr(hand, "landlord", None)
     won = result is not None and (result.winner == "landlord") == (review.seat == landlord)
     if found == "unmeasured":
+        # the count of every line that differs, then how many of them were not measured
+        # (issue 48: "1 decision differed" under two lines that differed)
+        differed = sum(1 for a in assessments if not a.agrees)
         unknown = sum(1 for a in assessments if not a.agrees and not a.measured)
-        return tn("review.unmeasured", unknown, lang, n=unknown)
+        if unknown == differed:
+            return tn("review.unmeasured", unknown, lang, n=unknown)
+        return tn("review.unmeasured_some", unknown, lang, n=differed, m=unknown)
     line = t("review.all_same" if found == "agreed" else "review.no_loss", lang)
     return line + (" " + t("review.well_played", lang) if won else "")
 

@@ -146,7 +146,7 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
     rules = rules_line(table, lang)
     decisions = decisions_text(table, lang)  # the Happy rules' calls, grabs, shows, doubles
     if hand.phase in ("bidding", "redeal"):
-        lines = [t("table.title_bidding", lang, table=table.id, hand=table.hand_no)]
+        lines = [t("table.title_bidding", lang, table=table.id)]
         lines += [rules] if rules else []
         lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
         if decisions is None:
@@ -155,7 +155,7 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
             lines.append(decisions)
             lines.append(t("table.multiplier", lang, multiplier=hand.multiplier))
     else:
-        lines = [t("table.title_playing", lang, table=table.id, hand=table.hand_no)]
+        lines = [t("table.title_playing", lang, table=table.id)]
         lines += [rules] if rules else []
         lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
         if hand.landlord is not None:
@@ -227,10 +227,9 @@ def table_view(table: Table, lang: str) -> TableView:
     revealed = hand.landlord is not None
     return TableView(
         seats=seats, bid=hand.winning_bid or None, multiplier=hand.multiplier,
-        kitty=list(hand.kitty) if revealed else None, hand_number=table.hand_no, bidding=bidding,
+        kitty=list(hand.kitty) if revealed else None, bidding=bidding,
         status=turn_words(table, lang) or t(
-            "img.status_bidding" if bidding else "img.status_playing", lang, table=table.id,
-            hand=table.hand_no))
+            "img.status_bidding" if bidding else "img.status_playing", lang, table=table.id))
 
 
 def play_words(combo: Combo) -> str:
@@ -272,7 +271,7 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         role = t("alt.seat_landlord", lang) if seat.is_landlord else ""
         parts.append(tn("alt.seat", seat.cards_left, lang, name=seat.name, role=role,
                         n=seat.cards_left, last=last))
-    text = t("alt.table" if view.bid else "alt.table_no_bid", lang, hand=table.hand_no,
+    text = t("alt.table" if view.bid else "alt.table_no_bid", lang, table=table.id,
              seats=t("sep.items", lang).join(parts), bid=view.bid or 0, multiplier=view.multiplier)
     words = turn_words(table, lang)
     if words:

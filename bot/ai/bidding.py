@@ -274,8 +274,22 @@ def hard_bid(
     values, rate = hard_values(obs, rng, worlds, time_cap)
     best = max(values, key=lambda b: (values[b], -b))
     percent = round(100 * rate)
+    passing = _points(values[0])
     if best == 0:
         if values.get(obs.highest_bid + 1, -1.0) >= 0.0 and obs.highest_bid:
             return Decision(0, "bid_pass_outbid", {"bid": obs.highest_bid})
-        return Decision(0, "bid_pass_win_rate", {"n": percent})
-    return Decision(best, "bid_win_rate", {"bid": best, "n": percent})
+        bids = [b for b in values if b]
+        if not bids:
+            return Decision(0, "bid_pass_win_rate", {"n": percent})
+        top = max(bids, key=lambda b: (values[b], -b))
+        return Decision(0, "bid_pass_expected", {"n": percent, "bid": top,
+                                                 "gain": _points(values[top]),
+                                                 "passing": passing})
+    return Decision(best, "bid_expected", {"bid": best, "n": percent,
+                                           "gain": _points(values[best]), "passing": passing})
+
+
+def _points(value: float) -> str:
+    """Expected points as a reason's parameter: signed, one decimal (``"+0.8"``,
+    ``"-1.1"``); the cogs write it the member's way (``bot.i18n.decimal``)."""
+    return f"{value:+.1f}"

@@ -13,6 +13,11 @@ REASONS: dict[str, str] = {
     "bid_pass_outbid": "Cannot bid higher than {bid} with this hand: pass.",
     "bid_win_rate": "As landlord this hand should win about {n}% of the time: bid {bid}.",
     "bid_pass_win_rate": "As landlord this hand would win only about {n}% of the time: pass.",
+    "bid_expected": ("Bid {bid}: as landlord this hand should win about {n}% of the time;"
+                     " expected points a hand: {gain} if you bid {bid}, {passing} if you pass."),
+    "bid_pass_expected": ("Pass: as landlord this hand would win only about {n}% of the time;"
+                          " expected points a hand: {gain} if you bid {bid}, {passing} if you"
+                          " pass."),
     # leading
     "finish_hand": "Play {cards}: it empties the hand and wins.",
     "play_control_then_finish": "Play {cards}: nobody can beat it, and the rest goes out next.",

@@ -182,12 +182,13 @@ class TableService:
 
     def hand_title(self, table: Table) -> Title:
         """The first line of a member's hand view at ``table``: its kind's
-        (``TitledKind.hand_title``), else a channel table's ("Your hand · table ab12 ·
-        hand #3"), so that a kind registered without one still draws its view."""
+        (``TitledKind.hand_title``), else a channel table's ("Your hand · table ab12": no
+        hand number, only a result shows one, the server's), so that a kind registered
+        without one still draws its view."""
         kind = self.titled.get(table.kind)
         if kind is not None:
             return kind.hand_title(table)
-        return "hand.title", {"table": table.id, "hand": table.hand_no}
+        return "hand.title", {"table": table.id}
 
     # ----- queries (no lock; tables are replaced, never mutated, after commit) -------
 

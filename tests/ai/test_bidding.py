@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import REASONS, Observation, bidding, choose_bid
+from bot.ai import REASONS, Decision, Observation, bidding, choose_bid
 from bot.ai.bidding import (
     MIN_WORLDS,
     hand_win_rate,
@@ -105,7 +105,21 @@ def test_weak_hand_has_a_low_estimated_win_rate_and_hard_passes() -> None:
     assert hand_win_rate(counts_of(parse_cards(WEAK))) < 0.35
     decision = hard_bid(_bidding(WEAK), random.Random(1))
     assert decision.action == 0
-    assert decision.reason == "bid_pass_win_rate"
+    assert decision.reason == "bid_pass_expected"
+    assert set(decision.params) == {"n", "bid", "gain", "passing"}
+    assert float(str(decision.params["passing"])) >= float(str(decision.params["gain"]))
+
+
+def test_the_bid_hint_gives_the_expected_points_of_the_bid_and_of_passing() -> None:
+    # Issue 48: "As landlord this hand should win about 42% of the time: bid 3" gave a
+    # newcomer no reason to bid on a hand that loses more often than not. The search
+    # compares expected points: here bidding 3 is (just) better than passing.
+    decision = hard_bid(_bidding("33445556679TTJQAD"), random.Random(0))
+    assert decision == Decision(3, "bid_expected", {"bid": 3, "n": 42, "gain": "-1.0",
+                                                    "passing": "-1.0"})
+    assert decision.message() == ("Bid 3: as landlord this hand should win about 42% of the"
+                                  " time; expected points a hand: -1.0 if you bid 3, -1.0 if"
+                                  " you pass.")
 
 
 def test_hard_values_cover_exactly_the_allowed_bids() -> None:

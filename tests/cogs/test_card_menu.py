@@ -14,7 +14,7 @@ from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.table import Table
 from bot.rules import DEFAULT_RULES, parse_cards
-from cogs.hand_view import build_screen, choose_cards, take_rank
+from cogs.hand_view import add_rank, build_screen, choose_cards, take_back
 from cogs.items import HAND_TEMPLATE, SELECT_TEMPLATE, ViewState, route_click
 from tests.support.fake_game import HANDS, KITTY
 from tests.support.ui_items import HandSelect, click, message_with
@@ -80,32 +80,57 @@ def test_a_forged_card_menu_value_is_refused_and_selects_nothing(value: str, cod
     assert raised.value.code == code
 
 
-def test_take_back_turns_three_of_a_rank_into_two_in_two_clicks() -> None:
+def test_take_back_removes_the_last_card_added_and_marks_no_other_button() -> None:
+    # Issue 48: Take back turned on a mode that put a minus on every rank button, even
+    # ranks with nothing selected. Now one click takes back the last card added.
     table = landlord_lead()
     held = table.hand.hand_of(0)
-    threes = frozenset(c.index for c in held if c.rank.symbol == "3")
-    assert len(threes) == 3
-    state = ViewState(threes)
+    state = ViewState()
+    for rank in (0, 0, 1):  # 3, 3, then a 4
+        state = add_rank(held, state, rank)
+    assert state.added == (0, 0, 1)
     items = components(table, state)
-    assert by_verb(items, "back")["label"] == "− Take back" and not by_verb(items, "back")["disabled"]
-    state = ViewState(threes, back=True)  # 1st click: Take back on
+    assert by_verb(items, "back")["label"] == "↩ Take back" and not by_verb(items, "back")["disabled"]
+    state = take_back(held, state)  # the 4 goes, both 3s stay
+    assert [c.rank.index for c in held if c.index in state.selected] == [0, 0]
     items = components(table, state)
-    assert by_verb(items, "r0")["label"] == "−3 3/3" and by_verb(items, "r1")["disabled"]
-    state = take_rank(held, state, 0)  # 2nd click: one 3 back
-    assert len(state.selected) == 2 and state.selected < threes and state.back
-    state = take_rank(held, take_rank(held, state, 0), 0)
-    assert state == ViewState()  # nothing left to take back: the mode ends
+    labels = [c.get("label") for c in items if c["type"] == 2]
+    assert not any(str(label).startswith("−") for label in labels)
+    assert by_verb(items, "r0")["label"] == "3 2/3" and not by_verb(items, "r1")["disabled"]
+    state = take_back(held, take_back(held, state))
+    assert state == ViewState()
+    assert take_back(held, state) == state  # nothing selected: nothing to take back
+    assert by_verb(components(table, state), "back")["disabled"]
+    assert by_verb(components(table, state, "es"), "back")["label"] == "↩ Quitar la última"
 
 
-def test_take_back_is_in_the_custom_id_and_ids_of_older_versions_still_parse() -> None:
-    state = ViewState(frozenset({0, 1}), "groups", 2, back=True)
+def test_take_back_after_the_card_menu_takes_the_last_card_chosen_there() -> None:
+    table = landlord_lead()
+    held = table.hand.hand_of(0)
+    fours = [c.index for c in held if c.rank.index == 1]
+    state = add_rank(held, ViewState(), 0)  # a 3 by its button, then two 4s in the menu
+    state = choose_cards(held, state, ",".join(str(i) for i in [*sorted(state.selected), *fours[:2]]))
+    assert state.added == (0, 1, 1)
+    state = take_back(held, state)
+    assert state.added == (0, 1) and len(state.selected) == 2
+
+
+def test_the_order_added_is_in_the_custom_id_and_ids_of_older_versions_still_parse() -> None:
+    state = ViewState(frozenset(), "groups", 2).with_selected(frozenset({0, 4, 1}))
+    assert state.added == (0, 0, 1) and state.encode().endswith(".g2")  # the cards' order
+    state = ViewState(frozenset({0, 4, 1}), "groups", 2, (1, 0, 0))  # a 4, then two 3s
     custom_id = f"ddz:T1:9:hr0.{state.encode()}"
     match = re.fullmatch(HAND_TEMPLATE, custom_id)
-    assert match is not None and custom_id.endswith(".g2m")
+    assert match is not None and custom_id.endswith(".g2m100")
     assert ViewState.decode(match["mask"], match["sort"], match["hint"], match["back"]) == state
     old = re.fullmatch(HAND_TEMPLATE, "ddz:T1:9:hr0.3.g2")
     assert ViewState.decode(old["mask"], old["sort"], old["hint"], old["back"]) == \
-        ViewState(frozenset({0, 1}), "groups", 2)
+        ViewState(frozenset({0, 1}), "groups", 2, (0, 0))
+    mode = re.fullmatch(HAND_TEMPLATE, "ddz:T1:9:hr0.3.g2m")  # Take back's mode, before
+    assert ViewState.decode(mode["mask"], mode["sort"], mode["hint"], mode["back"]).added == (0, 0)
+    forged = re.fullmatch(HAND_TEMPLATE, "ddz:T1:9:hr0.3.g2meee")  # ranks not selected
+    assert ViewState.decode(forged["mask"], forged["sort"], forged["hint"],
+                            forged["back"]).added == (0, 0)
     assert re.fullmatch(SELECT_TEMPLATE, "ddz:T1:9:hcards.3.r0")["verb"] == "cards"
     assert re.fullmatch(HAND_TEMPLATE, "ddz:T1:9:hcards.3.r0") is None
 
@@ -125,3 +150,17 @@ def test_a_card_menu_click_reaches_on_hand_click_with_every_value() -> None:
     for values, expected in ((["0", "5", "12"], "0,5,12"), ([], "")):
         asyncio.run(route_click(Cog(), click(message, menu.custom_id, 3, values)))  # type: ignore[arg-type]  # a stand-in cog
         assert calls.pop() == ("T1", 9, "cards", state, expected)
+
+
+def test_the_jokers_rank_buttons_say_which_joker() -> None:
+    # Issue 48: the rank buttons read "X" and "D", and nothing said which is the big one.
+    hand = Hand.deal(DEFAULT_RULES, hands=["333444555666777XD", "888999TTTJJJQQQKK",
+                                           "3456789TJQKKAAAA2"], kitty="222", first_bidder=0)
+    hand.bid(0, 3)
+    table = Table(guild_id=1, channel_id=2, starter_id=3, phase="playing", hand=hand, seq=5)
+    held = hand.hand_of(0)
+    state = ViewState().with_selected(frozenset({c.index for c in held if c.rank.index == 14}))
+    labels = [c.get("label") for c in components(table, state)]
+    assert "Small joker" in labels and "Big joker 1/1" in labels and "X" not in labels
+    labels = [c.get("label") for c in components(table, ViewState(), "es")]
+    assert "Comodín pequeño" in labels and "Comodín grande" in labels

@@ -36,10 +36,14 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
 
     deal = fake.table_message()
     assert deal.id != lobby.id and fake.messages[lobby.id].components == []
-    assert "hand #1 · bidding" in deal.content and "<@11>, your turn to bid" in deal.content
+    # issue 48: one number per hand, the server's, once it has one (the result): the deal
+    # shows none, so the table's own count never reads as a second number
+    assert "` · bidding" in deal.content and "hand #" not in deal.content
+    assert "<@11>, your turn to bid" in deal.content
     assert deal.allowed_mentions == {"parse": []}  # the turn ping notifies, not the board
     assert list(deal.buttons()) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand", "Leave"]
-    assert deal.alt_texts[0].startswith("Ana to bid. Table of hand #1: Ana, 17 cards")
+    table_id = fake.bot.service.table_in_channel(fake.channel_id).id
+    assert deal.alt_texts[0].startswith(f"Ana to bid. Table {table_id}: Ana, 17 cards")
     assert deal.alt_texts[0].endswith(". No bid yet, multiplier ×1."), deal.alt_texts  # not "Bid 0"
 
     view = (await ana.click(deal, "My hand")).last
@@ -120,7 +124,7 @@ async def test_a_match_win_is_announced_and_play_again_deals_a_new_message(fake:
     await ana.click(fake.messages[deal.id], "Play again")
     # the old result keeps only Replay and Review (its hand can be watched later)
     assert list(fake.messages[deal.id].buttons()) == ["Replay", "Review my play"]
-    assert "hand #2" in fake.table_message().content
+    assert fake.table_message().id != deal.id  # hand 2, in a new message
 
 
 async def test_the_lobby_says_any_seated_player_may_start_as_they_can(fake: FakeDiscord) -> None:
@@ -135,7 +139,7 @@ async def test_the_lobby_says_any_seated_player_may_start_as_they_can(fake: Fake
     assert "Ana can start" not in fake.table_message().content
     await bo.click(fake.table_message(), "Add computer")
     await bo.click(fake.table_message(), "Start")
-    assert "hand #1 · bidding" in fake.table_message().content
+    assert "` · bidding" in fake.table_message().content
 
 
 async def test_a_message_left_behind_by_a_new_one_says_where_the_game_went(
@@ -151,7 +155,7 @@ async def test_a_message_left_behind_by_a_new_one_says_where_the_game_went(
     await ana.click(fake.messages[lobby.id], "Start")
     old = fake.messages[lobby.id]
     table_id = fake.bot.service.table_in_channel(fake.channel_id).id
-    assert old.content == (f"**Dou Dizhu** · table `{table_id}` · hand #1\n"
+    assert old.content == (f"**Dou Dizhu** · table `{table_id}`\n"
                            "The cards were dealt: the hand goes on in a new message below.")
     assert old.components == []
     bidding = fake.table_message()
@@ -161,6 +165,6 @@ async def test_a_message_left_behind_by_a_new_one_says_where_the_game_went(
     assert fake.table_message().id != bidding.id
     assert "Everyone passed" in fake.table_message().content
     old = fake.messages[bidding.id]
-    assert old.content == (f"**Dou Dizhu** · table `{table_id}` · hand #1\n"
+    assert old.content == (f"**Dou Dizhu** · table `{table_id}`\n"
                            "The hand continues in a new message below."), old.content
     assert old.components == [] and old.attachments == []

@@ -65,10 +65,10 @@ def test_table_image_model_shows_each_seats_bid_while_bidding() -> None:
     view = texts.table_view(table, "en")
     assert [s.bid for s in view.seats] == [1, 0, None] and view.seats[2].is_turn
     alt = texts.table_alt(table, view, "en")
-    assert alt.startswith("Bot 3 to bid. Table of hand #1: Ana, 17 cards, bid 1; Bot 2, 17 cards, "
-                          "passed; Bot 3, 17 cards, no bid yet.")
+    assert alt.startswith(f"Bot 3 to bid. Table {table.id}: Ana, 17 cards, bid 1; Bot 2, 17 "
+                          "cards, passed; Bot 3, 17 cards, no bid yet.")
     assert texts.table_alt(table, view, "es").startswith(
-        "Le toca apostar a Bot 3. Mesa de la mano n.º 1: Ana, 17 cartas, apostó 1; Bot 2, 17 "
+        f"Le toca apostar a Bot 3. Mesa {table.id}: Ana, 17 cartas, apostó 1; Bot 2, 17 "
         "cartas, pasó;")
 
 

@@ -36,7 +36,7 @@ def test_a_deal_mentions_the_member_to_bid_and_draws_the_table() -> None:
     table.start(11, 0.0, seed=7, first_bidder=0)
     shown = compose(table, "en")
     assert shown.key == ("hand", 1, 0) and shown.image == "table"
-    assert shown.filename == "table.png" and "Table of hand #1: Ana, 17 cards" in shown.alt
+    assert shown.filename == "table.png" and f"Table {table.id}: Ana, 17 cards" in shown.alt
     assert shown.ping == 11 and "<@11>, your turn to bid" in shown.content
     assert shown.priority == TURN
     assert labels(table) == ["Pass", "Bid 1", "Bid 2", "Bid 3", "My hand", "Leave"]
@@ -66,11 +66,11 @@ def test_a_message_left_behind_says_where_the_game_went_and_a_result_keeps_its_r
     table.add_computer(11)
     table.start(11, 0.0, seed=7, first_bidder=0)
     text, keep = retired(table, ("lobby", 0), ("hand", 1, 0), "en", None)
-    assert text == (f"**Dou Dizhu** · table `{table.id}` · hand #1\n"
+    assert text == (f"**Dou Dizhu** · table `{table.id}`\n"
                     "The cards were dealt: the hand goes on in a new message below.")
     assert keep is None
     text, _ = retired(table, ("hand", 1, 0), ("hand", 1, 1), "es", None)  # dealt again
-    assert text == (f"**Dou Dizhu** · mesa `{table.id}` · mano n.º 1\n"
+    assert text == (f"**Dou Dizhu** · mesa `{table.id}`\n"
                     "La mano sigue en un mensaje nuevo más abajo.")
     text, keep = retired(table, ("hand", 1, 1), ("lobby", 1), "en", 41)  # a result
     assert text is None and keep is not None

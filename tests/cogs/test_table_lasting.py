@@ -104,3 +104,19 @@ async def test_the_rules_say_what_lasts_who_is_set_free_and_who_may_replay(
     es, _, _ = members(fake, "es-ES")
     texto = embed_text((await es.slash("rules")).last.embeds[0])
     assert "queda libre al volver a jugar" in texto and "solo en el canal donde se jugó" in texto
+
+
+def test_the_auto_button_says_this_deal_where_there_is_no_next_hand() -> None:
+    # Issue 48: the Auto button read "every hand" at a daily or event deal, one hand
+    # that has no next one.
+    for update in ({"daily": "2026-12-01"}, {"event": "ev1:1"}):
+        table = Table.open(GUILD_ID, CHANNEL_ID, 11, "Ana", computers=2)
+        table.start(11, 0.0, seed=3)
+        table.set_autoplay(11, True, 3.0)
+        table = table.model_copy(update=update)
+        assert table.private
+        labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "en"))]
+        assert "Auto: on · 3 s · this deal" in labels and not any("every hand" in str(x)
+                                                                   for x in labels)
+        labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "es"))]
+        assert "Auto: sí · 3 s · esta mano" in labels

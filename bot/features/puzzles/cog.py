@@ -23,16 +23,16 @@ from bot.features.puzzles.service import Action, PuzzleService, PuzzleState
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t, tn
 from bot.puzzles import Move, Position
-from bot.rules import RANKS, Card, rank_counts, show_cards
+from bot.rules import Card, rank_counts, show_cards
 from bot.values import PuzzleBoard, PuzzleRating
 from cogs import permissions
 from cogs.components import Components
 from cogs.context import CogContext, CommandMixin
-from cogs.hand_view import add_rank, card_options, choose_cards, selected_cards
+from cogs.hand_view import add_rank, card_options, choose_cards, rank_button_label, selected_cards
 from cogs.items import ViewState, puzzle_id
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
-from rendering.cards import rank_label, sort_cards
+from rendering.cards import sort_cards
 from rendering.puzzle import PuzzleImage, PuzzleSeat, Status
 
 B = discord.ButtonStyle
@@ -203,8 +203,7 @@ def components(state: PuzzleState, selection: ViewState, lang: str) -> Component
     held = rank_counts(hand)
     chosen = rank_counts([c for c in hand if c.index in selected])
     for i, index in enumerate(r for r in range(15) if held[r]):
-        label = rank_label(RANKS[index]) + (f" {chosen[index]}/{held[index]}" if chosen[index]
-                                            else f" ×{held[index]}" if held[index] > 1 else "")
+        label = rank_button_label(index, chosen[index], held[index], lang)
         button(f"r{index}", label, 1 + i // 5, B.success if chosen[index] else B.secondary)
     button("play", t("btn.play", lang), 4, B.primary, disabled=not selected)
     button("pass", t("btn.pass", lang), 4, disabled=state.position.last is None)
