@@ -239,9 +239,11 @@ _CHINESE_JOKER_WORDS = (  # docs/RULES.md §Names in Chinese: 王炸 the rocket,
 _SEPARATORS = str.maketrans({"、": " ", "。": " ", "；": " ", ";": " "})
 """Punctuation a Chinese keyboard types between cards (the full-width comma and space
 become ``,`` and a space under NFKC already)."""
-PASS_WORDS = frozenset({"不出", "不要", "过", "過", "要不起", "要不了", "pass"})
+PASS_WORDS = frozenset({"不出", "不要", "过", "過", "要不起", "要不了", "pass", "paso", "pasar",
+                        "pasa"})
 """What a player types to pass (``is_pass_text``): 不出 / 不要 / 过 (過) / 要不起 in
-Chinese (docs/RULES.md §Names in Chinese)."""
+Chinese (docs/RULES.md §Names in Chinese), pass, and paso / pasar / pasa in Spanish
+(issue 48: "pass" was read as the card "p")."""
 
 
 def is_invisible(char: str) -> bool:

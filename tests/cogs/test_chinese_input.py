@@ -22,8 +22,8 @@ async def test_a_chinese_member_plays_the_rocket_passes_and_is_refused_in_chines
     reply = await ana.slash("play", cards="王炸")
     assert reply.last.ephemeral and reply.text == t("ack.played", "zh-CN", cards="XD")
     assert reply.text != t("ack.played", "en", cards="XD")
-    assert (await bo.slash("play", cards="要不起")).text == t("ack.passed", "zh-CN")
-    assert (await cy.slash("play", cards="不出")).text == t("ack.passed", "zh-CN")
+    assert (await bo.slash("play", cards="要不起")).text == t("ack.passed_typed", "zh-CN")
+    assert (await cy.slash("play", cards="不出")).text == t("ack.passed_typed", "zh-CN")
     refused = await ana.slash("play", cards="三带一")
     assert refused.text == t("error.bad_cards", "zh-CN", token="三")
     assert (await ana.slash("play", cards="过")).text == t("error.cannot_pass_lead", "zh-CN")
@@ -32,7 +32,7 @@ async def test_a_chinese_member_plays_the_rocket_passes_and_is_refused_in_chines
     hand = fake.bot.service.table_in_channel(fake.channel_id).hand
     assert [(a.kind, a.seat) for a in hand.history if a.kind != "bid"] == [
         ("play", 0), ("pass", 1), ("pass", 2), ("play", 0)]
-    assert (await bo.slash("play", cards=" 過！")).text == t("ack.passed", "zh-CN")
+    assert (await bo.slash("play", cards=" 過！")).text == t("ack.passed_typed", "zh-CN")
     assert hand.history[-1].kind == "play"  # the answer is read from the new table
     assert fake.bot.service.table_in_channel(fake.channel_id).hand.history[-1].kind == "pass"
 

@@ -67,7 +67,7 @@ def test_other_chinese_words_are_refused_by_their_first_character() -> None:
 
 
 @pytest.mark.parametrize("typed", ["不出", "不要", "过", "過", "要不起", "要不了", " 不出！", "不 出",
-                                   "pass", "PASS", "ｐａｓｓ"])
+                                   "pass", "PASS", "ｐａｓｓ", "paso", "Pasar", "pasa."])
 def test_the_words_for_passing_are_a_pass(typed: str) -> None:
     assert is_pass_text(typed)
 
