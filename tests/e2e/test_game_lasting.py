@@ -72,7 +72,7 @@ async def test_auto_play_lasts_and_a_whole_hand_away_gives_the_seat_to_a_compute
 
     first = await wait_public(emu, result_of(ddz, 1), timeout=90, what="the result of hand 1")
     await alice.click(first, public_actions(first)["again"]["custom_id"])
-    await emu.wait_until(lambda: any(m is not first and "hand" in public_actions(m)
+    await emu.wait_until(lambda: any(m is not first and ({"hand", "again"} & set(public_actions(m)))
                                      for m in ddz.public_messages),
                          timeout=10, what="the deal of hand 2")
     # hand 2 plays itself: alice's auto-play lasts, bob's from his timeouts too (pace 0 s)
