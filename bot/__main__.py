@@ -8,8 +8,12 @@ this process's shard locks was lost (a restart claims them again), 5 when the
 database cannot be opened (unreachable server, refused credentials, not a
 database), 6 when the web page cannot listen on ``DDZ_WEB_HOST:DDZ_WEB_PORT`` (port
 taken, address not of this machine) or the open-file limit leaves it no room beside
-what the bot needs (docs/WEB.md §Never slows the game); each printed as one line on
-stderr without a traceback.
+what the bot needs (docs/WEB.md §Never slows the game), 7 when Discord cannot be
+reached (no network, a name that does not resolve, a refused connection; 2 when it
+refuses the token, which is called malformed when it is not shaped like one); each
+printed as one line on stderr without a traceback. A start that fails before logging
+in leaves no SQLite file it created behind (issue 48: a stray ``ddz.sqlite3`` in the
+current folder).
 
 The loop is uvloop's when it is installed, else asyncio's own (``DDZ_EVENT_LOOP``,
 ``loop_factory``).
@@ -20,11 +24,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import signal
 import socket
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
+import aiohttp
 import discord
 import yarl
 from pydantic import ValidationError
@@ -94,6 +101,45 @@ class WebUnavailable(RuntimeError):
     """The web page's address cannot be listened on (message: host:port and why)."""
 
 
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}")
+"""What a bot token looks like (three base64url parts separated by dots: the bot's id,
+a timestamp, an HMAC): a refused token that is not shaped so was mistyped or cut."""
+
+
+def token_refused_line(token: str) -> str:
+    """The one line for a token Discord refused: malformed when it is not shaped like a
+    token (``TOKEN_SHAPE``), else refused (reset, or another bot's)."""
+    if TOKEN_SHAPE.fullmatch(token) is None:
+        return ("ddz-bot: DISCORD_TOKEN is malformed: a bot token is three parts separated by"
+                " dots; copy it again from the developer portal (Bot → Reset Token)")
+    return ("ddz-bot: Discord rejected DISCORD_TOKEN (login failed): reset it in the developer"
+            " portal (Bot → Reset Token) and set the new one")
+
+
+def created_files(settings: Settings) -> list[Path]:
+    """The SQLite files a start would create that are not there yet (the database and
+    its shard lock files; none for PostgreSQL): what a start that never logged in
+    removes again."""
+    if settings.database_url is not None:
+        return []
+    base = settings.database_path
+    paths = [base, *(Path(f"{base}{suffix}") for suffix in ("-wal", "-shm", "-journal")),
+             *(Path(f"{base}.shard{s}.lock") for s in settings.shards.ids)]
+    return [p for p in paths if not p.exists()]
+
+
+class DiscordUnreachable(RuntimeError):
+    """Discord's API could not be reached to log in (message: where and why)."""
+
+
+def unreachable_text(error: BaseException) -> str:
+    """``discord.com:443 (Name or service not known)`` from a connection error."""
+    if isinstance(error, aiohttp.ClientConnectorError):
+        why = error.os_error.strerror or str(error.os_error)
+        return f"{error.host}:{error.port} ({why})"
+    return f"{type(error).__name__}: {error}"
+
+
 async def run(settings: Settings) -> int:
     """Create the bot and run it until it is closed (Ctrl-C / SIGTERM); its exit code."""
     from bot.client import create_bot, open_storage, web_room_problem
@@ -102,6 +148,7 @@ async def run(settings: Settings) -> int:
     problem = web_room_problem(settings)
     if problem is not None:
         raise WebNoRoom(problem)
+    fresh = created_files(settings)
 
     # Before connecting to Discord: a process whose shards are taken stops here.
     try:
@@ -117,8 +164,18 @@ async def run(settings: Settings) -> int:
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
         )
-    async with bot:
-        await bot.start(settings.discord_token.get_secret_value())
+    try:
+        async with bot:
+            try:  # bot.start, in its two steps: a login that fails is one line
+                await bot.login(settings.discord_token.get_secret_value())
+            except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
+                raise DiscordUnreachable(unreachable_text(error)) from error
+            await bot.connect(reconnect=True)
+    except (discord.LoginFailure, DiscordUnreachable):
+        for path in fresh:  # closed with the bot: nothing of this start stays behind
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
     return int(getattr(bot, "exit_code", 0))
 
 
@@ -171,8 +228,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         log.info("interrupted; shutting down")
     except discord.LoginFailure:
-        print("ddz-bot: Discord rejected DISCORD_TOKEN (login failed)", file=sys.stderr)
+        print(token_refused_line(settings.discord_token.get_secret_value()), file=sys.stderr)
         return 2
+    except DiscordUnreachable as error:
+        print(f"ddz-bot: cannot reach Discord at {error}: check the network (or"
+              " DISCORD_API_BASE)", file=sys.stderr)
+        return 7
     except ShardTaken as refused:
         print(f"ddz-bot: refusing to start: {refused}", file=sys.stderr)
         return 3
