@@ -156,7 +156,24 @@ async def test_a_member_already_seated_is_told_which_table_and_channel(fake: Fak
     table = fake.bot.service.table_in_channel(fake.channel_id)
     expected = f"You're already seated at table `{table.id}` in <#{fake.channel_id}>."
     assert (await ana.click(fake.table_message(), "Join")).text == expected
-    assert (await ana.slash("start")).text in (expected, "This channel already has an open table.")
+    assert (await ana.slash("start")).text in (expected, BUSY)
     es, _, _ = members(fake, "es-ES")
     assert (await es.click(fake.table_message(), "Join")).text == (
         f"Ya estás sentado en la mesa `{table.id}` de <#{fake.channel_id}>.")
+
+
+BUSY = ("This channel already has an open table: press **Join** on its message while a seat is"
+        " free, or open your own in another channel with `/ddz start`. The table closes once"
+        " its players press **Leave**.")
+
+
+async def test_a_busy_channel_says_how_to_sit_down_or_where_to_start(fake: FakeDiscord) -> None:
+    # Issue 48: "This channel already has an open table." and nothing more.
+    ana, bo, _ = members(fake)
+    await ana.slash("start")
+    reply = await bo.slash("start")
+    assert reply.last.ephemeral and reply.text == BUSY
+    es = Member(fake, 22, "Bo", "es-ES", "es-ES")
+    assert (await es.slash("start")).text.startswith(
+        "Este canal ya tiene una mesa abierta: pulsa **Unirse** en su mensaje")
+    assert "Join" in fake.table_message().buttons()  # the way forward it names is there
