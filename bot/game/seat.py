@@ -67,6 +67,12 @@ class Event(BaseModel):
     params: dict[str, str | int] = Field(default_factory=dict)
 
 
+def computer_name(index: int) -> str:
+    """A computer player's name by its seat (0-based): "Bot 2" at seat 1, in every
+    language (a name, like a member's), at tables and in puzzles alike."""
+    return f"Bot {index + 1}"
+
+
 def computer_seat(index: int, level: Level) -> Seat:
-    """A computer player's seat, named by position."""
-    return Seat(name=f"Bot {index + 1}", computer=level)
+    """A computer player's seat, named by position (``computer_name``)."""
+    return Seat(name=computer_name(index), computer=level)

@@ -59,7 +59,9 @@ async def test_the_daily_puzzle_is_played_in_the_view_and_solved(fake: FakeDisco
     assert "Your turn: lead any combination." in view.content
     assert all(len(cid) <= CUSTOM_ID_MAX for cid in view.custom_ids())
     alt = view.alt_texts[0]
-    assert "Ana (peasant) holds 10 10 Q" in alt and "Computer 1 (landlord) holds K2" in alt
+    assert "Ana (peasant) holds 10 10 Q" in alt and "Bot 1 (landlord) holds K2" in alt
+    # issue 48: who plays after whom, and the computers named as at tables (not "Computer 1")
+    assert "Play goes round: Ana → Bot 1 → Bot 2, then Ana again." in view.content
     assert {"Play", "Pass", "Clear", "10 ×2", "Q"} <= set(view.buttons())
     assert view.buttons()["Pass"]["disabled"]  # a free lead
     await ana.click(view, "10 ×2")  # a rank button adds one 10
@@ -67,7 +69,7 @@ async def test_the_daily_puzzle_is_played_in_the_view_and_solved(fake: FakeDisco
     assert "10 1/2" in view.buttons()
     view = await play(ana, fake, view, "TT")
     assert "You played 10 10." in view.content
-    assert "The computers answered: Computer 1: pass · Computer 2: pass" in view.content
+    assert "The computers answered: Bot 1: pass · Bot 2: pass" in view.content
     view = await play(ana, fake, view, "Q")
     assert "**Solved in 2 moves!**" in view.content, view.content
     assert "Your puzzle rating: 1500 → " in view.content
@@ -91,7 +93,7 @@ async def test_a_wrong_first_move_ends_the_attempt_and_shows_the_win(fake: FakeD
     view = await play(bo, fake, view, "3")
     assert "**3 loses: against the best defence there is no win after it.**" in view.content
     assert "The move that wins: 10 10" in view.content
-    assert "How it loses: Computer 2: " in view.content
+    assert "How it loses: Bot 2: " in view.content
     assert "Your puzzle rating: 1500 → " in view.content and "(−" in view.content
     assert not view.components
     assert "The move that wins: 10 10" in view.alt_texts[0]  # the failure's image, in words

@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot.features.puzzles.service import Action, PuzzleService, PuzzleState
 from bot.game.errors import GameError
+from bot.game.seat import computer_name
 from bot.i18n import resolve_locale, t, tn
 from bot.puzzles import Move, Position
 from bot.rules import Card, rank_counts, show_cards
@@ -46,8 +47,18 @@ RANK_ROWS = 3
 
 
 def seat_name(state: PuzzleState, seat: int, name: str, lang: str) -> str:
-    """The member's own name for their seat, "Computer 2" for the others (seat + 1)."""
-    return name if seat == state.puzzle.member_seat else t("puzzle.computer", lang, n=seat + 1)
+    """The member's own name for their seat, "Bot 2" for the others (seat + 1), as the
+    computers are named at tables (``bot.game.seat.computer_name``)."""
+    return name if seat == state.puzzle.member_seat else computer_name(seat)
+
+
+def order_text(state: PuzzleState, name: str, lang: str) -> str:
+    """Who plays after whom, from the member: "Play goes round: Ana → Bot 1 → Bot 2,
+    then Ana again." (docs/RULES.md §Puzzles: turn → turn + 1, over the position's hands)."""
+    count = len(state.position.hands)
+    first = state.puzzle.member_seat
+    names = [seat_name(state, (first + k) % count, name, lang) for k in range(count)]
+    return t("puzzle.order", lang, order=" → ".join(names), first=names[0])
 
 
 def move_text(move: Move, lang: str) -> str:
@@ -56,7 +67,7 @@ def move_text(move: Move, lang: str) -> str:
 
 
 def actions_text(state: PuzzleState, actions: Sequence[Action], name: str, lang: str) -> str:
-    """"Computer 2: K · Ana: pass · …", the actions in order."""
+    """"Bot 2: K · Ana: pass · …", the actions in order."""
     return " · ".join(f"{seat_name(state, seat, name, lang)}: {move_text(move, lang)}"
                       for seat, move in actions)
 
@@ -111,7 +122,7 @@ def outcome_lines(state: PuzzleState, name: str, lang: str) -> list[str]:
 
 
 def turn_text(state: PuzzleState, name: str, lang: str) -> str:
-    """Whose turn and what to beat: "Your turn: beat 5 5 (Computer 2), or pass." """
+    """Whose turn and what to beat: "Your turn: beat 5 5 (Bot 2), or pass." """
     pos = state.position
     if pos.last is None:
         return t("puzzle.turn_lead", lang)
@@ -123,7 +134,8 @@ def turn_text(state: PuzzleState, name: str, lang: str) -> str:
 def content(state: PuzzleState, name: str, lang: str, notice: str | None = None) -> str:
     """The message's text: title, task, the computers' answer, whose turn, or the end
     with the member's puzzle rating."""
-    parts = [f"**{title_text(state, lang)}**", task_text(state, lang)]
+    parts = [f"**{title_text(state, lang)}**", task_text(state, lang),
+             order_text(state, name, lang)]
     answer = replies(state)
     if answer and not state.failed:
         parts.append(t("puzzle.answered", lang, line=actions_text(state, answer, name, lang)))
