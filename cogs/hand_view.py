@@ -171,13 +171,22 @@ def counter_text(counts: Sequence[int] | None, lang: str) -> str | None:
     return _counter_text(tuple(counts), lang)
 
 
+def _counted(index: int, lang: str) -> str:
+    """A rank in the counter's words: "10", "small joker" (issue 48: not X and D)."""
+    if index < 13:
+        return show_cards([RANKS[index]])
+    word = t("card.small_joker" if index == 13 else "card.big_joker", lang)
+    return word[:1].lower() + word[1:]
+
+
 @functools.lru_cache(maxsize=1024)
 def _counter_text(counts: tuple[int, ...], lang: str) -> str:
     """``counter_text`` once per (counts, language): every redraw of a view at one
     position shows the same counter."""
-    parts = [show_cards([rank]) + (f"×{n}" if n > 1 else "") for rank, n in zip(RANKS, counts, strict=True)
-             if n]
-    return t("alt.counter", lang, cards=t("sep.list", lang).join(parts)) if parts else t("alt.counter_none", lang)
+    parts = [_counted(rank.index, lang) + (f"×{n}" if n > 1 else "")
+             for rank, n in zip(RANKS, counts, strict=True) if n]
+    return (t("alt.counter", lang, cards=t("sep.list", lang).join(parts)) if parts
+            else t("alt.counter_none", lang))
 
 
 def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,

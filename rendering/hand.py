@@ -4,11 +4,14 @@ Image: palette PNG (composed in RGB, ``rendering.compose.encode_png``), ``WIDTH`
 shows each corner rank at about half size and still readable. Selected cards
 are raised by ``RAISE`` px and outlined in gold; optional 1-based position
 labels sit under each card's visible strip. An optional card counter strip
-(记牌器, docs/RULES.md §Card counter) sits under the cards: a title ("Not seen by
-you yet"), then for each rank 3 … 2, X, D the number of cards the player has not
-seen, greyed when none is. Every text is at least ``MIN_PX`` (22 px: 11 px at the
-~400 px a phone shows the 800 px image); the counter's ranks and counts are drawn
-``COUNTER_PX`` (32 px) so their digits themselves are 11 px tall there.
+(记牌器, docs/RULES.md §Card counter) sits above the cards: a title ("Not seen by
+you yet"), then for each rank 3 … 2 and the jokers (by the card faces' marks: ☆ the
+small joker, a red ★ the big one) the number of cards the player has not seen, greyed
+when none is. It is on top so that no count sits in the bottom-left corner, where
+Discord draws its ALT badge over an image with alt text (issue 48: the first count hid
+there). Every text is at least ``MIN_PX`` (22 px: 11 px at the ~400 px a phone shows
+the 800 px image); the counter's ranks and counts are drawn ``COUNTER_PX`` (40 px) so
+their digits themselves are 15 px tall there.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageFont
 
 from bot.rules.cards import RANKS, Card
 from rendering.cards import LARGE, SortMode, card_sprite, rank_label, sort_cards
@@ -43,14 +46,19 @@ LABEL_H = 30
 LABEL_PX = 22
 MIN_PX = 22
 """Smallest text size in px on the image (11 px at a phone's ~400 px width)."""
-COUNTER_H = 116
-"""Height in px of the card counter strip (with its top gap)."""
+COUNTER_H = 132
+"""Height in px of the card counter strip (with its gap to the cards)."""
+COUNTER_TOP = MARGIN
+"""Top in px of the card counter strip: above the cards."""
 COUNTER_TITLE_H = 30
 """Height in px of the counter's title line, above its cells."""
 COUNTER_LABEL_W = 0
-COUNTER_PX = 32
-"""Size in px of the counter's ranks and counts: their digits are 23 px tall, 11.5 px on
-a phone's 400 px (issue 37 §5; at 24 px they were 18 px, 9 px on a phone)."""
+COUNTER_PX = 40
+"""Size in px of the counter's ranks and counts: their digits are 30 px tall, 15 px on
+a phone's 400 px (issue 48: at 32 px they were 23 px, about 9 px in Discord's narrower
+mobile preview; issue 37 §5: at 24 px, 18 px). "10" is drawn smaller to fit its cell."""
+BIG_JOKER_RED = (240, 96, 96)
+"""The big joker's ★ on the counter: the card face's red, lightened to read on green."""
 GREYED = (82, 128, 104)
 """Colour of a rank whose cards are all seen (count 0)."""
 
@@ -71,17 +79,37 @@ def counter_cells(top: int) -> list[tuple[int, int, int, int]]:
             for i in range(len(RANKS))]
 
 
+def counter_mark(index: int) -> str:
+    """What the counter writes over rank ``index``'s count: the rank as on the cards, the
+    jokers by their faces' marks (☆ small, ★ big) rather than X and D."""
+    return ("☆", "★")[index - 13] if index >= 13 else rank_label(RANKS[index])
+
+
+def _fitting(label: str, room: int) -> ImageFont.FreeTypeFont:
+    """``COUNTER_PX`` bold, or smaller until ``label`` fits ``room`` px ("10")."""
+    size = COUNTER_PX
+    while size > MIN_PX and font(size, True).getlength(label) > room:
+        size -= 2
+    return font(size, True)
+
+
 def _draw_counter(img: Image.Image, top: int, counts: Sequence[int], locale: str) -> None:
-    """The strip: its title, then each rank symbol over its count (greyed when 0)."""
+    """The strip: its title, then each rank's mark over its count (greyed when 0)."""
     draw = Draw(img)
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + COUNTER_H - 8), radius=8, fill=PANEL)
     draw.text((MARGIN + 12, top + 4), text(locale, "counter"), font=font(MIN_PX, True), fill=MUTED)
-    for (x0, y0, x1, _), rank, count in zip(counter_cells(top), RANKS, counts, strict=True):
+    for index, ((x0, y0, x1, _), count) in enumerate(zip(counter_cells(top), counts, strict=True)):
         colour = WHITE if count else GREYED
+        mark_colour = BIG_JOKER_RED if index == 14 and count else colour
         cx = (x0 + x1) // 2
-        draw.text((cx, y0 + 18), rank_label(rank), font=font(COUNTER_PX, True), fill=colour,
-                  anchor="mm")
-        draw.text((cx, y0 + 55), str(count), font=font(COUNTER_PX, True), fill=colour, anchor="mm")
+        mark = counter_mark(index)
+        if index == 13:  # the hollow star, its lines thickened to read at a phone's size
+            draw.text((cx, y0 + 24), mark, fill=mark_colour, font=font(COUNTER_PX, True),
+                      anchor="mm", stroke_width=2, stroke_fill=mark_colour)
+        else:
+            draw.text((cx, y0 + 24), mark, font=_fitting(mark, x1 - x0 - 2), fill=mark_colour,
+                      anchor="mm")
+        draw.text((cx, y0 + 70), str(count), font=font(COUNTER_PX, True), fill=colour, anchor="mm")
 
 
 def fan_positions(count: int) -> list[int]:
@@ -105,7 +133,7 @@ def render_hand(
     ``selected`` holds ``Card.index`` values (0..53); those cards are raised.
     ``sort`` picks the display order (see ``sort_cards``); position labels
     (1..n, left to right) follow that order. ``counter``: 15 counts (cards still
-    out per rank, ``Rank.index`` order) drawn as a strip under the cards, or None.
+    out per rank, ``Rank.index`` order) drawn as a strip above the cards, or None.
     ``locale`` matters for the empty-hand text and the counter's label. Pure CPU
     work: call through ``asyncio.to_thread``. Raises ValueError on a counter that
     is not 15 counts.
@@ -116,19 +144,22 @@ def render_hand(
     chosen = set(selected)
     img = Image.new("RGB", (WIDTH, hand_height(show_indices, counter is not None)), FELT)
     draw = Draw(img)
+    shift = 0
     if counter is not None:
-        _draw_counter(img, img.height - MARGIN - COUNTER_H + 8, counter, locale)
+        _draw_counter(img, COUNTER_TOP, counter, locale)
+        shift = COUNTER_H
     if not ordered:
-        draw.text((WIDTH // 2, (img.height - (COUNTER_H if counter else 0)) // 2),
+        draw.text((WIDTH // 2, (img.height + shift) // 2),
                   text(locale, "no_cards"), font=font(26, True), fill=MUTED, anchor="mm")
         return encode_png(img)
+    top = TOP + shift
     xs = fan_positions(len(ordered))
     for x, card in zip(xs, ordered, strict=True):
         up = card.index in chosen
-        paste_card(img, card_sprite(card.index, "large", up), x, TOP - RAISE if up else TOP)
+        paste_card(img, card_sprite(card.index, "large", up), x, top - RAISE if up else top)
     if show_indices:
         label_font = font(LABEL_PX, True)
-        cy = TOP + LARGE.height + 4 + LABEL_H // 2
+        cy = top + LARGE.height + 4 + LABEL_H // 2
         for pos, (x, card) in enumerate(zip(xs, ordered, strict=True), start=1):
             cx = x + LARGE.strip // 2
             if card.index in chosen:

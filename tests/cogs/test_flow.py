@@ -49,7 +49,7 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     view = (await ana.click(deal, "My hand")).last
     out = "3, 4, 5×2, 6×2, 7×2, 8×2, 9×2, 10×3, J×4, Q×4, K×4, A×4, 2×4"
     assert view.ephemeral and view.alt_texts == [
-        f"Your hand: 3334445566778899 10. Not seen by you yet: {out}, X, D"]  # the card counter
+        f"Your hand: 3334445566778899 10. Not seen by you yet: {out}, small joker, big joker"]  # the card counter
     assert "It's your turn to bid." in view.content
 
     await ana.click(fake.messages[deal.id], "Bid 3")

@@ -45,7 +45,7 @@ HAND_VERBS = ("r0", "r14", "play", "pass", "hint", "clear", "sort", "a0", "a1", 
 
 def every_drawn_id() -> list[str]:
     """One custom_id per verb of every template, as the bot's id builders write them."""
-    state = ViewState(frozenset({0, 5, 53}), "groups", 2, True)
+    state = ViewState(frozenset({0, 5, 53}), "groups", 2, (14, 0, 1))  # an order to undo
     return [
         *(public_id("T1", 7, action) for action in PUBLIC_ACTIONS),
         *(hand_id("T1", 9, verb, state) for verb in HAND_VERBS),

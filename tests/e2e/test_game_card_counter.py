@@ -40,8 +40,11 @@ def still_out(alt: str) -> dict[str, int] | None:
     if m.group(1) in ("none", "ninguna"):
         return {}
     out = {}
+    jokers = {"small joker": "X", "big joker": "D", "comodín pequeño": "X",
+              "comodín grande": "D"}  # the jokers by name (issue 48)
     for item in m.group(1).split(", "):
         symbol, _, n = item.partition("×")
+        symbol = jokers.get(symbol, symbol)
         out["T" if symbol == "10" else symbol] = int(n or 1)
     return out
 

@@ -26,7 +26,7 @@ from PIL import ImageDraw
 
 from rendering import render_hand, render_result, render_table, warm_up
 from rendering.cards import LARGE, SMALL
-from rendering.hand import COUNTER_H, MARGIN, counter_cells
+from rendering.hand import COUNTER_TOP, counter_cells
 from rendering.hand import WIDTH as HAND_WIDTH
 from rendering.replay import (
     ANIMATION_WIDTH,
@@ -157,8 +157,7 @@ def _ink_lines(img: Any, box: tuple[int, int, int, int]) -> list[int]:
 def test_the_card_counters_ranks_and_counts_are_at_least_11_px_tall_on_a_phone(
         counts: tuple[int, ...]) -> None:
     img = decode(render_hand(landlord_hand(), show_indices=False, counter=counts))
-    top = img.height - MARGIN - COUNTER_H + 8
-    for cell in counter_cells(top):
+    for cell in counter_cells(COUNTER_TOP):
         lines = _ink_lines(img, cell)
         assert len(lines) == 2, (cell, lines)  # the rank over its count
         for height in lines:
