@@ -120,3 +120,19 @@ def test_the_auto_button_says_this_deal_where_there_is_no_next_hand() -> None:
                                                                    for x in labels)
         labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "es"))]
         assert "Auto: sí · 3 s · esta mano" in labels
+
+
+def test_the_auto_button_says_this_round_at_a_tournament_table() -> None:
+    # Issue 48: "every hand" at a one-hand tournament table; its hands end with the round.
+    from bot.game.seat import Seat, computer_seat
+
+    table = Table(guild_id=GUILD_ID, channel_id=CHANNEL_ID, starter_id=999,
+                  tournament="cup:1:2", computer_level="easy")
+    table.seats[0], table.seats[1] = Seat(user_id=11, name="Ana"), Seat(user_id=22, name="Bo")
+    table.seats[2] = computer_seat(2, "easy")
+    table.deal_next(0.0, seed=1)
+    table.set_autoplay(11, True, 3.0)
+    labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "en"))]
+    assert "Auto: on · 3 s · this round" in labels
+    labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "es"))]
+    assert "Auto: sí · 3 s · esta ronda" in labels
