@@ -339,7 +339,10 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     slot = len(specs)  # the rank buttons and Take back, then Auto
     me = table.seats[seat]
     if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
-        key = _AUTO_ON.get(table.kind, "btn.auto_on")
+        # "every hand" only at a channel's table: a private deal is one hand, and the
+        # hands of a table a feature deals end with that table
+        key = ("btn.auto_on_deal" if table.private else "btn.auto_on" if table.kind == "table"
+               else "btn.auto_on_table")
         if me.timeout_hand is not None:
             key = "btn.auto_on_timeouts"
         button("a0", t(key, lang, pace=decimal(me.pace, lang, 2, trim=True)), 1 + slot // ROWS, B.success)
@@ -360,10 +363,6 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
 
 
 _NONE = (0,) * 15
-_AUTO_ON = {"daily": "btn.auto_on_deal", "event": "btn.auto_on_deal",
-            "tournament": "btn.auto_on_round"}
-"""Auto's label while on, by ``Table.kind``: a private deal is one hand and a tournament
-table's hands end with the round, so "every hand" is for channel tables only."""
 
 
 def happy_buttons(hand: HappyHand, seat: int, lang: str) -> list[tuple[str, str, B, bool]]:

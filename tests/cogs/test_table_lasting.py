@@ -122,8 +122,8 @@ def test_the_auto_button_says_this_deal_where_there_is_no_next_hand() -> None:
         assert "Auto: sí · 3 s · esta mano" in labels
 
 
-def test_the_auto_button_says_this_round_at_a_tournament_table() -> None:
-    # Issue 48: "every hand" at a one-hand tournament table; its hands end with the round.
+def test_the_auto_button_says_this_table_at_a_tournament_table() -> None:
+    # Issue 48: "every hand" at a one-hand tournament table; its hands end with the table.
     from bot.game.seat import Seat, computer_seat
 
     table = Table(guild_id=GUILD_ID, channel_id=CHANNEL_ID, starter_id=999,
@@ -133,6 +133,6 @@ def test_the_auto_button_says_this_round_at_a_tournament_table() -> None:
     table.deal_next(0.0, seed=1)
     table.set_autoplay(11, True, 3.0)
     labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "en"))]
-    assert "Auto: on · 3 s · this round" in labels
+    assert "Auto: on · 3 s · this table" in labels
     labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "es"))]
-    assert "Auto: sí · 3 s · esta ronda" in labels
+    assert "Auto: sí · 3 s · esta mesa" in labels
