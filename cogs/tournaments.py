@@ -318,8 +318,8 @@ def standings_embed(board: Standings, lang: str) -> discord.Embed:
     info = board.info
     embed = discord.Embed(title=t("tournament.board_title", lang, name=name_of(info)),
                           colour=COLOR)
-    head = t(f"tournament.state_{info.status}", lang, round=info.current_round,
-             rounds=info.rounds)
+    head = tn(f"tournament.state_{info.status}", info.rounds, lang, round=info.current_round,
+              rounds=info.rounds)
     body = "\n".join(standings_lines(board.rows, board.entrants, lang)) or t(
         "tournament.board_empty", lang)
     embed.description = f"{head}\n\n{body}"
@@ -432,8 +432,8 @@ class TournamentDiscord:
     async def round_seated(self, info: TournamentInfo, round_no: int,
                            tables: Sequence[TournamentTable]) -> None:
         lang = await self.language(info.guild_id)
-        lines = [t("tournament.round_seated", lang, name=name_of(info), round=round_no,
-                   rounds=info.rounds, tables=len(tables))]
+        lines = [tn("tournament.round_seated", len(tables), lang, name=name_of(info),
+                    round=round_no, rounds=info.rounds, tables=len(tables))]
         if round_no == 1:
             lines.append(t("tournament.seed", lang, seed=info.seed))
             await self._close_signup(info, sum(1 for table in tables for user in table.seats
@@ -459,8 +459,8 @@ class TournamentDiscord:
     async def start_refused(self, info: TournamentInfo, entrants: int) -> None:
         lang = await self.language(info.guild_id)
         await self.delivery.post(info.channel_id, info.guild_id, RESULT,
-                                 content=t("tournament.start_refused", lang,
-                                           name=name_of(info), count=entrants),
+                                 content=tn("tournament.start_refused", entrants, lang,
+                                            name=name_of(info), count=entrants),
                                  allowed_mentions=discord.AllowedMentions.none())
 
     async def finished(self, info: TournamentInfo, rows: Sequence[StandingRow],

@@ -93,9 +93,10 @@ def _header(draw: ImageDraw.ImageDraw, page: ReplayPage, locale: str) -> None:
 
 
 def _name(draw: ImageDraw.ImageDraw, seat: ReplaySeat, x: int, y: int, width: int,
-          locale: str, prefix: str = "", colour: tuple[int, int, int] = WHITE) -> None:
+          locale: str, prefix: str = "", colour: tuple[int, int, int] = WHITE) -> bool:
     """The seat's name (shrunk to ``width``, then ellipsized) centred on ``y``, a computer
-    tag after it; the tag gives way when the name would otherwise be cut."""
+    tag after it; the tag gives way when the name would otherwise be cut. Returns whether
+    a computer's tag was drawn (the caller finds it another place when not)."""
     tag = f" ({text(locale, 'computer')})" if seat.is_computer else ""
     tag_face = font(MIN_PX)
     name, face = fit_text(prefix + seat.name, width - text_width(tag, tag_face), NAME_SIZES,
@@ -106,6 +107,7 @@ def _name(draw: ImageDraw.ImageDraw, seat: ReplaySeat, x: int, y: int, width: in
     draw_text(draw, (x, y), name, face, colour, anchor="lm")
     if tag:
         draw.text((x + text_width(name, face), y), tag, font=tag_face, fill=MUTED, anchor="lm")
+    return bool(tag)
 
 
 def _outlined(draw: ImageDraw.ImageDraw, x: int, top: int, label: str,
@@ -136,10 +138,13 @@ def _line(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, line: R
     x = PAD + 12
     lead = line.kind == "lead"
     prefix = ("▶ " if lead else "") + ("♛ " if seat.is_landlord else "")
-    _name(draw, seat, x, top + 26, NAME_W - 24, locale, prefix, GOLD if lead else WHITE)
+    tagged = _name(draw, seat, x, top + 26, NAME_W - 24, locale, prefix, GOLD if lead else WHITE)
     verb = {"lead": "replay_leads", "follow": "replay_follows", "pass": "replay_passes",
             "bid": "replay_bids" if line.amount else "replay_passes"}[line.kind]
-    sub, face = fit_text(text(locale, verb), NAME_W - 24, (MIN_PX,))
+    words = text(locale, verb)
+    if seat.is_computer and not tagged:  # issue 48: the lead's ▶ ♛ left no room for it
+        words += f" ({text(locale, 'computer')})"
+    sub, face = fit_text(words, NAME_W - 24, (MIN_PX,))
     draw_text(draw, (x, top + 60), sub, face, GOLD if seat.is_landlord else MUTED, anchor="lm")
     cx, ctop = PAD + NAME_W, top + 8
     right = WIDTH - PAD - 12

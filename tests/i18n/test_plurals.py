@@ -11,7 +11,9 @@ import pytest
 from bot.i18n import available_locales, catalog, placeholders, plural_forms, plurals, t, tn
 from rendering.strings import text_n
 
-NOUNS = {"en": r"hands|cards|points|matches", "es": r"manos|cartas|puntos|partidas"}
+NOUNS = {"en": r"hands|cards|points|matches|tables|rounds|entrants",
+         "es": r"manos|cartas|puntos|partidas|mesas|rondas|inscritos"}
+"""Nouns a count may not come before in a plain message (issue 48: "1 tables")."""
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -114,3 +116,16 @@ def test_fallbacks_english_then_the_plain_message() -> None:
     assert tn("error.bid_too_low", 1, "es", amount=1, highest=2) == (
         "La apuesta debe superar 2; 1 no lo hace.")  # not a plural entry: as t()
     assert t("count.points", "en", n=5) == "5 points"  # t() gives the general form
+
+
+def test_a_tournament_of_one_table_or_one_round_reads_in_the_singular() -> None:
+    # Issue 48: "round 1 of 1: 1 tables" (a field of two members sits at one table).
+    assert tn("tournament.round_seated", 1, "en", name="Cup", round=1, rounds=1, tables=1) == (
+        "🏆 **Cup**, round 1 of 1: 1 table, in its thread under this channel.")
+    assert tn("tournament.round_seated", 3, "es", name="Copa", round=1, rounds=2, tables=3) == (
+        "🏆 **Copa**, ronda 1 de 2: 3 mesas, cada una en su hilo bajo este canal.")
+    assert tn("tournament.state_finished", 1, "en", rounds=1) == "Final standings after 1 round."
+    assert tn("tournament.state_finished", 1, "es", rounds=1) == (
+        "Clasificación final tras 1 ronda.")
+    assert tn("tournament.start_refused", 1, "en", name="Cup", count=1).startswith(
+        "**Cup** could not start: 1 entrant, at least 3")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from bot.rules import parse_cards
 from rendering.compose import DANGER
 from rendering.replay import (
@@ -65,3 +69,31 @@ def test_a_pass_in_the_bidding_reads_passes_not_bids() -> None:
         bid = ReplayPage("bidding", seats, (ReplayLine(1, "bid", amount=2),), bid=2)
         assert (decode(render_replay_page(bid, locale=locale)).crop(row).tobytes()
                 != decode(render_replay_page(trick, locale=locale)).crop(row).tobytes()), locale
+
+
+def test_a_computers_lead_row_still_says_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 48: "▶ ♛ Bot 2" left no room for " (computer)" on the lead's name line, and
+    # the tag was dropped; it now goes on the verb line ("leads (computer)").
+    import rendering.replay as replay
+
+    fitted: list[str] = []
+    fit = replay.fit_text
+
+    def recording(text: str, *args: Any, **kwargs: Any) -> Any:
+        fitted.append(text)
+        return fit(text, *args, **kwargs)
+
+    monkeypatch.setattr(replay, "fit_text", recording)
+    seats = (ReplaySeat("Ana", cards=tuple(parse_cards("5 6 7"))),
+             ReplaySeat("Bot 2", is_landlord=True, is_computer=True,
+                        cards=tuple(parse_cards("3 3 4"))),
+             ReplaySeat("Bot 3", is_computer=True, cards=tuple(parse_cards("7 8 9"))))
+    lines = (ReplayLine(1, "lead", cards=tuple(parse_cards("333444 58"))),
+             ReplayLine(2, "follow", cards=tuple(parse_cards("6666"))), ReplayLine(0, "pass"))
+    page = ReplayPage("trick", seats, lines, hand_number=12, page=5, pages=9, trick=3,
+                      tricks=7, bid=3, multiplier=2)
+    render_replay_page(page, locale="en")
+    assert "leads (computer)" in fitted and "follows" in fitted  # Bot 3's tag fits its line
+    fitted.clear()
+    render_replay_page(page, locale="es")
+    assert "sale (ordenador)" in fitted
