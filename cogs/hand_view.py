@@ -38,7 +38,7 @@ from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
 from bot.service.renderer import HandKey, Renderer, hand_key
 from cogs import texts
 from cogs.components import Components
-from cogs.happy_texts import choice_label
+from cogs.happy_texts import choice_label, shown_lines
 from cogs.items import SortMode, ViewState
 from rendering import render_hand_cached
 from rendering.cards import rank_label, sort_cards
@@ -219,6 +219,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                      t("hand.bidding_none", lang))
     if isinstance(hand, HappyHand):  # G × S × 2^N so far (docs/RULES.md §Happy rules)
         lines.append(t("table.multiplier", lang, multiplier=hand.multiplier))
+        lines += shown_lines(table, lang, viewer=seat)
     lines.append(_turn_line(table, seat, lang))
     asked = hand is not None and table.phase == "playing" and hand.asked(seat) is not None
     when = texts.deadline_text(table, lang) if asked and not table.seats[seat].automatic \

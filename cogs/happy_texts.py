@@ -7,8 +7,9 @@ from bot.game.happy import HappyHand, HappyResult
 from bot.game.models import Action
 from bot.game.table import Table
 from bot.i18n import t
-from bot.rules import RuleSet
+from bot.rules import RuleSet, show_cards
 from bot.rules.happy import Stake
+from rendering.replay_pages import decision_label
 
 HAPPY_KINDS = ("call", "grab", "show", "double")
 """The Happy rules' decisions, as ``Action.kind``."""
@@ -33,14 +34,9 @@ def rules_line(table: Table, lang: str) -> str | None:
 
 
 def choice_label(kind: str, amount: int, lang: str) -> str:
-    """The button text of a Happy decision (``kind`` and ``amount`` as in ``Action``)."""
-    if kind == "call":
-        return t("btn.call" if amount else "btn.no_call", lang)
-    if kind == "grab":
-        return t("btn.grab" if amount else "btn.no_grab", lang)
-    if kind == "show":
-        return t("btn.show", lang, n=amount) if amount else t("btn.no_show", lang)
-    return t(f"btn.double_{amount}", lang)
+    """The button text of a Happy decision (``kind`` and ``amount`` as in ``Action``):
+    ``rendering.replay_pages.decision_label``, which the replays' texts share."""
+    return decision_label(kind, amount, lang)
 
 
 def action_label(action: Action, lang: str) -> str:
@@ -96,3 +92,15 @@ def stake_lines(table: Table, lang: str) -> list[str]:
               factors=factors_text(result.stake(seat), bombs, spring, lang),
               stake=result.stakes[seat])
             for seat in range(3) if seat != result.landlord]
+
+
+def shown_lines(table: Table, lang: str, *, viewer: int | None = None) -> list[str]:
+    """The hands shown face up (明牌) while the hand is played, one line each ("Carol's
+    hand, shown: 3 4 4 …", the cards held now): every seat sees them, so the public
+    message and the other seats' views list them (``viewer``'s own hand is left out)."""
+    hand = table.hand
+    if not isinstance(hand, HappyHand) or table.phase != "playing":
+        return []
+    return [t("table.shown_hand", lang, name=table.seats[seat].name or "?",
+              cards=show_cards(hand.hand_of(seat)))
+            for seat in hand.shown if seat != viewer and hand.cards_left(seat)]

@@ -1,7 +1,8 @@
 """Localized texts and image view models built from a ``Table`` (no discord calls).
 
 Public texts never contain a seat's cards while a hand is being played (only
-plays already made and, at the result, the cards left). Card lists use the
+plays already made, a hand its seat showed face up under the Happy rules and, at the
+result, the cards left). Card lists use the
 docs/RULES.md notation as players read it, ten written ``10`` (``show_cards``).
 """
 
@@ -15,7 +16,7 @@ from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import Combo, ComboKind, show_cards
 from bot.values import Settlement
-from cogs.happy_texts import decisions_text, rules_line, stake_lines
+from cogs.happy_texts import decisions_text, rules_line, shown_lines, stake_lines
 from rendering import ResultView, SeatResult, SeatView, TableView
 from rendering.models import DoublingKind
 
@@ -180,6 +181,7 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
             if left in (1, 2):
                 key = "table.warn_one" if left == 1 else "table.warn_two"
                 lines.append(t(key, lang, name=plain_name(table, i)))
+    lines += shown_lines(table, lang)  # 明牌: face up for everyone (docs/RULES.md §Happy rules)
     turn = table.turn_seat
     if turn is not None:
         seat = table.seats[turn]

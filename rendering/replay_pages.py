@@ -49,6 +49,22 @@ def players_of(record: FinishedHand) -> Players:
                    totals=(totals[0], totals[1], totals[2]))
 
 
+HAPPY_DECISIONS = ("call", "grab", "show", "double")
+"""The Happy rules' decisions (docs/RULES.md §Happy rules): on the bidding page's alt
+text, not drawn as lines of the page image (which draws bids, plays and passes)."""
+
+
+def decision_label(kind: str, amount: int, lang: str) -> str:
+    """The words of a Happy decision, as its button says them ("Grab ×2", "No double")."""
+    if kind == "call":
+        return t("btn.call" if amount else "btn.no_call", lang)
+    if kind == "grab":
+        return t("btn.grab" if amount else "btn.no_grab", lang)
+    if kind == "show":
+        return t("btn.show", lang, n=amount) if amount else t("btn.no_show", lang)
+    return t(f"btn.double_{amount}", lang)
+
+
 def _line(action: Action, lead: bool, mark: ReviewMark | None, players: Players) -> ReplayLine:
     """One action's line; "auto-played" only for a move the computer made *for a member*
     (timeout, auto-play): a computer seat's own moves are all the computer's (issue 37)."""
@@ -79,7 +95,7 @@ def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | No
                       for i in range(3))
         lines = tuple(_line(a, step.kind == "trick" and k == 0, marks.get(step.first + k),
                             players)
-                      for k, a in enumerate(step.actions))
+                      for k, a in enumerate(step.actions) if a.kind not in HAPPY_DECISIONS)
         bid = None if step.kind == "deal" else hand.winning_bid or None
         out.append(ReplayPage(
             kind=step.kind, seats=seats, lines=lines,  # type: ignore[arg-type]  # step.kind is one of ReplayPage's kinds
@@ -109,6 +125,9 @@ def result_view(hand: Hand, players: Players, hand_no: int | None) -> ResultView
 
 def _act(action: Action, players: Players, lang: str) -> str:
     name = players.names[action.seat]
+    if action.kind in HAPPY_DECISIONS:
+        return t("table.decision_entry", lang, name=name,
+                 choice=decision_label(action.kind, action.amount or 0, lang))
     if action.kind == "bid":
         return (t("replay.alt_bid", lang, name=name, n=action.amount) if action.amount
                 else t("replay.alt_pass", lang, name=name))

@@ -15,6 +15,10 @@ from bot.ai.review import Assessment, assess, is_choice
 from bot.game.replay import position_before
 from bot.game.variants import load_hand
 
+REVIEWED = ("bid", "play", "pass")
+"""The decisions a review assesses: the Happy rules' calls, grabs, shows and doubles are
+not assessed yet (docs/AI.md §Happy rules)."""
+
 
 def own_decisions(hand_json: str, seat: int) -> list[int]:
     """History indices of ``seat``'s own decisions: its bids and plays/passes that
@@ -22,7 +26,7 @@ def own_decisions(hand_json: str, seat: int) -> list[int]:
     hand = load_hand(hand_json)
     out = []
     for index, action in enumerate(hand.history):
-        if action.seat != seat or action.auto:
+        if action.seat != seat or action.auto or action.kind not in REVIEWED:
             continue
         if action.kind == "bid" or is_choice(position_before(hand, index).observation(seat)):
             out.append(index)

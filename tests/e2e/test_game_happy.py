@@ -132,10 +132,15 @@ async def test_a_happy_no_shuffle_table_through_the_hand_view(tmp_path: Path) ->
         # ---- the landlord shows, everyone doubles ---------------------------------------
         await wait_public(emu, lambda m: f"<@{ids[landlord]}>" in m.content, what="show")
         await decide(emu, members[landlord], langs[landlord], "show2")
-        await wait_public(emu, lambda m: "Everyone doubles now" in m.text, what="the doubling")
+        msg = await wait_public(emu, lambda m: "Everyone doubles now" in m.text,
+                                what="the doubling")
+        shown = f"{NAMES[landlord]}'s hand, shown: "  # 明牌: face up for everyone
+        assert shown in msg.text, msg.text
         doubles = {landlord: 2, peasants[0]: 4, peasants[1]: 1}  # a super double
         for seat, factor in doubles.items():
-            await decide(emu, members[seat], langs[seat], f"dbl{factor}")
+            view = await decide(emu, members[seat], langs[seat], f"dbl{factor}")
+            if seat != landlord and langs[seat] == "en":
+                assert shown in view.text, view.text
 
         # ---- the play: the landlord leads its bomb, then plays it out --------------------
         msg = await wait_public(emu, lambda m: f"<@{ids[landlord]}>" in m.content

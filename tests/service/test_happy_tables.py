@@ -143,3 +143,13 @@ async def test_computers_and_auto_play_take_a_happy_hand_to_its_settlement(
         assert isinstance(result, HappyResult) and sum(result.points) == 0
         assert all(d in (1, 2, 4) for d in result.doubles)
     assert len(recorder(service).settlements) == 3
+
+
+def test_a_review_of_a_happy_hand_assesses_its_plays_not_its_happy_decisions() -> None:
+    from bot.service.reviews import own_decisions, review_decision
+    from tests.support.happy import played
+
+    hand = played()
+    mine = own_decisions(hand.model_dump_json(), 0)
+    assert mine and all(hand.history[i].kind in ("play", "pass") for i in mine)
+    assert review_decision(hand.model_dump_json(), 0, mine[0]) is not None
