@@ -2,7 +2,9 @@
 
 ``message_key``: a new message is posted for the lobby and for each deal (and
 redeal); later states of the same key edit it. ``public_view``: the buttons
-(custom_ids ``ddz:<table>:<seq>:<action>``, see ``cogs/items.py``).
+(custom_ids ``ddz:<table>:<seq>:<action>``, see ``cogs/items.py``). Under the Happy
+rules the bidding's buttons are Call / Don't call, then Grab / Don't grab (``bid1`` /
+``bid0``, docs/RULES.md §Happy rules).
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ from typing import Any
 
 import discord
 
+from bot.game.happy import HappyHand
 from bot.game.table import Table
 from bot.i18n import t
 from cogs.components import Components
+from cogs.happy_texts import choice_label
 from cogs.items import public_id, result_buttons
 
 B = discord.ButtonStyle
@@ -49,7 +53,12 @@ def public_view(table: Table, lang: str, hand_no: int | None = None) -> Componen
         add("fill", f"btn.fill_{table.fill}")  # the starter's choice (docs/RULES.md §Timers)
     elif table.phase == "playing" and table.hand is not None:
         hand = table.hand
-        if hand.phase == "bidding" and hand.turn is not None:
+        if isinstance(hand, HappyHand) and hand.phase == "bidding" and hand.turn is not None:
+            # bid1 / bid0 are Call / Don't call or Grab / Don't grab (HappyHand.bid)
+            stage = "grab" if hand.auction.stage == "grab" else "call"
+            view.button(public_id(tid, seq, "bid1"), choice_label(stage, 1, lang), 0, B.primary)
+            view.button(public_id(tid, seq, "bid0"), choice_label(stage, 0, lang), 0)
+        elif hand.phase == "bidding" and hand.turn is not None:
             allowed = hand.allowed_bids(hand.turn)
             add("bid0", "btn.bid_pass", disabled=0 not in allowed)
             for amount in (1, 2, 3):

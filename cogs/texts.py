@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.game.happy import HappyHand
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import t, tn
@@ -150,11 +151,11 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
         lines = [t("table.title_bidding", lang, table=table.id)]
         lines += [rules] if rules else []
         lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
-        if decisions is None:
-            lines.append(bids_text(table, lang))
-        else:
-            lines.append(decisions)
+        if isinstance(hand, HappyHand):  # no bids under the Happy rules: its decisions
+            lines += [decisions] if decisions else []
             lines.append(t("table.multiplier", lang, multiplier=hand.multiplier))
+        else:
+            lines.append(bids_text(table, lang))
     else:
         lines = [t("table.title_playing", lang, table=table.id)]
         lines += [rules] if rules else []
