@@ -294,3 +294,29 @@ def test_lang_chinese_makes_a_chinese_server_and_members(lang: str) -> None:
     world = build_world(SandboxEmulator(guild_locale=lang), members=3, lang=lang)
     assert world.emu.default_guild.locale == lang
     assert {m.locale for m in world.members} == {lang}
+
+
+CJK_FACES = ("Droid Sans Fallback", "Noto Sans CJK", "Microsoft YaHei", "PingFang")
+
+
+async def test_chinese_in_code_is_drawn_with_a_chinese_font(
+        client: tuple[World, str], page: Any) -> None:
+    """A Chinese result names its commands in code (`/ddz 回放 1`): the code font's list
+    had no Chinese face, so on a machine without a Chinese font they were boxes. Which
+    faces chromium really drew the code with is its own report (CSS.getPlatformFontsForNode)."""
+    world, url = client
+    msg = new_message(world.emu, world.channels[0], {
+        "content": "本服务器第1局：`/ddz 回放 1` 重看"}, {}, visible_to=None, interaction=None)
+    await page.goto(url)
+    code = page.locator(f"#m{msg.id} .content code")
+    await expect(code).to_have_text("/ddz 回放 1")
+    await page.evaluate("document.fonts.ready")
+    cdp = await page.context.new_cdp_session(page)
+    await cdp.send("DOM.enable")
+    await cdp.send("CSS.enable")
+    root = await cdp.send("DOM.getDocument", {"depth": -1})
+    node = await cdp.send("DOM.querySelector", {"nodeId": root["root"]["nodeId"],
+                                                "selector": f"#m{msg.id} .content code"})
+    fonts = (await cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]}))["fonts"]
+    chinese = sum(f["glyphCount"] for f in fonts if f["familyName"].startswith(CJK_FACES))
+    assert chinese == 2, fonts  # 回 and 放
