@@ -77,7 +77,7 @@ class GuildSettings(BaseModel):
         ``turn_ping``: ``off`` / ``now`` / ``after`` (``turn_ping_after`` alone means
         ``after`` that many seconds); ``rules``: RuleSet fields
         (``target_points``, ``kickers``, ``bidding``, ``match_hands`` where 0 = play to
-        the target points…); ``timezone="UTC"`` and ``daily_channel=0`` clear those.
+        the target points, ``variant``, ``deal``, ``cap`` where 0 = no cap…); ``timezone="UTC"`` and ``daily_channel=0`` clear those.
         Raises pydantic.ValidationError for an out-of-range or unknown value (a forged
         interaction may send anything) and ValueError for an unknown time zone."""
         changes: dict[str, object] = {}
@@ -101,6 +101,8 @@ class GuildSettings(BaseModel):
         rule_changes = {name: value for name, value in rules.items() if value is not None}
         if rule_changes.get("match_hands") == 0:
             rule_changes["match_hands"] = None  # docs/RULES.md §Match: back to the target
+        if rule_changes.get("cap") == 0:
+            rule_changes["cap"] = None  # docs/RULES.md §Happy rules: no cap
         if rule_changes:
             changes["rules"] = {**self.rules.model_dump(), **rule_changes}
         if turn_seconds_play is not None:

@@ -47,7 +47,9 @@ class ConfigCommands(CommandMixin):
         daily_channel=cmd("daily_channel", "param.daily_channel.name"),
         daily_posts=cmd("daily_posts", "param.daily_posts.name"),
         turn_ping=cmd("turn_ping", "param.turn_ping.name"),
-        turn_ping_after=cmd("turn_ping_after", "param.turn_ping_after.name"))
+        turn_ping_after=cmd("turn_ping_after", "param.turn_ping_after.name"),
+        rules=cmd("rules", "param.rules.name"), deal=cmd("deal", "param.dealing.name"),
+        cap=cmd("cap", "param.cap.name"))
     @app_commands.describe(
         turn_seconds=cmd("Turn timer while playing (10-600 s)", "param.turn_seconds.description"),
         bid_seconds=cmd("Turn timer while bidding (10-600 s)", "param.bid_seconds.description"),
@@ -70,7 +72,11 @@ class ConfigCommands(CommandMixin):
         turn_ping=cmd("A message mentioning a member whose turn waits (default after 10 s)",
                       "param.turn_ping.description"),
         turn_ping_after=cmd("Seconds of waiting before the turn ping (1-300; sets 'after')",
-                            "param.turn_ping_after.description"))
+                            "param.turn_ping_after.description"),
+        rules=cmd("Rules of new tables (default classic)", "param.config_rules.description"),
+        deal=cmd("How new tables deal the hands after the first (default shuffled)",
+                 "param.config_dealing.description"),
+        cap=cmd("Happy rules: the cap of a stake (default 64)", "param.cap.description"))
     @app_commands.choices(
         kickers=[Choice(name=cmd("default: single wings may repeat ranks", "choice.kickers.default"),
                         value="default"),
@@ -96,7 +102,16 @@ class ConfigCommands(CommandMixin):
                    Choice(name=cmd("now: as the turn begins", "choice.turn_ping.now"),
                           value="now"),
                    Choice(name=cmd("after turn_ping_after seconds of waiting",
-                                   "choice.turn_ping.after"), value="after")])
+                                   "choice.turn_ping.after"), value="after")],
+        rules=[Choice(name=cmd("classic (bids 1-3)", "choice.rules.classic"), value="classic"),
+               Choice(name=cmd("Happy (call, grab, double)", "choice.rules.happy"),
+                      value="happy")],
+        deal=[Choice(name=cmd("shuffled", "choice.deal.shuffled"), value="shuffled"),
+              Choice(name=cmd("no shuffle (more bombs)", "choice.deal.no_shuffle"),
+                     value="no-shuffle")],
+        cap=[Choice(name="×32", value="32"), Choice(name="×64", value="64"),
+             Choice(name="×128", value="128"),
+             Choice(name=cmd("no cap", "choice.cap.none"), value="0")])
     async def config(
         self, interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 10, 600] | None = None,
@@ -113,13 +128,18 @@ class ConfigCommands(CommandMixin):
         daily_posts: Choice[str] | None = None,
         turn_ping: Choice[str] | None = None,
         turn_ping_after: app_commands.Range[int, 1, 300] | None = None,
+        rules: Choice[str] | None = None,
+        deal: Choice[str] | None = None,
+        cap: Choice[str] | None = None,
     ) -> None:
         """Admins (Manage Server) view or change the server's settings. ``hands``: a match
         of that many settled hands (0 = to the target points); ``counter``: the card
         counter in hand views (docs/RULES.md §Match, §Card counter); ``web``: the server's
         standings on the web page (docs/WEB.md §Pages), whose link the answer shows;
         ``turn_ping`` / ``turn_ping_after``: when a member whose turn waits is pinged
-        (docs/RULES.md §Turn pings)."""
+        (docs/RULES.md §Turn pings); ``rules``, ``deal``, ``cap``: the rule set, the deal
+        and the Happy rules' cap of new tables (docs/RULES.md §Happy rules, §No-shuffle
+        deals; ``cap`` 0 = none)."""
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         if not permissions.is_admin(interaction):
@@ -140,7 +160,11 @@ class ConfigCommands(CommandMixin):
                               else 0 if daily_posts is not None and daily_posts.value == "off"
                               else None),
             "turn_ping": turn_ping.value if turn_ping is not None else None,
-            "turn_ping_after": turn_ping_after}
+            "turn_ping_after": turn_ping_after,
+            "variant": rules.value if rules is not None else None,
+            "deal": deal.value if deal is not None else None,
+            # a forged value that is no number fails the RuleSet's check as -1
+            "cap": None if cap is None else int(cap.value) if cap.value.isdigit() else -1}
         try:  # re-checked here: a forged interaction may send any value
             settings = current.with_changes(**changes)
         except ValidationError as error:

@@ -24,6 +24,7 @@ from bot.values import (
     RatingRow,
     Standing,
 )
+from cogs.happy_texts import rules_name
 from cogs.texts import join_names, signed
 from rendering.stats import ChartHand, StatsView
 
@@ -313,6 +314,8 @@ def config_embed(settings: GuildSettings, lang: str,
                                       n=rules.target_points)),
         t("config.kickers", lang, value=t(f"choice.kickers.{rules.kickers}", lang)),
         t("config.bidding", lang, value=t(f"choice.bidding.{rules.bidding}", lang)),
+        t("config.rules", lang, value=rules_name(rules, lang),
+          deal=t("deal.no_shuffle" if rules.deal == "no-shuffle" else "deal.shuffled", lang)),
         t("config.language", lang, value=language),
         t("config.counter_on" if settings.counter else "config.counter_off", lang),
         (t("config.web_off", lang) if not settings.web else
