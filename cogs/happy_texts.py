@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from bot.game.happy import HappyHand, HappyResult
+from bot.game.happy import HappyHand
 from bot.game.models import Action
 from bot.game.table import Table
 from bot.i18n import t
 from bot.rules import RuleSet, show_cards
-from bot.rules.happy import Stake
 from rendering.replay_pages import decision_label
+from rendering.replay_pages import stake_lines as replay_stake_lines
 
 HAPPY_KINDS = ("call", "grab", "show", "double")
 """The Happy rules' decisions, as ``Action.kind``."""
@@ -58,40 +58,15 @@ def decisions_text(table: Table, lang: str) -> str | None:
     return t("table.decisions", lang, entries=" · ".join(entries)) if entries else None
 
 
-def factors_text(stake: Stake, bombs: int, spring: bool, lang: str) -> str:
-    """"grab ×4 · shown hand ×2 · bombs ×2 · double ×4" (factors above 1), then "capped at
-    64" when the cap cut it; "×1" when every factor is 1."""
-    parts = []
-    if stake.grab > 1:
-        parts.append(t("factor.grab", lang, n=stake.grab))
-    if stake.show > 1:
-        parts.append(t("factor.show", lang, n=stake.show))
-    if bombs:
-        parts.append(t("factor.bombs", lang, n=2**bombs))
-    if spring:
-        parts.append(t("factor.spring", lang))
-    if stake.landlord_double > 1:
-        parts.append(t("factor.landlord_double", lang, n=stake.landlord_double))
-    if stake.double > 1:
-        parts.append(t("factor.double", lang, n=stake.double))
-    if stake.capped:
-        parts.append(t("factor.cap", lang, cap=stake.cap))
-    return " · ".join(parts) if parts else "×1"
-
-
 def stake_lines(table: Table, lang: str) -> list[str]:
     """One line per peasant of a finished Happy hand: its factors and its stake
-    ("Bo: grab ×4 · shown hand ×2 · bombs ×2 · spring ×2 = 64"); [] for another hand."""
+    ("Bo: grab ×4 · shown hand ×2 · bombs ×2 · spring ×2 = 64"); [] for another hand
+    (``rendering.replay_pages.stake_lines``, the result image's too)."""
     hand = table.hand
     result = hand.result if hand is not None else None
-    if not isinstance(result, HappyResult):
+    if result is None:
         return []
-    bombs = result.bombs + result.rockets
-    spring = result.spring or result.anti_spring
-    return [t("result.stake", lang, name=table.seats[seat].name or "?",
-              factors=factors_text(result.stake(seat), bombs, spring, lang),
-              stake=result.stakes[seat])
-            for seat in range(3) if seat != result.landlord]
+    return replay_stake_lines(result, [seat.name or "?" for seat in table.seats], lang)
 
 
 def shown_lines(table: Table, lang: str, *, viewer: int | None = None) -> list[str]:

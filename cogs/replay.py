@@ -106,7 +106,7 @@ async def _page_file(renderer: Renderer, found: Replay, page: int, lang: str,
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     shown = no or None  # a private hand (daily, event) has no number: none drawn
     if page == len(steps) - 1:
-        png = await renderer.result(rp.result_view(hand, players, shown), locale=lang)
+        png = await renderer.result(rp.result_view(hand, players, shown, lang), locale=lang)
     else:
         model = rp.pages(hand, steps, players, shown, marks)[page]
         png = await renderer.replay_page(model, locale=lang)
@@ -119,7 +119,7 @@ async def _animation(ctx: CogContext, found: Replay, lang: str,
     hand, steps, no = found.hand, found.steps, found.record.hand_no
     models = rp.pages(hand, steps, players, no or None)  # no number drawn on private hands
 
-    result = rp.result_view(hand, players, no or None)
+    result = rp.result_view(hand, players, no or None, lang)
     data = await ctx.replays.animation(
         (found.record.hand_id, lang, players),
         lambda: ctx.board.renderer.animation(models, result, locale=lang))

@@ -379,7 +379,7 @@ def result_view(table: Table, lang: str, settlement: Settlement | None) -> Resul
         winners = winner_names(table, settlement)
     return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
                       doublings=doublings(table), hand_number=result_number(table, settlement),
-                      match_winners=winners)
+                      match_winners=winners, stakes=tuple(stake_lines(table, lang)))
 
 
 def result_alt(table: Table, lang: str, settlement: Settlement | None) -> str:

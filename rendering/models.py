@@ -79,6 +79,9 @@ class ResultView:
     ``doublings``: (kind, seat name or None) per doubling, in play order, e.g.
     ``[("bomb", "Ana"), ("rocket", "Bo"), ("spring", None)]``.
     ``match_winners``: names that reached the match target with this hand.
+    ``stakes``: under the Happy rules, each peasant's stake as its line of factors, in the
+    reader's language ("Bo: grab ×4 · bombs ×2 = 8", docs/RULES.md §Happy rules), drawn
+    instead of the bid and the formula P = B × 2^N; empty for a classic hand.
     """
 
     winner: Literal["landlord", "peasants"]
@@ -88,3 +91,4 @@ class ResultView:
     doublings: Sequence[tuple[DoublingKind, str | None]] = ()
     hand_number: int | None = None
     match_winners: Sequence[str] = field(default_factory=tuple)
+    stakes: Sequence[str] = field(default_factory=tuple)

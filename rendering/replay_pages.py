@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.game.hand import Hand
-from bot.game.models import Action
+from bot.game.happy import HappyResult
+from bot.game.models import Action, HandResult
 from bot.game.replay import Step
 from bot.i18n import t
 from bot.rules import Combo, ComboKind, show_cards
+from bot.rules.happy import Stake
 from rendering import ResultView, SeatResult
 from rendering.models import DoublingKind
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
@@ -65,6 +67,41 @@ def decision_label(kind: str, amount: int, lang: str) -> str:
     return t(f"btn.double_{amount}", lang)
 
 
+
+def factors_text(stake: Stake, bombs: int, spring: bool, lang: str) -> str:
+    """"grab ×4 · shown hand ×2 · bombs ×2 · double ×4" (factors above 1), then "capped at
+    64" when the cap cut it; "×1" when every factor is 1 (docs/RULES.md §Happy rules)."""
+    parts = []
+    if stake.grab > 1:
+        parts.append(t("factor.grab", lang, n=stake.grab))
+    if stake.show > 1:
+        parts.append(t("factor.show", lang, n=stake.show))
+    if bombs:
+        parts.append(t("factor.bombs", lang, n=2**bombs))
+    if spring:
+        parts.append(t("factor.spring", lang))
+    if stake.landlord_double > 1:
+        parts.append(t("factor.landlord_double", lang, n=stake.landlord_double))
+    if stake.double > 1:
+        parts.append(t("factor.double", lang, n=stake.double))
+    if stake.capped:
+        parts.append(t("factor.cap", lang, cap=stake.cap))
+    return " · ".join(parts) if parts else "×1"
+
+
+def stake_lines(result: HandResult, names: Sequence[str], lang: str) -> list[str]:
+    """One line per peasant of a settled Happy hand, its factors and its stake ("Bo: grab
+    ×4 · shown hand ×2 · bombs ×2 · spring ×2 = 64"), seats in order; [] for a classic
+    hand. ``names``: the three seats' names."""
+    if not isinstance(result, HappyResult):
+        return []
+    bombs = result.bombs + result.rockets
+    spring = result.spring or result.anti_spring
+    return [t("result.stake", lang, name=names[seat],
+              factors=factors_text(result.stake(seat), bombs, spring, lang),
+              stake=result.stakes[seat])
+            for seat in range(3) if seat != result.landlord]
+
 def _line(action: Action, lead: bool, mark: ReviewMark | None, players: Players) -> ReplayLine:
     """One action's line; "auto-played" only for a move the computer made *for a member*
     (timeout, auto-play): a computer seat's own moves are all the computer's (issue 37)."""
@@ -105,8 +142,10 @@ def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | No
     return out
 
 
-def result_view(hand: Hand, players: Players, hand_no: int | None) -> ResultView:
-    """The result page (the same image as the result message)."""
+def result_view(hand: Hand, players: Players, hand_no: int | None,
+                lang: str = "en") -> ResultView:
+    """The result page (the same image as the result message; ``lang``: the words of a
+    Happy hand's stakes)."""
     result = hand.result
     assert result is not None
     doublings: list[tuple[DoublingKind, str | None]] = [
@@ -120,7 +159,8 @@ def result_view(hand: Hand, players: Players, hand_no: int | None) -> ResultView
                         change=result.points[i], total=players.totals[i],
                         remaining=hand.hand_of(i)) for i in range(3)]
     return ResultView(winner=result.winner, bid=result.base, points=result.p, seats=seats,
-                      doublings=doublings, hand_number=hand_no)
+                      doublings=doublings, hand_number=hand_no,
+                      stakes=tuple(stake_lines(result, players.names, lang)))
 
 
 def _act(action: Action, players: Players, lang: str) -> str:

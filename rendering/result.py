@@ -2,12 +2,15 @@
 
 Layout (palette PNG, ``WIDTH`` = 800 px; height grows with the doubling rows): the
 winning side, the bid and every doubling as labels, the formula
-P = B × 2^N (docs/RULES.md §Scoring), then one panel per seat with name, role,
+P = B × 2^N (docs/RULES.md §Scoring) — under the Happy rules each peasant's stake as its
+line of factors instead of the bid and the formula (docs/RULES.md §Happy rules) —, then one panel per seat with name, role,
 change (green/red), match total and the cards left in that hand; a gold line
 names match winners if any.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -49,13 +52,13 @@ def signed(points: int) -> str:
 
 
 def _pill_specs(view: ResultView, locale: str) -> list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]:
-    specs = [(text(locale, "base_bid", n=view.bid), WHITE, INK)]
+    specs = [] if view.stakes else [(text(locale, "base_bid", n=view.bid), WHITE, INK)]
     for kind, who in view.doublings:
         label = text(locale, kind)
         if who:
             label += " · " + who
         specs.append((label, WARN if kind in ("bomb", "rocket") else GOLD, INK))
-    if not view.doublings:
+    if not view.doublings and not view.stakes:
         specs.append((text(locale, "no_doublings"), FELT_DARK, MUTED))
     return specs
 
@@ -76,6 +79,30 @@ def _layout_pills(
         rows[-1].append((label, fill, ink))
         used += width + PILL_GAP
     return rows
+
+
+STAKE_FACE = 22
+STAKE_LINE_H = 30
+
+
+def _stake_rows(stakes: Sequence[str]) -> list[str]:
+    """Each Happy stake line on as many image lines as it needs, broken after a factor's
+    " · " (the name and the "= 64" stay whole), each line ≤ the image's width."""
+    face = font(STAKE_FACE, True)
+    limit = WIDTH - 2 * PAD
+    rows: list[str] = []
+    for line in stakes:
+        parts = line.split(" · ")
+        current = parts[0]
+        for k, part in enumerate(parts[1:], start=2):
+            last = k == len(parts)
+            if text_width(current + " · " + part + ("" if last else " ·"), face) <= limit:
+                current += " · " + part
+            else:
+                rows.append(current + " ·")
+                current = part
+        rows.append(current)
+    return [fit_text(row, limit, (STAKE_FACE, 20, 18), bold=True)[0] for row in rows]
 
 
 def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatResult, top: int, locale: str) -> None:
@@ -113,10 +140,12 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
     if len(view.seats) != 3:
         raise ValueError(f"a result has 3 seats, got {len(view.seats)}")
     pill_face = font(22, True)
-    rows = _layout_pills(_pill_specs(view, locale), pill_face)
+    specs = _pill_specs(view, locale)
+    rows = _layout_pills(specs, pill_face) if specs else []
+    stake_rows = _stake_rows(view.stakes)
     pills_top = BANNER_H + 8
     formula_top = pills_top + len(rows) * (PILL_H + PILL_GAP) + 2
-    seats_top = formula_top + 40
+    seats_top = formula_top + (len(stake_rows) * STAKE_LINE_H + 10 if stake_rows else 40)
     height = seats_top + 3 * (ROW_H + ROW_GAP) + (44 if view.match_winners else 4)
     img = Image.new("RGB", (WIDTH, height), FELT)
     draw = Draw(img)
@@ -131,9 +160,15 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
         for label, fill, ink in row:
             x += draw_pill(draw, x, pills_top + r * (PILL_H + PILL_GAP), label, pill_face, fill, ink, PILL_H)
             x += PILL_GAP
-    n = str(len(view.doublings)).translate(SUPERSCRIPT)
-    formula = text(locale, "points", bid=view.bid, n=n, p=view.points)
-    draw.text((PAD, formula_top + 16), formula, font=font(24, True), fill=WHITE, anchor="lm")
+    if stake_rows:  # the Happy rules: each peasant's factors and stake
+        for k, stake_row in enumerate(stake_rows):
+            fitted, face = fit_text(stake_row, WIDTH - 2 * PAD, (STAKE_FACE, 20, 18), bold=True)
+            draw_text(draw, (PAD, formula_top + 16 + k * STAKE_LINE_H), fitted, face, WHITE,
+                      anchor="lm")
+    else:
+        n = str(len(view.doublings)).translate(SUPERSCRIPT)
+        formula = text(locale, "points", bid=view.bid, n=n, p=view.points)
+        draw.text((PAD, formula_top + 16), formula, font=font(24, True), fill=WHITE, anchor="lm")
     for i, seat in enumerate(view.seats):
         _seat(img, draw, seat, seats_top + i * (ROW_H + ROW_GAP), locale)
     if view.match_winners:

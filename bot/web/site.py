@@ -187,7 +187,7 @@ class Site:
                 return None
             replay = found[1]
             view = rp.result_view(replay.hand, rp.players_of(replay.record),
-                                  replay.record.hand_no)
+                                  replay.record.hand_no, lang)
             self.built += 1
             return Page(await draw(view, locale=lang), "image/png")
 

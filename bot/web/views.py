@@ -87,7 +87,7 @@ def replay_view(hand: Hand, steps: Sequence[Step], players: rp.Players, hand_no:
                 lang: str) -> ReplayView:
     """The viewer's model of a settled hand (Raises AssertionError for an unsettled one)."""
     pages = rp.pages(hand, steps, players, hand_no)
-    result = rp.result_view(hand, players, hand_no)
+    result = rp.result_view(hand, players, hand_no, lang)
     tricks = sum(1 for s in steps if s.kind == "trick")
     out: list[ReplayStep] = []
     for page, step in zip(pages, steps, strict=False):
