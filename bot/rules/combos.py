@@ -79,6 +79,15 @@ class RuleSet(Immutable, BaseModel):
             raise ValueError(f"the cap is one of {CAPS}, not {value}")
         return value
 
+    def as_classic(self) -> RuleSet:
+        """These rules under the classic rule set, dealt shuffled: what the daily deal,
+        events and tournaments play (their flow deals and bids the classic way; docs/RULES.md
+        §Happy rules), whatever the server's default for its tables."""
+        if self.variant == "classic" and self.deal == "shuffled":
+            return self
+        return RuleSet.model_validate({**self.model_dump(), "variant": "classic",
+                                       "deal": "shuffled"})
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its values (``_rules_from_wire``, one RuleSet per distinct
         value in a process), not as pydantic's state dicts: it rides along with every

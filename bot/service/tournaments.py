@@ -255,7 +255,7 @@ class TournamentService:
             name=name, rounds=rounds, hands=hands, level=level, created_by=user_id,
             created_at=now, seed=random.randrange(2**31),
             starts_at=None if start_in_minutes is None else now + 60.0 * start_in_minutes,
-            rules=settings.rules,
+            rules=settings.rules.as_classic(),  # classic until the organiser may choose
         )  # fmt: skip
         created = await self.host.storage.create_tournament(info)
         if created is None:
@@ -611,7 +611,7 @@ class TournamentService:
         level: Level = info.level if info.level in LEVELS else "normal"  # type: ignore[assignment]  # checked
         table = Table(
             id=table_id, guild_id=info.guild_id, channel_id=thread_id,
-            starter_id=info.created_by, rules=info.rules or settings.rules,
+            starter_id=info.created_by, rules=(info.rules or settings.rules).as_classic(),
             turn_seconds_play=settings.turn_seconds_play,
             turn_seconds_bid=settings.turn_seconds_bid, computer_level=level,
             tournament=table_key(info, played.round_no, played.table_no),

@@ -44,3 +44,4 @@ async def test_a_forged_cap_changes_nothing(fake: FakeDiscord) -> None:
         assert "nothing was changed" in reply.text, reply.text
     settings = await fake.bot.service.settings(fake.guild_id)
     assert settings.rules.cap == 64
+

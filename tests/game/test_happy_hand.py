@@ -176,3 +176,14 @@ def test_a_happy_table_deals_happy_hands_and_stores_them_as_such() -> None:
     classic = Table.open(1, 2, 10, "Ana", computers=2)
     classic.start(10, 0.0, seed=5)
     assert type(Table.model_validate_json(classic.model_dump_json()).hand).__name__ == "Hand"
+
+
+def test_the_daily_deal_stays_classic_on_a_happy_server() -> None:
+    from bot.features.daily.rules import daily_table
+
+    happy = RuleSet(variant="happy", deal="no-shuffle", kickers="distinct")
+    table, _ = daily_table(1, 10, "Ana", "en", day="2026-12-06", seed=5, level="normal",
+                           rules=happy, turn_seconds=60.0, now=0.0)
+    assert type(table.hand).__name__ == "Hand" and table.hand is not None
+    assert table.hand.landlord == 0 and table.rules.kickers == "distinct"
+    assert (table.rules.variant, table.rules.deal) == ("classic", "shuffled")

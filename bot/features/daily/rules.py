@@ -36,7 +36,7 @@ def daily_table(
     the member leads. Same ``seed`` → same cards for everyone. Returns the table and
     the events of the deal and the bid."""
     table = Table.open(guild_id, DAILY_CHANNEL, user_id, name, locale, computers=2, level=level,
-                       rules=rules, turn_seconds_play=turn_seconds)
+                       rules=rules.as_classic(), turn_seconds_play=turn_seconds)
     table.daily = day
     events = table.start(user_id, now, seed=seed, first_bidder=DAILY_SEAT)
     events += table.bid(user_id, DAILY_BID, now)

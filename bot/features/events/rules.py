@@ -86,7 +86,7 @@ def event_table(
     3 with the kitty, no bidding. Same ``seed`` and ``deal`` → the same cards in the same
     seats for every entrant. Returns the table and the events of the deal and the bid."""
     table = Table.open(guild_id, PRIVATE_CHANNEL, user_id, name, locale, computers=2, level=level,
-                       rules=rules, turn_seconds_play=turn_seconds)
+                       rules=rules.as_classic(), turn_seconds_play=turn_seconds)
     table.event = event_label(event_id, deal)
     landlord = landlord_seat(deal)
     events = table.start(user_id, now, seed=seed, first_bidder=landlord)
