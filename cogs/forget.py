@@ -45,7 +45,7 @@ async def answer(interaction: discord.Interaction, service: TableService, user_i
     try:
         await defer(interaction)
         if interaction.user.id != user_id or interaction.guild_id is None:
-            raise GameError("not_seated")
+            raise GameError("forget_not_yours")  # was "You're not seated at this table."
         if not yes:
             await respond(interaction, t("forget.kept", lang), edit=True, view=None)
             return

@@ -67,3 +67,15 @@ async def test_forget_is_refused_while_in_the_tournament_in_both_languages(
     await cups.leave(GUILD_ID, ana.id)
     question = (await ana.slash("forget")).last
     assert question.content.startswith("Delete your scores")
+
+
+async def test_another_members_click_on_the_question_changes_nothing_and_says_whose_it_is(
+        fake: FakeDiscord) -> None:
+    # Found by the smoke pass (issue 48): Bo pressing Ana's "Delete my data" was told
+    # "You're not seated at this table."
+    ana, bo, _ = members(fake)
+    question = (await ana.slash("forget")).last
+    reply = await bo.click(question, "Delete my data")
+    assert reply.text == ("This question is for the member who asked it: to delete your own"
+                          " data, use `/ddz forget`.")
+    assert fake.messages[question.id].components == question.components  # still asked
