@@ -180,7 +180,8 @@ class DdzBotMixin:
             INTERACTION_RATE if rate is None else rate, capped=rate is not None)
         install_interaction_guard(self.interactions)
         cog = ddz_cog(self.feature_list)(bot, service, features, self.feature_list, replays,
-                                         self.renderer, links, budget=budget)
+                                         self.renderer, links, budget=budget,
+                                         board_interval=self.settings.board_interval)
         crash = faults.crash_hook()  # DDZ_FAULT (the end-to-end crash tests) only
         if crash is not None:
             cog.board.messages.crash = cog.hands.crash = crash

@@ -29,6 +29,9 @@ Environment names (see ``.env.example``):
   required with the port; docs/WEB.md).
 * ``DDZ_GLOBAL_RATE`` (requests per second the whole bot token may make on Discord's
   global-limited routes, every process together; default 40, Discord allows 50).
+* ``DDZ_BOARD_INTERVAL`` / ``DDZ_TOURNAMENT_HAND_PAUSE`` (seconds at least between two
+  redraws of a table's message, default 1; between a tournament table's hands, default
+  3): the pacing the end-to-end tests shorten (docs/CONTRIBUTING.md §Pacing).
 * ``DDZ_TOURNAMENT_GRACE`` (seconds added to the first bid timer of each table a
   tournament round opens, while its members find the new thread; default 30).
 * ``DDZ_TOURNAMENT_THREAD_RETRY`` (seconds before a tournament tries again to open a
@@ -141,6 +144,18 @@ class Settings(BaseSettings):
     """Seconds before a tournament tries again to open a table's thread that Discord
     refused (the server's active-thread limit, a missing permission), doubling after each
     refusal up to 10 minutes (``bot.service.tournaments.THREAD_RETRY_MAX``)."""
+    board_interval: float = Field(
+        1.0, ge=0.0, le=10.0, validation_alias=_alias("DDZ_BOARD_INTERVAL"))
+    """Seconds at least between two redraws of a table's public message (last state wins;
+    ``cogs/board.py``). Discord's edit limits hold whatever it is (the board waits for
+    room in the channel's or token's bucket); tests shorten it (docs/CONTRIBUTING.md
+    §Pacing)."""
+    tournament_hand_pause: float = Field(
+        3.0, ge=0.0, le=60.0, validation_alias=_alias("DDZ_TOURNAMENT_HAND_PAUSE"))
+    """Seconds at least between a tournament table's hand and its next deal (the pause is
+    ``bot.service.tournaments.HAND_PAUSE`` times ``DDZ_AUTOPLAY_PACE_SCALE``, at least
+    this), so that the board draws the result before the next deal replaces it: three
+    board intervals by default; tests shorten both (docs/CONTRIBUTING.md §Pacing)."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))
     """Tests only: the shuffles follow this seed (the n-th deal of the process is the
     same on every run, so an end-to-end test never depends on the luck of a deal);

@@ -33,7 +33,7 @@ from bot.service.renderer import Renderer
 from bot.service.replays import ReplayService
 from bot.values import Settlement
 from cogs import forget, info, newmatch, permissions
-from cogs.board import Board
+from cogs.board import MIN_INTERVAL, Board
 from cogs.config import ConfigCommands
 from cogs.context import CogContext
 from cogs.feature_clicks import FeatureClicks
@@ -76,11 +76,13 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
 
     def __init__(self, bot: commands.Bot, service: TableService, features: Features,
                  wings: Sequence[DiscordFeature], replays: ReplayService, renderer: Renderer,
-                 web_links: WebLinks | None = None, budget: GlobalBudget | None = None) -> None:
+                 web_links: WebLinks | None = None, budget: GlobalBudget | None = None,
+                 board_interval: float = MIN_INTERVAL) -> None:
         """``features``: the services of the installed features and ``wings`` those
         features (``bot.features.installed.FEATURES``: their Discord sides, attached here). ``budget``: the bot token's global rate limit
         (shared with its other processes through PostgreSQL, else this process's), for the
-        public messages' channel requests (None: unpaced)."""
+        public messages' channel requests (None: unpaced). ``board_interval``: seconds at
+        least between two redraws of a table's message (``Settings.board_interval``)."""
         self.bot = bot
         self.service = service
         self.replays = replays
@@ -90,7 +92,7 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         """The private hand screens (cogs/hand_screens.py), shared with the features."""
         self.views = self.hands.views
         self.board = Board(bot, service, renderer, after_redraw=HandRefresh(self.views),
-                           budget=budget, languages=self.languages)
+                           interval=board_interval, budget=budget, languages=self.languages)
         service.pings.sender = TurnPinger(self.board.delivery, self.languages)
         """Turn pings: the service decides when, this posts and deletes (cogs/pings.py)."""
         self.ctx = CogContext(service, service.records, replays, self.board, features,

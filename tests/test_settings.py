@@ -27,7 +27,7 @@ ENV_NAMES = (
     "DDZ_COMPUTER_DELAY", "DDZ_DATABASE_URL", "DDZ_RENDER_WORKERS", "DDZ_HINT_PREFETCH",
     "DDZ_AUTOPLAY_PACE_SCALE", "DDZ_DEAL_SEED", "DDZ_EVENT_LOOP", "DDZ_WEB_PORT", "DDZ_WEB_HOST",
     "DDZ_WEB_BASE_URL", "DDZ_WEB_SECRET", "DDZ_TOURNAMENT_GRACE",
-    "DDZ_TOURNAMENT_THREAD_RETRY",
+    "DDZ_TOURNAMENT_THREAD_RETRY", "DDZ_BOARD_INTERVAL", "DDZ_TOURNAMENT_HAND_PAUSE",
 )
 
 
@@ -51,6 +51,20 @@ def test_defaults_need_only_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.event_loop == "auto"
     assert settings.tournament_grace == 30.0 and settings.tournament_thread_retry == 30.0
     assert (settings.database_pool_size, settings.database_timeout) == (10, 10.0)
+    assert (settings.board_interval, settings.tournament_hand_pause) == (1.0, 3.0)
+
+
+def test_the_pacing_the_tests_shorten_is_read_and_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DDZ_BOARD_INTERVAL", "0.2")
+    monkeypatch.setenv("DDZ_TOURNAMENT_HAND_PAUSE", "0.6")
+    settings = Settings()
+    assert (settings.board_interval, settings.tournament_hand_pause) == (0.2, 0.6)
+    monkeypatch.setenv("DDZ_BOARD_INTERVAL", "-1")
+    with pytest.raises(ValidationError, match="DDZ_BOARD_INTERVAL|board_interval"):
+        Settings()
 
 
 def test_database_pool_size_and_timeout_are_read_and_checked(
@@ -234,7 +248,7 @@ def test_every_setting_is_documented_for_admins() -> None:
              for field in Settings.model_fields.values()]
     assert {"DDZ_EVENT_LOOP", "DDZ_WEB_SECRET", "DDZ_DATABASE_TIMEOUT",
             "DDZ_DATABASE_POOL_SIZE", "DDZ_GLOBAL_RATE"} <= set(names)
-    assert len(names) == 26
+    assert len(names) == 28
     assert [n for n in names if not re.search(rf"^{n}=", env, re.M)] == []
     rows = [line for line in readme.splitlines() if line.startswith("| `")]
     assert [n for n in names if not any(f"`{n}`" in row.split(" | ")[0] for row in rows)] == []

@@ -66,11 +66,12 @@ MAX_START_MINUTES = 7 * 24 * 60
 """``start_in_minutes`` at most a week."""
 HAND_PAUSE = 8.0
 """Seconds a tournament table shows a hand's result before the next deal (times the
-service's ``pace_scale``, 0 in the fast end-to-end tests, but at least ``MIN_PAUSE``)."""
+service's ``pace_scale``, 0 in the fast end-to-end tests, but at least ``min_pause``)."""
 MIN_PAUSE = 3.0
-"""Seconds at least between a hand's end and the next deal: the board redraws at most
-once a second, last state wins (cogs/board.py), so a next deal sooner could replace the
-result before it was ever drawn."""
+"""Seconds at least between a hand's end and the next deal (``TournamentService.min_pause``,
+``Settings.tournament_hand_pause``): the board redraws at most once a second, last state
+wins (cogs/board.py), so a next deal sooner could replace the result before it was ever
+drawn."""
 
 
 FIRST_TURN_GRACE = 30.0
@@ -228,6 +229,8 @@ class TournamentService:
         self._refused: set[str] = set()
         self.thread_retry = THREAD_RETRY
         """Seconds before the first new try at a refused thread (then doubling)."""
+        self.min_pause = MIN_PAUSE
+        """Seconds at least between a table's hand and its next deal (``MIN_PAUSE``)."""
         self._threads: dict[str, _Refusals] = {}
         """Each tournament's run of refused threads (in memory: a restart tries at once)."""
         self._closed_threads: set[int] = set()
@@ -458,7 +461,7 @@ class TournamentService:
     async def _after_hand(self, tournament_id: str) -> None:
         info = await self.host.storage.tournament(tournament_id)
         if info is not None and info.hands > 1:
-            await self.host.clock.sleep(max(MIN_PAUSE, HAND_PAUSE * self.host.pace_scale))
+            await self.host.clock.sleep(max(self.min_pause, HAND_PAUSE * self.host.pace_scale))
         await self.reconcile(tournament_id)
 
     # ----- the one path that moves a tournament on -----------------------------------

@@ -29,7 +29,14 @@ from tests.support import timing
 
 RULES = DEFAULT_RULES
 COMPUTER_DELAY = "0.02,0.05"  # DDZ_COMPUTER_DELAY for fast computer players
-FAST_ENV = {"DDZ_COMPUTER_DELAY": COMPUTER_DELAY}
+BOARD_INTERVAL = "0.2"
+"""DDZ_BOARD_INTERVAL for a quick board: Discord's edit limits still pace it (the loopback
+enforces them; docs/DISCORD.md)."""
+FAST_ENV = {"DDZ_COMPUTER_DELAY": COMPUTER_DELAY, "DDZ_BOARD_INTERVAL": BOARD_INTERVAL,
+            "DDZ_TOURNAMENT_HAND_PAUSE": "0.6"}
+"""The bot's pacing for the end-to-end tests (docs/CONTRIBUTING.md §Pacing): quick
+computers, board and tournament pause (three board intervals); the tests named
+``test_real_pace_…`` keep the real values instead."""
 SHOWN = r"(?:[2-9JQKAXDT]|10)(?:[2-9JQKAXDT]|10| (?=10)|(?<=10) (?=[2-9JQKAXD1]))*"
 """Cards as the texts write them (``bot.rules.show_cards``: "3447788 10 JQ", ten set apart)."""
 CARDS_RE = re.compile(r":\s*(" + SHOWN + ")")

@@ -33,6 +33,7 @@ class TournamentsFeature:
         if settings is not None:
             cups.grace = settings.tournament_grace
             cups.thread_retry = settings.tournament_thread_retry
+            cups.min_pause = settings.tournament_hand_pause
         service.forgetting.add_check(cups.forget_check)
         service.forgetting.listeners.append(cups.forgotten)
         service.closing.append(cups.close)
