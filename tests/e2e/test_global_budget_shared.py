@@ -36,7 +36,7 @@ LIMIT = 5
 RATE = "4"
 """``DDZ_GLOBAL_RATE`` of both processes: 4/s, burst 1, so at most 5 in any second."""
 PACE_ENV = {"DDZ_COMPUTER_DELAY": "0.4,0.6", "DDZ_AUTOPLAY_PACE_SCALE": "0.5",
-            "DDZ_GLOBAL_RATE": RATE}
+            "DDZ_GLOBAL_RATE": RATE, "DDZ_BOARD_INTERVAL": "1"}
 """Two moves a second at every table (the board redraws at most once a second)."""
 MOST_429 = 2
 """Global 429s allowed in all (a request in flight as another process's lands)."""

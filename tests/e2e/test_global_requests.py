@@ -35,7 +35,7 @@ PACE_ENV = {"DDZ_COMPUTER_DELAY": "0.8,1.2"}
 """About a move a second: the computers' default pace, alice's auto-play at 1 s."""
 
 
-async def test_a_hand_on_auto_play_costs_at_most_four_global_requests(
+async def test_real_pace_a_hand_on_auto_play_costs_at_most_four_global_requests(
     emulator: Emulator, bot_factory: BotFactory
 ) -> None:
     emu = emulator

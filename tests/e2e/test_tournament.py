@@ -299,11 +299,14 @@ async def test_the_organiser_drops_a_member_and_cancels_what_was_played_stays(
     assert emu.errors == []
 
 
-async def test_a_table_plays_its_hands_one_after_the_other_and_ranks_their_sum(
+async def test_real_pace_a_table_plays_its_hands_one_after_the_other_and_ranks_their_sum(
         emulator: Emulator, bot_factory: BotFactory) -> None:
+    # the real pause between a table's hands and the real board interval (FAST_ENV
+    # shortens both everywhere else; docs/CONTRIBUTING.md §Pacing)
     emu = emulator
     channel = emu.default_channel
-    await bot_factory(extra_env=ENV).start(timeout=30)
+    await bot_factory(extra_env={**ENV, "DDZ_TOURNAMENT_HAND_PAUSE": "3",
+                                 "DDZ_BOARD_INTERVAL": "1"}).start(timeout=30)
     boss = emu.member(name="boss", manage_guild=True)
     await create(emu, boss, name="Duo", rounds=1, hands=2)
     members = [emu.member(name=name) for name in ("ana", "ben", "cal")]

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from sandbox.loopback.emulator import Emulator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT_FLOOR = 60.0
+"""Seconds ``BotProcess.start`` waits at least for a bot to be ready."""
 
 
 def deal_seed_of_current_test() -> int:
@@ -106,8 +108,12 @@ class BotProcess:
     async def start(self, timeout: float = 20.0) -> BotProcess:
         """Spawn the bot and wait until it is connected (and synced, if ``wait_for_sync``).
 
-        AssertionError with the log tail if it exits or is not ready within ``timeout``.
+        AssertionError with the log tail if it exits or is not ready within ``timeout``
+        seconds, at least ``START_TIMEOUT_FLOOR``: a guard against a bot that hangs, not a
+        measure of its start (a start takes ~3 s alone, but far longer while the suite's
+        parallel workers and everything else on the machine share two cores).
         """
+        timeout = max(timeout, START_TIMEOUT_FLOOR)
         if self.running:
             raise RuntimeError("bot already running")
         emu = self.emu
