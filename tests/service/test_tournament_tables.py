@@ -117,5 +117,4 @@ def test_each_registered_kind_names_its_hand_view_and_one_without_a_name_still_h
     assert service.hand_title(table) == ("tournament.hand_title",
                                          {"round": "1", "table": "2", "hand": table.hand_no})
     del service.titled["tournament"]  # a kind registered without a title of its own
-    assert service.hand_title(table) == ("hand.title", {"table": table.id,
-                                                        "hand": table.hand_no})
+    assert service.hand_title(table) == ("hand.title", {"table": table.id})
