@@ -447,7 +447,8 @@ class TournamentService:
 
     def hand_title(self, table: Table) -> Title:
         """The hand view's first line at a tournament's table ("Your hand · round 2,
-        table 3 · hand #1", ``TitledKind``), from ``Table.tournament`` alone."""
+        table 3 · hand 1 of the round": no "#", the one hand number being the server's
+        that its result shows, issue 48), ``TitledKind``, from ``Table.tournament`` alone."""
         _, round_no, table_no = (table.tournament or "::").split(":")
         return "tournament.hand_title", {"round": round_no, "table": table_no,
                                          "hand": table.hand_no}

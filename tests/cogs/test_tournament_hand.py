@@ -40,8 +40,8 @@ async def tournament_table(service: TableService, users: tuple[int, int],
 
 
 @pytest.mark.parametrize(("locale", "title", "bid"), [
-    ("en-US", "🏆 **Your hand** · round 1, table 2 · hand #1", "You bid"),
-    ("es-ES", "🏆 **Tu mano** · ronda 1, mesa 2 · mano n.º 1", "Has apostado"),
+    ("en-US", "🏆 **Your hand** · round 1, table 2 · hand 1 of the round", "You bid"),
+    ("es-ES", "🏆 **Tu mano** · ronda 1, mesa 2 · mano 1 de la ronda", "Has apostado"),
 ])
 async def test_my_hand_opens_at_a_tournament_table_and_takes_a_bid(
         fake: FakeDiscord, locale: str, title: str, bid: str) -> None:
