@@ -8,7 +8,7 @@ wing's folder, ``bot/features/<name>/``) that
   the service's seams — a kind of table and what ends or follows it
   (``TableService.register``: a ``PrivateDeal``'s ``finish``, a ``PublicKind``'s
   ``settled``, a ``TitledKind``'s ``hand_title``, the first line of a member's hand view at
-  such a table; a kind without one shows a channel table's), the marks kept through ``/ddz forget`` (``Forgetting.add_marks``), a refusal
+  such a table; a kind without one shows a channel table's), its part of ``/ddz forget`` (``Forgetting.add_step``: its rows of the member, the marks it keeps), a refusal
   of it (``add_check``) or a step after it (``listeners``), a shutdown step
   (``TableService.closing``) — and returns that service (``bot.service.features.Features``
   keeps it; the adapters find it by its type, ``CogContext.feature``);

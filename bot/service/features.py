@@ -3,7 +3,7 @@
 ``TableService`` knows no feature: each feature (``bot.features.contract.Feature``) builds
 its own service over the table service and plugs it into the service's seams — a kind of
 table (``TableService.register``), the marks kept through ``/ddz forget``
-(``Forgetting.add_marks``) or a refusal of it (``Forgetting.add_check``), a shutdown step
+(``Forgetting.add_step``) or a refusal of it (``Forgetting.add_check``), a shutdown step
 (``TableService.closing``). What they built is kept here, by name and by type, for the
 adapters (cogs/context.py ``CogContext.feature``): the core never names one.
 """

@@ -9,27 +9,27 @@ from collections.abc import Awaitable, Callable
 
 from bot.game.errors import GameError
 from bot.game.table import Table
-from bot.storage.repository import Repository
+from bot.storage.repository import ForgetStep, Repository
 
 Check = Callable[[int, int], Awaitable[None]]
 """(guild id, user id) → None, or GameError while a feature holds the member in a way
 forgetting would break (``TournamentService.forget_check``)."""
 
-Marks = Callable[[int, int], Awaitable[list[tuple[str, int]]]]
-"""(guild id, user id) → the keyed marks a feature keeps of the member
-(``DailyService.forget_marks``, ``EventService.forget_marks``,
-``PuzzleService.forget_marks``)."""
+StepOf = Callable[[int, int], Awaitable[ForgetStep]]
+"""(guild id, user id) → a feature's part of the member's deletion (its rows of the member,
+the keyed marks it keeps), run in ``Repository.forget_user``'s transaction."""
 
 
 class Forgetting:
     """``tables``: the service's open tables; ``forgotten``: told (guild id, user id)
     once the data is gone (the turn pings' choice), before ``listeners``. Each feature
-    that keeps marks through a deletion adds its ``Marks`` (``add_marks``)."""
+    with rows of the member, or marks to keep through a deletion, adds its step
+    (``add_step``)."""
 
     def __init__(self, tables: Callable[[], list[Table]], storage: Repository, *,
                  forgotten: Callable[[int, int], None]) -> None:
         self._tables, self.storage = tables, storage
-        self._marks: dict[str, Marks] = {}
+        self._steps: list[StepOf] = []
         self._checks: list[Check] = []
         self._forgotten = forgotten
         self.listeners: list[Callable[[int, int], None]] = []
@@ -42,11 +42,10 @@ class Forgetting:
         """Ask ``check`` too before each deletion (``check``, ``forget``)."""
         self._checks.append(check)
 
-    def add_marks(self, keyword: str, marks: Marks) -> None:
-        """Keep ``marks``' answer through each deletion: passed to
-        ``Repository.forget_user`` as its argument ``keyword`` (``daily_marks``,
-        ``event_marks``, ``puzzle_marks``), written in the same commit."""
-        self._marks[keyword] = marks
+    def add_step(self, step_of: StepOf) -> None:
+        """Run ``step_of``'s answer in each deletion (``Repository.forget_user``'s
+        ``steps``, in the order added), in the same commit."""
+        self._steps.append(step_of)
 
     async def check(self, guild_id: int, user_id: int) -> None:
         """Raise GameError("forget_while_seated") while the member sits at an open table
@@ -65,14 +64,13 @@ class Forgetting:
 
     async def forget(self, guild_id: int, user_id: int) -> int:
         """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
-        Only the features' keyed marks stay (``add_marks``): of today's daily play
-        (``DailyService.forget_marks``), of an open event the member began
-        (``EventService.forget_marks``) and of today's puzzle if begun
-        (``PuzzleService.forget_marks``), so that none opens a second time.
+        Each feature does its part in the same commit (``add_step``): only its keyed
+        marks stay (of today's daily play, of an open event the member began, of today's
+        puzzle if begun), so that none opens a second time.
         Raises GameError("forget_while_seated") and the others of ``check``."""
         await self.check(guild_id, user_id)
-        kept = {keyword: await marks(guild_id, user_id) for keyword, marks in self._marks.items()}
-        touched = await self.storage.forget_user(guild_id, user_id, **kept)
+        steps = [await step_of(guild_id, user_id) for step_of in self._steps]
+        touched = await self.storage.forget_user(guild_id, user_id, steps)
         self._forgotten(guild_id, user_id)
         for listener in self.listeners:
             listener(guild_id, user_id)

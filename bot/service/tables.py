@@ -153,8 +153,8 @@ class TableService:
         a channel's table (``"table"``) is named by ``hand_title`` itself."""
         self.forgetting = Forgetting(self.tables, storage, forgotten=self.pings.forget)
         """``/ddz forget`` (``bot.service.forget``): ``check_can_forget``, ``forget_user``
-        and the ``forget_listeners`` told after a deletion; each feature adds the marks it
-        keeps (``Forgetting.add_marks``)."""
+        and the ``forget_listeners`` told after a deletion; each feature adds its part of
+        the deletion (``Forgetting.add_step``)."""
         self.forget_listeners = self.forgetting.listeners
         self.check_can_forget, self.forget_user = self.forgetting.check, self.forgetting.forget
         self.closing: list[Callable[[], Awaitable[None]]] = []

@@ -36,10 +36,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.ai import Level
+from bot.features.tournaments.store import TournamentStore
 from bot.game.errors import GameError
 from bot.game.seat import Event, Seat, computer_seat
 from bot.game.table import Table
 from bot.service.host import Title, TournamentHost
+from bot.storage.repository import ForgetStep
 from bot.tournament import (
     MAX_HANDS,
     MAX_ROUNDS,
@@ -219,6 +221,8 @@ class TournamentService:
 
     def __init__(self, host: TournamentHost, poster: TournamentPoster | None = None) -> None:
         self.host = host
+        self.store = TournamentStore(host.storage)
+        """The tournaments' rows (``bot.features.tournaments.store``)."""
         self.poster: TournamentPoster = poster or NullPoster()
         self.grace = FIRST_TURN_GRACE
         """Seconds added to the first bid timer of each table a round opens (the members
@@ -260,19 +264,19 @@ class TournamentService:
             starts_at=None if start_in_minutes is None else now + 60.0 * start_in_minutes,
             rules=settings.rules.as_classic(),  # classic until the organiser may choose
         )  # fmt: skip
-        created = await self.host.storage.create_tournament(info)
+        created = await self.store.create_tournament(info)
         if created is None:
             raise GameError("tournament_exists")
         return created
 
     async def current(self, guild_id: int) -> TournamentInfo | None:
         """The server's open or running tournament, else its latest, else None."""
-        return await self.host.storage.current_tournament(guild_id)
+        return await self.store.current_tournament(guild_id)
 
     async def live(self, guild_id: int, tournament_id: str | None = None) -> TournamentInfo:
         """The server's open or running tournament (``tournament_id``: that one only, for a
         button). Raises GameError ``no_tournament``, ``tournament_closed``."""
-        info = await self.host.storage.current_tournament(guild_id)
+        info = await self.store.current_tournament(guild_id)
         if tournament_id is not None and (info is None or info.tournament_id != tournament_id):
             raise GameError("tournament_stale")  # a button of one that is over, or forged
         if info is None:
@@ -283,14 +287,14 @@ class TournamentService:
 
     async def set_signup(self, tournament_id: str, message_id: int) -> None:
         """Remember the public sign-up message (its Join/Leave buttons and count)."""
-        await self.host.storage.set_tournament_signup(tournament_id, message_id)
+        await self.store.set_tournament_signup(tournament_id, message_id)
 
     async def join(self, guild_id: int, user_id: int, name: str,
                    tournament_id: str | None = None) -> TournamentInfo:
         """Enter the open tournament. Raises GameError ``no_tournament``,
         ``tournament_closed`` (started), ``tournament_full``, ``tournament_already``."""
         info = await self.live(guild_id, tournament_id)
-        answer = await self.host.storage.join_tournament(
+        answer = await self.store.join_tournament(
             info.tournament_id, user_id, name, self.host.clock.now())
         if answer != "joined":
             raise GameError({"full": "tournament_full", "already": "tournament_already"}
@@ -304,7 +308,7 @@ class TournamentService:
         seat plays on auto-play until the round ends, never seated again). Raises
         GameError ``no_tournament``, ``tournament_closed``, ``tournament_absent``."""
         info = await self.live(guild_id, tournament_id)
-        answer = await self.host.storage.leave_tournament(
+        answer = await self.store.leave_tournament(
             info.tournament_id, user_id, self.host.clock.now())
         return await self._gone(info, user_id, answer, computer=False)
 
@@ -313,7 +317,7 @@ class TournamentService:
         start it removes the entry (``"left"``), after it ``"dropped"``. Raises GameError
         ``no_tournament``, ``tournament_closed``, ``tournament_absent``."""
         info = await self.live(guild_id)
-        answer = await self.host.storage.drop_tournament_entrant(
+        answer = await self.store.drop_tournament_entrant(
             info.tournament_id, member_id, self.host.clock.now())
         return await self._gone(info, member_id, answer, computer=True)
 
@@ -332,7 +336,7 @@ class TournamentService:
 
     async def _hand_over(self, info: TournamentInfo, user_id: int, *, computer: bool) -> None:
         """The member's seat at their current table: auto-play, or a computer."""
-        for played in await self.host.storage.tournament_tables(info.tournament_id,
+        for played in await self.store.tournament_tables(info.tournament_id,
                                                                 info.current_round):
             # the game table's fixed id: it may be dealt before the tournament notes it
             table = self.host.get(game_table_id(info.tournament_id, played.round_no,
@@ -352,16 +356,16 @@ class TournamentService:
         return await self._start(info)
 
     async def _start(self, info: TournamentInfo) -> TournamentInfo:
-        if not await self.host.storage.start_tournament(info.tournament_id,
+        if not await self.store.start_tournament(info.tournament_id,
                                                         self.host.clock.now()):
-            now = await self.host.storage.tournament(info.tournament_id)
+            now = await self.store.tournament(info.tournament_id)
             if now is None or now.status != "open":
                 raise GameError("tournament_closed")
-            count = len(self._active(await self.host.storage.tournament_entrants(
+            count = len(self._active(await self.store.tournament_entrants(
                 info.tournament_id)))
             raise GameError("tournament_too_few", count=str(count), needed=str(MIN_ENTRANTS))
         self._spawn(self.reconcile(info.tournament_id))  # round 1: up to 30 threads
-        started = await self.host.storage.tournament(info.tournament_id)
+        started = await self.store.tournament(info.tournament_id)
         return started or info
 
     async def cancel(self, guild_id: int) -> TournamentInfo:
@@ -370,7 +374,7 @@ class TournamentService:
         told once. Raises GameError ``no_tournament``, ``tournament_closed``."""
         info = await self.live(guild_id)
         async with self._lock(info.tournament_id):
-            if not await self.host.storage.cancel_tournament(info.tournament_id,
+            if not await self.store.cancel_tournament(info.tournament_id,
                                                              self.host.clock.now()):
                 raise GameError("tournament_closed")
             threads = []
@@ -388,14 +392,14 @@ class TournamentService:
     async def standings(self, guild_id: int) -> Standings:
         """The current (or latest) tournament's standings. Raises GameError
         ``no_tournament``."""
-        info = await self.host.storage.current_tournament(guild_id)
+        info = await self.store.current_tournament(guild_id)
         if info is None:
             raise GameError("no_tournament")
         return await self._standings(info)
 
     async def _standings(self, info: TournamentInfo) -> Standings:
-        entrants = await self.host.storage.tournament_entrants(info.tournament_id)
-        tables = await self.host.storage.tournament_tables(info.tournament_id)
+        entrants = await self.store.tournament_entrants(info.tournament_id)
+        tables = await self.store.tournament_tables(info.tournament_id)
         rows = rank([e.user_id for e in entrants], tables)
         return Standings(info, rows, entrants)
 
@@ -405,11 +409,15 @@ class TournamentService:
         with the member's place in its standings (None: not listed) and how many members
         it had (``/ddz stats``)."""
         out: list[tuple[TournamentInfo, int | None, int]] = []
-        for info in await self.host.storage.tournaments_of_user(guild_id, user_id):
+        for info in await self.store.tournaments_of_user(guild_id, user_id):
             board = await self._standings(info)
             place = next((r.place for r in board.rows if r.user_id == user_id), None)
             out.append((info, place, len(board.entrants)))
         return out
+
+    async def forget_step(self, guild_id: int, user_id: int) -> ForgetStep:
+        """Its part of ``/ddz forget`` (``Forgetting.add_step``): the member's lines."""
+        return self.store.forget_step(guild_id, user_id)
 
     async def forget_check(self, guild_id: int, user_id: int) -> None:
         """``/ddz forget``'s question to the tournaments (``Forgetting.add_check``):
@@ -417,10 +425,10 @@ class TournamentService:
         open or running tournament (not withdrawn or dropped): they leave it first, as
         they leave a table (docs/RULES.md §Tournaments). Once out, forgetting keeps
         their line of it under a stand-in id with no name (``Repository.forget_user``)."""
-        info = await self.host.storage.current_tournament(guild_id)
+        info = await self.store.current_tournament(guild_id)
         if info is None or info.status not in ("open", "running"):
             return
-        entrants = await self.host.storage.tournament_entrants(info.tournament_id)
+        entrants = await self.store.tournament_entrants(info.tournament_id)
         if any(e.user_id == user_id and e.status == "in" for e in entrants):
             raise GameError("forget_while_tournament", tournament=info.tournament_id)
 
@@ -460,7 +468,7 @@ class TournamentService:
             self._spawn(self._after_hand(table.tournament.split(":", 1)[0]))
 
     async def _after_hand(self, tournament_id: str) -> None:
-        info = await self.host.storage.tournament(tournament_id)
+        info = await self.store.tournament(tournament_id)
         if info is not None and info.hands > 1:
             await self.host.clock.sleep(max(self.min_pause, HAND_PAUSE * self.host.pace_scale))
         await self.reconcile(tournament_id)
@@ -471,7 +479,7 @@ class TournamentService:
         """Start the tournaments whose time has come and reconcile every live one (the
         cogs call it at start-up, after ``TableService.restore``, and every few seconds);
         ``serves``: only the servers of this process's shards (docs/SCALING.md)."""
-        for info in await self.host.storage.live_tournaments():
+        for info in await self.store.live_tournaments():
             if serves is not None and not serves(info.guild_id):
                 continue
             try:
@@ -503,18 +511,17 @@ class TournamentService:
             return
         async with self._lock(tournament_id):
             for _ in range(MAX_ROUNDS + 2):  # a round may end and the next be seated
-                info = await self.host.storage.tournament(tournament_id)
+                info = await self.store.tournament(tournament_id)
                 if info is None or info.status != "running" or not await self._step(info):
                     return
 
     async def _step(self, info: TournamentInfo) -> bool:
         """One pass over the current round; True when it moved to another round."""
-        storage = self.host.storage
         now = self.host.clock.now()
         if info.current_round == 0:
             return await self._seat(info, 1)
-        tables = await storage.tournament_tables(info.tournament_id, info.current_round)
-        hands = await storage.tournament_hands(info.tournament_id)
+        tables = await self.store.tournament_tables(info.tournament_id, info.current_round)
+        hands = await self.store.tournament_hands(info.tournament_id)
         for played in tables:
             if played.finished_at is None:
                 try:
@@ -525,10 +532,10 @@ class TournamentService:
                 except Exception:  # that table again on the next pass; the others go on
                     log.exception("tournament %s: round %d table %d", info.tournament_id,
                                   played.round_no, played.table_no)
-        tables = await storage.tournament_tables(info.tournament_id, info.current_round)
+        tables = await self.store.tournament_tables(info.tournament_id, info.current_round)
         if any(t.finished_at is None for t in tables):
             return False
-        if await storage.finish_tournament_round(info.tournament_id, info.current_round, now):
+        if await self.store.finish_tournament_round(info.tournament_id, info.current_round, now):
             log.info("tournament %s: round %d over", info.tournament_id, info.current_round)
             for played in tables:  # a thread a crash left open
                 if played.thread_id is not None and played.thread_id not in self._closed_threads:
@@ -537,20 +544,19 @@ class TournamentService:
 
     async def _seat(self, info: TournamentInfo, round_no: int) -> bool:
         """Seat ``round_no`` (once) and announce it, or finish the tournament."""
-        storage = self.host.storage
-        entrants = await storage.tournament_entrants(info.tournament_id)
+        entrants = await self.store.tournament_entrants(info.tournament_id)
         active = self._active(entrants)
         if round_no > info.rounds or (round_no > 1 and len(active) < MIN_ACTIVE) or not active:
             await self._finish(info, entrants)
             return False
-        played = await storage.tournament_tables(info.tournament_id)
+        played = await self.store.tournament_tables(info.tournament_id)
         ranked = [row.user_id for row in rank([e.user_id for e in entrants], played)]
         seats = seat_round(round_no, active, ranked, [t.seats for t in played], info.seed)
         if len(seats) > MAX_TABLES:  # MAX_ENTRANTS keeps a field below it
             raise GameError("tournament_full")
-        if await storage.seat_tournament_round(info.tournament_id, round_no, seats,
+        if await self.store.seat_tournament_round(info.tournament_id, round_no, seats,
                                                self.host.clock.now()):
-            tables = await storage.tournament_tables(info.tournament_id, round_no)
+            tables = await self.store.tournament_tables(info.tournament_id, round_no)
             await self._post(self.poster.round_seated(info, round_no, tables))
         return True
 
@@ -566,7 +572,7 @@ class TournamentService:
             refusals = self._threads.get(info.tournament_id)
             if played.thread_id is None and refusals is not None and now < refusals.retry_at:
                 return  # Discord refused a thread: wait for the back-off
-            if played.opened_at is None and not await storage.claim_tournament_table(*key, now):
+            if played.opened_at is None and not await self.store.claim_tournament_table(*key, now):
                 return
             await self._open(info, played, table_id)
             return
@@ -585,7 +591,7 @@ class TournamentService:
                     round_no=played.round_no, table_no=played.table_no, hand=table.hand_no,
                     hand_no=hand_no or 0,
                     points=(result.points[0], result.points[1], result.points[2]))
-                await storage.record_tournament_hand(info.tournament_id, hand)
+                await self.store.record_tournament_hand(info.tournament_id, hand)
                 hands = [*hands, hand]
             if table.hand_no >= info.hands:
                 await self._finish_table(info, played, hands)
@@ -604,14 +610,14 @@ class TournamentService:
                 log.info("tournament %s: threads open again", info.tournament_id)
         if table is None:
             table = await self._deal_table(info, played, table_id, thread_id)
-        await self.host.storage.set_tournament_table(
+        await self.store.set_tournament_table(
             info.tournament_id, played.round_no, played.table_no, thread_id, table.id)
 
     async def _deal_table(self, info: TournamentInfo, played: TournamentTable,
                           table_id: str, thread_id: int) -> Table:
         settings = await self.host.settings(info.guild_id)
         names = {e.user_id: e.name or str(e.user_id)
-                 for e in await self.host.storage.tournament_entrants(info.tournament_id)}
+                 for e in await self.store.tournament_entrants(info.tournament_id)}
         level: Level = info.level if info.level in LEVELS else "normal"  # type: ignore[assignment]  # checked
         table = Table(
             id=table_id, guild_id=info.guild_id, channel_id=thread_id,
@@ -640,7 +646,7 @@ class TournamentService:
         thread once its board shows the result (before the round's end or the final
         standings are posted: a reader never sees standings of a hand not shown yet)."""
         points = _points(hands, played.round_no, played.table_no)
-        await self.host.storage.finish_tournament_table(
+        await self.store.finish_tournament_table(
             info.tournament_id, played.round_no, played.table_no, points,
             self.host.clock.now())
         table_id = game_table_id(info.tournament_id, played.round_no, played.table_no)
@@ -682,7 +688,7 @@ class TournamentService:
         return await self.host._act(table_id, lambda t, now: t.cancel(t.starter_id, True))
 
     async def _finish(self, info: TournamentInfo, entrants: list[TournamentEntrant]) -> None:
-        if await self.host.storage.finish_tournament(info.tournament_id,
+        if await self.store.finish_tournament(info.tournament_id,
                                                      self.host.clock.now()):
             result = await self._standings(info)
             await self._post(self.poster.finished(info, result.rows, entrants))
@@ -694,7 +700,7 @@ class TournamentService:
         return [e.user_id for e in entrants if e.status == "in"]
 
     async def _signup_changed(self, info: TournamentInfo) -> None:
-        count = len(self._active(await self.host.storage.tournament_entrants(
+        count = len(self._active(await self.store.tournament_entrants(
             info.tournament_id)))
         await self._post(self.poster.signup_changed(info, count))
 

@@ -17,32 +17,21 @@ from typing import TypeVar
 
 from bot.game.outcome import outcome_of
 from bot.game.table import Table
-from bot.storage import daily, events, matches, ops, pings, puzzles, ratings, tournaments
+from bot.storage import matches, ops, pings, ratings
+from bot.storage.repository import ForgetStep
 from bot.storage.sql import Sql, scalar
-from bot.tournament import TableSeats
 from bot.values import (
-    DailyEntry,
-    EventInfo,
-    EventPlay,
     FinishedHand,
     GuildSettings,
     HandPoint,
-    JoinAnswer,
     LeaderRow,
-    LeaveAnswer,
     MatchStandings,
     NewMatch,
     PlayerStats,
-    PuzzleAttempt,
-    PuzzleRating,
     RatingRow,
     SentPing,
     Settlement,
     ShardSet,
-    TournamentEntrant,
-    TournamentHand,
-    TournamentInfo,
-    TournamentTable,
 )
 
 T = TypeVar("T")
@@ -90,6 +79,11 @@ class SqlRepository:
     def reading(self) -> AbstractAsyncContextManager[Sql]:
         """A connection for a feature store's reads (``async with storage.reading() as db``)."""
         return self._read()
+
+    def writing(self) -> AbstractAsyncContextManager[Sql]:
+        """One transaction for a feature store's writes (``_write``: committed on exit,
+        rolled back on error)."""
+        return self._write()
 
     async def migrate_feature(self, name: str, migrations: Mapping[str, Sequence[str]]) -> int:
         """Apply the pending migrations of feature ``name``: ``migrations[self.backend]``,
@@ -162,9 +156,9 @@ class SqlRepository:
         hands), starts the next match at zero, updates player stats and display names,
         updates skill ratings (docs/RATINGS.md), records the finished hand (with each
         seat's match total and rating after it) and saves ``table``. Computer seats (``user_id`` None)
-        get no ledger/stats rows. A tournament's table (``Table.tournament`` set) changes
-        stats and ratings but no match total (``SeatChange.total`` None) and counts no
-        hand toward the match. A known ``hand_id`` returns the recorded Settlement
+        get no ledger/stats rows. A table whose feature plays it outside the server's match
+        (``ops.settle`` knows it by the table) changes stats and ratings but no match total
+        (``SeatChange.total`` None) and counts no hand toward the match. A known ``hand_id`` returns the recorded Settlement
         (``replayed=True``) and changes nothing. Raises ValueError when the table has no
         finished hand.
         """
@@ -221,38 +215,20 @@ class SqlRepository:
             await ops.save_name(db, guild_id, user_id, name, time.time())
 
     async def forget_user(self, guild_id: int | None, user_id: int,
-                          daily_marks: Sequence[tuple[str, int]] = (),
-                          event_marks: Sequence[tuple[str, int]] = (),
-                          puzzle_marks: Sequence[tuple[str, int]] = ()) -> int:
+                          steps: Sequence[ForgetStep] = ()) -> int:
         """Delete a user's data in one guild (None: every guild); returns rows touched.
 
         Removes stats, ledger totals, match wins, skill ratings, display names, the
-        auto-play pace and daily plays;
-        finished-hand records keep their points but lose the user id, name (shown as
-        "?"), match total and rating. ``daily_marks``: (day, mark) kept in the same
-        commit in place of the member's plays of days still open (``guild_id`` only;
-        ``bot.game.private.forgotten_mark``), so forgetting does not open a second play.
-        ``event_marks``: (event id, mark) kept likewise as entries of open events the
-        member began (``bot.features.events.rules.event_forgotten_mark``): no second entry.
-        Puzzle attempts and the puzzle rating go too; ``puzzle_marks``: (day, mark) kept
-        likewise for today's daily puzzle, if begun: no second attempt. Of tournaments,
-        the entry of an open one goes and the member's line of any other stays under a
-        stand-in id with no name, withdrawn from a running one if still in (never seated
-        again: this asks no service check; ``bot.storage.tournaments.forget``). Events
-        and tournaments the member created keep ``NO_ORGANISER`` as ``created_by``.
+        auto-play pace and the rows of ``ops.USER_TABLES``; finished-hand records keep
+        their points but lose the user id, name (shown as "?"), match total and rating.
+        Then each of ``steps`` (the features' parts: their rows of the member, the keyed
+        marks they keep, ``Forgetting.add_step``), all in one commit.
         """
         now = time.time()
         async with self._write() as db:
             touched = await ops.forget(db, guild_id, user_id)
-            touched += await events.forget_organiser(db, guild_id, user_id)
-            touched += await tournaments.forget(db, guild_id, user_id, now)
-            if guild_id is not None:
-                for day, mark in daily_marks:
-                    await daily.mark_forgotten(db, guild_id, day, mark, now)
-                for event_id, mark in event_marks:
-                    await events.mark_forgotten(db, event_id, guild_id, mark, now)
-                for day, mark in puzzle_marks:
-                    await puzzles.mark_forgotten(db, guild_id, day, mark, now)
+            for step in steps:
+                touched += await step(db, now)
             return touched
 
     # ----- matches and members' preferences ----------------------------------
@@ -307,373 +283,9 @@ class SqlRepository:
         async with self._read() as db:
             return await pings.sent(db, shards)
 
-    # ----- the daily deal (docs/RULES.md §Daily deal) ---------------------------
-
-    async def daily_key(self, guild_id: int, candidate: str) -> str:
-        """The server's secret key of the daily seed (hex), ``candidate`` the first time."""
-        return await self._transaction(lambda db: daily.key(db, guild_id, candidate))
-
-    async def begin_daily(self, table: Table, user_id: int, name: str) -> bool:
-        """Claim the member's play of ``table.daily`` and save the table, in one commit;
-        False (nothing written) when they have played or are playing that day."""
-        now = time.time()
-        return await self._transaction(lambda db: daily.begin(db, table, user_id, name, now))
-
-    async def finish_daily(self, table: Table, user_id: int, points: int, moves: int,
-                           won: bool) -> bool:
-        """Record the daily result and forget the open table, in one commit, once;
-        False when it was recorded already."""
-        now = time.time()
-        return await self._transaction(
-            lambda db: daily.finish(db, table, user_id, points, moves, won, now))
-
-    async def daily_entry(self, guild_id: int, day: str, user_id: int) -> DailyEntry | None:
-        """The member's play of ``day`` (finished or not), or None."""
-        async with self._read() as db:
-            return await daily.entry(db, guild_id, day, user_id)
-
-    async def daily_finished(self, guild_id: int, day: str) -> list[DailyEntry]:
-        """Every finished play of ``day`` in the server (unordered)."""
-        async with self._read() as db:
-            return await daily.finished(db, guild_id, day)
-
-    async def freeze_daily_day(self, guild_id: int, day: str, level: str, rules: str
-                               ) -> tuple[str, str]:
-        """(level, RuleSet JSON) of the server's deal of ``day``: the given ones the first
-        time, the stored ones after."""
-        return await self._transaction(
-            lambda db: daily.freeze_day(db, guild_id, day, level, rules))
-
-    async def daily_unfinished(self, guild_id: int, day: str) -> int:
-        """How many members' plays of ``day`` are begun and not finished."""
-        async with self._read() as db:
-            return await daily.unfinished(db, guild_id, day)
-
-    async def daily_won_days(self, guild_id: int, user_ids: list[int]) -> dict[int, list[str]]:
-        """The days each member won the daily deal."""
-        async with self._read() as db:
-            return await daily.won_days(db, guild_id, user_ids)
-
-    async def daily_totals(self, guild_id: int, user_id: int) -> tuple[int, int, int]:
-        """(days finished, days won, points) of the member's daily deals."""
-        async with self._read() as db:
-            return await daily.totals(db, guild_id, user_id)
-
-    async def daily_hand(self, guild_id: int, day: str, user_id: int) -> str | None:
-        """The Hand JSON of the member's finished daily deal of ``day``, or None."""
-        async with self._read() as db:
-            return await daily.hand_json(db, guild_id, day, user_id)
-
-    async def claim_daily_post(self, guild_id: int, day: str) -> bool:
-        """Claim the day's post in the daily channel (True once per server and day)."""
-        return await self._transaction(lambda db: daily.claim_post(db, guild_id, day))
-
-    async def drop_daily_marks(self, guild_id: int, before: str) -> int:
-        """Delete the marks ``forget_user`` kept of the days before ``before``; how many."""
-        return await self._transaction(lambda db: daily.drop_marks(db, guild_id, before))
-
-    # ----- duplicate events (docs/RULES.md §Events) -------------------------------
-
-    async def create_event(self, event: EventInfo) -> bool:
-        """Store a new event; False (nothing written) while the server has one whose
-        results are not announced yet."""
-        return await self._transaction(lambda db: events.create(db, event))
-
-    async def event(self, event_id: str) -> EventInfo | None:
-        """The event with this id, or None."""
-        async with self._read() as db:
-            return await events.get(db, event_id)
-
-    async def current_event(self, guild_id: int) -> EventInfo | None:
-        """The server's event not yet announced, else its latest, else None."""
-        async with self._read() as db:
-            return await events.current(db, guild_id)
-
-    async def join_event(self, event: EventInfo, user_id: int, name: str) -> bool:
-        """Enter the member; False when entered already."""
-        now = time.time()
-        return await self._transaction(lambda db: events.join(db, event, user_id, name, now))
-
-    async def event_marked(self, event_id: str, mark: int) -> bool:
-        """Whether ``forget_user`` kept ``mark`` as an entry of the event."""
-        async with self._read() as db:
-            return await events.is_marked(db, event_id, mark)
-
-    async def event_began(self, event_id: str, user_id: int) -> bool:
-        """Whether the member began any deal of the event."""
-        async with self._read() as db:
-            return await events.began(db, event_id, user_id)
-
-    async def event_entrants(self, event_id: str) -> list[tuple[int, str | None]]:
-        """(user id, display name) of the entrants, in the order they joined."""
-        async with self._read() as db:
-            return await events.entrants(db, event_id)
-
-    async def begin_event_play(self, table: Table, event: EventInfo, deal: int, user_id: int,
-                               name: str, now: float) -> bool:
-        """Claim the member's play of ``deal`` (entering them) and save the table, in one
-        commit; False when played or being played already, or the event closed at ``now``."""
-        return await self._transaction(
-            lambda db: events.begin(db, table, event, deal, user_id, name, now))
-
-    async def finish_event_play(self, table: Table, event_id: str, deal: int, user_id: int,
-                                points: int, moves: int) -> bool:
-        """Record the deal's result and forget the open table, in one commit, once."""
-        now = time.time()
-        return await self._transaction(
-            lambda db: events.finish(db, table, event_id, deal, user_id, points, moves, now))
-
-    async def event_plays(self, event_id: str) -> list[EventPlay]:
-        """Every play of the event, finished or not."""
-        async with self._read() as db:
-            return await events.plays(db, event_id)
-
-    async def event_in_progress(self, event_id: str) -> int:
-        """How many of the event's deals are being played (unfinished, table open)."""
-        async with self._read() as db:
-            return await events.in_progress(db, event_id)
-
-    async def close_event(self, event_id: str, now: float) -> bool:
-        """Close the event early at ``now``; False when closed already."""
-        return await self._transaction(lambda db: events.close(db, event_id, now))
-
-    async def events_due(self, now: float) -> list[EventInfo]:
-        """Closed events (every server) whose results are not announced yet."""
-        async with self._read() as db:
-            return await events.due(db, now)
-
-    async def claim_event_announcement(self, event_id: str, now: float) -> bool:
-        """Mark the event's results announced (True once)."""
-        return await self._transaction(lambda db: events.claim_announcement(db, event_id, now))
-
-    async def save_event_standin(self, event_id: str, deal: int, points: int, hand: str) -> None:
-        """Keep the stand-in result of ``deal`` (the first one stored stays)."""
-        await self._transaction(lambda db: events.save_standin(db, event_id, deal, points, hand))
-
-    async def event_standins(self, event_id: str) -> dict[int, int]:
-        """The stored stand-in points of the event's deals, by deal."""
-        async with self._read() as db:
-            return await events.standins(db, event_id)
-
-    async def event_hand(self, event_id: str, deal: int, user_id: int) -> str | None:
-        """The Hand JSON of the member's finished play of ``deal``, or None."""
-        async with self._read() as db:
-            return await events.hand_json(db, event_id, deal, user_id)
-
-    async def events_of_user(self, guild_id: int, user_id: int) -> list[EventInfo]:
-        """The server's announced events the member entered, oldest first."""
-        async with self._read() as db:
-            return await events.of_user(db, guild_id, user_id)
-
-    # ----- endgame puzzles (docs/RULES.md §Puzzles) -----------------------------
-
-    async def begin_puzzle(self, attempt: PuzzleAttempt) -> bool:
-        """Store a new attempt (committed); False when it is a daily one and the member
-        has an attempt of that day already."""
-        return await self._transaction(lambda db: puzzles.begin(db, attempt))
-
-    async def puzzle_attempt(self, attempt_id: str) -> PuzzleAttempt | None:
-        """The attempt with this id, or None."""
-        async with self._read() as db:
-            return await puzzles.attempt(db, attempt_id)
-
-    async def open_puzzle_attempt(self, guild_id: int, user_id: int, mode: str
-                                  ) -> PuzzleAttempt | None:
-        """The member's unfinished attempt of ``mode`` (``daily``, ``practice``), or None."""
-        async with self._read() as db:
-            return await puzzles.open_attempt(db, guild_id, user_id, mode)
-
-    async def daily_puzzle_attempt(self, guild_id: int, day: str, user_id: int
-                                   ) -> PuzzleAttempt | None:
-        """The member's attempt at the daily puzzle of ``day`` (or its mark), or None."""
-        async with self._read() as db:
-            return await puzzles.daily_attempt(db, guild_id, day, user_id)
-
-    async def advance_puzzle(self, attempt_id: str, plies: int, line: str, new_plies: int,
-                             moves: int) -> bool:
-        """Write an attempt's longer line over the one of ``plies`` actions (committed);
-        False when another action came first or it is finished."""
-        return await self._transaction(
-            lambda db: puzzles.advance(db, attempt_id, plies, line, new_plies, moves))
-
-    async def finish_puzzle(self, before: PuzzleAttempt, after: PuzzleAttempt,
-                            member: PuzzleRating, puzzle: PuzzleRating) -> bool:
-        """Record an attempt's result and both new ratings in one commit, once; False when
-        the attempt moved on or was finished meanwhile (nothing written)."""
-        return await self._transaction(
-            lambda db: puzzles.finish(db, before, after, member, puzzle))
-
-    async def puzzle_member_rating(self, guild_id: int, user_id: int) -> PuzzleRating | None:
-        """The member's puzzle rating in the server, or None before any rated attempt."""
-        async with self._read() as db:
-            return await puzzles.member_rating(db, guild_id, user_id)
-
-    async def puzzle_ratings(self) -> dict[str, PuzzleRating]:
-        """Every attempted puzzle's stored rating, by puzzle id."""
-        async with self._read() as db:
-            return await puzzles.puzzle_ratings(db)
-
-    async def solved_puzzles(self, guild_id: int, user_id: int) -> set[str]:
-        """The ids of the puzzles the member solved in the server."""
-        async with self._read() as db:
-            return await puzzles.solved_ids(db, guild_id, user_id)
-
-    async def daily_puzzle_finished(self, guild_id: int, day: str) -> list[PuzzleAttempt]:
-        """Every finished attempt at the daily puzzle of ``day``."""
-        async with self._read() as db:
-            return await puzzles.daily_finished(db, guild_id, day)
-
-    async def puzzle_solved_days(self, guild_id: int, user_ids: list[int]
-                                 ) -> dict[int, list[str]]:
-        """The days each member solved the daily puzzle."""
-        async with self._read() as db:
-            return await puzzles.solved_days(db, guild_id, user_ids)
-
-    async def drop_puzzle_marks(self, guild_id: int, before: str) -> int:
-        """Delete the daily-puzzle marks ``forget_user`` kept of days before ``before``."""
-        return await self._transaction(lambda db: puzzles.drop_marks(db, guild_id, before))
-
-    # ----- tournaments (docs/RULES.md §Tournaments) ------------------------------------
-    # Each method commits on return. The ones answering "True once" are the claims of
-    # bot/storage/tournaments.py: True for exactly one caller, across restarts and
-    # processes; a second call changes nothing.
-
-    async def create_tournament(self, tournament: TournamentInfo) -> TournamentInfo | None:
-        """Store a new tournament with the server's next number (returned as stored);
-        None (nothing written) while the server has an open or running one."""
-        return await self._transaction(lambda db: tournaments.create(db, tournament))
-
-    async def tournament(self, tournament_id: str) -> TournamentInfo | None:
-        """The tournament with this id, or None."""
-        async with self._read() as db:
-            return await tournaments.get(db, tournament_id)
-
-    async def tournament_by_number(self, guild_id: int, number: int) -> TournamentInfo | None:
-        """The server's tournament number ``number`` (its web page), or None."""
-        async with self._read() as db:
-            return await tournaments.by_number(db, guild_id, number)
-
-    async def current_tournament(self, guild_id: int) -> TournamentInfo | None:
-        """The server's open or running tournament, else its latest, else None."""
-        async with self._read() as db:
-            return await tournaments.current(db, guild_id)
-
-    async def live_tournaments(self) -> list[TournamentInfo]:
-        """Every open or running tournament of every server, oldest first."""
-        async with self._read() as db:
-            return await tournaments.live(db)
-
-    async def set_tournament_signup(self, tournament_id: str, message_id: int) -> None:
-        """Remember the tournament's sign-up message."""
-        await self._transaction(lambda db: tournaments.set_signup(db, tournament_id,
-                                                                  message_id))
-
-    async def join_tournament(self, tournament_id: str, user_id: int, name: str,
-                              now: float) -> JoinAnswer:
-        """Enter the member: ``"joined"``, ``"already"``, ``"full"`` (``MAX_ENTRANTS``)
-        or ``"closed"`` (not open)."""
-        return await self._transaction(
-            lambda db: tournaments.join(db, tournament_id, user_id, name, now))
-
-    async def leave_tournament(self, tournament_id: str, user_id: int, now: float
-                               ) -> LeaveAnswer:
-        """The member leaves: ``"left"`` (before the start: entry deleted),
-        ``"withdrawn"`` (running: not seated again), ``"absent"`` or ``"closed"``."""
-        return await self._transaction(
-            lambda db: tournaments.leave(db, tournament_id, user_id, now, "withdrawn"))
-
-    async def drop_tournament_entrant(self, tournament_id: str, user_id: int, now: float
-                                      ) -> LeaveAnswer:
-        """The organiser takes the member out: as ``leave_tournament`` but ``"dropped"``
-        while running."""
-        return await self._transaction(
-            lambda db: tournaments.leave(db, tournament_id, user_id, now, "dropped"))
-
-    async def tournament_entrants(self, tournament_id: str) -> list[TournamentEntrant]:
-        """Every entrant (withdrawn and dropped too), in join order."""
-        async with self._read() as db:
-            return await tournaments.entrants(db, tournament_id)
-
-    async def start_tournament(self, tournament_id: str, now: float) -> bool:
-        """Open → running with at least ``MIN_ENTRANTS`` entrants; True once."""
-        return await self._transaction(lambda db: tournaments.start(db, tournament_id, now))
-
-    async def seat_tournament_round(self, tournament_id: str, round_no: int,
-                                    tables: Sequence[TableSeats], now: float) -> bool:
-        """Store round ``round_no`` and its tables (``current_round`` becomes
-        ``round_no``) while running, when round ``round_no - 1`` is the last seated;
-        True once."""
-        return await self._transaction(
-            lambda db: tournaments.seat_round(db, tournament_id, round_no, tables, now))
-
-    async def claim_tournament_table(self, tournament_id: str, round_no: int, table_no: int,
-                                     now: float) -> bool:
-        """Mark the table opened (its thread made and its hand dealt by the caller);
-        True once."""
-        return await self._transaction(
-            lambda db: tournaments.claim_table(db, tournament_id, round_no, table_no, now))
-
-    async def set_tournament_table(self, tournament_id: str, round_no: int, table_no: int,
-                                   thread_id: int, table_id: str) -> None:
-        """Remember the table's thread and game table."""
-        await self._transaction(lambda db: tournaments.set_table(
-            db, tournament_id, round_no, table_no, thread_id, table_id))
-
-    async def record_tournament_hand(self, tournament_id: str, hand: TournamentHand) -> bool:
-        """Keep a settled hand of a tournament table; True once per (round, table, hand)."""
-        return await self._transaction(lambda db: tournaments.record_hand(db, tournament_id,
-                                                                          hand))
-
-    async def tournament_hands(self, tournament_id: str) -> list[TournamentHand]:
-        """Every recorded hand of the tournament, by round, table and hand."""
-        async with self._read() as db:
-            return await tournaments.hands(db, tournament_id)
-
-    async def finish_tournament_table(self, tournament_id: str, round_no: int,
-                                      table_no: int, points: tuple[int, int, int],
-                                      now: float) -> bool:
-        """Record the table's result (points won per seat over the round); True once."""
-        return await self._transaction(lambda db: tournaments.finish_table(
-            db, tournament_id, round_no, table_no, points, now))
-
-    async def finish_tournament_round(self, tournament_id: str, round_no: int,
-                                      now: float) -> bool:
-        """Mark the round finished when every table of it is; True once."""
-        return await self._transaction(
-            lambda db: tournaments.finish_round(db, tournament_id, round_no, now))
-
-    async def tournament_rounds_finished(self, tournament_id: str) -> list[int]:
-        """The rounds marked finished, in order."""
-        async with self._read() as db:
-            return await tournaments.rounds_finished(db, tournament_id)
-
-    async def tournament_tables(self, tournament_id: str, round_no: int | None = None
-                                ) -> list[TournamentTable]:
-        """The tables of round ``round_no`` (None: every round), by round and table."""
-        async with self._read() as db:
-            return await tournaments.tables(db, tournament_id, round_no)
-
-    async def tournament_table_of(self, table_id: str) -> TournamentTable | None:
-        """The tournament table played by the game table ``table_id``, or None."""
-        async with self._read() as db:
-            return await tournaments.table_of(db, table_id)
-
-    async def finish_tournament(self, tournament_id: str, now: float) -> bool:
-        """Running → finished; True once."""
-        return await self._transaction(lambda db: tournaments.finish(db, tournament_id, now))
-
-    async def cancel_tournament(self, tournament_id: str, now: float) -> bool:
-        """Open or running → cancelled (what was played is kept); True once."""
-        return await self._transaction(lambda db: tournaments.cancel(db, tournament_id, now))
-
-    async def claim_tournament_post(self, tournament_id: str, now: float) -> bool:
-        """Claim the final post (standings, or the cancellation) of a finished or
-        cancelled tournament, right before sending it; True once."""
-        return await self._transaction(
-            lambda db: tournaments.claim_post(db, tournament_id, now))
-
-    async def tournaments_of_user(self, guild_id: int, user_id: int) -> list[TournamentInfo]:
-        """The server's finished or cancelled tournaments the member entered, oldest
-        first (``/ddz stats``)."""
-        async with self._read() as db:
-            return await tournaments.of_user(db, guild_id, user_id)
+    # ----- the server's secret key (the private deals' seeds and marks) -------------
+
+    async def server_key(self, guild_id: int, candidate: str) -> str:
+        """The server's secret key (hex) of its private deals' seeds and marks
+        (``bot.game.private.keyed_seed``), ``candidate`` the first time."""
+        return await self._transaction(lambda db: ops.server_key(db, guild_id, candidate))

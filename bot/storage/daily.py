@@ -28,13 +28,6 @@ def _entry(row: Sequence[object]) -> DailyEntry:
                       points=points or 0, moves=moves or 0, won=bool(won))
 
 
-async def key(db: Sql, guild_id: int, candidate: str) -> str:
-    """The server's secret key (hex), stored as ``candidate`` the first time."""
-    await db.execute("INSERT INTO daily_keys (guild_id, secret) VALUES (?, ?)"
-                     " ON CONFLICT (guild_id) DO NOTHING", (guild_id, candidate))
-    return str(await scalar(db, "SELECT secret FROM daily_keys WHERE guild_id = ?", (guild_id,)))
-
-
 async def begin(db: Sql, table: Table, user_id: int, name: str, now: float) -> bool:
     """Claim the member's play of ``table.daily`` and save ``table``; False (nothing
     written) when the member has played or is playing that day already."""

@@ -525,3 +525,11 @@ def scrub(blob: str, user_id: int) -> str:
     data["winners"] = [u for u in data["winners"] if u != user_id]
     data["final_totals"] = {k: v for k, v in data["final_totals"].items() if int(k) != user_id}
     return json.dumps(data)
+
+
+async def server_key(db: Sql, guild_id: int, candidate: str) -> str:
+    """The server's secret key (hex) of its private deals' seeds and marks, stored as
+    ``candidate`` the first time (in ``daily_keys``, where the first of them kept it)."""
+    await db.execute("INSERT INTO daily_keys (guild_id, secret) VALUES (?, ?)"
+                     " ON CONFLICT (guild_id) DO NOTHING", (guild_id, candidate))
+    return str(await scalar(db, "SELECT secret FROM daily_keys WHERE guild_id = ?", (guild_id,)))

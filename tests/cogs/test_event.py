@@ -383,7 +383,7 @@ async def test_next_deal_double_clicked_or_play_sent_twice_deals_one_table(
     event = await fake.bot.features.get(EventService).current(fake.guild_id)
     assert event is not None
     assert sorted(tables) == [(ana.id, f"{event.event_id}:2"), (bo.id, f"{event.event_id}:1")]
-    plays = await fake.bot.features.get(EventService).storage.event_plays(event.event_id)
+    plays = await fake.bot.features.get(EventService).store.event_plays(event.event_id)
     assert sorted((p.user_id, p.deal) for p in plays) == [(ana.id, 1), (ana.id, 2), (bo.id, 1)]
     assert not table_posts(fake)
 

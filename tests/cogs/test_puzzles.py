@@ -116,13 +116,13 @@ async def test_forged_and_stale_clicks_change_nothing(fake: FakeDiscord) -> None
     reply = await bo.click(forged, play_id)
     assert "That button is out of date: the puzzle has moved on." in reply.text, reply.text
     assert all(m.ephemeral for m in reply.messages)
-    stored = await fake.bot.service.storage.puzzle_attempt(ana_attempt)
+    stored = await fake.bot.features.get(PuzzleService).store.puzzle_attempt(ana_attempt)
     assert stored is not None and stored.plies == 0  # nothing changed
     old = copy.deepcopy(ana_view)  # Ana's first view, kept
     await play(ana, fake, ana_view, "TT")
     stale = await ana.click(old, next(cid for cid in old.custom_ids() if ":clear." in cid))
     assert "out of date" in stale.text
-    stored = await fake.bot.service.storage.puzzle_attempt(ana_attempt)
+    stored = await fake.bot.features.get(PuzzleService).store.puzzle_attempt(ana_attempt)
     assert stored is not None and stored.plies == 3 and not stored.finished
 
 

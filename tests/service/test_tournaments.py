@@ -300,12 +300,12 @@ async def test_a_member_dropped_before_the_tournament_notes_the_dealt_table_leav
     await cups.start(G)
     await drain(service, clock, 1.0)
     [table] = [t for t in service.tables() if t.tournament is not None]
-    noted = store.tournament_tables
+    noted = cups.store.tournament_tables
 
     async def not_noted_yet(*args: object, **kwargs: object) -> list[TournamentTable]:
         return [t.model_copy(update={"table_id": None}) for t in await noted(*args, **kwargs)]
 
-    monkeypatch.setattr(store, "tournament_tables", not_noted_yet)
+    monkeypatch.setattr(cups.store, "tournament_tables", not_noted_yet)
     assert await cups.drop(G, MEMBERS[1]) == "dropped"
     now = service.get(table.id)
     assert now is not None and now.seat_of(MEMBERS[1]) is None

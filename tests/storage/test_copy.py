@@ -26,14 +26,14 @@ async def test_every_kind_of_row_copies_both_ways_and_copying_again_changes_noth
     assert all(original[t.name] for t in schema_tables()), "fill() left a table empty"
 
     middle = await postgres_database.open()
-    copied = await copy_database(source, middle)
+    copied = await copy_database(source, middle.repository)
     assert copied == {name: len(rows) for name, rows in original.items()}
     assert await dump(middle) == original
-    assert await copy_database(source, middle) == copied  # again: same rows, no duplicates
+    assert await copy_database(source, middle.repository) == copied  # again: same rows, no duplicates
     assert await dump(middle) == original
 
     back = await SqliteStorage.open(tmp_path / "back.sqlite3")
-    await copy_database(middle, back)
+    await copy_database(middle.repository, back)
     assert await dump(back) == original
     assert (await back.match_standings(1)) == (await source.match_standings(1))
     assert (await back.player_stats(1, 101)) == (await source.player_stats(1, 101))

@@ -18,6 +18,7 @@ import pytest
 
 from bot.storage import open_repository
 from bot.storage.base import SqlRepository
+from tests.support.feature_stores import FeatureStores
 
 BACKENDS = ("sqlite", "postgres")
 URL_VARIABLE = "DDZ_TEST_DATABASE_URL"
@@ -31,10 +32,11 @@ class Database:
     location: str
 
     async def open(self) -> SqlRepository:
-        """A new Repository on this database (the caller closes it)."""
+        """A new Repository on this database, with the features' stores over it
+        (``tests.support.feature_stores``; the caller closes it)."""
         store = await open_repository(self.location)
         assert isinstance(store, SqlRepository)
-        return store
+        return FeatureStores(store)  # type: ignore[return-value]  # a SqlRepository by delegation
 
 
 def server_url() -> str:

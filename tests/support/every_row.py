@@ -21,6 +21,7 @@ from bot.values import (
     TournamentHand,
     TournamentInfo,
 )
+from tests.support.feature_stores import FeatureStores
 from tests.support.storage_fakes import finished_table
 
 
@@ -29,6 +30,8 @@ async def fill(store: SqlRepository) -> None:
     ratings of members and computers, a member's auto-play pace, and a forgotten
     member's anonymized hand, a member's /ddz notify and a turn ping sent, the daily
     deal's, an event's, a tournament's and a puzzle attempt's rows."""
+    if not isinstance(store, FeatureStores):  # the features' rows go through their stores
+        store = FeatureStores(store)  # type: ignore[assignment]  # a SqlRepository by delegation
     await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es", counter=False,
                                                timezone="Europe/Madrid", daily_level="normal",
                                                daily_channel=7))
@@ -53,7 +56,7 @@ async def fill(store: SqlRepository) -> None:
     await store.save_table(finished_table(table_id="open", guild_id=3 << 22, seq=3))
     daily, _ = daily_table(1, 101, "Ana", "en", day="2026-12-01", seed=5, level="hard",
                            rules=RuleSet(), turn_seconds=60, now=0.0)  # the daily deal's rows
-    await store.daily_key(1, "ab" * 32)
+    await store.server_key(1, "ab" * 32)
     assert await store.begin_daily(daily, 101, "Ana")
     assert await store.finish_daily(daily, 101, -12, 3, False)
     assert await store.claim_daily_post(1, "2026-12-01")

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.tournament import seat_round, standings
 from bot.values import TournamentHand, TournamentInfo
+from tests.support.feature_stores import FeatureStores
 from tests.support.storage_fakes import finished_table
 
 MEMBERS = {101: "Ana", 102: "Ben", 103: "Cal", 104: "Dee", 105: "Eve", 106: "Fay", 107: "Gus"}
@@ -20,6 +21,8 @@ async def stored_tournament(storage: Any, guild_id: int, *, settle: bool = True
                             ) -> TournamentInfo:
     """Store the example in ``guild_id``; with ``settle``, one settled hand (hand numbers
     1, 2, 3 of the server) per table of round 1, recorded as the tables' hands."""
+    if not isinstance(storage, FeatureStores):  # the tournament's rows: its store's
+        storage = FeatureStores(storage)
     info = await storage.create_tournament(TournamentInfo(
         tournament_id="tour1", guild_id=guild_id, channel_id=guild_id * 10, name="Winter Cup",
         rounds=2, hands=1, level="normal", created_by=101, created_at=NOW, seed=12345))

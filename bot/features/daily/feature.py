@@ -28,7 +28,7 @@ class DailyFeature:
 
     def install(self, service: TableService, settings: Settings | None) -> DailyService:
         deal = service.register(KIND, DailyService(service))
-        service.forgetting.add_marks("daily_marks", deal.forget_marks)
+        service.forgetting.add_step(deal.forget_step)
         return deal
 
     def attach(self, host: WingHost) -> Wing:

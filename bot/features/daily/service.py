@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from bot.ai import LEVELS, Level
 from bot.features.daily.rules import DAILY_SEAT, daily_seed, daily_table
+from bot.features.daily.store import DailyStore
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.private import (
@@ -35,6 +36,7 @@ from bot.game.table import Table
 from bot.rules import RuleSet
 from bot.service.host import PrivateHost, Title
 from bot.service.replays import private_record
+from bot.storage.repository import ForgetStep
 from bot.values import (
     DailyBoard,
     DailyEntry,
@@ -66,6 +68,8 @@ class DailyService:
     def __init__(self, tables: PrivateHost) -> None:
         self.tables = tables
         self.storage = tables.storage
+        self.store = DailyStore(tables.storage)
+        """The daily deal's rows (``bot.features.daily.store``)."""
 
     def hand_title(self, table: Table) -> Title:
         """The hand view's first line at a daily table ("Daily deal of 2026-12-06",
@@ -80,7 +84,7 @@ class DailyService:
         user_id = table.seats[DAILY_SEAT].user_id
         assert user_id is not None
         result = table.hand.result
-        await self.storage.finish_daily(table, user_id, result.points[DAILY_SEAT],
+        await self.store.finish_daily(table, user_id, result.points[DAILY_SEAT],
                                         moves_of(table), result.winner == "landlord")
 
     async def today(self, guild_id: int) -> str:
@@ -90,12 +94,16 @@ class DailyService:
 
     async def _key(self, guild_id: int) -> bytes:
         """The server's secret key (created on first use)."""
-        return bytes.fromhex(await self.storage.daily_key(guild_id, secrets.token_hex(32)))
+        return bytes.fromhex(await self.storage.server_key(guild_id, secrets.token_hex(32)))
 
     async def seed(self, guild_id: int, day: str) -> int:
         """The seed of the server's deal of ``day`` (``bot.features.daily.rules.daily_seed`` with the
         server's secret key, created on first use)."""
         return daily_seed(await self._key(guild_id), guild_id, day)
+
+    async def forget_step(self, guild_id: int, user_id: int) -> ForgetStep:
+        """Its part of ``/ddz forget`` (``Forgetting.add_step``): ``forget_marks`` kept."""
+        return self.store.forget_step(guild_id, user_id, await self.forget_marks(guild_id, user_id))
 
     async def forget_marks(self, guild_id: int, user_id: int) -> list[tuple[str, int]]:
         """What ``/ddz forget`` keeps of the member's daily plays: for today's deal, if
@@ -103,7 +111,7 @@ class DailyService:
         id, name or result, so forgetting cannot buy a second play (or a look) of today's
         deal. Earlier days are over: nothing is kept of them."""
         today = await self.today(guild_id)
-        if await self.storage.daily_entry(guild_id, today, user_id) is None:
+        if await self.store.daily_entry(guild_id, today, user_id) is None:
             return []
         return [(today, forgotten_mark(await self._key(guild_id), guild_id, today, user_id))]
 
@@ -125,12 +133,12 @@ class DailyService:
         table = self.tables.daily_table_of(guild_id, user_id, day)
         if table is not None:
             return DailyOpen(day, table=table)
-        entry = await self.storage.daily_entry(guild_id, day, user_id)
+        entry = await self.store.daily_entry(guild_id, day, user_id)
         if entry is None:
             key = await self._key(guild_id)
-            await self.storage.drop_daily_marks(guild_id, day)  # the days that are over
+            await self.store.drop_daily_marks(guild_id, day)  # the days that are over
             mark = forgotten_mark(key, guild_id, day, user_id)
-            if await self.storage.daily_entry(guild_id, day, mark) is not None:
+            if await self.store.daily_entry(guild_id, day, mark) is not None:
                 raise GameError("daily_forgotten")  # played today, then used /ddz forget
             seed = daily_seed(key, guild_id, day)
             level, rules = await self.frozen(guild_id, day, settings)
@@ -139,13 +147,13 @@ class DailyService:
                 level=level, rules=rules,
                 turn_seconds=settings.turn_seconds_play, now=self.tables.clock.now())
             if await self.tables.add_private(
-                    table, functools.partial(self.storage.begin_daily, table, user_id, name),
+                    table, functools.partial(self.store.begin_daily, table, user_id, name),
                     events):
                 return DailyOpen(day, table=table, fresh=True)
             table = self.tables.daily_table_of(guild_id, user_id, day)
             if table is not None:  # a racing /ddz daily of the same member dealt it
                 return DailyOpen(day, table=table)
-            entry = await self.storage.daily_entry(guild_id, day, user_id)
+            entry = await self.store.daily_entry(guild_id, day, user_id)
         if entry is None or not entry.finished:
             raise GameError("daily_lost")
         return DailyOpen(day, entry=entry)
@@ -155,7 +163,7 @@ class DailyService:
         """The computers' level and the rule variants of the server's deal of ``day``:
         the server's settings at the day's first deal, kept for the whole day (an admin's
         change the same day does not reach it: the same game for everyone)."""
-        level, rules = await self.storage.freeze_daily_day(
+        level, rules = await self.store.freeze_daily_day(
             guild_id, day, settings.daily_level, settings.rules.model_dump_json())
         return (level if level in LEVELS else settings.daily_level,
                 RuleSet.model_validate_json(rules))
@@ -176,7 +184,7 @@ class DailyService:
         a member who began it and has not finished it, never, whatever the clock says
         (a table begun before midnight); anyone else once the day is over. The one rule
         (replay, review, standings and the web page call it)."""
-        entry = await self.storage.daily_entry(guild_id, day, user_id)
+        entry = await self.store.daily_entry(guild_id, day, user_id)
         if entry is not None:
             return entry.finished
         return day < await self.today(guild_id)
@@ -185,7 +193,7 @@ class DailyService:
         """Whether ``day``'s podium may be posted: no member's play of it is still open,
         or ``POST_GRACE`` seconds have passed since the day ended (a play whose table
         is lost must not hold the post back for ever). docs/RULES.md §Daily deal."""
-        if not await self.storage.daily_unfinished(guild_id, day):
+        if not await self.store.daily_unfinished(guild_id, day):
             return True
         settings = await self.tables.settings(guild_id)
         after = (dt.date.fromisoformat(day) + dt.timedelta(days=1)).isoformat()
@@ -198,8 +206,8 @@ class DailyService:
     async def board(self, guild_id: int, day: str) -> DailyBoard:
         """The standings of ``day``: finished plays best first (points, then fewer moves,
         then the earlier finish), each with the member's streak as of that day."""
-        entries = standing_order(await self.storage.daily_finished(guild_id, day))
-        won = await self.storage.daily_won_days(guild_id, [e.user_id for e in entries])
+        entries = standing_order(await self.store.daily_finished(guild_id, day))
+        won = await self.store.daily_won_days(guild_id, [e.user_id for e in entries])
         rows = []
         for place, entry in enumerate(entries, start=1):
             current, best = streaks(won.get(entry.user_id, []), day, played_today=True)
@@ -214,16 +222,16 @@ class DailyService:
 
     async def played_count(self, guild_id: int, day: str) -> int:
         """How many members finished the deal of ``day`` (shown to those who have not)."""
-        return len(await self.storage.daily_finished(guild_id, day))
+        return len(await self.store.daily_finished(guild_id, day))
 
     async def summary(self, guild_id: int, user_id: int) -> DailySummary:
         """The member's daily-deal record (``/ddz stats``): never today's cards."""
-        played, won, points = await self.storage.daily_totals(guild_id, user_id)
+        played, won, points = await self.store.daily_totals(guild_id, user_id)
         if not played:
             return DailySummary()
-        days = (await self.storage.daily_won_days(guild_id, [user_id])).get(user_id, [])
+        days = (await self.store.daily_won_days(guild_id, [user_id])).get(user_id, [])
         today = await self.today(guild_id)
-        entry = await self.storage.daily_entry(guild_id, today, user_id)
+        entry = await self.store.daily_entry(guild_id, today, user_id)
         current, best = streaks(days, today, played_today=entry is not None and entry.finished)
         return DailySummary(played=played, won=won, points=points, streak=current,
                             best_streak=best)
@@ -233,7 +241,7 @@ class DailyService:
         when the viewer may not see that day yet (``may_see``)."""
         if not await self.may_see(guild_id, day, viewer_id):
             return None
-        blob = await self.storage.daily_hand(guild_id, day, user_id)
+        blob = await self.store.daily_hand(guild_id, day, user_id)
         return None if blob is None else Hand.model_validate_json(blob)
 
     async def record(self, guild_id: int, day: str, user_id: int,
@@ -246,8 +254,8 @@ class DailyService:
         name, ``"?"`` once forgotten), seats 1 and 2 the computers, no match totals."""
         if not await self.may_see(guild_id, day, viewer_id):
             return None
-        entry = await self.storage.daily_entry(guild_id, day, user_id)
-        blob = await self.storage.daily_hand(guild_id, day, user_id)
+        entry = await self.store.daily_entry(guild_id, day, user_id)
+        blob = await self.store.daily_hand(guild_id, day, user_id)
         if entry is None or blob is None:
             return None
         return private_record(f"daily:{guild_id}:{day}:{user_id}", guild_id, entry.table_id,
@@ -255,7 +263,7 @@ class DailyService:
 
     async def claim_post(self, guild_id: int, day: str) -> bool:
         """Claim the day's post in the server's daily channel: True once per day."""
-        return await self.storage.claim_daily_post(guild_id, day)
+        return await self.store.claim_daily_post(guild_id, day)
 
     async def yesterday(self, guild_id: int) -> str:
         """The server's previous calendar day."""

@@ -28,7 +28,7 @@ class EventsFeature:
 
     def install(self, service: TableService, settings: Settings | None) -> EventService:
         events = service.register(KIND, EventService(service))
-        service.forgetting.add_marks("event_marks", events.forget_marks)
+        service.forgetting.add_step(events.forget_step)
         return events
 
     def attach(self, host: WingHost) -> Wing:

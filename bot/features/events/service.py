@@ -31,12 +31,14 @@ from bot.features.events.rules import (
     parse_label,
     standings,
 )
+from bot.features.events.store import EventStore
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.private import move_rng, moves_of
 from bot.game.table import Table
 from bot.service.host import PrivateHost, Title
 from bot.service.replays import private_record
+from bot.storage.repository import ForgetStep
 from bot.values import (
     EventInfo,
     EventPlay,
@@ -71,6 +73,8 @@ class EventService:
     def __init__(self, tables: PrivateHost) -> None:
         self.tables = tables
         self.storage = tables.storage
+        self.store = EventStore(tables.storage)
+        """The events' rows (``bot.features.events.store``)."""
 
     def now(self) -> float:
         return self.tables.clock.now()
@@ -105,8 +109,8 @@ class EventService:
                           channel_id=channel_id, name=name, deals=deals, level=level,
                           created_by=user_id, created_at=now, closes_at=now + hours * 3600,
                           rules=rules)
-        if not await self.storage.create_event(event):
-            current = await self.storage.current_event(guild_id)
+        if not await self.store.create_event(event):
+            current = await self.store.current_event(guild_id)
             raise GameError("event_exists", name=current.name if current else "?")
         return event
 
@@ -115,9 +119,9 @@ class EventService:
         announced once the deals being played are over. Raises GameError: no_event,
         event_closed (closed already)."""
         event = await self._open(guild_id)
-        if not await self.storage.close_event(event.event_id, self.now()):
+        if not await self.store.close_event(event.event_id, self.now()):
             raise GameError("event_closed", name=event.name)
-        closed = await self.storage.event(event.event_id)
+        closed = await self.store.event(event.event_id)
         assert closed is not None
         return closed
 
@@ -125,11 +129,11 @@ class EventService:
 
     async def current(self, guild_id: int) -> EventInfo | None:
         """The server's event not yet announced, else its latest, else None."""
-        return await self.storage.current_event(guild_id)
+        return await self.store.current_event(guild_id)
 
     async def _open(self, guild_id: int) -> EventInfo:
         """The server's event while it is open. Raises GameError: no_event, event_closed."""
-        event = await self.storage.current_event(guild_id)
+        event = await self.store.current_event(guild_id)
         if event is None or event.announced_at is not None:
             raise GameError("no_event")
         if event.is_closed(self.now()):
@@ -142,19 +146,23 @@ class EventService:
         ``forget_marks``)."""
         event = await self._open(guild_id)
         mark = event_forgotten_mark(await self._key(guild_id), guild_id, event.event_id, user_id)
-        if await self.storage.event_marked(event.event_id, mark):
+        if await self.store.event_marked(event.event_id, mark):
             raise GameError("event_forgotten", name=event.name)
         return event
+
+    async def forget_step(self, guild_id: int, user_id: int) -> ForgetStep:
+        """Its part of ``/ddz forget`` (``Forgetting.add_step``): ``forget_marks`` kept."""
+        return self.store.forget_step(guild_id, user_id, await self.forget_marks(guild_id, user_id))
 
     async def forget_marks(self, guild_id: int, user_id: int) -> list[tuple[str, int]]:
         """What ``/ddz forget`` keeps of the member's event entries: for the server's open
         event, if they began a deal of it, (event id, ``event_forgotten_mark``), a keyed
         hash with no id, name or result, so forgetting cannot buy a second entry (and a
         replay of deals whose cards they know). Dropped when the results are announced."""
-        event = await self.storage.current_event(guild_id)
+        event = await self.store.current_event(guild_id)
         if event is None or event.announced_at is not None:
             return []
-        if not await self.storage.event_began(event.event_id, user_id):
+        if not await self.store.event_began(event.event_id, user_id):
             return []
         return [(event.event_id,
                  event_forgotten_mark(await self._key(guild_id), guild_id, event.event_id,
@@ -164,7 +172,7 @@ class EventService:
         """Enter the member in the open event; (event, False) when entered already.
         Raises GameError: no_event, event_closed, event_forgotten (``_enterable``)."""
         event = await self._enterable(guild_id, user_id)
-        return event, await self.storage.join_event(event, user_id, name)
+        return event, await self.store.join_event(event, user_id, name)
 
     def table_of(self, guild_id: int, user_id: int, event_id: str) -> Table | None:
         """The member's open table of a deal of the event, or None."""
@@ -183,7 +191,7 @@ class EventService:
         event_closed, event_forgotten (``_enterable``), event_lost (a play begun whose
         table this process does not hold). A deal begun before the close is still
         brought back (it is played to its end, docs/RULES.md §Events)."""
-        current = await self.storage.current_event(guild_id)
+        current = await self.store.current_event(guild_id)
         if current is not None and current.announced_at is None:
             table = self.table_of(guild_id, user_id, current.event_id)
             if table is not None:
@@ -192,7 +200,7 @@ class EventService:
         table = self.table_of(guild_id, user_id, event.event_id)
         if table is not None:  # dealt by a racing /ddz event play meanwhile
             return EventOpen(event, parse_label(table.event or "")[1], table)
-        mine = {p.deal: p for p in await self.storage.event_plays(event.event_id)
+        mine = {p.deal: p for p in await self.store.event_plays(event.event_id)
                 if p.user_id == user_id}
         if any(not p.finished for p in mine.values()):
             raise GameError("event_lost")
@@ -206,7 +214,7 @@ class EventService:
             rules=event.rules or settings.rules,
             turn_seconds=settings.turn_seconds_play, now=self.now())
         if await self.tables.add_private(
-                table, functools.partial(self.storage.begin_event_play, table, event, deal,
+                table, functools.partial(self.store.begin_event_play, table, event, deal,
                                          user_id, name, self.now()), events):
             return EventOpen(event, deal, table, fresh=True)
         table = self.table_of(guild_id, user_id, event.event_id)
@@ -222,7 +230,7 @@ class EventService:
 
     async def _key(self, guild_id: int) -> bytes:
         """The server's secret key (the daily deal's, created on first use)."""
-        return bytes.fromhex(await self.storage.daily_key(guild_id, secrets.token_hex(32)))
+        return bytes.fromhex(await self.storage.server_key(guild_id, secrets.token_hex(32)))
 
     async def finish(self, table: Table) -> None:
         """Record a finished event table as the member's result of its deal (``PrivateDeal``,
@@ -232,7 +240,7 @@ class EventService:
         event_id, deal = parse_label(table.event)
         user_id = table.seats[EVENT_SEAT].user_id
         assert user_id is not None
-        await self.storage.finish_event_play(table, event_id, deal, user_id,
+        await self.store.finish_event_play(table, event_id, deal, user_id,
                                              member_points(table), moves_of(table, EVENT_SEAT))
 
     # ----- what may be seen --------------------------------------------------------------
@@ -243,7 +251,7 @@ class EventService:
         closed, unless their own play of that deal is still unfinished (a deal begun
         before the close stays hidden from its player, admins included, until it ends or
         the results are announced). The one rule (standings, replays, stats)."""
-        return _may_see(event, deal, user_id, await self.storage.event_plays(event.event_id),
+        return _may_see(event, deal, user_id, await self.store.event_plays(event.event_id),
                         event.is_closed(self.now()))
 
     async def hand(self, event: EventInfo, deal: int, user_id: int, viewer_id: int
@@ -252,13 +260,13 @@ class EventService:
         when the viewer may not see that deal yet (``may_see``)."""
         if not await self.may_see(event, deal, viewer_id):
             return None
-        blob = await self.storage.event_hand(event.event_id, deal, user_id)
+        blob = await self.store.event_hand(event.event_id, deal, user_id)
         return None if blob is None else Hand.model_validate_json(blob)
 
     async def event_of(self, guild_id: int, event_id: str) -> EventInfo | None:
         """The server's event with this id; None when unknown or another server's (a
         forged button)."""
-        event = await self.storage.event(event_id)
+        event = await self.store.event(event_id)
         return event if event is not None and event.guild_id == guild_id else None
 
     async def hand_record(self, event: EventInfo, deal: int, user_id: int, viewer_id: int
@@ -270,9 +278,9 @@ class EventService:
         of the event's, or when the viewer may not see it yet (``may_see``)."""
         if not 1 <= deal <= event.deals or not await self.may_see(event, deal, viewer_id):
             return None
-        play = next((p for p in await self.storage.event_plays(event.event_id)
+        play = next((p for p in await self.store.event_plays(event.event_id)
                      if p.deal == deal and p.user_id == user_id and p.finished), None)
-        blob = await self.storage.event_hand(event.event_id, deal, user_id)
+        blob = await self.store.event_hand(event.event_id, deal, user_id)
         if play is None or blob is None:
             return None
         return private_record(f"event:{event.event_id}:{deal}:{user_id}", event.guild_id,
@@ -288,10 +296,10 @@ class EventService:
             return None
         if event.is_closed(self.now()):
             if (event.announced_at is not None
-                    or not await self.storage.event_in_progress(event.event_id)):
+                    or not await self.store.event_in_progress(event.event_id)):
                 return await self.final_standings(event)
             return await self.provisional_standings(event, viewer_id)
-        plays = await self.storage.event_plays(event.event_id)
+        plays = await self.store.event_plays(event.event_id)
         seen = sorted({p.deal for p in plays if p.user_id == viewer_id and p.finished})
         results: dict[int, dict[int, int]] = {d: {} for d in seen}
         for play in plays:
@@ -302,8 +310,8 @@ class EventService:
     async def final_standings(self, event: EventInfo) -> EventStandings:
         """The closed event's standings: every entrant on every deal, the stand-in result
         (``standin``) for a deal they did not finish by the close."""
-        plays = await self.storage.event_plays(event.event_id)
-        entrants = [user for user, _ in await self.storage.event_entrants(event.event_id)]
+        plays = await self.store.event_plays(event.event_id)
+        entrants = [user for user, _ in await self.store.event_entrants(event.event_id)]
         done = {(p.deal, p.user_id): p.points for p in plays if p.finished}
         results: dict[int, dict[int, int]] = {}
         for deal in range(1, event.deals + 1):
@@ -319,8 +327,8 @@ class EventService:
         viewer may see (``may_see``: not the one they are still playing), every entrant
         who finished a deal with their points, who did not begin it with its stand-in,
         and who is still playing it left out of that deal until they finish."""
-        plays = await self.storage.event_plays(event.event_id)
-        entrants = [user for user, _ in await self.storage.event_entrants(event.event_id)]
+        plays = await self.store.event_plays(event.event_id)
+        entrants = [user for user, _ in await self.store.event_entrants(event.event_id)]
         began = {(p.deal, p.user_id): p for p in plays}
         seen = [deal for deal in range(1, event.deals + 1)
                 if _may_see(event, deal, viewer_id, plays, closed=True)]
@@ -337,7 +345,7 @@ class EventService:
     async def _standings(self, event: EventInfo, results: dict[int, dict[int, int]],
                          plays: list[EventPlay], *, final: bool, seen: list[int],
                          provisional: bool = False) -> EventStandings:
-        named = await self.storage.event_entrants(event.event_id)
+        named = await self.store.event_entrants(event.event_id)
         names = dict(named)
         played: dict[int, int] = {}
         for play in plays:
@@ -361,7 +369,7 @@ class EventService:
         first move (what walking away gives, docs/RULES.md §Events), against the same
         computers. The same for every entrant who did not play it (the computers answer
         the position alone); worked out once and stored."""
-        stored = await self.storage.event_standins(event.event_id)
+        stored = await self.store.event_standins(event.event_id)
         if deal in stored:
             return stored[deal]
         settings = await self.tables.settings(event.guild_id)
@@ -376,9 +384,9 @@ class EventService:
             table.auto_act(await self.tables.decider(table, move_rng(table)), 0.0)
         points = member_points(table)
         assert table.hand is not None
-        await self.storage.save_event_standin(event.event_id, deal, points,
+        await self.store.save_event_standin(event.event_id, deal, points,
                                               table.hand.model_dump_json())
-        return (await self.storage.event_standins(event.event_id)).get(deal, points)
+        return (await self.store.event_standins(event.event_id)).get(deal, points)
 
     # ----- closing and announcing --------------------------------------------------------
 
@@ -386,8 +394,8 @@ class EventService:
         """Closed events (every server) whose results are due: not announced yet and no
         deal still being played (a deal begun before the close is played to its end)."""
         ready = []
-        for event in await self.storage.events_due(self.now()):
-            if not await self.storage.event_in_progress(event.event_id):
+        for event in await self.store.events_due(self.now()):
+            if not await self.store.event_in_progress(event.event_id):
                 ready.append(event)
         return ready
 
@@ -396,7 +404,7 @@ class EventService:
         another process). The stand-ins are worked out first, then the announcement is
         claimed, so a restart before the claim announces it later, never twice."""
         final = await self.final_standings(event)
-        if not await self.storage.claim_event_announcement(event.event_id, self.now()):
+        if not await self.store.claim_event_announcement(event.event_id, self.now()):
             return None
         return final
 
@@ -404,7 +412,7 @@ class EventService:
         """The member's record over the server's announced events (``/ddz stats``). An
         event is won by the entrants in first place, only when it had at least two: an
         event of one is entered, not won (docs/RULES.md §Events)."""
-        events = await self.storage.events_of_user(guild_id, user_id)
+        events = await self.store.events_of_user(guild_id, user_id)
         won = deals = 0
         score = Fraction(0)
         for event in events:

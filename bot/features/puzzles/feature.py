@@ -23,7 +23,7 @@ class PuzzlesFeature:
 
     def install(self, service: TableService, settings: Settings | None) -> PuzzleService:
         served = PuzzleService(service)
-        service.forgetting.add_marks("puzzle_marks", served.forget_marks)
+        service.forgetting.add_step(served.forget_step)
         return served
 
     def attach(self, host: WingHost) -> Wing:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from bot.features.puzzles.store import PuzzleStore
 from bot.game.errors import GameError
 from bot.game.private import day_before, day_of, forgotten_mark, keyed_seed, streaks
 from bot.puzzles import (
@@ -45,6 +46,7 @@ from bot.puzzles.model import Puzzle, load_puzzles
 from bot.puzzles.picker import pick_near
 from bot.rules import Card, Combo, classify, format_cards, show_cards
 from bot.service.host import PrivateHost
+from bot.storage.repository import ForgetStep
 from bot.values import (
     GuildSettings,
     PuzzleAttempt,
@@ -240,6 +242,8 @@ class PuzzleService:
                  rng: random.Random | None = None) -> None:
         self.host = host
         self.storage = host.storage
+        self.store = PuzzleStore(host.storage)
+        """The puzzles' rows (``bot.features.puzzles.store``)."""
         self._puzzles = list(puzzles) if puzzles is not None else None
         self._by_id: dict[str, Puzzle] | None = None
         self._locks = _Locks()
@@ -276,7 +280,7 @@ class PuzzleService:
         return day_before(await self.today(guild_id))
 
     async def _key(self, guild_id: int) -> bytes:
-        return bytes.fromhex(await self.storage.daily_key(guild_id, secrets.token_hex(32)))
+        return bytes.fromhex(await self.storage.server_key(guild_id, secrets.token_hex(32)))
 
     async def daily_puzzle(self, guild_id: int, day: str) -> Puzzle:
         """The server's puzzle of ``day``: the same for every member, chosen by the server's
@@ -288,12 +292,16 @@ class PuzzleService:
     def _mark(self, key: bytes, guild_id: int, day: str, user_id: int) -> int:
         return forgotten_mark(key, guild_id, f"puzzle:{day}", user_id)
 
+    async def forget_step(self, guild_id: int, user_id: int) -> ForgetStep:
+        """Its part of ``/ddz forget`` (``Forgetting.add_step``): ``forget_marks`` kept."""
+        return self.store.forget_step(guild_id, user_id, await self.forget_marks(guild_id, user_id))
+
     async def forget_marks(self, guild_id: int, user_id: int) -> list[tuple[str, int]]:
         """What ``/ddz forget`` keeps of the member's puzzles: for today's daily puzzle,
         if begun, (today, a keyed mark with no id, name or result), so that forgetting
         buys no second attempt (as the daily deal's, ``DailyService.forget_marks``)."""
         today = await self.today(guild_id)
-        if await self.storage.daily_puzzle_attempt(guild_id, today, user_id) is None:
+        if await self.store.daily_puzzle_attempt(guild_id, today, user_id) is None:
             return []
         return [(today, self._mark(await self._key(guild_id), guild_id, today, user_id))]
 
@@ -309,8 +317,8 @@ class PuzzleService:
             wrong, winning, line = await asyncio.to_thread(failure, puzzle, actions)
         after = None
         if attempt.finished:
-            after = await self.storage.puzzle_member_rating(attempt.guild_id, attempt.user_id)
-        stored = (await self.storage.puzzle_ratings()).get(puzzle.id)
+            after = await self.store.puzzle_member_rating(attempt.guild_id, attempt.user_id)
+        stored = (await self.store.puzzle_ratings()).get(puzzle.id)
         return PuzzleState(attempt, puzzle, actions, pos, wrong, winning, line, after=after,
                            fresh=fresh,
                            rating=stored.rating if stored is not None else puzzle.rating)
@@ -321,19 +329,19 @@ class PuzzleService:
         is not given: the answer is the finished one). Raises GameError("puzzle_forgotten")
         when the member began today's puzzle before ``/ddz forget``."""
         day = await self.today(guild_id)
-        found = await self.storage.daily_puzzle_attempt(guild_id, day, user_id)
+        found = await self.store.daily_puzzle_attempt(guild_id, day, user_id)
         if found is not None:
             return await self.state(found)
         key = await self._key(guild_id)
-        await self.storage.drop_puzzle_marks(guild_id, day)  # the days that are over
-        if await self.storage.daily_puzzle_attempt(
+        await self.store.drop_puzzle_marks(guild_id, day)  # the days that are over
+        if await self.store.daily_puzzle_attempt(
                 guild_id, day, self._mark(key, guild_id, day, user_id)) is not None:
             raise GameError("puzzle_forgotten")
         puzzle = await self.daily_puzzle(guild_id, day)
         attempt = self._new(guild_id, user_id, name, puzzle, "daily", day)
         await self.storage.remember_name(guild_id, user_id, name)
-        if not await self.storage.begin_puzzle(attempt):  # a racing /ddz puzzle began it
-            found = await self.storage.daily_puzzle_attempt(guild_id, day, user_id)
+        if not await self.store.begin_puzzle(attempt):  # a racing /ddz puzzle began it
+            found = await self.store.daily_puzzle_attempt(guild_id, day, user_id)
             if found is None:
                 raise GameError("puzzle_stale")
             return await self.state(found)
@@ -344,12 +352,12 @@ class PuzzleService:
         a new one: a puzzle rated near the member's puzzle rating (``pick_near`` over the
         puzzles' stored ratings) that they have never solved. Raises
         GameError("puzzle_none_left") when they have solved every puzzle."""
-        found = await self.storage.open_puzzle_attempt(guild_id, user_id, "practice")
+        found = await self.store.open_puzzle_attempt(guild_id, user_id, "practice")
         if found is not None:
             return await self.state(found)
-        mine = await self.storage.puzzle_member_rating(guild_id, user_id) or PuzzleRating()
-        solved = await self.storage.solved_puzzles(guild_id, user_id)
-        stored = await self.storage.puzzle_ratings()
+        mine = await self.store.puzzle_member_rating(guild_id, user_id) or PuzzleRating()
+        solved = await self.store.solved_puzzles(guild_id, user_id)
+        stored = await self.store.puzzle_ratings()
         ratings = {pid: r.rating for pid, r in stored.items()}
         puzzle = pick_near(self.puzzles, mine.rating, exclude=solved, rng=self.rng,
                            ratings=ratings)
@@ -358,7 +366,7 @@ class PuzzleService:
         attempt = self._new(guild_id, user_id, name, puzzle, "practice",
                             await self.today(guild_id))
         await self.storage.remember_name(guild_id, user_id, name)
-        if not await self.storage.begin_puzzle(attempt):  # pragma: no cover - a fresh id
+        if not await self.store.begin_puzzle(attempt):  # pragma: no cover - a fresh id
             raise GameError("puzzle_stale")
         return await self.state(attempt, fresh=True)
 
@@ -372,7 +380,7 @@ class PuzzleService:
     async def attempt_of(self, guild_id: int, user_id: int, attempt_id: str) -> PuzzleAttempt:
         """The member's attempt with this id in this server; GameError("puzzle_stale") for one
         that is not theirs or not of this server (a forged or foreign button)."""
-        found = await self.storage.puzzle_attempt(attempt_id)
+        found = await self.store.puzzle_attempt(attempt_id)
         if found is None or found.guild_id != guild_id or found.user_id != user_id:
             raise GameError("puzzle_stale")
         return found
@@ -406,24 +414,24 @@ class PuzzleService:
         moves = attempt.moves + 1
         plies = len(actions)
         if judged.over is None:
-            if not await self.storage.advance_puzzle(attempt.attempt_id, attempt.plies, line,
+            if not await self.store.advance_puzzle(attempt.attempt_id, attempt.plies, line,
                                                      plies, moves):
                 raise GameError("puzzle_stale")
             done = attempt.model_copy(update={"line": line, "plies": plies, "moves": moves})
-            stored = (await self.storage.puzzle_ratings()).get(puzzle.id)
+            stored = (await self.store.puzzle_ratings()).get(puzzle.id)
             return PuzzleState(done, puzzle, actions, judged.position,
                                rating=stored.rating if stored is not None else puzzle.rating)
         solved = judged.over == "solved"
         after = attempt.model_copy(update={"line": line, "plies": plies, "moves": moves,
                                            "solved": solved,
                                            "finished_at": self.host.clock.now()})
-        before = aged(await self.storage.puzzle_member_rating(attempt.guild_id,
+        before = aged(await self.store.puzzle_member_rating(attempt.guild_id,
                                                               attempt.user_id)
                       or PuzzleRating(), after.finished_at or self.host.clock.now())
-        stored = (await self.storage.puzzle_ratings()).get(puzzle.id)
+        stored = (await self.store.puzzle_ratings()).get(puzzle.id)
         its = stored or PuzzleRating(rating=float(puzzle.rating), deviation=PUZZLE_RD)
         mine, theirs = rate(before, its, solved)
-        if not await self.storage.finish_puzzle(attempt, after, mine, theirs):
+        if not await self.store.finish_puzzle(attempt, after, mine, theirs):
             raise GameError("puzzle_stale")
         self._locks.locks.pop(attempt.attempt_id, None)
         return PuzzleState(after, puzzle, actions, judged.position, judged.wrong, judged.winning,
@@ -433,10 +441,10 @@ class PuzzleService:
     async def board(self, guild_id: int, day: str) -> PuzzleBoard:
         """The board of ``day``'s daily puzzle: solved first, then fewer moves, then the
         earlier finish; each row with the member's streaks of daily puzzles solved."""
-        attempts = sorted(await self.storage.daily_puzzle_finished(guild_id, day),
+        attempts = sorted(await self.store.daily_puzzle_finished(guild_id, day),
                           key=lambda a: (not a.solved, a.moves if a.solved else 0,
                                          a.finished_at or 0.0))
-        solved = await self.storage.puzzle_solved_days(guild_id, [a.user_id for a in attempts])
+        solved = await self.store.puzzle_solved_days(guild_id, [a.user_id for a in attempts])
         rows = []
         for place, attempt in enumerate(attempts, start=1):
             current, best = streaks(solved.get(attempt.user_id, []), day, played_today=True)
@@ -448,7 +456,7 @@ class PuzzleService:
     async def may_see(self, guild_id: int, day: str, user_id: int) -> bool:
         """Whether the member may see the board of ``day``'s puzzle: once they finished
         their own attempt at it, or once the day is over (nothing of it before)."""
-        found = await self.storage.daily_puzzle_attempt(guild_id, day, user_id)
+        found = await self.store.daily_puzzle_attempt(guild_id, day, user_id)
         if found is not None:
             return found.finished
         return day < await self.today(guild_id)
@@ -461,18 +469,18 @@ class PuzzleService:
 
     async def finished_count(self, guild_id: int, day: str) -> int:
         """How many members finished ``day``'s puzzle (shown to those who have not)."""
-        return len(await self.storage.daily_puzzle_finished(guild_id, day))
+        return len(await self.store.daily_puzzle_finished(guild_id, day))
 
     async def summary(self, guild_id: int, user_id: int) -> PuzzleSummary:
         """The member's puzzles (``/ddz stats``): rating, daily puzzles solved, streaks."""
-        rating = await self.storage.puzzle_member_rating(guild_id, user_id)
+        rating = await self.store.puzzle_member_rating(guild_id, user_id)
         if rating is not None:
             rating = aged(rating, self.host.clock.now())
-        days = (await self.storage.puzzle_solved_days(guild_id, [user_id])).get(user_id, [])
+        days = (await self.store.puzzle_solved_days(guild_id, [user_id])).get(user_id, [])
         if rating is None and not days:
             return PuzzleSummary()
         today = await self.today(guild_id)
-        mine = await self.storage.daily_puzzle_attempt(guild_id, today, user_id)
+        mine = await self.store.daily_puzzle_attempt(guild_id, today, user_id)
         current, best = streaks(days, today, played_today=mine is not None and mine.finished)
         return PuzzleSummary(rating=rating, daily_solved=len(days), streak=current,
                              best_streak=best)

@@ -35,6 +35,7 @@ class TournamentsFeature:
             cups.thread_retry = settings.tournament_thread_retry
             cups.min_pause = settings.tournament_hand_pause
         service.forgetting.add_check(cups.forget_check)
+        service.forgetting.add_step(cups.forget_step)
         service.forgetting.listeners.append(cups.forgotten)
         service.closing.append(cups.close)
         return cups
