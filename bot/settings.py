@@ -143,7 +143,7 @@ class Settings(BaseSettings):
         30.0, gt=0.0, le=600.0, validation_alias=_alias("DDZ_TOURNAMENT_THREAD_RETRY"))
     """Seconds before a tournament tries again to open a table's thread that Discord
     refused (the server's active-thread limit, a missing permission), doubling after each
-    refusal up to 10 minutes (``bot.service.tournaments.THREAD_RETRY_MAX``)."""
+    refusal up to 10 minutes (``bot.features.tournaments.service.THREAD_RETRY_MAX``)."""
     board_interval: float = Field(
         1.0, ge=0.0, le=10.0, validation_alias=_alias("DDZ_BOARD_INTERVAL"))
     """Seconds at least between two redraws of a table's public message (last state wins;
@@ -153,7 +153,7 @@ class Settings(BaseSettings):
     tournament_hand_pause: float = Field(
         3.0, ge=0.0, le=60.0, validation_alias=_alias("DDZ_TOURNAMENT_HAND_PAUSE"))
     """Seconds at least between a tournament table's hand and its next deal (the pause is
-    ``bot.service.tournaments.HAND_PAUSE`` times ``DDZ_AUTOPLAY_PACE_SCALE``, at least
+    ``bot.features.tournaments.service.HAND_PAUSE`` times ``DDZ_AUTOPLAY_PACE_SCALE``, at least
     this), so that the board draws the result before the next deal replaces it: three
     board intervals by default; tests shorten both (docs/CONTRIBUTING.md §Pacing)."""
     deal_seed: int | None = Field(None, validation_alias=_alias("DDZ_DEAL_SEED"))

@@ -104,6 +104,8 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         for wing in self.wings.values():
             self.ctx.parts.extend(wing.parts)
             self.ctx.clicks.update(wing.clicks)
+            if wing.stats is not None:
+                self.ctx.stats.append(wing.stats)
         self.private: dict[str, PrivateChange] = {
             kind: change for wing in self.wings.values() for kind, change in wing.private.items()}
         """What a change of a private table does, by ``Table.kind`` (the feature's own)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs import forget, newmatch, replay, tournaments
+from cogs import forget, newmatch, replay
 from cogs.context import CogContext
 
 
@@ -48,7 +48,7 @@ class FeatureClicks:
                                   verb: str) -> None:
         """Join / Leave under a tournament's sign-up (custom_id ``ddz:tn:<id>:<verb>``)."""
         self.ctx.seen(interaction)
-        await tournaments.on_signup_click(interaction, self.ctx, tournament_id, verb)
+        await self.ctx.clicks["tournament"](interaction, self.ctx, tournament_id, verb)
 
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None:

@@ -155,7 +155,7 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
     deal record, a field of its own (docs/RULES.md §Daily deal: apart from table play);
     ``events``: their duplicate-event record, another (docs/RULES.md §Events);
     ``puzzles``: their puzzle rating and daily puzzles (docs/RULES.md §Puzzles);
-    ``tournaments``: a line per tournament they entered (cogs/tournaments.py
+    ``tournaments``: a line per tournament they entered (bot/features/tournaments/cog.py
     ``stats_lines``, docs/RULES.md §Tournaments)."""
     embed = discord.Embed(title=t("stats.title", lang, name=name), colour=COLOR)
     if stats is None or not stats.hands:

@@ -36,7 +36,7 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   (one more card of that rank), ``play``, ``pass`` or ``clear``; ``mask`` the selected
   ``Card.index`` bits in base 36.
 * tournament sign-up ``ddz:tn:<tournament id>:<join|leave>``: Join / Leave under a
-  tournament's public sign-up (cogs/tournaments.py; the tournament re-checked as this
+  tournament's public sign-up (bot/features/tournaments/cog.py; the tournament re-checked as this
   server's open one, any other answered as stale).
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end
   (either above ``ID_MAX``, and a replay's hand number, is answered as stale).

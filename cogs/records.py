@@ -18,9 +18,8 @@ from bot.features.events.service import EventService
 from bot.features.puzzles.service import PuzzleService
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
-from bot.service.tournaments import TournamentService
 from bot.values import DailySummary, EventSummary, PuzzleSummary
-from cogs import info, tournaments
+from cogs import info
 from cogs.context import CogContext, CommandMixin
 from cogs.replies import defer, png_file, respond
 from cogs.translator import cmd
@@ -118,7 +117,7 @@ class RecordsCommands(CommandMixin):
         summary = await self.ctx.feature(DailyService).summary(interaction.guild_id, who.id)
         entered = await self.ctx.feature(EventService).summary(interaction.guild_id, who.id)
         puzzled = await self.ctx.feature(PuzzleService).summary(interaction.guild_id, who.id)
-        played = await tournaments.stats_lines(self.ctx.feature(TournamentService),
-                                               interaction.guild_id, who.id, lang)
+        played = [line for lines in self.ctx.stats
+                  for line in await lines(interaction.guild_id, who.id, lang)]
         await send_stats(interaction, self.ctx.records, self.ctx.board.renderer, who, lang,
                          summary, entered, puzzled, played)

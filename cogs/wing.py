@@ -25,6 +25,8 @@ TableClosing = Callable[[Table], Awaitable[None]]
 """What the closing of a public table of one kind does before the members' views of it are
 forgotten (a feature that closes its table right after the last hand shows that hand's end
 first)."""
+StatsLines = Callable[[int, int, str], Awaitable[list[str]]]
+"""(guild id, member id, language) → lines of ``/ddz stats`` about the member."""
 Click = Callable[..., Awaitable[None]]
 """A click handler of a feature's component: ``(interaction, ctx, *the parsed custom_id)``
 (``cogs/items.py`` parses it; ``cogs/feature_clicks.py`` hands it over by its kind)."""
@@ -51,13 +53,15 @@ class Wing:
     of its private tables does), ``tasks`` started with the cog and closed with it,
     ``parts``, the objects its commands and clicks find through ``CogContext.part``,
     ``clicks``, its components' handlers by click kind (``cogs.items.KINDS``), and
-    ``closing`` by ``Table.kind`` (what the closing of its public tables does first)."""
+    ``closing`` by ``Table.kind`` (what the closing of its public tables does first), and
+    ``stats``, its lines of ``/ddz stats`` about a member."""
 
     private: Mapping[str, PrivateChange] = field(default_factory=dict)
     tasks: Sequence[Background] = ()
     parts: Sequence[object] = ()
     clicks: Mapping[str, Click] = field(default_factory=dict)
     closing: Mapping[str, TableClosing] = field(default_factory=dict)
+    stats: StatsLines | None = None
 
 
 class DiscordFeature(Protocol):

@@ -470,8 +470,7 @@ def test_no_cog_module_imports_the_ddz_cog_or_takes_it() -> None:
     assert takers == []
 
 
-FEATURE_SERVICES = ("bot.features",
-                    "bot.service.tournaments")
+FEATURE_SERVICES = ("bot.features",)
 """The features built over ``TableService`` (their wings, ``bot/features``, and the
 services not moved into one yet): the Bot installs them, the service knows none of them."""
 

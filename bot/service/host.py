@@ -131,7 +131,7 @@ class TitledKind(Protocol):
 
 
 class TournamentHost(PrivateHost, Protocol):
-    """What the tournaments (``bot.service.tournaments``) use of the service whose tables
+    """What the tournaments (``bot.features.tournaments.service``) use of the service whose tables
     they deal: ``PrivateHost``'s (``add_private`` takes a table the tournament dealt), the
     locked path of a change (``_act``: the next hand, a seat handed over, a table closed)
     and the auto-play pace's scale."""

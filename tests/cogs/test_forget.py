@@ -3,7 +3,7 @@ only on "Delete my data"."""
 
 from __future__ import annotations
 
-from bot.service.tournaments import TournamentService
+from bot.features.tournaments.service import TournamentService
 from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID, autoplayed_solo_hand, members
 

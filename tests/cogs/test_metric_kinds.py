@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.features.tournaments.cog import signup_id
 from bot.game.errors import GameError
 from bot.service.metrics import METRICS
 from cogs import metering
@@ -35,7 +36,6 @@ from cogs.items import (
     replay_id,
     route_click,
 )
-from cogs.tournaments import signup_id
 from tests.support.ui_items import hand_id
 
 HAND_VERBS = ("r0", "r14", "play", "pass", "hint", "clear", "sort", "a0", "a1", "auto", "b0",

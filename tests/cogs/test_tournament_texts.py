@@ -1,4 +1,4 @@
-"""What cogs/tournaments.py writes (docs/RULES.md §Tournaments): the standings' lines with
+"""What bot/features/tournaments/cog.py writes (docs/RULES.md §Tournaments): the standings' lines with
 match points to one decimal (Spanish with a comma), the sign-up's count and buttons, the
 web page's link only when the server turned the page on."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from bot.features.tournaments.cog import signup_id, signup_message, standings_lines, web_line
 from bot.service.links import WebLinks
 from bot.tournament import StandingRow
 from bot.values import TournamentEntrant, TournamentInfo
-from cogs.tournaments import signup_id, signup_message, standings_lines, web_line
 
 INFO = TournamentInfo(tournament_id="ab" * 16, guild_id=1, number=3, channel_id=2, name="Cup",
                       rounds=2, hands=1, level="easy", created_by=9, created_at=0.0, seed=7)

@@ -102,7 +102,7 @@ async def test_a_channel_without_create_public_threads_fails_for_tournaments(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     # the input that passed unnoticed: a channel where /ddz tournament create is refused
-    # (cogs/tournaments.py) while every line of the doctor said ok
+    # (bot/features/tournaments/cog.py) while every line of the doctor said ok
     sync(emulator)
     channel = emulator.default_channel
     channel.bot_denied = PERM_CREATE_PUBLIC_THREADS

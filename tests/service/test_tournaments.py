@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from bot.features.tournaments.service import NullPoster, ThreadRefused
 from bot.game.errors import GameError
 from bot.service import TableService
 from bot.service.pings import turn_start
-from bot.service.tournaments import NullPoster, ThreadRefused
 from bot.storage.base import SqlRepository
 from bot.tournament import StandingRow
 from bot.values import NO_ORGANISER, TournamentEntrant, TournamentInfo, TournamentTable
@@ -250,7 +250,7 @@ async def test_refused_threads_back_off_tell_the_organiser_once_and_warn_once_a_
     await cups.create(G, CH, 1, "Cup", rounds=1, hands=1, level="easy")
     for user in MEMBERS[:3]:
         await cups.join(G, user, f"u{user}")
-    caplog.set_level("WARNING", logger="bot.service.tournaments")
+    caplog.set_level("WARNING", logger="bot.features.tournaments.service")
     started = clock.now()
     await cups.start(G)
     for _ in range(250):  # the ticker's 10 s, for 41 minutes of fake time

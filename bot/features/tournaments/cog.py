@@ -1,5 +1,5 @@
 """``/ddz tournament``: tournaments with people (docs/RULES.md §Tournaments), thin over
-``TournamentService`` (``bot/service/tournaments.py``).
+``TournamentService`` (``bot/features/tournaments/service.py``).
 
 ``create``, ``start``, ``drop`` and ``cancel`` need Manage Server; ``join``, ``leave`` and
 ``standings`` are everyone's. ``create`` posts the public sign-up message (Join / Leave,
@@ -26,12 +26,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.features.tournaments.service import LEVELS as LEVEL_NAMES
+from bot.features.tournaments.service import Standings, ThreadRefused, TournamentService
 from bot.game.errors import GameError
 from bot.i18n import decimal, resolve_locale, t, tn
 from bot.service.budget import RESULT
 from bot.service.links import WebLinks
-from bot.service.tournaments import LEVELS as LEVEL_NAMES
-from bot.service.tournaments import Standings, ThreadRefused, TournamentService
 from bot.tournament import DEFAULT_HANDS, MAX_HANDS, MAX_ROUNDS, StandingRow
 from bot.values import NO_ORGANISER, TournamentEntrant, TournamentInfo, TournamentTable
 from cogs import permissions

@@ -6,13 +6,14 @@ tournament …``, the threads and posts (``TournamentDiscord``) and the ticker."
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
+from bot.features.tournaments import cog as tournaments
+from bot.features.tournaments.service import TournamentService
 from bot.game.table import Table
 from bot.service.tables import TableService
-from bot.service.tournaments import TournamentService
 from bot.settings import Settings
-from cogs import tournaments
 from cogs.wing import Wing, WingHost
 
 KIND = "tournament"
@@ -53,7 +54,9 @@ class TournamentsFeature:
             if table.hand is not None and table.hand.result is not None:
                 await host.ctx.hands.views.refresh(table.model_copy(update={"phase": "finished"}))
 
-        return Wing(tasks=(ticker,), parts=(ticker,), closing={KIND: closing})
+        return Wing(tasks=(ticker,), parts=(ticker,), closing={KIND: closing},
+                    clicks={"tournament": tournaments.on_signup_click},
+                    stats=functools.partial(tournaments.stats_lines, cups))
 
 
 FEATURE = TournamentsFeature()

@@ -16,7 +16,7 @@ Nothing here keeps state a restart would need: ``reconcile`` reads the tournamen
 the repository and the open tables from the host and does what is missing (open a
 table not opened yet, record a hand settled before a crash, deal a table's next hand,
 finish a table, end a round, seat the next, post the results). It runs after every
-settled hand, at start-up and on every ``tick`` (``cogs/tournaments.py``'s background
+settled hand, at start-up and on every ``tick`` (``bot/features/tournaments/cog.py``'s background
 task), so a ``kill -9`` at any point loses nothing and repeats nothing.
 
 Discord is the poster's (``TournamentPoster``, set by the cogs): it creates the threads
@@ -112,7 +112,7 @@ class _Refusals:
 
 
 class TournamentPoster(Protocol):
-    """What the cogs do on Discord for the tournaments (``cogs/tournaments.py``). Each call
+    """What the cogs do on Discord for the tournaments (``bot/features/tournaments/cog.py``). Each call
     may fail (an exception is logged; the step is tried again on the next ``reconcile``
     where it can be: a thread)."""
 
