@@ -247,7 +247,8 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
     """The rules, short, with card examples in docs/RULES.md notation, as this server
     plays them: its bidding and kicker variants and its match (a target in points or
     ``match_hands`` hands; docs/RULES.md §Deal and bidding, §Kickers, §Match), and
-    tournaments in short (§Tournaments).
+    tournaments, the Happy rules and no-shuffle deals in short (§Tournaments, §Happy
+    rules, §No-shuffle deals).
 
     The game itself (deal, play, combinations) is the description; each further part is a
     field named by its bold heading (``**Score.** …`` → field "Score"), so every language
@@ -263,7 +264,8 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
             t("rules.play", lang), combos]
     more = [t("rules.score", lang), match, t("rules.controls", lang), t("rules.away", lang),
             t("rules.pings", lang), t("rules.replays", lang), t("rules.puzzles", lang),
-            t("rules.tournaments", lang)]
+            t("rules.tournaments", lang), t("rules.happy_section", lang),
+            t("rules.no_shuffle_section", lang)]
     embed = discord.Embed(title=t("rules.title", lang), description="\n\n".join(game),
                           colour=COLOR)
     for part in more:

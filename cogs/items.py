@@ -8,7 +8,10 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
 * ``action``: one of ``join leave cpu start cancel bid0 bid1 bid2 bid3 hand again``.
 * hand view: ``verb`` is ``r<0..14>`` (add one card of that rank index), ``play``,
   ``pass``, ``hint``, ``clear``, ``sort``, ``a1`` / ``a0`` (auto-play on / off;
-  ``auto``, a toggle, from views drawn by older versions), ``b<0..3>`` (bid),
+  ``auto``, a toggle, from views drawn by older versions), ``b<0..3>`` (bid; at a Happy
+  table ``b1``/``b0`` are Call/Don't call or Grab/Don't grab), ``show<4|2|0>`` (show the
+  hand at the deal, as the landlord after the kitty, or keep it hidden), ``dbl<1|2|4>``
+  (the Happy rules' doubling),
   ``rd<k>`` (play the k-th reading), ``cards`` (the card menu, a multi-select of the
   cards held: each option's value is one ``Card.index`` in decimal, the values chosen
   are the new selection), ``back`` (Take back: the last card added leaves the

@@ -45,3 +45,13 @@ async def test_a_forged_cap_changes_nothing(fake: FakeDiscord) -> None:
     settings = await fake.bot.service.settings(fake.guild_id)
     assert settings.rules.cap == 64
 
+
+
+async def test_the_rules_command_has_a_section_for_the_happy_rules_and_no_shuffle(
+        fake: FakeDiscord) -> None:
+    from tests.support.embeds import embed_text
+
+    ana, _, _ = members(fake)
+    text = embed_text((await ana.slash("rules")).last.embeds[0])
+    assert "Happy rules" in text and "every grab doubles" in text, text
+    assert "No-shuffle deals" in text and "`deal:no shuffle`" in text, text
