@@ -42,6 +42,8 @@ class Observation:
       as (seat, Combo) or (seat, None) for a pass.
     * ``cards_left``: cards held by seats 0, 1, 2.
     * ``last_play``: (seat, Combo) that must be beaten, or ``None`` = free lead.
+    * ``shown``: the cards other seats hold face up (the Happy rules' 明牌, docs/RULES.md
+      §Happy rules): seen, so the card counter leaves them out.
 
     Raises ValueError on an impossible shape (bad seat, hand size ≠ cards_left).
     """
@@ -57,6 +59,7 @@ class Observation:
     history: tuple[Play, ...] = ()
     cards_left: tuple[int, int, int] = (17, 17, 17)
     last_play: tuple[int, Combo] | None = None
+    shown: tuple[Card, ...] = ()
     _unseen: tuple[Card, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -66,6 +69,8 @@ class Observation:
         object.__setattr__(self, "hand", hand)
         if self.kitty is not None:
             object.__setattr__(self, "kitty", tuple(sorted(self.kitty, key=_INDEX)))
+        if self.shown:
+            object.__setattr__(self, "shown", tuple(sorted(self.shown, key=_INDEX)))
         object.__setattr__(self, "bids", tuple([(int(s), int(a)) for s, a in self.bids]))
         object.__setattr__(self, "history", tuple([(int(s), c) for s, c in self.history]))
         object.__setattr__(self, "cards_left", tuple([int(n) for n in self.cards_left]))
@@ -86,7 +91,8 @@ class Observation:
         (docs/PERFORMANCE.md §Workers). Combos pickle compactly on their own."""
         return (_from_wire, (self.seat, _ids(self.hand), self.phase, self.rules, self.landlord,
                              None if self.kitty is None else _ids(self.kitty), self.bids,
-                             self.highest_bid, self.history, self.cards_left, self.last_play))
+                             self.highest_bid, self.history, self.cards_left, self.last_play,
+                             _ids(self.shown)))
 
     # ----- roles -------------------------------------------------------------
 
@@ -161,8 +167,8 @@ class Observation:
     def still_out(self) -> tuple[int, ...]:
         """The card counter (记牌器, docs/RULES.md §Card counter): for each of the 15
         ranks (``Rank.index`` order, 3 … 2, X, D), how many cards this seat has not
-        seen — not in its hand, not played, and not a kitty card once the kitty is
-        public (everyone saw it turned up). Only this Observation is read, so it never
+        seen — not in its hand, not played, not a kitty card once the kitty is
+        public (everyone saw it turned up), and not in a hand shown face up (``shown``). Only this Observation is read, so it never
         counts a card the seat could not have seen. Counted on card ids (ints), not
         Card objects: every redraw of a view with the counter needs it."""
         seen = {card.index for card in self.hand}
@@ -171,6 +177,7 @@ class Observation:
                 seen.update([card.index for card in combo.cards])
         if self.kitty is not None:
             seen.update([card.index for card in self.kitty])
+        seen.update([card.index for card in self.shown])
         counts = list(_FULL_COUNTS)
         for index in seen:
             counts[_RANK_INDEX[index]] -= 1
@@ -221,9 +228,9 @@ def _ids(cards: Iterable[Card]) -> bytes:
 def _from_wire(seat: int, hand: bytes, phase: Phase, rules: RuleSet, landlord: int | None,
                kitty: bytes | None, bids: tuple[tuple[int, int], ...], highest_bid: int,
                history: tuple[Play, ...], cards_left: tuple[int, int, int],
-               last_play: tuple[int, Combo] | None) -> Observation:
+               last_play: tuple[int, Combo] | None, shown: bytes = b"") -> Observation:
     """The Observation that ``Observation.__reduce__`` pickled (checked again on the way in)."""
     return Observation(seat=seat, hand=tuple([DECK[i] for i in hand]), phase=phase, rules=rules,
                        landlord=landlord, kitty=None if kitty is None else tuple([DECK[i] for i in kitty]),
                        bids=bids, highest_bid=highest_bid, history=history, cards_left=cards_left,
-                       last_play=last_play)
+                       last_play=last_play, shown=tuple([DECK[i] for i in shown]))

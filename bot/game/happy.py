@@ -16,10 +16,12 @@ landlord shows or not; skipped when its hand is shown already or S is 4) →
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from pydantic import ConfigDict
 
+from bot.ai import Observation
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.models import Action, HandResult
@@ -177,6 +179,13 @@ class HappyHand(Hand):
     def time_out(self) -> list[Action]:
         """The doubling timer ran out: ``end_doubling``."""
         return self.end_doubling()
+
+    def observation(self, seat: int) -> Observation:
+        """``Hand.observation`` with the cards the other seats hold face up (``shown``)."""
+        obs = super().observation(seat)
+        face_up = tuple(card for other in self.shown if other != seat
+                        for card in self.holdings[other])
+        return dataclasses.replace(obs, shown=face_up) if face_up else obs
 
     def allowed_bids(self, seat: int) -> list[int]:
         """0 (Don't call / Don't grab) and 1 (Call / Grab) for the seat to speak."""

@@ -187,3 +187,15 @@ def test_the_daily_deal_stays_classic_on_a_happy_server() -> None:
     assert type(table.hand).__name__ == "Hand" and table.hand is not None
     assert table.hand.landlord == 0 and table.rules.kickers == "distinct"
     assert (table.rules.variant, table.rules.deal) == ("classic", "shuffled")
+
+
+def test_a_shown_hand_is_seen_by_the_card_counter_of_the_others() -> None:
+    hand = dealt()
+    hand.show(2)  # at the deal: 6777888999TTJJQQK face up
+    mine = hand.observation(0)
+    assert sorted(c.code for c in mine.shown) == sorted(c.code for c in hand.holdings[2])
+    assert mine.still_out()[4] == 4 - 3 - 0  # the three 7s of seat 2 are seen: one left
+    assert hand.observation(2).shown == ()
+    again = pickle.loads(pickle.dumps(mine))
+    assert again == mine and again.shown == mine.shown and again.still_out() == mine.still_out()
+    assert dealt().observation(0).shown == ()  # nothing shown: the classic observation
