@@ -1,0 +1,77 @@
+"""``python -m tests.sandbox.happy_screenshots [folder]``: phone-width (400 px)
+screenshots of a Happy hand (docs/RULES.md §Happy rules) in the sandbox's web client
+(the real bot through the loopback Discord) in Debian's Chromium through Playwright:
+the table's board and Alice's hand view, each with its multiplier, in English and
+Spanish, after Alice showed her hand at the deal (×4). Default folder ``docs/images``: ``happy_board_{en,es}.png`` and
+``happy_hand_{en,es}.png``."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+from tests.support.chromium import BROWSER_ARGS, CHROMIUM
+from tests.support.sandbox_running import SandboxRun
+
+PHONE = {"width": 400, "height": 900}
+LANGS = {"en": ("/ddz st", "/ddz start", "computers:2 rules:happy", "My hand", "Multiplier",
+               "Show hand ×4"),
+         "es": ("/ddz emp", "/ddz empezar", "ordenadores:2 reglas:happy", "Mi mano",
+                "Multiplicador", "Mostrar la mano ×4")}
+
+
+def shoot(folder: Path, lang: str) -> list[Path]:
+    """Write ``happy_board_<lang>.png`` and ``happy_hand_<lang>.png`` into ``folder``."""
+    partial, command, rest, mine, word, show = LANGS[lang]
+    folder.mkdir(parents=True, exist_ok=True)
+    board_path, hand_path = folder / f"happy_board_{lang}.png", folder / f"happy_hand_{lang}.png"
+    with tempfile.TemporaryDirectory() as home, sync_playwright() as p:
+        run = SandboxRun("--lang", lang, env={"HOME": home})
+        try:
+            url = run.wait_ready()
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True,
+                                    device_scale_factor=1)
+            page.goto(url)
+            box = page.locator("#input")
+            expect(box).to_be_visible()
+            box.click()
+            box.press_sequentially(partial)
+            expect(page.locator("#suggestions .item .name", has_text=command).first
+                   ).to_be_visible()
+            box.press("Tab")
+            box.press_sequentially(rest)
+            box.press("Enter")
+            page.locator("button[data-custom-id*=':start']").last.click()
+            public = page.locator("article.msg:not(.ephemeral)").last
+            expect(public).to_contain_text(word, timeout=20_000)
+            public.get_by_role("button", name=mine, exact=True).click()
+            view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).filter(
+                has=page.locator("button[data-custom-id*=':hsort']")).last
+            expect(view).to_contain_text(word, timeout=20_000)
+            view.get_by_role("button", name=show, exact=True).click()  # 明牌开始: ×4
+            expect(page.locator("article.msg:not(.ephemeral)").last).to_contain_text(
+                f"{word}: ×4", timeout=20_000)
+            view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).filter(
+                has=page.locator("button[data-custom-id*=':hsort']")).last
+            expect(view).to_contain_text(f"{word}: ×4", timeout=20_000)
+            page.wait_for_timeout(1500)  # the images load
+            board = page.locator("article.msg:not(.ephemeral)").filter(has_text=word).last
+            board.scroll_into_view_if_needed()
+            board.screenshot(path=str(board_path))
+            view.scroll_into_view_if_needed()
+            view.screenshot(path=str(hand_path))
+            browser.close()
+        finally:
+            run.stop()
+    return [board_path, hand_path]
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")
+    for lang in LANGS:
+        for path in shoot(out, lang):
+            print(path)
