@@ -16,7 +16,6 @@ from playwright.sync_api import expect, sync_playwright
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM
 from tests.support.sandbox_running import SandboxRun
 
-PHONE = {"width": 400, "height": 900}
 LANGS = {"en": ("/ddz st", "/ddz start", "computers:2 rules:happy", "My hand", "Multiplier",
                "Show hand ×4"),
          "es": ("/ddz emp", "/ddz empezar", "ordenadores:2 reglas:happy", "Mi mano",
@@ -33,7 +32,7 @@ def shoot(folder: Path, lang: str) -> list[Path]:
         try:
             url = run.wait_ready()
             browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-            page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True,
+            page = browser.new_page(viewport={"width": 400, "height": 900}, is_mobile=True, has_touch=True,
                                     device_scale_factor=1)
             page.goto(url)
             box = page.locator("#input")
