@@ -2,7 +2,7 @@
 screenshots of a Happy hand (docs/RULES.md §Happy rules) in the sandbox's web client
 (the real bot through the loopback Discord) in Debian's Chromium through Playwright:
 the table's board and Alice's hand view, each with its multiplier, in English and
-Spanish, after Alice showed her hand at the deal (×4). Default folder ``docs/images``: ``happy_board_{en,es}.png`` and
+Spanish, after Alice showed her hand at the deal (×4). PNGs in a 256-colour palette. Default folder ``docs/images``: ``happy_board_{en,es}.png`` and
 ``happy_hand_{en,es}.png``."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PIL import Image
 from playwright.sync_api import expect, sync_playwright
 
 from tests.support.chromium import BROWSER_ARGS, CHROMIUM
@@ -66,6 +67,9 @@ def shoot(folder: Path, lang: str) -> list[Path]:
             browser.close()
         finally:
             run.stop()
+    for path in (board_path, hand_path):  # 256 colours: about a third of the RGB size
+        Image.open(path).convert("RGB").quantize(
+            256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(path, optimize=True)
     return [board_path, hand_path]
 
 
