@@ -82,7 +82,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` (pyproject.toml's addopts): two workers a core, at least 4 and at most
     16. The suite mostly waits (on bot processes, timers, the loopback Discord), so a
-    2-core machine runs 4 (docs/CONTRIBUTING.md has the measurements)."""
+    2-core machine runs 4 (docs/CONTRIBUTING.md §Measurements)."""
     return min(16, max(4, 2 * (os.cpu_count() or 1)))
 
 

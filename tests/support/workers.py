@@ -82,14 +82,13 @@ def database_per_worker() -> None:
         return
 
 
-E2E_PATHS = ("tests/e2e/", "tests/sandbox/test_browser.py", "tests/sandbox/test_web_client.py",
-             "tests/web/test_browser.py")
+E2E_PATHS = ("tests/e2e/", "tests/sandbox/", "tests/web/test_browser.py", "tests/test_startup.py")
 E2E_FIXTURES = frozenset({"emulator", "bot_factory", "solo_table"})
 
 
 def mark_e2e(items: Sequence[pytest.Item]) -> None:
-    """Mark ``e2e`` every test that drives a bot process on the loopback Discord or a
-    browser: the files of ``E2E_PATHS`` and the tests taking ``E2E_FIXTURES``
+    """Mark ``e2e`` every test that drives a bot or sandbox process or a browser: the
+    files of ``E2E_PATHS`` and the tests taking ``E2E_FIXTURES``
     (``python -m pytest -m "not e2e"`` runs the others; docs/CONTRIBUTING.md)."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
