@@ -17,7 +17,7 @@ from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import Combo, ComboKind, show_cards
 from bot.values import Settlement
-from cogs.happy_texts import decisions_text, rules_line, shown_lines, stake_lines
+from cogs.happy_texts import decisions_text, rules_line, rules_name, shown_lines, stake_lines
 from rendering import ResultView, SeatResult, SeatView, TableView
 from rendering.models import DoublingKind
 
@@ -228,9 +228,11 @@ def table_view(table: Table, lang: str) -> TableView:
             bid=bids.get(i), to_beat=beat is not None and beat.seat == i and last is not None,
             last_tag=tag))
     revealed = hand.landlord is not None
+    happy = isinstance(hand, HappyHand)  # no bids: the rule set's name in the bid's place
     return TableView(
-        seats=seats, bid=hand.winning_bid or None, multiplier=hand.multiplier,
+        seats=seats, bid=None if happy else hand.winning_bid or None, multiplier=hand.multiplier,
         kitty=list(hand.kitty) if revealed else None, bidding=bidding,
+        rules=rules_name(table.rules, lang) if happy else None,
         status=turn_words(table, lang) or t(
             "img.status_bidding" if bidding else "img.status_playing", lang, table=table.id))
 
@@ -262,7 +264,9 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
     """Alt text of the table image (seats, cards left, last plays, bid, kitty)."""
     parts = []
     for seat in view.seats:
-        if view.bidding:
+        if view.bidding and view.rules:  # calls and grabs are in the message's text
+            last = t("alt.last_none", lang)
+        elif view.bidding:
             last = (t("alt.bid_none", lang) if seat.bid is None else t("alt.last_pass", lang)
                     if seat.bid == 0 else t("alt.bid", lang, amount=seat.bid))
         elif seat.last_action is None:
@@ -274,8 +278,13 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         role = t("alt.seat_landlord", lang) if seat.is_landlord else ""
         parts.append(tn("alt.seat", seat.cards_left, lang, name=seat.name, role=role,
                         n=seat.cards_left, last=last))
-    text = t("alt.table" if view.bid else "alt.table_no_bid", lang, table=table.id,
-             seats=t("sep.items", lang).join(parts), bid=view.bid or 0, multiplier=view.multiplier)
+    if view.rules:
+        text = t("alt.table_happy", lang, table=table.id, seats=t("sep.items", lang).join(parts),
+                 rules=view.rules, multiplier=view.multiplier)
+    else:
+        text = t("alt.table" if view.bid else "alt.table_no_bid", lang, table=table.id,
+                 seats=t("sep.items", lang).join(parts), bid=view.bid or 0,
+                 multiplier=view.multiplier)
     words = turn_words(table, lang)
     if words:
         text = words + t("sep.sentence", lang) + text

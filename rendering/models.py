@@ -47,7 +47,9 @@ class TableView:
     (1, 2, 4, …); ``kitty``: the 3 bottom cards once revealed, None while
     hidden; ``status``: a one-line, already localized plain-text status (no
     Markdown: it is drawn as is); ``bidding``: the hand is still in bidding, so
-    the seat to act reads "to bid" and each seat shows its ``bid``.
+    the seat to act reads "to bid" and each seat shows its ``bid``; ``rules``: the
+    table's rule set named in the reader's language ("Happy, cap ×64"), drawn in the
+    bid's place for a rule set without bids (docs/RULES.md §Happy rules), else None.
     """
 
     seats: Sequence[SeatView]
@@ -57,6 +59,7 @@ class TableView:
     status: str = ""
     hand_number: int | None = None
     bidding: bool = False
+    rules: str | None = None
 
 
 @dataclass(frozen=True)

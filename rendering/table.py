@@ -56,12 +56,17 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, locale
     if view.hand_number is not None:
         draw.text((PAD, 8), text(locale, "hand_number", n=view.hand_number), font=font(MIN_PX),
                   fill=MUTED)
-    bid = text(locale, "no_bid") if not view.bid else f"{text(locale, 'bid')} {view.bid}"
-    draw.text((PAD, 38), bid, font=font(26, True), fill=WHITE)
-    draw.text((PAD, 70), text(locale, "multiplier", n=view.multiplier), font=font(MIN_PX, True),
-              fill=GOLD)
     kitty_x = WIDTH - PAD - 3 * (SMALL.width + 6) + 6
     label = text(locale, "kitty")
+    if view.rules:  # no bids under these rules: their name instead (docs/RULES.md §Happy rules)
+        room = kitty_x - 24 - text_width(label, font(MIN_PX, True)) - PAD
+        rules, face = fit_text(view.rules, room, (26, 24, MIN_PX), bold=True)
+        draw_text(draw, (PAD, 38), rules, face, WHITE)
+    else:
+        bid = text(locale, "no_bid") if not view.bid else f"{text(locale, 'bid')} {view.bid}"
+        draw.text((PAD, 38), bid, font=font(26, True), fill=WHITE)
+    draw.text((PAD, 70), text(locale, "multiplier", n=view.multiplier), font=font(MIN_PX, True),
+              fill=GOLD)
     draw.text((kitty_x - 12, 50), label, font=font(MIN_PX, True), fill=MUTED, anchor="rm")
     if view.kitty is None:
         draw_backs(img, 3, kitty_x, 14, "small", SMALL.width + 6)

@@ -14,7 +14,8 @@ from bot.game.happy import HappyHand
 from bot.game.table import Table
 from bot.rules import RuleSet
 from cogs.public_view import public_view
-from cogs.texts import public_text
+from cogs.texts import public_text, table_alt, table_view
+from rendering import render_table
 
 HAPPY = RuleSet(variant="happy")
 HANDS = ["45TTJQQKKKAA222XD", "3333444555666789J", "6777888999TTJJQQK"]
@@ -58,3 +59,25 @@ def test_the_boards_call_button_calls_and_its_grab_button_grabs() -> None:
     assert isinstance(table.hand, HappyHand)
     table.bid(10, 1, 1.0)  # what the board's bid1 does (cogs/ddz.py: TableService.bid)
     assert [(a.kind, a.amount) for a in table.hand.history][-1:] == [("call", 1)]
+
+
+RULES_NAMES = {"en": "Happy, cap ×64", "es": "Happy, tope ×64", "zh_CN": "欢乐，封顶 ×64",
+               "zh_TW": "歡樂，封頂 ×64"}
+NO_BID = {"en": "No bid yet", "es": "Sin apuestas", "zh_CN": "还没人叫分", "zh_TW": "還沒人叫分"}
+
+
+@pytest.mark.parametrize("lang", sorted(RULES_NAMES))
+def test_the_table_image_of_a_happy_table_names_its_rules_not_a_bid(lang: str) -> None:
+    # Found in the sandbox: the image's header read "Bid: —", then "Bid 1" (the Happy
+    # rules' base), and its alt text "No bid yet" / "Bid 1"
+    table = happy_table()
+    table.decide(10, "call", 1, 1.0)
+    view = table_view(table, lang)
+    assert (view.rules, view.bid) == (RULES_NAMES[lang], None)
+    alt = table_alt(table, view, lang)
+    assert RULES_NAMES[lang] in alt and NO_BID[lang] not in alt, alt
+    assert render_table(view, locale=lang).startswith(b"\x89PNG")
+    classic = Table.open(1, 2, 10, "Ana", computers=2)
+    classic.start(10, 0.0, hands=HANDS, kitty=KITTY, first_bidder=0)
+    classic.bid(10, 2, 1.0)
+    assert (table_view(classic, lang).rules, table_view(classic, lang).bid) == (None, 2)
