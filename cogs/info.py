@@ -8,19 +8,19 @@ from fractions import Fraction
 
 import discord
 
+from bot.features.daily.values import DailySummary
 from bot.features.events.rules import shown_score
+from bot.features.events.values import EventSummary
+from bot.features.puzzles.values import PuzzleSummary
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
 from bot.i18n import decimal, decimal_mark, t, tn
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.values import (
-    DailySummary,
-    EventSummary,
     GuildSettings,
     HandPoint,
     LeaderRow,
     MatchStandings,
     PlayerStats,
-    PuzzleSummary,
     RatingRow,
     Standing,
 )

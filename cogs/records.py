@@ -14,11 +14,13 @@ import discord
 from discord import app_commands
 
 from bot.features.daily.service import DailyService
+from bot.features.daily.values import DailySummary
 from bot.features.events.service import EventService
+from bot.features.events.values import EventSummary
 from bot.features.puzzles.service import PuzzleService
+from bot.features.puzzles.values import PuzzleSummary
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
-from bot.values import DailySummary, EventSummary, PuzzleSummary
 from cogs import info
 from cogs.context import CogContext, CommandMixin
 from cogs.replies import defer, png_file, respond

@@ -69,9 +69,10 @@ as Discord would: they import none of the bot (docs/ARCHITECTURE.md §The sandbo
 WING_MODULE = re.compile(r"bot\.features\.\w+\.(\w+)$")
 """A module of a feature's wing, ``bot.features.<name>.<floor>`` (docs/ARCHITECTURE.md
 §Features): its floor is its name."""
-WING_FLOORS = {"rules": "pure", "service": "service", "store": "storage", "cog": "adapter"}
-"""The floors inside a wing: its pure part, its service, its store, its Discord side (its
-``feature.py`` wires them, like ``bot/client.py``)."""
+WING_FLOORS = {"rules": "pure", "values": "pure", "service": "service", "store": "storage",
+               "cog": "adapter"}
+"""The floors inside a wing: its pure part (its rules and values), its service, its store,
+its Discord side (its ``feature.py`` wires them, like ``bot/client.py``)."""
 SERVICE_MAY_NOT = ("discord", "cogs", "bot.client")
 """A service (a wing's too) never reaches the adapters."""
 

@@ -8,19 +8,14 @@ Every read of the cogs goes through a service, never to storage
 from __future__ import annotations
 
 from bot.features.tournaments.store import TournamentStore
-from bot.storage.repository import Repository
-from bot.values import (
-    HandPoint,
-    LeaderRow,
-    MatchStandings,
-    PlayerStats,
-    RatingRow,
-    Settlement,
+from bot.features.tournaments.values import (
     TournamentEntrant,
     TournamentHand,
     TournamentInfo,
     TournamentTable,
 )
+from bot.storage.repository import Repository
+from bot.values import HandPoint, LeaderRow, MatchStandings, PlayerStats, RatingRow, Settlement
 
 
 class RecordsService:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.daily.values import DailyEntry
 from bot.game.table import Table
 from bot.storage import ops
 from bot.storage.sql import Sql, scalar
-from bot.values import DailyEntry
 
 ENTRY_COLUMNS = ("p.guild_id, p.day, p.user_id, n.name, p.table_id, p.level, p.started_at,"
                  " p.finished_at, p.points, p.moves, p.won")

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.events.values import EventInfo, EventPlay
 from bot.game.table import Table
 from bot.rules import RuleSet
 from bot.storage import ops
 from bot.storage.sql import Sql, scalar
-from bot.values import NO_ORGANISER, EventInfo, EventPlay
+from bot.values import NO_ORGANISER
 
 EVENT_COLUMNS = ("event_id, guild_id, channel_id, name, deals, level, created_by, created_at,"
                  " closes_at, closed_at, announced_at, rules")

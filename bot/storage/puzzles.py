@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.puzzles.values import PuzzleAttempt, PuzzleRating
 from bot.storage.sql import Sql, scalar
-from bot.values import PuzzleAttempt, PuzzleRating
 
 COLUMNS = ("a.attempt_id, a.guild_id, a.user_id, n.name, a.puzzle_id, a.mode, a.day,"
            " a.started_at, a.finished_at, a.solved, a.line, a.plies, a.moves")

@@ -17,12 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from bot.rules import RuleSet
-from bot.storage import ops
-from bot.storage.sql import Sql, scalar
-from bot.tournament import MAX_ENTRANTS, MIN_ENTRANTS, TableSeats
-from bot.values import (
-    NO_ORGANISER,
+from bot.features.tournaments.values import (
     JoinAnswer,
     LeaveAnswer,
     TournamentEntrant,
@@ -30,6 +25,11 @@ from bot.values import (
     TournamentInfo,
     TournamentTable,
 )
+from bot.rules import RuleSet
+from bot.storage import ops
+from bot.storage.sql import Sql, scalar
+from bot.tournament import MAX_ENTRANTS, MIN_ENTRANTS, TableSeats
+from bot.values import NO_ORGANISER
 
 COLUMNS = ("tournament_id, guild_id, number, channel_id, name, rounds, hands, level,"
            " created_by, created_at, starts_at, seed, status, current_round, started_at,"

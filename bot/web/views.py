@@ -15,6 +15,12 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from bot.features.tournaments.values import (
+    TournamentEntrant,
+    TournamentHand,
+    TournamentInfo,
+    TournamentTable,
+)
 from bot.game.hand import Hand
 from bot.game.replay import Step
 from bot.i18n import t, tn
@@ -22,7 +28,6 @@ from bot.i18n.numbers import decimal
 from bot.rules import format_cards
 from bot.rules.cards import Card, Rank
 from bot.tournament import seat_match_points, standings
-from bot.values import TournamentEntrant, TournamentHand, TournamentInfo, TournamentTable
 from rendering import ResultView
 from rendering import replay_pages as rp
 from rendering.replay_models import ReplayPage

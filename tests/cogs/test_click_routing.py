@@ -103,7 +103,7 @@ def test_replay_forget_and_new_match_clicks_reach_their_handlers_parsed() -> Non
 def test_daily_and_event_replay_clicks_reach_their_handlers_parsed() -> None:
     from bot.features.daily.cog import private_hand as daily_hand
     from bot.features.events.cog import private_hand as event_hand
-    from bot.values import EventInfo
+    from bot.features.events.values import EventInfo
     from cogs.private_replay import PrivateReplayButton
 
     event = EventInfo(event_id="0a1b2c3d", guild_id=1, channel_id=2, name="Cup", deals=12,

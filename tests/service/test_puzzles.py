@@ -19,6 +19,7 @@ from bot.features.puzzles.service import (
     encode_line,
     rate,
 )
+from bot.features.puzzles.values import PuzzleRating
 from bot.game.errors import GameError
 from bot.puzzles import solve, winning_moves
 from bot.puzzles.glicko2 import SCALE
@@ -26,7 +27,6 @@ from bot.puzzles.model import Puzzle
 from bot.rules import format_cards, parse_cards
 from bot.service import TableService
 from bot.storage.base import SqlRepository
-from bot.values import PuzzleRating
 from tests.support.puzzles import LANDLORD, PEASANT, PUZZLES
 from tests.support.service_clock import FakeClock, Recorder, featured_service
 

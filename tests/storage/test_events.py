@@ -6,11 +6,12 @@ forget."""
 from __future__ import annotations
 
 from bot.features.events.rules import event_table
+from bot.features.events.values import EventInfo
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
-from bot.values import NO_ORGANISER, EventInfo
+from bot.values import NO_ORGANISER
 
 G, CH = 1, 10
 ANA, BEN = 101, 102

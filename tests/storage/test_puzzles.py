@@ -4,10 +4,10 @@ result and both ratings recorded once, boards, streak days, solved puzzles, forg
 
 from __future__ import annotations
 
+from bot.features.puzzles.values import PuzzleAttempt, PuzzleRating
 from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
-from bot.values import PuzzleAttempt, PuzzleRating
 
 G = 1
 ANA, BEN = 101, 102

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.features.tournaments.values import TournamentHand, TournamentInfo
 from bot.tournament import seat_round, standings
-from bot.values import TournamentHand, TournamentInfo
 from tests.support.feature_stores import FeatureStores
 from tests.support.storage_fakes import finished_table
 

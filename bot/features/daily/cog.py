@@ -22,6 +22,7 @@ from discord import app_commands
 
 from bot.features.daily.rules import DAILY_SEAT
 from bot.features.daily.service import DailyService
+from bot.features.daily.values import DailyBoard, DailyEntry
 from bot.game.errors import GameError
 from bot.game.private import moves_of
 from bot.game.seat import Event
@@ -29,7 +30,6 @@ from bot.game.table import Table
 from bot.i18n import resolve_locale, t, tn
 from bot.service.budget import COSMETIC
 from bot.service.replays import Replay
-from bot.values import DailyBoard, DailyEntry
 from cogs import permissions, private_replay, texts
 from cogs.background import Background
 from cogs.components import Components

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from bot.ai import LEVELS, Level
 from bot.features.daily.rules import DAILY_SEAT, daily_seed, daily_table
 from bot.features.daily.store import DailyStore
+from bot.features.daily.values import DailyBoard, DailyEntry, DailyRow, DailySummary
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.private import (
@@ -37,14 +38,7 @@ from bot.rules import RuleSet
 from bot.service.host import PrivateHost, Title
 from bot.service.replays import private_record
 from bot.storage.repository import ForgetStep
-from bot.values import (
-    DailyBoard,
-    DailyEntry,
-    DailyRow,
-    DailySummary,
-    FinishedHand,
-    GuildSettings,
-)
+from bot.values import FinishedHand, GuildSettings
 
 POST_GRACE = 3600.0
 """Seconds after a day's end that its podium waits at most for plays of it still open

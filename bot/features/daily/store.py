@@ -8,13 +8,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from bot.features.daily.values import DailyEntry
 from bot.game.table import Table
 from bot.storage import daily
 from bot.storage.repository import ForgetStep, Repository
 from bot.storage.sql import Sql
-from bot.values import (
-    DailyEntry,
-)
 
 
 class DailyStore:

@@ -22,6 +22,7 @@ from discord import app_commands
 
 from bot.features.events.rules import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_score
 from bot.features.events.service import MAX_HOURS, MAX_NAME, EventService
+from bot.features.events.values import EventInfo, EventStandings
 from bot.game.errors import GameError
 from bot.game.private import moves_of
 from bot.game.seat import Event
@@ -29,7 +30,6 @@ from bot.game.table import Table
 from bot.i18n import decimal_mark, resolve_locale, t, tn
 from bot.service.budget import RESULT
 from bot.service.replays import Replay
-from bot.values import EventInfo, EventStandings
 from cogs import permissions, private_replay, texts
 from cogs.background import Background
 from cogs.components import Components

@@ -32,6 +32,7 @@ from bot.features.events.rules import (
     standings,
 )
 from bot.features.events.store import EventStore
+from bot.features.events.values import EventInfo, EventPlay, EventRow, EventStandings, EventSummary
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.private import move_rng, moves_of
@@ -39,14 +40,7 @@ from bot.game.table import Table
 from bot.service.host import PrivateHost, Title
 from bot.service.replays import private_record
 from bot.storage.repository import ForgetStep
-from bot.values import (
-    EventInfo,
-    EventPlay,
-    EventRow,
-    EventStandings,
-    EventSummary,
-    FinishedHand,
-)
+from bot.values import FinishedHand
 
 MAX_HOURS = 14 * 24
 """Longest time an event stays open (``/ddz event create hours:``): two weeks."""

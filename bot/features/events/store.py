@@ -8,14 +8,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from bot.features.events.values import EventInfo, EventPlay
 from bot.game.table import Table
 from bot.storage import events
 from bot.storage.repository import ForgetStep, Repository
 from bot.storage.sql import Sql
-from bot.values import (
-    EventInfo,
-    EventPlay,
-)
 
 
 class EventStore:

@@ -27,6 +27,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.features.puzzles.store import PuzzleStore
+from bot.features.puzzles.values import (
+    PuzzleAttempt,
+    PuzzleBoard,
+    PuzzleRating,
+    PuzzleRow,
+    PuzzleSummary,
+)
 from bot.game.errors import GameError
 from bot.game.private import day_before, day_of, forgotten_mark, keyed_seed, streaks
 from bot.puzzles import (
@@ -47,14 +54,7 @@ from bot.puzzles.picker import pick_near
 from bot.rules import Card, Combo, classify, format_cards, show_cards
 from bot.service.host import PrivateHost
 from bot.storage.repository import ForgetStep
-from bot.values import (
-    GuildSettings,
-    PuzzleAttempt,
-    PuzzleBoard,
-    PuzzleRating,
-    PuzzleRow,
-    PuzzleSummary,
-)
+from bot.values import GuildSettings
 
 Action = tuple[int, Move]
 """One action of an attempt: (seat, move); a move is a Combo or None for a pass."""

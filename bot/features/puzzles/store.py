@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.puzzles.values import PuzzleAttempt, PuzzleRating
 from bot.storage import puzzles
 from bot.storage.repository import ForgetStep, Repository
 from bot.storage.sql import Sql
-from bot.values import (
-    PuzzleAttempt,
-    PuzzleRating,
-)
 
 
 class PuzzleStore:

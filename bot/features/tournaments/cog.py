@@ -28,12 +28,13 @@ from discord import app_commands
 
 from bot.features.tournaments.service import LEVELS as LEVEL_NAMES
 from bot.features.tournaments.service import Standings, ThreadRefused, TournamentService
+from bot.features.tournaments.values import TournamentEntrant, TournamentInfo, TournamentTable
 from bot.game.errors import GameError
 from bot.i18n import decimal, resolve_locale, t, tn
 from bot.service.budget import RESULT
 from bot.service.links import WebLinks
 from bot.tournament import DEFAULT_HANDS, MAX_HANDS, MAX_ROUNDS, StandingRow
-from bot.values import NO_ORGANISER, TournamentEntrant, TournamentInfo, TournamentTable
+from bot.values import NO_ORGANISER
 from cogs import permissions
 from cogs.background import Background
 from cogs.components import Components

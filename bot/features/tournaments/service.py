@@ -37,6 +37,12 @@ from typing import Any, Protocol
 
 from bot.ai import Level
 from bot.features.tournaments.store import TournamentStore
+from bot.features.tournaments.values import (
+    TournamentEntrant,
+    TournamentHand,
+    TournamentInfo,
+    TournamentTable,
+)
 from bot.game.errors import GameError
 from bot.game.seat import Event, Seat, computer_seat
 from bot.game.table import Table
@@ -52,14 +58,7 @@ from bot.tournament import (
     seat_round,
 )
 from bot.tournament import standings as rank
-from bot.values import (
-    NO_ORGANISER,
-    Settlement,
-    TournamentEntrant,
-    TournamentHand,
-    TournamentInfo,
-    TournamentTable,
-)
+from bot.values import NO_ORGANISER, Settlement
 
 log = logging.getLogger(__name__)
 

@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.storage import tournaments
-from bot.storage.repository import ForgetStep, Repository
-from bot.storage.sql import Sql
-from bot.tournament import TableSeats
-from bot.values import (
+from bot.features.tournaments.values import (
     JoinAnswer,
     LeaveAnswer,
     TournamentEntrant,
@@ -19,6 +15,10 @@ from bot.values import (
     TournamentInfo,
     TournamentTable,
 )
+from bot.storage import tournaments
+from bot.storage.repository import ForgetStep, Repository
+from bot.storage.sql import Sql
+from bot.tournament import TableSeats
 
 
 class TournamentStore:
