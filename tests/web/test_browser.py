@@ -221,3 +221,18 @@ async def test_a_tournament_page_lists_standings_and_tables_and_opens_a_replay(
             assert await phone.evaluate("document.documentElement.scrollWidth") <= 400
     finally:
         await storage.close()
+
+
+async def test_a_phones_header_keeps_the_name_and_each_language_on_one_line(
+        browser: object) -> None:
+    """At 400 px with four languages the header wrapped 'Dou Dizhu' onto two lines and
+    split '繁體中文' after its second character (seen in docs/images/web_*_phone.png)."""
+    async with running_site(Records(settled(3, 1))) as (base, _, links):
+        page = await browser.new_page(viewport={"width": 400, "height": 860})  # type: ignore[attr-defined]
+        await page.goto(f"{base}/r/{links.replay_token(GUILD, 1)}")
+        lines = await page.evaluate("""() => [...document.querySelectorAll('.brand, .langs a')]
+            .map(e => [e.textContent.trim(),
+                       new Set([...e.getClientRects()].map(r => Math.round(r.top))).size])""")
+        assert len(lines) == 5, lines
+        assert all(n == 1 for _, n in lines), lines
+        assert await page.evaluate("document.documentElement.scrollWidth") <= 400
