@@ -177,3 +177,37 @@ def test_answers_read_who_can_beat_the_play_to_beat() -> None:
     assert row(["3", "4 5 6 7 8", "J Q K A 2"], "3 4 5 6 7") == [0, 1, 0, 0, 0, 0]
     assert row(["3", "4 4 5 5 6 6", "9 9 T T J J"], "5 5 6 6 7 7") == [0, 0, 1, 0, 0, 0]
     assert row(["3", "4", "5"], None) == [0, 0, 0, 0, 0, 0]
+
+
+def test_with_the_learned_evaluation_the_review_the_hint_and_the_move_agree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``search.EVALUATION = "model"`` switches every user of the search together: the
+    review's choice is the Hint's first suggestion, and sampling the member's action on
+    the same deals leaves the computer's choice unchanged (docs/AI.md §Reviews)."""
+    from bot.ai import choose_bid, choose_play, hint_options
+    from bot.ai.review import assess, is_choice
+    from bot.ai.search import hard_play
+    from bot.ai.view import view_of
+    from bot.game.replay import position_before
+    from bot.game.selfplay import seeded_hand
+
+    monkeypatch.setattr(search, "EVALUATION", "model")
+    rng = random.Random(5)
+    hand = seeded_hand(5, lambda o: choose_bid(o, "easy", rng).action,
+                       lambda o: choose_play(o, "normal", rng).action)
+    checked = 0
+    for index, action in enumerate(hand.history):
+        if action.kind == "bid":
+            continue
+        obs = position_before(hand, index).observation(action.seat)
+        if not is_choice(obs) or sum(obs.cards_left) <= search.ENDGAME_CARDS:
+            continue
+        view = view_of(obs)
+        alone = hard_play(view, random.Random(index), time_cap=math.inf)
+        sampled = hard_search(view, random.Random(index), also=action.combo, time_cap=math.inf)
+        assert sampled.decision == alone
+        if checked < 4:
+            review = assess(obs, action.combo)
+            assert review.best == hint_options(obs, fixed_budget=True)[0].action
+        checked += 1
+    assert checked >= 5
