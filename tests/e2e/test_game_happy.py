@@ -158,11 +158,29 @@ async def test_a_happy_no_shuffle_table_through_the_hand_view(tmp_path: Path) ->
         [bomb_combo] = [c for c in classify(bomb) if c.is_bomb]
         tracker.play(landlord, bomb_combo)
         played.append(list(bomb_combo.cards))
+        # Each member's first pass and first play go through the hand view as a person
+        # does (Pass; the cards picked by rank, Play), Carol's in Spanish; the rest typed.
+        by_view: set[tuple[int, str]] = set()
         for _ in range(150):
             if tracker.winner is not None:
                 break
             seat = tracker.turn
             combo = choose(tracker.hands[seat], tracker.to_beat)
+            verb = "pass" if combo is None else "play"
+            if (seat, verb) not in by_view:
+                by_view.add((seat, verb))
+                view = await open_view(members[seat])
+                if combo is None:
+                    await press(members[seat], view, "pass")
+                    assert "You passed." in view.text or "Has pasado." in view.text, view.text
+                    tracker.pass_turn(seat)
+                else:
+                    await select_cards_by_rank(members[seat], view, list(combo.cards))
+                    await press(members[seat], view, "play")
+                    assert "You played" in view.text or "Has jugado" in view.text, view.text
+                    tracker.play(seat, combo)
+                    played.append(list(combo.cards))
+                continue
             if combo is None:
                 ix = await finished(await members[seat].slash("ddz pass"))
                 assert reply_text(ix) in ("You passed.", "Has pasado."), reply_text(ix)
@@ -173,6 +191,8 @@ async def test_a_happy_no_shuffle_table_through_the_hand_view(tmp_path: Path) ->
                 tracker.play(seat, combo)
                 played.append(list(combo.cards))
         assert tracker.winner is not None
+        assert {v for s, v in by_view if langs[s] == "es"} == {"pass", "play"}, by_view
+        assert {v for s, v in by_view if langs[s] == "en"} == {"pass", "play"}, by_view
 
         # ---- the result: the formula from what the members did and saw ------------------
         result = await wait_public(emu, lambda m: "again" in public_actions(m), timeout=15,
