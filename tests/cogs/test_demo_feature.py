@@ -71,7 +71,7 @@ async def test_the_ping_wing_is_played_end_to_end_through_the_contract(
     title = t("hand.title", lang, table=f"ping {table_id}", hand=1)
     assert view.ephemeral and view.content.splitlines()[0] == title, view.content
     played = passed = False
-    for _ in range(30):  # bid 3, then one card of hers and one pass when she may
+    for _ in range(60):  # bid 3, then her lowest card each lead, and one pass when she may
         table = service.get(table_id)
         assert table is not None and table.hand is not None
         if table.phase != "playing" or (played and passed):
@@ -86,7 +86,7 @@ async def test_the_ping_wing_is_played_end_to_end_through_the_contract(
         elif table.hand.last_play is not None and table.hand.last_play.seat != 0 and not passed:
             view = (await ana.click(view, _component(view, "hpass") or "")).last
             passed = True
-        elif cards is not None and not played:
+        elif cards is not None:  # her lead: the others may all pass on her first card
             low = min(Card.from_index(int(c)) for c in
                       (o["value"] for row in view.components for o in
                        next((c for c in row["components"] if c.get("custom_id") == cards),
