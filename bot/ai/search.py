@@ -96,13 +96,35 @@ def rollout(
     first: Combo | None,
     steps: list[int],
 ) -> bool:
-    """Play ``first`` for ``view.seat``, then the normal policy for everyone; True = landlord won."""
+    """Play ``first`` for ``view.seat``, then the normal policy for everyone; True = landlord won.
+
+    ``hands`` is changed in place; ``steps[0]`` counts the policy decisions simulated."""
+    result = advance(hands, view, first, None, steps)
+    assert isinstance(result, bool)
+    return result
+
+
+def advance(
+    hands: list[list[Card]],
+    view: View,
+    first: Combo | None,
+    plies: int | None,
+    steps: list[int] | None = None,
+) -> bool | tuple[int, tuple[int, Combo] | None]:
+    """Play ``first`` for ``view.seat``, then ``plies`` normal-policy decisions (None: to
+    the end of the hand).
+
+    ``hands`` is changed in place; ``steps[0]``, when given, counts the decisions. Returns
+    True/False when a seat went out (the landlord won), else (seat to move, (seat, play to
+    beat) or None on a free lead)."""
     landlord, rules = view.landlord, view.rules
     turn = view.seat
-    last: tuple[int | None, Combo] | None = (
-        None if view.to_beat is None else (view.last_seat, view.to_beat)
+    last: tuple[int, Combo] | None = (
+        None if view.to_beat is None or view.last_seat is None
+        else (view.last_seat, view.to_beat)
     )
     action: Combo | None = first
+    left = -1 if plies is None else plies
     while True:
         if action is not None:
             hand = hands[turn]
@@ -114,57 +136,17 @@ def rollout(
         turn = (turn + 1) % 3
         if last is not None and last[0] == turn:
             last = None
-        pool = tuple(hands[(turn + 1) % 3]) + tuple(hands[(turn + 2) % 3])
-        sub = View(
-            seat=turn,
-            hand=tuple(hands[turn]),
-            landlord=landlord,
+        if left == 0:
+            return turn, last
+        left -= 1
+        if steps is not None:
+            steps[0] += 1
+        action = normal_action(View(
+            seat=turn, hand=tuple(hands[turn]), landlord=landlord,
             cards_left=(len(hands[0]), len(hands[1]), len(hands[2])),
             to_beat=None if last is None else last[1],
             last_seat=None if last is None else last[0],
-            pool=pool,
-            rules=rules,
-        )
-        steps[0] += 1
-        action = normal_action(sub)
-
-
-def advance(
-    hands: list[list[Card]],
-    view: View,
-    first: Combo | None,
-    plies: int,
-) -> bool | tuple[int, tuple[int, Combo] | None]:
-    """Play ``first`` for ``view.seat``, then ``plies`` normal-policy decisions.
-
-    ``hands`` is changed in place. Returns True/False when a seat went out (the landlord
-    won), else (seat to move, (seat, play to beat) or None on a free lead)."""
-    landlord, rules = view.landlord, view.rules
-    turn = view.seat
-    last: tuple[int, Combo] | None = (
-        None if view.to_beat is None or view.last_seat is None
-        else (view.last_seat, view.to_beat)
-    )
-    action: Combo | None = first
-    for ply in range(plies + 1):
-        if ply:
-            pool = tuple(hands[(turn + 1) % 3]) + tuple(hands[(turn + 2) % 3])
-            action = normal_action(View(
-                seat=turn, hand=tuple(hands[turn]), landlord=landlord,
-                cards_left=(len(hands[0]), len(hands[1]), len(hands[2])),
-                to_beat=None if last is None else last[1],
-                last_seat=None if last is None else last[0], pool=pool, rules=rules))
-        if action is not None:
-            hand = hands[turn]
-            for card in action.cards:
-                hand.remove(card)
-            if not hand:
-                return turn == landlord
-            last = (turn, action)
-        turn = (turn + 1) % 3
-        if last is not None and last[0] == turn:
-            last = None
-    return turn, last
+            pool=tuple(hands[(turn + 1) % 3]) + tuple(hands[(turn + 2) % 3]), rules=rules))
 
 
 def model_values(
