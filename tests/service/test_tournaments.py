@@ -13,6 +13,9 @@ import pytest
 from bot.features.tournaments.service import NullPoster, ThreadRefused
 from bot.features.tournaments.values import TournamentEntrant, TournamentInfo, TournamentTable
 from bot.game.errors import GameError
+from bot.game.hand import Hand
+from bot.game.happy import HappyHand
+from bot.rules import RuleSet
 from bot.service import TableService
 from bot.service.pings import turn_start
 from bot.storage.base import SqlRepository
@@ -311,4 +314,45 @@ async def test_a_member_dropped_before_the_tournament_notes_the_dealt_table_leav
     now = service.get(table.id)
     assert now is not None and now.seat_of(MEMBERS[1]) is None
     assert sum(seat.computer is not None for seat in now.seats) == 1
+    await service.close()
+
+
+async def test_the_organisers_rules_are_the_tables_classic_by_default_on_a_happy_server(
+        store: SqlRepository, clock: FakeClock) -> None:
+    """Issue 52: the organiser picks the rules at creation (``variant``); the tables play
+    them with the server's cap, dealt shuffled; without a choice they play classic even on
+    a server whose tables default to Happy no-shuffle. Each table then plays its hands to the
+    end on auto-play and the tournament finishes."""
+    service = serviced(store, clock, Poster())
+    cups = service.tournaments
+    settings = await service.settings(G)
+    happy = RuleSet(variant="happy", deal="no-shuffle", cap=32)
+    await service.save_settings(G, settings.model_copy(update={"rules": happy}))
+    with pytest.raises(GameError) as forged:
+        await cups.create(G, CH, 1, "Cup", rounds=1, hands=1, variant="poker")
+    assert forged.value.code == "tournament_bad_option"
+    for variant, hand_type in (("happy", HappyHand), ("classic", Hand)):
+        kwargs = {"variant": variant} if variant == "happy" else {}
+        info = await cups.create(G, CH, 1, "Cup", rounds=1, hands=2, level="easy", **kwargs)
+        assert info.rules is not None and (info.rules.variant, info.rules.deal) == (
+            variant, "shuffled")
+        for user in MEMBERS[:3]:
+            await cups.join(G, user, f"u{user}")
+        await cups.start(G)
+        await drain(service, clock, 1.0)
+        [table] = [t for t in service.tables() if t.tournament is not None]
+        assert type(table.hand) is hand_type
+        assert (table.rules.variant, table.rules.deal, table.rules.cap) == (
+            variant, "shuffled", 32)
+        for seat in table.seats:
+            if seat.user_id is not None:
+                await service.set_autoplay(table.id, seat.user_id, True)
+        for _ in range(60):
+            await drain(service, clock, 10.0)
+            await cups.tick()
+            if (await cups.standings(G)).info.status == "finished":
+                break
+        final = await cups.standings(G)
+        assert final.info.status == "finished" and sum(r.tables for r in final.rows) == 3
+        assert sum(row.points for row in final.rows) == 0  # Happy stakes add up to zero too
     await service.close()

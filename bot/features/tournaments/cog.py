@@ -31,6 +31,7 @@ from bot.features.tournaments.service import Standings, ThreadRefused, Tournamen
 from bot.features.tournaments.values import TournamentEntrant, TournamentInfo, TournamentTable
 from bot.game.errors import GameError
 from bot.i18n import decimal, resolve_locale, t, tn
+from bot.rules import RuleSet
 from bot.service.budget import RESULT
 from bot.service.links import WebLinks
 from bot.tournament import DEFAULT_HANDS, MAX_HANDS, MAX_ROUNDS, StandingRow
@@ -40,6 +41,7 @@ from cogs.background import Background
 from cogs.components import Components
 from cogs.context import CogContext, CommandMixin
 from cogs.delivery import Delivery
+from cogs.happy_texts import rules_name
 from cogs.replies import answer_error, defer, respond
 from cogs.translator import cmd
 
@@ -57,8 +59,12 @@ DRAWN_WAIT = 15.0
 """Seconds a finished table's thread waits for its board to show the result before it is
 archived (and the round's end or the final standings posted)."""
 MEDALS = ("🥇", "🥈", "🥉")
+CLASSIC = RuleSet()
 Choice = app_commands.Choice
 LEVELS = [Choice(name=cmd(level, f"choice.level.{level}"), value=level) for level in LEVEL_NAMES]
+RULES = [Choice(name=cmd("classic (bids 1-3)", "choice.rules.classic"), value="classic"),
+         Choice(name=cmd("Happy (call, grab, double)", "choice.rules.happy"), value="happy")]
+"""The organiser's choice of the tables' rule set (docs/RULES.md §Happy rules)."""
 
 
 def signup_id(tournament_id: str, verb: str) -> str:
@@ -92,7 +98,8 @@ class TournamentCommands(CommandMixin):
                          rounds=cmd("rounds", "param.rounds.name"),
                          hands=cmd("hands", "param.hands.name"),
                          level=cmd("level", "param.level.name"),
-                         start_in_minutes=cmd("start_in_minutes", "param.start_in_minutes.name"))
+                         start_in_minutes=cmd("start_in_minutes", "param.start_in_minutes.name"),
+                         rules=cmd("rules", "param.rules.name"))
     @app_commands.describe(
         name=cmd("The tournament's name", "param.tournament_name.description"),
         rounds=cmd("Number of rounds (1-9)", "param.rounds.description"),
@@ -101,18 +108,22 @@ class TournamentCommands(CommandMixin):
         level=cmd("Level of the computers in empty seats (default normal)",
                   "param.tournament_level.description"),
         start_in_minutes=cmd("Start by itself after this many minutes",
-                             "param.start_in_minutes.description"))
-    @app_commands.choices(level=LEVELS)
+                             "param.start_in_minutes.description"),
+        rules=cmd("Rules of its tables (default classic)",
+                  "param.tournament_rules.description"))
+    @app_commands.choices(level=LEVELS, rules=RULES)
     async def tournament_create(self, interaction: discord.Interaction,
                                 name: app_commands.Range[str, 1, 60],
                                 rounds: app_commands.Range[int, 1, MAX_ROUNDS],
                                 hands: app_commands.Range[int, 1, MAX_HANDS] = DEFAULT_HANDS,
                                 level: Choice[str] | None = None,
                                 start_in_minutes: app_commands.Range[int, 1, 10080] | None = None,
+                                rules: Choice[str] | None = None,
                                 ) -> None:
         self.ctx.seen(interaction)
         await create(interaction, self.ctx, name, rounds, hands,
-                     level.value if level else "normal", start_in_minutes)
+                     level.value if level else "normal", start_in_minutes,
+                     rules.value if rules else "classic")
 
     @tournament.command(name=cmd("join", "cmd.tournament_join.name"),
                         description=cmd("Enter the server's tournament",
@@ -189,9 +200,11 @@ def missing_for_threads(interaction: discord.Interaction) -> list[str]:
 
 
 async def create(interaction: discord.Interaction, ctx: CogContext, name: str, rounds: int,
-                 hands: int, level: str, start_in_minutes: int | None) -> None:
+                 hands: int, level: str, start_in_minutes: int | None,
+                 variant: str = "classic") -> None:
     """``/ddz tournament create`` (Manage Server): checks the channel's permissions (naming
-    what is missing, nothing created), then the tournament and its public sign-up message."""
+    what is missing, nothing created), then the tournament (its tables play ``variant``,
+    ``classic`` or ``happy``) and its public sign-up message."""
     guild_id = permissions.guild_id(interaction)
     if not permissions.is_admin(interaction):
         raise GameError("tournament_admin_only")
@@ -205,7 +218,7 @@ async def create(interaction: discord.Interaction, ctx: CogContext, name: str, r
     await defer(interaction, ephemeral=True, thinking=True)
     service = ctx.feature(TournamentService)
     info = await service.create(guild_id, interaction.channel_id or 0, interaction.user.id,
-                                name, rounds, hands, level, start_in_minutes)
+                                name, rounds, hands, level, start_in_minutes, variant)
     public = await ctx.languages.language(guild_id)
     try:
         message_id = await ctx.board.delivery.send(
@@ -224,6 +237,7 @@ def signup_message(info: TournamentInfo, entrants: int, lang: str,
     level = t(f"choice.level.{info.level}", lang)
     lines = [t("tournament.signup", lang, name=name_of(info), rounds=info.rounds,
                hands=info.hands, level=level),
+             t("tournament.rules", lang, rules=rules_name(info.rules or CLASSIC, lang)),
              tn("tournament.entrants", entrants, lang, count=entrants)]
     if closed:
         lines.append(t("tournament.signup_closed", lang))

@@ -46,6 +46,7 @@ from bot.features.tournaments.values import (
 from bot.game.errors import GameError
 from bot.game.seat import Event, Seat, computer_seat
 from bot.game.table import Table
+from bot.rules import RuleSet
 from bot.service.host import Title, TournamentHost
 from bot.storage.repository import ForgetStep
 from bot.tournament import (
@@ -63,6 +64,8 @@ from bot.values import NO_ORGANISER, Settlement
 log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+VARIANTS: tuple[str, ...] = ("classic", "happy")
+"""The rule sets an organiser may pick for a tournament's tables."""
 MAX_START_MINUTES = 7 * 24 * 60
 """``start_in_minutes`` at most a week."""
 HAND_PAUSE = 8.0
@@ -244,13 +247,16 @@ class TournamentService:
     async def create(
         self, guild_id: int, channel_id: int, user_id: int, name: str, rounds: int,
         hands: int, level: str = "normal", start_in_minutes: int | None = None,
+        variant: str = "classic",
     ) -> TournamentInfo:
         """Open a tournament's sign-up in ``channel_id`` (one open or running tournament per
-        server). Raises GameError ``tournament_bad_option`` (rounds 1–9, hands 1–12, a
-        level, a name, start within a week), ``tournament_exists``."""
+        server). Its tables play ``variant`` (``classic`` or ``happy``, the organiser's
+        choice; docs/RULES.md §Tournaments) with the server's other rule variants and the
+        cap, dealt shuffled. Raises GameError ``tournament_bad_option`` (rounds 1–9, hands
+        1–12, a level, a variant, a name, start within a week), ``tournament_exists``."""
         name = " ".join(name.split())[:60]
         if (not name or not 1 <= rounds <= MAX_ROUNDS or not 1 <= hands <= MAX_HANDS
-                or level not in LEVELS
+                or level not in LEVELS or variant not in VARIANTS
                 or (start_in_minutes is not None
                     and not 1 <= start_in_minutes <= MAX_START_MINUTES)):
             raise GameError("tournament_bad_option")
@@ -261,7 +267,8 @@ class TournamentService:
             name=name, rounds=rounds, hands=hands, level=level, created_by=user_id,
             created_at=now, seed=random.randrange(2**31),
             starts_at=None if start_in_minutes is None else now + 60.0 * start_in_minutes,
-            rules=settings.rules.as_classic(),  # classic until the organiser may choose
+            rules=RuleSet.model_validate({**settings.rules.as_classic().model_dump(),
+                                          "variant": variant}),
         )  # fmt: skip
         created = await self.store.create_tournament(info)
         if created is None:
@@ -620,7 +627,8 @@ class TournamentService:
         level: Level = info.level if info.level in LEVELS else "normal"  # type: ignore[assignment]  # checked
         table = Table(
             id=table_id, guild_id=info.guild_id, channel_id=thread_id,
-            starter_id=info.created_by, rules=(info.rules or settings.rules).as_classic(),
+            starter_id=info.created_by,
+            rules=info.rules if info.rules is not None else settings.rules.as_classic(),
             turn_seconds_play=settings.turn_seconds_play,
             turn_seconds_bid=settings.turn_seconds_bid, computer_level=level,
             tournament=table_key(info, played.round_no, played.table_no),
