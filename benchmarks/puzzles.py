@@ -3,13 +3,13 @@ defence move over every shipped puzzle (issue 39: p99 under 50 ms on this machin
 
 Each puzzle is played along its winning line (the member plays the stored line); at
 every turn of the member's opponents the defence is asked of the solver
-(``bot.puzzles.best_defence``) and timed, wall and CPU. Then again off the line: the
+(``bot.features.puzzles.solver.best_defence``) and timed, wall and CPU. Then again off the line: the
 member plays a random winning move (seeded by the puzzle) at each turn, the partner
 ``best_move``. By default the solver's tables
 are emptied before each puzzle (a cold start: a fresh process, or a puzzle nobody has
 played since); ``--warm`` keeps them. It also times the failure screen's work once per
 puzzle: a losing first move (the first in legal order) and its refutation line
-(``bot.puzzles.refutation``). Prints p50/p90/p99/max per kind. docs/AI.md §Puzzles.
+(``bot.features.puzzles.solver.refutation``). Prints p50/p90/p99/max per kind. docs/AI.md §Puzzles.
 Run it with ``nice -n 10`` on a shared machine.
 """
 
@@ -22,18 +22,9 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from bot.puzzles import (
-    apply,
-    best_defence,
-    best_move,
-    is_over,
-    legal_moves,
-    refutation,
-    team_of,
-    winning_moves,
-)
-from bot.puzzles.model import load_puzzles
-from bot.puzzles.solver import _SOLVERS
+from bot.features.puzzles.model import load_puzzles
+from bot.features.puzzles.position import apply, is_over, legal_moves, team_of
+from bot.features.puzzles.solver import _SOLVERS, best_defence, best_move, refutation, winning_moves
 
 T = TypeVar("T")
 

@@ -3,7 +3,7 @@
 
 ``N`` simulated tournaments (default 1,000; tournament ``i`` has ``low + i % (high - low
 + 1)`` members, seed ``i``, 9 rounds, random results, a withdrawal after one round in
-four) seated by ``bot.tournament.seat_round``; every later round that repeats a pair is
+four) seated by ``bot.features.tournaments.seating.seat_round``; every later round that repeats a pair is
 checked by ``tools.swiss_check.fewest_repeats`` (every seating listed up to 12 members, a
 plain depth-first search over every seating above). Prints the rounds seated, those
 with a repeat, those whose repeat another seating avoids (must be 0) and the time.

@@ -1,6 +1,6 @@
 """Seating a tournament's rounds: ``python -m benchmarks.tournament_seating [--trials N]``.
 
-For fields of 4 to 90 members (``bot.tournament.MAX_ENTRANTS``), ``N`` seeded
+For fields of 4 to 90 members (``bot.features.tournaments.limits.MAX_ENTRANTS``), ``N`` seeded
 tournaments of 9 rounds each (``MAX_ROUNDS``), random table results (each seat
 −12…+12 points): the time of each ``seat_round`` call (median and max ms, per field
 size) and the repeated pairs it had to seat (0 whenever the search found a seating
@@ -16,7 +16,9 @@ import statistics
 import time
 from itertools import combinations
 
-from bot.tournament import MAX_ROUNDS, seat_round, standings
+from bot.features.tournaments.limits import MAX_ROUNDS
+from bot.features.tournaments.scoring import standings
+from bot.features.tournaments.seating import seat_round
 
 
 class Played:

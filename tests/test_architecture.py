@@ -1,8 +1,8 @@
 """The layering of docs/ARCHITECTURE.md, checked on the source (``ast``, nothing imported).
 
 Fails on: a forbidden import into a pure package (``bot/rules``, ``bot/game``,
-``bot/ai``, ``bot/puzzles``, ``bot/values``, ``bot/i18n``, ``bot/tournament``,
-``rendering``); ``discord`` outside the Discord adapters; storage reaching up to the
+``bot/ai``, ``bot/values``, ``bot/i18n``, ``rendering``) or a wing's pure floor;
+``discord`` outside the Discord adapters; storage reaching up to the
 service; the cogs importing storage or ai; an import cycle between packages or between
 files; a reference to a ``.md`` document that does not exist in the repository.
 
@@ -29,8 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("bot", "cogs", "rendering", "sandbox", "tools", "benchmarks", "fitting")
 """Top-level folders whose modules form the import graph."""
 
-PURE = ("bot.rules", "bot.game", "bot.ai", "bot.puzzles", "bot.values", "bot.i18n",
-        "bot.tournament", "rendering")
+PURE = ("bot.rules", "bot.game", "bot.ai", "bot.values", "bot.i18n", "rendering")
 """Packages without I/O, concurrency or Discord (docs/ARCHITECTURE.md §Layers)."""
 FORBIDDEN_IN_PURE = (
     "asyncio", "multiprocessing", "concurrent", "threading", "aiosqlite", "asyncpg",
@@ -38,8 +37,8 @@ FORBIDDEN_IN_PURE = (
 )
 """What a pure package may not import (itself or any submodule of it)."""
 LAYER_BELOW = {
-    "bot.rules": ("bot.game", "bot.ai", "bot.puzzles", "bot.values", "rendering", "bot.i18n"),
-    "bot.ai": ("bot.game", "bot.puzzles", "bot.values", "rendering", "bot.i18n"),
+    "bot.rules": ("bot.game", "bot.ai", "bot.features", "bot.values", "rendering", "bot.i18n"),
+    "bot.ai": ("bot.game", "bot.features", "bot.values", "rendering", "bot.i18n"),
     "bot.game": ("bot.values",),
 }
 """Pure packages that sit lower than others and may not reach up to them."""
@@ -67,20 +66,27 @@ SANDBOX_MAY_NOT = ("bot", "cogs", "rendering", "tools", "discord", "tests", "ben
 as Discord would: they import none of the bot (docs/ARCHITECTURE.md §The sandbox)."""
 
 WING_MODULE = re.compile(r"bot\.features\.\w+\.(\w+)$")
-"""A module of a feature's wing, ``bot.features.<name>.<floor>`` (docs/ARCHITECTURE.md
-§Features): its floor is its name."""
-WING_FLOORS = {"rules": "pure", "values": "pure", "service": "service", "store": "storage",
-               "cog": "adapter"}
-"""The floors inside a wing: its pure part (its rules and values), its service, its store,
-its Discord side (its ``feature.py`` wires them, like ``bot/client.py``)."""
+"""A module of a feature's wing, ``bot.features.<name>.<module>`` (docs/ARCHITECTURE.md
+§Features): its floor is its name (``WING_FLOORS``)."""
+WING_FLOORS: dict[str, str | None] = {
+    "service": "service", "store": "storage", "cog": "adapter", "rendering": "rendering",
+    "feature": None}
+"""The floors inside a wing named by their module: its service, its store, its Discord side,
+its images (drawn like ``rendering``), and its ``feature.py`` that wires them (like
+``bot/client.py``: no floor). Every other module of a wing is its pure part (``PURE_FLOOR``):
+its rules and values, the puzzles' solver, the tournaments' seating — pure unless named."""
+PURE_FLOOR = "pure"
+RENDERING_MAY_NOT = ("discord", "cogs", "bot.storage", "bot.service", "bot.client")
+"""A wing's images only draw: no Discord, storage or service (like ``rendering``)."""
 SERVICE_MAY_NOT = ("discord", "cogs", "bot.client")
 """A service (a wing's too) never reaches the adapters."""
 
 
 def wing_floor(module: str) -> str | None:
-    """The floor of a wing's module (``WING_FLOORS``), None for any other module."""
+    """The floor of a wing's module (``WING_FLOORS``, else ``PURE_FLOOR``), None for its
+    ``feature.py`` and any module outside a wing."""
     found = WING_MODULE.match(module)
-    return WING_FLOORS.get(found.group(1)) if found else None
+    return WING_FLOORS.get(found.group(1), PURE_FLOOR) if found else None
 
 
 DOC_REFERENCE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
@@ -248,6 +254,9 @@ def layer_violations(imports: list[Import]) -> list[str]:
         if floor == "pure" and (within(imp.target, FORBIDDEN_IN_PURE) or
                                 below not in (None, "pure")):
             bad.append(f"{where} (a wing's pure part)")
+        if floor == "rendering" and (within(imp.target, (*FORBIDDEN_IN_PURE, *RENDERING_MAY_NOT))
+                                     or below not in (None, "pure")):
+            bad.append(f"{where} (a wing's images only draw)")
         if floor == "service" and (within(imp.target, SERVICE_MAY_NOT) or below == "adapter"):
             bad.append(f"{where} (a wing's service sits below its Discord side)")
         if floor == "storage" and (within(imp.target, STORAGE_MAY_NOT) or
@@ -611,3 +620,25 @@ def test_a_wings_floors_are_checked() -> None:
         "bot.features.x.rules:3", "bot.features.x.service:4"]
     assert any(m.startswith("bot.features.daily.") and wing_floor(m) == "pure"
                for m in MODULES)  # the daily deal's wing has its pure floor
+
+
+def test_a_wings_modules_are_pure_unless_named_and_its_images_only_draw() -> None:
+    """The puzzles' solver and the tournaments' seating (once ``bot/puzzles``,
+    ``bot/tournament``) are their wings' pure floor; a wing's ``rendering.py`` draws only."""
+    moved = ("bot.features.puzzles.solver", "bot.features.puzzles.generate",
+             "bot.features.puzzles.glicko2", "bot.features.puzzles.__main__",
+             "bot.features.tournaments.seating", "bot.features.tournaments.scoring")
+    assert [m for m in moved if m not in MODULES or wing_floor(m) != "pure"] == []
+    assert not any(within(m, ("bot.puzzles", "bot.tournament")) for m in MODULES)
+    assert wing_floor("bot.features.x.rendering") == "rendering"
+    forged = [Import("bot.features.x.solver", "asyncio", 1, False),
+              Import("bot.features.x.solver", "bot.features.x.rendering", 2, False),
+              Import("bot.features.x.rendering", "discord", 3, False),
+              Import("bot.features.x.rendering", "bot.service.renderer", 4, False),
+              Import("bot.features.x.rendering", "bot.features.x.store", 5, False),
+              Import("bot.features.x.rendering", "bot.features.x.solver", 6, False),
+              Import("bot.features.x.rendering", "rendering.cards", 7, False),
+              Import("bot.ai.search", "bot.features.x.solver", 8, False)]
+    assert sorted({v.split(" imports ")[0] for v in layer_violations(forged)}) == [
+        "bot.ai.search:8", "bot.features.x.rendering:3", "bot.features.x.rendering:4",
+        "bot.features.x.rendering:5", "bot.features.x.solver:1", "bot.features.x.solver:2"]

@@ -16,8 +16,8 @@ import tempfile
 from pathlib import Path
 
 from bot.features.puzzles.cog import image_model
+from bot.features.puzzles.model import load_puzzles
 from bot.features.puzzles.service import PuzzleService, PuzzleState
-from bot.puzzles import load_puzzles
 from bot.rules import parse_cards
 from bot.service import TableService
 from bot.storage import open_repository

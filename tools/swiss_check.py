@@ -2,7 +2,7 @@
 §Tournaments, wish 1: no repeated pair whenever some seating avoids it), shared by
 ``tests/tournament/test_seating.py`` and ``benchmarks/swiss_repeats.py``.
 
-The check does not use ``bot.tournament.seating``'s search: for up to ``ENUMERATE``
+The check does not use ``bot.features.tournaments.seating``'s search: for up to ``ENUMERATE``
 members it lists every seating of the field; above, a plain depth-first search over
 every seating that only prunes a partial seating already at the bound.
 """
@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from bot.tournament import MAX_ROUNDS, seat_round, standings
-from bot.tournament.seating import met_pairs, pair_tables
+from bot.features.tournaments.limits import MAX_ROUNDS
+from bot.features.tournaments.scoring import standings
+from bot.features.tournaments.seating import met_pairs, pair_tables, seat_round
 
 ENUMERATE = 12
 """Fields up to this size are checked by listing every seating (15,400 at 11 or 12)."""

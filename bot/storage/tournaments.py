@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from bot.features.tournaments.limits import MAX_ENTRANTS, MIN_ENTRANTS
+from bot.features.tournaments.seating import TableSeats
 from bot.features.tournaments.values import (
     JoinAnswer,
     LeaveAnswer,
@@ -28,7 +30,6 @@ from bot.features.tournaments.values import (
 from bot.rules import RuleSet
 from bot.storage import ops
 from bot.storage.sql import Sql, scalar
-from bot.tournament import MAX_ENTRANTS, MIN_ENTRANTS, TableSeats
 from bot.values import NO_ORGANISER
 
 COLUMNS = ("tournament_id, guild_id, number, channel_id, name, rounds, hands, level,"

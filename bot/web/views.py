@@ -15,6 +15,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from bot.features.tournaments.scoring import seat_match_points, standings
 from bot.features.tournaments.values import (
     TournamentEntrant,
     TournamentHand,
@@ -27,7 +28,6 @@ from bot.i18n import t, tn
 from bot.i18n.numbers import decimal
 from bot.rules import format_cards
 from bot.rules.cards import Card, Rank
-from bot.tournament import seat_match_points, standings
 from rendering import ResultView
 from rendering import replay_pages as rp
 from rendering.replay_models import ReplayPage
@@ -227,7 +227,7 @@ def tournament_view(info: TournamentInfo, entrants: Sequence[TournamentEntrant],
                     tables: Sequence[TournamentTable], hands: Sequence[TournamentHand],
                     replay_link: Callable[[int], str], lang: str) -> TournamentView:
     """The page of a tournament from what storage holds: standings over the finished
-    tables (``bot.tournament.standings``) and each round's tables with the replay
+    tables (``bot.features.tournaments.scoring.standings``) and each round's tables with the replay
     address of each settled hand (``replay_link(hand number in the server)``), in
     ``lang``."""
     names = {e.user_id: e.name or "?" for e in entrants}

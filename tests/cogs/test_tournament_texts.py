@@ -7,9 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bot.features.tournaments.cog import signup_id, signup_message, standings_lines, web_line
+from bot.features.tournaments.scoring import StandingRow
 from bot.features.tournaments.values import TournamentEntrant, TournamentInfo
 from bot.service.links import WebLinks
-from bot.tournament import StandingRow
 
 INFO = TournamentInfo(tournament_id="ab" * 16, guild_id=1, number=3, channel_id=2, name="Cup",
                       rounds=2, hands=1, level="easy", created_by=9, created_at=0.0, seed=7)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from bot.puzzles import Move, Position, legal_moves, winning_moves
-from bot.puzzles.model import load_puzzles
+from bot.features.puzzles.model import load_puzzles
+from bot.features.puzzles.position import Move, Position, legal_moves
+from bot.features.puzzles.solver import winning_moves
 from bot.rules import Card, format_cards, show_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.support.botproc import BotFactory

@@ -1,11 +1,11 @@
-"""The puzzle generator (bot.puzzles.generate): what it keeps, and that it is reproducible."""
+"""The puzzle generator (bot.features.puzzles.generate): what it keeps, and that it is reproducible."""
 
 from __future__ import annotations
 
 import itertools
 
-from bot.puzzles import Position
-from bot.puzzles.generate import build, initial_rating, prove, select, selfplay_positions
+from bot.features.puzzles.generate import build, initial_rating, prove, select, selfplay_positions
+from bot.features.puzzles.position import Position
 
 
 def test_a_sound_position_becomes_a_puzzle_with_its_solution_line_and_depth() -> None:

@@ -1,10 +1,10 @@
-"""Glicko-2 (bot.puzzles.glicko2) on Glickman's example and on puzzle attempts."""
+"""Glicko-2 (bot.features.puzzles.glicko2) on Glickman's example and on puzzle attempts."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.puzzles.glicko2 import (
+from bot.features.puzzles.glicko2 import (
     DEFAULT_RATING,
     MAX_RD,
     MIN_RD,

@@ -1,11 +1,11 @@
-"""Choosing a practice puzzle near a rating (bot.puzzles.picker)."""
+"""Choosing a practice puzzle near a rating (bot.features.puzzles.picker)."""
 
 from __future__ import annotations
 
 import random
 
-from bot.puzzles.model import Puzzle
-from bot.puzzles.picker import pick_near
+from bot.features.puzzles.model import Puzzle
+from bot.features.puzzles.picker import pick_near
 
 
 def _puzzle(pid: str, rating: int) -> Puzzle:

@@ -1,10 +1,10 @@
-"""Puzzle positions: legal moves, applying them, the end of the game (bot.puzzles.position)."""
+"""Puzzle positions: legal moves, applying them, the end of the game (bot.features.puzzles.position)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.puzzles import Position, apply, is_over, legal_moves, team_of, winner
+from bot.features.puzzles.position import Position, apply, is_over, legal_moves, team_of, winner
 from bot.rules import classify, format_cards, parse_cards
 
 

@@ -1,6 +1,6 @@
 """Every shipped puzzle proved again (issue 39; docs/AI.md §Puzzles).
 
-For each puzzle of ``bot/puzzles/data/puzzles.json``, with solvers of this test's own
+For each puzzle of ``bot/features/puzzles/data/puzzles.json``, with solvers of this test's own
 (empty tables, not the process's shared ones): the side to move has a forced win; its
 shortest forced win takes exactly ``depth`` plies; every legal first move is proved
 one by one and only the stored solution's cards (or the pass, for ``""``) win; the
@@ -15,10 +15,16 @@ from collections import Counter
 
 import pytest
 
-from bot.puzzles import apply, is_over, legal_moves, team_of, winner
-from bot.puzzles.generate import MAX_CARDS, MAX_DEPTH, MIN_CARDS
-from bot.puzzles.model import GENERATOR_VERSION, Puzzle, load_puzzles, puzzle_by_id, puzzle_id
-from bot.puzzles.solver import INF, Solver
+from bot.features.puzzles.generate import MAX_CARDS, MAX_DEPTH, MIN_CARDS
+from bot.features.puzzles.model import (
+    GENERATOR_VERSION,
+    Puzzle,
+    load_puzzles,
+    puzzle_by_id,
+    puzzle_id,
+)
+from bot.features.puzzles.position import apply, is_over, legal_moves, team_of, winner
+from bot.features.puzzles.solver import INF, Solver
 from tests.support.puzzle_reference import Reference
 
 PUZZLES = load_puzzles()

@@ -1,4 +1,4 @@
-"""The puzzle solver (bot.puzzles.solver) against hand-made positions and against a
+"""The puzzle solver (bot.features.puzzles.solver) against hand-made positions and against a
 plain full minimax (tests/support/puzzle_reference.py) on random small positions."""
 
 from __future__ import annotations
@@ -8,21 +8,17 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.puzzles import (
-    Position,
-    apply,
+from bot.features.puzzles.position import Position, apply, is_over, legal_moves, team_of
+from bot.features.puzzles.solver import (
+    Solver,
     best_defence,
     best_move,
-    is_over,
     is_winning_move,
-    legal_moves,
     principal_line,
     refutation,
     solve,
-    team_of,
     winning_moves,
 )
-from bot.puzzles.solver import Solver
 from bot.rules import DECK, classify, legal_plays, parse_cards
 from tests.support.puzzle_reference import Reference
 

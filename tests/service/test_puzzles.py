@@ -12,6 +12,8 @@ import random
 
 import pytest
 
+from bot.features.puzzles.glicko2 import SCALE
+from bot.features.puzzles.model import Puzzle
 from bot.features.puzzles.service import (
     PuzzleService,
     PuzzleState,
@@ -19,11 +21,9 @@ from bot.features.puzzles.service import (
     encode_line,
     rate,
 )
+from bot.features.puzzles.solver import solve, winning_moves
 from bot.features.puzzles.values import PuzzleRating
 from bot.game.errors import GameError
-from bot.puzzles import solve, winning_moves
-from bot.puzzles.glicko2 import SCALE
-from bot.puzzles.model import Puzzle
 from bot.rules import format_cards, parse_cards
 from bot.service import TableService
 from bot.storage.base import SqlRepository
@@ -268,10 +268,10 @@ async def test_forget_user_of_the_table_service_keeps_the_daily_puzzle_mark(
 
 
 def test_every_shipped_puzzles_line_is_stored_and_read_back_exactly() -> None:
-    """Each shipped puzzle's line (bot/puzzles/data) as an attempt's stored actions: the
+    """Each shipped puzzle's line (bot/features/puzzles/data) as an attempt's stored actions: the
     same moves and readings come back, and the position after them is the line's end."""
-    from bot.puzzles import apply, is_over, legal_moves
-    from bot.puzzles.model import load_puzzles
+    from bot.features.puzzles.model import load_puzzles
+    from bot.features.puzzles.position import apply, is_over, legal_moves
 
     puzzles = load_puzzles()
     assert len(puzzles) >= 500

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from bot.features.tournaments.scoring import StandingRow
 from bot.features.tournaments.service import NullPoster, ThreadRefused
 from bot.features.tournaments.values import TournamentEntrant, TournamentInfo, TournamentTable
 from bot.game.errors import GameError
@@ -19,7 +20,6 @@ from bot.rules import RuleSet
 from bot.service import TableService
 from bot.service.pings import turn_start
 from bot.storage.base import SqlRepository
-from bot.tournament import StandingRow
 from bot.values import NO_ORGANISER
 from tests.support.service_clock import CH, FakeClock, G, featured_service, run
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.features.tournaments.limits import MAX_ENTRANTS
+from bot.features.tournaments.scoring import standings
+from bot.features.tournaments.seating import TableSeats, seat_round
 from bot.features.tournaments.values import TournamentHand, TournamentInfo
 from bot.rules import DEFAULT_RULES
 from bot.storage.base import SqlRepository
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import PG_MIGRATIONS
-from bot.tournament import MAX_ENTRANTS, TableSeats, seat_round, standings
 from bot.values import NO_ORGANISER
 
 G, CH = 1, 10

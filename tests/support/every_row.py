@@ -10,11 +10,11 @@ from bot.features.daily.rules import daily_table
 from bot.features.events.rules import event_table
 from bot.features.events.values import EventInfo
 from bot.features.puzzles.values import PuzzleAttempt, PuzzleRating
+from bot.features.tournaments.seating import TableSeats
 from bot.features.tournaments.values import TournamentHand, TournamentInfo
 from bot.rules import RuleSet
 from bot.storage.base import SqlRepository
 from bot.storage.copy import schema_tables
-from bot.tournament import TableSeats
 from bot.values import GuildSettings, SentPing
 from tests.support.feature_stores import FeatureStores
 from tests.support.storage_fakes import finished_table

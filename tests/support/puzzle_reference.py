@@ -8,8 +8,16 @@ solver's bounded proofs and transposition table are checked against the definiti
 
 from __future__ import annotations
 
-from bot.puzzles import Move, Position, apply, is_over, legal_moves, team_of, winner
-from bot.puzzles.position import Team
+from bot.features.puzzles.position import (
+    Move,
+    Position,
+    Team,
+    apply,
+    is_over,
+    legal_moves,
+    team_of,
+    winner,
+)
 
 Key = tuple[object, ...]
 

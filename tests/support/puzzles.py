@@ -4,7 +4,7 @@ not depend on the shipped data file's contents."""
 
 from __future__ import annotations
 
-from bot.puzzles.model import Puzzle
+from bot.features.puzzles.model import Puzzle
 
 PEASANT = Puzzle(
     id="ptestpeasant", hands=("K2", "55789", "TTQ"), landlord=0, turn=2, to_beat=None,

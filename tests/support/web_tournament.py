@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.features.tournaments.scoring import standings
+from bot.features.tournaments.seating import seat_round
 from bot.features.tournaments.values import TournamentHand, TournamentInfo
-from bot.tournament import seat_round, standings
 from tests.support.feature_stores import FeatureStores
 from tests.support.storage_fakes import finished_table
 

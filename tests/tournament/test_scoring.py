@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournament import seat_match_points, standings, table_match_points
+from bot.features.tournaments.scoring import seat_match_points, standings, table_match_points
 
 ANA, BEN, CAL, DEE, EVE, FAY, GUS = range(1, 8)
 SEVEN = [ANA, BEN, CAL, DEE, EVE, FAY, GUS]

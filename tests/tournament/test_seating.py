@@ -13,15 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournament import (
-    MAX_ENTRANTS,
-    MAX_TABLES,
-    TableSeats,
-    computer_seat_counts,
-    seat_round,
-    standings,
-)
-from bot.tournament.seating import met_pairs
+from bot.features.tournaments.limits import MAX_ENTRANTS, MAX_TABLES
+from bot.features.tournaments.scoring import standings
+from bot.features.tournaments.seating import TableSeats, computer_seat_counts, met_pairs, seat_round
 from tools.swiss_check import every_seating, fewest_repeats, group_repeats, simulate
 
 ANA, BEN, CAL, DEE, EVE, FAY, GUS = range(1, 8)

@@ -1,6 +1,6 @@
-"""``python -m bot.puzzles build --count N [--seed S] [--max-positions M] [--out FILE]``.
+"""``python -m bot.features.puzzles build --count N [--seed S] [--max-positions M] [--out FILE]``.
 
-Generates the puzzle data file (``bot.puzzles.generate``, docs/AI.md §Puzzles) and
+Generates the puzzle data file (``bot.features.puzzles.generate``, docs/AI.md §Puzzles) and
 prints the count per depth. CPU-heavy: run it with ``nice -n 10``.
 """
 
@@ -11,13 +11,13 @@ import sys
 import time
 from pathlib import Path
 
-from bot.puzzles.generate import build, depth_counts
-from bot.puzzles.model import DATA_FILE, GENERATOR_VERSION, write_puzzles
+from bot.features.puzzles.generate import build, depth_counts
+from bot.features.puzzles.model import DATA_FILE, GENERATOR_VERSION, write_puzzles
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (1 when fewer puzzles than asked)."""
-    parser = argparse.ArgumentParser(prog="python -m bot.puzzles")
+    parser = argparse.ArgumentParser(prog="python -m bot.features.puzzles")
     sub = parser.add_subparsers(dest="command", required=True)
     cmd = sub.add_parser("build", help="generate the puzzle data file")
     cmd.add_argument("--count", type=int, default=540, help="puzzles to keep")

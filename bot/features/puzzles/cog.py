@@ -19,12 +19,12 @@ from collections.abc import Sequence
 import discord
 from discord import app_commands
 
+from bot.features.puzzles.position import Move, Position
 from bot.features.puzzles.service import Action, PuzzleService, PuzzleState
 from bot.features.puzzles.values import PuzzleBoard, PuzzleRating
 from bot.game.errors import GameError
 from bot.game.seat import computer_name
 from bot.i18n import resolve_locale, t, tn
-from bot.puzzles import Move, Position
 from bot.rules import Card, rank_counts, show_cards
 from cogs import permissions
 from cogs.components import Components

@@ -1,6 +1,6 @@
 """The puzzle generator: self-play positions, proved and kept when sound (docs/AI.md §Puzzles).
 
-``python -m bot.puzzles build --count N [--seed S]`` plays seeded deals between the
+``python -m bot.features.puzzles build --count N [--seed S]`` plays seeded deals between the
 normal-level computers (``bot.ai.selfplay``), takes the positions with 4–14 cards
 in play, and keeps a position as a puzzle when the exact solver proves that
 
@@ -25,9 +25,9 @@ from bot.ai.decision import Decision
 from bot.ai.observation import Observation
 from bot.ai.players import choose_play
 from bot.ai.selfplay import deal, play_hand
-from bot.puzzles.model import GENERATOR_VERSION, Puzzle, puzzle_id
-from bot.puzzles.position import Move, Position, apply, legal_moves
-from bot.puzzles.solver import principal_line, solver_for
+from bot.features.puzzles.model import GENERATOR_VERSION, Puzzle, puzzle_id
+from bot.features.puzzles.position import Move, Position, apply, legal_moves
+from bot.features.puzzles.solver import principal_line, solver_for
 from bot.rules import Card, Combo, classify, format_cards
 
 MIN_CARDS, MAX_CARDS = 4, 14

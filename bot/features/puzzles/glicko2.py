@@ -21,7 +21,7 @@ EPSILON = 1e-6
 """Convergence tolerance of the volatility iteration."""
 PUZZLE_RD = 100.0
 """A new puzzle's rating deviation: its initial rating comes from the solver's depth and
-choice count (``bot.puzzles.model``), fairly known, not a newcomer's 350."""
+choice count (``bot.features.puzzles.model``), fairly known, not a newcomer's 350."""
 MIN_RD = 45.0
 """No deviation falls below this, so ratings keep moving (lichess keeps a floor too)."""
 MAX_RD = 350.0

@@ -1,7 +1,7 @@
 """The shipped puzzles: ``Puzzle`` records and the data file they load from.
 
-``bot/puzzles/data/puzzles.json`` is written by ``python -m bot.puzzles build``
-(``bot.puzzles.generate``) and re-proved by tests/puzzles/test_shipped.py
+``bot/features/puzzles/data/puzzles.json`` is written by ``python -m bot.features.puzzles build``
+(``bot.features.puzzles.generate``) and re-proved by tests/puzzles/test_shipped.py
 (docs/AI.md §Puzzles). What a puzzle is: docs/RULES.md §Puzzles.
 """
 
@@ -16,10 +16,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.puzzles.position import Move, Position, Role, legal_moves
+from bot.features.puzzles.position import Move, Position, Role, legal_moves
 
 GENERATOR_VERSION = "1"
-"""Version of the generator (``bot.puzzles.generate``) that wrote the data file; a
+"""Version of the generator (``bot.features.puzzles.generate``) that wrote the data file; a
 change of the selection or of the depth rule bumps it."""
 DATA_FILE = Path(__file__).resolve().parent / "data" / "puzzles.json"
 """The shipped puzzles (package data, pyproject.toml)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Mapping, Sequence
 
-from bot.puzzles.model import Puzzle
+from bot.features.puzzles.model import Puzzle
 
 
 def pick_near(

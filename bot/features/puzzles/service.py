@@ -1,7 +1,7 @@
 """PuzzleService: endgame puzzles (残局) for the members of a server (docs/RULES.md §Puzzles).
 
-An attempt is no table: a puzzle is played against the exact solver (``bot.puzzles``),
-one member action at a time, and everything it needs is in its stored line. ``daily``
+An attempt is no table: a puzzle is played against the exact solver
+(``bot.features.puzzles.solver``), one member action at a time, and everything it needs is in its stored line. ``daily``
 opens the server's puzzle of the day (the same for every member, chosen by the server's
 secret seed like the daily deal; one attempt a day), ``practice`` a puzzle near the
 member's puzzle rating that they have not solved yet; ``play`` checks the member's move
@@ -26,6 +26,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from bot.features.puzzles.glicko2 import MIN_RD, PUZZLE_RD, Glicko2Rating, age, idle_periods, update
+from bot.features.puzzles.model import Puzzle, load_puzzles
+from bot.features.puzzles.picker import pick_near
+from bot.features.puzzles.position import (
+    Move,
+    Position,
+    apply,
+    is_over,
+    legal_moves,
+    team_of,
+    winner,
+)
+from bot.features.puzzles.solver import best_move, is_winning_move, refutation
 from bot.features.puzzles.store import PuzzleStore
 from bot.features.puzzles.values import (
     PuzzleAttempt,
@@ -36,21 +49,6 @@ from bot.features.puzzles.values import (
 )
 from bot.game.errors import GameError
 from bot.game.private import day_before, day_of, forgotten_mark, keyed_seed, streaks
-from bot.puzzles import (
-    Move,
-    Position,
-    apply,
-    best_move,
-    is_over,
-    is_winning_move,
-    legal_moves,
-    refutation,
-    team_of,
-    winner,
-)
-from bot.puzzles.glicko2 import MIN_RD, PUZZLE_RD, Glicko2Rating, age, idle_periods, update
-from bot.puzzles.model import Puzzle, load_puzzles
-from bot.puzzles.picker import pick_near
 from bot.rules import Card, Combo, classify, format_cards, show_cards
 from bot.service.host import PrivateHost
 from bot.storage.repository import ForgetStep
@@ -200,7 +198,7 @@ def _winning_move(puzzle: Puzzle, pos: Position, first: bool) -> Move:
 
 def refuted(pos: Position, wrong: Move) -> tuple[Action, ...]:
     """The refutation of ``wrong`` at ``pos`` as actions: the line under best play on both
-    sides after it (``bot.puzzles.refutation``), each move with its seat."""
+    sides after it (``bot.features.puzzles.solver.refutation``), each move with its seat."""
     after = apply(pos, wrong)
     line: list[Action] = []
     for move in refutation(pos, wrong):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.puzzles.position import Move, Position, Team, apply, is_over, legal_moves, team_of
+from bot.features.puzzles.position import Move, Position, Team, apply, is_over, legal_moves, team_of
 from bot.rules import DECK, DEFAULT_RULES, Card, Combo, ComboKind, RuleSet, legal_plays
 
 INF = 64

@@ -26,6 +26,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.features.tournaments.limits import DEFAULT_HANDS, MAX_HANDS, MAX_ROUNDS
+from bot.features.tournaments.scoring import StandingRow
 from bot.features.tournaments.service import LEVELS as LEVEL_NAMES
 from bot.features.tournaments.service import Standings, ThreadRefused, TournamentService
 from bot.features.tournaments.values import TournamentEntrant, TournamentInfo, TournamentTable
@@ -34,7 +36,6 @@ from bot.i18n import decimal, resolve_locale, t, tn
 from bot.rules import RuleSet
 from bot.service.budget import RESULT
 from bot.service.links import WebLinks
-from bot.tournament import DEFAULT_HANDS, MAX_HANDS, MAX_ROUNDS, StandingRow
 from bot.values import NO_ORGANISER
 from cogs import permissions
 from cogs.background import Background

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, TypeVar
 
-from bot.tournament.seating import Seat
+from bot.features.tournaments.seating import Seat
 
 PLACE_POINTS = (3, 1, 0)
 """Match points of the 1st, 2nd and 3rd place at a table."""

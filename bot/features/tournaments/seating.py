@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from bot.tournament.limits import MAX_ENTRANTS
+from bot.features.tournaments.limits import MAX_ENTRANTS
 
 Seat = int | None
 """A seat of a tournament table: a member's user id, or None for a computer."""

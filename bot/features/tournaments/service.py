@@ -5,7 +5,8 @@ each table in its own public thread, standings, the organiser's controls.
 ``TableService`` that owns the tables) and registered with ``TableService.register(
 "tournament", …)`` as the ``PublicKind`` of ``Table.kind`` ``"tournament"``: the table
 service tells it of every hand settled at a tournament table (``settled``). The seating
-and the scoring are pure (``bot.tournament``); every step that must happen once (start,
+and the scoring are pure (``bot.features.tournaments.seating``, ``scoring``); every step
+that must happen once (start,
 the round's seating, a table's opening, its result, the round's end, the final post) is
 a claim of the repository (``Repository.start_tournament``, ``seat_tournament_round``,
 ``claim_tournament_table``, ``finish_tournament_table``, ``finish_tournament_round``,
@@ -36,6 +37,16 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.ai import Level
+from bot.features.tournaments.limits import (
+    MAX_HANDS,
+    MAX_ROUNDS,
+    MAX_TABLES,
+    MIN_ACTIVE,
+    MIN_ENTRANTS,
+)
+from bot.features.tournaments.scoring import StandingRow
+from bot.features.tournaments.scoring import standings as rank
+from bot.features.tournaments.seating import seat_round
 from bot.features.tournaments.store import TournamentStore
 from bot.features.tournaments.values import (
     TournamentEntrant,
@@ -49,16 +60,6 @@ from bot.game.table import Table
 from bot.rules import RuleSet
 from bot.service.host import Title, TournamentHost
 from bot.storage.repository import ForgetStep
-from bot.tournament import (
-    MAX_HANDS,
-    MAX_ROUNDS,
-    MAX_TABLES,
-    MIN_ACTIVE,
-    MIN_ENTRANTS,
-    StandingRow,
-    seat_round,
-)
-from bot.tournament import standings as rank
 from bot.values import NO_ORGANISER, Settlement
 
 log = logging.getLogger(__name__)
@@ -182,7 +183,7 @@ class NullPoster:
 @dataclass(frozen=True)
 class Standings:
     """A tournament's standings now (``/ddz tournament standings``): its info, the rows
-    (``bot.tournament.StandingRow``, best first) and every entrant (names, status)."""
+    (``scoring.StandingRow``, best first) and every entrant (names, status)."""
 
     info: TournamentInfo
     rows: list[StandingRow]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.tournaments.seating import TableSeats
 from bot.features.tournaments.values import (
     JoinAnswer,
     LeaveAnswer,
@@ -18,7 +19,6 @@ from bot.features.tournaments.values import (
 from bot.storage import tournaments
 from bot.storage.repository import ForgetStep, Repository
 from bot.storage.sql import Sql
-from bot.tournament import TableSeats
 
 
 class TournamentStore:
