@@ -25,7 +25,8 @@ Opponents: ``random`` (uniform over legal actions, a pass included),
 deal's computers, docs/AI.md §Fixed budget; ``hardfixed@8000``: the same with a step
 budget of 8,000 instead of ``STEP_BUDGET``), ``hardlearned``/``hardlearnedfixed`` (the
 same two with the learned evaluation, ``evaluation="model"``, docs/AI.md §Learned
-evaluation) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
+evaluation), ``hardpruned``/``hardprunedfixed`` (the playouts on the candidates the
+learned evaluation keeps, ``evaluation="pruned"``) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
 ``bot.ai.search.EVALUATION`` is), ``normal_v1``/``hard_v1``/``hardfixed_v1`` (the
 normal level and the same two as they were at the start of issue 40: a frozen copy in
 ``benchmarks/hard_v1``),
@@ -146,6 +147,9 @@ def make_agent(name: str) -> Agent | None:
         "hardlearned": lambda view, rng: hard_play(view, rng, evaluation="model"),
         "hardlearnedfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
                                                         evaluation="model"),
+        "hardpruned": lambda view, rng: hard_play(view, rng, evaluation="pruned"),
+        "hardprunedfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
+                                                       evaluation="pruned"),
         "hardplayout": lambda view, rng: hard_play(view, rng, evaluation="playout"),
         "hardplayoutfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
                                                         evaluation="playout"),

@@ -19,13 +19,16 @@ strong the model is: docs/AI.md §Issue 40 compares it with the arena's win rate
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import statistics
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import bot.ai.search as search
+import bot.ai.value as value
 from bot.ai.endgame import Solver
 from bot.ai.inference import follow_events, weighted_world
 from bot.ai.policy import normal_play, normal_ranked
@@ -34,6 +37,7 @@ from bot.ai.view import View, view_of
 from bot.rules import Combo
 
 REFERENCE_CANDIDATES = 10
+SHIPPED = value.WEIGHTS
 STAGES = ("early (> 40 cards left)", "middle (21–40)", "late (≤ 20)")
 
 
@@ -91,6 +95,21 @@ def reference(view: View, worlds: int, rng: random.Random) -> dict[Combo | None,
     return {action: w / worlds for action, w in zip(actions, wins, strict=True)}
 
 
+def configure(evaluation: str, lookahead: int) -> Any:
+    """Set the search's knobs for an ``--evaluations`` entry ``NAME[K][@PLIES][=WEIGHTS]``
+    (``pruned3``: ``PRUNE_KEEP`` = 3; ``@2``: ``LOOKAHEAD`` = 2; ``=path.npz``: the learned
+    evaluation's weights); returns the evaluation's name."""
+    spec, _, weights = evaluation.partition("=")
+    value.WEIGHTS = Path(weights) if weights else SHIPPED
+    value.shipped.cache_clear()
+    spec, _, plies = spec.partition("@")
+    search.LOOKAHEAD = int(plies) if plies else lookahead
+    name = spec.rstrip("0123456789")
+    if name == "pruned" and spec != name:
+        search.PRUNE_KEEP = int(spec[len(name):])
+    return name
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=60)
@@ -98,10 +117,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budgets", default="3500,8000", help="step budgets, comma-separated")
     parser.add_argument("--evaluations", default="playout",
                         help="the search's evaluations, comma-separated: playout, model, "
-                             "model@N (N plies before the model; docs/AI.md §Learned evaluation)")
+                             "pruned; model@N (N plies before the model), prunedK (keep K "
+                             "candidates), NAME=WEIGHTS.npz (docs/AI.md §Learned evaluation)")
     parser.add_argument("--lookahead", type=int, default=search.LOOKAHEAD,
                         help="plies played before the learned evaluation (search.LOOKAHEAD)")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="a file keeping the reference's win rates between runs (pickle)")
     args = parser.parse_args(argv)
+    cache: dict[tuple[int, int, int], Any] = {}
+    if args.cache is not None and args.cache.exists():
+        cache = pickle.loads(args.cache.read_bytes())
     search.LOOKAHEAD = args.lookahead
     budgets: list[tuple[int, Any]] = [(int(b), e) for e in args.evaluations.split(",")
                                       for b in args.budgets.split(",")]
@@ -114,7 +139,11 @@ def main(argv: list[str] | None = None) -> None:
     done = 0
     start = time.perf_counter()
     for n, view in enumerate(views):
-        ref = reference(view, args.worlds, random.Random(n))
+        if (n, args.worlds, args.positions) not in cache:
+            cache[n, args.worlds, args.positions] = reference(view, args.worlds, random.Random(n))
+            if args.cache is not None:
+                args.cache.write_bytes(pickle.dumps(cache))
+        ref = cache[n, args.worlds, args.positions]
         if ref is None:
             continue
         best = max(ref.values())
@@ -125,8 +154,7 @@ def main(argv: list[str] | None = None) -> None:
         for budget, evaluation in budgets:
             for seed in (1000, 1001):
                 t = time.process_time()
-                name, _, plies = evaluation.partition("@")
-                search.LOOKAHEAD = int(plies) if plies else args.lookahead
+                name = configure(evaluation, args.lookahead)
                 action = search.hard_play(view, random.Random(seed), budget, time_cap=float("inf"),
                                           evaluation=name).combo
                 cpu[budget, evaluation].append(time.process_time() - t)

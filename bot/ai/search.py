@@ -31,7 +31,14 @@ from bot.ai.endgame import Solver, ranks_of
 from bot.ai.evaluate import counts_of, evaluate
 from bot.ai.inference import follow_events, weighted_world
 from bot.ai.policy import normal_action, normal_ranked
-from bot.ai.value import context_block, context_of, features, hand_block, shipped
+from bot.ai.value import (
+    N_FEATURES,
+    context_block,
+    context_of,
+    features,
+    hand_block,
+    shipped,
+)
 from bot.ai.view import View
 from bot.rules import Card, Combo
 
@@ -48,10 +55,20 @@ ENDGAME_CARDS = 14
 ENDGAME_NODES = 4_000
 PRIOR = 0.02
 """Win-rate bonus of the normal policy's first choice."""
-Evaluation = Literal["playout", "model"]
+Evaluation = Literal["playout", "model", "pruned"]
 EVALUATION: Evaluation = "playout"
 """How a candidate is valued on a sampled deal: played out to the end by the normal
 policy (``"playout"``) or by the learned evaluation (``"model"``, ``bot.ai.value``)."""
+PRUNE_WIDE = 8
+"""Candidates (normal's best distinct actions, plus the pass when following) that the
+learned evaluation ranks before the playouts (``evaluation="pruned"``)."""
+PRUNE_KEEP = 3
+"""Candidates kept for the playouts (``"pruned"``): normal's first and the learned
+evaluation's best others."""
+PRUNE_WORLDS = 64
+"""Sampled deals the learned evaluation ranks the candidates on (``"pruned"``)."""
+PRUNE_STEPS = 150
+"""Policy steps charged to the budget for that ranking (about its CPU)."""
 MODEL_WORLDS = 800
 """Sampled deals per decision with the learned evaluation, at ``STEP_BUDGET`` (a smaller
 step budget, the Hint's, buys proportionally fewer)."""
@@ -205,9 +222,26 @@ def _model_values_now(
     view: View,
     actions: list[Combo | None],
 ) -> np.ndarray:
-    """``model_values`` with no lookahead: the other hands are those of each deal whatever
-    the action, the searching seat's hand after an action the same on every deal, so each
-    hand's features are computed once and the rows assembled by repetition."""
+    """``model_values`` with no lookahead (``candidate_features``, one batch)."""
+    x, live, out = candidate_features(worlds, view, actions)
+    if live:
+        out[live] = shipped().predict(x).reshape(len(live), len(worlds))
+    return out
+
+
+def candidate_features(
+    worlds: list[list[list[Card]]],
+    view: View,
+    actions: list[Combo | None],
+) -> tuple[np.ndarray, list[int], np.ndarray]:
+    """The learned evaluation's inputs for every action right after it on every deal.
+
+    Returns (x, live, out): ``x`` (len(live) × len(worlds), ``N_FEATURES``) rows, action
+    by action, the deals in order within each; ``live`` the indices of the actions that
+    do not end the hand; ``out`` (actions, deals) zeros, and the outcome (1.0 = the
+    landlord won) of the actions that end it. The other hands are those of each deal
+    whatever the action, the searching seat's hand after an action the same on every
+    deal, so each hand's features are computed once and the rows assembled by repetition."""
     landlord, seat = view.landlord, view.seat
     out = np.zeros((len(actions), len(worlds)), dtype=np.float32)
     base = counts_of(view.hand)
@@ -234,7 +268,7 @@ def _model_values_now(
         contexts.append(context_of((nxt - landlord) % 3, None if last is None else (
             (last[0] - landlord) % 3, last[1])))
     if not live or not worlds:
-        return out
+        return np.zeros((0, N_FEATURES), dtype=np.float32), live, out
     c, w = len(live), len(worlds)
     segments: list[np.ndarray] = [np.empty(0)] * 3
     every = np.empty((c * w, 3, 15), dtype=np.uint8)  # all hands of every row
@@ -251,8 +285,7 @@ def _model_values_now(
         segments[(other - landlord) % 3] = np.tile(block, (c, 1))
     context = np.repeat(np.array(contexts), w, axis=0)
     x = np.concatenate([*segments, context_block(context, every)], axis=1)
-    out[live] = shipped().predict(x).reshape(c, w)
-    return out
+    return x, live, out
 
 
 def _exact(hands: list[list[Card]], view: View, first: Combo | None,
@@ -333,11 +366,14 @@ def hard_search(
     forced = also is _ABSENT or also == best.action
     if len(ranked) == 1 or (best_score >= 100 and forced):
         return Sampled(best)
+    mode = EVALUATION if evaluation is None else evaluation
+    exact = sum(view.cards_left) <= ENDGAME_CARDS
+    pruned = mode == "pruned" and not exact
     candidates: list[Decision] = []
     for _, decision in ranked:
         if all(decision.action != c.action for c in candidates):
             candidates.append(decision)
-        if len(candidates) == CANDIDATES:
+        if len(candidates) == (PRUNE_WIDE if pruned else CANDIDATES):
             break
     if view.to_beat is not None and all(c.action is not None for c in candidates):
         candidates.append(next(d for _, d in ranked if d.action is None))
@@ -352,7 +388,6 @@ def hard_search(
     runs = [0] * len(candidates)
     active = list(range(choosable))
     i_am_landlord = view.is_landlord
-    exact = sum(view.cards_left) <= ENDGAME_CARDS
     solver = Solver(view.landlord, view.rules, ENDGAME_NODES) if exact else None
     steps = [0]
     extra_steps = [0]  # work spent only on ``also``: outside the budget, so the choice stays
@@ -364,7 +399,16 @@ def hard_search(
         return wins[i] / max(1, runs[i]) + (PRIOR if i == 0 else 0.0)
 
     events = follow_events(view.history, view.landlord, view.seat)
-    if (EVALUATION if evaluation is None else evaluation) == "model" and not exact:
+    if pruned and choosable > PRUNE_KEEP:
+        # the learned evaluation keeps the normal policy's first choice and the best
+        # others on PRUNE_WORLDS deals; the playouts then share the budget among fewer
+        drawn = [weighted_world(view, rng, sample_world, events) for _ in range(PRUNE_WORLDS)]
+        values = model_values(drawn, view, [c.combo for c in candidates[:choosable]])
+        score = (values if i_am_landlord else 1.0 - values).mean(axis=1)
+        steps[0] += PRUNE_STEPS
+        others = sorted(range(1, choosable), key=lambda i: (-float(score[i]), i))
+        active = [0, *sorted(others[:PRUNE_KEEP - 1])]
+    if mode == "model" and not exact:
         target = max(MIN_WORLDS, step_budget * MODEL_WORLDS // STEP_BUDGET)
         actions = [c.combo for c in candidates]
         while worlds < target and (worlds < MIN_WORLDS or time.perf_counter() - start < cap):

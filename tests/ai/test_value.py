@@ -211,3 +211,39 @@ def test_with_the_learned_evaluation_the_review_the_hint_and_the_move_agree(
             assert review.best == hint_options(obs, fixed_budget=True)[0].action
         checked += 1
     assert checked >= 5
+
+
+def test_value_pairs_compare_every_candidate_on_the_same_deals() -> None:
+    """``fitting/value_pairs.py``: each row's label is the playout outcome of its candidate
+    on its deal, and a group (one position, one deal) holds several candidates."""
+    from fitting.value_pairs import play_game as pairs_game
+
+    a = pairs_game(31_000_007, rate=0.5, worlds=2, wide=4)
+    b = pairs_game(31_000_007, rate=0.5, worlds=2, wide=4)
+    for key in a:
+        assert np.array_equal(a[key], b[key])
+    n = len(a["won"])
+    assert n > 0 and a["x"].shape == (n, N_FEATURES)
+    groups, sizes = np.unique(a["group"], return_counts=True)
+    assert sizes.min() >= 2  # every group compares at least two candidates
+    assert set(np.unique(a["rank"]).tolist()) >= {0, 1}
+    assert set(a["won"].tolist()) <= {0, 1}
+    # rows are stored as float16; the features are multiples the format keeps
+    assert np.allclose(a["x"][:, :60], np.round(a["x"][:, :60]))
+
+
+def test_the_pruned_search_keeps_normals_first_and_is_a_function_of_the_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    views = [_view(seed) for seed in range(4)]
+    first = [hard_search(v, random.Random(3), time_cap=math.inf, evaluation="pruned")
+             for v in views]
+    monkeypatch.setattr(search, "TIME_CAP", 0.0)
+    again = [hard_search(v, random.Random(3), time_cap=math.inf, evaluation="pruned")
+             for v in views]
+    assert [s.decision.action for s in again] == [s.decision.action for s in first]
+    from bot.ai.policy import normal_ranked
+
+    for view, sampled in zip(views, first, strict=True):
+        assert len(sampled.rates) <= search.PRUNE_KEEP
+        assert normal_ranked(view)[0][1].action in sampled.rates
+        assert sampled.decision.action in sampled.rates
