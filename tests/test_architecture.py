@@ -69,10 +69,11 @@ WING_MODULE = re.compile(r"bot\.features\.\w+\.(\w+)$")
 """A module of a feature's wing, ``bot.features.<name>.<module>`` (docs/ARCHITECTURE.md
 §Features): its floor is its name (``WING_FLOORS``)."""
 WING_FLOORS: dict[str, str | None] = {
-    "service": "service", "store": "storage", "cog": "adapter", "rendering": "rendering",
-    "feature": None}
-"""The floors inside a wing named by their module: its service, its store, its Discord side,
-its images (drawn like ``rendering``), and its ``feature.py`` that wires them (like
+    "service": "service", "store": "storage", "queries": "storage", "cog": "adapter",
+    "rendering": "rendering", "feature": None}
+"""The floors inside a wing named by their module: its service, its store (the class over the
+``Repository``, and its SQL steps, ``queries``), its Discord side, its images (drawn like
+``rendering``), and its ``feature.py`` that wires them (like
 ``bot/client.py``: no floor). Every other module of a wing is its pure part (``PURE_FLOOR``):
 its rules and values, the puzzles' solver, the tournaments' seating — pure unless named."""
 PURE_FLOOR = "pure"
@@ -631,6 +632,10 @@ def test_a_wings_modules_are_pure_unless_named_and_its_images_only_draw() -> Non
     assert [m for m in moved if m not in MODULES or wing_floor(m) != "pure"] == []
     assert not any(within(m, ("bot.puzzles", "bot.tournament")) for m in MODULES)
     assert wing_floor("bot.features.x.rendering") == "rendering"
+    assert wing_floor("bot.features.daily.queries") == "storage"
+    assert "bot.features.puzzles.rendering" in MODULES and not any(
+        within(m, ("bot.storage.daily", "bot.storage.events", "bot.storage.puzzles",
+                   "bot.storage.tournaments", "rendering.puzzle")) for m in MODULES)
     forged = [Import("bot.features.x.solver", "asyncio", 1, False),
               Import("bot.features.x.solver", "bot.features.x.rendering", 2, False),
               Import("bot.features.x.rendering", "discord", 3, False),

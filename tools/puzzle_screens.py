@@ -17,11 +17,11 @@ from pathlib import Path
 
 from bot.features.puzzles.cog import image_model
 from bot.features.puzzles.model import load_puzzles
+from bot.features.puzzles.rendering import render_puzzle
 from bot.features.puzzles.service import PuzzleService, PuzzleState
 from bot.rules import parse_cards
 from bot.service import TableService
 from bot.storage import open_repository
-from rendering.puzzle import render_puzzle
 
 PUZZLE = "p1fa8a1df4e"
 GUILD = 1

@@ -12,7 +12,7 @@ functions run in threads. Same input → same PNG bytes either way.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import rendering
@@ -20,7 +20,6 @@ from bot.rules import Card
 from bot.service.lru import Lru
 from bot.service.pool import WorkerPool
 from rendering import ResultView, TableView
-from rendering.puzzle import PuzzleImage, render_puzzle
 from rendering.replay import page_image, render_replay_animation, render_replay_page_cached
 from rendering.replay_models import ReplayPage
 from rendering.stats import StatsView, render_stats
@@ -53,8 +52,8 @@ def draw_hand(indices: tuple[int, ...], selected: frozenset[int], sort: str, loc
 
 class Renderer:
     """The bot's images, every one of them: ``await hand(...)``, ``table``, ``result``,
-    ``stats``, ``replay_page`` → PNG bytes, ``animation`` → GIF bytes, drawn by
-    ``workers`` processes (0: threads)."""
+    ``stats``, ``replay_page`` → PNG bytes, ``animation`` → GIF bytes, a feature's own
+    (``draw``), drawn by ``workers`` processes (0: threads)."""
 
     def __init__(self, workers: int = 2, cache_size: int = HAND_CACHE_SIZE) -> None:
         self.pool = WorkerPool("render", workers, initializer=rendering.warm_up)
@@ -114,11 +113,13 @@ class Renderer:
         self.drawn += 1
         return await self.pool.run(_draw_replay_page, page, locale)
 
-    async def puzzle(self, view: PuzzleImage, *, locale: str = "en") -> bytes:
-        """An endgame puzzle with every hand face up (``rendering.puzzle.render_puzzle``);
-        urgent: a member waits for it."""
+    async def draw(self, draw: Callable[..., bytes], *args: Any, urgent: bool = False) -> bytes:
+        """A feature's image: ``draw(*args)`` in the workers, PNG bytes. ``draw``: a
+        module-level function of its wing's images (``bot/features/<name>/rendering.py``,
+        or a ``functools.partial`` of one), pure; ``args`` and its bytes pickle (the
+        pool's contract, ``WorkerPool.run``); ``urgent``: a member waits for it."""
         self.drawn += 1
-        return await self.pool.run(_draw_puzzle, view, locale, urgent=True)
+        return await self.pool.run(draw, *args, urgent=urgent)
 
     async def animation(self, pages: Sequence[ReplayPage], result: ResultView, *,
                         locale: str = "en") -> bytes:
@@ -142,10 +143,6 @@ def _draw_stats(view: StatsView, locale: str) -> bytes:
 
 def _draw_replay_page(page: ReplayPage, locale: str) -> bytes:
     return render_replay_page_cached(page, locale)
-
-
-def _draw_puzzle(view: PuzzleImage, locale: str) -> bytes:
-    return render_puzzle(view, locale=locale)
 
 
 def _draw_animation(pages: tuple[ReplayPage, ...], result: ResultView, locale: str) -> bytes:

@@ -1,4 +1,4 @@
-"""The endgame puzzle image (rendering/puzzle.py): deterministic PNG bytes, the banner's
+"""The endgame puzzle image (bot/features/puzzles/rendering.py): deterministic PNG bytes, the banner's
 height once over, 2 or 3 hands only."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import io
 import pytest
 from PIL import Image
 
+from bot.features.puzzles.rendering import PuzzleImage, PuzzleSeat, render_puzzle
 from bot.rules import parse_cards
-from rendering.puzzle import PuzzleImage, PuzzleSeat, render_puzzle
 
 
 def view(status: str = "play", banner: tuple[str, ...] = (), seats: int = 3) -> PuzzleImage:

@@ -1,6 +1,6 @@
 """The daily wing's store: the daily deal's rows (docs/RULES.md §Daily deal): the plays, the frozen days, the posts, the marks, over the repository's transactions
 (``Repository.transaction``, ``reading``, ``writing``; bot/features/contract.py). Its SQL
-steps are ``bot/storage/daily.py``'s; its tables are still created by the core's migrations.
+steps are ``queries.py``'s (beside it); its tables are still created by the core's migrations.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from bot.features.daily import queries as daily
 from bot.features.daily.values import DailyEntry
 from bot.game.table import Table
-from bot.storage import daily
 from bot.storage.repository import ForgetStep, Repository
 from bot.storage.sql import Sql
 

@@ -4,7 +4,7 @@ Each function runs on a ``Sql`` inside the caller's transaction. At most one eve
 server is not yet announced (the partial unique index ``events_open``): ``create``
 inserts with ``ON CONFLICT DO NOTHING``. Once per member per deal is the primary key of
 ``event_plays``: ``begin`` claims it in the same transaction that saves the member's
-table, like the daily deal (bot/storage/daily.py). ``claim_announcement`` sets
+table, like the daily deal (bot/features/daily/queries.py). ``claim_announcement`` sets
 ``announced_at`` once: the results are posted once.
 """
 

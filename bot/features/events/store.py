@@ -1,6 +1,6 @@
 """The events wing's store: the duplicate events' rows (docs/RULES.md §Events): the events, entrants, plays, stand-ins, over the repository's transactions
 (``Repository.transaction``, ``reading``, ``writing``; bot/features/contract.py). Its SQL
-steps are ``bot/storage/events.py``'s; its tables are still created by the core's migrations.
+steps are ``queries.py``'s (beside it); its tables are still created by the core's migrations.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from bot.features.events import queries as events
 from bot.features.events.values import EventInfo, EventPlay
 from bot.game.table import Table
-from bot.storage import events
 from bot.storage.repository import ForgetStep, Repository
 from bot.storage.sql import Sql
 

@@ -2,7 +2,7 @@
 
 Thin over ``PuzzleService`` (``ctx.feature(PuzzleService)``): today's puzzle of the server, a practice
 puzzle near the member's puzzle rating, or the day's board. A puzzle is an ephemeral
-message: an image of every hand face up (``rendering.puzzle``, drawn by the render
+message: an image of every hand face up (``rendering.py`` of this wing, drawn by the render
 workers) and the member's controls, as in the hand view (cogs/hand_view.py): the card
 menu, one button per rank held, then Play, Pass and Clear (custom_ids ``ddz:pz:…``,
 cogs/items.py; the selection lives in them). Each click re-checks member, server,
@@ -15,11 +15,13 @@ puzzle rating before and after.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 from discord import app_commands
 
 from bot.features.puzzles.position import Move, Position
+from bot.features.puzzles.rendering import PuzzleImage, PuzzleSeat, Status, render_puzzle
 from bot.features.puzzles.service import Action, PuzzleService, PuzzleState
 from bot.features.puzzles.values import PuzzleBoard, PuzzleRating
 from bot.game.errors import GameError
@@ -34,7 +36,6 @@ from cogs.items import ViewState, puzzle_id
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
 from rendering.cards import sort_cards
-from rendering.puzzle import PuzzleImage, PuzzleSeat, Status
 
 B = discord.ButtonStyle
 Choice = app_commands.Choice
@@ -160,7 +161,7 @@ def content(state: PuzzleState, name: str, lang: str, notice: str | None = None)
 
 def image_model(state: PuzzleState, name: str, lang: str, selected: frozenset[int]
                 ) -> PuzzleImage:
-    """What the puzzle image shows (``rendering.puzzle``), in ``lang``."""
+    """What the puzzle image shows (``bot.features.puzzles.rendering``), in ``lang``."""
     pos = state.position
     seats = tuple(PuzzleSeat(name=seat_name(state, seat, name, lang),
                              is_landlord=seat == pos.landlord,
@@ -228,8 +229,9 @@ async def show(interaction: discord.Interaction, ctx: CogContext, state: PuzzleS
     """Answer with the puzzle: its text, image and controls (an edit of the clicked view
     or the command's reply)."""
     name = interaction.user.display_name
-    png = await ctx.board.renderer.puzzle(image_model(state, name, lang, selection.selected),
-                                          locale=lang)
+    png = await ctx.board.renderer.draw(partial(render_puzzle, locale=lang),
+                                        image_model(state, name, lang, selection.selected),
+                                        urgent=True)
     await respond(interaction, content(state, name, lang, notice), edit=True,
                   file=png_file(png, IMAGE, alt_text(state, name, lang)),
                   view=components(state, selection, lang))

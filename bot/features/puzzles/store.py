@@ -1,14 +1,14 @@
 """The puzzles wing's store: the endgame puzzles' rows (docs/RULES.md §Puzzles): attempts, ratings, marks, over the repository's transactions
 (``Repository.transaction``, ``reading``, ``writing``; bot/features/contract.py). Its SQL
-steps are ``bot/storage/puzzles.py``'s; its tables are still created by the core's migrations.
+steps are ``queries.py``'s (beside it); its tables are still created by the core's migrations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.puzzles import queries as puzzles
 from bot.features.puzzles.values import PuzzleAttempt, PuzzleRating
-from bot.storage import puzzles
 from bot.storage.repository import ForgetStep, Repository
 from bot.storage.sql import Sql
 

@@ -1,12 +1,13 @@
 """The tournaments wing's store: the tournaments' rows (docs/RULES.md §Tournaments): tournaments, entrants, rounds, tables, hands, and their claims, over the repository's transactions
 (``Repository.transaction``, ``reading``, ``writing``; bot/features/contract.py). Its SQL
-steps are ``bot/storage/tournaments.py``'s; its tables are still created by the core's migrations.
+steps are ``queries.py``'s (beside it); its tables are still created by the core's migrations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.tournaments import queries as tournaments
 from bot.features.tournaments.seating import TableSeats
 from bot.features.tournaments.values import (
     JoinAnswer,
@@ -16,7 +17,6 @@ from bot.features.tournaments.values import (
     TournamentInfo,
     TournamentTable,
 )
-from bot.storage import tournaments
 from bot.storage.repository import ForgetStep, Repository
 from bot.storage.sql import Sql
 
@@ -28,7 +28,7 @@ class TournamentStore:
         self.storage = storage
 
     # Each method commits on return. The ones answering "True once" are the claims of
-    # bot/storage/tournaments.py: True for exactly one caller, across restarts and
+    # queries.py: True for exactly one caller, across restarts and
     # processes; a second call changes nothing.
 
     async def create_tournament(self, tournament: TournamentInfo) -> TournamentInfo | None:
@@ -175,7 +175,7 @@ class TournamentStore:
                     marks: Sequence[tuple[str, int]] = ()) -> ForgetStep:
         """Its part of ``/ddz forget`` (``Repository.forget_user``): an open tournament's
         entry goes, any other keeps the member's line under a stand-in id below 0 with no
-        name (withdrawn first from a running one; ``bot.storage.tournaments.forget``); the
+        name (withdrawn first from a running one; ``queries.forget``); the
         tournaments the member organised keep ``NO_ORGANISER``."""
         async def step(db: Sql, now: float) -> int:
             return await tournaments.forget(db, guild_id, user_id, now)
