@@ -41,7 +41,7 @@ from cogs.gone import GoneListeners
 from cogs.hand_actions import autoplay_ack, handle_hand_verb
 from cogs.hand_refresh import HandRefresh
 from cogs.hand_screens import HandScreens
-from cogs.items import TEMPLATES, ViewState, route_click
+from cogs.items import KINDS, TEMPLATES, ClickRoute, ViewState, route_click
 from cogs.languages import ServerLanguages
 from cogs.pings import TurnPinger
 from cogs.records import RecordsCommands
@@ -113,6 +113,12 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
             kind: closing for wing in self.wings.values() for kind, closing in wing.closing.items()}
         """What the closing of a public table does before its views are forgotten, by
         ``Table.kind`` (the feature's own)."""
+        self.routes: tuple[ClickRoute, ...] = tuple(
+            route for wing in self.wings.values() for route in wing.routes)
+        """The features' own component templates (``Wing.routes``), tried after the core's."""
+        kinds = [route.kind for route in self.routes]
+        if len(set(kinds)) < len(kinds) or KINDS & set(kinds):
+            raise ValueError(f"a click kind taken twice: {sorted(kinds)}")
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -310,7 +316,7 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         """
         if interaction.type is not discord.InteractionType.component:
             return
-        if await route_click(self, interaction):
+        if await route_click(self, interaction, self.routes):
             # Answered. The interaction and the clicked message discord.py parsed for it
             # (≈ 25 components and 25 menu options) were a reference cycle that only the
             # garbage collector freed, often after they had aged into older generations;

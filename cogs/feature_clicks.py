@@ -5,10 +5,15 @@ feature module with the ``CogContext``, never the cog (docs/ARCHITECTURE.md §ad
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from typing import Any
+
 import discord
 
 from cogs import forget, newmatch, replay
 from cogs.context import CogContext
+from cogs.items import ClickRoute
 
 
 class FeatureClicks:
@@ -49,6 +54,13 @@ class FeatureClicks:
         """Join / Leave under a tournament's sign-up (custom_id ``ddz:tn:<id>:<verb>``)."""
         self.ctx.seen(interaction)
         await self.ctx.clicks["tournament"](interaction, self.ctx, tournament_id, verb)
+
+    async def on_feature_click(self, interaction: discord.Interaction, route: ClickRoute,
+                               match: re.Match[str], data: Mapping[str, Any]) -> None:
+        """A click on a component a feature declared (its wing's ``ClickRoute``, matched by
+        ``route_click``): handed to it with the ``CogContext``."""
+        self.ctx.seen(interaction)
+        await route.handle(interaction, self.ctx, match, data)
 
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None:

@@ -44,6 +44,10 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end
   (either above ``ID_MAX``, and a replay's hand number, is answered as stale).
 
+A feature's own components (``ClickRoute``: a template and a kind its wing declares,
+``cogs.wing.Wing.routes``) are routed the same way, after these, to its handler
+(``Clicks.on_feature_click``); their grammar is the wing's, under a ``ddz:<prefix>:`` of its own.
+
 A ``ddz:`` id that matches no template is answered as stale (``DdzCog.on_interaction``).
 Every id stays within Discord's 100 characters. Each handler re-checks guild, table,
 seat, turn and cards on the server: a custom_id is only a claim.
@@ -60,7 +64,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, TypeVar
 
 import discord
@@ -280,9 +285,33 @@ def result_buttons(view: V, hand_no: int, lang: str) -> V:
     return view
 
 
+@dataclass(frozen=True)
+class ClickRoute:
+    """A feature's component template, declared by its wing (``cogs.wing.Wing.routes``): a
+    feature with buttons edits no core file (docs/ARCHITECTURE.md §add a feature).
+
+    ``kind``: its ``/metrics`` kind (besides ``KINDS``; the cog refuses one of those or
+    another feature's); ``template``: a regular expression the whole custom_id matches
+    (``ddz:<prefix>:…`` with a prefix of its own; a group named ``user``, ``no`` or
+    ``match`` above ``ID_MAX`` is answered as stale); ``handle(interaction, ctx, match,
+    data)``: the click, with the ``CogContext``, the template's match and the component's
+    payload (a menu's ``values``), answering it itself."""
+
+    kind: str
+    template: str
+    handle: Callable[..., Awaitable[None]]
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pattern", re.compile(self.template))
+
+
 class Clicks(Protocol):
     """The handlers ``route_click`` hands a parsed click to (``DdzCog``, which hands
     each the cog's ``CogContext``)."""
+
+    async def on_feature_click(self, interaction: discord.Interaction, route: ClickRoute,
+                               match: re.Match[str], data: Mapping[str, Any]) -> None: ...
 
     async def on_public_click(self, interaction: discord.Interaction, table_id: str, seq: int,
                               action: str) -> None: ...
@@ -360,21 +389,23 @@ def _kind(route: int, match: re.Match[str]) -> str:
     return _ROUTE_KINDS[route] or "other"
 
 
-def click_kind(custom_id: str) -> str:
-    """The metrics kind of ``custom_id``: its template's (``KINDS``), ``other`` for an id
-    that matches none. What ``route_click`` stamps on a click."""
+def click_kind(custom_id: str, routes: Sequence[ClickRoute] = ()) -> str:
+    """The metrics kind of ``custom_id``: its template's (``KINDS``, or a feature's
+    ``routes``), ``other`` for an id that matches none. What ``route_click`` stamps on a
+    click."""
     for route, pattern in enumerate(_ROUTES):
         match = pattern.fullmatch(custom_id)
         if match is not None:
             return _kind(route, match)
-    return "other"
+    return next((r.kind for r in routes if r.pattern.fullmatch(custom_id)), "other")
 
 
-async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
-    """Send a click on any of the bot's components (``TEMPLATES``) straight to its
-    handler of ``cog``; False when ``interaction`` is not one (other components and
-    commands: nothing done). Stamps the template's kind on the interaction for the
-    metrics (``cogs.metering.KIND``, one of ``KINDS``).
+async def route_click(cog: Clicks, interaction: discord.Interaction,
+                      routes: Sequence[ClickRoute] = ()) -> bool:
+    """Send a click on any of the bot's components (``TEMPLATES``, then the features'
+    ``routes``) straight to its handler of ``cog``; False when ``interaction`` is not one
+    (other components and commands: nothing done). Stamps the template's kind on the
+    interaction for the metrics (``cogs.metering.KIND``, one of ``KINDS`` or a route's).
 
     Same outcome as discord.py's DynamicItem route (``ViewStore.dispatch_dynamic_items``),
     which built a ``View`` of the whole message (~25 items) for each click only to find
@@ -390,13 +421,23 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
         p.fullmatch(custom_id) for p in _ROUTES)
     match = (public or hand or select or replay or forget or new or daily or event or following
              or puzzle or tourney)
+    feature: ClickRoute | None = None
     if match is None:
-        return False
+        for feature in routes:
+            match = feature.pattern.fullmatch(custom_id)
+            if match is not None:
+                break
+        else:
+            return False
     extras = getattr(interaction, "extras", None)  # a test's stand-in may have none
     if isinstance(extras, dict):  # the one parse of the id: the metrics read it (KIND)
-        route = next(i for i, m in enumerate((public, hand, select, replay, forget, new, daily,
-                                              event, following, puzzle, tourney)) if m is not None)
-        extras[KIND] = _kind(route, match)
+        if feature is not None:
+            extras[KIND] = feature.kind
+        else:
+            route = next(i for i, m in enumerate((public, hand, select, replay, forget, new,
+                                                  daily, event, following, puzzle, tourney))
+                         if m is not None)
+            extras[KIND] = _kind(route, match)
     message = interaction.message
     if message is None or not _in_message(message, data.get("component_type"), custom_id):
         return True
@@ -404,7 +445,9 @@ async def route_click(cog: Clicks, interaction: discord.Interaction) -> bool:
            if name in _NUMBERS and value):
         await answer_error(interaction, GameError("stale"))  # no query with it: forged
         return True
-    if public is not None:
+    if feature is not None:
+        await cog.on_feature_click(interaction, feature, match, data)
+    elif public is not None:
         await cog.on_public_click(interaction, public["table"], int(public["seq"]),
                                   public["action"])
     elif replay is not None:

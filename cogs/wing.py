@@ -18,6 +18,7 @@ from bot.service.links import WebLinks
 from cogs.background import Background
 from cogs.context import CogContext
 from cogs.delivery import Delivery
+from cogs.items import ClickRoute
 
 PrivateChange = Callable[[Table, list[Event]], Awaitable[None]]
 """What a change of a private table of one kind does (the member's view, the feature's own)."""
@@ -53,8 +54,10 @@ class Wing:
     of its private tables does), ``tasks`` started with the cog and closed with it,
     ``parts``, the objects its commands and clicks find through ``CogContext.part``,
     ``clicks``, its components' handlers by click kind (``cogs.items.KINDS``), and
-    ``closing`` by ``Table.kind`` (what the closing of its public tables does first), and
-    ``stats``, its lines of ``/ddz stats`` about a member."""
+    ``closing`` by ``Table.kind`` (what the closing of its public tables does first),
+    ``stats``, its lines of ``/ddz stats`` about a member, and ``routes``, the templates of
+    its own components with their handlers (``cogs.items.ClickRoute``: routed by the cog,
+    no core file edited)."""
 
     private: Mapping[str, PrivateChange] = field(default_factory=dict)
     tasks: Sequence[Background] = ()
@@ -62,6 +65,7 @@ class Wing:
     clicks: Mapping[str, Click] = field(default_factory=dict)
     closing: Mapping[str, TableClosing] = field(default_factory=dict)
     stats: StatsLines | None = None
+    routes: Sequence[ClickRoute] = ()
 
 
 class DiscordFeature(Protocol):

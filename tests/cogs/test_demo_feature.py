@@ -4,7 +4,9 @@ installed beside the bot's ``FEATURES`` without a line of the core changed, and 
 to end on the fake Discord on both backends, in English and Spanish: ``/ddz ping`` deals
 the table (its row and its own migration written), its public message is drawn, the member
 opens their hand view (titled by the feature), bids from it, plays a card and passes when
-she can, then lets auto-play finish; the hand's points land in the feature's row."""
+she can, then lets auto-play finish; the hand's points land in the feature's row, and the
+wing's own button (Points under ``/ddz ping``'s answer, its template declared in its
+``Wing.routes``, none in cogs/items.py) shows them."""
 
 from __future__ import annotations
 
@@ -19,9 +21,11 @@ from bot.features.installed import FEATURES
 from bot.i18n import t
 from bot.rules import Card
 from bot.settings import Settings
+from cogs.items import KINDS, click_kind
 from tests.support.databases import Database
 from tests.support.fake_discord import FakeDiscord, Member, boot
 from tests.support.fake_game import CHANNEL_ID, GUILD_ID
+from tests.support.ping_wing.cog import ROUTES, points_id
 from tests.support.ping_wing.feature import FEATURE as PING
 from tests.support.ping_wing.service import PingService
 
@@ -58,9 +62,15 @@ async def test_the_ping_wing_is_played_end_to_end_through_the_contract(
     service = fake.bot.service
     assert "ping" in service.kinds  # registered by its install, not by the core
     ana = Member(fake, 11, "Ana", locale, locale)
-    answer = (await ana.slash("ping")).text
+    pong = (await ana.slash("ping")).last
+    answer = pong.content
     assert answer.startswith("pong ")
     table_id = answer.split()[-1]
+    assert pong.buttons()["Points"]["custom_id"] == points_id(table_id)
+    assert click_kind(points_id(table_id)) == "other" and "pingpoints" not in KINDS
+    assert click_kind(points_id(table_id), ROUTES) == "pingpoints"  # the wing's kind
+    shown = (await ana.click(pong, "Points")).last
+    assert shown.ephemeral and shown.content == f"points {table_id}: -"
     table = service.get(table_id)
     assert table is not None and table.kind == "ping" and not table.private
     assert fake.table_message().content  # its public message, drawn by the core's board
@@ -104,3 +114,5 @@ async def test_the_ping_wing_is_played_end_to_end_through_the_contract(
     assert table is not None and table.phase != "playing"
     [(kept_id, member, points)] = await pings.store.rows(GUILD_ID)
     assert (kept_id, member) == (table_id, 11) and points not in (None, 0)
+    shown = (await ana.click(pong, "Points")).last  # the wing's button, after the hand
+    assert shown.ephemeral and shown.content == f"points {table_id}: {points}"

@@ -7,14 +7,14 @@ from collections.abc import Mapping, Sequence
 from bot.service.tables import TableService
 from bot.settings import Settings
 from cogs.wing import Wing, WingHost
-from tests.support.ping_wing.cog import PingCommands
+from tests.support.ping_wing.cog import ROUTES, PingCommands
 from tests.support.ping_wing.rules import KIND
 from tests.support.ping_wing.service import PingService
 from tests.support.ping_wing.store import MIGRATIONS
 
 
 class PingFeature:
-    """``/ddz ping``: one table kind, one stored row, one command."""
+    """``/ddz ping``: one table kind, one stored row, one command, one button."""
 
     name = "ping"
     commands = PingCommands
@@ -26,7 +26,7 @@ class PingFeature:
         return service.register(KIND, PingService(service))
 
     def attach(self, host: WingHost) -> Wing:
-        return Wing()
+        return Wing(routes=ROUTES)
 
 
 FEATURE = PingFeature()
