@@ -1,5 +1,7 @@
 """``python -m bot``: read settings, set up logging, point discord.py at its servers, run.
-(``python -m bot doctor``: check the token, commands and permissions, ``bot/doctor.py``.)
+(``python -m bot doctor``: check the token, commands and permissions, ``bot/doctor.py``;
+``python -m bot storage copy SOURCE DEST``: copy the data with the features' own tables,
+docs/SCALING.md.)
 
 Exit codes: 0 after a clean shutdown, 2 when the settings are unusable (e.g. no
 ``DISCORD_TOKEN``), 3 when another live process already serves one of this process's
@@ -201,12 +203,20 @@ def doctor_settings() -> Settings:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code. ``python -m bot doctor …`` checks the
-    token, commands and permissions instead of running (``bot/doctor.py``)."""
+    token, commands and permissions instead of running (``bot/doctor.py``); ``python -m
+    bot storage copy|rerate …`` is ``python -m bot.storage`` with the installed features,
+    whose own tables ``copy`` copies too (``bot.storage.copy``)."""
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["doctor"]:
         from bot.doctor import main as doctor
 
         return doctor(args[1:], doctor_settings)
+    if args[:1] == ["storage"]:
+        from bot.features.installed import FEATURES
+        from bot.storage.__main__ import main as storage
+
+        return storage(args[1:], [(f.name, f.migrations()) for f in FEATURES],
+                       prog="python -m bot storage")
     try:
         settings = Settings()
     except ValidationError as error:

@@ -1,4 +1,6 @@
-"""``python -m bot.storage copy SOURCE DEST``: copy all data between databases;
+"""``python -m bot.storage copy SOURCE DEST``: copy all data between databases (the
+features' own tables too when run as ``python -m bot storage copy``, which gives the
+installed features; ``bot.storage.copy``);
 ``python -m bot.storage rerate DB``: re-rate every server from its stored hands.
 
 SOURCE, DEST and DB are each a SQLite file path or a ``postgresql://`` URL
@@ -14,24 +16,28 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from tqdm import tqdm
 
 from bot.storage import is_postgres_url, open_repository
 from bot.storage.base import SqlRepository
-from bot.storage.copy import copy_database, count_rows, shown
+from bot.storage.copy import FeatureTables, copy_database, count_rows, migrate_features, shown
 from bot.storage.rerate import Rerated, guild_ids, rerate_database
 
 
-async def copy_command(source: str, dest: str, *, quiet: bool = False) -> dict[str, int]:
-    """Copy SOURCE into DEST with a progress bar (on a terminal); rows copied by table."""
+async def copy_command(source: str, dest: str, *, quiet: bool = False,
+                       features: Sequence[FeatureTables] = ()) -> dict[str, int]:
+    """Copy SOURCE into DEST with a progress bar (on a terminal), the tables of
+    ``features`` too (``bot.storage.copy``); rows copied by table."""
     src = await open_repository(source)
     try:
         dst = await open_repository(dest)
         try:
             assert isinstance(src, SqlRepository) and isinstance(dst, SqlRepository)
-            total = sum((await count_rows(src)).values())
+            await migrate_features(src, dst, features)
+            total = sum((await count_rows(src, features)).values())
             with tqdm(
                 total=total, unit="row", desc="copy", disable=quiet or None, file=sys.stderr
             ) as bar:
@@ -40,7 +46,7 @@ async def copy_command(source: str, dest: str, *, quiet: bool = False) -> dict[s
                     bar.set_postfix_str(table, refresh=False)
                     bar.update(rows)
 
-                return await copy_database(src, dst, advance)
+                return await copy_database(src, dst, advance, features)
         finally:
             await dst.close()
     finally:
@@ -66,9 +72,12 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m bot.storage", description=__doc__)
+def main(argv: list[str] | None = None, features: Sequence[FeatureTables] = (),
+         prog: str = "python -m bot.storage") -> int:
+    """Entry point; returns the exit code. ``features``: the installed features' names and
+    migrations, whose own tables ``copy`` copies too (``python -m bot storage`` gives the
+    bot's, bot/__main__.py; this package cannot import them, it sits below them)."""
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     copy = commands.add_parser("copy", help="copy every row from SOURCE into DEST")
     copy.add_argument("source", help="SQLite file path or postgresql:// URL")
@@ -96,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ddz-bot: copy failed: SOURCE {args.source} does not exist", file=sys.stderr)
         return 1
     try:
-        copied = asyncio.run(copy_command(args.source, args.dest, quiet=args.quiet))
+        copied = asyncio.run(copy_command(args.source, args.dest, quiet=args.quiet,
+                                          features=features))
     except Exception as error:  # one line, no traceback, no password
         print(f"ddz-bot: copy failed: {type(error).__name__}: {error}", file=sys.stderr)
         return 1

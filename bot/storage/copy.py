@@ -7,12 +7,19 @@ in batches, each batch one transaction on DEST. Rows are upserted on their prima
 key, so a copy can be repeated (or resumed after an interruption) and gives the same
 result; rows that exist only in DEST are kept. Stop the bot on SOURCE first so that
 nothing changes during the copy.
+
+A feature's own tables (its ``migrations()``, docs/ARCHITECTURE.md §Features) come with it
+when it is given (``features``: each installed feature's name and migrations; ``python -m
+bot storage copy`` gives the bot's): both ends get its pending migrations first
+(``Repository.migrate_feature``), then ``feature_schema`` and its tables are copied after the
+core's. A SOURCE that holds the tables of a feature not given is refused (they would be
+left behind).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -23,6 +30,12 @@ from bot.storage.postgres import PostgresStorage
 from bot.storage.sql import Sql, scalar
 
 BATCH_ROWS = 500
+FEATURE_SCHEMA = ("CREATE TABLE IF NOT EXISTS feature_schema"
+                  " (feature TEXT PRIMARY KEY, version INTEGER NOT NULL)")
+"""The table of the features' schema versions (``Repository.migrate_feature`` creates it)."""
+
+FeatureTables = tuple[str, Mapping[str, Sequence[str]]]
+"""A feature's name and its migrations by backend (``Feature.migrations()``)."""
 
 
 @dataclass(frozen=True)
@@ -34,12 +47,18 @@ class TableShape:
     key: tuple[str, ...]
 
 
-def schema_tables() -> list[TableShape]:
+def schema_tables(features: Sequence[FeatureTables] = ()) -> list[TableShape]:
     """Every table of the current schema, in creation order (from the SQLite migrations;
-    the PostgreSQL schema has the same tables and columns, a test checks it)."""
+    the PostgreSQL schema has the same tables and columns, a test checks it), then, when
+    one of ``features`` has tables of its own, ``feature_schema`` and theirs."""
     raw = sqlite3.connect(":memory:")
     try:
         raw.executescript("".join(MIGRATIONS))
+        own = [statement for _, migrations in features for statement in migrations.get("sqlite", ())]
+        if own:
+            raw.execute(FEATURE_SCHEMA)
+        for statement in own:
+            raw.execute(statement)
         names = [
             row[0]
             for row in raw.execute(
@@ -105,22 +124,59 @@ async def float_columns(db: Sql, table: TableShape, postgres: bool) -> set[int]:
     return {i for i, c in enumerate(table.columns) if c in names}
 
 
+async def feature_versions(store: SqlRepository) -> dict[str, int]:
+    """The schema version of each feature with tables of its own in ``store`` (its
+    ``feature_schema``; none before the first)."""
+    exists = ("SELECT count(*) FROM information_schema.tables WHERE table_schema ="
+              " current_schema() AND table_name = 'feature_schema'"
+              if isinstance(store, PostgresStorage) else
+              "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'feature_schema'")
+    async with store._read() as db:
+        if not await scalar(db, exists):
+            return {}
+        return {str(name): int(version) for name, version in
+                await db.fetch("SELECT feature, version FROM feature_schema")}
+
+
+async def migrate_features(source: SqlRepository, dest: SqlRepository,
+                           features: Sequence[FeatureTables]) -> None:
+    """Bring both ends to the schema of ``features`` (their pending migrations); raises
+    ValueError when ``source`` holds tables of a feature not given, or a feature is at
+    another version on each end (one of them newer than this code)."""
+    given = {name for name, _ in features}
+    unknown = sorted(set(await feature_versions(source)) - given)
+    if unknown:
+        raise ValueError(f"SOURCE holds the tables of features not given: {', '.join(unknown)}"
+                         " (copy with them installed: python -m bot storage copy)")
+    for name, migrations in features:
+        if migrations:
+            versions = (await source.migrate_feature(name, migrations),
+                        await dest.migrate_feature(name, migrations))
+            if versions[0] != versions[1]:
+                raise ValueError(f"schema versions of {name} differ: source {versions[0]},"
+                                 f" dest {versions[1]}")
+
+
 async def copy_database(
     source: SqlRepository,
     dest: SqlRepository,
     progress: Callable[[str, int], None] = lambda table, rows: None,
+    features: Sequence[FeatureTables] = (),
 ) -> dict[str, int]:
-    """Copy every table of ``source`` into ``dest``; rows copied by table name.
+    """Copy every table of ``source`` into ``dest``, the tables of ``features`` too;
+    rows copied by table name.
 
     ``progress(table, rows)`` is called after each batch. Raises ValueError when the two
-    schemas are at different versions (open both with this code first: it migrates).
+    schemas are at different versions (open both with this code first: it migrates), or
+    when ``source`` holds tables of a feature not in ``features`` (``migrate_features``).
     """
     versions = (await source.schema_version(), await dest.schema_version())
     if versions[0] != versions[1]:
         raise ValueError(f"schema versions differ: source {versions[0]}, dest {versions[1]}")
+    await migrate_features(source, dest, features)
     to_postgres = isinstance(dest, PostgresStorage)
     copied: dict[str, int] = {}
-    for table in schema_tables():
+    for table in schema_tables(features):
         async with dest._read() as db:
             floats = await float_columns(db, table, to_postgres)
         statement = upsert_sql(table)
@@ -145,10 +201,11 @@ async def copy_database(
     return copied
 
 
-async def count_rows(store: SqlRepository) -> dict[str, int]:
-    """Rows per table of the schema in ``store``."""
+async def count_rows(store: SqlRepository,
+                     features: Sequence[FeatureTables] = ()) -> dict[str, int]:
+    """Rows per table of the schema (with the tables of ``features``) in ``store``."""
     counts = {}
     async with store._read() as db:
-        for table in schema_tables():
+        for table in schema_tables(features):
             counts[table.name] = int(await scalar(db, f"SELECT count(*) FROM {table.name}"))
     return counts

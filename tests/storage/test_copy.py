@@ -1,4 +1,6 @@
-"""``python -m bot.storage copy``: every kind of row, SQLite → PostgreSQL → SQLite."""
+"""``python -m bot.storage copy``: every kind of row, SQLite → PostgreSQL → SQLite; a
+feature's own tables and ``feature_schema`` with it (``python -m bot storage copy``: the
+installed features'), SQLite → SQLite and SQLite → PostgreSQL."""
 
 from __future__ import annotations
 
@@ -8,10 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.storage.copy import copy_database, schema_tables
+import pytest
+
+from bot.storage.copy import copy_database, feature_versions, schema_tables
 from bot.storage.sqlite import SqliteStorage
 from tests.support.databases import Database
 from tests.support.every_row import dump, fill
+from tests.support.ping_wing.store import MIGRATIONS, PingStore
 from tests.support.storage_fakes import finished_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,11 +47,55 @@ async def test_every_kind_of_row_copies_both_ways_and_copying_again_changes_noth
         await store.close()
 
 
-async def copy_command(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m bot.storage copy ARGS`` in a subprocess."""
+async def test_a_features_own_tables_and_its_schema_version_are_copied_with_it(
+    database: Database, tmp_path: Path
+) -> None:
+    source = await SqliteStorage.open(tmp_path / "source.sqlite3")
+    await source.settle_hand(finished_table(), "h")
+    assert await source.migrate_feature("ping", MIGRATIONS) == 1  # the demo wing's table
+    pings = PingStore(source)
+    assert await pings.begin("T1", 1, 11) and await pings.begin("T2", 1, 12)
+    await pings.finish("T1", 6)
+    dest = await database.open()
+    with pytest.raises(ValueError, match="features not given: ping"):
+        await copy_database(source, dest.repository)  # it would leave ping_tables behind
+    features = [("ping", MIGRATIONS), ("daily", {})]
+    copied = await copy_database(source, dest.repository, features=features)
+    assert (copied["feature_schema"], copied["ping_tables"], copied["ledger"]) == (1, 2, 3)
+    assert [t.name for t in schema_tables(features)][-2:] == ["feature_schema", "ping_tables"]
+    assert await feature_versions(dest.repository) == {"ping": 1}
+    assert await PingStore(dest.repository).rows(1) == [("T1", 11, 6), ("T2", 12, None)]
+    assert await copy_database(source, dest.repository, features=features) == copied  # again
+    assert await PingStore(dest.repository).rows(1) == [("T1", 11, 6), ("T2", 12, None)]
+    for store in (source, dest):
+        await store.close()
+
+
+async def test_the_bots_copy_command_copies_with_the_installed_features(
+    tmp_path: Path,
+) -> None:
+    source = await SqliteStorage.open(tmp_path / "a.sqlite3")
+    await source.settle_hand(finished_table(), "h")
+    await source.close()
+    proc = await copy_command(str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3"),
+                              module=("bot", "storage"))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(f"copied 18 rows from {tmp_path / 'a.sqlite3'} to ")
+    source = await SqliteStorage.open(tmp_path / "a.sqlite3")
+    await source.migrate_feature("ping", MIGRATIONS)  # a feature the bot has not installed
+    await source.close()
+    refused = await copy_command(str(tmp_path / "a.sqlite3"), str(tmp_path / "c.sqlite3"),
+                                 module=("bot", "storage"))
+    assert refused.returncode == 1 and "features not given: ping" in refused.stderr
+
+
+async def copy_command(*args: str, module: tuple[str, ...] = ("bot.storage",)
+                       ) -> subprocess.CompletedProcess[str]:
+    """``python -m bot.storage copy ARGS`` (``module``: ``bot storage``, the bot's) in a
+    subprocess."""
     return await asyncio.to_thread(
         subprocess.run,
-        [sys.executable, "-m", "bot.storage", "copy", *args],
+        [sys.executable, "-m", *module, "copy", *args],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
