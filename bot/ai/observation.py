@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.rules import DECK, DEFAULT_RULES, Card, Combo, RuleSet
+from bot.rules.happy import Auction, auction
 
 Phase = Literal["bidding", "playing"]
 _INDEX = operator.attrgetter("index")
@@ -24,6 +25,47 @@ _FULL_COUNTS: tuple[int, ...] = (4,) * 13 + (1, 1)
 """Cards of each rank in a deck: four of 3 … 2, one of each joker."""
 Play = tuple[int, Combo | None]
 """One step of the play history: (seat, combo played, or None for a pass)."""
+
+
+@dataclass(frozen=True)
+class HappyState:
+    """What every seat sees of the Happy rules' decisions before the play (docs/RULES.md
+    §Happy rules), for ``Observation.happy``.
+
+    * ``first``: the seat that spoke first in the call (the first to show at the deal,
+      else the dealt first speaker).
+    * ``calls``: the calls and grabs in the order spoken, as (seat, 1 = call/grab,
+      0 = don't); ``bot.rules.happy.auction(first, calls)`` reads them.
+    * ``shows``: each seat's show factor (4 at the deal, 2 after the kitty, 0 not shown).
+    * ``doubles``: each seat's doubling factor as far as this seat knows it (its own once
+      chosen, the others' once all three chose and the play began), 0 = not known.
+    * ``face_up``: (seat, cards it still holds) of every *other* seat whose hand is
+      face up: known cards, not hidden (the searches deal the unseen cards around them).
+    """
+
+    first: int
+    calls: tuple[tuple[int, int], ...] = ()
+    shows: tuple[int, int, int] = (0, 0, 0)
+    doubles: tuple[int, int, int] = (0, 0, 0)
+    face_up: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+
+    def auction(self, upto: int | None = None) -> Auction:
+        """``bot.rules.happy.auction`` of the calls and grabs (the first ``upto`` of them)."""
+        return auction(self.first, [(seat, bool(yes)) for seat, yes in self.calls[:upto]])
+
+    @property
+    def grabs(self) -> int:
+        """Grabs made so far (the grab factor is 2 ** grabs)."""
+        return self.auction().grabs
+
+    @property
+    def show_factor(self) -> int:
+        """S so far: the largest show made (1 for none)."""
+        return max([factor for factor in self.shows if factor], default=1)
+
+    def face_up_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds face up (empty when its hand is hidden)."""
+        return next((cards for s, cards in self.face_up if s == seat), ())
 
 
 @dataclass(frozen=True)
@@ -44,6 +86,8 @@ class Observation:
     * ``last_play``: (seat, Combo) that must be beaten, or ``None`` = free lead.
     * ``shown``: the cards other seats hold face up (the Happy rules' 明牌, docs/RULES.md
       §Happy rules): seen, so the card counter leaves them out.
+    * ``happy``: the Happy rules' decisions so far and whose cards are face up
+      (``HappyState``); None under the classic rules.
 
     Raises ValueError on an impossible shape (bad seat, hand size ≠ cards_left).
     """
@@ -60,6 +104,7 @@ class Observation:
     cards_left: tuple[int, int, int] = (17, 17, 17)
     last_play: tuple[int, Combo] | None = None
     shown: tuple[Card, ...] = ()
+    happy: HappyState | None = None
     _unseen: tuple[Card, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -92,7 +137,7 @@ class Observation:
         return (_from_wire, (self.seat, _ids(self.hand), self.phase, self.rules, self.landlord,
                              None if self.kitty is None else _ids(self.kitty), self.bids,
                              self.highest_bid, self.history, self.cards_left, self.last_play,
-                             _ids(self.shown)))
+                             _ids(self.shown), self.happy))
 
     # ----- roles -------------------------------------------------------------
 
@@ -184,8 +229,14 @@ class Observation:
         return tuple(counts)
 
     def known_cards_of(self, seat: int) -> tuple[Card, ...]:
-        """Cards certainly held by another seat: the landlord's unplayed kitty cards."""
-        if seat == self.seat or self.kitty is None or seat != self.landlord:
+        """Cards certainly held by another seat: the landlord's unplayed kitty cards, and
+        every card of a hand held face up (``happy.face_up``)."""
+        if seat == self.seat:
+            return ()
+        face_up = self.happy.face_up_of(seat) if self.happy is not None else ()
+        if face_up:
+            return face_up
+        if self.kitty is None or seat != self.landlord:
             return ()
         played = set(self.played_by(seat))
         return tuple(card for card in self.kitty if card not in played)
@@ -228,9 +279,11 @@ def _ids(cards: Iterable[Card]) -> bytes:
 def _from_wire(seat: int, hand: bytes, phase: Phase, rules: RuleSet, landlord: int | None,
                kitty: bytes | None, bids: tuple[tuple[int, int], ...], highest_bid: int,
                history: tuple[Play, ...], cards_left: tuple[int, int, int],
-               last_play: tuple[int, Combo] | None, shown: bytes = b"") -> Observation:
+               last_play: tuple[int, Combo] | None, shown: bytes = b"",
+               happy: HappyState | None = None) -> Observation:
     """The Observation that ``Observation.__reduce__`` pickled (checked again on the way in)."""
     return Observation(seat=seat, hand=tuple([DECK[i] for i in hand]), phase=phase, rules=rules,
                        landlord=landlord, kitty=None if kitty is None else tuple([DECK[i] for i in kitty]),
                        bids=bids, highest_bid=highest_bid, history=history, cards_left=cards_left,
-                       last_play=last_play, shown=tuple([DECK[i] for i in shown]))
+                       last_play=last_play, shown=tuple([DECK[i] for i in shown]),
+                       happy=happy)

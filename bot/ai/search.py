@@ -90,18 +90,26 @@ _ABSENT = _Absent()
 
 
 def sample_world(view: View, rng: random.Random) -> list[list[Card]]:
-    """Deal ``view.pool`` to the other seats consistently with what is known."""
+    """Deal ``view.pool`` to the other seats consistently with what is known: the
+    landlord's unplayed kitty cards and every hand face up (``view.face_up``) stay with
+    their seat, only the rest is shuffled."""
     others = [s for s in range(3) if s != view.seat]
-    known = set(view.landlord_known) if view.landlord != view.seat else set()
+    held: dict[int, tuple[Card, ...]] = {}
+    if view.landlord != view.seat and view.landlord_known:
+        held[view.landlord] = tuple(set(view.landlord_known))  # the classic order, unchanged
+    for s, cards in view.face_up:
+        if s != view.seat:
+            held[s] = tuple(dict.fromkeys(held.get(s, ()) + cards))  # a face-up hand: all of it
+    known = {card for cards in held.values() for card in cards}
     free = [card for card in view.pool if card not in known]
     rng.shuffle(free)
     hands: list[list[Card]] = [[], [], []]
     hands[view.seat] = list(view.hand)
     for s in others:
         need = view.cards_left[s]
-        if s == view.landlord and known:
-            hands[s].extend(known)
-            need -= len(known)
+        if s in held:
+            hands[s].extend(held[s])
+            need -= len(held[s])
         hands[s].extend(free[:need])
         del free[:need]
     return hands

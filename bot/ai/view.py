@@ -36,6 +36,9 @@ class View:
     history: tuple[tuple[int, Combo | None], ...] = ()
     """The public plays and passes so far (``Observation.history``; empty in the search's
     own playouts): what ``bot.ai.inference`` reads the passes from."""
+    face_up: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """(seat, cards) of every other seat whose hand is face up (the Happy rules' shown
+    hands, ``Observation.happy``): pool cards certainly held by that seat."""
 
     @property
     def is_landlord(self) -> bool:
@@ -85,4 +88,5 @@ def view_of(obs: Observation) -> View:
         rules=obs.rules,
         landlord_known=obs.known_cards_of(obs.landlord),
         history=obs.history,
+        face_up=() if obs.happy is None else obs.happy.face_up,
     )

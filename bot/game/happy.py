@@ -22,6 +22,7 @@ import random
 from pydantic import ConfigDict
 
 from bot.ai import Observation
+from bot.ai.observation import HappyState
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.models import Action, HandResult
@@ -181,11 +182,23 @@ class HappyHand(Hand):
         return self.end_doubling()
 
     def observation(self, seat: int) -> Observation:
-        """``Hand.observation`` with the cards the other seats hold face up (``shown``)."""
+        """``Hand.observation`` with the cards the other seats hold face up (``shown``)
+        and the Happy decisions so far (``happy``: calls, grabs, shows, the doubles this
+        seat may know: its own, the others' once all three chose)."""
         obs = super().observation(seat)
         face_up = tuple(card for other in self.shown if other != seat
                         for card in self.holdings[other])
-        return dataclasses.replace(obs, shown=face_up) if face_up else obs
+        doubles = [factor or 0 for factor in self.doubles]
+        if self.phase == "doubling":
+            doubles = [factor if other == seat else 0 for other, factor in enumerate(doubles)]
+        state = HappyState(
+            first=self.opener,
+            calls=tuple((a.seat, a.amount or 0) for a in self.history
+                        if a.kind in ("call", "grab")),
+            shows=self.shows, doubles=(doubles[0], doubles[1], doubles[2]),
+            face_up=tuple((other, tuple(self.holdings[other])) for other in self.shown
+                          if other != seat))
+        return dataclasses.replace(obs, shown=face_up, happy=state)
 
     def allowed_bids(self, seat: int) -> list[int]:
         """0 (Don't call / Don't grab) and 1 (Call / Grab) for the seat to speak."""
