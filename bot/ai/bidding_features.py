@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 FEATURES: tuple[str, ...] = (
     "big_joker", "small_joker", "twos", "aces", "kings", "queens", "bombs",
     "trios", "pairs", "singles", "low_loose", "chain_saving", "turns",
@@ -66,3 +68,34 @@ def hand_features(counts: Sequence[int]) -> list[float]:
         float(counts[10]), float(counts[9]), float(bombs), float(trios), float(pairs),
         float(singles), float(loose), float(saving), float(turns),
     ]
+
+
+def hand_features_batch(counts: np.ndarray) -> np.ndarray:
+    """``hand_features`` of many hands at once: ``counts`` (n, 15) rank counts → (n, 13)
+    floats, row for row equal to ``hand_features`` (``bot.ai.happy``'s sampled deals)."""
+    c = np.asarray(counts, dtype=np.int64)
+    body = c[:, :13]
+    bombs = (body == 4).sum(axis=1)
+    trios = (body == 3).sum(axis=1)
+    pairs = (body == 2).sum(axis=1)
+    singles = (body == 1).sum(axis=1)
+    low_pairs = (body[:, :8] == 2).sum(axis=1)
+    low_singles = (body[:, :8] == 1).sum(axis=1)
+    rocket = (c[:, 13] > 0) & (c[:, 14] > 0)
+    bombs = bombs + rocket
+    singles = singles + np.where(rocket, 0, c[:, 13] + c[:, 14])
+    saving = np.zeros(len(c), dtype=np.int64)
+    run_singles = np.zeros(len(c), dtype=np.int64)
+    run_length = np.zeros(len(c), dtype=np.int64)
+    for r in range(12):
+        inside = (c[:, r] >= 1) & (c[:, r] <= 3)
+        ended = ~inside & (run_length >= 5)
+        saving += np.where(ended, np.maximum(0, run_singles - 1), 0)
+        run_length = np.where(inside, run_length + 1, 0)
+        run_singles = np.where(inside, run_singles + (c[:, r] == 1), 0)
+    saving += np.where(run_length >= 5, np.maximum(0, run_singles - 1), 0)
+    kickers = np.minimum(trios, singles + pairs - saving)
+    turns = np.maximum(1, singles + pairs + trios - kickers - saving)
+    loose = np.maximum(0, low_singles + low_pairs - kickers - saving)
+    return np.stack([c[:, 14], c[:, 13], c[:, 12], c[:, 11], c[:, 10], c[:, 9], bombs, trios,
+                     pairs, singles, loose, saving, turns], axis=1).astype(np.float64)

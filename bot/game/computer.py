@@ -11,15 +11,16 @@ from __future__ import annotations
 import random
 
 from bot.ai import Decision, Level, choose_bid, choose_play, hint_options
-from bot.ai.happy import happy_decision
+from bot.ai.happy import choose_happy
 from bot.game.errors import GameError
+from bot.game.models import ShowThen
 from bot.game.table import Table
 from bot.rules import Combo
 
-AutoAction = int | Combo | None
+AutoAction = int | ShowThen | Combo | None
 """A computer's action: a bid (0 = pass, 1..3) while bidding, the amount of another
-decision before the play (``Hand.asked``: the Happy rules' call, grab, show), a Combo,
-or None = pass."""
+decision before the play (``Hand.asked``: the Happy rules' call, grab, show; a
+``ShowThen`` for a first call made with the hand face up), a Combo, or None = pass."""
 
 
 def fallback_action(table: Table) -> int | Combo | None:
@@ -59,11 +60,17 @@ def decide(table: Table, rng: random.Random) -> AutoAction:
     if hand is None or seat is None:
         raise GameError("wrong_phase", phase=table.phase)
     asked = hand.asked(seat)
-    if asked not in ("bid", "play", None):
-        return happy_decision(asked, hand.holdings[seat], seat == hand.landlord)
     level = seat_level(table)
     obs = hand.observation(seat)
     fixed = table.private
+    if asked not in ("bid", "play", None):
+        # before anyone has spoken the first word may be said face up (×4)
+        happy = obs.happy
+        show = (asked == "call" and happy is not None and not happy.calls
+                and not happy.shows[seat]
+                and choose_happy(obs, "show", level, rng, fixed_budget=fixed))
+        amount = choose_happy(obs, asked, level, rng, fixed_budget=fixed)
+        return ShowThen(amount) if show else amount
     if hand.phase == "bidding":
         return choose_bid(obs, level, rng, fixed_budget=fixed).action
     return choose_play(obs, level, rng, fixed_budget=fixed).action
@@ -72,7 +79,9 @@ def decide(table: Table, rng: random.Random) -> AutoAction:
 def decide_pending(table: Table) -> list[tuple[int, str, int]]:
     """The computer's part of a decision all seats make at once (``Hand.pending``, the
     Happy rules' doubling): ``(seat, kind, amount)`` for each pending seat that a
-    computer plays (a computer seat, or a member on auto-play). Pure and quick."""
+    computer plays (a computer seat, or a member on auto-play; ``bot.ai.happy.choose_happy``
+    at its level, seeded by the position). Pure; a hard seat samples up to
+    ``bot.ai.happy.WORLDS`` deals (a few ms)."""
     hand = table.hand
     if hand is None or table.phase != "playing" or hand.turn is not None:
         return []
@@ -80,7 +89,10 @@ def decide_pending(table: Table) -> list[tuple[int, str, int]]:
     for seat in hand.pending():
         asked = hand.asked(seat)
         if asked is not None and table.seats[seat].automatic:
-            amount = happy_decision(asked, hand.holdings[seat], seat == hand.landlord)
+            level = table.seats[seat].computer or "normal"
+            obs = hand.observation(seat)
+            # seeded by the position: the same table always gets the same answers
+            amount = choose_happy(obs, asked, level, None, fixed_budget=True)
             decisions.append((seat, asked, amount))
     return decisions
 

@@ -8,6 +8,7 @@ Every model here round-trips through JSON to an equal value.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Annotated, Any, Literal
 
@@ -153,3 +154,13 @@ class HandResult(Immutable, BaseModel):
     def seat_won(self, seat: int) -> bool:
         """Whether ``seat`` is on the winning side."""
         return (seat == self.landlord) == (self.winner == "landlord")
+
+
+@dataclass(frozen=True)
+class ShowThen:
+    """A computer's first word at the deal said with its hand face up (the Happy rules'
+    show at the deal, docs/RULES.md §Happy rules): ``Hand.decide("show", seat, show)``,
+    then ``then`` (1 = Call, 0 = Don't call). ``Table.auto_act`` applies both."""
+
+    then: int
+    show: int = 4

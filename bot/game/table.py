@@ -38,7 +38,7 @@ from pydantic import BaseModel, Field, model_validator
 from bot.ai import LEVELS, Level
 from bot.game.errors import GameError
 from bot.game.hand import Cards, Hand
-from bot.game.models import Action
+from bot.game.models import Action, ShowThen
 from bot.game.seat import (
     AUTOPLAY_AFTER_TIMEOUTS,
     PACE_MAX,
@@ -548,10 +548,11 @@ class Table(BaseModel):
         return self._member_acted(index) + self._applied(action, now)
 
     def auto_act(
-        self, action: int | Combo | None, now: float, *, timed_out: bool = False
+        self, action: int | ShowThen | Combo | None, now: float, *, timed_out: bool = False
     ) -> list[Event]:
         """The computer acts for the seat to act: ``action`` is a bid amount while
-        bidding, a Combo or None (pass) while playing (an AI ``Decision.action``).
+        bidding (under the Happy rules a ``ShowThen`` at the first call: show the hand,
+        then call or not), a Combo or None (pass) while playing (an AI ``Decision.action``).
 
         ``timed_out``: the member's deadline passed; two timeouts in a row put
         the seat on autoplay until the member acts (``Seat.timeout_hand``: this hand).
@@ -561,6 +562,11 @@ class Table(BaseModel):
             raise GameError("wrong_phase", phase=self.phase)
         hand, index = self.hand, self.hand.turn
         asked = hand.asked(index)
+        shown: list[Event] = []
+        if isinstance(action, ShowThen):
+            shown = self._applied(hand.decide("show", index, action.show, auto=True), now,
+                                  done=False)
+            action = action.then
         if asked not in ("play", None):
             if not isinstance(action, int):
                 raise GameError("invalid_bid", amount=str(action))
@@ -570,7 +576,7 @@ class Table(BaseModel):
         else:
             done = hand.play(index, action, auto=True)  # type: ignore[arg-type]  # a Combo: bids are handled above
         events = self._timed_out(index) if timed_out else []
-        return events + self._applied(done, now)
+        return events + shown + self._applied(done, now)
 
     def _timed_out(self, index: int) -> list[Event]:
         """A member's seat timed out: count it; two in a row put the seat on auto-play
