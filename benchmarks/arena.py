@@ -5,6 +5,8 @@
     python -m benchmarks.arena --minutes 15 --jobs 2 # stop each match-up after 15 minutes
     python -m benchmarks.arena --timing 20           # decision times per level
     python -m benchmarks.arena --bidding --deals 1000  # bidding policies (benchmarks.bidding_arena)
+    python -m benchmarks.arena --rules happy --deals 2000 --play normal --match hard:hardnever
+                                                     # Happy rules (benchmarks.happy_arena)
 
 Every deal (seeded) is played twice with the roles swapped: our agent as the
 landlord (seat 0) against two copies of the opponent, then our agent as both
@@ -43,7 +45,9 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
 
+from benchmarks import happy_arena
 from benchmarks.hard_v1 import hard_play as hard_v1_play
 from benchmarks.hard_v1.policy import normal_play as normal_v1_play
 from bot.ai.decision import Decision, play
@@ -52,7 +56,7 @@ from bot.ai.policy import easy_play, greedy_play, normal_play, random_play
 from bot.ai.search import TIME_CAP, hard_play
 from bot.ai.selfplay import deal, play_hand
 from bot.ai.view import view_of
-from bot.rules import Combo, legal_plays
+from bot.rules import Combo, RuleSet, legal_plays
 
 Agent = Callable[[Observation, random.Random], Decision]
 DEFAULT_MATCHUPS = [
@@ -304,7 +308,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timing", type=int, metavar="DEALS", help="only time decisions")
     parser.add_argument("--levels", default="easy,normal,hard",
                         help="levels --timing measures, comma-separated (e.g. hard,hardfixed)")
+    parser.add_argument("--rules", choices=("classic", "happy"), default="classic",
+                        help="happy: the Happy rules' decisions and stakes (benchmarks.happy_arena)")
+    parser.add_argument("--cap", type=int, default=64, help="Happy rules: the cap (0 = none)")
+    parser.add_argument("--play", help="Happy rules: every seat's play policy (normal, hard, "
+                        "hard@STEPS); default each agent's own level")
+    parser.add_argument("--out", type=Path, help="Happy rules: append one JSON line per deal")
+    parser.add_argument("--summary", type=Path, help="Happy rules: the rows of an --out file")
     args = parser.parse_args(argv)
+    if args.summary:
+        happy_arena.from_file(args.summary)
+        return
+    if args.rules == "happy":
+        rules = RuleSet(variant="happy", cap=args.cap or None)
+        print(f"arena, Happy rules (cap {args.cap or 'none'}): up to {args.deals} deals × 2 "
+              f"seatings, seed {args.seed}, cap {args.minutes or '∞'} min, one process")
+        print(happy_arena.HEADER, flush=True)
+        for spec in args.match or ["hard:hardnever", "hard:normal"]:
+            ours, theirs = spec.split(":")
+            print(happy_arena.run(ours, theirs, args.deals, args.seed, args.play, rules,
+                                  args.minutes, args.out), flush=True)
+        return
     if args.timing:
         timing(args.timing, args.seed, tuple(args.levels.split(",")))
         return
