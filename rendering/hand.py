@@ -21,8 +21,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageFont
 
-from bot.rules.cards import RANKS, Card
-from rendering.cards import LARGE, SortMode, card_sprite, rank_label, sort_cards
+from bot.rules.cards import DECK, RANKS, Card
+from rendering.bands import Band, assemble, band, kept, paletted
+from rendering.cards import LARGE, SHADOW_MARGIN, SortMode, card_sprite, rank_label, sort_cards
 from rendering.compose import (
     FELT,
     GOLD,
@@ -93,23 +94,31 @@ def _fitting(label: str, room: int) -> ImageFont.FreeTypeFont:
     return font(size, True)
 
 
-def _draw_counter(img: Image.Image, top: int, counts: Sequence[int], locale: str) -> None:
-    """The strip: its title, then each rank's mark over its count (greyed when 0)."""
+def _draw_counter(img: Image.Image, top: int, counts: Sequence[int], locale: str,
+                  parts: Collection[int] = (0, 1, 2)) -> None:
+    """The strip: its title (part 0), then each rank's mark (part 1) over its count
+    (part 2), greyed when 0; ``parts``: which of them to draw on the panel."""
     draw = Draw(img)
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + COUNTER_H - 8), radius=8, fill=PANEL)
-    draw.text((MARGIN + 12, top + 4), text(locale, "counter"), font=font(MIN_PX, True), fill=MUTED)
+    if 0 in parts:
+        draw.text((MARGIN + 12, top + 4), text(locale, "counter"), font=font(MIN_PX, True),
+                  fill=MUTED)
     for index, ((x0, y0, x1, _), count) in enumerate(zip(counter_cells(top), counts, strict=True)):
         colour = WHITE if count else GREYED
         mark_colour = BIG_JOKER_RED if index == 14 and count else colour
         cx = (x0 + x1) // 2
         mark = counter_mark(index)
-        if index == 13:  # the hollow star, its lines thickened to read at a phone's size
+        if 1 not in parts:
+            pass
+        elif index == 13:  # the hollow star, its lines thickened to read at a phone's size
             draw.text((cx, y0 + 24), mark, fill=mark_colour, font=font(COUNTER_PX, True),
                       anchor="mm", stroke_width=2, stroke_fill=mark_colour)
         else:
             draw.text((cx, y0 + 24), mark, font=_fitting(mark, x1 - x0 - 2), fill=mark_colour,
                       anchor="mm")
-        draw.text((cx, y0 + 70), str(count), font=font(COUNTER_PX, True), fill=colour, anchor="mm")
+        if 2 in parts:
+            draw.text((cx, y0 + 70), str(count), font=font(COUNTER_PX, True), fill=colour,
+                      anchor="mm")
 
 
 def fan_positions(count: int) -> list[int]:
@@ -117,6 +126,54 @@ def fan_positions(count: int) -> list[int]:
     step = fan_step(count, "large", WIDTH - 2 * MARGIN, max_gap=6)
     left = (WIDTH - fan_width(count, "large", step)) // 2
     return [left + i * step for i in range(count)]
+
+
+def hand_image(
+    cards: Sequence[Card],
+    *,
+    selected: Collection[int] = (),
+    sort: SortMode = "rank",
+    locale: str = "en",
+    show_indices: bool = True,
+    counter: Sequence[int] | None = None,
+) -> Image.Image:
+    """The RGB canvas ``render_hand`` encodes, drawn in one piece (arguments as there).
+    Raises ValueError on a counter that is not 15 counts."""
+    if counter is not None and len(counter) != len(RANKS):
+        raise ValueError(f"counter needs {len(RANKS)} counts, not {len(counter)}")
+    ordered = sort_cards(cards, sort)
+    img = Image.new("RGB", (WIDTH, hand_height(show_indices, counter is not None)), FELT)
+    shift = 0
+    if counter is not None:
+        _draw_counter(img, COUNTER_TOP, counter, locale)
+        shift = COUNTER_H
+    if not ordered:
+        Draw(img).text((WIDTH // 2, (img.height + shift) // 2), text(locale, "no_cards"),
+                       font=font(26, True), fill=MUTED, anchor="mm")
+        return img
+    _draw_fan(img, ordered, set(selected), TOP + shift, show_indices)
+    return img
+
+
+def _draw_fan(img: Image.Image, ordered: Sequence[Card], chosen: Collection[int], top: int,
+              show_indices: bool) -> None:
+    """The fan of ``ordered`` cards with its top edge at ``top`` px (a selected card
+    ``RAISE`` px higher), and the position labels under it when ``show_indices``."""
+    draw = Draw(img)
+    xs = fan_positions(len(ordered))
+    for x, card in zip(xs, ordered, strict=True):
+        up = card.index in chosen
+        paste_card(img, card_sprite(card.index, "large", up), x, top - RAISE if up else top)
+    if show_indices:
+        label_font = font(LABEL_PX, True)
+        cy = top + LARGE.height + 4 + LABEL_H // 2
+        for pos, (x, card) in enumerate(zip(xs, ordered, strict=True), start=1):
+            cx = x + LARGE.strip // 2
+            if card.index in chosen:
+                draw.rounded_rectangle((cx - 15, cy - 14, cx + 15, cy + 14), radius=7, fill=GOLD)
+                draw.text((cx, cy), str(pos), font=label_font, fill=INK, anchor="mm")
+            else:
+                draw.text((cx, cy), str(pos), font=label_font, fill=MUTED, anchor="mm")
 
 
 def render_hand(
@@ -137,43 +194,98 @@ def render_hand(
     ``locale`` matters for the empty-hand text and the counter's label. Pure CPU
     work: call through ``asyncio.to_thread``. Raises ValueError on a counter that
     is not 15 counts.
+
+    Assembled from bands (``rendering.bands``) kept per process: the fan of cards
+    (by cards, selection, sort), the counter's title (by language), its marks (by which
+    ranks are all seen) and its counts, so a redraw after another player's move draws
+    and deflates only the counts' rows. The pixels are ``hand_image``'s.
     """
     if counter is not None and len(counter) != len(RANKS):
         raise ValueError(f"counter needs {len(RANKS)} counts, not {len(counter)}")
-    ordered = sort_cards(cards, sort)
-    chosen = set(selected)
-    img = Image.new("RGB", (WIDTH, hand_height(show_indices, counter is not None)), FELT)
-    draw = Draw(img)
-    shift = 0
-    if counter is not None:
-        _draw_counter(img, COUNTER_TOP, counter, locale)
-        shift = COUNTER_H
-    if not ordered:
-        draw.text((WIDTH // 2, (img.height + shift) // 2),
-                  text(locale, "no_cards"), font=font(26, True), fill=MUTED, anchor="mm")
-        return encode_png(img)
-    top = TOP + shift
-    xs = fan_positions(len(ordered))
-    for x, card in zip(xs, ordered, strict=True):
-        up = card.index in chosen
-        paste_card(img, card_sprite(card.index, "large", up), x, top - RAISE if up else top)
-    if show_indices:
-        label_font = font(LABEL_PX, True)
-        cy = top + LARGE.height + 4 + LABEL_H // 2
-        for pos, (x, card) in enumerate(zip(xs, ordered, strict=True), start=1):
-            cx = x + LARGE.strip // 2
-            if card.index in chosen:
-                draw.rounded_rectangle((cx - 15, cy - 14, cx + 15, cy + 14), radius=7, fill=GOLD)
-                draw.text((cx, cy), str(pos), font=label_font, fill=INK, anchor="mm")
-            else:
-                draw.text((cx, cy), str(pos), font=label_font, fill=MUTED, anchor="mm")
-    return encode_png(img)
+    if not cards:
+        return encode_png(hand_image(cards, locale=locale, show_indices=show_indices,
+                                     counter=counter))
+    indices = tuple(sorted(c.index for c in cards))
+    chosen = frozenset(selected) & frozenset(indices)
+    fan = _fan_band(indices, chosen, sort, show_indices, counter is not None)
+    if counter is None:
+        return assemble([fan])
+    counts = tuple(counter)
+    return assemble([_counter_band(0, (), locale), _counter_band(1, tuple(c > 0 for c in counts), ""),
+                     _counter_band(2, counts, ""), fan])
+
+
+COUNTER_SPLITS = (0, COUNTER_TOP + COUNTER_TITLE_H, COUNTER_TOP + COUNTER_TITLE_H + 48,
+                  TOP + COUNTER_H - RAISE - SHADOW_MARGIN)
+"""Rows where the counter's bands start: its title, its marks, its counts; the last is
+where the fan's band starts (the highest row a raised card's shadow reaches)."""
+
+
+@kept
+@lru_cache(maxsize=1024)
+def _fan_band(indices: tuple[int, ...], chosen: frozenset[int], sort: SortMode,
+              show_indices: bool, counter: bool) -> Band:
+    """The rows of the fan (with its labels), from ``COUNTER_SPLITS[-1]`` down with a
+    counter strip, all of them without."""
+    start = COUNTER_SPLITS[-1] if counter else 0
+    img = Image.new("RGB", (WIDTH, hand_height(show_indices, counter) - start), FELT)
+    _draw_fan(img, sort_cards([DECK[i] for i in indices], sort), chosen,
+              TOP + (COUNTER_H if counter else 0) - start, show_indices)
+    return band(img, final=True)
+
+
+_ANY_COUNTS = (1,) * len(RANKS)
+
+
+@kept
+@lru_cache(maxsize=2048)
+def _counter_band(part: int, key: tuple[int, ...] | tuple[bool, ...], locale: str) -> Band:
+    """Band ``part`` of the counter strip: 0 its title (``locale``), 1 its marks (``key``:
+    which ranks still have cards out), 2 its counts (``key``: the 15 counts)."""
+    if part == 2:  # the counts: each cell's tile on the panel
+        img = _counts_panel().copy()
+        for index, count in enumerate(key):
+            tile, left, top = _count_tile(int(count), index)
+            img.paste(tile, (left, top))
+        return band(img)
+    start, end = COUNTER_SPLITS[part], COUNTER_SPLITS[part + 1]
+    counts = tuple(int(bool(k)) for k in key) if part == 1 else _ANY_COUNTS
+    img = Image.new("RGB", (WIDTH, end - start), FELT)
+    _draw_counter(img, COUNTER_TOP - start, counts, locale or "en", (part,))
+    return band(img)
+
+
+@kept
+@lru_cache(maxsize=1)
+def _counts_panel() -> Image.Image:
+    """The counts' band with no count on it ("P", ``SHARED_PALETTE``)."""
+    start, end = COUNTER_SPLITS[2], COUNTER_SPLITS[3]
+    img = Image.new("RGB", (WIDTH, end - start), FELT)
+    _draw_counter(img, COUNTER_TOP - start, _ANY_COUNTS, "en", ())
+    return paletted(img)
+
+
+@kept
+@lru_cache(maxsize=256)
+def _count_tile(count: int, index: int) -> tuple[Image.Image, int, int]:
+    """Cell ``index``'s count ``count`` as drawn on the counts' band: ("P" tile, left,
+    top) in the band, the cell's inside (2 px in from its sides, clear of the panel's
+    corners) from its count's row down to the band's end."""
+    start, end = COUNTER_SPLITS[2], COUNTER_SPLITS[3]
+    x0, y0, x1, _ = counter_cells(COUNTER_TOP - start)[index]
+    img = Image.new("RGB", (WIDTH, end - start), FELT)
+    counts = [1] * len(RANKS)
+    counts[index] = count
+    _draw_counter(img, COUNTER_TOP - start, counts, "en", (2,))
+    box = (x0 + 2, max(0, y0), x1 - 2, y0 + 94)
+    return paletted(img.crop(box)), box[0], box[1]
 
 
 HAND_CACHE_SIZE = 64
 """Hand PNGs kept by ``render_hand_cached`` (≈ 40 KB each, so ≈ 2.5 MB at most)."""
 
 
+@kept
 @lru_cache(maxsize=HAND_CACHE_SIZE)
 def _render_hand_memo(
     cards: tuple[Card, ...], selected: frozenset[int], sort: SortMode, locale: str,

@@ -15,8 +15,13 @@ shows the 800 px image).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
+from bot.rules.cards import Card
+from rendering.bands import Band, assemble, band, kept
 from rendering.cards import SMALL
 from rendering.compose import (
     DANGER,
@@ -31,7 +36,6 @@ from rendering.compose import (
     draw_backs,
     draw_fan,
     draw_pill,
-    encode_png,
     role_badge,
 )
 from rendering.models import SeatView, TableView
@@ -50,6 +54,9 @@ NAME_SIZES = (26, 24, 22)
 MIN_PX = 22
 """Smallest text size in px on the image (11 px at a phone's ~400 px width)."""
 PILL_H = 32
+BAND_LEVEL = 4
+"""zlib level of the table's bands (``rendering.bands``): at 3 the bidding table's PNG
+was 36 bytes larger than one encoded whole (``encode_png``); at 4 every sample is smaller."""
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, locale: str) -> None:
@@ -163,13 +170,9 @@ def _pills(draw: ImageDraw.ImageDraw, seat: SeatView, right: int, top: int, bidd
     return used
 
 
-def render_table(view: TableView, *, locale: str = "en") -> bytes:
-    """PNG bytes of the public table (``WIDTH`` × ``HEIGHT`` px, palette PNG).
-
-    Raises ValueError unless ``view.seats`` has exactly 3 seats. Names and the
-    status line are drawn with glyph fallback and shrunk/ellipsized to fit.
-    Pure CPU work: call through ``asyncio.to_thread``.
-    """
+def table_image(view: TableView, *, locale: str = "en") -> Image.Image:
+    """The RGB canvas ``render_table`` encodes, drawn in one piece (arguments and errors
+    as there)."""
     if len(view.seats) != 3:
         raise ValueError(f"a table has 3 seats, got {len(view.seats)}")
     img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
@@ -178,8 +181,77 @@ def render_table(view: TableView, *, locale: str = "en") -> bytes:
     _header(img, draw, view, locale)
     landlord_known = any(seat.is_landlord for seat in view.seats)
     for i, seat in enumerate(view.seats):
-        _seat(img, draw, seat, HEADER_H + 4 + i * (ROW_H + ROW_GAP), landlord_known, view.bidding, locale)
-    if view.status:
-        status, face = fit_text(view.status, WIDTH - 2 * PAD, (24, MIN_PX))
-        draw_text(draw, (WIDTH // 2, HEIGHT - STATUS_H // 2 - 2), status, face, WHITE, anchor="mm")
-    return encode_png(img)
+        _seat(img, draw, seat, SEATS_TOP + i * (ROW_H + ROW_GAP), landlord_known, view.bidding, locale)
+    _status(draw, view.status, HEIGHT)
+    return img
+
+
+SEATS_TOP = HEADER_H + 4
+"""Top row of the first seat's panel; each seat's band is its panel and the gap under it."""
+
+
+def _status(draw: ImageDraw.ImageDraw, status: str, bottom: int) -> None:
+    """The status line, centred above ``bottom`` (the image's last row + 1)."""
+    if status:
+        line, face = fit_text(status, WIDTH - 2 * PAD, (24, MIN_PX))
+        draw_text(draw, (WIDTH // 2, bottom - STATUS_H // 2 - 2), line, face, WHITE, anchor="mm")
+
+
+def render_table(view: TableView, *, locale: str = "en") -> bytes:
+    """PNG bytes of the public table (``WIDTH`` × ``HEIGHT`` px, palette PNG).
+
+    Raises ValueError unless ``view.seats`` has exactly 3 seats. Names and the
+    status line are drawn with glyph fallback and shrunk/ellipsized to fit.
+    Pure CPU work: call through ``asyncio.to_thread``.
+
+    Assembled from bands (``rendering.bands``) kept per process: the header, each
+    seat's panel, the status line, each drawn once for what it shows, so a move redraws
+    only the panels of the seats it changed and the status. The pixels are
+    ``table_image``'s.
+    """
+    if len(view.seats) != 3:
+        raise ValueError(f"a table has 3 seats, got {len(view.seats)}")
+    kitty = None if view.kitty is None else tuple(view.kitty)
+    landlord_known = any(seat.is_landlord for seat in view.seats)
+    return assemble([
+        _header_band(view.hand_number, view.rules, view.bid, view.multiplier, kitty, locale),
+        *(_seat_band(_hashable(seat), landlord_known, view.bidding, locale) for seat in view.seats),
+        _status_band(view.status),
+    ])
+
+
+def _hashable(seat: SeatView) -> SeatView:
+    """``seat`` with its played cards as a tuple (a list does not hash)."""
+    if seat.last_action is None or isinstance(seat.last_action, (str, tuple)):
+        return seat
+    return replace(seat, last_action=tuple(seat.last_action))
+
+
+@kept
+@lru_cache(maxsize=256)
+def _header_band(hand_number: int | None, rules: str | None, bid: int | None, multiplier: int,
+                 kitty: tuple[Card, ...] | None, locale: str) -> Band:
+    img = Image.new("RGB", (WIDTH, SEATS_TOP), FELT)
+    draw = Draw(img)
+    draw.rectangle((0, 0, WIDTH, HEADER_H - 4), fill=FELT_DARK)
+    view = TableView(seats=(), bid=bid, multiplier=multiplier, kitty=kitty,
+                     hand_number=hand_number, rules=rules)
+    _header(img, draw, view, locale)
+    return band(img, BAND_LEVEL)
+
+
+@kept
+@lru_cache(maxsize=2048)
+def _seat_band(seat: SeatView, landlord_known: bool, bidding: bool, locale: str) -> Band:
+    img = Image.new("RGB", (WIDTH, ROW_H + ROW_GAP), FELT)
+    _seat(img, Draw(img), seat, 0, landlord_known, bidding, locale)
+    return band(img, BAND_LEVEL)
+
+
+@kept
+@lru_cache(maxsize=1024)
+def _status_band(status: str) -> Band:
+    top = SEATS_TOP + 3 * (ROW_H + ROW_GAP)
+    img = Image.new("RGB", (WIDTH, HEIGHT - top), FELT)
+    _status(Draw(img), status, HEIGHT - top)
+    return band(img, BAND_LEVEL, final=True)

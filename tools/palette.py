@@ -31,21 +31,24 @@ DATA = Path(__file__).resolve().parents[1] / "rendering" / "palette_data.py"
 def sample_drawings() -> list[Image.Image]:
     """The RGB drawings of the samples (English: other languages change words, not colours).
 
-    Not thread-safe: it swaps each renderer's ``encode_png`` for a moment."""
-    drawn: list[Image.Image] = []
+    Not thread-safe: it swaps the result's and the chart's ``encode_png`` for a moment
+    (the hand and the table, assembled from bands, have their canvases drawn whole:
+    ``hand_image``, ``table_image``)."""
+    drawn: list[Image.Image] = [
+        hand.hand_image(samples.landlord_hand(), selected=samples.selected_three()),
+        table.table_image(samples.mid_game_table()),
+        table.table_image(samples.bidding_table()),
+    ]
 
     def keep(img: Image.Image) -> bytes:
         drawn.append(img.copy())
         return b""
 
-    modules = (hand, table, result, stats)
+    modules = (result, stats)
     saved = [module.encode_png for module in modules]
     for module in modules:
         module.encode_png = keep  # type: ignore[attr-defined]  # each module's own name for it, swapped for the warm-up
     try:
-        hand.render_hand(samples.landlord_hand(), selected=samples.selected_three())
-        table.render_table(samples.mid_game_table())
-        table.render_table(samples.bidding_table())
         result.render_result(samples.spring_result())
         stats.render_stats(samples.stats_chart())
     finally:

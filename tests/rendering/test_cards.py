@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from bot.rules.cards import Card, format_cards, parse_cards
+from rendering import bands
 from rendering.cards import (
     LARGE,
     SHADOW_MARGIN,
@@ -96,6 +97,7 @@ def test_faces_redrawn_from_scratch_give_identical_images() -> None:
     before = render_hand(landlord_hand(), selected=selected_three())
     card_sprite.cache_clear()
     back_sprite.cache_clear()
+    bands.forget()  # the hand's kept bands too: its fan is drawn again from the new faces
     warm_up()
     assert card_sprite.cache_info().currsize == 3 * 54
     assert render_hand(landlord_hand(), selected=selected_three()) == before

@@ -26,8 +26,10 @@ from rendering.compose import (
     WHITE,
     encode_png,
 )
+from rendering.hand import hand_image
 from rendering.models import SeatView, TableView
 from rendering.palette_data import SHARED_PALETTE
+from rendering.table import table_image
 from tests.support.pngs import decode
 from tools.palette import sample_palette
 from tools.samples import (
@@ -42,7 +44,13 @@ DESIGN = (FELT, FELT_DARK, PANEL, WHITE, MUTED, GOLD, WARN, DANGER, INK)
 
 
 def drawn_and_encoded(monkeypatch: pytest.MonkeyPatch, module: Any, draw: Any) -> tuple[Image.Image, Image.Image]:
-    """(the RGB composition a renderer encoded, the decoded PNG it returned)."""
+    """(the RGB composition a renderer encoded, the decoded PNG it returned). The hand and
+    the table are assembled from bands (``rendering.bands``): their composition is the
+    canvas drawn in one piece, ``hand_image`` / ``table_image``, which
+    ``tests/rendering/test_bands.py`` holds pixel for pixel equal to them."""
+    if isinstance(draw, tuple):
+        whole, banded = draw
+        return whole(), decode(banded())
     seen: list[Image.Image] = []
 
     def keep(img: Image.Image) -> bytes:
@@ -55,8 +63,9 @@ def drawn_and_encoded(monkeypatch: pytest.MonkeyPatch, module: Any, draw: Any) -
 
 
 @pytest.mark.parametrize(("module", "draw"), [
-    (rendering.hand, lambda: render_hand(landlord_hand(), selected=selected_three(), show_indices=False)),
-    (rendering.table, lambda: render_table(mid_game_table())),
+    (rendering.hand, (lambda: hand_image(landlord_hand(), selected=selected_three(), show_indices=False),
+                      lambda: render_hand(landlord_hand(), selected=selected_three(), show_indices=False))),
+    (rendering.table, (lambda: table_image(mid_game_table()), lambda: render_table(mid_game_table()))),
     (rendering.result, lambda: render_result(spring_result())),
     (rendering.stats, lambda: rendering.stats.render_stats(stats_chart())),
 ], ids=["hand", "table", "result", "stats"])
@@ -82,7 +91,8 @@ def unseen_table() -> TableView:
 
 def test_a_drawing_unlike_the_samples_looks_the_same_too(monkeypatch: pytest.MonkeyPatch) -> None:
     rgb, png = drawn_and_encoded(monkeypatch, rendering.table,
-                                 lambda: render_table(unseen_table(), locale="es"))
+                                 (lambda: table_image(unseen_table(), locale="es"),
+                                  lambda: render_table(unseen_table(), locale="es")))
     diff = ImageChops.difference(rgb, png.convert("RGB")).convert("L")
     assert max(ImageStat.Stat(diff).mean) < 2.0
     assert sum(count for count, level in diff.getcolors(256) or [] if level > 16) <= rgb.width * rgb.height // 1000

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from rendering import render_hand, render_result, render_table, warm_up
+from rendering import bands, render_hand, render_result, render_table, warm_up
 from rendering.cards import LARGE, SMALL
 from rendering.hand import COUNTER_TOP, counter_cells
 from rendering.hand import WIDTH as HAND_WIDTH
@@ -76,6 +76,7 @@ def text_sizes() -> Iterator[list[tuple[str, float, int]]]:
         return recording
 
     warm_up()  # card faces drawn now, not while recording
+    bands.forget()  # the hand's and table's kept bands: drawn again, so recorded
     for cls in originals:
         cls.text = recorder(cls)  # type: ignore[method-assign]  # recorded for the test
     try:

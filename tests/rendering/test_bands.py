@@ -1,0 +1,183 @@
+"""Images assembled from kept bands (rendering/bands.py, issue 54): the same pixels as the
+canvas drawn in one piece and encoded by ``encode_png``, no more bytes, and a redraw that
+changes one part draws only that part."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import zlib
+from dataclasses import replace
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.rules import DECK, parse_cards
+from rendering import bands, render_hand, render_table
+from rendering.bands import _adler_join, assemble, band
+from rendering.compose import FELT, GOLD, PANEL, encode_png
+from rendering.hand import _counter_band, _fan_band, hand_image
+from rendering.models import SeatView, TableView
+from rendering.table import _seat_band, _status_band, table_image
+from tests.support.pngs import decode
+from tools.samples import (
+    CJK_NAME,
+    LONG_NAME,
+    bidding_table,
+    landlord_hand,
+    mid_game_table,
+    returning_turn_table,
+    selected_three,
+)
+
+COUNTER = (4, 4, 4, 3, 4, 4, 2, 4, 4, 4, 1, 4, 0, 1, 1)
+
+
+def same_pixels(png: bytes, canvas: Image.Image) -> bool:
+    """Whether ``png`` shows exactly what ``encode_png`` makes of the RGB ``canvas``."""
+    return ImageChops.difference(decode(png).convert("RGB"),
+                                 decode(encode_png(canvas)).convert("RGB")).getbbox() is None
+
+
+def test_adler32_of_two_parts_joins_into_the_adler32_of_the_whole() -> None:
+    first, second = b"the landlord " * 300, b"and two peasants" * 7000
+    assert _adler_join(zlib.adler32(first), zlib.adler32(second), len(second)) == \
+        zlib.adler32(first + second)
+
+
+@pytest.mark.parametrize("cuts", [(), (1,), (40, 41), (13, 90, 170)])
+def test_bands_cut_anywhere_assemble_into_the_palette_png_of_the_whole(cuts: tuple[int, ...]) -> None:
+    img = Image.new("RGB", (120, 200), FELT)
+    for y in range(0, 200, 7):
+        img.paste(GOLD if y % 2 else PANEL, (y % 50, y, y % 50 + 60, y + 5))
+    edges = (0, *cuts, 200)
+    png = assemble([band(img.crop((0, top, 120, bottom))) for top, bottom in itertools.pairwise(edges)])
+    assert decode(png).size == (120, 200) and same_pixels(png, img)
+
+
+def test_bands_of_different_widths_do_not_assemble() -> None:
+    with pytest.raises(ValueError):
+        assemble([band(Image.new("RGB", (10, 2))), band(Image.new("RGB", (11, 2)))])
+    with pytest.raises(ValueError):
+        assemble([])
+
+
+def random_hands(count: int) -> list[dict[str, object]]:
+    rng = random.Random(54)
+    cases: list[dict[str, object]] = []
+    for _ in range(count):
+        cards = rng.sample(list(DECK), rng.randint(1, 20))
+        cases.append({
+            "cards": cards,
+            "selected": {c.index for c in cards if rng.random() < 0.25},
+            "sort": rng.choice(["rank", "groups"]),
+            "locale": rng.choice(["en", "es", "zh_CN"]),
+            "show_indices": rng.random() < 0.3,
+            # every count 0..4 (the jokers 0..1) somewhere, some ranks all seen (greyed)
+            "counter": (None if rng.random() < 0.2 else
+                        tuple(rng.randint(0, 4 if i < 13 else 1) for i in range(15))),
+        })
+    return cases
+
+
+@pytest.mark.parametrize("case", random_hands(40))
+def test_a_hand_from_bands_is_the_hand_drawn_in_one_piece(case: dict[str, object]) -> None:
+    cards = case.pop("cards")
+    png = render_hand(cards, **case)  # type: ignore[arg-type]
+    assert same_pixels(png, hand_image(cards, **case))  # type: ignore[arg-type]
+
+
+def test_the_empty_hand_and_a_full_one_with_the_counter() -> None:
+    assert same_pixels(render_hand([], counter=COUNTER, locale="es"),
+                       hand_image([], counter=COUNTER, locale="es"))
+    cards = parse_cards("3334445566778899T2XD")
+    png = render_hand(cards, selected={c.index for c in cards[-2:]}, counter=(0,) * 15,
+                      show_indices=False)
+    assert same_pixels(png, hand_image(cards, selected={c.index for c in cards[-2:]},
+                                       counter=(0,) * 15, show_indices=False))
+
+
+def test_the_hand_image_is_no_larger_than_one_encoded_whole() -> None:
+    for counter in (None, COUNTER):
+        png = render_hand(landlord_hand(), selected=selected_three(), show_indices=False,
+                          counter=counter)
+        whole = encode_png(hand_image(landlord_hand(), selected=selected_three(),
+                                      show_indices=False, counter=counter))
+        assert len(png) <= len(whole), counter
+
+
+def test_another_players_move_redraws_only_the_counts_of_the_hand() -> None:
+    bands.forget()
+    cards, chosen = landlord_hand(), selected_three()
+    render_hand(cards, selected=chosen, show_indices=False, counter=COUNTER)
+    fans, parts = _fan_band.cache_info().misses, _counter_band.cache_info().misses
+    after = (*COUNTER[:3], 1, *COUNTER[4:])  # three 6s seen: 3 → 1 of rank index 3
+    png = render_hand(cards, selected=chosen, show_indices=False, counter=after)
+    assert _fan_band.cache_info().misses == fans
+    assert _counter_band.cache_info().misses == parts + 1  # the counts' rows, nothing else
+    assert same_pixels(png, hand_image(cards, selected=chosen, show_indices=False, counter=after))
+
+
+def random_tables(count: int) -> list[TableView]:
+    rng = random.Random(540)
+    names = ["Ana", CJK_NAME, LONG_NAME, "Zoë Ω 🎲", "مرحبا بكم"]
+    views = []
+    for _ in range(count):
+        seats = []
+        for k in range(3):
+            played = sorted(rng.sample(list(DECK), rng.randint(1, 8)), key=lambda c: c.index)
+            seats.append(SeatView(
+                rng.choice(names), is_landlord=k == 0 and rng.random() < 0.6,
+                cards_left=rng.randint(0, 20),
+                last_action=rng.choice([None, "pass", played]),  # a list: unhashable
+                is_turn=rng.random() < 0.3, is_computer=rng.random() < 0.2,
+                bid=rng.choice([None, 0, 1, 2, 3]), to_beat=rng.random() < 0.3,
+                last_tag=rng.choice([None, "bomb", "rocket"])))
+        views.append(TableView(
+            seats=seats, bid=rng.choice([None, 1, 2, 3]), multiplier=rng.choice([1, 2, 4, 64]),
+            kitty=rng.choice([None, tuple(rng.sample(list(DECK), 3))]),
+            status=rng.choice(["", "Ana to play: beat 333444 58 or pass", f"{CJK_NAME} to play",
+                               "x" * 200]),
+            hand_number=rng.choice([None, 1, 907]), bidding=rng.random() < 0.3,
+            rules=rng.choice([None, "Happy, cap ×64", "欢乐，封顶 ×64"])))
+    return views
+
+
+@pytest.mark.parametrize("view", [mid_game_table(), returning_turn_table(), bidding_table(),
+                                  *random_tables(30)])
+@pytest.mark.parametrize("locale", ["en", "zh_CN"])
+def test_a_table_from_bands_is_the_table_drawn_in_one_piece(view: TableView, locale: str) -> None:
+    assert same_pixels(render_table(view, locale=locale), table_image(view, locale=locale))
+
+
+def test_the_table_image_is_no_larger_than_one_encoded_whole() -> None:
+    for view in (mid_game_table(), returning_turn_table(), bidding_table()):
+        assert len(render_table(view)) <= len(encode_png(table_image(view)))
+
+
+def test_a_move_redraws_only_the_seats_it_changed_and_the_status() -> None:
+    bands.forget()
+    view = mid_game_table()
+    render_table(view)
+    seats, statuses = _seat_band.cache_info().misses, _status_band.cache_info().misses
+    first = view.seats[0]
+    moved = replace(view, status="next", seats=(replace(first, cards_left=first.cards_left - 1),
+                                                *view.seats[1:]))
+    assert same_pixels(render_table(moved), table_image(moved))
+    assert _seat_band.cache_info().misses == seats + 1
+    assert _status_band.cache_info().misses == statuses + 1
+
+
+def test_forget_draws_every_band_again() -> None:
+    render_table(mid_game_table())
+    bands.forget()
+    assert _seat_band.cache_info().currsize == 0 and _fan_band.cache_info().currsize == 0
+
+
+def test_a_final_band_ends_the_image_and_only_at_the_bottom() -> None:
+    img = Image.new("RGB", (30, 20), PANEL)
+    top, bottom = band(img.crop((0, 0, 30, 8))), band(img.crop((0, 8, 30, 20)), final=True)
+    png = assemble([top, bottom])
+    assert same_pixels(png, img) and len(png) < len(assemble([top, band(img.crop((0, 8, 30, 20)))]))
+    with pytest.raises(ValueError):
+        assemble([bottom, top])
