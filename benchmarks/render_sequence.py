@@ -79,7 +79,8 @@ def run_tree(tree: Path, hands: int) -> dict[str, list[float]]:
     """{kind: [CPU ms per image, bytes per image, images]} of one child process in ``tree``."""
     out = subprocess.run([sys.executable, "-c", _CHILD, str(hands)], cwd=tree, check=True,
                          capture_output=True, text=True, env=_env(tree)).stdout
-    return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    result: dict[str, list[float]] = json.loads(out.strip().splitlines()[-1])
+    return result
 
 
 def _env(tree: Path) -> dict[str, str]:
