@@ -50,7 +50,6 @@ class CogContext:
     ``features``: the services of the installed features (``bot.service.features``), each
     found by its type (``feature``); ``parts``: what their Discord sides keep for their
     commands and clicks (``cogs.wing.Wing.parts``), found the same way (``part``);
-    ``clicks``: their components' handlers by click kind (``cogs.wing.Wing.clicks``);
     ``stats``: their lines of ``/ddz stats`` (``cogs.wing.Wing.stats``)."""
 
     service: TableService
@@ -62,7 +61,6 @@ class CogContext:
     hands: HandScreens
     web_links: WebLinks | None = None
     parts: list[object] = field(default_factory=list)
-    clicks: dict[str, Callable[..., Awaitable[None]]] = field(default_factory=dict)
     stats: list[Callable[[int, int, str], Awaitable[list[str]]]] = field(default_factory=list)
 
     def feature(self, kind: type[T]) -> T:

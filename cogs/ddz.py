@@ -103,7 +103,6 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         """Each feature's Discord side by its name (``cogs.wing.Wing``)."""
         for wing in self.wings.values():
             self.ctx.parts.extend(wing.parts)
-            self.ctx.clicks.update(wing.clicks)
             if wing.stats is not None:
                 self.ctx.stats.append(wing.stats)
         self.private: dict[str, PrivateChange] = {

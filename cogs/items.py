@@ -25,28 +25,13 @@ The custom_id grammar, for every prefix the bot draws (``<table>`` = table id,
   versions; a bare ``m``, Take back's mode of older versions, reads as that order).
 * replay: ``mode`` ``p`` (plain pages) or ``r`` (pages with the review's marks),
   ``verb`` one of ``prev next share gif open rev`` (cogs/replay.py).
-* daily replay ``ddz:dy:<YYYYMMDD>:<member>:<page>:<mode><verb>``: a member's hand of a
-  day's daily deal, ``mode`` as above, ``verb`` one of ``prev next gif rev open``
-  (bot/features/daily/cog.py; no Share: a daily hand is shown privately).
-* event replay ``ddz:ev:<event id>:<deal>:<member>:<page>:<mode><verb>``: a member's hand
-  of one deal of a duplicate event, ``mode`` and ``verb`` as for the daily replay
-  (bot/features/events/cog.py, paged by cogs/private_replay.py like the daily's).
-* event next deal ``ddz:en:<event id>:<member>``: under the result of a member's event
-  deal, deals them their next deal of that event (bot/features/events/cog.py).
-* puzzle ``ddz:pz:<attempt>:<plies>:<verb>.<mask>``: a member's endgame puzzle view
-  (bot/features/puzzles/cog.py): ``attempt`` 12 hex digits, ``plies`` the actions of the attempt
-  when drawn, ``verb`` ``cards`` (the card menu, values as the hand view's), ``r<0..14>``
-  (one more card of that rank), ``play``, ``pass`` or ``clear``; ``mask`` the selected
-  ``Card.index`` bits in base 36.
-* tournament sign-up ``ddz:tn:<tournament id>:<join|leave>``: Join / Leave under a
-  tournament's public sign-up (bot/features/tournaments/cog.py; the tournament re-checked as this
-  server's open one, any other answered as stale).
 * ``<user>``: the member who asked; ``<match no>``: the match a new match would end
   (either above ``ID_MAX``, and a replay's hand number, is answered as stale).
 
 A feature's own components (``ClickRoute``: a template and a kind its wing declares,
 ``cogs.wing.Wing.routes``) are routed the same way, after these, to its handler
-(``Clicks.on_feature_click``); their grammar is the wing's, under a ``ddz:<prefix>:`` of its own.
+(``Clicks.on_feature_click``); their grammar is the wing's (its ``cog.py``), under a
+``ddz:<prefix>:`` of its own.
 
 A ``ddz:`` id that matches no template is answered as stale (``DdzCog.on_interaction``).
 Every id stays within Discord's 100 characters. Each handler re-checks guild, table,
@@ -89,22 +74,11 @@ CARD_VALUES_MAX = 20
 REPLAY_VERBS = ("prev", "next", "share", "gif", "open", "rev")
 REPLAY_TEMPLATE = (r"ddz:rp:(?P<no>[1-9]\d{0,8}):(?P<page>\d{1,3}):(?P<mode>[pr])"
                    rf"(?P<verb>{'|'.join(REPLAY_VERBS)})")
-DAILY_REPLAY_VERBS = ("prev", "next", "gif", "rev", "open")
-DAILY_REPLAY_TEMPLATE = (r"ddz:dy:(?P<day>\d{8}):(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
-                         rf"(?P<mode>[pr])(?P<verb>{'|'.join(DAILY_REPLAY_VERBS)})")
-EVENT_REPLAY_TEMPLATE = (r"ddz:ev:(?P<event>[0-9a-f]{1,16}):(?P<deal>[1-9]\d?):"
-                         r"(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
-                         rf"(?P<mode>[pr])(?P<verb>{'|'.join(DAILY_REPLAY_VERBS)})")
-EVENT_NEXT_TEMPLATE = r"ddz:en:(?P<event>[0-9a-f]{1,16}):(?P<user>[1-9]\d{0,19})"
-PUZZLE_TEMPLATE = (r"ddz:pz:(?P<attempt>[0-9a-f]{12}):(?P<plies>\d{1,3}):"
-                   r"(?P<verb>cards|play|pass|clear|r\d{1,2})\.(?P<mask>[0-9a-z]{1,12})")
-TOURNAMENT_TEMPLATE = r"ddz:tn:(?P<tournament>[0-9a-f]{32}):(?P<verb>join|leave)"
 FORGET_TEMPLATE = r"ddzforget:(?P<user>\d+):(?P<answer>yes|no)"
 NEWMATCH_TEMPLATE = r"ddznew:(?P<user>\d+):(?P<match>\d+):(?P<answer>yes|no)"
 TEMPLATES = (PUBLIC_TEMPLATE, HAND_TEMPLATE, SELECT_TEMPLATE, REPLAY_TEMPLATE, FORGET_TEMPLATE,
-             NEWMATCH_TEMPLATE, DAILY_REPLAY_TEMPLATE, EVENT_REPLAY_TEMPLATE,
-             EVENT_NEXT_TEMPLATE, PUZZLE_TEMPLATE, TOURNAMENT_TEMPLATE)
-"""Every custom_id the bot draws (the grammar above)."""
+             NEWMATCH_TEMPLATE)
+"""Every custom_id the core draws (the grammar above; the features' are their ``ClickRoute``s)."""
 SortMode = Literal["rank", "groups"]
 
 
@@ -214,28 +188,6 @@ def replay_id(hand_no: int, page: int, review: bool, verb: str) -> str:
     return f"ddz:rp:{hand_no}:{page}:{'r' if review else 'p'}{verb}"
 
 
-def daily_replay_id(day: str, user_id: int, page: int, review: bool, verb: str) -> str:
-    """custom_id of a daily replay button (``day`` ``"YYYY-MM-DD"``; ≤ 100 characters)."""
-    return f"ddz:dy:{day.replace('-', '')}:{user_id}:{page}:{'r' if review else 'p'}{verb}"
-
-
-def event_replay_id(event_id: str, deal: int, user_id: int, page: int, review: bool,
-                    verb: str) -> str:
-    """custom_id of an event replay button (≤ 100 characters: an 8-hex event id, at most
-    57 with the longest member id)."""
-    return f"ddz:ev:{event_id}:{deal}:{user_id}:{page}:{'r' if review else 'p'}{verb}"
-
-
-def event_next_id(event_id: str, user_id: int) -> str:
-    """custom_id of the Next deal button under an event deal's result (≤ 48 characters)."""
-    return f"ddz:en:{event_id}:{user_id}"
-
-
-def puzzle_id(attempt_id: str, plies: int, verb: str, selected: frozenset[int]) -> str:
-    """custom_id of a puzzle view component (≤ 42 characters)."""
-    return f"ddz:pz:{attempt_id}:{plies}:{verb}.{to_base36(cards_to_mask(selected))}"
-
-
 def forget_id(user_id: int, answer: str) -> str:
     """custom_id of ``/ddz forget``'s Delete (``yes``) / Keep (``no``) button."""
     return f"ddzforget:{user_id}:{answer}"
@@ -285,6 +237,11 @@ def result_buttons(view: V, hand_no: int, lang: str) -> V:
     return view
 
 
+def named_groups(match: re.Match[str], data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """A ``ClickRoute``'s default parse: the template's named groups, as text, in order."""
+    return tuple(match.groupdict().values())
+
+
 @dataclass(frozen=True)
 class ClickRoute:
     """A feature's component template, declared by its wing (``cogs.wing.Wing.routes``): a
@@ -293,13 +250,15 @@ class ClickRoute:
     ``kind``: its ``/metrics`` kind (besides ``KINDS``; the cog refuses one of those or
     another feature's); ``template``: a regular expression the whole custom_id matches
     (``ddz:<prefix>:…`` with a prefix of its own; a group named ``user``, ``no`` or
-    ``match`` above ``ID_MAX`` is answered as stale); ``handle(interaction, ctx, match,
-    data)``: the click, with the ``CogContext``, the template's match and the component's
-    payload (a menu's ``values``), answering it itself."""
+    ``match`` above ``ID_MAX`` is answered as stale); ``parse(match, data)``: the click's
+    arguments from the template's match and the component's payload (a menu's
+    ``values``); ``handle(interaction, ctx, *arguments)``: the click, with the
+    ``CogContext``, answering it itself."""
 
     kind: str
     template: str
     handle: Callable[..., Awaitable[None]]
+    parse: Callable[[re.Match[str], Mapping[str, Any]], tuple[Any, ...]] = named_groups
     pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -311,7 +270,7 @@ class Clicks(Protocol):
     each the cog's ``CogContext``)."""
 
     async def on_feature_click(self, interaction: discord.Interaction, route: ClickRoute,
-                               match: re.Match[str], data: Mapping[str, Any]) -> None: ...
+                               arguments: tuple[Any, ...]) -> None: ...
 
     async def on_public_click(self, interaction: discord.Interaction, table_id: str, seq: int,
                               action: str) -> None: ...
@@ -325,34 +284,16 @@ class Clicks(Protocol):
     async def on_forget_click(self, interaction: discord.Interaction, user_id: int,
                               yes: bool) -> None: ...
 
-    async def on_daily_replay_click(self, interaction: discord.Interaction, day: str,
-                                    user_id: int, page: int, review: bool,
-                                    verb: str) -> None: ...
-
-    async def on_event_replay_click(self, interaction: discord.Interaction, event_id: str,
-                                    deal: int, user_id: int, page: int, review: bool,
-                                    verb: str) -> None: ...
-
-    async def on_event_next_click(self, interaction: discord.Interaction, event_id: str,
-                                  user_id: int) -> None: ...
-
     async def on_newmatch_click(self, interaction: discord.Interaction, user_id: int,
                                 match_no: int, yes: bool) -> None: ...
 
-    async def on_puzzle_click(self, interaction: discord.Interaction, attempt_id: str,
-                              plies: int, verb: str, selected: frozenset[int],
-                              value: str | None) -> None: ...
-
-    async def on_tournament_click(self, interaction: discord.Interaction, tournament_id: str,
-                                  verb: str) -> None: ...
 
 
 _ROUTES = tuple(re.compile(p) for p in TEMPLATES)
 HAND_KINDS = frozenset({"r", "play", "pass", "hint", "clear", "sort", "a", "auto", "b", "rd",
                         "back", "pick", "cards"})
 """The verb families of the hand view (``r<k>`` → ``r``, ``a1`` → ``a``, ``b2`` → ``b``)."""
-_ROUTE_KINDS = (None, None, None, "replay", "forget", "newmatch", "dailyreplay",
-                "eventreplay", "eventnext", "puzzle", "tournament")
+_ROUTE_KINDS = (None, None, None, "replay", "forget", "newmatch")
 """The metrics kind of each of ``TEMPLATES`` (None: the public and hand ones, by verb)."""
 KINDS = frozenset({*PUBLIC_ACTIONS, *("h" + verb for verb in HAND_KINDS),
                    *(kind for kind in _ROUTE_KINDS if kind is not None), "other"})
@@ -417,10 +358,8 @@ async def route_click(cog: Clicks, interaction: discord.Interaction,
     custom_id = data.get("custom_id")
     if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
         return False
-    public, hand, select, replay, forget, new, daily, event, following, puzzle, tourney = (
-        p.fullmatch(custom_id) for p in _ROUTES)
-    match = (public or hand or select or replay or forget or new or daily or event or following
-             or puzzle or tourney)
+    public, hand, select, replay, forget, new = (p.fullmatch(custom_id) for p in _ROUTES)
+    match = public or hand or select or replay or forget or new
     feature: ClickRoute | None = None
     if match is None:
         for feature in routes:
@@ -434,8 +373,7 @@ async def route_click(cog: Clicks, interaction: discord.Interaction,
         if feature is not None:
             extras[KIND] = feature.kind
         else:
-            route = next(i for i, m in enumerate((public, hand, select, replay, forget, new,
-                                                  daily, event, following, puzzle, tourney))
+            route = next(i for i, m in enumerate((public, hand, select, replay, forget, new))
                          if m is not None)
             extras[KIND] = _kind(route, match)
     message = interaction.message
@@ -446,7 +384,7 @@ async def route_click(cog: Clicks, interaction: discord.Interaction,
         await answer_error(interaction, GameError("stale"))  # no query with it: forged
         return True
     if feature is not None:
-        await cog.on_feature_click(interaction, feature, match, data)
+        await cog.on_feature_click(interaction, feature, feature.parse(match, data))
     elif public is not None:
         await cog.on_public_click(interaction, public["table"], int(public["seq"]),
                                   public["action"])
@@ -455,26 +393,6 @@ async def route_click(cog: Clicks, interaction: discord.Interaction,
                                   replay["mode"] == "r", replay["verb"])
     elif forget is not None:
         await cog.on_forget_click(interaction, int(forget["user"]), forget["answer"] == "yes")
-    elif daily is not None:
-        day = daily["day"]
-        await cog.on_daily_replay_click(interaction, f"{day[:4]}-{day[4:6]}-{day[6:]}",
-                                        int(daily["user"]), int(daily["page"]),
-                                        daily["mode"] == "r", daily["verb"])
-    elif event is not None:
-        await cog.on_event_replay_click(interaction, event["event"], int(event["deal"]),
-                                        int(event["user"]), int(event["page"]),
-                                        event["mode"] == "r", event["verb"])
-    elif following is not None:
-        await cog.on_event_next_click(interaction, following["event"], int(following["user"]))
-    elif puzzle is not None:
-        values = data.get("values") or []
-        value = (",".join(str(v) for v in values[:CARD_VALUES_MAX + 1])
-                 if puzzle["verb"] == "cards" else None)
-        await cog.on_puzzle_click(interaction, puzzle["attempt"], int(puzzle["plies"]),
-                                  puzzle["verb"], mask_to_indices(parse_mask(puzzle["mask"])),
-                                  value)
-    elif tourney is not None:
-        await cog.on_tournament_click(interaction, tourney["tournament"], tourney["verb"])
     elif new is not None:
         await cog.on_newmatch_click(interaction, int(new["user"]), int(new["match"]),
                                     new["answer"] == "yes")

@@ -28,6 +28,10 @@ from cogs.context import CogContext
 from cogs.items import RoutedButton
 from cogs.replies import answer_error, defer, respond
 
+PRIVATE_REPLAY_VERBS = ("prev", "next", "gif", "rev", "open")
+"""The verbs of a private replay's buttons (no Share: a private hand is shown privately),
+the last part of each feature's template of them (``ddz:dy``, ``ddz:ev``)."""
+
 
 @dataclass(frozen=True)
 class PrivateHand:

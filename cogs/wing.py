@@ -28,9 +28,6 @@ forgotten (a feature that closes its table right after the last hand shows that 
 first)."""
 StatsLines = Callable[[int, int, str], Awaitable[list[str]]]
 """(guild id, member id, language) → lines of ``/ddz stats`` about the member."""
-Click = Callable[..., Awaitable[None]]
-"""A click handler of a feature's component: ``(interaction, ctx, *the parsed custom_id)``
-(``cogs/items.py`` parses it; ``cogs/feature_clicks.py`` hands it over by its kind)."""
 Language = Callable[[int], Awaitable[str]]
 """``async (guild_id) -> locale``: a server's public language (``ServerLanguages.language``)."""
 
@@ -53,7 +50,6 @@ class Wing:
     """A feature's Discord side once attached: ``private`` by ``Table.kind`` (what a change
     of its private tables does), ``tasks`` started with the cog and closed with it,
     ``parts``, the objects its commands and clicks find through ``CogContext.part``,
-    ``clicks``, its components' handlers by click kind (``cogs.items.KINDS``), and
     ``closing`` by ``Table.kind`` (what the closing of its public tables does first),
     ``stats``, its lines of ``/ddz stats`` about a member, and ``routes``, the templates of
     its own components with their handlers (``cogs.items.ClickRoute``: routed by the cog,
@@ -62,7 +58,6 @@ class Wing:
     private: Mapping[str, PrivateChange] = field(default_factory=dict)
     tasks: Sequence[Background] = ()
     parts: Sequence[object] = ()
-    clicks: Mapping[str, Click] = field(default_factory=dict)
     closing: Mapping[str, TableClosing] = field(default_factory=dict)
     stats: StatsLines | None = None
     routes: Sequence[ClickRoute] = ()

@@ -578,7 +578,8 @@ FEATURE_WORDS = re.compile(
 CORE_FILES = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py",
               "bot/game/table.py", "cogs/ddz.py", "cogs/context.py", "cogs/hand_view.py",
               "cogs/hand_screens.py", "cogs/wing.py", "bot/features/contract.py",
-              "bot/service/features.py")
+              "bot/service/features.py", "cogs/items.py", "cogs/feature_clicks.py",
+              "bot/service/renderer.py", "bot/storage/copy.py")
 """The core's files that a feature plugs into (docs/ARCHITECTURE.md §Features)."""
 STILL_NAMING = ("bot/values.py", "bot/game/table.py")
 """Core files that still name the four features of before the contract (issue 49: their

@@ -11,8 +11,11 @@ from typing import Any
 
 import discord
 
+from bot.features.daily import cog as daily
+from bot.features.events import cog as events
+from bot.features.events.cog import event_next_id
 from cogs.forget import ForgetButton
-from cogs.items import RoutedButton, ViewState, event_next_id, route_click
+from cogs.items import ClickRoute, RoutedButton, ViewState, route_click
 from cogs.newmatch import NewMatchButton
 from cogs.replay import ReplayButton
 from tests.support.ui_items import HandButton, HandSelect, TableButton, click, message_with
@@ -43,21 +46,19 @@ class RecordingCog:
                                 yes: bool) -> None:
         self.calls.append(("newmatch", user_id, match_no, yes))
 
-    async def on_daily_replay_click(self, interaction: Any, day: str, user_id: int, page: int,
-                                    review: bool, verb: str) -> None:
-        self.calls.append(("daily", day, user_id, page, review, verb))
+    async def on_feature_click(self, interaction: Any, route: ClickRoute,
+                               arguments: tuple[Any, ...]) -> None:
+        self.calls.append((FEATURE_CALLS[route.kind], *arguments))
 
-    async def on_event_replay_click(self, interaction: Any, event_id: str, deal: int,
-                                    user_id: int, page: int, review: bool, verb: str) -> None:
-        self.calls.append(("event", event_id, deal, user_id, page, review, verb))
 
-    async def on_event_next_click(self, interaction: Any, event_id: str, user_id: int) -> None:
-        self.calls.append(("next", event_id, user_id))
+FEATURE_CALLS = {"dailyreplay": "daily", "eventreplay": "event", "eventnext": "next"}
+"""The features' routes recorded here (their wings' ``Wing.routes``), by kind."""
+ROUTES = (*daily.ROUTES, *events.ROUTES)
 
 
 def route(interaction: Any) -> tuple[bool, list[tuple[Any, ...]]]:
     cog = RecordingCog()
-    handled = asyncio.run(route_click(cog, interaction))
+    handled = asyncio.run(route_click(cog, interaction, ROUTES))
     return handled, cog.calls
 
 

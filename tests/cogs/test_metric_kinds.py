@@ -14,33 +14,40 @@ from typing import Any
 
 import discord
 
+from bot.features.daily import cog as daily
+from bot.features.daily.cog import daily_replay_id
+from bot.features.events import cog as events
+from bot.features.events.cog import event_next_id, event_replay_id
+from bot.features.puzzles import cog as puzzles
+from bot.features.puzzles.cog import puzzle_id
+from bot.features.tournaments import cog as tournaments
 from bot.features.tournaments.cog import signup_id
 from bot.game.errors import GameError
 from bot.service.metrics import METRICS
 from cogs import metering
 from cogs.items import (
-    DAILY_REPLAY_VERBS,
     KINDS,
     PUBLIC_ACTIONS,
     REPLAY_VERBS,
     TEMPLATES,
     ViewState,
     click_kind,
-    daily_replay_id,
-    event_next_id,
-    event_replay_id,
     forget_id,
     newmatch_id,
     public_id,
-    puzzle_id,
     replay_id,
     route_click,
 )
+from cogs.private_replay import PRIVATE_REPLAY_VERBS as DAILY_REPLAY_VERBS
 from tests.support.ui_items import hand_id
 
 HAND_VERBS = ("r0", "r14", "play", "pass", "hint", "clear", "sort", "a0", "a1", "auto", "b0",
               "b3", "rd0", "rd2", "back", "cards", "pick")
 """Every hand-view verb the bot draws (cogs/items.py's grammar)."""
+
+
+ROUTES = (*daily.ROUTES, *events.ROUTES, *puzzles.ROUTES, *tournaments.ROUTES)
+"""The features' own templates (their wings' ``Wing.routes``), tried after the core's."""
 
 
 def every_drawn_id() -> list[str]:
@@ -86,11 +93,12 @@ def kinds_counted() -> set[str]:
 
 def test_every_template_has_a_kind_of_its_own_never_other() -> None:
     ids = every_drawn_id()
-    matched = {template for template in TEMPLATES for cid in ids if re.fullmatch(template, cid)}
-    assert matched == set(TEMPLATES)  # every template is tried
-    kinds = {cid: click_kind(cid) for cid in ids}
+    templates = {*TEMPLATES, *(route.template for route in ROUTES)}
+    matched = {template for template in templates for cid in ids if re.fullmatch(template, cid)}
+    assert matched == templates  # every template is tried
+    kinds = {cid: click_kind(cid, ROUTES) for cid in ids}
     assert [cid for cid, kind in kinds.items() if kind == "other"] == []
-    assert set(kinds.values()) <= KINDS
+    assert set(kinds.values()) <= KINDS | {route.kind for route in ROUTES}
     assert kinds[daily_replay_id("2026-12-01", 22, 4, True, "next")] == "dailyreplay"
     assert kinds[event_replay_id("0a1b2c3d", 12, 22, 0, False, "gif")] == "eventreplay"
     assert kinds[event_next_id("0a1b2c3d", 22)] == "eventnext"
@@ -103,9 +111,9 @@ def test_every_template_has_a_kind_of_its_own_never_other() -> None:
 def test_the_router_stamps_the_kind_the_metrics_count() -> None:
     for cid in every_drawn_id():
         interaction = clicked(cid)
-        assert asyncio.run(route_click(Quiet(), interaction))
-        assert interaction.extras[metering.KIND] == click_kind(cid)
-        assert metering.kind_of(interaction) == click_kind(cid)
+        assert asyncio.run(route_click(Quiet(), interaction, ROUTES))
+        assert interaction.extras[metering.KIND] == click_kind(cid, ROUTES)
+        assert metering.kind_of(interaction) == click_kind(cid, ROUTES)
 
 
 def forged_ids(n: int) -> list[str]:
@@ -121,7 +129,7 @@ def test_two_hundred_forged_ids_add_no_kind_to_the_metrics() -> None:
     before = kinds_counted()
     for cid in forged_ids(200):
         interaction = clicked(cid)
-        asyncio.run(route_click(Quiet(), interaction))  # DdzCog.on_interaction's first step
+        asyncio.run(route_click(Quiet(), interaction, ROUTES))  # DdzCog.on_interaction's first step
         metering.ended(interaction, GameError("stale"))  # answered as stale
         metering.first_response(interaction, "answered")
     assert kinds_counted() - before <= {"other"}

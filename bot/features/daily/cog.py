@@ -4,7 +4,7 @@ Thin over ``DailyService``: play (the private hand view of the member's table of
 day), the member's result once played, the standings of today or yesterday, and a
 member's hand replayed page by page (the table replays' images and animation, through
 the Renderer) and reviewed (one's own, ``ReplayService.review``) once
-``DailyService.may_see`` allows it (buttons ``ddz:dy:…``, cogs/items.py; the paging is
+``DailyService.may_see`` allows it (buttons ``ddz:dy:…``, ``REPLAY_TEMPLATE``; the paging is
 cogs/private_replay.py's, shared with event deals).
 Everything is ephemeral: nothing of a day's deal reaches a channel. The optional daily
 channel gets one post a day (``post_day``): the day's opening and yesterday's podium.
@@ -15,6 +15,8 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import logging
+import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -35,8 +37,8 @@ from cogs.background import Background
 from cogs.components import Components
 from cogs.context import CogContext, CommandMixin
 from cogs.delivery import Delivery, Outbox
-from cogs.items import ViewState, daily_replay_id
-from cogs.private_replay import PrivateHand
+from cogs.items import ClickRoute, ViewState
+from cogs.private_replay import PRIVATE_REPLAY_VERBS, PrivateHand
 from cogs.private_view import private_table_changed
 from cogs.replies import defer, defer_soon, respond
 from cogs.translator import cmd
@@ -143,6 +145,19 @@ async def board_embed(daily: DailyService, guild_id: int, day: str, viewer_id: i
     return embed
 
 
+REPLAY_TEMPLATE = (r"ddz:dy:(?P<day>\d{8}):(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
+                   rf"(?P<mode>[pr])(?P<verb>{'|'.join(PRIVATE_REPLAY_VERBS)})")
+"""custom_id of a daily replay button, ``ddz:dy:<YYYYMMDD>:<member>:<page>:<mode><verb>``: a
+member's hand of a day's daily deal, ``mode`` ``p`` (plain pages) or ``r`` (with the
+review's marks), ``verb`` one of ``prev next gif rev open`` (no Share: a daily hand is
+shown privately)."""
+
+
+def daily_replay_id(day: str, user_id: int, page: int, review: bool, verb: str) -> str:
+    """custom_id of a daily replay button (``day`` ``"YYYY-MM-DD"``; ≤ 100 characters)."""
+    return f"ddz:dy:{day.replace('-', '')}:{user_id}:{page}:{'r' if review else 'p'}{verb}"
+
+
 def private_hand(day: str, user_id: int) -> PrivateHand:
     """The member's hand of ``day`` as cogs/private_replay.py pages it: "Daily deal of
     2026-12-01", buttons ``ddz:dy:…`` (``daily_replay_id``)."""
@@ -181,6 +196,13 @@ async def on_replay_click(interaction: discord.Interaction, ctx: CogContext, day
         return await find_replay(ctx, guild_id, day, user_id, interaction.user.id)
 
     await private_replay.on_click(interaction, ctx, locate, page, review, verb)
+
+
+def parse_replay(match: re.Match[str], data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """``on_replay_click``'s arguments from a ``REPLAY_TEMPLATE`` match."""
+    day = match["day"]
+    return (f"{day[:4]}-{day[4:6]}-{day[6:]}", int(match["user"]), int(match["page"]),
+            match["mode"] == "r", match["verb"])
 
 
 async def post_day(outbox: Outbox, daily: DailyService, guild_id: int, lang: str) -> bool:
@@ -277,3 +299,7 @@ class DailyCommands(CommandMixin):
         self.ctx.seen(interaction)
         await command(interaction, self.ctx, board.value if board else None, replay,
                             day.value if day else None)
+
+
+ROUTES = (ClickRoute("dailyreplay", REPLAY_TEMPLATE, on_replay_click, parse_replay),)
+"""The daily deal's components (its ``Wing.routes``)."""

@@ -36,7 +36,7 @@ class DailyFeature:
                                    host.delivery)
         return Wing(private={KIND: functools.partial(daily.table_changed, host.ctx)},
                     tasks=(poster,), parts=(poster,),
-                    clicks={"dailyreplay": daily.on_replay_click})
+                    routes=daily.ROUTES)
 
 
 FEATURE = DailyFeature()

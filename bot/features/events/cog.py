@@ -3,7 +3,7 @@
 ``create`` and ``close`` (Manage Server), ``join``, ``play`` (the member's next deal on a
 private table: the hand view, ephemeral, as in the daily deal), ``standings`` and
 ``replay`` (a member's deal as the table replays' image pages, its Animation and, one's
-own, a review, once ``EventService.may_see`` allows it; buttons ``ddz:ev:…``, paged by
+own, a review, once ``EventService.may_see`` allows it; buttons ``ddz:ev:…``, ``ROUTES``, paged by
 cogs/private_replay.py like the daily's).
 Every answer but the results is ephemeral. The results are posted once in the channel
 where the event was created (``EventAnnouncer``), at the close by command or by time.
@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import re
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -35,8 +37,8 @@ from cogs.background import Background
 from cogs.components import Components
 from cogs.context import CogContext, CommandMixin
 from cogs.delivery import Delivery, Outbox
-from cogs.items import ViewState, event_next_id, event_replay_id
-from cogs.private_replay import PrivateHand
+from cogs.items import ClickRoute, ViewState
+from cogs.private_replay import PRIVATE_REPLAY_VERBS, PrivateHand
 from cogs.private_view import private_table_changed
 from cogs.replies import answer_error, defer, defer_soon, respond
 from cogs.translator import cmd
@@ -216,6 +218,29 @@ async def close(interaction: discord.Interaction, ctx: CogContext,
     await respond(interaction, t("event.closed", lang, name=_name(event),
                                  channel=f"<#{event.channel_id}>"))
     announcer.poke()
+
+
+REPLAY_TEMPLATE = (r"ddz:ev:(?P<event>[0-9a-f]{1,16}):(?P<deal>[1-9]\d?):"
+                   r"(?P<user>[1-9]\d{0,19}):(?P<page>\d{1,3}):"
+                   rf"(?P<mode>[pr])(?P<verb>{'|'.join(PRIVATE_REPLAY_VERBS)})")
+"""custom_id of an event replay button, ``ddz:ev:<event id>:<deal>:<member>:<page>:<mode><verb>``:
+a member's hand of one deal of a duplicate event, ``mode`` and ``verb`` as for the daily
+replay (paged by cogs/private_replay.py like the daily's)."""
+NEXT_TEMPLATE = r"ddz:en:(?P<event>[0-9a-f]{1,16}):(?P<user>[1-9]\d{0,19})"
+"""custom_id of Next deal, ``ddz:en:<event id>:<member>``: under the result of a member's
+event deal, deals them their next deal of that event."""
+
+
+def event_replay_id(event_id: str, deal: int, user_id: int, page: int, review: bool,
+                    verb: str) -> str:
+    """custom_id of an event replay button (≤ 100 characters: an 8-hex event id, at most
+    57 with the longest member id)."""
+    return f"ddz:ev:{event_id}:{deal}:{user_id}:{page}:{'r' if review else 'p'}{verb}"
+
+
+def event_next_id(event_id: str, user_id: int) -> str:
+    """custom_id of the Next deal button under an event deal's result (≤ 48 characters)."""
+    return f"ddz:en:{event_id}:{user_id}"
 
 
 def private_hand(event: EventInfo, deal: int, user_id: int) -> PrivateHand:
@@ -431,3 +456,19 @@ class EventAnnouncer(Background):
                             final.event.event_id, attempt + 1, error)
                 await asyncio.sleep(2 ** attempt)
         return False
+
+
+def parse_replay(match: re.Match[str], data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """``on_replay_click``'s arguments from a ``REPLAY_TEMPLATE`` match."""
+    return (match["event"], int(match["deal"]), int(match["user"]), int(match["page"]),
+            match["mode"] == "r", match["verb"])
+
+
+def parse_next(match: re.Match[str], data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """``on_next_click``'s arguments from a ``NEXT_TEMPLATE`` match."""
+    return match["event"], int(match["user"])
+
+
+ROUTES = (ClickRoute("eventreplay", REPLAY_TEMPLATE, on_replay_click, parse_replay),
+          ClickRoute("eventnext", NEXT_TEMPLATE, on_next_click, parse_next))
+"""The duplicate events' components (their ``Wing.routes``)."""

@@ -36,7 +36,7 @@ class EventsFeature:
                                          host.language, host.delivery)
         return Wing(private={KIND: functools.partial(event.table_changed, host.ctx, announcer)},
                     tasks=(announcer,), parts=(announcer,),
-                    clicks={"eventreplay": event.on_replay_click, "eventnext": event.on_next_click})
+                    routes=event.ROUTES)
 
 
 FEATURE = EventsFeature()

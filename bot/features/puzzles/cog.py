@@ -5,7 +5,7 @@ puzzle near the member's puzzle rating, or the day's board. A puzzle is an ephem
 message: an image of every hand face up (``rendering.py`` of this wing, drawn by the render
 workers) and the member's controls, as in the hand view (cogs/hand_view.py): the card
 menu, one button per rank held, then Play, Pass and Clear (custom_ids ``ddz:pz:…``,
-cogs/items.py; the selection lives in them). Each click re-checks member, server,
+``TEMPLATE``; the selection lives in them). Each click re-checks member, server,
 attempt and move on the server: a forged or stale one changes nothing and is answered
 with a polite ephemeral reason. A wrong move ends the attempt at once with the move that
 wins and the refutation; a solved puzzle says in how many moves; both show the member's
@@ -14,8 +14,10 @@ puzzle rating before and after.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from functools import partial
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -32,7 +34,15 @@ from cogs import permissions
 from cogs.components import Components
 from cogs.context import CogContext, CommandMixin
 from cogs.hand_view import add_rank, card_options, choose_cards, rank_button_label, selected_cards
-from cogs.items import ViewState, puzzle_id
+from cogs.items import (
+    CARD_VALUES_MAX,
+    ClickRoute,
+    ViewState,
+    cards_to_mask,
+    mask_to_indices,
+    parse_mask,
+    to_base36,
+)
 from cogs.replies import answer_error, defer, png_file, respond
 from cogs.translator import cmd
 from rendering.cards import sort_cards
@@ -194,6 +204,19 @@ def alt_text(state: PuzzleState, name: str, lang: str) -> str:
             else t("puzzle.alt_beat", lang, cards=show_cards(pos.last[1].cards),
                    name=seat_name(state, pos.last[0], name, lang)))
     return " ".join([f"{hands}. {beat}.", *outcome_lines(state, name, lang)])
+
+
+TEMPLATE = (r"ddz:pz:(?P<attempt>[0-9a-f]{12}):(?P<plies>\d{1,3}):"
+            r"(?P<verb>cards|play|pass|clear|r\d{1,2})\.(?P<mask>[0-9a-z]{1,12})")
+"""custom_id of a puzzle view component, ``ddz:pz:<attempt>:<plies>:<verb>.<mask>``:
+``attempt`` 12 hex digits, ``plies`` the actions of the attempt when drawn, ``verb``
+``cards`` (the card menu, values as the hand view's), ``r<0..14>`` (one more card of that
+rank), ``play``, ``pass`` or ``clear``; ``mask`` the selected ``Card.index`` bits in base 36."""
+
+
+def puzzle_id(attempt_id: str, plies: int, verb: str, selected: frozenset[int]) -> str:
+    """custom_id of a puzzle view component (≤ 42 characters)."""
+    return f"ddz:pz:{attempt_id}:{plies}:{verb}.{to_base36(cards_to_mask(selected))}"
 
 
 def components(state: PuzzleState, selection: ViewState, lang: str) -> Components | None:
@@ -361,3 +384,17 @@ class PuzzleCommands(CommandMixin):
         """Endgame puzzles (docs/RULES.md §Puzzles): today's, practice, or the board."""
         self.ctx.seen(interaction)
         await command(interaction, self.ctx, mode.value if mode else "daily")
+
+
+def parse_click(match: re.Match[str], data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """``on_click``'s arguments from a ``TEMPLATE`` match: the selection from the mask, the
+    card menu's values (at most one more than a hand holds: more is refused later)."""
+    values = data.get("values") or []
+    value = (",".join(str(v) for v in values[:CARD_VALUES_MAX + 1])
+             if match["verb"] == "cards" else None)
+    return (match["attempt"], int(match["plies"]), match["verb"],
+            mask_to_indices(parse_mask(match["mask"])), value)
+
+
+ROUTES = (ClickRoute("puzzle", TEMPLATE, on_click, parse_click),)
+"""The puzzles' components (their ``Wing.routes``)."""

@@ -27,7 +27,7 @@ class PuzzlesFeature:
         return served
 
     def attach(self, host: WingHost) -> Wing:
-        return Wing(clicks={"puzzle": puzzles.on_click})
+        return Wing(routes=puzzles.ROUTES)
 
 
 FEATURE = PuzzlesFeature()

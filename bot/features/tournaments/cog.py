@@ -3,7 +3,8 @@
 
 ``create``, ``start``, ``drop`` and ``cancel`` need Manage Server; ``join``, ``leave`` and
 ``standings`` are everyone's. ``create`` posts the public sign-up message (Join / Leave,
-``ddz:tn:<tournament>:<join|leave>``, and the entrant count) in its channel; each round's
+``ddz:tn:<tournament>:<join|leave>``, ``SIGNUP_TEMPLATE``, and the entrant count) in its
+channel; each round's
 tables play in public threads under that channel, which ``TournamentDiscord`` (the
 service's ``TournamentPoster``) creates through ``cogs/delivery.py``, like every other
 channel request (the global budget). The tables' boards are ordinary boards
@@ -43,6 +44,7 @@ from cogs.components import Components
 from cogs.context import CogContext, CommandMixin
 from cogs.delivery import Delivery
 from cogs.happy_texts import rules_name
+from cogs.items import ClickRoute
 from cogs.replies import answer_error, defer, respond
 from cogs.translator import cmd
 
@@ -66,6 +68,11 @@ LEVELS = [Choice(name=cmd(level, f"choice.level.{level}"), value=level) for leve
 RULES = [Choice(name=cmd("classic (bids 1-3)", "choice.rules.classic"), value="classic"),
          Choice(name=cmd("Happy (call, grab, double)", "choice.rules.happy"), value="happy")]
 """The organiser's choice of the tables' rule set (docs/RULES.md §Happy rules)."""
+
+
+SIGNUP_TEMPLATE = r"ddz:tn:(?P<tournament>[0-9a-f]{32}):(?P<verb>join|leave)"
+"""custom_id of Join / Leave under a tournament's public sign-up (the tournament re-checked
+as this server's open one, any other answered as stale)."""
 
 
 def signup_id(tournament_id: str, verb: str) -> str:
@@ -517,3 +524,8 @@ class TournamentTicker(Background):
         count = getattr(self.bot, "shard_count", None) or 1
         shards = getattr(self.bot, "shard_ids", None) or [getattr(self.bot, "shard_id", 0) or 0]
         return (guild_id >> 22) % count in shards
+
+
+ROUTES = (ClickRoute("tournament", SIGNUP_TEMPLATE, on_signup_click),)
+"""The tournaments' components (their ``Wing.routes``; the clicks get the template's groups:
+tournament id, verb)."""

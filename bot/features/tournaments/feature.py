@@ -55,7 +55,7 @@ class TournamentsFeature:
                 await host.ctx.hands.views.refresh(table.model_copy(update={"phase": "finished"}))
 
         return Wing(tasks=(ticker,), parts=(ticker,), closing={KIND: closing},
-                    clicks={"tournament": tournaments.on_signup_click},
+                    routes=tournaments.ROUTES,
                     stats=functools.partial(tournaments.stats_lines, cups))
 
 

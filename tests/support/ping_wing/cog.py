@@ -4,10 +4,6 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-from typing import Any
-
 import discord
 from discord import app_commands
 
@@ -44,17 +40,16 @@ class PingCommands(CommandMixin):
         await respond(interaction, f"pong {table.id}", view=view)
 
 
-async def points_click(interaction: discord.Interaction, ctx: CogContext,
-                       match: re.Match[str], data: Mapping[str, Any]) -> None:
+async def points_click(interaction: discord.Interaction, ctx: CogContext, table: str) -> None:
     """Points: ``points <table id>: <points>`` (``-`` while its hand is played); a table
     of another server, or none, is answered as stale."""
     rows = await ctx.feature(PingService).store.rows(permissions.guild_id(interaction))
-    found = [points for table_id, _, points in rows if table_id == match["table"]]
+    found = [points for table_id, _, points in rows if table_id == table]
     if not found:
         await answer_error(interaction, GameError("stale"))
         return
     shown = "-" if found[0] is None else str(found[0])
-    await respond(interaction, f"points {match['table']}: {shown}")
+    await respond(interaction, f"points {table}: {shown}")
 
 
 ROUTES = (ClickRoute("pingpoints", POINTS_TEMPLATE, points_click),)
