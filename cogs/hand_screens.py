@@ -17,6 +17,7 @@ from bot.rules import Combo
 from bot.service import TableService
 from bot.service.renderer import HandKey, Renderer, hand_key
 from cogs.hand_view import Screen, build_screen, draw_image, image_inputs
+from cogs.happy_texts import shown_hands
 from cogs.items import ViewState
 from cogs.open_views import OpenViews
 from cogs.replies import png_file, respond
@@ -54,17 +55,20 @@ class HandScreens:
         position = await self.service.hand_position(table, seat, urgent=True)
         inputs = image_inputs(table, seat, state, position.counter, counts=position.counts)
         cards, normal, counts = inputs
-        key = hand_key(cards, normal.selected, normal.sort, lang, counts)
+        face_up = shown_hands(table, lang, viewer=seat)  # 明牌: other seats' hands
+        key = hand_key(cards, normal.selected, normal.sort, lang, counts, face_up)
         png: bytes | None = None
         ranked = position.known  # None: the first screen at this position
         if shown is not None and key == shown:
             ranked = await position.choices()
         elif ranked is not None:  # only the image to wait for: no tasks to run both at once
-            png = await draw_image(cards, normal, lang, counts, self.renderer, urgent=True)
+            png = await draw_image(cards, normal, lang, counts, self.renderer, urgent=True,
+                                   shown=face_up)
         else:
             ranked, png = await asyncio.gather(
                 position.choices(),
-                draw_image(cards, normal, lang, counts, self.renderer, urgent=True))
+                draw_image(cards, normal, lang, counts, self.renderer, urgent=True,
+                           shown=face_up))
         assert ranked is not None  # every branch above has it
         title, params = self.service.hand_title(table)  # the table's kind names its view
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,

@@ -38,7 +38,7 @@ from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
 from bot.service.renderer import HandKey, Renderer, hand_key
 from cogs import texts
 from cogs.components import Components
-from cogs.happy_texts import choice_label, shown_lines
+from cogs.happy_texts import button_label, shown_hands, shown_lines, shown_seats
 from cogs.items import SortMode, ViewState
 from rendering import render_hand_cached
 from rendering.cards import rank_label, sort_cards
@@ -59,12 +59,14 @@ class Screen:
     png: bytes | None = None
     lang: str = "en"
     counts: tuple[int, ...] | None = None
+    shown: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    """The hands other seats show face up (``cogs.happy_texts.shown_hands``)."""
 
     @property
     def image_key(self) -> HandKey:
         """What the hand image shows (``bot.service.renderer.hand_key``)."""
         return hand_key(self.cards, self.state.selected, self.state.sort, self.lang,
-                        self.counts)
+                        self.counts, self.shown)
 
 
 def selected_cards(hand_cards: Sequence[Card], state: ViewState) -> list[Card]:
@@ -251,13 +253,18 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
                  else t("alt.hand_empty", lang)]
     if counts is not None:
         alt_parts.append(counter_text(counts, lang) or "")
+    shown = shown_hands(table, lang, viewer=seat)  # face up on the image (明牌)
+    alt_parts += [t("table.shown_hand", lang, name=table.seats[other].name or "?",
+                    cards=show_cards(face_up))
+                  for other, (_, face_up) in zip(shown_seats(table, seat), shown, strict=True)]
     if chosen:
         alt_parts.append(t("alt.selected", lang, selected=show_cards(chosen)))
     alt = t("sep.sentence", lang).join(alt_parts)
     view = None
     if table.phase == "playing" and hand is not None:
         view = _components(table, seat, state, lang, cards, readings or (), legal)
-    return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang, counts=counts)
+    return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang, counts=counts,
+                  shown=shown)
 
 
 MENU_SIZE = 25
@@ -379,16 +386,16 @@ def happy_buttons(hand: HappyHand, seat: int, lang: str) -> list[tuple[str, str,
     if hand.phase == "bidding":
         stage = hand.auction.stage if hand.auction.stage in ("call", "grab") else "call"
         mine = asked == stage
-        found.append(("b1", choice_label(stage, 1, lang), B.primary, not mine))
-        found.append(("b0", choice_label(stage, 0, lang), B.secondary, not mine))
+        found.append(("b1", button_label(stage, 1, lang), B.primary, not mine))
+        found.append(("b0", button_label(stage, 0, lang), B.secondary, not mine))
         if hand.may_show(seat):
-            found.append(("show4", choice_label("show", 4, lang), B.success, False))
+            found.append(("show4", button_label("show", 4, lang), B.success, False))
     elif hand.phase == "showing" and asked == "show":
-        found.append(("show2", choice_label("show", 2, lang), B.success, False))
-        found.append(("show0", choice_label("show", 0, lang), B.secondary, False))
+        found.append(("show2", button_label("show", 2, lang), B.success, False))
+        found.append(("show0", button_label("show", 0, lang), B.secondary, False))
     elif hand.phase == "doubling" and asked == "double":
         for factor, style in ((1, B.secondary), (2, B.primary), (4, B.danger)):
-            found.append((f"dbl{factor}", choice_label("double", factor, lang), style, False))
+            found.append((f"dbl{factor}", button_label("double", factor, lang), style, False))
     return found
 
 
@@ -442,25 +449,28 @@ def image_inputs(table: Table, seat: int, state: ViewState, counter: bool = Fals
 
 async def render_screen(screen: Screen, lang: str, renderer: Renderer | None = None) -> Screen:
     """``screen`` with its hand image (``draw_image``)."""
-    screen.png = await draw_image(screen.cards, screen.state, lang, screen.counts, renderer)
+    screen.png = await draw_image(screen.cards, screen.state, lang, screen.counts, renderer,
+                                  shown=screen.shown)
     return screen
 
 
 async def draw_image(cards: Sequence[Card], state: ViewState, lang: str,
                      counts: tuple[int, ...] | None, renderer: Renderer | None = None,
-                     urgent: bool = False) -> bytes:
+                     urgent: bool = False,
+                     shown: Sequence[tuple[str, Sequence[Card]]] = ()) -> bytes:
     """The hand image (selected cards raised) drawn by ``renderer``'s worker processes
     (``bot.service.renderer``), or without any in a worker thread; an image drawn
     lately is reused either way (``rendering.render_hand_cached``). No position labels
     under the cards: the view selects by rank, so 1..n would mean nothing (the raised
     cards show the selection); ``image_key`` needs no flag for it. ``urgent``: a
-    member waits for it (ahead of the public table images, ``WorkerPool.run``)."""
+    member waits for it (ahead of the public table images, ``WorkerPool.run``).
+    ``shown``: the hands other seats show face up (``Screen.shown``)."""
     if renderer is not None and renderer.pool.workers:
         return await renderer.hand(cards, selected=state.selected, sort=state.sort, locale=lang,
-                                   counter=counts, urgent=urgent)
+                                   counter=counts, urgent=urgent, shown=shown)
     return await asyncio.to_thread(render_hand_cached, tuple(cards), selected=state.selected,
                                    sort=state.sort, locale=lang, show_indices=False,
-                                   counter=counts)
+                                   counter=counts, shown=shown)
 
 
 def rank_of_verb(verb: str) -> int | None:

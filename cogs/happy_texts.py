@@ -7,7 +7,7 @@ from bot.game.happy import HappyHand
 from bot.game.models import Action
 from bot.game.table import Table
 from bot.i18n import t
-from bot.rules import RuleSet, show_cards
+from bot.rules import Card, RuleSet, show_cards
 from rendering.replay_pages import decision_label
 from rendering.replay_pages import stake_lines as replay_stake_lines
 
@@ -37,6 +37,19 @@ def choice_label(kind: str, amount: int, lang: str) -> str:
     """The button text of a Happy decision (``kind`` and ``amount`` as in ``Action``):
     ``rendering.replay_pages.decision_label``, which the replays' texts share."""
     return decision_label(kind, amount, lang)
+
+
+def button_label(kind: str, amount: int, lang: str) -> str:
+    """A Happy decision's button: ``choice_label``, but a choice that multiplies the
+    stakes says so in a form no rank button has ("Grab (points ×2)", "明牌（4倍）"): the
+    rank buttons beside it read "5 ×2" for two 5s (issue 52)."""
+    if kind == "grab" and amount:
+        return t("btn.grab_stake", lang)
+    if kind == "show" and amount:
+        return t("btn.show_stake", lang, n=amount)
+    if kind == "double" and amount > 1:
+        return t(f"btn.double_stake_{amount}", lang)
+    return choice_label(kind, amount, lang)
 
 
 def action_label(action: Action, lang: str) -> str:
@@ -69,6 +82,24 @@ def stake_lines(table: Table, lang: str) -> list[str]:
     return replay_stake_lines(result, [seat.name or "?" for seat in table.seats], lang)
 
 
+def shown_hands(table: Table, lang: str, *, viewer: int) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """The hands other seats show face up, for ``viewer``'s hand image: ("Ana's hand,
+    shown", the cards she holds now) each, in seat order; () for a classic hand."""
+    hand = table.hand
+    return tuple((t("img.shown_title", lang, name=table.seats[seat].name or "?"),
+                  tuple(hand.hand_of(seat)))
+                 for seat in shown_seats(table, viewer) if hand is not None)
+
+
+def shown_seats(table: Table, viewer: int | None) -> list[int]:
+    """The seats other than ``viewer`` whose hand is face up now and not empty (Happy
+    rules, while the hand is played); [] for a classic hand."""
+    hand = table.hand
+    if not isinstance(hand, HappyHand) or table.phase != "playing":
+        return []
+    return [seat for seat in hand.shown if seat != viewer and hand.cards_left(seat)]
+
+
 def shown_lines(table: Table, lang: str, *, viewer: int | None = None) -> list[str]:
     """The hands shown face up (明牌) while the hand is played, one line each ("Carol's
     hand, shown: 3 4 4 …", the cards held now): every seat sees them, so the public
@@ -79,3 +110,28 @@ def shown_lines(table: Table, lang: str, *, viewer: int | None = None) -> list[s
     return [t("table.shown_hand", lang, name=table.seats[seat].name or "?",
               cards=show_cards(hand.hand_of(seat)))
             for seat in hand.shown if seat != viewer and hand.cards_left(seat)]
+
+
+ASKED_NOW = ("call", "grab", "show", "double")
+"""What ``asked_now`` may answer: the Happy rules' questions before the play."""
+
+
+def asked_now(table: Table) -> str | None:
+    """The Happy rules' question the table waits on: ``"call"``, ``"grab"`` or ``"show"``
+    (the seat to act's, ``HappyHand.asked``), ``"double"`` while all three double; None
+    for a classic hand, during the play and between hands. The turn lines, pings and the
+    image use it to say "call" and "grab" where a classic table says "bid"."""
+    hand = table.hand
+    if not isinstance(hand, HappyHand) or table.phase != "playing":
+        return None
+    if hand.phase == "doubling":
+        return "double"
+    if hand.turn is None:
+        return None
+    asked = hand.asked(hand.turn)
+    return asked if asked in ASKED_NOW else None
+
+
+def latest_words(hand: HappyHand) -> dict[int, Action]:
+    """Each seat's latest Call / Don't call / Grab / Don't grab of the hand."""
+    return {a.seat: a for a in hand.history if a.kind in ("call", "grab")}

@@ -20,6 +20,7 @@ from bot.i18n import t
 from bot.service.budget import TURN
 from bot.values import SentPing
 from cogs.delivery import Delivery
+from cogs.happy_texts import asked_now
 from cogs.languages import ServerLanguages
 
 log = logging.getLogger("cogs.ddz")
@@ -29,7 +30,9 @@ def ping_text(table: Table, user_id: int, lang: str) -> str:
     """The ping's text: the member's mention, bid or play, and when the turn runs out
     (``<t:…:R>``, shown by each client in its own language and clock)."""
     bidding = table.hand is not None and table.hand.phase == "bidding"
-    key = "ping.turn_bid" if bidding else "ping.turn_play"
+    asked = asked_now(table)  # the Happy rules: "call" / "grab" / "show", not "bid"
+    key = (f"ping.turn_{asked}" if asked in ("call", "grab", "show")
+           else "ping.turn_bid" if bidding else "ping.turn_play")
     when = f"<t:{int(table.deadline)}:R>" if table.deadline is not None else ""
     return t(key, lang, mention=f"<@{user_id}>", when=when)
 

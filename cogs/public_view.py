@@ -17,7 +17,7 @@ from bot.game.happy import HappyHand
 from bot.game.table import Table
 from bot.i18n import t
 from cogs.components import Components
-from cogs.happy_texts import choice_label
+from cogs.happy_texts import button_label
 from cogs.items import public_id, result_buttons
 
 B = discord.ButtonStyle
@@ -56,8 +56,8 @@ def public_view(table: Table, lang: str, hand_no: int | None = None) -> Componen
         if isinstance(hand, HappyHand) and hand.phase == "bidding" and hand.turn is not None:
             # bid1 / bid0 are Call / Don't call or Grab / Don't grab (HappyHand.bid)
             stage = "grab" if hand.auction.stage == "grab" else "call"
-            view.button(public_id(tid, seq, "bid1"), choice_label(stage, 1, lang), 0, B.primary)
-            view.button(public_id(tid, seq, "bid0"), choice_label(stage, 0, lang), 0)
+            view.button(public_id(tid, seq, "bid1"), button_label(stage, 1, lang), 0, B.primary)
+            view.button(public_id(tid, seq, "bid0"), button_label(stage, 0, lang), 0)
         elif hand.phase == "bidding" and hand.turn is not None:
             allowed = hand.allowed_bids(hand.turn)
             add("bid0", "btn.bid_pass", disabled=0 not in allowed)

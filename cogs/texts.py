@@ -8,6 +8,7 @@ docs/RULES.md notation as players read it, ten written ``10`` (``show_cards``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +18,16 @@ from bot.game.table import Table
 from bot.i18n import t, tn
 from bot.rules import Combo, ComboKind, show_cards
 from bot.values import Settlement
-from cogs.happy_texts import decisions_text, rules_line, rules_name, shown_lines, stake_lines
+from cogs.happy_texts import (
+    action_label,
+    asked_now,
+    decisions_text,
+    latest_words,
+    rules_line,
+    rules_name,
+    shown_lines,
+    stake_lines,
+)
 from rendering import ResultView, SeatResult, SeatView, TableView
 from rendering.models import DoublingKind
 
@@ -147,8 +157,10 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
     ping: int | None = None
     rules = rules_line(table, lang)
     decisions = decisions_text(table, lang)  # the Happy rules' calls, grabs, shows, doubles
+    asked = asked_now(table)  # the Happy rules' call, grab, show or double
     if hand.phase in ("bidding", "redeal"):
-        lines = [t("table.title_bidding", lang, table=table.id)]
+        title = "table.title_calling" if isinstance(hand, HappyHand) else "table.title_bidding"
+        lines = [t(title, lang, table=table.id)]
         lines += [rules] if rules else []
         lines += given_up_lines(table, lang) + _event_lines(table, events, lang)
         if isinstance(hand, HappyHand):  # no bids under the Happy rules: its decisions
@@ -191,11 +203,11 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
         if seat.user_id is not None and not seat.automatic:
             ping = seat.user_id
         bidding = hand.phase != "playing"  # bids, and the Happy rules' call, grab and show
+        verb = asked if asked in ("call", "grab", "show") else "bid" if bidding else "play"
         if seat.user_id is not None and not seat.automatic:
-            line = t("table.turn_bid" if bidding else "table.turn_play", lang, mention=who)
+            line = t(f"table.turn_{verb}", lang, mention=who)
         else:  # a computer (or auto-play) is not told "your turn": the channel is told who
-            line = t("table.turn_other_bid" if bidding else "table.turn_other_play", lang,
-                     name=who)
+            line = t(f"table.turn_other_{verb}", lang, name=who)
         when = deadline_text(table, lang)
         lines.append(f"{line} {when}" if when and not seat.automatic else line)
     return "\n".join(lines), ping
@@ -229,12 +241,37 @@ def table_view(table: Table, lang: str) -> TableView:
             last_tag=tag))
     revealed = hand.landlord is not None
     happy = isinstance(hand, HappyHand)  # no bids: the rule set's name in the bid's place
+    if isinstance(hand, HappyHand):
+        seats = happy_seats(table, hand, seats, lang)
     return TableView(
         seats=seats, bid=None if happy else hand.winning_bid or None, multiplier=hand.multiplier,
         kitty=list(hand.kitty) if revealed else None, bidding=bidding,
         rules=rules_name(table.rules, lang) if happy else None,
         status=turn_words(table, lang) or t(
             "img.status_bidding" if bidding else "img.status_playing", lang, table=table.id))
+
+
+def happy_seats(table: Table, hand: HappyHand, seats: Sequence[SeatView],
+                lang: str) -> list[SeatView]:
+    """``seats`` with what the Happy rules add to the image (docs/RULES.md §Happy rules):
+    each shown hand's cards face up, each seat's latest call or grab while calling, and
+    what the seat asked is asked ("to grab"; every seat still to choose while doubling)."""
+    asked = asked_now(table)
+    words = latest_words(hand)
+    shown = set(hand.shown) if table.phase == "playing" else set()
+    out = []
+    for i, seat in enumerate(seats):
+        cards = hand.hand_of(i) if i in shown and hand.cards_left(i) else None
+        word = words.get(i)
+        if asked == "double":
+            asking = t("img.turn_double", lang) if i in hand.pending() else None
+        else:
+            asking = t(f"img.turn_{asked}", lang) if asked and hand.turn == i else None
+        out.append(dataclasses.replace(
+            seat, shown=cards, shown_label=t("img.shown_hand", lang) if cards else "",
+            said=action_label(word, lang) if word is not None else None,
+            said_yes=word is not None and bool(word.amount), asking=asking))
+    return out
 
 
 def play_words(combo: Combo) -> str:
@@ -247,11 +284,18 @@ def play_words(combo: Combo) -> str:
 def turn_words(table: Table, lang: str) -> str | None:
     """Who is to act and what they must do, in words, for the table image and its alt
     text: "Bob to play: beat 333444 58 or pass", "Bob to play: lead any combination",
-    "Bob to bid"; None when no one is to act. Plain text (names, no mentions)."""
+    "Bob to bid" — under the Happy rules "Bob to call the landlord", "Bob may grab the
+    landlord", "Everyone doubles now…"; None when no one is to act. Plain text (names,
+    no mentions)."""
     hand = table.hand
-    if hand is None or hand.turn is None or hand.phase not in ("bidding", "playing"):
+    if asked_now(table) == "double":  # all three at once: nobody's turn
+        return t("img.status_double", lang)
+    if hand is None or hand.turn is None or hand.phase not in ("bidding", "playing", "showing"):
         return None
     name = plain_name(table, hand.turn)
+    asked = asked_now(table)
+    if asked in ("call", "grab", "show"):  # the Happy rules' words, not "bid"
+        return t(f"img.status_{asked}", lang, name=name)
     if hand.phase == "bidding":
         return t("img.status_bid", lang, name=name)
     to_beat = hand.to_beat_for(hand.turn)
@@ -264,8 +308,8 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
     """Alt text of the table image (seats, cards left, last plays, bid, kitty)."""
     parts = []
     for seat in view.seats:
-        if view.bidding and view.rules:  # calls and grabs are in the message's text
-            last = t("alt.last_none", lang)
+        if view.bidding and view.rules:  # the Happy rules' latest call or grab
+            last = seat.said if seat.said is not None else t("alt.last_none", lang)
         elif view.bidding:
             last = (t("alt.bid_none", lang) if seat.bid is None else t("alt.last_pass", lang)
                     if seat.bid == 0 else t("alt.bid", lang, amount=seat.bid))
@@ -290,6 +334,10 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         text = words + t("sep.sentence", lang) + text
     if view.kitty is not None:
         text += " " + t("alt.table_kitty", lang, cards=show_cards(view.kitty))
+    for seat in view.seats:  # 明牌: the cards face up on the image
+        if seat.shown is not None:
+            text += " " + t("table.shown_hand", lang, name=seat.name,
+                            cards=show_cards(seat.shown)) + t("sep.sentence", lang).strip()
     return text[:1024]
 
 

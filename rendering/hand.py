@@ -12,6 +12,12 @@ Discord draws its ALT badge over an image with alt text (issue 48: the first cou
 there). Every text is at least ``MIN_PX`` (22 px: 11 px at the ~400 px a phone shows
 the 800 px image); the counter's ranks and counts are drawn ``COUNTER_PX`` (40 px) so
 their digits themselves are 15 px tall there.
+
+Under the Happy rules a hand another seat shows (明牌, docs/RULES.md §Happy rules) is
+drawn face up at the top, one strip of ``SHOWN_STRIP_H`` px per shown hand ("Ana's hand,
+shown", then her cards as small cards across the width, their corner ranks 11 px at a
+phone's 400 px), above the counter, which already leaves those cards out; the rest of
+the image is drawn as without them.
 """
 
 from __future__ import annotations
@@ -23,7 +29,15 @@ from PIL import Image, ImageFont
 
 from bot.rules.cards import DECK, RANKS, Card
 from rendering.bands import Band, assemble, band, kept, paletted
-from rendering.cards import LARGE, SHADOW_MARGIN, SortMode, card_sprite, rank_label, sort_cards
+from rendering.cards import (
+    LARGE,
+    SHADOW_MARGIN,
+    SMALL,
+    SortMode,
+    card_sprite,
+    rank_label,
+    sort_cards,
+)
 from rendering.compose import (
     FELT,
     GOLD,
@@ -31,13 +45,14 @@ from rendering.compose import (
     MUTED,
     PANEL,
     WHITE,
+    draw_fan,
     encode_png,
     fan_step,
     fan_width,
     paste_card,
 )
 from rendering.strings import text
-from rendering.text import Draw, font
+from rendering.text import Draw, draw_text, fit_text, font
 
 WIDTH = 800
 MARGIN = 12
@@ -62,12 +77,31 @@ BIG_JOKER_RED = (240, 96, 96)
 """The big joker's ★ on the counter: the card face's red, lightened to read on green."""
 GREYED = (82, 128, 104)
 """Colour of a rank whose cards are all seen (count 0)."""
+SHOWN_STRIP_H = MARGIN + 34 + SMALL.height + 12
+"""Height in px of one shown hand's strip (its panel: title line, the small cards)."""
+ShownHands = Sequence[tuple[str, Sequence[Card]]]
+"""Hands other seats show face up: (title in the reader's words, cards), in seat order."""
 
 
-def hand_height(show_indices: bool = True, counter: bool = False) -> int:
-    """Image height in px (fixed for a given ``show_indices`` and ``counter``)."""
+def hand_height(show_indices: bool = True, counter: bool = False, shown: int = 0) -> int:
+    """Image height in px (fixed for a given ``show_indices``, ``counter`` and number of
+    ``shown`` hands)."""
     extra = (LABEL_H + 4 if show_indices else 0) + (COUNTER_H if counter else 0)
-    return TOP + LARGE.height + extra + MARGIN
+    return TOP + LARGE.height + extra + MARGIN + shown * SHOWN_STRIP_H
+
+
+def shown_image(title: str, cards: Sequence[Card]) -> Image.Image:
+    """One shown hand's strip (RGB, ``WIDTH`` × ``SHOWN_STRIP_H``): a panel with its
+    title, then its cards face up, small, in rank order."""
+    img = Image.new("RGB", (WIDTH, SHOWN_STRIP_H), FELT)
+    draw = Draw(img)
+    draw.rounded_rectangle((MARGIN, MARGIN, WIDTH - MARGIN, SHOWN_STRIP_H - 4), radius=8,
+                           fill=PANEL)
+    label, face = fit_text(title, WIDTH - 2 * MARGIN - 24, (MIN_PX,), bold=True)
+    draw_text(draw, (MARGIN + 12, MARGIN + 4), label, face, GOLD)
+    draw_fan(img, sort_cards(cards), MARGIN + 12, MARGIN + 34, "small",
+             WIDTH - 2 * MARGIN - 24)
+    return img
 
 
 def counter_cells(top: int) -> list[tuple[int, int, int, int]]:
@@ -136,11 +170,20 @@ def hand_image(
     locale: str = "en",
     show_indices: bool = True,
     counter: Sequence[int] | None = None,
+    shown: ShownHands = (),
 ) -> Image.Image:
     """The RGB canvas ``render_hand`` encodes, drawn in one piece (arguments as there).
     Raises ValueError on a counter that is not 15 counts."""
     if counter is not None and len(counter) != len(RANKS):
         raise ValueError(f"counter needs {len(RANKS)} counts, not {len(counter)}")
+    if shown:  # the strips on top of the image drawn without them
+        rest = hand_image(cards, selected=selected, sort=sort, locale=locale,
+                          show_indices=show_indices, counter=counter)
+        img = Image.new("RGB", (WIDTH, len(shown) * SHOWN_STRIP_H + rest.height), FELT)
+        for i, (title, face_up) in enumerate(shown):
+            img.paste(shown_image(title, face_up), (0, i * SHOWN_STRIP_H))
+        img.paste(rest, (0, len(shown) * SHOWN_STRIP_H))
+        return img
     ordered = sort_cards(cards, sort)
     img = Image.new("RGB", (WIDTH, hand_height(show_indices, counter is not None)), FELT)
     shift = 0
@@ -184,6 +227,7 @@ def render_hand(
     locale: str = "en",
     show_indices: bool = True,
     counter: Sequence[int] | None = None,
+    shown: ShownHands = (),
 ) -> bytes:
     """PNG bytes of a hand.
 
@@ -191,7 +235,9 @@ def render_hand(
     ``sort`` picks the display order (see ``sort_cards``); position labels
     (1..n, left to right) follow that order. ``counter``: 15 counts (cards still
     out per rank, ``Rank.index`` order) drawn as a strip above the cards, or None.
-    ``locale`` matters for the empty-hand text and the counter's label. Pure CPU
+    ``shown``: the hands other seats show face up (Happy rules), a strip each on top
+    (``SHOWN_STRIP_H`` px). ``locale`` matters for the empty-hand text and the counter's
+    label. Pure CPU
     work: call through ``asyncio.to_thread``. Raises ValueError on a counter that
     is not 15 counts.
 
@@ -204,15 +250,25 @@ def render_hand(
         raise ValueError(f"counter needs {len(RANKS)} counts, not {len(counter)}")
     if not cards:
         return encode_png(hand_image(cards, locale=locale, show_indices=show_indices,
-                                     counter=counter))
+                                     counter=counter, shown=shown))
     indices = tuple(sorted(c.index for c in cards))
     chosen = frozenset(selected) & frozenset(indices)
     fan = _fan_band(indices, chosen, sort, show_indices, counter is not None)
+    strips = [_shown_band(title, tuple(sorted(c.index for c in face_up)))
+              for title, face_up in shown]
     if counter is None:
-        return assemble([fan])
+        return assemble([*strips, fan])
     counts = tuple(counter)
-    return assemble([_counter_band(0, (), locale), _counter_band(1, tuple(c > 0 for c in counts), ""),
+    return assemble([*strips, _counter_band(0, (), locale),
+                     _counter_band(1, tuple(c > 0 for c in counts), ""),
                      _counter_band(2, counts, ""), fan])
+
+
+@kept
+@lru_cache(maxsize=64)
+def _shown_band(title: str, indices: tuple[int, ...]) -> Band:
+    """A shown hand's strip (``shown_image``) as a band."""
+    return band(shown_image(title, [DECK[i] for i in indices]))
 
 
 COUNTER_SPLITS = (0, COUNTER_TOP + COUNTER_TITLE_H, COUNTER_TOP + COUNTER_TITLE_H + 48,
@@ -290,9 +346,10 @@ HAND_CACHE_SIZE = 64
 def _render_hand_memo(
     cards: tuple[Card, ...], selected: frozenset[int], sort: SortMode, locale: str,
     show_indices: bool, counter: tuple[int, ...] | None,
+    shown: tuple[tuple[str, tuple[Card, ...]], ...] = (),
 ) -> bytes:
     return render_hand(cards, selected=selected, sort=sort, locale=locale,
-                       show_indices=show_indices, counter=counter)
+                       show_indices=show_indices, counter=counter, shown=shown)
 
 
 def render_hand_cached(
@@ -303,10 +360,13 @@ def render_hand_cached(
     locale: str = "en",
     show_indices: bool = True,
     counter: Sequence[int] | None = None,
+    shown: ShownHands = (),
 ) -> bytes:
-    """``render_hand`` memoized on (cards, selected, sort, locale, show_indices, counter):
+    """``render_hand`` memoized on (cards, selected, sort, locale, show_indices, counter,
+    shown):
     the same bytes, drawn once while among the last ``HAND_CACHE_SIZE`` hands asked
     for (an unchanged hand view redrawn after another player's move costs nothing).
     Thread-safe (``functools.lru_cache``); call through ``asyncio.to_thread``."""
     return _render_hand_memo(tuple(cards), frozenset(selected), sort, locale, show_indices,
-                             None if counter is None else tuple(counter))
+                             None if counter is None else tuple(counter),
+                             tuple((title, tuple(face_up)) for title, face_up in shown))

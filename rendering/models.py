@@ -26,6 +26,13 @@ class SeatView:
     drawn in the last-action slot while ``TableView.bidding``. ``to_beat``: its play
     of this round is the one the seat to act must beat (marked "to beat");
     ``last_tag``: that play is a bomb or the rocket (tagged with its doubling).
+
+    Under the Happy rules (docs/RULES.md §Happy rules): ``shown``, the cards the seat
+    holds face up (明牌), drawn in a strip under its row and marked ``shown_label``;
+    ``said``, its latest call or grab in the reader's words ("Grab", "Don't call"),
+    drawn in the last-action slot while ``TableView.bidding`` (``said_yes``: gold, else
+    grey); ``asking``: what the seat is asked now in the reader's words ("to grab", "to
+    double"), drawn "▶ to grab" in place of "to bid" / "to play".
     """
 
     name: str
@@ -37,6 +44,11 @@ class SeatView:
     bid: int | None = None
     to_beat: bool = False
     last_tag: Literal["bomb", "rocket"] | None = None
+    shown: Sequence[Card] | None = None
+    shown_label: str = ""
+    said: str | None = None
+    said_yes: bool = False
+    asking: str | None = None
 
 
 @dataclass(frozen=True)

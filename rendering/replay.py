@@ -5,7 +5,10 @@ with the hand number, the page title (the deal, bidding, trick n of m), the bid
 and the multiplier; then
 
 * deal: each seat's 17 cards (first bidder marked) and the kitty;
-* bidding: each bid in order, then the landlord with the kitty they took;
+* bidding: each bid in order, then the landlord with the kitty they took; under the
+  Happy rules (docs/RULES.md §Happy rules) each call, grab, show and double in order,
+  in words ("Grab ×2", gold for a yes) with the multiplier G × S it leaves under the
+  seat's name, and the header says "Happy rules" where a classic page gives the bid;
 * trick: one row per action in order — who led (▶), each follow, each pass —
   with bombs and rockets marked; a row the review marks as one of the member's
   costliest decisions gets a red frame, the hard player's choice and both win
@@ -44,7 +47,7 @@ from rendering.compose import (
 )
 from rendering.palette_data import SHARED_PALETTE
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat
-from rendering.strings import text, text_n
+from rendering.strings import decision_words, text, text_n
 from rendering.text import (
     ELLIPSIS,
     Draw,
@@ -70,6 +73,8 @@ MIN_PX = 22
 the proportion: 17.6 px at its 640 px, 11 px at 400)."""
 NAME_SIZES = (26, 24, 22)
 PILL_H = 32
+DECISIONS = ("call", "grab", "show", "double")
+"""The Happy rules' line kinds (``ReplayLine``)."""
 LIGHT_RED = (255, 120, 110)
 GREEN = (80, 220, 120)
 
@@ -83,10 +88,15 @@ def _header(draw: ImageDraw.ImageDraw, page: ReplayPage, locale: str) -> None:
               font=font(MIN_PX), fill=MUTED, anchor="lm")
     if page.kind == "trick":
         title = text(locale, "replay_trick", n=page.trick, total=page.tricks)
+    elif page.kind == "bidding" and page.happy:
+        title = text(locale, "replay_calling")
     else:
         title = text(locale, f"replay_{page.kind}")
     draw.text((WIDTH // 2, HEADER_H // 2), title, font=font(30, True), fill=GOLD, anchor="mm")
-    bid = text(locale, "base_bid", n=page.bid) if page.bid else text(locale, "no_bid")
+    if page.happy:  # no bids: the rules' name where a classic page gives the bid
+        bid = text(locale, "replay_happy")
+    else:
+        bid = text(locale, "base_bid", n=page.bid) if page.bid else text(locale, "no_bid")
     draw.text((WIDTH - PAD, 24), bid, font=font(MIN_PX, True), fill=WHITE, anchor="rm")
     draw.text((WIDTH - PAD, 58), text(locale, "multiplier", n=page.multiplier),
               font=font(MIN_PX, True), fill=GOLD, anchor="rm")
@@ -139,13 +149,19 @@ def _line(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, line: R
     lead = line.kind == "lead"
     prefix = ("▶ " if lead else "") + ("♛ " if seat.is_landlord else "")
     tagged = _name(draw, seat, x, top + 26, NAME_W - 24, locale, prefix, GOLD if lead else WHITE)
-    verb = {"lead": "replay_leads", "follow": "replay_follows", "pass": "replay_passes",
-            "bid": "replay_bids" if line.amount else "replay_passes"}[line.kind]
-    words = text(locale, verb)
+    decision = line.kind in DECISIONS
+    if decision:  # the multiplier the call, grab or show leaves (none after a double)
+        words = text(locale, "multiplier", n=line.multiplier) if line.multiplier else ""
+    else:
+        verb = {"lead": "replay_leads", "follow": "replay_follows", "pass": "replay_passes",
+                "bid": "replay_bids" if line.amount else "replay_passes"}[line.kind]
+        words = text(locale, verb)
     if seat.is_computer and not tagged:  # issue 48: the lead's ▶ ♛ left no room for it
         words += f" ({text(locale, 'computer')})"
-    sub, face = fit_text(words, NAME_W - 24, (MIN_PX,))
-    draw_text(draw, (x, top + 60), sub, face, GOLD if seat.is_landlord else MUTED, anchor="lm")
+    if words:
+        sub, face = fit_text(words, NAME_W - 24, (MIN_PX,))
+        draw_text(draw, (x, top + 60), sub, face, GOLD if seat.is_landlord or decision
+                  else MUTED, anchor="lm")
     cx, ctop = PAD + NAME_W, top + 8
     right = WIDTH - PAD - 12
     pills = []
@@ -160,7 +176,13 @@ def _line(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, line: R
         y = top + (ROW_H - GAP // 2 - PILL_H) // 2 if len(pills) == 1 else top + 8 + i * 40
         draw_pill(draw, right - width, y, label, pill_face, fill, ink, PILL_H)
         tag_w = max(tag_w, width + 12)
-    if line.kind == "bid":
+    if decision:
+        yes = bool(line.amount) and not (line.kind == "double" and line.amount == 1)
+        label, label_face = fit_text(decision_words(locale, line.kind, line.amount),
+                                     right - cx - tag_w - 40, (MIN_PX,), bold=True)
+        del label_face  # _outlined draws at MIN_PX bold
+        _outlined(draw, cx, ctop, label, GOLD if yes else MUTED)
+    elif line.kind == "bid":
         if line.amount:
             _outlined(draw, cx, ctop, text(locale, "base_bid", n=line.amount), GOLD)
         else:
@@ -220,7 +242,8 @@ def _hands(img: Image.Image, draw: ImageDraw.ImageDraw, page: ReplayPage, top: i
             draw, WIDTH - PAD - 12, y + 6, seat.is_landlord, locale, right=True) + 12
         info = text_n(locale, "cards_left", len(seat.cards), n=len(seat.cards))
         if first:
-            info += " · " + text(locale, "replay_first_bidder")
+            info += " · " + text(locale, "replay_first_caller" if page.happy
+                                 else "replay_first_bidder")
         face = font(MIN_PX)
         draw.text((WIDTH - PAD - 12 - badge_w, y + 22), info, font=face, fill=MUTED, anchor="rm")
         _name(draw, seat, x, y + 22, WIDTH - 2 * PAD - 48 - badge_w - text_width(info, face),
@@ -274,8 +297,9 @@ def page_image(page: ReplayPage, *, locale: str = "en") -> Image.Image:
         note = (text(locale, "replay_takes_kitty", name=landlord.name)
                 if page.kind == "bidding" and landlord is not None else "")
         y += _kitty(img, draw, page, y, locale, note)
-    title = {"deal": "replay_dealt", "bidding": "replay_after_bidding"}.get(page.kind,
-                                                                            "replay_after_trick")
+    title = {"deal": "replay_dealt",
+             "bidding": "replay_before_play" if page.happy else "replay_after_bidding",
+             }.get(page.kind, "replay_after_trick")
     _hands(img, draw, page, y, locale, title)
     return img
 

@@ -13,7 +13,7 @@ from typing import Literal
 from bot.rules.cards import Card
 
 PageKind = Literal["deal", "bidding", "trick"]
-LineKind = Literal["bid", "lead", "follow", "pass"]
+LineKind = Literal["bid", "lead", "follow", "pass", "call", "grab", "show", "double"]
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,11 @@ class ReplayLine:
     """One action on a page, in order.
 
     ``kind``: ``bid`` (``amount`` 0 = pass, 1..3), ``lead`` / ``follow`` (``cards``),
-    or ``pass``. ``doubling``: ``bomb`` / ``rocket`` for those plays. ``auto``: the
-    computer acted for the seat (timeout or auto-play). ``mark``: review mark.
+    or ``pass``; under the Happy rules (docs/RULES.md §Happy rules) ``call`` / ``grab``
+    (``amount`` 1 yes, 0 no), ``show`` (4 or 2, 0 kept hidden) and ``double`` (1, 2, 4),
+    with ``multiplier``, the multiplier G × S after a call, grab or show (0: none drawn).
+    ``doubling``: ``bomb`` / ``rocket`` for those plays. ``auto``: the computer acted
+    for the seat (timeout or auto-play). ``mark``: review mark.
     """
 
     seat: int
@@ -46,6 +49,7 @@ class ReplayLine:
     doubling: Literal["bomb", "rocket"] | None = None
     auto: bool = False
     mark: ReviewMark | None = None
+    multiplier: int = 0
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,8 @@ class ReplayPage:
     * ``hand_number``: the server's hand number; ``page`` / ``pages``: 1-based.
     * ``bid`` / ``multiplier``: the base bid (None before any) and 2^N after the page.
     * ``first_bidder``: seat that spoke first (deal page).
+    * ``happy``: a hand under the Happy rules: its bidding page is the call, the grabs,
+      the shows and the doubles, and the header names the rules instead of a bid.
     """
 
     kind: PageKind
@@ -82,3 +88,4 @@ class ReplayPage:
     bid: int | None = None
     multiplier: int = 1
     first_bidder: int = 0
+    happy: bool = False

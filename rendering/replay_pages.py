@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.game.hand import Hand
-from bot.game.happy import HappyResult
+from bot.game.happy import HappyHand, HappyResult
 from bot.game.models import Action, HandResult
 from bot.game.replay import Step
 from bot.i18n import t
@@ -22,6 +22,7 @@ from bot.rules.happy import Stake
 from rendering import ResultView, SeatResult
 from rendering.models import DoublingKind
 from rendering.replay_models import ReplayLine, ReplayPage, ReplaySeat, ReviewMark
+from rendering.strings import decision_words
 
 if TYPE_CHECKING:
     from bot.values import FinishedHand
@@ -52,19 +53,28 @@ def players_of(record: FinishedHand) -> Players:
 
 
 HAPPY_DECISIONS = ("call", "grab", "show", "double")
-"""The Happy rules' decisions (docs/RULES.md §Happy rules): on the bidding page's alt
-text, not drawn as lines of the page image (which draws bids, plays and passes)."""
+"""The Happy rules' decisions (docs/RULES.md §Happy rules): lines of the bidding page,
+each with its words and the multiplier it leaves, and named in its alt text."""
 
 
 def decision_label(kind: str, amount: int, lang: str) -> str:
-    """The words of a Happy decision, as its button says them ("Grab ×2", "No double")."""
-    if kind == "call":
-        return t("btn.call" if amount else "btn.no_call", lang)
-    if kind == "grab":
-        return t("btn.grab" if amount else "btn.no_grab", lang)
-    if kind == "show":
-        return t("btn.show", lang, n=amount) if amount else t("btn.no_show", lang)
-    return t(f"btn.double_{amount}", lang)
+    """The words of a Happy decision ("Grab ×2", "No double"):
+    ``rendering.strings.decision_words``."""
+    return decision_words(lang, kind, amount)
+
+
+def happy_multipliers(actions: Sequence[Action]) -> list[int]:
+    """The multiplier G × S after each of ``actions`` (a Happy hand's bidding page, in
+    order): every grab doubles G, a show makes S the largest show so far (docs/RULES.md
+    §Happy rules); 0 after a double, whose factor is the seat's own."""
+    grab, show, out = 1, 1, []
+    for action in actions:
+        if action.kind == "grab" and action.amount:
+            grab *= 2
+        elif action.kind == "show":
+            show = max(show, action.amount or 1)
+        out.append(0 if action.kind == "double" else grab * show)
+    return out
 
 
 
@@ -102,10 +112,15 @@ def stake_lines(result: HandResult, names: Sequence[str], lang: str) -> list[str
               stake=result.stakes[seat])
             for seat in range(3) if seat != result.landlord]
 
-def _line(action: Action, lead: bool, mark: ReviewMark | None, players: Players) -> ReplayLine:
+def _line(action: Action, lead: bool, mark: ReviewMark | None, players: Players,
+          multiplier: int = 0) -> ReplayLine:
     """One action's line; "auto-played" only for a move the computer made *for a member*
-    (timeout, auto-play): a computer seat's own moves are all the computer's (issue 37)."""
+    (timeout, auto-play): a computer seat's own moves are all the computer's (issue 37).
+    ``multiplier``: what a Happy decision leaves (``happy_multipliers``)."""
     auto = action.auto and not players.is_computer(action.seat)
+    if action.kind in HAPPY_DECISIONS:
+        return ReplayLine(action.seat, action.kind, amount=action.amount or 0, auto=auto,  # type: ignore[arg-type]  # one of HAPPY_DECISIONS, a LineKind
+                          mark=mark, multiplier=multiplier)
     if action.kind == "bid":
         return ReplayLine(action.seat, "bid", amount=action.amount or 0, auto=auto, mark=mark)
     if action.kind == "pass":
@@ -130,15 +145,18 @@ def pages(hand: Hand, steps: Sequence[Step], players: Players, hand_no: int | No
                                  is_landlord=step.kind != "deal" and i == landlord,
                                  is_computer=players.is_computer(i), cards=step.after[i])
                       for i in range(3))
+        multipliers = happy_multipliers(step.actions)
         lines = tuple(_line(a, step.kind == "trick" and k == 0, marks.get(step.first + k),
-                            players)
-                      for k, a in enumerate(step.actions) if a.kind not in HAPPY_DECISIONS)
+                            players, multipliers[k])
+                      for k, a in enumerate(step.actions))
         bid = None if step.kind == "deal" else hand.winning_bid or None
         out.append(ReplayPage(
             kind=step.kind, seats=seats, lines=lines,  # type: ignore[arg-type]  # step.kind is one of ReplayPage's kinds
             kitty=tuple(hand.kitty) if step.kind in ("deal", "bidding") else (),
             hand_number=hand_no, page=number, pages=len(steps), trick=step.trick, tricks=tricks,
-            bid=bid, multiplier=step.multiplier, first_bidder=hand.first_bidder))
+            bid=bid, multiplier=step.multiplier,
+            first_bidder=hand.opener if isinstance(hand, HappyHand) else hand.first_bidder,
+            happy=isinstance(hand, HappyHand)))
     return out
 
 

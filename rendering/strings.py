@@ -28,6 +28,19 @@ def text(locale: str, key: str, **fields: object) -> str:
     return t(PREFIX + key, locale, **fields)
 
 
+def decision_words(locale: str, kind: str, amount: int) -> str:
+    """A Happy decision in words, as the records of a hand say it (docs/RULES.md §Happy
+    rules): ``call`` / ``grab`` (``amount`` 1 yes, 0 no) "Call", "Don't grab", "Grab ×2";
+    ``show`` (4, 2; 0 kept hidden); ``double`` (1, 2, 4) "No double", "Super double ×4"."""
+    if kind == "call":
+        return t("btn.call" if amount else "btn.no_call", locale)
+    if kind == "grab":
+        return t("btn.grab" if amount else "btn.no_grab", locale)
+    if kind == "show":
+        return t("btn.show", locale, n=amount) if amount else t("btn.no_show", locale)
+    return t(f"btn.double_{amount}", locale)
+
+
 def text_n(locale: str, key: str, count: int, /, **fields: object) -> str:
     """``text`` for a string that names a count: the plural form for ``count``
     (``bot.i18n.tn``: "1 card", "2 cards"; pass the count among ``fields`` too).

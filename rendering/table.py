@@ -11,6 +11,14 @@ gold and marked "to beat", a bomb or the rocket tagged with its doubling ("BOMB
 ×2"); a plain-text status line at the bottom says in words who is to act and what
 to beat. Every text is at least ``MIN_PX`` (22 px: 11 px at the ~400 px a phone
 shows the 800 px image).
+
+Under the Happy rules (docs/RULES.md §Happy rules) a seat whose hand is shown (明牌)
+gets a strip under its row with those cards face up (small cards, their corner ranks
+11 px at a phone's 400 px) and a "Shown hand" mark in its name row, so the image grows
+by ``SHOWN_H`` per shown hand (``table_height``); while calling and grabbing each seat's
+slot holds its latest word ("Grab ×2", "Don't call"), and the seat asked reads "▶ to call",
+"▶ to grab", "▶ to show or not" or, all at once, "▶ to double". A classic table's image
+is unchanged: ``HEIGHT`` px.
 """
 
 from __future__ import annotations
@@ -54,9 +62,23 @@ NAME_SIZES = (26, 24, 22)
 MIN_PX = 22
 """Smallest text size in px on the image (11 px at a phone's ~400 px width)."""
 PILL_H = 32
+SHOWN_H = SMALL.height + 16
+"""Height in px of a shown hand's strip under its seat's row (Happy rules)."""
+SHOWN_FILL = (40, 70, 120)
+"""The "Shown hand" mark's colour: a blue apart from gold ("to beat") and red (bombs)."""
 BAND_LEVEL = 4
 """zlib level of the table's bands (``rendering.bands``): at 3 the bidding table's PNG
 was 36 bytes larger than one encoded whole (``encode_png``); at 4 every sample is smaller."""
+
+
+def row_height(seat: SeatView) -> int:
+    """A seat's row in px: ``ROW_H``, plus ``SHOWN_H`` when its hand is shown."""
+    return ROW_H + (SHOWN_H if seat.shown is not None else 0)
+
+
+def table_height(view: TableView) -> int:
+    """The image's height in px: ``HEIGHT`` unless a hand is shown (Happy rules)."""
+    return HEADER_H + sum(row_height(seat) + ROW_GAP for seat in view.seats) + STATUS_H
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, locale: str) -> None:
@@ -107,6 +129,13 @@ def _last_action(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, to
                  bidding: bool, locale: str) -> None:
     """The seat's play of this round, or while bidding its bid; else "▶ to play/bid"."""
     x, right = PLAY_X, WIDTH - PAD - 12
+    if seat.asking is not None and (bidding or seat.last_action is None):
+        draw.text((x, top + SMALL.height // 2), "▶ " + seat.asking, font=font(22, True),
+                  fill=GOLD, anchor="lm")
+        return
+    if bidding and seat.said is not None:  # the Happy rules' call or grab
+        _outlined(draw, seat.said, top, GOLD if seat.said_yes else MUTED)
+        return
     shown = seat.bid if bidding else seat.last_action
     if shown is None or (bidding and seat.is_turn):
         if seat.is_turn:
@@ -126,7 +155,7 @@ def _last_action(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, to
 
 def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
           landlord_known: bool, bidding: bool, locale: str) -> None:
-    box = (PAD, top, WIDTH - PAD, top + ROW_H)
+    box = (PAD, top, WIDTH - PAD, top + row_height(seat))
     if seat.is_turn:
         draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=GOLD, width=4)
     else:
@@ -147,6 +176,8 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
     body = top + 46
     _cards_left(img, draw, seat, x, body, locale)
     _last_action(img, draw, seat, body, bidding, locale)
+    if seat.shown is not None:  # 明牌: face up for everyone (docs/RULES.md §Happy rules)
+        draw_fan(img, list(seat.shown), x, top + ROW_H - 2, "small", WIDTH - PAD - 12 - x)
 
 
 def _pills(draw: ImageDraw.ImageDraw, seat: SeatView, right: int, top: int, bidding: bool,
@@ -155,12 +186,14 @@ def _pills(draw: ImageDraw.ImageDraw, seat: SeatView, right: int, top: int, bidd
     and "▶ to play" when the seat's own earlier play fills its last-action slot.
     Returns the width they take (with their gaps), 0 for none."""
     marks: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
-    if seat.is_turn and not bidding and seat.last_action is not None:
-        marks.append(("▶ " + text(locale, "turn"), GOLD, INK))
+    if (seat.is_turn or seat.asking) and not bidding and seat.last_action is not None:
+        marks.append(("▶ " + (seat.asking or text(locale, "turn")), GOLD, INK))
     if seat.to_beat and not bidding:
         marks.append((text(locale, "to_beat"), GOLD, INK))
     if seat.last_tag is not None and not bidding:
         marks.append((text(locale, f"tag_{seat.last_tag}"), DANGER, WHITE))
+    if seat.shown is not None and seat.shown_label:
+        marks.append((seat.shown_label, SHOWN_FILL, WHITE))
     face = font(MIN_PX, True)
     used = 0
     for label, fill, ink in marks:
@@ -175,14 +208,17 @@ def table_image(view: TableView, *, locale: str = "en") -> Image.Image:
     as there)."""
     if len(view.seats) != 3:
         raise ValueError(f"a table has 3 seats, got {len(view.seats)}")
-    img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    height = table_height(view)
+    img = Image.new("RGB", (WIDTH, height), FELT)
     draw = Draw(img)
     draw.rectangle((0, 0, WIDTH, HEADER_H - 4), fill=FELT_DARK)
     _header(img, draw, view, locale)
     landlord_known = any(seat.is_landlord for seat in view.seats)
-    for i, seat in enumerate(view.seats):
-        _seat(img, draw, seat, SEATS_TOP + i * (ROW_H + ROW_GAP), landlord_known, view.bidding, locale)
-    _status(draw, view.status, HEIGHT)
+    top = SEATS_TOP
+    for seat in view.seats:
+        _seat(img, draw, seat, top, landlord_known, view.bidding, locale)
+        top += row_height(seat) + ROW_GAP
+    _status(draw, view.status, height)
     return img
 
 
@@ -198,7 +234,8 @@ def _status(draw: ImageDraw.ImageDraw, status: str, bottom: int) -> None:
 
 
 def render_table(view: TableView, *, locale: str = "en") -> bytes:
-    """PNG bytes of the public table (``WIDTH`` × ``HEIGHT`` px, palette PNG).
+    """PNG bytes of the public table (``WIDTH`` × ``table_height(view)`` px: ``HEIGHT``
+    unless a hand is shown; palette PNG).
 
     Raises ValueError unless ``view.seats`` has exactly 3 seats. Names and the
     status line are drawn with glyph fallback and shrunk/ellipsized to fit.
@@ -221,7 +258,9 @@ def render_table(view: TableView, *, locale: str = "en") -> bytes:
 
 
 def _hashable(seat: SeatView) -> SeatView:
-    """``seat`` with its played cards as a tuple (a list does not hash)."""
+    """``seat`` with its played and shown cards as tuples (a list does not hash)."""
+    if seat.shown is not None and not isinstance(seat.shown, tuple):
+        seat = replace(seat, shown=tuple(seat.shown))
     if seat.last_action is None or isinstance(seat.last_action, (str, tuple)):
         return seat
     return replace(seat, last_action=tuple(seat.last_action))
@@ -243,7 +282,7 @@ def _header_band(hand_number: int | None, rules: str | None, bid: int | None, mu
 @kept
 @lru_cache(maxsize=2048)
 def _seat_band(seat: SeatView, landlord_known: bool, bidding: bool, locale: str) -> Band:
-    img = Image.new("RGB", (WIDTH, ROW_H + ROW_GAP), FELT)
+    img = Image.new("RGB", (WIDTH, row_height(seat) + ROW_GAP), FELT)
     _seat(img, Draw(img), seat, 0, landlord_known, bidding, locale)
     return band(img, BAND_LEVEL)
 

@@ -89,10 +89,12 @@ def wanted(table: Table) -> tuple[int, int] | None:
 
 
 def turn_start(table: Table) -> float:
-    """Clock time the turn to act began: its deadline minus the phase's turn timer."""
+    """Clock time the turn to act began: its deadline minus the phase's turn timer (the
+    bid timer for every decision before the play: bids, and the Happy rules' show after
+    the kitty, as ``Table`` arms it)."""
     assert table.deadline is not None and table.hand is not None
-    bidding = table.hand.phase == "bidding"
-    return table.deadline - (table.turn_seconds_bid if bidding else table.turn_seconds_play)
+    deciding = table.hand.phase != "playing"
+    return table.deadline - (table.turn_seconds_bid if deciding else table.turn_seconds_play)
 
 
 class TurnPings:

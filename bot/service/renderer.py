@@ -27,27 +27,34 @@ from rendering.stats import StatsView, render_stats
 HAND_CACHE_SIZE = 256
 """Hand images kept in the bot process (≈ 12 KB each as palette PNGs: ≈ 3 MB at most)."""
 
-HandKey = tuple[tuple[int, ...], frozenset[int], str, str, tuple[int, ...] | None]
-"""(card indices, selected indices, sort, locale, card counter): everything a hand view
-image shows."""
+ShownKey = tuple[tuple[str, tuple[int, ...]], ...]
+"""Hands other seats show face up (Happy rules): (title, card indices) each."""
+HandKey = tuple[tuple[int, ...], frozenset[int], str, str, tuple[int, ...] | None, ShownKey]
+"""(card indices, selected indices, sort, locale, card counter, shown hands): everything a
+hand view image shows."""
 
 
 def hand_key(cards: Sequence[Card], selected: Collection[int], sort: str, locale: str,
-             counter: Sequence[int] | None = None) -> HandKey:
+             counter: Sequence[int] | None = None,
+             shown: Sequence[tuple[str, Sequence[Card]]] = ()) -> HandKey:
     """The cache key of a hand image (order of ``cards`` and ``selected`` ignored)."""
     return (tuple(sorted(c.index for c in cards)), frozenset(selected), sort, locale,
-            None if counter is None else tuple(counter))
+            None if counter is None else tuple(counter),
+            tuple((title, tuple(sorted(c.index for c in face_up))) for title, face_up in shown))
 
 
 def draw_hand(indices: tuple[int, ...], selected: frozenset[int], sort: str, locale: str,
-              counter: tuple[int, ...] | None = None) -> bytes:
+              counter: tuple[int, ...] | None = None, shown: ShownKey = ()) -> bytes:
     """The hand view's image (no position labels) from card indices: what a worker runs;
-    ``counter``: the 15 counts of the card counter strip (docs/RULES.md §Card counter)."""
+    ``counter``: the 15 counts of the card counter strip (docs/RULES.md §Card counter);
+    ``shown``: the hands other seats show face up (docs/RULES.md §Happy rules)."""
     from bot.rules import DECK
 
     return rendering.render_hand([DECK[i] for i in indices], selected=selected,
                                  sort=sort, locale=locale, show_indices=False,  # type: ignore[arg-type]  # sort: "rank" or "groups" from the view state
-                                 counter=counter)
+                                 counter=counter,
+                                 shown=[(title, [DECK[i] for i in face_up])
+                                        for title, face_up in shown])
 
 
 class Renderer:
@@ -80,11 +87,12 @@ class Renderer:
 
     async def hand(self, cards: Sequence[Card], *, selected: Collection[int] = (),
                    sort: str = "rank", locale: str = "en",
-                   counter: Sequence[int] | None = None, urgent: bool = False) -> bytes:
+                   counter: Sequence[int] | None = None, urgent: bool = False,
+                   shown: Sequence[tuple[str, Sequence[Card]]] = ()) -> bytes:
         """The hand view's image (``rendering.render_hand`` without position labels, with
-        the card counter strip when ``counter`` holds its 15 counts); ``urgent``: a
-        member waits for it (``WorkerPool.run``)."""
-        key = hand_key(cards, selected, sort, locale, counter)
+        the card counter strip when ``counter`` holds its 15 counts, and the hands other
+        seats show, ``shown``); ``urgent``: a member waits for it (``WorkerPool.run``)."""
+        key = hand_key(cards, selected, sort, locale, counter, shown)
         png = self._hands.get(key)
         if png is not None:
             return png

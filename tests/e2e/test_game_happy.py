@@ -11,25 +11,30 @@ hand from the first hand's played order, which the test checks too.
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.game.deal import deal_from_order
-from bot.rules import DECK, Card, classify, format_cards
+from bot.rules import DECK, Card, classify, format_cards, parse_cards
+from rendering.table import HEIGHT, SHOWN_H, WIDTH
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.support import timing
 from tests.support.botproc import BotProcess
 from tests.support.ddz_driver import (
     FAST_ENV,
+    HAND_RE,
     MENTION_RE,
     Tracker,
     cards_in_alt,
     changes_in_result,
     choose,
     finished,
+    hand_component,
     hand_verbs,
     open_view,
     press,
@@ -54,6 +59,17 @@ LABELS = {
            "b0grab": "No robar", "show2": "Mostrar la mano ×2", "dbl1": "No doblar",
            "dbl2": "Doblar ×2", "dbl4": "Superdoble ×4"},
 }
+BUTTONS = {  # the buttons that multiply the stakes say so unlike a rank's "5 ×2" (two 5s)
+    "en": {"b1grab": "Grab (points ×2)", "show2": "Show hand (points ×2)",
+           "dbl2": "Double (points ×2)", "dbl4": "Super double (points ×4)"},
+    "es": {"b1grab": "Robar (puntos ×2)", "show2": "Mostrar la mano (puntos ×2)",
+           "dbl2": "Doblar (puntos ×2)", "dbl4": "Superdoble (puntos ×4)"},
+}
+ASKED = {"b1call": "your turn to call the landlord", "b0call": "your turn to call the landlord",
+         "b1grab": "your turn to grab the landlord", "b0grab": "your turn to grab the landlord"}
+"""The board's turn line (the server's language, English) for each auction verb: the
+Happy rules' words, never "your turn to bid"."""
+SHOWN = {"en": "{}'s hand, shown: ", "es": "Mano mostrada de {}: "}
 CAP = 64
 
 
@@ -83,12 +99,27 @@ def with_suits(ranks: list[Card]) -> list[Card]:
     return out
 
 
+def shown_after(prefix: str, text: str) -> str:
+    """The cards written after ``prefix`` up to the line's (or sentence's) end, sorted
+    compact ("3445…"); "" when ``prefix`` is not there."""
+    if prefix not in text:
+        return ""
+    rest = text.split(prefix, 1)[1].splitlines()[0].split(".")[0]
+    return format_cards(sorted(parse_cards(rest)))
+
+
 async def decide(emu: Emulator, member: SimMember, lang: str, verb: str) -> SimMessage:
     """The member opens their hand view and presses ``verb`` (``b1call`` → b1, …);
     the view acknowledges the choice in the member's language."""
     view = await open_view(member)
     pressed = verb[:2] if verb.startswith("b") else verb
     assert pressed in hand_verbs(view), (verb, view.text, hand_verbs(view))
+    label = hand_component(view, pressed)["label"]
+    assert label == BUTTONS[lang].get(verb, LABELS[lang][verb]), (verb, label)
+    ranks = [c["label"] for c in view.buttons
+             if (m := HAND_RE.match(c.get("custom_id", ""))) and m["verb"][1:].isdigit()
+             and m["verb"].startswith("r")]
+    assert ranks and not any("(" in rank for rank in ranks), ranks  # "5 ×2": two 5s
     await press(member, view, pressed)
     expected = CHOSE[lang].format(LABELS[lang][verb])
     assert expected in view.text, (expected, view.text)
@@ -120,9 +151,11 @@ async def test_a_happy_no_shuffle_table_through_the_hand_view(tmp_path: Path) ->
         dealt = {s: cards_in_alt(await open_view(m)) for s, m in enumerate(members)}
         first = ids.index(int(MENTION_RE.search(deal.content).group(1)))  # type: ignore[union-attr]
         holder = next(s for s in range(3) if bombs_of(dealt[s]))
+        assert "calling the landlord" in deal.text and "to bid" not in deal.text, deal.text
         for seat, verb in auction_plan(first, holder):
-            await wait_public(emu, lambda m, seat=seat: f"<@{ids[seat]}>" in m.content,
-                              what=f"{NAMES[seat]}'s turn to {verb}")
+            turn = await wait_public(emu, lambda m, seat=seat: f"<@{ids[seat]}>" in m.content,
+                                     what=f"{NAMES[seat]}'s turn to {verb}")
+            assert f"<@{ids[seat]}>, {ASKED[verb]}" in turn.content, turn.content
             await decide(emu, members[seat], langs[seat], verb)
         landlord = holder
         peasants = [s for s in range(3) if s != landlord]
@@ -130,17 +163,27 @@ async def test_a_happy_no_shuffle_table_through_the_hand_view(tmp_path: Path) ->
         assert f"Landlord: {NAMES[landlord]} · multiplier ×4" in msg.text, msg.text
 
         # ---- the landlord shows, everyone doubles ---------------------------------------
-        await wait_public(emu, lambda m: f"<@{ids[landlord]}>" in m.content, what="show")
-        await decide(emu, members[landlord], langs[landlord], "show2")
+        asked = await wait_public(emu, lambda m: f"<@{ids[landlord]}>" in m.content,
+                                  what="show")
+        assert "you are the landlord: show your hand" in asked.content, asked.content
+        view = await decide(emu, members[landlord], langs[landlord], "show2")
+        with_kitty = sorted(cards_in_alt(view))
         msg = await wait_public(emu, lambda m: "Everyone doubles now" in m.text,
                                 what="the doubling")
-        shown = f"{NAMES[landlord]}'s hand, shown: "  # 明牌: face up for everyone
-        assert shown in msg.text, msg.text
+        shown = SHOWN["en"].format(NAMES[landlord])  # 明牌: face up for everyone
+        assert shown_after(shown, msg.text) == format_cards(with_kitty), msg.text
+        # ... and face up on the board's image: its own strip under the landlord's row,
+        # the cards named in the alt text; the image is one strip taller than a classic one
+        (board,) = [a for a in msg.attachments if a.is_png]
+        assert shown_after(shown, board.description or "") == format_cards(with_kitty)
+        assert "Everyone doubles now: ×1, ×2 or ×4" in (board.description or "")
+        assert Image.open(io.BytesIO(board.data)).size == (WIDTH, HEIGHT + SHOWN_H)
         doubles = {landlord: 2, peasants[0]: 4, peasants[1]: 1}  # a super double
         for seat, factor in doubles.items():
             view = await decide(emu, members[seat], langs[seat], f"dbl{factor}")
-            if seat != landlord and langs[seat] == "en":
-                assert shown in view.text, view.text
+            if seat != landlord:  # each peasant reads it in their own view
+                mine = SHOWN[langs[seat]].format(NAMES[landlord])
+                assert shown_after(mine, view.text) == format_cards(with_kitty), view.text
 
         # ---- the play: the landlord leads its bomb, then plays it out --------------------
         msg = await wait_public(emu, lambda m: f"<@{ids[landlord]}>" in m.content

@@ -2,8 +2,11 @@
 screenshots of a Happy hand (docs/RULES.md §Happy rules) in the sandbox's web client
 (the real bot through the loopback Discord) in Debian's Chromium through Playwright:
 the table's board and Alice's hand view, each with its multiplier, in English and
-Spanish, after Alice showed her hand at the deal (×4). PNGs in a 256-colour palette. Default folder ``docs/images``: ``happy_board_{en,es}.png`` and
-``happy_hand_{en,es}.png``."""
+Spanish, after Alice showed her hand at the deal (×4): the board draws it face up and
+says "call the landlord", her view offers "Show hand (points ×4)" beside rank buttons
+such as "5 ×2"; and the replay's bidding page of a Happy hand (``replay_page``). PNGs in a
+256-colour palette. Default folder ``docs/images``: ``happy_board_{en,es}.png``,
+``happy_hand_{en,es}.png`` and ``happy_replay_{en,es}.png``."""
 
 from __future__ import annotations
 
@@ -18,9 +21,9 @@ from tests.support.chromium import BROWSER_ARGS, CHROMIUM
 from tests.support.sandbox_running import SandboxRun
 
 LANGS = {"en": ("/ddz st", "/ddz start", "computers:2 rules:happy", "My hand", "Multiplier",
-               "Show hand ×4"),
+               "Show hand (points ×4)"),
          "es": ("/ddz emp", "/ddz empezar", "ordenadores:2 reglas:happy", "Mi mano",
-                "Multiplicador", "Mostrar la mano ×4")}
+                "Multiplicador", "Mostrar la mano (puntos ×4)")}
 
 
 def shoot(folder: Path, lang: str) -> list[Path]:
@@ -73,8 +76,28 @@ def shoot(folder: Path, lang: str) -> list[Path]:
     return [board_path, hand_path]
 
 
+def replay_page(folder: Path, lang: str) -> Path:
+    """``happy_replay_<lang>.png``: the bidding page of the docs' whole Happy hand
+    (``tests.support.happy.played``: a call, two grabs, a show, the doubles) as a phone
+    shows the 800 px page, 400 px wide, in a 256-colour palette. Drawn by
+    ``rendering.replay`` directly (the page ``/ddz replay`` attaches), not in the browser."""
+    from bot.game.replay import replay
+    from rendering.replay import page_image
+    from rendering.replay_pages import Players, pages
+    from tests.support.happy import played
+
+    hand = played()
+    page = pages(hand, replay(hand), Players(("Ana", "Bo", "Cy"), (1, 2, None)), 7)[1]
+    image = page_image(page, locale=lang)
+    image = image.resize((400, round(image.height * 400 / image.width)), Image.Resampling.LANCZOS)
+    path = folder / f"happy_replay_{lang}.png"
+    image.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        path, optimize=True)
+    return path
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")
     for lang in LANGS:
-        for path in shoot(out, lang):
+        for path in [*shoot(out, lang), replay_page(out, lang)]:
             print(path)
