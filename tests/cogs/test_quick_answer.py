@@ -148,10 +148,10 @@ async def test_a_handled_click_lets_go_of_the_message_discord_py_parsed(
     seen: list[Any] = []
     route = cogs.ddz.route_click
 
-    async def spy(cog: Any, interaction: Any) -> bool:
+    async def spy(cog: Any, interaction: Any, *routes: Any) -> bool:
         assert interaction.message is not None  # the handlers still read it
         seen.append(interaction)
-        return await route(cog, interaction)
+        return await route(cog, interaction, *routes)
 
     monkeypatch.setattr(cogs.ddz, "route_click", spy)
     await ana.click(fake.table_message(), "Start")  # a table-message click: no view tracks it
