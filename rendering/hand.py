@@ -15,8 +15,8 @@ their digits themselves are 15 px tall there.
 
 Under the Happy rules a hand another seat shows (明牌, docs/RULES.md §Happy rules) is
 drawn face up at the top, one strip of ``SHOWN_STRIP_H`` px per shown hand ("Ana's hand,
-shown", then her cards as small cards across the width, their corner ranks 11 px at a
-phone's 400 px), above the counter, which already leaves those cards out; the rest of
+shown", then her cards across the width as large as the member's own, their corner ranks
+11 px tall at a phone's 400 px), above the counter, which already leaves those cards out; the rest of
 the image is drawn as without them.
 """
 
@@ -32,7 +32,6 @@ from rendering.bands import Band, assemble, band, kept, paletted
 from rendering.cards import (
     LARGE,
     SHADOW_MARGIN,
-    SMALL,
     SortMode,
     card_sprite,
     rank_label,
@@ -77,7 +76,7 @@ BIG_JOKER_RED = (240, 96, 96)
 """The big joker's ★ on the counter: the card face's red, lightened to read on green."""
 GREYED = (82, 128, 104)
 """Colour of a rank whose cards are all seen (count 0)."""
-SHOWN_STRIP_H = MARGIN + 34 + SMALL.height + 12
+SHOWN_STRIP_H = MARGIN + 34 + LARGE.height + 12
 """Height in px of one shown hand's strip (its panel: title line, the small cards)."""
 ShownHands = Sequence[tuple[str, Sequence[Card]]]
 """Hands other seats show face up: (title in the reader's words, cards), in seat order."""
@@ -92,14 +91,14 @@ def hand_height(show_indices: bool = True, counter: bool = False, shown: int = 0
 
 def shown_image(title: str, cards: Sequence[Card]) -> Image.Image:
     """One shown hand's strip (RGB, ``WIDTH`` × ``SHOWN_STRIP_H``): a panel with its
-    title, then its cards face up, small, in rank order."""
+    title, then its cards face up, in rank order."""
     img = Image.new("RGB", (WIDTH, SHOWN_STRIP_H), FELT)
     draw = Draw(img)
     draw.rounded_rectangle((MARGIN, MARGIN, WIDTH - MARGIN, SHOWN_STRIP_H - 4), radius=8,
                            fill=PANEL)
     label, face = fit_text(title, WIDTH - 2 * MARGIN - 24, (MIN_PX,), bold=True)
     draw_text(draw, (MARGIN + 12, MARGIN + 4), label, face, GOLD)
-    draw_fan(img, sort_cards(cards), MARGIN + 12, MARGIN + 34, "small",
+    draw_fan(img, sort_cards(cards), MARGIN + 12, MARGIN + 34, "large",
              WIDTH - 2 * MARGIN - 24)
     return img
 

@@ -13,8 +13,8 @@ to beat. Every text is at least ``MIN_PX`` (22 px: 11 px at the ~400 px a phone
 shows the 800 px image).
 
 Under the Happy rules (docs/RULES.md §Happy rules) a seat whose hand is shown (明牌)
-gets a strip under its row with those cards face up (small cards, their corner ranks
-11 px at a phone's 400 px) and a "Shown hand" mark in its name row, so the image grows
+gets a strip under its row with those cards face up (large cards, as in a hand view:
+their corner ranks 11 px tall at a phone's 400 px) and a "Shown hand" mark in its name row, so the image grows
 by ``SHOWN_H`` per shown hand (``table_height``); while calling and grabbing each seat's
 slot holds its latest word ("Grab ×2", "Don't call"), and the seat asked reads "▶ to call",
 "▶ to grab", "▶ to show or not" or, all at once, "▶ to double". A classic table's image
@@ -30,7 +30,7 @@ from PIL import Image, ImageDraw
 
 from bot.rules.cards import Card
 from rendering.bands import Band, assemble, band, kept
-from rendering.cards import SMALL
+from rendering.cards import LARGE, SMALL
 from rendering.compose import (
     DANGER,
     FELT,
@@ -62,8 +62,9 @@ NAME_SIZES = (26, 24, 22)
 MIN_PX = 22
 """Smallest text size in px on the image (11 px at a phone's ~400 px width)."""
 PILL_H = 32
-SHOWN_H = SMALL.height + 16
-"""Height in px of a shown hand's strip under its seat's row (Happy rules)."""
+SHOWN_H = LARGE.height + 16
+"""Height in px of a shown hand's strip under its seat's row (Happy rules): large cards,
+as in a hand view, so their corner ranks are 11 px at a phone's 400 px (small cards': 8)."""
 SHOWN_FILL = (40, 70, 120)
 """The "Shown hand" mark's colour: a blue apart from gold ("to beat") and red (bombs)."""
 BAND_LEVEL = 4
@@ -177,7 +178,7 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
     _cards_left(img, draw, seat, x, body, locale)
     _last_action(img, draw, seat, body, bidding, locale)
     if seat.shown is not None:  # 明牌: face up for everyone (docs/RULES.md §Happy rules)
-        draw_fan(img, list(seat.shown), x, top + ROW_H - 2, "small", WIDTH - PAD - 12 - x)
+        draw_fan(img, list(seat.shown), x, top + ROW_H - 2, "large", WIDTH - PAD - 12 - x)
 
 
 def _pills(draw: ImageDraw.ImageDraw, seat: SeatView, right: int, top: int, bidding: bool,

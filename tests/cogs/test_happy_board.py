@@ -93,7 +93,7 @@ CALLING = {  # the board's title, Ana's turn line, the image's status line, its 
     "en": ("· calling the landlord", "<@10>, your turn to call the landlord, or not.",
            "Ana to call the landlord", "to call",
            "Bot 2 (computer, normal) may grab the landlord next.", "Bot 2 may grab the landlord"),
-    "es": ("· se canta el terrateniente", "<@10>, te toca cantar el terrateniente, o no.",
+    "es": ("· cantar y robar", "<@10>, te toca cantar el terrateniente, o no.",
            "Le toca cantar el terrateniente a Ana", "le toca cantar",
            "Ahora puede robar el terrateniente Bot 2 (ordenador, normal).",
            "Bot 2 puede robar el terrateniente"),

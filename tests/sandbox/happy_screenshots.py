@@ -2,9 +2,9 @@
 screenshots of a Happy hand (docs/RULES.md §Happy rules) in the sandbox's web client
 (the real bot through the loopback Discord) in Debian's Chromium through Playwright:
 the table's board and Alice's hand view, each with its multiplier, in English and
-Spanish, after Alice showed her hand at the deal (×4): the board draws it face up and
-says "call the landlord", her view offers "Show hand (points ×4)" beside rank buttons
-such as "5 ×2"; and the replay's bidding page of a Happy hand (``replay_page``). PNGs in a
+Spanish: Alice's hand view at the deal, whose "Show hand (points ×4)" sits beside rank
+buttons such as "5 ×2"; the board after she showed her hand (×4), drawn face up, which
+says "call the landlord"; and the replay's bidding page of a Happy hand (``replay_page``). PNGs in a
 256-colour palette. Default folder ``docs/images``: ``happy_board_{en,es}.png``,
 ``happy_hand_{en,es}.png`` and ``happy_replay_{en,es}.png``."""
 
@@ -55,18 +55,16 @@ def shoot(folder: Path, lang: str) -> list[Path]:
             view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).filter(
                 has=page.locator("button[data-custom-id*=':hsort']")).last
             expect(view).to_contain_text(word, timeout=20_000)
+            page.wait_for_timeout(1500)  # the image loads
+            view.scroll_into_view_if_needed()  # her view before the show: the stake buttons
+            view.screenshot(path=str(hand_path))  # beside the rank buttons ("5 ×2")
             view.get_by_role("button", name=show, exact=True).click()  # 明牌开始: ×4
             expect(page.locator("article.msg:not(.ephemeral)").last).to_contain_text(
                 f"{word}: ×4", timeout=20_000)
-            view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).filter(
-                has=page.locator("button[data-custom-id*=':hsort']")).last
-            expect(view).to_contain_text(f"{word}: ×4", timeout=20_000)
             page.wait_for_timeout(1500)  # the images load
             board = page.locator("article.msg:not(.ephemeral)").filter(has_text=word).last
             board.scroll_into_view_if_needed()
-            board.screenshot(path=str(board_path))
-            view.scroll_into_view_if_needed()
-            view.screenshot(path=str(hand_path))
+            board.screenshot(path=str(board_path))  # her hand face up on the board
             browser.close()
         finally:
             run.stop()
