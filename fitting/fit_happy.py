@@ -11,7 +11,11 @@ never looks at the Happy decisions (normal play reads no stake and, at this leve
 shown hand), so a Happy hand's whole result follows from its decisions and the cached
 game of its landlord: the auction (``bot.rules.happy.auction``), the shows and the
 doubles are simulated exactly, then settled with the cap (``bot.rules.happy.stake``,
-cap 64, the default). A hand nobody calls is worth 0 (it is dealt again).
+cap 64, the default). A hand nobody calls is worth 0 (it is dealt again). What a
+shown hand gives away in play, which normal play does not take, is charged as
+``--show-cost`` (the landlord's win rate lost face up, measured with the hard search
+by ``fitting.show_cost``): a side that showed keeps a win with probability 1 − q,
+q = cost / its side's win rate (expected points).
 
 A policy is a ``Thresholds`` on its estimate of P(its side wins): ``hard`` on
 ``bot.ai.happy.estimate`` (sampled deals around what it has seen, ``--worlds`` per
@@ -20,7 +24,7 @@ cards). Its score on a deal is its points, averaged over the three seats it may 
 against two copies of each opponent: the same level that calls by its own rule but
 never grabs, shows or doubles (the arena's acceptance baseline, docs/AI.md §Happy
 rules), and the other level with its current thresholds. Coordinate search over a grid
-of each threshold in turn (two rounds) maximizes the mean of the two scores on the
+of each threshold in turn (``GRIDS``, ``--rounds``) maximizes the mean of the two scores on the
 training deals (the first 80 %); the held-out deals (the rest) are reported beside the
 starting thresholds. Prints the constants to paste into ``bot/ai/happy.py``.
 """
@@ -44,7 +48,15 @@ from bot.rules.happy import SHOW_AT_DEAL, auction, settle, stake
 
 CAP = 64
 RULES = RuleSet(variant="happy", cap=CAP)
-GRID = [round(0.20 + 0.02 * i, 2) for i in range(38)]  # 0.20 … 0.94
+GRIDS = {
+    "call": [round(0.26 + 0.04 * i, 2) for i in range(12)],  # 0.26 … 0.70
+    "grab": [round(0.38 + 0.04 * i, 2) for i in range(12)],  # 0.38 … 0.82
+    "show_deal": [round(0.50 + 0.04 * i, 2) for i in range(12)],  # 0.50 … 0.94
+    "show_kitty": [round(0.50 + 0.04 * i, 2) for i in range(12)],
+    "landlord_double": [round(0.30 + 0.04 * i, 2) for i in range(14)],  # 0.30 … 0.82
+    "peasant_double": [round(0.30 + 0.04 * i, 2) for i in range(14)],
+}
+"""The values each threshold is tried at."""
 
 
 @dataclasses.dataclass
@@ -114,8 +126,14 @@ class Policy:
     never: bool = False
 
 
+SHOW_COST = [0.0]
+"""The landlord's win rate lost by showing its hand (``fitting.show_cost``; ``--show-cost``)."""
+LANDLORD_WINS = [0.5]
+"""The landlords' win rate over the training games (set by ``main``)."""
+
+
 def simulate(deal: Deal, seats: list[Policy], est: Estimates,
-             strengths: Callable[[Deal, int, int | None], float]) -> tuple[int, int, int]:
+             strengths: Callable[[Deal, int, int | None], float]) -> tuple[float, ...]:
     """The three point changes of ``deal`` with ``seats``' policies (module docstring)."""
     shows = [0, 0, 0]
 
@@ -133,7 +151,7 @@ def simulate(deal: Deal, seats: list[Policy], est: Estimates,
     while True:
         state = auction(first, [(s, bool(y)) for s, y in calls])
         if state.stage == "redeal":
-            return (0, 0, 0)
+            return (0.0, 0.0, 0.0)
         if state.stage == "done":
             break
         seat = state.turn
@@ -160,7 +178,17 @@ def simulate(deal: Deal, seats: list[Policy], est: Estimates,
     stakes = [None if s == landlord else stake(state.grab_factor, show, doublings,
                                                doubles[landlord], doubles[s], CAP)
               for s in range(3)]
-    return settle(landlord, won, stakes)
+    points = settle(landlord, won, stakes)
+    if not any(shows) or SHOW_COST[0] == 0.0:
+        return points
+    # A shown hand helps the other side (normal play does not read it): the side that
+    # showed keeps its win only with probability 1 - q (expected points).
+    landlord_shown = bool(shows[landlord])
+    if won != landlord_shown:
+        return points
+    flip = min(1.0, SHOW_COST[0] / (LANDLORD_WINS[0] if won else 1.0 - LANDLORD_WINS[0]))
+    other = settle(landlord, not won, stakes)
+    return tuple((1 - flip) * a + flip * b for a, b in zip(points, other, strict=True))
 
 
 _STRENGTHS: dict[tuple[int, int, bool], float] = {}
@@ -179,7 +207,7 @@ def score(deals: list[Deal], ours: Policy, theirs: list[Policy], est: Estimates)
     (every seat in turn), averaged over the opponents."""
     total = 0.0
     for other in theirs:
-        points = 0
+        points = 0.0
         for deal in deals:
             for seat in range(3):
                 seats = [other, other, other]
@@ -202,7 +230,7 @@ def coordinate_search(deals: list[Deal], level: str, start: Thresholds,
         for name in FIELDS:
             parts = (0, 1) if name.endswith("double") else (None,)
             for part in parts:
-                for value in GRID:
+                for value in GRIDS[name]:
                     if part is None:
                         trial = dataclasses.replace(best, **{name: value})  # type: ignore[arg-type]  # a float field
                     else:
@@ -226,9 +254,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=0, help="use only the first N deals")
     parser.add_argument("--worlds", type=int, default=happy.WORLDS,
                         help="hard's sampled deals per decision")
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--show-cost", type=float, default=0.0,
+                        help="the landlord's win rate lost with its hand face up (fitting.show_cost)")
     args = parser.parse_args(argv)
+    SHOW_COST[0] = args.show_cost
     deals = load(args.cache)
+    LANDLORD_WINS[0] = sum(won for d in deals for won, _ in d.results) / (3 * len(deals))
     if args.deals:
         deals = deals[: args.deals]
     cut = len(deals) * 4 // 5
@@ -236,7 +268,8 @@ def main(argv: list[str] | None = None) -> None:
     est = Estimates(args.worlds)
     start = time.perf_counter()
     print(f"{len(train)} training deals, {len(held)} held out; hard estimates with "
-          f"{args.worlds} worlds")
+          f"{args.worlds} worlds; landlords win {LANDLORD_WINS[0]:.3f}; a show costs "
+          f"{SHOW_COST[0]:.3f} of it")
     hard0, normal0 = happy.HARD, happy.NORMAL
 
     def hard_opponents(limits: Thresholds) -> list[Policy]:

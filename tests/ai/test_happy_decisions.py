@@ -11,7 +11,7 @@ import pytest
 from bot.ai.bidding import landlord_win_rate
 from bot.ai.bidding_features import hand_features, hand_features_batch
 from bot.ai.evaluate import counts_of
-from bot.ai.happy import choose_happy, estimate, happy_decision, strength
+from bot.ai.happy import NORMAL, choose_happy, estimate, happy_decision, strength
 from bot.ai.search import sample_world
 from bot.ai.view import view_of
 from bot.game.computer import decide
@@ -23,14 +23,18 @@ from bot.rules import DECK, DEFAULT_RULES, RuleSet, parse_cards
 
 STRONG = parse_cards("3333 5555 789TJQKA 2 X D".replace(" ", ""))
 WEAK = parse_cards("34456789TJQ345678")
+MONSTER = parse_cards("333355557777222XD")
 
 
-def test_a_strong_hand_calls_grabs_shows_and_super_doubles() -> None:
-    assert strength(STRONG) > 0.85
+def test_a_strong_hand_calls_grabs_and_super_doubles_and_only_a_monster_shows() -> None:
+    assert 0.85 < strength(STRONG) < NORMAL.show_deal
     assert [happy_decision(kind, STRONG, False) for kind in ("call", "grab", "show", "double")] \
-        == [1, 1, 4, 4]
-    assert happy_decision("show", STRONG, True) == 2
+        == [1, 1, 0, 4]
+    assert happy_decision("show", STRONG, True) == 0
     assert happy_decision("double", STRONG, True) == 4
+    assert strength(MONSTER) > NORMAL.show_deal  # four bombs and the rocket's half
+    assert happy_decision("show", MONSTER, False) == 4
+    assert happy_decision("show", MONSTER, True) == 2
 
 
 def test_a_weak_hand_declines_everything() -> None:
@@ -145,15 +149,16 @@ def test_hard_decides_from_what_it_has_seen_and_never_doubles_past_the_cap() -> 
         assert choose_happy(obs, "double", "normal") == 1
     strong = dealt()
     obs = strong.observation(0)
-    assert choose_happy(obs, "call", "hard") == 1 and choose_happy(obs, "show", "hard") == 4
-    assert choose_happy(strong.observation(1), "call", "hard") == 0
+    assert choose_happy(obs, "call", "hard") == 1 and choose_happy(obs, "show", "hard") == 0
+    assert choose_happy(strong.observation(1), "grab", "hard") == 0
     # the same position, the same answer (a function of the position: the daily deal)
     assert len({choose_happy(obs, "call", "hard", random.Random(3)) for _ in range(3)}) == 1
 
 
 def test_a_computer_first_to_speak_starts_with_its_hand_face_up() -> None:
     table = Table.open(1, 2, 10, "Ana", computers=2, level="hard", rules=HAPPY)
-    table.start(10, 0.0, hands=[HANDS[1], HANDS[0], HANDS[2]], kitty=KITTY, first_bidder=1)
+    table.start(10, 0.0, hands=["4444666688889999T", "333355557777222XD", "TTTJJJJQQQQKKKKAA"],
+                kitty=KITTY, first_bidder=1)
     action = decide(table, random.Random(1))
     assert action == ShowThen(1)
     events = table.auto_act(action, 1.0)
