@@ -31,6 +31,7 @@ from bot.rules.cards import Card, Rank
 from rendering import ResultView
 from rendering import replay_pages as rp
 from rendering.replay_models import ReplayPage
+from rendering.strings import decision_words
 
 RANK_TEXT = {Rank.TEN: "10", Rank.BLACK_JOKER: "★", Rank.RED_JOKER: "★"}
 
@@ -99,7 +100,7 @@ def replay_view(hand: Hand, steps: Sequence[Step], players: rp.Players, hand_no:
         if step.kind == "deal":
             title = t("web.step_deal", lang)
         elif step.kind == "bidding":
-            title = t("web.step_bidding", lang)
+            title = t("web.step_calling" if page.happy else "web.step_bidding", lang)
         else:
             title = t("web.step_trick", lang, n=step.trick, total=tricks)
         plays = tuple(format_cards(line.cards) for line in page.lines if line.cards)
@@ -107,8 +108,12 @@ def replay_view(hand: Hand, steps: Sequence[Step], players: rp.Players, hand_no:
     out.append(ReplayStep("result", t("web.step_result", lang), None))
     landlord = next(seat.name for seat in result.seats if seat.is_landlord)
     outcome = t(f"web.outcome_{result.winner}", lang)
-    description = t("web.replay_description", lang, landlord=landlord, bid=result.bid,
-                    outcome=outcome, p=result.points)
+    if result.stakes:  # the Happy rules: no bid, a stake per peasant (docs/RULES.md)
+        description = t("web.replay_description_happy", lang, landlord=landlord,
+                        outcome=outcome)
+    else:
+        description = t("web.replay_description", lang, landlord=landlord, bid=result.bid,
+                        outcome=outcome, p=result.points)
     return ReplayView(hand_no, t("web.replay_title", lang, n=hand_no), description,
                       tuple(out), result, players.names,
                       (players.is_computer(0), players.is_computer(1), players.is_computer(2)),
@@ -116,7 +121,10 @@ def replay_view(hand: Hand, steps: Sequence[Step], players: rp.Players, hand_no:
 
 
 def line_verb(kind: str, amount: int, lang: str) -> str:
-    """The verb of a replay line: ``bids 2``, ``does not bid``, ``leads``, ``plays``, ``passes``."""
+    """The verb of a replay line: ``bids 2``, ``does not bid``, ``leads``, ``plays``,
+    ``passes``; a Happy decision in its words ("Grab ×2", ``decision_words``)."""
+    if kind in ("call", "grab", "show", "double"):
+        return decision_words(lang, kind, amount)
     if kind == "bid":
         return t("web.bid", lang, n=amount) if amount else t("web.bid_pass", lang)
     return t(f"web.{kind}", lang)
