@@ -92,11 +92,20 @@ def _header(draw: ImageDraw.ImageDraw, page: ReplayPage, locale: str) -> None:
         title = text(locale, "replay_calling")
     else:
         title = text(locale, f"replay_{page.kind}")
-    draw.text((WIDTH // 2, HEADER_H // 2), title, font=font(30, True), fill=GOLD, anchor="mm")
     if page.happy:  # no bids: the rules' name where a classic page gives the bid
         bid = text(locale, "replay_happy")
     else:
         bid = text(locale, "base_bid", n=page.bid) if page.bid else text(locale, "no_bid")
+    side = max(text_width(bid, font(MIN_PX, True)),
+               text_width(text(locale, "multiplier", n=page.multiplier), font(MIN_PX, True)),
+               text_width(text(locale, "replay_page", n=page.page, total=page.pages),
+                          font(MIN_PX)))
+    room = WIDTH - 2 * (PAD + side + 12)  # centred between the corners' texts
+    if text_width(title, font(30, True)) <= room:
+        draw.text((WIDTH // 2, HEADER_H // 2), title, font=font(30, True), fill=GOLD, anchor="mm")
+    else:  # smaller ("Cantar, robar, doblar" reached the multiplier)
+        title, face = fit_text(title, room, (28, 26, 24), bold=True)
+        draw_text(draw, (WIDTH // 2, HEADER_H // 2), title, face, GOLD, anchor="mm")
     draw.text((WIDTH - PAD, 24), bid, font=font(MIN_PX, True), fill=WHITE, anchor="rm")
     draw.text((WIDTH - PAD, 58), text(locale, "multiplier", n=page.multiplier),
               font=font(MIN_PX, True), fill=GOLD, anchor="rm")
