@@ -242,7 +242,8 @@ class DdzBotMixin:
         settings = self.settings
         assert settings.web_secret is not None and settings.web_port is not None
         links = WebLinks(settings.web_secret.get_secret_value().strip(), settings.web_url)
-        site = Site(replays, links, draw_result=self.renderer.result, service=service)
+        site = Site(replays, links, draw_result=self.renderer.result, service=service,
+                    features=self.feature_list, installed=self.features)
         self.site = site
         service.forget_listeners.append(site.forget)  # /ddz forget: off every page at once
         self.web = WebServer(build_app(site, self.health_problem), settings.web_host,

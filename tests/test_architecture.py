@@ -54,9 +54,10 @@ COGS_MAY_NOT = ("bot.storage", "bot.ai")
 WEB_MAY_NOT = ("discord", "bot.storage", "bot.client", "cogs")
 """The web page (``bot/web``) is an adapter beside the cogs: it reads through the
 service, never the storage, and knows nothing of Discord."""
-WEB_USERS = ("bot.web", "bot.client")
-"""Who may import the web page: itself and the wiring (the cogs get its links as
-``bot.service.links.WebLinks``)."""
+WEB_USERS = ("bot.web", "bot.client", "bot.features.contract")
+"""Who may import the web page: itself, the wiring and the features' contract (``Feature``
+is a ``bot.web.routes.WebFeature``), besides a wing's ``web.py`` and ``feature.py``
+(``web_user``); the cogs get its links as ``bot.service.links.WebLinks``."""
 SHIPPED = ("bot", "cogs", "rendering")
 """The bot's own packages; ``sandbox`` (a separate program) and ``tools`` (developer
 tools: sample images, the palette chooser) sit beside them."""
@@ -70,10 +71,11 @@ WING_MODULE = re.compile(r"bot\.features\.\w+\.(\w+)$")
 §Features): its floor is its name (``WING_FLOORS``)."""
 WING_FLOORS: dict[str, str | None] = {
     "service": "service", "store": "storage", "queries": "storage", "cog": "adapter",
-    "rendering": "rendering", "feature": None}
+    "rendering": "rendering", "web": "web", "feature": None}
 """The floors inside a wing named by their module: its service, its store (the class over the
 ``Repository``, and its SQL steps, ``queries``), its Discord side, its images (drawn like
-``rendering``), and its ``feature.py`` that wires them (like
+``rendering``), its web pages (``web``: like ``bot/web``, through its service, no Discord),
+and its ``feature.py`` that wires them (like
 ``bot/client.py``: no floor). Every other module of a wing is its pure part (``PURE_FLOOR``):
 its rules and values, the puzzles' solver, the tournaments' seating — pure unless named."""
 PURE_FLOOR = "pure"
@@ -81,6 +83,14 @@ RENDERING_MAY_NOT = ("discord", "cogs", "bot.storage", "bot.service", "bot.clien
 """A wing's images only draw: no Discord, storage or service (like ``rendering``)."""
 SERVICE_MAY_NOT = ("discord", "cogs", "bot.client")
 """A service (a wing's too) never reaches the adapters."""
+
+
+def web_user(module: str) -> bool:
+    """Whether ``module`` may import the web page (``bot.web``): ``WEB_USERS``, a wing's
+    web floor or its ``feature.py``."""
+    found = WING_MODULE.match(module)
+    return within(module, WEB_USERS) or (
+        found is not None and found.group(1) in ("web", "feature"))
 
 
 def wing_floor(module: str) -> str | None:
@@ -265,6 +275,9 @@ def layer_violations(imports: list[Import]) -> list[str]:
             bad.append(f"{where} (a wing's store sits below its service)")
         if floor == "adapter" and within(imp.target, COGS_MAY_NOT):
             bad.append(f"{where} (a wing's Discord side goes through its service)")
+        if floor == "web" and (within(imp.target, WEB_MAY_NOT) or
+                               below in ("storage", "adapter")):
+            bad.append(f"{where} (a wing's web page reads through its service)")
         if within(imp.source, PURE) and within(imp.target, FORBIDDEN_IN_PURE):
             bad.append(f"{where} (a pure package)")
         for low, above in LAYER_BELOW.items():
@@ -279,7 +292,7 @@ def layer_violations(imports: list[Import]) -> list[str]:
             bad.append(f"{where} (cogs go through the service)")
         if within(imp.source, "bot.web") and within(imp.target, WEB_MAY_NOT):
             bad.append(f"{where} (the web page reads through the service)")
-        if within(imp.target, "bot.web") and not within(imp.source, WEB_USERS):
+        if within(imp.target, "bot.web") and not web_user(imp.source):
             bad.append(f"{where} (only the wiring starts the web page)")
         if within(imp.source, SANDBOX) and within(imp.target, SANDBOX_MAY_NOT):
             bad.append(f"{where} (the sandbox runs the bot, it imports none of it)")
@@ -406,12 +419,25 @@ def test_the_web_page_reads_through_the_service_and_nothing_below_uses_it() -> N
     assert {i.target for i in web} >= {"bot.service.replays", "bot.service.links"}
     assert [i for i in web if within(i.target, WEB_MAY_NOT)] == []
     assert {i.source for i in IMPORTS if within(i.target, "bot.web")
-            and not within(i.source, "bot.web")} == {"bot.client"}
+            and not within(i.source, "bot.web") and wing_floor(i.source) is None
+            and not WING_MODULE.match(i.source)} == {"bot.client", "bot.features.contract"}
+    assert {i.source for i in IMPORTS if within(i.target, "bot.web")} >= {
+        "bot.features.tournaments.web"}  # a wing's page
     forged = [Import("bot.web.site", "bot.storage.sqlite", 3, False),
-              Import("cogs.replay", "bot.web.app", 4, False)]
+              Import("cogs.replay", "bot.web.app", 4, False),
+              Import("bot.features.x.web", "bot.features.x.store", 5, False),
+              Import("bot.features.x.web", "discord", 6, False),
+              Import("bot.features.x.cog", "bot.web.site", 7, False),
+              Import("bot.features.x.web", "bot.web.routes", 8, False),
+              Import("bot.features.x.web", "bot.features.x.service", 9, False)]
     assert layer_violations(forged) == [
         "bot.web.site:3 imports bot.storage.sqlite (the web page reads through the service)",
-        "cogs.replay:4 imports bot.web.app (only the wiring starts the web page)"]
+        "cogs.replay:4 imports bot.web.app (only the wiring starts the web page)",
+        "bot.features.x.web:5 imports bot.features.x.store (a wing's web page reads through"
+        " its service)",
+        "bot.features.x.web:6 imports discord (a wing's web page reads through its service)",
+        "bot.features.x.web:6 imports discord (discord only in the adapters)",
+        "bot.features.x.cog:7 imports bot.web.site (only the wiring starts the web page)"]
 
 
 def test_discord_is_imported_only_by_the_adapters() -> None:
@@ -579,8 +605,13 @@ CORE_FILES = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py
               "bot/game/table.py", "cogs/ddz.py", "cogs/context.py", "cogs/hand_view.py",
               "cogs/hand_screens.py", "cogs/wing.py", "bot/features/contract.py",
               "bot/service/features.py", "cogs/items.py", "cogs/feature_clicks.py",
-              "bot/service/renderer.py", "bot/storage/copy.py")
-"""The core's files that a feature plugs into (docs/ARCHITECTURE.md §Features)."""
+              "bot/service/renderer.py", "bot/storage/copy.py",
+              "bot/web/app.py", "bot/web/site.py", "bot/web/views.py", "bot/web/routes.py",
+              "bot/service/links.py", "bot/service/records.py",
+              *(f"bot/web/templates/{p.name}" for p in sorted(
+                  (ROOT / "bot/web/templates").glob("*.html"))))
+"""The core's files that a feature plugs into (docs/ARCHITECTURE.md §Features): a feature's
+web page, templates and links live in its wing (``Feature.web``, bot/web/routes.py)."""
 STILL_NAMING = ("bot/values.py", "bot/game/table.py")
 """Core files that still name the four features of before the contract (issue 49: their
 values and table fields move into their wings next). A file cleaned leaves this list (the

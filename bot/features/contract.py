@@ -39,12 +39,13 @@ from bot.service.features import Features
 from bot.service.tables import TableService
 from bot.settings import Settings
 from bot.storage.repository import Repository
+from bot.web.routes import WebFeature
 from cogs.wing import DiscordFeature
 
 
-class Feature(DiscordFeature, Protocol):
+class Feature(DiscordFeature, WebFeature, Protocol):
     """A feature (the module docstring): ``name``, ``migrations``, ``install``, ``commands``,
-    ``attach``."""
+    ``attach``, ``web``."""
 
     def migrations(self) -> Mapping[str, Sequence[str]]:
         """Its store's migrations by backend (``"sqlite"``, ``"postgres"``), or ``{}``."""

@@ -2,10 +2,11 @@
 
 A replay link names one settled hand of one server, ``/r/<token>`` where the token is
 base64url(guild id (8 bytes) ‖ hand number (4 bytes) ‖ the first 12 bytes of the HMAC);
-a standings link names a server, ``/s/<token>`` (guild id ‖ HMAC); a tournament link
-names one tournament of a server, ``/t/<token>`` (guild id ‖ the tournament's number in
-the server (4 bytes) ‖ HMAC). Each kind has its own HMAC domain, so a replay token never
-opens a standings or tournament page. Tokens are 32, 27 and 32 characters; anything longer than ``MAX_TOKEN`` is refused before decoding, and a token
+a standings link names a server, ``/s/<token>`` (guild id ‖ HMAC); a feature's page signs
+its own payload under an HMAC domain of its own (``token`` / ``read``, bot/web/routes.py).
+Each kind has its own HMAC domain, so a replay token never opens a standings page or a
+feature's. Tokens are 32 and 27 characters; anything longer than ``MAX_TOKEN`` is refused
+before decoding, and a token
 must be the canonical encoding of its bytes (base64's unused bits of the last character
 zero), so each token has one spelling and any changed character is refused. Pure: no I/O.
 """
@@ -22,7 +23,7 @@ import struct
 MAC_BYTES = 12
 """Bytes of the HMAC kept in a token (96 bits: forging one takes ~2^95 tries)."""
 MAX_TOKEN = 48
-"""Longest token read (the longest made is 32 characters)."""
+"""Longest token read (the longest the core makes is 32 characters)."""
 TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN}}}")
 _REPLAY = struct.Struct(">QI")
 _SERVER = struct.Struct(">Q")
@@ -49,10 +50,14 @@ class WebLinks:
     def _mac(self, kind: bytes, payload: bytes) -> bytes:
         return hmac.new(self._key, kind + b":" + payload, hashlib.sha256).digest()[:MAC_BYTES]
 
-    def _token(self, kind: bytes, payload: bytes) -> str:
+    def token(self, kind: bytes, payload: bytes) -> str:
+        """The token of ``payload`` signed in the HMAC domain ``kind`` (``b"r"`` replays,
+        ``b"s"`` standings; a feature's page one of its own)."""
         return _encode(payload + self._mac(kind, payload))
 
-    def _read(self, kind: bytes, token: str, size: int) -> bytes | None:
+    def read(self, kind: bytes, token: str, size: int) -> bytes | None:
+        """The ``size`` bytes of payload of a genuine ``kind`` token, else None (tampered,
+        truncated, too long, another kind, not the one spelling)."""
         if not TOKEN.fullmatch(token):
             return None
         try:
@@ -67,21 +72,21 @@ class WebLinks:
 
     def replay_token(self, guild_id: int, hand_no: int) -> str:
         """The token of hand ``hand_no`` (1, 2, … per server) of ``guild_id``."""
-        return self._token(b"r", _REPLAY.pack(guild_id, hand_no))
+        return self.token(b"r", _REPLAY.pack(guild_id, hand_no))
 
     def read_replay(self, token: str) -> tuple[int, int] | None:
         """(guild id, hand number) of a genuine replay token, else None (tampered,
         truncated, too long, another kind)."""
-        payload = self._read(b"r", token, _REPLAY.size)
+        payload = self.read(b"r", token, _REPLAY.size)
         return None if payload is None else _REPLAY.unpack(payload)
 
     def server_token(self, guild_id: int) -> str:
         """The token of ``guild_id``'s standings page."""
-        return self._token(b"s", _SERVER.pack(guild_id))
+        return self.token(b"s", _SERVER.pack(guild_id))
 
     def read_server(self, token: str) -> int | None:
         """The guild id of a genuine standings token, else None."""
-        payload = self._read(b"s", token, _SERVER.size)
+        payload = self.read(b"s", token, _SERVER.size)
         return None if payload is None else _SERVER.unpack(payload)[0]
 
     def replay_url(self, guild_id: int, hand_no: int) -> str:
@@ -91,16 +96,3 @@ class WebLinks:
     def standings_url(self, guild_id: int) -> str:
         """The public address of a server's standings page."""
         return f"{self.base_url}/s/{self.server_token(guild_id)}"
-
-    def tournament_token(self, guild_id: int, number: int) -> str:
-        """The token of tournament ``number`` (1, 2, … per server) of ``guild_id``."""
-        return self._token(b"t", _REPLAY.pack(guild_id, number))
-
-    def read_tournament(self, token: str) -> tuple[int, int] | None:
-        """(guild id, tournament number) of a genuine tournament token, else None."""
-        payload = self._read(b"t", token, _REPLAY.size)
-        return None if payload is None else _REPLAY.unpack(payload)
-
-    def tournament_url(self, guild_id: int, number: int) -> str:
-        """The public address of a tournament's page (docs/WEB.md §Pages)."""
-        return f"{self.base_url}/t/{self.tournament_token(guild_id, number)}"

@@ -7,13 +7,6 @@ Every read of the cogs goes through a service, never to storage
 
 from __future__ import annotations
 
-from bot.features.tournaments.store import TournamentStore
-from bot.features.tournaments.values import (
-    TournamentEntrant,
-    TournamentHand,
-    TournamentInfo,
-    TournamentTable,
-)
 from bot.storage.repository import Repository
 from bot.values import HandPoint, LeaderRow, MatchStandings, PlayerStats, RatingRow, Settlement
 
@@ -52,19 +45,3 @@ class RecordsService:
         """The recorded Settlement of a settled hand (a result redrawn after a restart)."""
         record = await self.storage.finished_hand(hand_id)
         return record[1] if record is not None else None
-
-    async def tournament_by_number(self, guild_id: int, number: int) -> TournamentInfo | None:
-        """The server's tournament number ``number`` (its web page), or None."""
-        return await TournamentStore(self.storage).tournament_by_number(guild_id, number)
-
-    async def tournament_entrants(self, tournament_id: str) -> list[TournamentEntrant]:
-        """Every entrant of the tournament (withdrawn and dropped too), in join order."""
-        return await TournamentStore(self.storage).tournament_entrants(tournament_id)
-
-    async def tournament_tables(self, tournament_id: str) -> list[TournamentTable]:
-        """Every table of every round of the tournament, by round and table."""
-        return await TournamentStore(self.storage).tournament_tables(tournament_id)
-
-    async def tournament_hands(self, tournament_id: str) -> list[TournamentHand]:
-        """Every settled hand of the tournament's tables (their replays)."""
-        return await TournamentStore(self.storage).tournament_hands(tournament_id)

@@ -2,7 +2,8 @@
 
 Routes (docs/WEB.md): ``/r/<token>`` a replay, ``/r/<token>/card.png`` its preview
 image, ``/s/<token>`` a server's standings and ``/s/<token>/p/<member id>`` a player's
-page (only when its admins turned them on), ``/healthz``, ``/metrics``, ``/static/…``;
+page (only when its admins turned them on), ``/healthz``, ``/metrics``, ``/static/…``,
+then the pages of the installed features (``Site.routes``, ``bot.web.routes.WebRoute``);
 everything else is the 404 page.
 ``WebServer`` starts it on the bot's event loop (``start`` / ``stop``), listening on
 ``DDZ_WEB_HOST:DDZ_WEB_PORT``.
@@ -20,7 +21,8 @@ from bot.i18n import find_locale
 from bot.service.metrics import CONTENT_TYPE, METRICS, Metrics
 from bot.web.gate import RESERVED_FDS, ConnectionGate, connection_room
 from bot.web.guard import Handler, RateLimit, guard
-from bot.web.site import STATIC, Page, Site, environment
+from bot.web.routes import Page, WebRoute
+from bot.web.site import STATIC, Site, environment
 
 log = logging.getLogger("bot.web")
 
@@ -75,7 +77,7 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
 
     app = web.Application(middlewares=[guard(limit or RateLimit(), metrics, error_page, total)],
                           client_max_size=1024)
-    site.env = environment(app)  # aiohttp-jinja2's, shared with the site's builds
+    site.env = environment(app, site.templates)  # aiohttp-jinja2's, shared with the builds
 
     def page_of(build: Callable[..., Awaitable[Page | None]], *names: str) -> Handler:
         """A route answering ``build(*match_info[names], language)``, or the 404 page."""
@@ -90,7 +92,6 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
     replay_image = page_of(site.replay_image, "token")
     standings = page_of(site.standings, "token")
     player = page_of(site.player, "token", "member")
-    tournament = page_of(site.tournament, "token")
 
     async def healthz(request: web.Request) -> web.Response:
         try:
@@ -114,7 +115,6 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
     app.router.add_get(f"/r/{token}/card.png", replay_image, name="replay_image")
     app.router.add_get(f"/s/{token}", standings, name="standings")
     app.router.add_get(f"/s/{token}/p/{{member:[0-9]{{1,20}}}}", player, name="player")
-    app.router.add_get(f"/t/{token}", tournament, name="tournament")
     app.router.add_get("/healthz", healthz, name="healthz")
     app.router.add_get("/metrics", metrics_page, name="metrics")
     files = {path.name: path for path in STATIC.iterdir() if path.is_file()}
@@ -129,6 +129,16 @@ def build_app(site: Site, health: Health, metrics: Metrics = METRICS,
         return web.FileResponse(path)
 
     app.router.add_get("/static/{name}", static, name="static")
+
+    def feature_page(route: WebRoute) -> Handler:
+        async def handler(request: web.Request) -> web.Response:
+            page = await route.page(site, request.match_info, choose_language(request))
+            return _answer(page) if page is not None else await error_page(request, 404)
+
+        return handler
+
+    for route in site.routes:  # a name taken twice: aiohttp's ValueError, at start
+        app.router.add_get(route.path, feature_page(route), name=route.name)
     return app
 
 

@@ -6,7 +6,9 @@
 (``Renderer``), so a page never holds the event loop. Pages are cached (LRU, ``ttl``
 seconds) and concurrent requests for the same page share one build; ``drop_guild``
 forgets every cached page of a server (``/ddz forget``, a settled hand, a change of
-its settings), so a forgotten member is gone from the next request on.
+its settings), so a forgotten member is gone from the next request on. A feature's pages
+(``bot.web.routes``) are built over the same cache, templates and checks (``public``,
+``feature``).
 """
 
 from __future__ import annotations
@@ -14,10 +16,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Hashable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Coroutine, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp_jinja2
 import jinja2
@@ -26,13 +27,16 @@ from aiohttp import web
 from bot.game.errors import GameError
 from bot.i18n import available_locales, t, tn
 from bot.rules import format_cards
+from bot.service.features import Features
 from bot.service.links import WebLinks
 from bot.service.lru import Lru
 from bot.service.replays import ReplayService
 from bot.web import views
+from bot.web.routes import Page, WebFeature, WebRoute
 from rendering import replay_pages as rp
 
 log = logging.getLogger("bot.web")
+T = TypeVar("T")
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
@@ -52,19 +56,17 @@ REPLAY_TTL = 600.0
 which drops it at once)."""
 
 
-@dataclass(frozen=True)
-class Page:
-    """A built page: ``body`` and its ``content_type``."""
-
-    body: bytes
-    content_type: str
-
-
-def environment(app: web.Application | None = None) -> jinja2.Environment:
+def environment(app: web.Application | None = None,
+                features: Mapping[str, Path] | None = None) -> jinja2.Environment:
     """The Jinja2 environment of the templates (autoescaped, undefined names fail),
-    registered on ``app`` through aiohttp-jinja2 when given."""
+    registered on ``app`` through aiohttp-jinja2 when given; ``features``: each feature's
+    templates folder by its name, its templates named ``<name>/<file>``."""
+    loader: jinja2.BaseLoader = jinja2.FileSystemLoader(TEMPLATES)
+    if features:
+        loader = jinja2.ChoiceLoader([loader, jinja2.PrefixLoader(
+            {name: jinja2.FileSystemLoader(folder) for name, folder in features.items()})])
     options: dict[str, Any] = dict(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
+        loader=loader,
         autoescape=jinja2.select_autoescape(("html", "svg")),
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     if app is not None:
@@ -80,17 +82,28 @@ class Site:
     """Pages of the web page. ``replays``: the ReplayService; ``links``: signing;
     ``draw_result``: ``Renderer.result`` (a ResultView and a locale → PNG bytes, off the
     loop); ``clock``: monotonic seconds (tests); ``service``: the TableService (server
-    standings)."""
+    standings); ``features``: the installed features, whose pages it serves
+    (``bot.web.routes.WebPart``: ``routes``, mounted by ``bot.web.app.build_app``), and
+    ``installed``, their services (``feature``)."""
 
     def __init__(self, replays: ReplayService, links: WebLinks,
                  draw_result: Callable[..., Awaitable[bytes]] | None = None,
                  env: jinja2.Environment | None = None,
-                 clock: Callable[[], float] = time.monotonic, service: Any = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, service: Any = None,
+                 features: Sequence[WebFeature] = (), installed: Features | None = None,
+                 ) -> None:
         self.replays = replays
         self.service = service
         self.links = links
         self.draw_result = draw_result
-        self.env = env or environment()
+        self.installed = installed
+        parts = [(feature.name, feature.web()) for feature in features]
+        self.routes: tuple[WebRoute, ...] = tuple(r for _, part in parts for r in part.routes)
+        """The features' pages, in the order of ``features``."""
+        self.templates = {name: part.templates for name, part in parts
+                          if part.templates is not None}
+        """Each feature's templates folder by its name (``environment``)."""
+        self.env = env or environment(features=self.templates)
         self.clock = clock
         self._cache: Lru[Hashable, tuple[int | None, float, Page]] = Lru(CACHE_SIZE)
         """(guild id, expiry, page) by key, the least recently used dropped first."""
@@ -193,15 +206,30 @@ class Site:
 
         return await self.cached(("image", token, lang), read[0], REPLAY_TTL, build)
 
+    # ----- what a feature's page is built over (bot.web.routes.WebHost) -----------------
+
+    async def public(self, guild_id: int) -> bool:
+        """Whether ``guild_id``'s admins turned its pages on (``/ddz config web``); False
+        without a service."""
+        if self.service is None:
+            return False
+        settings = await self.service.settings(guild_id)  # cached by the service
+        return bool(settings.web)
+
+    def feature(self, kind: type[T]) -> T:
+        """The installed feature service of type ``kind``; KeyError when none is."""
+        if self.installed is None:
+            raise KeyError(kind.__name__)
+        return self.installed.get(kind)
+
     # ----- standings ---------------------------------------------------------------------
 
     async def _public_guild(self, token: str) -> int | None:
         """The guild of a genuine standings token whose admins turned the page on."""
         guild_id = self.links.read_server(token)
-        if guild_id is None or self.service is None:
+        if guild_id is None:
             return None
-        settings = await self.service.settings(guild_id)  # cached by the service
-        return guild_id if settings.web else None
+        return guild_id if await self.public(guild_id) else None
 
     async def standings(self, token: str, lang: str) -> Page | None:
         """The server's current match, all-time standings and ratings; None (→ 404) for
@@ -244,40 +272,6 @@ class Site:
 
         return await self.cached(("player", guild_id, user_id, lang), guild_id, STANDINGS_TTL,
                                  build)
-
-    # ----- tournaments --------------------------------------------------------------------
-
-    async def tournament(self, token: str, lang: str) -> Page | None:
-        """A tournament's standings and each round's tables with the replay links of
-        their hands (docs/WEB.md §Pages); None (→ 404) for a tampered token, an unknown
-        tournament or a server whose ``/ddz config web`` is off (the standings page's
-        rule)."""
-        read = self.links.read_tournament(token)
-        if read is None or self.service is None:
-            return None
-        guild_id, number = read
-        settings = await self.service.settings(guild_id)
-        if not settings.web:
-            return None
-        records = self.service.records
-        links = self.links
-
-        async def build() -> Page | None:
-            info = await records.tournament_by_number(guild_id, number)
-            if info is None:
-                return None
-            entrants = await records.tournament_entrants(info.tournament_id)
-            tables = await records.tournament_tables(info.tournament_id)
-            hands = await records.tournament_hands(info.tournament_id)
-            view = views.tournament_view(
-                info, entrants, tables, hands,
-                lambda hand_no: f"/r/{links.replay_token(guild_id, hand_no)}?lang={lang}", lang)
-            body = await self.render("tournament.html", lang=lang, view=view,
-                                     page_url=f"{links.base_url}/t/{token}")
-            return Page(body, "text/html; charset=utf-8")
-
-        return await self.cached(("tournament", guild_id, number, lang), guild_id,
-                                 STANDINGS_TTL, build)
 
     def forget(self, guild_id: int, user_id: int) -> None:
         """``/ddz forget`` of a member: every page of that server is built again."""

@@ -3,29 +3,21 @@
 ``replay_steps`` turns a settled hand into the viewer's steps (the deal, the bidding,
 every trick, the result) from the same page models as ``/ddz replay``
 (``rendering.replay_pages``); ``card_view`` is what one card shows; ``chart_svg`` draws the
-``/ddz stats`` chart (match total and rating after each hand) as SVG for the web;
-``tournament_view`` is a tournament's page: its standings and each round's tables.
+``/ddz stats`` chart (match total and rating after each hand) as SVG for the web. (A
+feature's pages build their own models in its wing, bot/web/routes.py.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from bot.features.tournaments.scoring import seat_match_points, standings
-from bot.features.tournaments.values import (
-    TournamentEntrant,
-    TournamentHand,
-    TournamentInfo,
-    TournamentTable,
-)
 from bot.game.hand import Hand
 from bot.game.replay import Step
 from bot.i18n import t, tn
-from bot.i18n.numbers import decimal
 from bot.rules import format_cards
 from bot.rules.cards import Card, Rank
 from rendering import ResultView
@@ -179,92 +171,3 @@ def chart_svg(points: Sequence[Any], lang: str) -> Markup:
     parts.append(f'<text class="label" x="{PAD}" y="{CHART_H - 8}">{escape(str(low))}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
-
-
-
-@dataclass(frozen=True)
-class TournamentLine:
-    """One line of a tournament's standings as shown: ``match_points`` and ``buchholz``
-    with one decimal in the page's language, ``points`` signed, ``left``: ``""``,
-    ``"withdrawn"`` or ``"dropped"``."""
-
-    place: int
-    user_id: int
-    name: str
-    match_points: str
-    points: int
-    buchholz: str
-    tables: int
-    left: str
-
-
-@dataclass(frozen=True)
-class TournamentSeat:
-    """A seat of a table as shown: ``name`` (a member's, or the computer's label),
-    ``computer``, and once the table finished ``points`` won and ``match_points``
-    (None for a computer: ranked, never listed)."""
-
-    name: str
-    computer: bool
-    points: int | None
-    match_points: str | None
-
-
-@dataclass(frozen=True)
-class TournamentTableView:
-    """A table of a round: its seats, whether it finished, and its hands' replay
-    links as (hand at the table, address)."""
-
-    table_no: int
-    seats: list[TournamentSeat]
-    finished: bool
-    hands: list[tuple[int, str]]
-
-
-@dataclass(frozen=True)
-class TournamentView:
-    """A tournament's page: ``info``, ``lines`` (the standings, docs/RULES.md
-    §Tournaments) and ``rounds`` (round number, its tables), the latest round first."""
-
-    info: TournamentInfo
-    lines: list[TournamentLine]
-    rounds: list[tuple[int, list[TournamentTableView]]]
-
-
-def tournament_view(info: TournamentInfo, entrants: Sequence[TournamentEntrant],
-                    tables: Sequence[TournamentTable], hands: Sequence[TournamentHand],
-                    replay_link: Callable[[int], str], lang: str) -> TournamentView:
-    """The page of a tournament from what storage holds: standings over the finished
-    tables (``bot.features.tournaments.scoring.standings``) and each round's tables with the replay
-    address of each settled hand (``replay_link(hand number in the server)``), in
-    ``lang``."""
-    names = {e.user_id: e.name or "?" for e in entrants}
-    left = {e.user_id: "" if e.status == "in" else e.status for e in entrants}
-    rows = standings([e.user_id for e in entrants], tables)
-    lines = [TournamentLine(place=r.place, user_id=r.user_id, name=names[r.user_id],
-                            match_points=decimal(float(r.match_points), lang),
-                            points=r.points, buchholz=decimal(float(r.buchholz), lang),
-                            tables=r.tables, left=left[r.user_id])
-             for r in rows]
-    links: dict[tuple[int, int], list[tuple[int, str]]] = {}
-    for hand in hands:
-        links.setdefault((hand.round_no, hand.table_no), []).append(
-            (hand.hand, replay_link(hand.hand_no)))
-    computer = t("web.computer", lang)
-    rounds: dict[int, list[TournamentTableView]] = {}
-    for table in tables:
-        shares = (seat_match_points(table.seats, table.points)
-                  if table.points is not None else {})
-        seats = []
-        for seat, user in enumerate(table.seats):
-            won = None if table.points is None else table.points[seat]
-            share = shares.get(user) if user is not None else None
-            seats.append(TournamentSeat(
-                name=computer if user is None else names.get(user, "?"),
-                computer=user is None, points=won,
-                match_points=None if share is None else decimal(float(share), lang)))
-        rounds.setdefault(table.round_no, []).append(TournamentTableView(
-            table_no=table.table_no, seats=seats, finished=table.points is not None,
-            hands=links.get((table.round_no, table.table_no), [])))
-    return TournamentView(info=info, lines=lines,
-                          rounds=sorted(rounds.items(), reverse=True))

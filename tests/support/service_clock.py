@@ -31,11 +31,12 @@ def featured_service(storage: Any, **options: Any) -> TableService:
     """``TableService(storage, **options)`` with its features installed, as the Bot builds
     it (``bot.features.contract.install_features`` of ``FEATURES``), each feature also set
     on it for the tests under its name: ``service.daily``, ``.events``, ``.puzzles``,
-    ``.tournaments``."""
+    ``.tournaments``; ``service.installed``: the ``Features`` (the web page's ``Site``)."""
     service = TableService(storage, **options)
     features = install_features(service, FEATURES)
     for name, installed in features.installed.items():
         setattr(service, name, installed)
+    service.installed = features  # type: ignore[attr-defined]
     return service
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.ai import choose_bid, choose_play
+from bot.features.installed import FEATURES
 from bot.game.selfplay import seeded_hand
 from bot.service.links import WebLinks
 from bot.service.metrics import Metrics
@@ -16,6 +17,7 @@ from bot.values import FinishedHand, SeatChange, Settlement
 from bot.web.app import WebServer, build_app
 from bot.web.gate import ConnectionGate
 from bot.web.guard import RateLimit
+from bot.web.routes import WebFeature
 from bot.web.site import Site
 
 SECRET = "test-secret-0123456789"
@@ -68,10 +70,13 @@ async def running_site(storage: Any, *, health: Callable[[], Awaitable[str | Non
                        limit: RateLimit | None = None, total: RateLimit | None = None,
                        metrics: Metrics | None = None, service: Any = None,
                        gate: ConnectionGate | None = None,
+                       features: Sequence[WebFeature] = FEATURES,
                        ) -> AsyncIterator[tuple[str, Site, WebLinks]]:
-    """The web page on a free loopback port: (base URL, Site, WebLinks)."""
+    """The web page on a free loopback port: (base URL, Site, WebLinks), with the pages of
+    ``features`` (their services: ``service.installed``, ``featured_service``)."""
     links = WebLinks(SECRET, "http://127.0.0.1")
-    site = Site(ReplayService(storage), links, draw_result=png_of, service=service)
+    site = Site(ReplayService(storage), links, draw_result=png_of, service=service,
+                features=features, installed=getattr(service, "installed", None))
     app = build_app(site, health, metrics or Metrics(), limit=limit, total=total)
     server = WebServer(app, "127.0.0.1", 0, gate)
     await server.start()

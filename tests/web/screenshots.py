@@ -84,6 +84,7 @@ async def take_tournament(folder: Path) -> list[Path]:
     docs/RULES.md §Tournaments after round 1, round 2 under way."""
     import tempfile
 
+    from bot.features.tournaments.web import tournament_token
     from tests.support.web_tournament import stored_tournament
 
     written = []
@@ -96,7 +97,7 @@ async def take_tournament(folder: Path) -> list[Path]:
             async with running_site(storage, service=service) as (base, _, links), \
                     async_playwright() as p:
                 browser = await p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-                url = f"{base}/t/{links.tournament_token(GUILD, info.number)}"
+                url = f"{base}/t/{tournament_token(links, GUILD, info.number)}"
                 for name, width, height, path in (
                         ("web_tournament_desktop.png", 1100, 1000, url),
                         ("web_tournament_phone.png", 400, 1400, f"{url}?lang=es")):

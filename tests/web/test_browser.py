@@ -11,6 +11,7 @@ import pytest
 import pytest_asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.features.tournaments.web import tournament_token
 from bot.game.hand import Hand
 from bot.game.replay import replay as replay_steps
 from bot.rules import format_cards
@@ -202,7 +203,7 @@ async def test_a_tournament_page_lists_standings_and_tables_and_opens_a_replay(
             settings = await service.settings(GUILD)
             await service.save_settings(GUILD, settings.with_changes(web=True))
             page = await browser.new_page(viewport={"width": 1100, "height": 1000})  # type: ignore[attr-defined]
-            url = f"{base}/t/{links.tournament_token(GUILD, info.number)}"
+            url = f"{base}/t/{tournament_token(links, GUILD, info.number)}"
             assert (await page.goto(url)).status == 200
             assert await page.inner_text("h1") == "Tournament: Winter Cup"
             names = await page.locator("#standings tbody tr td:nth-child(2)").all_inner_texts()

@@ -13,6 +13,7 @@ from typing import Any
 import aiohttp
 import pytest_asyncio
 
+from bot.features.tournaments.web import tournament_token
 from tests.support.web_pages import GUILD, running_site, standings_store
 from tests.support.web_tournament import stored_tournament
 
@@ -47,7 +48,7 @@ def standings_rows(html: str) -> list[tuple[str, ...]]:
 
 async def test_the_page_is_404_until_the_admins_turn_the_web_on(served: Any) -> None:
     base, service, links, info = served
-    url = f"{base}/t/{links.tournament_token(GUILD, info.number)}"
+    url = f"{base}/t/{tournament_token(links, GUILD, info.number)}"
     assert (await get(url))[0] == 404
     await turn_web(service, True)
     assert (await get(url))[0] == 200
@@ -58,7 +59,7 @@ async def test_the_page_is_404_until_the_admins_turn_the_web_on(served: Any) -> 
 async def test_the_standings_and_the_tables_with_their_replays(served: Any) -> None:
     base, service, links, info = served
     await turn_web(service, True)
-    status, html = await get(f"{base}/t/{links.tournament_token(GUILD, info.number)}")
+    status, html = await get(f"{base}/t/{tournament_token(links, GUILD, info.number)}")
     assert status == 200
     assert "Tournament: Winter Cup" in html and "Round 2 of 2" in html and "seed 12345" in html
     # round 1 (docs/RULES.md §Tournaments worked example) and, in round 2, Ana and Ben
@@ -88,7 +89,7 @@ async def test_the_standings_and_the_tables_with_their_replays(served: Any) -> N
 async def test_spanish_writes_decimals_with_a_comma(served: Any) -> None:
     base, service, links, info = served
     await turn_web(service, True)
-    status, html = await get(f"{base}/t/{links.tournament_token(GUILD, info.number)}?lang=es")
+    status, html = await get(f"{base}/t/{tournament_token(links, GUILD, info.number)}?lang=es")
     assert status == 200 and "Torneo: Winter Cup" in html and "Ronda 2 de 2" in html
     rows = standings_rows(html)
     assert rows[3] == ("4", "Ana", "2,5", "+2", "5,5", "2")
@@ -98,9 +99,9 @@ async def test_spanish_writes_decimals_with_a_comma(served: Any) -> None:
 async def test_tampered_foreign_or_unknown_tokens_are_404(served: Any) -> None:
     base, service, links, info = served
     await turn_web(service, True)
-    token = links.tournament_token(GUILD, info.number)
-    for bad in (token[:-2] + "zz", links.tournament_token(GUILD + 1, info.number),
-                links.tournament_token(GUILD, info.number + 1), links.replay_token(GUILD, 1),
+    token = tournament_token(links, GUILD, info.number)
+    for bad in (token[:-2] + "zz", tournament_token(links, GUILD + 1, info.number),
+                tournament_token(links, GUILD, info.number + 1), links.replay_token(GUILD, 1),
                 links.server_token(GUILD), "A" * 48):
         assert (await get(f"{base}/t/{bad}"))[0] == 404, bad
     # and a tournament token opens no replay or standings page

@@ -11,6 +11,7 @@ from bot.features.daily import cog as daily
 from bot.features.daily.service import DailyService
 from bot.service.tables import TableService
 from bot.settings import Settings
+from bot.web.routes import WebPart
 from cogs.wing import Wing, WingHost
 
 KIND = "daily"
@@ -30,6 +31,9 @@ class DailyFeature:
         deal = service.register(KIND, DailyService(service))
         service.forgetting.add_step(deal.forget_step)
         return deal
+
+    def web(self) -> WebPart:
+        return WebPart()  # no page of its own
 
     def attach(self, host: WingHost) -> Wing:
         poster = daily.DailyPoster(host.bot, host.ctx.feature(DailyService), host.language,

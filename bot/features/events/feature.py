@@ -11,6 +11,7 @@ from bot.features.events import cog as event
 from bot.features.events.service import EventService
 from bot.service.tables import TableService
 from bot.settings import Settings
+from bot.web.routes import WebPart
 from cogs.wing import Wing, WingHost
 
 KIND = "event"
@@ -30,6 +31,9 @@ class EventsFeature:
         events = service.register(KIND, EventService(service))
         service.forgetting.add_step(events.forget_step)
         return events
+
+    def web(self) -> WebPart:
+        return WebPart()  # no page of its own
 
     def attach(self, host: WingHost) -> Wing:
         announcer = event.EventAnnouncer(host.bot, host.ctx.feature(EventService),

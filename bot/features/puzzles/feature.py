@@ -9,6 +9,7 @@ from bot.features.puzzles import cog as puzzles
 from bot.features.puzzles.service import PuzzleService
 from bot.service.tables import TableService
 from bot.settings import Settings
+from bot.web.routes import WebPart
 from cogs.wing import Wing, WingHost
 
 
@@ -25,6 +26,9 @@ class PuzzlesFeature:
         served = PuzzleService(service)
         service.forgetting.add_step(served.forget_step)
         return served
+
+    def web(self) -> WebPart:
+        return WebPart()  # no page of its own
 
     def attach(self, host: WingHost) -> Wing:
         return Wing(routes=puzzles.ROUTES)

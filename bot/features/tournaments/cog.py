@@ -32,6 +32,7 @@ from bot.features.tournaments.scoring import StandingRow
 from bot.features.tournaments.service import LEVELS as LEVEL_NAMES
 from bot.features.tournaments.service import Standings, ThreadRefused, TournamentService
 from bot.features.tournaments.values import TournamentEntrant, TournamentInfo, TournamentTable
+from bot.features.tournaments.web import tournament_url
 from bot.game.errors import GameError
 from bot.i18n import decimal, resolve_locale, t, tn
 from bot.rules import RuleSet
@@ -333,7 +334,7 @@ def web_line(info: TournamentInfo, links: WebLinks | None, web: bool, lang: str)
     else None (docs/WEB.md)."""
     if links is None or not web or not info.number:
         return None
-    return t("tournament.web", lang, url=links.tournament_url(info.guild_id, info.number))
+    return t("tournament.web", lang, url=tournament_url(links, info.guild_id, info.number))
 
 
 def standings_embed(board: Standings, lang: str) -> discord.Embed:

@@ -2,7 +2,8 @@
 ``tournament`` told of each settled hand and titled by ``TournamentService``, ``/ddz
 forget`` refused while the member is in the live one and their id taken off its open tables
 after, a shutdown step, the first turn's grace and the thread retry (``DDZ_TOURNAMENT_…``), ``/ddz
-tournament …``, the threads and posts (``TournamentDiscord``) and the ticker."""
+tournament …``, the threads and posts (``TournamentDiscord``), the ticker and its web page
+(``/t/<token>``, ``web.py``)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from collections.abc import Mapping, Sequence
 
 from bot.features.tournaments import cog as tournaments
 from bot.features.tournaments.service import TournamentService
+from bot.features.tournaments.web import WEB
 from bot.game.table import Table
 from bot.service.tables import TableService
 from bot.settings import Settings
+from bot.web.routes import WebPart
 from cogs.wing import Wing, WingHost
 
 KIND = "tournament"
@@ -40,6 +43,9 @@ class TournamentsFeature:
         service.forgetting.listeners.append(cups.forgotten)
         service.closing.append(cups.close)
         return cups
+
+    def web(self) -> WebPart:
+        return WEB  # its page, /t/<token>
 
     def attach(self, host: WingHost) -> Wing:
         cups = host.ctx.feature(TournamentService)

@@ -43,3 +43,11 @@ class PingStore:
             return [(str(r[0]), int(r[1]), r[2]) for r in await db.fetch(
                 "SELECT table_id, user_id, points FROM ping_tables WHERE guild_id = ?"
                 " ORDER BY table_id", (guild_id,))]
+
+    async def row(self, table_id: str) -> tuple[int, int, int | None] | None:
+        """(server, member, points) of ping table ``table_id``, or None."""
+        async with self.storage.reading() as db:
+            found = await db.fetch(
+                "SELECT guild_id, user_id, points FROM ping_tables WHERE table_id = ?",
+                (table_id,))
+        return (int(found[0][0]), int(found[0][1]), found[0][2]) if found else None
