@@ -24,10 +24,12 @@ import argparse
 import math
 import random
 import statistics
+from pathlib import Path
 
 import numpy as np
 
 import bot.ai.search as search
+import bot.ai.value as value
 from benchmarks.search_regret import positions
 from bot.ai.inference import follow_events, weighted_world
 from bot.ai.policy import normal_ranked
@@ -39,7 +41,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--deals", type=int, default=120)
     parser.add_argument("--searches", type=int, default=25)
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="the learned evaluation's weights (default: the shipped ones)")
     args = parser.parse_args(argv)
+    if args.weights is not None:
+        value.WEIGHTS = args.weights
+        value.shipped.cache_clear()
     views = [v for v in positions(8) if sum(v.cards_left) > search.ENDGAME_CARDS]
     random.Random(7).shuffle(views)
     single: list[float] = []
@@ -75,7 +82,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{statistics.median(single):.3f}, mean {statistics.mean(single):.3f} ({len(single)})")
     print(f"corr of the difference between two candidates: median "
           f"{statistics.median(paired):.3f}, mean {statistics.mean(paired):.3f} ({len(paired)})")
-    for evaluation in ("playout", "model"):
+    evaluations: tuple[search.Evaluation, ...] = ("playout", "model") if args.searches else ()
+    for evaluation in evaluations:
         deals: list[int] = []
         per_candidate: list[int] = []
         for view in views:

@@ -253,8 +253,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.write:
         meta = {
             "command": "python -m fitting.fit_value_pairs " + shlex.join(argv),
-            "pairs": {"games": int(len(games)), "first_seed": int(games[0]),
-                      "rows": int(len(y)), "held_out_from_seed": int(cut)},
+            "data": {"pairs": {"games": int(len(games)), "first_seed": int(games[0]),
+                               "rows": int(len(y)), "held_out_from_seed": int(cut)},
+                     "anchor": None if anchor is None else {
+                         "games": len(agames), "first_seed": int(agames[0]),
+                         "positions": len(anchor["won"]), "held_out_from_seed": int(acut)}},
+            "init_from": read(WEIGHTS).meta["command"] if args.init == "shipped" else None,
             "model_seed": args.seed, "init": args.init, "epochs": args.epochs,
             "held_out": figures, "fit_seconds": round(wall),
         }

@@ -74,7 +74,11 @@ def test_the_model_sees_who_is_winning() -> None:
     weak = _position(["3 4 5 6 8 9 T J Q K A 2 7 7 7", "D", "4 5 6 8 9 T J Q"], turn=1)
     p = model.predict(np.concatenate([strong, weak]))
     assert p[0] > 0.8
-    assert p[1] < 0.2
+    # A certain loss; the weights fitted to compare candidates (fitting/fit_value_pairs.py)
+    # say 0.29 here (those fitted to game outcomes alone said under 0.2), while their
+    # held-out log-loss is lower at every stage (docs/AI.md §Learned evaluation).
+    assert p[1] < 0.35
+    assert p[0] - p[1] > 0.6
 
 
 def _view(seed: int) -> View:
