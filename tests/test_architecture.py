@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("bot", "cogs", "rendering", "sandbox", "tools", "benchmarks", "fitting")
 """Top-level folders whose modules form the import graph."""
@@ -365,7 +367,13 @@ def missing_documents(root: Path = ROOT) -> list[str]:
 
 # ----- the tests ----------------------------------------------------------------------
 
-IMPORTS = all_imports()
+@pytest.fixture(scope="module")
+def imports() -> list[Import]:
+    """``all_imports()`` of the repository, parsed once when a test first asks (every
+    source file's syntax tree: about a second of CPU that each xdist worker spent on
+    collecting this module when it was a module constant; docs/CONTRIBUTING.md)."""
+    return all_imports()
+
 MODULES = set(source_files(ROOT))
 
 
@@ -404,24 +412,26 @@ def test_the_document_check_wants_the_file_and_the_section(tmp_path: Path) -> No
     ]
 
 
-def test_pure_packages_import_no_io_concurrency_discord_or_upper_layers() -> None:
-    assert layer_violations(IMPORTS) == []
+def test_pure_packages_import_no_io_concurrency_discord_or_upper_layers(
+        imports: list[Import]) -> None:
+    assert layer_violations(imports) == []
 
 
-def test_cogs_import_neither_storage_nor_ai() -> None:
-    reached = {i.target for i in IMPORTS if within(i.source, "cogs")}
+def test_cogs_import_neither_storage_nor_ai(imports: list[Import]) -> None:
+    reached = {i.target for i in imports if within(i.source, "cogs")}
     assert "bot.service" in reached and "bot.values" in reached
     assert [t for t in reached if within(t, COGS_MAY_NOT)] == []
 
 
-def test_the_web_page_reads_through_the_service_and_nothing_below_uses_it() -> None:
-    web = [i for i in IMPORTS if within(i.source, "bot.web")]
+def test_the_web_page_reads_through_the_service_and_nothing_below_uses_it(
+        imports: list[Import]) -> None:
+    web = [i for i in imports if within(i.source, "bot.web")]
     assert {i.target for i in web} >= {"bot.service.replays", "bot.service.links"}
     assert [i for i in web if within(i.target, WEB_MAY_NOT)] == []
-    assert {i.source for i in IMPORTS if within(i.target, "bot.web")
+    assert {i.source for i in imports if within(i.target, "bot.web")
             and not within(i.source, "bot.web") and wing_floor(i.source) is None
             and not WING_MODULE.match(i.source)} == {"bot.client", "bot.features.contract"}
-    assert {i.source for i in IMPORTS if within(i.target, "bot.web")} >= {
+    assert {i.source for i in imports if within(i.target, "bot.web")} >= {
         "bot.features.tournaments.web"}  # a wing's page
     forged = [Import("bot.web.site", "bot.storage.sqlite", 3, False),
               Import("cogs.replay", "bot.web.app", 4, False),
@@ -440,13 +450,14 @@ def test_the_web_page_reads_through_the_service_and_nothing_below_uses_it() -> N
         "bot.features.x.cog:7 imports bot.web.site (only the wiring starts the web page)"]
 
 
-def test_discord_is_imported_only_by_the_adapters() -> None:
-    users = {i.source for i in IMPORTS if within(i.target, "discord")}
+def test_discord_is_imported_only_by_the_adapters(imports: list[Import]) -> None:
+    users = {i.source for i in imports if within(i.target, "discord")}
     assert users and all(within(u, DISCORD_ALLOWED) or wing_floor(u) == "adapter"
                          for u in users), sorted(users)
 
 
-def test_the_sandbox_and_the_bot_never_import_each_other(tmp_path: Path) -> None:
+def test_the_sandbox_and_the_bot_never_import_each_other(
+        tmp_path: Path, imports: list[Import]) -> None:
     for folder in ("sandbox", "cogs"):
         (tmp_path / folder).mkdir(parents=True)
     (tmp_path / "sandbox" / "web.py").write_text("from bot.service import tables\n")
@@ -457,7 +468,7 @@ def test_the_sandbox_and_the_bot_never_import_each_other(tmp_path: Path) -> None
         "sandbox.web:1 imports bot.service (the sandbox runs the bot, it imports none of it)",
         "cogs.ddz:1 imports sandbox.loopback (the bot never imports the sandbox)",
     ]
-    assert any(within(i.source, SANDBOX) for i in IMPORTS)
+    assert any(within(i.source, SANDBOX) for i in imports)
 
 
 def test_channel_sends_and_history_reads_are_only_in_delivery(tmp_path: Path) -> None:
@@ -472,8 +483,8 @@ def test_channel_sends_and_history_reads_are_only_in_delivery(tmp_path: Path) ->
     assert channel_requests(tmp_path) == ["cogs/daily.py:2", "cogs/daily.py:5"]
 
 
-def test_no_import_cycle_between_files() -> None:
-    assert module_cycles(IMPORTS, MODULES) == []
+def test_no_import_cycle_between_files(imports: list[Import]) -> None:
+    assert module_cycles(imports, MODULES) == []
 
 
 TYPED_CYCLE_FREE = ("bot", "cogs", "rendering", "tools", "sandbox")
@@ -491,16 +502,16 @@ def typed_cycles(imports: list[Import], modules: set[str],
                    and within(i.source, within_) and within(i.target, within_)})
 
 
-def test_no_import_cycle_even_through_type_checking_imports() -> None:
-    assert typed_cycles(IMPORTS, MODULES) == []
+def test_no_import_cycle_even_through_type_checking_imports(imports: list[Import]) -> None:
+    assert typed_cycles(imports, MODULES) == []
     forged = [Import("cogs.a", "cogs.b", 1, False), Import("cogs.b", "cogs.a", 2, True)]
     assert module_cycles(forged, {"cogs.a", "cogs.b"}) == []
     assert typed_cycles(forged, {"cogs.a", "cogs.b"}) == [["cogs.a", "cogs.b"]]
 
 
-def test_no_cog_module_imports_the_ddz_cog_or_takes_it() -> None:
+def test_no_cog_module_imports_the_ddz_cog_or_takes_it(imports: list[Import]) -> None:
     """Features get the ``CogContext`` and the hand screens, never the ``/ddz`` cog."""
-    importers = {i.source for i in IMPORTS if within(i.target, "cogs.ddz")}
+    importers = {i.source for i in imports if within(i.target, "cogs.ddz")}
     assert [m for m in importers if within(m, "cogs")] == []  # the wiring (bot.client) only
     takers = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "cogs").glob("*.py"))
               if p.name != "ddz.py" and re.search(r":\s*\"?DdzCog\b", p.read_text(encoding="utf-8"))]
@@ -512,16 +523,16 @@ FEATURE_SERVICES = ("bot.features",)
 services not moved into one yet): the Bot installs them, the service knows none of them."""
 
 
-def test_the_table_service_imports_no_feature() -> None:
+def test_the_table_service_imports_no_feature(imports: list[Import]) -> None:
     """``bot/service/tables.py`` imports none of the features, not even for annotations
     (docs/ARCHITECTURE.md §How to … add a feature): a new one plugs in unedited."""
-    imported = {i.target for i in IMPORTS if i.source == "bot.service.tables"}
+    imported = {i.target for i in imports if i.source == "bot.service.tables"}
     assert "bot.service.host" in imported  # the finder sees the module's imports
     assert sorted(m for m in imported if within(m, FEATURE_SERVICES)) == []
 
 
-def test_no_import_cycle_between_packages() -> None:
-    assert package_cycles(IMPORTS, MODULES) == []
+def test_no_import_cycle_between_packages(imports: list[Import]) -> None:
+    assert package_cycles(imports, MODULES) == []
 
 
 def test_every_cited_document_exists_in_the_repository() -> None:
