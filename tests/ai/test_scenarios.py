@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bot.ai import choose_play, search
+from bot.ai import choose_play, hint_options, search
+from bot.ai.decision import Decision
 from tests.support.ai_builders import combo, nth_hint, playing
 
 LEVELS = ["normal", "hard"]
@@ -120,14 +121,24 @@ def test_cannot_beat_passes_with_reason() -> None:
 
 
 def test_hint_cycles_through_distinct_legal_actions() -> None:
+    """Pressing Hint again and again (``nth_hint``'s cycle over ``hint_options``) shows
+    distinct actions until it comes back to the first, which is the hard level's move.
+    The suggestions are computed once and cycled as ``nth_hint`` does: calling it for
+    each press searched the position again each time (about 20 hard searches, 5 s of
+    CPU) for the same list."""
     # hint 0 equals hard's seeded move only when the wall-clock cap cuts neither search
     # (whole_search).
     obs = playing(0, "3 3 5 7 8 9 T J Q", landlord=0, cards_left=(9, 17, 17))
-    first = nth_hint(obs, 0)
+    options = hint_options(obs, search.STEP_BUDGET)  # as nth_hint asks for them
+
+    def press(n: int) -> Decision:
+        return options[n % len(options)]
+
+    first = press(0)
     seen = [first.action]
     n = 1
     while True:
-        decision = nth_hint(obs, n)
+        decision = press(n)
         if decision.action == first.action and decision.reason == first.reason:
             break
         assert decision.action not in seen
