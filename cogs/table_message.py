@@ -103,10 +103,11 @@ class TableMessages:
         """Put ``table`` (None: gone from the service) on its message, updating ``shown``.
         Raises discord.HTTPException as Discord answers (a retired message's failure is
         only logged)."""
-        if (table is not None and table.phase == "closed" and table.tournament is not None
+        if (table is not None and table.phase == "closed" and table.feature_deals
                 and table.hand is not None and table.hand.result is not None):
-            # A tournament's table closes after its last hand: its message keeps showing
-            # that hand's result (the close may come before the result was ever drawn).
+            # A table whose feature deals its hands (a tournament's) closes after its last
+            # hand: its message keeps showing that hand's result (the close may come before
+            # the result was ever drawn).
             await self.show(table.model_copy(update={"phase": "finished"}), shown, events)
             shown.key = ("closed",)
             return

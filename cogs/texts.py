@@ -411,8 +411,7 @@ def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
     number = getattr(settlement, "hand_no", None)
     if number is not None:
         lines.append(t("result.replay", lang, n=number))
-    lines.append(t("result.next" if table.tournament is None else "tournament.result_next",
-                   lang))
+    lines.append(t(f"{table.kind}.result_next" if table.feature_deals else "result.next", lang))
     return "\n".join(lines)
 
 

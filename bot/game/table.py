@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal, Self
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from bot.ai import LEVELS, Level
 from bot.game.errors import GameError
@@ -47,6 +47,7 @@ from bot.game.seat import (
     Seat,
     computer_seat,
 )
+from bot.game.table_upgrade import upgraded
 from bot.game.variants import AnyHand, hand_type
 from bot.rules import DEFAULT_RULES, Card, Combo, RuleSet
 
@@ -93,16 +94,23 @@ class Table(BaseModel):
     turn_seconds_play: float = 60.0
     turn_seconds_bid: float = 30.0
     computer_level: Level = "normal"
-    daily: str | None = None
-    """The day (``"YYYY-MM-DD"``) of a daily-deal table (``bot.features.daily.rules``): private, in
-    no channel, settled as a daily result instead of a table hand; None at a table."""
-    event: str | None = None
-    """``"<event id>:<deal>"`` of a duplicate event's table (``bot.features.events.rules``): private
-    like a daily table, settled as the member's result of that deal; None at a table."""
-    tournament: str | None = None
-    """``"<tournament id>:<round>:<table>"`` of a tournament's table (docs/RULES.md
-    §Tournaments): public, in its own thread; its hands are dealt by the tournament
-    (``deal_next``), never by Play again, and settle without the server's match totals."""
+    kind: str = Field(default="table", exclude_if=lambda value: value == "table")
+    """What the service and the cogs key a kind's handling by: ``"table"`` at a channel's
+    table, else the kind of table a feature deals (registered by that feature with
+    ``TableService.register``; its ``TablePayload.KIND``). Left out of the JSON at a
+    channel's table."""
+    private: bool = Field(default=False, exclude_if=lambda value: not value)
+    """A member's private table (a feature's private deal): in no channel, no public
+    message, computers answering the position alone (``bot.game.private``); left out of the
+    JSON when False."""
+    feature_deals: bool = Field(default=False, exclude_if=lambda value: not value)
+    """Its feature deals its hands (``deal_next``), never Play again (refused with
+    ``<kind>_table``), and its seats stay its members' between hands too: one who leaves
+    goes on auto-play. Left out of the JSON when False."""
+    feature: dict[str, JsonValue] = Field(default_factory=dict,
+                                          exclude_if=lambda value: not value)
+    """The payload of the feature whose table this is, opaque to the game: the feature reads
+    and writes it through its own ``TablePayload``. Left out of the JSON when empty."""
     fill: Fill = "computer"
     given_up: list[dict[str, str | int]] = Field(default_factory=list)
     chosen: dict[str, str] = Field(default_factory=dict, exclude_if=lambda value: not value)
@@ -110,18 +118,16 @@ class Table(BaseModel):
     ``variant`` (``"classic"``/``"happy"``) and ``deal`` (``"shuffled"``/``"no-shuffle"``);
     ``rules_for`` merges it into the server's before every hand. Left out of the JSON
     when empty."""
-    feature: str | None = Field(default=None, exclude_if=lambda value: value is None)
-    """The kind of a table a feature dealt (its ``Table.kind``, registered by that feature
-    with ``TableService.register``; docs/ARCHITECTURE.md §Features), opaque to the game:
-    a public table of a channel in every other respect; None at a channel's table (left
-    out of the JSON)."""
-
     @model_validator(mode="before")
     @classmethod
-    def _move_seq_of_old_tables(cls, data: object) -> object:
-        if isinstance(data, dict) and "move_seq" not in data and "seq" in data:
-            return {**data, "move_seq": data["seq"]}
-        return data
+    def _upgrade_stored_tables(cls, data: object) -> object:
+        """Tables stored by older code: without ``move_seq`` (it loads as ``seq``), and with
+        a field per feature (``bot.game.table_upgrade``)."""
+        if not isinstance(data, dict):
+            return data
+        if "move_seq" not in data and "seq" in data:
+            data = {**data, "move_seq": data["seq"]}
+        return upgraded(data)
 
     # ----- construction and queries ---------------------------------------------
 
@@ -134,6 +140,7 @@ class Table(BaseModel):
             "seats": [seat.model_copy() for seat in self.seats],
             "given_up": list(self.given_up),
             "chosen": dict(self.chosen),
+            "feature": dict(self.feature),
             "hand": None if self.hand is None else self.hand.copy_for_change(),
         })
 
@@ -170,24 +177,6 @@ class Table(BaseModel):
         for i in range(1, computers + 1):
             table.seats[i] = computer_seat(i, level)
         return table
-
-    @property
-    def private(self) -> bool:
-        """A member's private table (the daily deal or an event's deal): in no channel,
-        no public message, computers answering the position alone (docs/RULES.md §Daily
-        deal, §Events)."""
-        return self.daily is not None or self.event is not None
-
-    @property
-    def kind(self) -> str:
-        """``"daily"`` (the daily deal's), ``"event"`` (an event's deal), ``"tournament"`` (a
-        tournament's table, public), a feature's own (``feature``) or ``"table"`` (a
-        channel's table): what the service and the cogs key a kind's handling by."""
-        if self.feature is not None:
-            return self.feature
-        if self.tournament is not None:
-            return "tournament"
-        return "daily" if self.daily is not None else "event" if self.event is not None else "table"
 
     @property
     def hand_id(self) -> str:
@@ -271,8 +260,8 @@ class Table(BaseModel):
         return self._done([Event(kind="joined", seat=index)])
 
     def leave(self, user_id: int, *, seq: int | None = None) -> list[Event]:
-        """Leave. During a hand, and at a tournament's table between its hands too (its
-        seats stay filled, docs/RULES.md §Tournaments), the seat goes to autoplay and stays
+        """Leave. During a hand, and between its hands too at a table whose feature deals
+        them (``feature_deals``: its seats stay filled), the seat goes to autoplay and stays
         the member's.
 
         Outside a hand the seat is freed; a table without members closes.
@@ -281,7 +270,7 @@ class Table(BaseModel):
         self._check_open(seq)
         index = self._seat_index(user_id)
         seat = self.seats[index]
-        if self.phase == "playing" or self.tournament is not None:
+        if self.phase == "playing" or self.feature_deals:
             seat.away, seat.autoplay, seat.timeout_hand = True, True, None
             return self._done([Event(kind="left", seat=index, params={"during_hand": 1})],
                               moved=False)
@@ -339,7 +328,7 @@ class Table(BaseModel):
         """Any seated member deals a new hand once the three seats are filled.
 
         Works from the lobby or after a hand (seats kept). ``seed``/``hands``/
-        ``kitty``/``first_bidder`` go to ``Hand.deal`` (tests, puzzles).
+        ``kitty``/``first_bidder`` go to ``Hand.deal`` (tests, a feature's fixed deals).
         Raises GameError: table_closed, stale, wrong_phase, not_seated, not_enough_players.
         """
         self._check_open(seq)
@@ -359,11 +348,12 @@ class Table(BaseModel):
         presses is present: their auto-play from timeouts ends (auto-play they chose
         goes on). The starter's role passes on when the starter is released.
 
-        Raises GameError: table_closed, stale, wrong_phase, not_seated.
+        Raises GameError: table_closed, stale, ``<kind>_table`` (its feature deals its
+        hands, ``feature_deals``: the feature's catalogs say so), wrong_phase, not_seated.
         """
         self._check_open(seq)
-        if self.tournament is not None:
-            raise GameError("tournament_table")
+        if self.feature_deals:
+            raise GameError(f"{self.kind}_table")
         if self.phase != "finished":
             raise GameError("wrong_phase", phase=self.phase)
         index = self._seat_index(user_id)
@@ -392,28 +382,18 @@ class Table(BaseModel):
         return events + self._deal(now, seed=seed)
 
     def deal_next(self, now: float, *, seed: int | None = None) -> list[Event]:
-        """A tournament table's next hand, dealt by the tournament (no member presses
+        """The next hand of a table whose feature deals its hands itself (no member presses
         anything): the same seats, a member who left still on auto-play. Raises GameError:
         table_closed, wrong_phase (a hand is being played)."""
         self._check_open(None)
         self._check_lobby()
         return self._deal(now, seed=seed)
 
-    def hand_over(self, user_id: int, *, computer: bool) -> list[Event]:
-        """A tournament member withdrawn (``computer`` False: their seat plays on auto-play
-        at its pace, still theirs) or dropped (True: a computer of ``computer_level`` takes
-        the seat at once), docs/RULES.md §Tournaments. Raises GameError: table_closed,
-        not_seated."""
-        self._check_open(None)
-        index = self._seat_index(user_id)
-        if computer:
-            self.seats[index] = computer_seat(index, self.computer_level)
-            return self._done([Event(kind="computer_added", seat=index,
-                                     params={"level": self.computer_level})], moved=False)
-        seat = self.seats[index]
-        seat.autoplay, seat.away = True, True
-        return self._done([Event(kind="left", seat=index, params={"during_hand": 1})],
-                          moved=False)
+    def changed(self, events: list[Event], *, moved: bool = True) -> list[Event]:
+        """Count a change a feature's own rules made to this table's seats (outside its
+        methods, e.g. a seat handed over): bump ``seq`` and return ``events``; ``moved``: a
+        click may depend on the change (``move_seq`` too, see the module docstring)."""
+        return self._done(events, moved=moved)
 
     def set_fill(
         self, user_id: int, fill: str, is_admin: bool = False, *, seq: int | None = None
@@ -715,6 +695,35 @@ class Table(BaseModel):
         if moved:
             self.move_seq = self.seq
         return events
+
+
+class TablePayload(BaseModel):
+    """A feature's own data on its tables (``Table.feature``), typed by the feature: its
+    wing subclasses this once with its fields and its kind (docs/ARCHITECTURE.md §Features),
+    and reads and writes its tables' payload only through it (``of``, ``mark``).
+
+    ``KIND``: the ``Table.kind`` of its tables; ``PRIVATE`` / ``DEALS``: their
+    ``Table.private`` / ``Table.feature_deals``.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    KIND: ClassVar[str]
+    PRIVATE: ClassVar[bool] = False
+    DEALS: ClassVar[bool] = False
+
+    @classmethod
+    def of(cls, table: Table) -> Self | None:
+        """The payload of ``table``, None at a table of another kind. Raises
+        pydantic.ValidationError for a payload of this kind that is not one."""
+        return cls.model_validate(table.feature) if table.kind == cls.KIND else None
+
+    def mark(self, table: Table) -> Table:
+        """Make ``table`` one of this kind holding this payload (``kind``, ``private``,
+        ``feature_deals``, ``feature``); returns it."""
+        table.kind, table.private, table.feature_deals = self.KIND, self.PRIVATE, self.DEALS
+        table.feature = self.model_dump(mode="json")
+        return table
 
 
 CHOOSABLE = ("variant", "deal")

@@ -208,18 +208,10 @@ class TableService:
 
     def table_of_user(self, guild_id: int, user_id: int) -> Table | None:
         """The open table of the guild where the member holds a seat (``Table.holds``:
-        not one they left during a hand that is over), or None. A private table (the daily
-        deal's, an event's) is not one (``daily_table_of``, ``events.table_of``)."""
+        not one they left during a hand that is over), or None. A private table (``Table.private``,
+        a feature's private deal) is not one (its feature finds it among ``tables``)."""
         for table in self._tables.values():
             if table.guild_id == guild_id and not table.private and table.holds(user_id):
-                return table
-        return None
-
-    def daily_table_of(self, guild_id: int, user_id: int, day: str) -> Table | None:
-        """The member's open daily-deal table of ``day`` in the guild, or None."""
-        for table in self._tables.values():
-            if (table.daily == day and table.guild_id == guild_id
-                    and table.seat_of(user_id) is not None):
                 return table
         return None
 

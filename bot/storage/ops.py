@@ -182,8 +182,9 @@ async def settle(
         return recorded
     rules = (await read_settings(db, guild_id)).rules
     match_no, hands = await current_match(db, guild_id, now)
-    # A tournament's hands (docs/RULES.md §Tournaments) leave the server's match alone.
-    counted = getattr(table, "tournament", None) is None
+    # The hands of a table whose feature deals them (a tournament's, docs/RULES.md
+    # §Tournaments) leave the server's match alone.
+    counted = not table.feature_deals
     changes: list[SeatChange] = []
     for seat in outcome.seats:
         total = None

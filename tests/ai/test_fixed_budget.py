@@ -89,7 +89,7 @@ def test_a_daily_tables_hint_ignores_the_clock(monkeypatch: pytest.MonkeyPatch) 
     # an ordinary table's Hint ignores the clock too (issue 37: the review makes the
     # Hint's search, so the Hint must be a function of the position everywhere)
     for table in tables:
-        table.daily = None
+        table.private = False
     assert hints(tables) == endless
 
 

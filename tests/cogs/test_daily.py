@@ -36,7 +36,7 @@ async def test_another_members_daily_table_refuses_forged_ids_politely(fake: Fak
     ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
     await daily_view(fake, ana)
     bo_view = await daily_view(fake, bo)
-    tables = {t.seats[0].user_id: t for t in fake.bot.service.tables() if t.daily is not None}
+    tables = {t.seats[0].user_id: t for t in fake.bot.service.tables() if t.kind == "daily"}
     assert set(tables) == {ana.id, bo.id}
     ana_table, bo_table = tables[ana.id], tables[bo.id]
     assert not fake.public()  # no channel message for either
@@ -98,7 +98,7 @@ async def test_stats_show_the_daily_record_apart_from_table_play(fake: FakeDisco
     await admin.slash("config", daily_level="easy")
     ana = Member(fake, 11, "Ana")
     await daily_view(fake, ana)
-    table = next(t for t in fake.bot.service.tables() if t.daily is not None)
+    table = next(t for t in fake.bot.service.tables() if t.kind == "daily")
     await fake.bot.service.set_autoplay(table.id, ana.id, True)
     await fake.idle()
     for _ in range(200):
@@ -140,7 +140,7 @@ class Channel:
 async def autoplayed_daily(fake: FakeDiscord, member: Member) -> None:
     await daily_view(fake, member)
     table = next(t for t in fake.bot.service.tables()
-                 if t.daily is not None and t.seats[0].user_id == member.id)
+                 if t.kind == "daily" and t.seats[0].user_id == member.id)
     await fake.bot.service.set_autoplay(table.id, member.id, True)
     for _ in range(200):
         if fake.bot.service.get(table.id) is None:
@@ -245,7 +245,7 @@ async def test_the_daily_hint_is_the_searchs_pick_even_when_searches_are_full(
     service.clock = Shifted(1_796_126_400.0 - time.time())  # 2026-12-01 12:00 UTC
     ana = Member(fake, 11, "Ana")
     view = await daily_view(fake, ana)
-    table = next(t for t in fake.bot.service.tables() if t.daily is not None)
+    table = next(t for t in fake.bot.service.tables() if t.kind == "daily")
     pick = table_hint_options(table, 0)[0].action
     quick = fake.bot.service.choices(table, 0).suggestions[0].action
     assert pick != quick  # this deal's lead: the two differ, so the test can fail
@@ -304,7 +304,7 @@ async def test_yesterdays_podium_waits_for_a_deal_still_played_and_daily_brings_
 async def autoplayed_daily_again(fake: FakeDiscord, member: Member) -> None:
     """Auto-play the member's open daily table to its end."""
     table = next(t for t in fake.bot.service.tables()
-                 if t.daily is not None and t.seats[0].user_id == member.id)
+                 if t.kind == "daily" and t.seats[0].user_id == member.id)
     await fake.bot.service.set_autoplay(table.id, member.id, True)
     for _ in range(200):
         if fake.bot.service.get(table.id) is None:

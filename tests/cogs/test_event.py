@@ -12,7 +12,9 @@ import re
 import pytest
 
 from bot.features.events.cog import EventAnnouncer
+from bot.features.events.rules import event_label
 from bot.features.events.service import EventService
+from bot.features.events.values import EventDeal
 from tests.support.fake_discord import FakeDiscord, Member, Message
 
 CUSTOM_ID_MAX = 100
@@ -48,7 +50,7 @@ async def deal_view(member: Member):
 async def finish(fake: FakeDiscord, member: Member) -> None:
     """Auto-play the member's open event deal to its end."""
     table = next(t for t in fake.bot.service.tables()
-                 if t.event is not None and t.seats[0].user_id == member.id)
+                 if t.kind == "event" and t.seats[0].user_id == member.id)
     await fake.bot.service.set_autoplay(table.id, member.id, True)
     for _ in range(300):
         await fake.idle()
@@ -78,7 +80,7 @@ async def test_another_members_event_table_refuses_forged_ids_politely(
     ana, bo = Member(fake, 11, "Ana"), Member(fake, 22, "Bo")
     await deal_view(ana)
     bo_view = await deal_view(bo)
-    tables = {t.seats[0].user_id: t for t in fake.bot.service.tables() if t.event is not None}
+    tables = {t.seats[0].user_id: t for t in fake.bot.service.tables() if t.kind == "event"}
     ana_table, bo_table = tables[ana.id], tables[bo.id]
     assert not table_posts(fake)  # no channel message for either
     answers = set()
@@ -157,7 +159,7 @@ async def test_a_peasant_deals_view_comes_up_to_date_after_the_computer_landlord
     await finish(fake, ana)
     view = (await ana.slash("event play")).last
     await fake.idle()
-    table = next(t for t in fake.bot.service.tables() if t.event is not None)
+    table = next(t for t in fake.bot.service.tables() if t.kind == "event")
     assert table.hand is not None and table.hand.landlord == 2 and table.turn_seat == 0
     content = fake.messages[view.id].content
     assert "It's your turn" in content and "Waiting for" not in content, content
@@ -177,7 +179,7 @@ async def test_forget_after_a_deal_refuses_a_second_entry_politely(fake: FakeDis
         assert "**Winter cup**" in refused.text
         spanish = await eva.slash(command)
         assert spanish.last.ephemeral and "antes de borrar tus datos" in spanish.text
-    assert not [t for t in fake.bot.service.tables() if t.event is not None]  # nothing dealt
+    assert not [t for t in fake.bot.service.tables() if t.kind == "event"]  # nothing dealt
 
 
 def forge(message, old: str, new: str):
@@ -279,7 +281,7 @@ async def test_next_deal_under_a_deals_result_deals_the_next_one(fake: FakeDisco
         custom_id = forged.custom_ids()[0]
         refused = await clicker.click(forged, custom_id)
         assert refused.last.ephemeral and answer in refused.text, refused.text
-    assert not [t for t in fake.bot.service.tables() if t.event is not None]  # nothing dealt
+    assert not [t for t in fake.bot.service.tables() if t.kind == "event"]  # nothing dealt
     second = (await ana.click(first, "Next deal")).last
     assert second.id != first.id and second.ephemeral
     assert "**Event deal 2**" in second.content, second.content
@@ -362,7 +364,7 @@ async def test_forget_during_an_event_deal_says_to_finish_it(fake: FakeDiscord) 
         list(again.last.buttons()))
     spanish = await eva.slash("forget")
     assert spanish.text.startswith("Termina primero tu mano"), spanish.text
-    assert len([t for t in fake.bot.service.tables() if t.event is not None]) == 2
+    assert len([t for t in fake.bot.service.tables() if t.kind == "event"]) == 2
 
 
 async def test_next_deal_double_clicked_or_play_sent_twice_deals_one_table(
@@ -378,8 +380,8 @@ async def test_next_deal_double_clicked_or_play_sent_twice_deals_one_table(
                                                             for token in tokens[2:]]
     assert all(r.messages and all(m.ephemeral for m in r.messages) for r in replies)
     assert all("Event deal" in r.text for r in replies), [r.text for r in replies]
-    tables = [(t.seats[0].user_id, t.event) for t in fake.bot.service.tables()
-              if t.event is not None]
+    tables = [(t.seats[0].user_id, event_label(d.event_id, d.deal))
+              for t in fake.bot.service.tables() if (d := EventDeal.of(t)) is not None]
     event = await fake.bot.features.get(EventService).current(fake.guild_id)
     assert event is not None
     assert sorted(tables) == [(ana.id, f"{event.event_id}:2"), (bo.id, f"{event.event_id}:1")]
@@ -399,7 +401,7 @@ async def test_an_event_deal_finished_on_auto_play_does_not_promise_it_for_the_n
     assert "Deal 1 done" in first.content and "Auto-play" not in first.content, first.content
     second = (await ana.click(first, "Next deal")).last
     await fake.idle()
-    (table,) = [t for t in fake.bot.service.tables() if t.event is not None]
+    (table,) = [t for t in fake.bot.service.tables() if t.kind == "event"]
     assert not table.seats[0].autoplay and "Auto-play" not in second.content
 
 
@@ -416,13 +418,13 @@ async def test_a_deal_begun_before_the_close_can_still_be_brought_back(
     assert back.ephemeral and "Your deal 1 of 3 goes on" in back.content, back.content
     refused = await bo.slash("event play")  # nothing begun: nothing new is dealt
     assert refused.last.ephemeral and "is closed: no more deals" in refused.text
-    tables = [t for t in fake.bot.service.tables() if t.event is not None]
+    tables = [t for t in fake.bot.service.tables() if t.kind == "event"]
     assert [t.seats[0].user_id for t in tables] == [ana.id]
     await finish(fake, ana)
     assert "Deal 1 done" in back.content and "No more deals for you" in back.content
     again = await ana.slash("event play")
     assert "is closed: no more deals" in again.text
-    assert not [t for t in fake.bot.service.tables() if t.event is not None]
+    assert not [t for t in fake.bot.service.tables() if t.kind == "event"]
 
 
 @pytest.mark.parametrize(("locale", "provisional", "refusal"), [

@@ -10,18 +10,23 @@ from typing import Any
 
 import pytest
 
+from bot.features.daily.values import DailyTable
+from bot.features.events.values import EventDeal
+from bot.features.tournaments.values import TournamentKey
+from bot.game.table import TablePayload
 from bot.i18n import t
 from cogs.items import ViewState
 from tests.support.fake_discord import FakeDiscord, Member
 from tests.support.fake_game import seated_hand
 
-KIND_OF: dict[str, dict[str, Any]] = {
-    "table": {},
-    "daily": {"daily": "2026-12-06"},
-    "event": {"event": "ab12cd:2"},
-    "tournament": {"tournament": "c0ffee:1:1"},
+KIND_OF: dict[str, TablePayload | None] = {
+    "table": None,
+    "daily": DailyTable(day="2026-12-06"),
+    "event": EventDeal(event_id="ab12cd", deal=2),
+    "tournament": TournamentKey(tournament_id="c0ffee", round_no=1, table_no=1),
 }
-"""How this test makes a table of each kind (the field its feature sets on a ``Table``)."""
+"""How this test makes a table of each kind (the payload its feature marks a ``Table``
+with)."""
 TITLES = {
     "table": lambda table, lang: t("hand.title", lang, table=table.id, hand=table.hand_no),
     "daily": lambda table, lang: t("daily.title", lang, day="2026-12-06"),
@@ -42,8 +47,8 @@ async def test_every_registered_kind_opens_a_members_hand_view(fake: FakeDiscord
     lang = locale[:2]
     table = service.table_in_channel(fake.channel_id)
     assert table is not None
-    for kind, fields in KIND_OF.items():
-        made = table.model_copy(update=fields)
+    for kind, payload in KIND_OF.items():
+        made = table.model_copy() if payload is None else payload.mark(table.model_copy())
         assert made.kind == kind
         service._tables[table.id] = made  # noqa: SLF001  # a table of that kind, as dealt
         screen = await cog.hands.render(made, 0, ViewState(), lang)

@@ -4,6 +4,9 @@ up, and the rules (docs/RULES.md §Timers)."""
 
 from __future__ import annotations
 
+from bot.features.daily.values import DailyTable
+from bot.features.events.values import EventDeal
+from bot.features.tournaments.values import TournamentKey
 from bot.game.table import Table
 from bot.service.releases import ReleaseNote
 from cogs.hand_view import build_screen
@@ -109,11 +112,11 @@ async def test_the_rules_say_what_lasts_who_is_set_free_and_who_may_replay(
 def test_the_auto_button_says_this_deal_where_there_is_no_next_hand() -> None:
     # Issue 48: the Auto button read "every hand" at a daily or event deal, one hand
     # that has no next one.
-    for update in ({"daily": "2026-12-01"}, {"event": "ev1:1"}):
+    for payload in (DailyTable(day="2026-12-01"), EventDeal(event_id="ev1", deal=1)):
         table = Table.open(GUILD_ID, CHANNEL_ID, 11, "Ana", computers=2)
         table.start(11, 0.0, seed=3)
         table.set_autoplay(11, True, 3.0)
-        table = table.model_copy(update=update)
+        table = payload.mark(table.model_copy())
         assert table.private
         labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "en"))]
         assert "Auto: on · 3 s · this deal" in labels and not any("every hand" in str(x)
@@ -127,7 +130,8 @@ def test_the_auto_button_says_this_table_at_a_tournament_table() -> None:
     from bot.game.seat import Seat, computer_seat
 
     table = Table(guild_id=GUILD_ID, channel_id=CHANNEL_ID, starter_id=999,
-                  tournament="cup:1:2", computer_level="easy")
+                  computer_level="easy")
+    TournamentKey(tournament_id="cup", round_no=1, table_no=2).mark(table)
     table.seats[0], table.seats[1] = Seat(user_id=11, name="Ana"), Seat(user_id=22, name="Bo")
     table.seats[2] = computer_seat(2, "easy")
     table.deal_next(0.0, seed=1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.features.tournaments.values import TournamentKey
 from bot.game.seat import Event, Seat, computer_seat
 from bot.game.table import Table
 from bot.i18n import available_locales, t
@@ -25,7 +26,8 @@ async def tournament_table(service: TableService, users: tuple[int, int],
     fake's channel): two members and a computer, as ``TournamentService`` deals it
     (``Table.deal_next``)."""
     table = Table(guild_id=GUILD_ID, channel_id=channel_id, starter_id=999,
-                  tournament="cup:1:2", computer_level="easy")
+                  computer_level="easy")
+    TournamentKey(tournament_id="cup", round_no=1, table_no=2).mark(table)
     for i, user in enumerate(users):
         table.seats[i] = Seat(user_id=user, name=f"u{user}")
     table.seats[2] = computer_seat(2, "easy")

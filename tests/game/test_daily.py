@@ -7,7 +7,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.features.daily.rules import DAILY_BID, DAILY_CHANNEL, DAILY_SEAT, daily_seed, daily_table
+from bot.features.daily.rules import (
+    DAILY_BID,
+    DAILY_CHANNEL,
+    DAILY_SEAT,
+    daily_seed,
+    daily_table,
+    table_day,
+)
 from bot.game.private import (
     day_before,
     day_of,
@@ -58,7 +65,7 @@ def test_the_member_is_landlord_at_bid_3_with_the_kitty_and_leads() -> None:
     table, events = make()
     hand = table.hand
     assert hand is not None
-    assert table.daily == "2026-12-01" and table.channel_id == DAILY_CHANNEL
+    assert table_day(table) == "2026-12-01" and table.channel_id == DAILY_CHANNEL
     assert hand.phase == "playing" and hand.landlord == DAILY_SEAT == 0
     assert hand.winning_bid == DAILY_BID == 3 and hand.turn == 0
     assert len(hand.holdings[0]) == 20 and set(hand.kitty) <= set(hand.holdings[0])

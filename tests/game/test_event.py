@@ -19,6 +19,7 @@ from bot.features.events.rules import (
     shown_score,
     standings,
 )
+from bot.features.events.values import EventDeal
 from bot.rules import DEFAULT_RULES
 
 KEY = bytes(range(32))
@@ -81,7 +82,7 @@ def test_seats_go_landlord_then_each_peasant_seat_in_turn() -> None:
 def test_the_deal_is_ready_the_landlord_at_bid_3_with_the_kitty(deal: int) -> None:
     table, events = table_of(deal)
     hand = table.hand
-    assert hand is not None and table.private and table.event == f"ab12:{deal}"
+    assert hand is not None and table.private and EventDeal.of(table) == EventDeal(event_id="ab12", deal=deal)
     landlord = landlord_seat(deal)
     assert hand.phase == "playing" and hand.landlord == landlord and hand.winning_bid == 3
     assert hand.turn == landlord  # the landlord leads

@@ -301,7 +301,7 @@ async def test_forget_after_playing_buys_no_second_play_nor_a_look(
     with pytest.raises(GameError) as refused:
         await svc.open(G, ANA, "Ana")
     assert refused.value.code == "daily_forgotten"
-    assert service.daily_table_of(G, ANA, "2026-12-01") is None
+    assert svc.table_of(G, ANA, "2026-12-01") is None
     # nor a look at today's deal: she is a member who has not played it
     assert not await svc.may_see(G, "2026-12-01", ANA)
     assert await svc.hand(G, "2026-12-01", BEN, ANA) is None

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.features.tournaments.rules import hand_over
+from bot.features.tournaments.values import TournamentKey
 from bot.game.errors import GameError
 from bot.game.seat import Seat, computer_seat
 from bot.game.table import Table
@@ -38,8 +40,9 @@ class Told:
 
 
 def cup_table(users: tuple[int | None, int | None, int | None] = (ALICE, BOB, CARL)) -> Table:
-    table = Table(guild_id=G, channel_id=CH, starter_id=999, tournament="cup:1:2",
+    table = Table(guild_id=G, channel_id=CH, starter_id=999,
                   computer_level="easy")
+    TournamentKey(tournament_id="cup", round_no=1, table_no=2).mark(table)
     for i, user in enumerate(users):
         table.seats[i] = (computer_seat(i, "easy") if user is None
                           else Seat(user_id=user, name=f"u{user}"))
@@ -83,14 +86,14 @@ def test_a_withdrawn_member_plays_on_auto_play_a_dropped_one_gives_the_seat_away
     table = cup_table()
     table.deal_next(0.0, seed=3)
     seq = table.seq
-    table.hand_over(BOB, computer=False)
+    hand_over(table, BOB, computer=False)
     bob = table.seats[1]
     assert (bob.user_id, bob.autoplay, bob.away, bob.computer) == (BOB, True, True, None)
-    table.hand_over(CARL, computer=True)
+    hand_over(table, CARL, computer=True)
     assert table.seats[2].user_id is None and table.seats[2].computer == "easy"
     assert table.move_seq == seq  # nobody's buttons went stale
     with pytest.raises(GameError) as absent:
-        table.hand_over(CARL, computer=True)
+        hand_over(table, CARL, computer=True)
     assert absent.value.code == "not_seated"
     with pytest.raises(GameError) as playing:
         table.deal_next(0.0)

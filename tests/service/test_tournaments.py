@@ -86,7 +86,7 @@ async def test_every_step_happens_once_across_repeated_passes_and_a_restart(
         await cups.reconcile(info.tournament_id)
         await cups.tick()
     assert poster.threads == [(1, 1), (1, 2)] and poster.rounds == [1]
-    tables = [t for t in service.tables() if t.tournament is not None]
+    tables = [t for t in service.tables() if t.kind == "tournament"]
     assert sorted(t.channel_id for t in tables) == [9001, 9002]
     assert all(t.phase == "playing" for t in tables)
 
@@ -159,7 +159,7 @@ async def test_an_organiser_who_forgets_is_gone_from_the_tournament_and_its_tabl
         await cups.join(G, user, f"u{user}")
     await cups.start(G)
     await drain(service, clock)
-    tables = [t for t in service.tables() if t.tournament is not None]
+    tables = [t for t in service.tables() if t.kind == "tournament"]
     assert len(tables) == 2 and {t.starter_id for t in tables} == {organiser}
 
     await service.forget_user(G, organiser)
@@ -167,7 +167,7 @@ async def test_an_organiser_who_forgets_is_gone_from_the_tournament_and_its_tabl
 
     stored = await store.tournament(info.tournament_id)
     assert stored is not None and stored.created_by == NO_ORGANISER
-    assert {t.starter_id for t in service.tables() if t.tournament is not None} == {
+    assert {t.starter_id for t in service.tables() if t.kind == "tournament"} == {
         NO_ORGANISER}
     assert {t.starter_id for t in await store.load_open_tables()} == {NO_ORGANISER}
     assert all(t.phase == "playing" for t in service.tables())  # play goes on
@@ -199,7 +199,7 @@ async def test_a_rounds_first_bid_timer_waits_its_grace_then_counts_as_usual(
     started = clock.now()
     await cups.start(G)
     await drain(service, clock, 1.0)
-    [table] = [t for t in service.tables() if t.tournament is not None]
+    [table] = [t for t in service.tables() if t.kind == "tournament"]
     assert table.hand is not None and table.hand.phase == "bidding"
     assert table.deadline is not None
     dealt = table.deadline - table.turn_seconds_bid - 45.0  # the deal: within drain's 1 s
@@ -277,7 +277,7 @@ async def test_refused_threads_back_off_tell_the_organiser_once_and_warn_once_a_
         if poster.threads:
             break
     assert poster.threads == [(1, 1)] and len(poster.told) == 1
-    [table] = [t for t in service.tables() if t.tournament is not None]
+    [table] = [t for t in service.tables() if t.kind == "tournament"]
     for seat in table.seats:
         if seat.user_id is not None:
             await service.set_autoplay(table.id, seat.user_id, True)
@@ -303,7 +303,7 @@ async def test_a_member_dropped_before_the_tournament_notes_the_dealt_table_leav
         await cups.join(G, user, f"u{user}")
     await cups.start(G)
     await drain(service, clock, 1.0)
-    [table] = [t for t in service.tables() if t.tournament is not None]
+    [table] = [t for t in service.tables() if t.kind == "tournament"]
     noted = cups.store.tournament_tables
 
     async def not_noted_yet(*args: object, **kwargs: object) -> list[TournamentTable]:
@@ -340,7 +340,7 @@ async def test_the_organisers_rules_are_the_tables_classic_by_default_on_a_happy
             await cups.join(G, user, f"u{user}")
         await cups.start(G)
         await drain(service, clock, 1.0)
-        [table] = [t for t in service.tables() if t.tournament is not None]
+        [table] = [t for t in service.tables() if t.kind == "tournament"]
         assert type(table.hand) is hand_type
         assert (table.rules.variant, table.rules.deal, table.rules.cap) == (
             variant, "shuffled", 32)

@@ -230,7 +230,7 @@ async def test_a_tournament_hand_changes_ratings_and_stats_but_no_match_total(
     await store.settle_hand(finished_table(table_id="t0"), "t0-1")  # the match: 2, -1, -1
     before = await store.match_standings(1)
     table = finished_table(base=2, bombs_by=(1,))
-    table.tournament = "cup:1:1"
+    table.feature_deals = True  # a tournament's table
     settlement = await store.settle_hand(table, "t1-1")
     assert [c.points for c in settlement.changes] == [8, -4, -4]
     assert [c.total for c in settlement.changes] == [None, None, None]

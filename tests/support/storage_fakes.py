@@ -27,7 +27,7 @@ class FakeTable(BaseModel):
     seats: list[FakeSeat]
     hand: FakeHand | None = None
     seq: int = 0
-    tournament: str | None = None
+    feature_deals: bool = False
 
 
 def play(seat: int, cards: str) -> Action:

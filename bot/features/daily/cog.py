@@ -22,7 +22,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.features.daily.rules import DAILY_SEAT
+from bot.features.daily.rules import DAILY_SEAT, table_day
 from bot.features.daily.service import DailyService
 from bot.features.daily.values import DailyBoard, DailyEntry
 from bot.game.errors import GameError
@@ -98,7 +98,7 @@ def _result_notice(table: Table, lang: str) -> str:
     assert table.hand is not None and table.hand.result is not None
     points = table.hand.result.points[DAILY_SEAT]
     notice = t("daily.result_won" if points > 0 else "daily.result_lost", lang,
-               day=table.daily, points=texts.signed(points), moves=moves_of(table))
+               day=table_day(table), points=texts.signed(points), moves=moves_of(table))
     return notice + "\n" + t("daily.see_board", lang)
 
 

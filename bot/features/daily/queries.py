@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.features.daily.rules import table_day
 from bot.features.daily.values import DailyEntry
 from bot.game.table import Table
 from bot.storage import ops
@@ -29,12 +30,12 @@ def _entry(row: Sequence[object]) -> DailyEntry:
 
 
 async def begin(db: Sql, table: Table, user_id: int, name: str, now: float) -> bool:
-    """Claim the member's play of ``table.daily`` and save ``table``; False (nothing
+    """Claim the member's play of the day of ``table`` (``table_day``) and save ``table``; False (nothing
     written) when the member has played or is playing that day already."""
     claimed = await db.execute(
         "INSERT INTO daily_plays (guild_id, day, user_id, table_id, level, started_at)"
         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day, user_id) DO NOTHING",
-        (table.guild_id, table.daily, user_id, table.id, table.seats[1].computer or "hard", now))
+        (table.guild_id, table_day(table), user_id, table.id, table.seats[1].computer or "hard", now))
     if claimed != 1:
         return False
     await ops.save_table(db, table, now)
@@ -51,7 +52,7 @@ async def finish(db: Sql, table: Table, user_id: int, points: int, moves: int, w
         "UPDATE daily_plays SET finished_at = ?, points = ?, moves = ?, won = ?, hand = ?"
         " WHERE guild_id = ? AND day = ? AND user_id = ? AND table_id = ?"
         " AND finished_at IS NULL",
-        (now, points, moves, int(won), table.hand.model_dump_json(), table.guild_id, table.daily,
+        (now, points, moves, int(won), table.hand.model_dump_json(), table.guild_id, table_day(table),
          user_id, table.id))
     await db.execute("DELETE FROM open_tables WHERE table_id = ?", (table.id,))
     return done == 1

@@ -8,6 +8,7 @@ No clock, no storage: callers pass ``now`` and keys.
 from __future__ import annotations
 
 from bot.ai import Level
+from bot.features.daily.values import DailyTable
 from bot.game.private import PRIVATE_BID, PRIVATE_CHANNEL, PRIVATE_SEAT, keyed_seed
 from bot.game.seat import Event
 from bot.game.table import Table
@@ -27,6 +28,13 @@ def daily_seed(key: bytes, guild_id: int, day: str) -> int:
     return keyed_seed(key, guild_id, day)
 
 
+def table_day(table: Table) -> str | None:
+    """The day (``"YYYY-MM-DD"``) of a daily table's deal, None at a table of another
+    kind (``DailyTable``)."""
+    payload = DailyTable.of(table)
+    return None if payload is None else payload.day
+
+
 def daily_table(
     guild_id: int, user_id: int, name: str, locale: str | None, *, day: str, seed: int,
     level: Level, rules: RuleSet, turn_seconds: float, now: float,
@@ -37,7 +45,7 @@ def daily_table(
     the events of the deal and the bid."""
     table = Table.open(guild_id, DAILY_CHANNEL, user_id, name, locale, computers=2, level=level,
                        rules=rules.as_classic(), turn_seconds_play=turn_seconds)
-    table.daily = day
+    DailyTable(day=day).mark(table)
     events = table.start(user_id, now, seed=seed, first_bidder=DAILY_SEAT)
     events += table.bid(user_id, DAILY_BID, now)
     return table, events

@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass
 
 from bot.ai import LEVELS, Level
-from bot.features.daily.rules import DAILY_SEAT, daily_seed, daily_table
+from bot.features.daily.rules import DAILY_SEAT, daily_seed, daily_table, table_day
 from bot.features.daily.store import DailyStore
 from bot.features.daily.values import DailyBoard, DailyEntry, DailyRow, DailySummary
 from bot.game.errors import GameError
@@ -68,7 +68,7 @@ class DailyService:
     def hand_title(self, table: Table) -> Title:
         """The hand view's first line at a daily table ("Daily deal of 2026-12-06",
         ``TitledKind``)."""
-        return "daily.title", {"day": table.daily or ""}
+        return "daily.title", {"day": table_day(table) or ""}
 
     async def finish(self, table: Table) -> None:
         """Record a finished daily hand as the member's result of the day (docs/RULES.md
@@ -122,9 +122,10 @@ class DailyService:
         day = _day(self.tables.clock.now(), settings)
         earlier = self.unfinished_table(guild_id, user_id, before=day)
         if earlier is not None:
-            assert earlier.daily is not None
-            return DailyOpen(earlier.daily, table=earlier)
-        table = self.tables.daily_table_of(guild_id, user_id, day)
+            earlier_day = table_day(earlier)
+            assert earlier_day is not None
+            return DailyOpen(earlier_day, table=earlier)
+        table = self.table_of(guild_id, user_id, day)
         if table is not None:
             return DailyOpen(day, table=table)
         entry = await self.store.daily_entry(guild_id, day, user_id)
@@ -144,7 +145,7 @@ class DailyService:
                     table, functools.partial(self.store.begin_daily, table, user_id, name),
                     events):
                 return DailyOpen(day, table=table, fresh=True)
-            table = self.tables.daily_table_of(guild_id, user_id, day)
+            table = self.table_of(guild_id, user_id, day)
             if table is not None:  # a racing /ddz daily of the same member dealt it
                 return DailyOpen(day, table=table)
             entry = await self.store.daily_entry(guild_id, day, user_id)
@@ -162,12 +163,20 @@ class DailyService:
         return (level if level in LEVELS else settings.daily_level,
                 RuleSet.model_validate_json(rules))
 
+    def table_of(self, guild_id: int, user_id: int, day: str) -> Table | None:
+        """The member's open daily-deal table of ``day`` in the guild, or None."""
+        for table in self.tables.tables():
+            if (table_day(table) == day and table.guild_id == guild_id
+                    and table.seat_of(user_id) is not None):
+                return table
+        return None
+
     def unfinished_table(self, guild_id: int, user_id: int, *, before: str) -> Table | None:
         """The member's open daily table of a day before ``before`` (begun before
         midnight, not finished yet), or None."""
         for table in self.tables.tables():
-            if (table.daily is not None and table.daily < before
-                    and table.guild_id == guild_id
+            day = table_day(table)
+            if (day is not None and day < before and table.guild_id == guild_id
                     and table.seats[DAILY_SEAT].user_id == user_id):
                 return table
         return None

@@ -22,7 +22,7 @@ class DailyStore:
         self.storage = storage
 
     async def begin_daily(self, table: Table, user_id: int, name: str) -> bool:
-        """Claim the member's play of ``table.daily`` and save the table, in one commit;
+        """Claim the member's play of the table's day (``table_day``) and save the table, in one commit;
         False (nothing written) when they have played or are playing that day."""
         now = time.time()
         return await self.storage.transaction(lambda db: daily.begin(db, table, user_id, name, now))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.game.table import TablePayload
+
 
 class DailyEntry(BaseModel):
     """A member's daily deal on one day (docs/RULES.md §Daily deal).
@@ -66,3 +68,14 @@ class DailySummary(BaseModel):
     points: int = 0
     streak: int = 0
     best_streak: int = 0
+
+
+class DailyTable(TablePayload):
+    """A daily-deal table's payload (``Table.feature``, ``TablePayload``): the member's
+    private table of the deal of ``day`` (``"YYYY-MM-DD"``), settled as their daily result
+    instead of a table hand."""
+
+    KIND = "daily"
+    PRIVATE = True
+
+    day: str

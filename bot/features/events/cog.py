@@ -22,9 +22,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.features.events.rules import EVENT_SEAT, MAX_DEALS, parse_label, role_of, shown_score
+from bot.features.events.rules import EVENT_SEAT, MAX_DEALS, role_of, shown_score
 from bot.features.events.service import MAX_HOURS, MAX_NAME, EventService
-from bot.features.events.values import EventInfo, EventStandings
+from bot.features.events.values import EventDeal, EventInfo, EventStandings
 from bot.game.errors import GameError
 from bot.game.private import moves_of
 from bot.game.seat import Event
@@ -303,10 +303,10 @@ async def table_changed(ctx: CogContext, announcer: EventAnnouncer, table: Table
     the member, a **Next deal** button; then look for results due (the last deal of a
     closed event may have ended)."""
     following: EventInfo | None = None
-    if any(e.kind == "event_finished" for e in events) and table.event is not None:
-        event_id, deal = parse_label(table.event)
-        event = await ctx.feature(EventService).event_of(table.guild_id, event_id)
-        if (event is not None and deal < event.deals
+    played = EventDeal.of(table)
+    if any(e.kind == "event_finished" for e in events) and played is not None:
+        event = await ctx.feature(EventService).event_of(table.guild_id, played.event_id)
+        if (event is not None and played.deal < event.deals
                 and not event.is_closed(ctx.feature(EventService).now())):
             following = event
     user_id = table.seats[EVENT_SEAT].user_id
@@ -329,7 +329,8 @@ async def table_changed(ctx: CogContext, announcer: EventAnnouncer, table: Table
 
 def _result_notice(table: Table, lang: str, more: bool) -> str:
     assert table.hand is not None and table.hand.result is not None
-    notice = t("event.result", lang, deal=parse_label(table.event or "")[1],
+    played = EventDeal.of(table)
+    notice = t("event.result", lang, deal=0 if played is None else played.deal,
                points=texts.signed(table.hand.result.points[EVENT_SEAT]),
                moves=moves_of(table, EVENT_SEAT))
     return notice + "\n" + t("event.next_button" if more else "event.next", lang)

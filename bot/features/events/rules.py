@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.ai import Level
+from bot.features.events.values import EventDeal
 from bot.game.private import PRIVATE_BID, PRIVATE_CHANNEL, forgotten_mark, keyed_seed
 from bot.game.seat import Event
 from bot.game.table import Table
@@ -65,12 +66,13 @@ def event_forgotten_mark(key: bytes, guild_id: int, event_id: str, user_id: int)
 
 
 def event_label(event_id: str, deal: int) -> str:
-    """``Table.event`` of deal ``deal`` of event ``event_id``: ``"<event id>:<deal>"``."""
+    """Deal ``deal`` of event ``event_id`` as one label: ``"<event id>:<deal>"`` (how an
+    event's table named its deal before ``EventDeal``, bot/game/table_upgrade.py)."""
     return f"{event_id}:{deal}"
 
 
 def parse_label(label: str) -> tuple[str, int]:
-    """``(event id, deal)`` of a ``Table.event`` label. Raises ValueError."""
+    """``(event id, deal)`` of an ``event_label``. Raises ValueError."""
     event_id, _, deal = label.rpartition(":")
     if not event_id or not deal.isdigit():
         raise ValueError(f"not an event label: {label!r}")
@@ -87,7 +89,7 @@ def event_table(
     seats for every entrant. Returns the table and the events of the deal and the bid."""
     table = Table.open(guild_id, PRIVATE_CHANNEL, user_id, name, locale, computers=2, level=level,
                        rules=rules.as_classic(), turn_seconds_play=turn_seconds)
-    table.event = event_label(event_id, deal)
+    EventDeal(event_id=event_id, deal=deal).mark(table)
     landlord = landlord_seat(deal)
     events = table.start(user_id, now, seed=seed, first_bidder=landlord)
     if landlord == EVENT_SEAT:

@@ -28,11 +28,17 @@ from bot.features.events.rules import (
     event_seed,
     event_table,
     member_points,
-    parse_label,
     standings,
 )
 from bot.features.events.store import EventStore
-from bot.features.events.values import EventInfo, EventPlay, EventRow, EventStandings, EventSummary
+from bot.features.events.values import (
+    EventDeal,
+    EventInfo,
+    EventPlay,
+    EventRow,
+    EventStandings,
+    EventSummary,
+)
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.private import move_rng, moves_of
@@ -75,7 +81,8 @@ class EventService:
 
     def hand_title(self, table: Table) -> Title:
         """The hand view's first line at an event's table ("Event deal 2", ``TitledKind``)."""
-        return "event.title", {"deal": parse_label(table.event or "")[1]}
+        payload = EventDeal.of(table)
+        return "event.title", {"deal": 0 if payload is None else payload.deal}
 
     # ----- admin -------------------------------------------------------------------------
 
@@ -171,8 +178,9 @@ class EventService:
     def table_of(self, guild_id: int, user_id: int, event_id: str) -> Table | None:
         """The member's open table of a deal of the event, or None."""
         for table in self.tables.tables():
-            if (table.event is not None and table.guild_id == guild_id
-                    and parse_label(table.event)[0] == event_id
+            payload = EventDeal.of(table)
+            if (payload is not None and table.guild_id == guild_id
+                    and payload.event_id == event_id
                     and table.seats[EVENT_SEAT].user_id == user_id):
                 return table
         return None
@@ -189,11 +197,11 @@ class EventService:
         if current is not None and current.announced_at is None:
             table = self.table_of(guild_id, user_id, current.event_id)
             if table is not None:
-                return EventOpen(current, parse_label(table.event or "")[1], table)
+                return EventOpen(current, _deal(table), table)
         event = await self._enterable(guild_id, user_id)
         table = self.table_of(guild_id, user_id, event.event_id)
         if table is not None:  # dealt by a racing /ddz event play meanwhile
-            return EventOpen(event, parse_label(table.event or "")[1], table)
+            return EventOpen(event, _deal(table), table)
         mine = {p.deal: p for p in await self.store.event_plays(event.event_id)
                 if p.user_id == user_id}
         if any(not p.finished for p in mine.values()):
@@ -230,8 +238,9 @@ class EventService:
         """Record a finished event table as the member's result of its deal (``PrivateDeal``,
         called by ``TableService`` in place of settling a table hand: no totals, stats or
         ratings)."""
-        assert table.event is not None
-        event_id, deal = parse_label(table.event)
+        payload = EventDeal.of(table)
+        assert payload is not None
+        event_id, deal = payload.event_id, payload.deal
         user_id = table.seats[EVENT_SEAT].user_id
         assert user_id is not None
         await self.store.finish_event_play(table, event_id, deal, user_id,
@@ -440,3 +449,10 @@ def _visible(char: str) -> bool:
 
 def _exact(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
+
+
+def _deal(table: Table) -> int:
+    """The deal of an event's table (``EventDeal``)."""
+    payload = EventDeal.of(table)
+    assert payload is not None
+    return payload.deal

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.game.table import TablePayload
 from bot.rules import RuleSet
 
 
@@ -107,3 +108,15 @@ class EventSummary(BaseModel):
     won: int = 0
     deals: int = 0
     score: float = 0.0
+
+
+class EventDeal(TablePayload):
+    """An event's table's payload (``Table.feature``, ``TablePayload``): the member's
+    private table of deal ``deal`` (1-based) of event ``event_id``, settled as their result
+    of that deal."""
+
+    KIND = "event"
+    PRIVATE = True
+
+    event_id: str
+    deal: int

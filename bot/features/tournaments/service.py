@@ -44,6 +44,7 @@ from bot.features.tournaments.limits import (
     MIN_ACTIVE,
     MIN_ENTRANTS,
 )
+from bot.features.tournaments.rules import hand_over
 from bot.features.tournaments.scoring import StandingRow
 from bot.features.tournaments.scoring import standings as rank
 from bot.features.tournaments.seating import seat_round
@@ -52,6 +53,7 @@ from bot.features.tournaments.values import (
     TournamentEntrant,
     TournamentHand,
     TournamentInfo,
+    TournamentKey,
     TournamentTable,
 )
 from bot.game.errors import GameError
@@ -188,11 +190,6 @@ class Standings:
     info: TournamentInfo
     rows: list[StandingRow]
     entrants: list[TournamentEntrant]
-
-
-def table_key(info: TournamentInfo, round_no: int, table_no: int) -> str:
-    """``Table.tournament`` of a tournament's table: ``"<id>:<round>:<table>"``."""
-    return f"{info.tournament_id}:{round_no}:{table_no}"
 
 
 def game_table_id(tournament_id: str, round_no: int, table_no: int) -> str:
@@ -349,8 +346,8 @@ class TournamentService:
             table = self.host.get(game_table_id(info.tournament_id, played.round_no,
                                                 played.table_no))
             if user_id in played.seats and table is not None and table.seat_of(user_id) is not None:
-                await self.host._act(table.id, lambda t, now: t.hand_over(user_id,
-                                                                          computer=computer))
+                await self.host._act(table.id, lambda t, now: hand_over(t, user_id,
+                                                                        computer=computer))
 
     async def start(self, guild_id: int) -> TournamentInfo:
         """Close the sign-up; round 1 is seated and opened in a task of its own (at least 3
@@ -386,8 +383,8 @@ class TournamentService:
                 raise GameError("tournament_closed")
             threads = []
             for table in self.host.tables():
-                if table.tournament is not None and table.tournament.startswith(
-                        info.tournament_id + ":"):
+                key = TournamentKey.of(table)
+                if key is not None and key.tournament_id == info.tournament_id:
                     closed = await self._close(table.id)
                     if closed is not None:  # its thread: archived once its board shows it
                         threads.append(self._close_thread(info, closed.channel_id,
@@ -446,7 +443,7 @@ class TournamentService:
         instead, as storage did for the tournament, so the tables' saved state keeps no
         id of theirs; admins still stop or close them (docs/RULES.md §Tournaments)."""
         for table in self.host.tables():
-            if (table.guild_id == guild_id and table.tournament is not None
+            if (table.guild_id == guild_id and table.kind == TournamentKey.KIND
                     and table.starter_id == user_id):
                 self._spawn(self._no_starter(table.id))
 
@@ -463,16 +460,18 @@ class TournamentService:
     def hand_title(self, table: Table) -> Title:
         """The hand view's first line at a tournament's table ("Your hand · round 2,
         table 3 · hand 1 of the round": no "#", the one hand number being the server's
-        that its result shows, issue 48), ``TitledKind``, from ``Table.tournament`` alone."""
-        _, round_no, table_no = (table.tournament or "::").split(":")
+        that its result shows, issue 48), ``TitledKind``, from its ``TournamentKey`` alone."""
+        key = TournamentKey.of(table)
+        round_no, table_no = ("", "") if key is None else (str(key.round_no), str(key.table_no))
         return "tournament.hand_title", {"round": round_no, "table": table_no,
                                          "hand": table.hand_no}
 
     async def settled(self, table: Table, settlement: Settlement) -> None:
         """A hand settled at one of our tables (``PublicKind``): reconcile its tournament
         in a task of its own (the next deal waits ``HAND_PAUSE``)."""
-        if table.tournament is not None:
-            self._spawn(self._after_hand(table.tournament.split(":", 1)[0]))
+        key = TournamentKey.of(table)
+        if key is not None:
+            self._spawn(self._after_hand(key.tournament_id))
 
     async def _after_hand(self, tournament_id: str) -> None:
         info = await self.store.tournament(tournament_id)
@@ -632,8 +631,9 @@ class TournamentService:
             rules=info.rules if info.rules is not None else settings.rules.as_classic(),
             turn_seconds_play=settings.turn_seconds_play,
             turn_seconds_bid=settings.turn_seconds_bid, computer_level=level,
-            tournament=table_key(info, played.round_no, played.table_no),
         )  # fmt: skip
+        TournamentKey(tournament_id=info.tournament_id, round_no=played.round_no,
+                      table_no=played.table_no).mark(table)
         for i, user_id in enumerate(played.seats):
             table.seats[i] = (computer_seat(i, level) if user_id is None
                               else Seat(user_id=user_id, name=names.get(user_id, "?")))

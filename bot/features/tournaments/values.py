@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.game.table import TablePayload
 from bot.rules import RuleSet
 
 TournamentStatus = Literal["open", "running", "finished", "cancelled"]
@@ -103,3 +104,18 @@ class TournamentHand(BaseModel):
     hand: int
     hand_no: int
     points: tuple[int, int, int]
+
+
+class TournamentKey(TablePayload):
+    """A tournament's table's payload (``Table.feature``, ``TablePayload``): table
+    ``table_no`` of round ``round_no`` of tournament ``tournament_id`` (docs/RULES.md
+    §Tournaments). Public, in its own thread; the tournament deals its hands
+    (``Table.deal_next``), never Play again, and they settle without the server's match
+    totals."""
+
+    KIND = "tournament"
+    DEALS = True
+
+    tournament_id: str
+    round_no: int
+    table_no: int
