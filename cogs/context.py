@@ -50,7 +50,7 @@ class CogContext:
     ``features``: the services of the installed features (``bot.service.features``), each
     found by its type (``feature``); ``parts``: what their Discord sides keep for their
     commands and clicks (``cogs.wing.Wing.parts``), found the same way (``part``);
-    ``stats``: their lines of ``/ddz stats`` (``cogs.wing.Wing.stats``)."""
+    ``stats``: their fields of ``/ddz stats`` (``cogs.wing.Wing.stats``)."""
 
     service: TableService
     records: RecordsService
@@ -61,7 +61,8 @@ class CogContext:
     hands: HandScreens
     web_links: WebLinks | None = None
     parts: list[object] = field(default_factory=list)
-    stats: list[Callable[[int, int, str], Awaitable[list[str]]]] = field(default_factory=list)
+    stats: list[Callable[[int, int, str], Awaitable[list[tuple[str, str]]]]] = field(
+        default_factory=list)
 
     def feature(self, kind: type[T]) -> T:
         """The installed feature service of type ``kind`` (KeyError: none installed)."""

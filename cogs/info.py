@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from fractions import Fraction
 
 import discord
 
-from bot.features.daily.values import DailySummary
-from bot.features.events.rules import shown_score
-from bot.features.events.values import EventSummary
-from bot.features.puzzles.values import PuzzleSummary
 from bot.game.rating import PROVISIONAL_HANDS, SkillRating
-from bot.i18n import decimal, decimal_mark, t, tn
+from bot.i18n import decimal, t, tn
 from bot.rules import DEFAULT_RULES, RuleSet
 from bot.values import (
     GuildSettings,
@@ -146,24 +141,15 @@ def chart_view(stats: PlayerStats, history: Sequence[HandPoint], name: str) -> S
 
 def stats_embed(stats: PlayerStats | None, name: str, lang: str,
                 rank: tuple[int, int] | None = None,
-                daily: DailySummary | None = None,
-                events: EventSummary | None = None,
-                puzzles: PuzzleSummary | None = None,
-                tournaments: Sequence[str] = ()) -> discord.Embed:
+                feature_fields: Sequence[tuple[str, str]] = ()) -> discord.Embed:
     """One player's record with their rating (``rank``: place and count on the server's
-    rating board); a short note when they have not played here. ``daily``: their daily
-    deal record, a field of its own (docs/RULES.md §Daily deal: apart from table play);
-    ``events``: their duplicate-event record, another (docs/RULES.md §Events);
-    ``puzzles``: their puzzle rating and daily puzzles (docs/RULES.md §Puzzles);
-    ``tournaments``: a line per tournament they entered (bot/features/tournaments/cog.py
-    ``stats_lines``, docs/RULES.md §Tournaments)."""
+    rating board); a short note when they have not played here. ``feature_fields``: the
+    features' records of the member, (name, value) each, a field of its own after the
+    table play's (``cogs.wing.Wing.stats``)."""
     embed = discord.Embed(title=t("stats.title", lang, name=name), colour=COLOR)
     if stats is None or not stats.hands:
         embed.description = t("stats.none", lang, name=name)
-        _daily_field(embed, daily, lang)
-        _events_field(embed, events, lang)
-        _puzzles_field(embed, puzzles, lang)
-        _tournaments_field(embed, tournaments, lang)
+        _feature_fields(embed, feature_fields)
         return embed
     fields = [
         ("stats.hands", stats.hands), ("stats.landlord_hands", stats.hands_landlord),
@@ -185,51 +171,15 @@ def stats_embed(stats: PlayerStats | None, name: str, lang: str,
     else:
         rating = t("stats.rating_none", lang)
     embed.add_field(name=t("stats.rating", lang), value=rating, inline=False)
-    _daily_field(embed, daily, lang)
-    _events_field(embed, events, lang)
-    _puzzles_field(embed, puzzles, lang)
-    _tournaments_field(embed, tournaments, lang)
+    _feature_fields(embed, feature_fields)
     return embed
 
 
-def _puzzles_field(embed: discord.Embed, puzzles: PuzzleSummary | None, lang: str) -> None:
-    """The puzzles' line of ``/ddz stats`` (docs/RULES.md §Puzzles), once the member has
-    finished an attempt: the puzzle rating (± its deviation), attempts solved, the daily
-    puzzles solved and their streaks (apart from the table rating)."""
-    if puzzles is None or puzzles.rating is None:
-        return
-    rating = puzzles.rating
-    embed.add_field(name=t("stats.puzzles", lang), inline=False, value=t(
-        "stats.puzzles_value", lang, rating=round(rating.rating),
-        deviation=round(rating.deviation), solved=rating.solved, attempts=rating.attempts,
-        daily=puzzles.daily_solved, streak=puzzles.streak, best=puzzles.best_streak))
-
-
-def _tournaments_field(embed: discord.Embed, lines: Sequence[str], lang: str) -> None:
-    """The tournaments' field of ``/ddz stats`` (the last ten), once the member entered one
-    that is over."""
-    if lines:
-        embed.add_field(name=t("stats.tournaments", lang), inline=False,
-                        value="\n".join(lines[-10:])[:1024])
-
-
-def _events_field(embed: discord.Embed, events: EventSummary | None, lang: str) -> None:
-    """The duplicate events' line of ``/ddz stats``, once the member has entered one that
-    is over (an open event's scores show only in its standings)."""
-    if events is None or not events.events:
-        return
-    embed.add_field(name=t("stats.events", lang), inline=False, value=t(
-        "stats.events_value", lang, events=events.events, won=events.won, deals=events.deals,
-        score=shown_score(Fraction(events.score).limit_denominator(1000), decimal_mark(lang))))
-
-
-def _daily_field(embed: discord.Embed, daily: DailySummary | None, lang: str) -> None:
-    """The daily deal's line of ``/ddz stats``, when the member has played one."""
-    if daily is None or not daily.played:
-        return
-    embed.add_field(name=t("stats.daily", lang), inline=False, value=t(
-        "stats.daily_value", lang, played=daily.played, won=daily.won,
-        points=signed(daily.points), streak=daily.streak, best=daily.best_streak))
+def _feature_fields(embed: discord.Embed, fields: Sequence[tuple[str, str]]) -> None:
+    """The features' fields of ``/ddz stats`` (``cogs.wing.Wing.stats``), each on a line
+    of its own."""
+    for name, value in fields:
+        embed.add_field(name=name, value=value, inline=False)
 
 
 EMBED_DESCRIPTION = 4096

@@ -13,12 +13,6 @@ from collections.abc import Sequence
 import discord
 from discord import app_commands
 
-from bot.features.daily.service import DailyService
-from bot.features.daily.values import DailySummary
-from bot.features.events.service import EventService
-from bot.features.events.values import EventSummary
-from bot.features.puzzles.service import PuzzleService
-from bot.features.puzzles.values import PuzzleSummary
 from bot.service.records import RecordsService
 from bot.service.renderer import Renderer
 from cogs import info
@@ -53,14 +47,11 @@ async def send_score(interaction: discord.Interaction, records: RecordsService,
 
 async def send_stats(interaction: discord.Interaction, records: RecordsService,
                      renderer: Renderer, who: discord.abc.User, lang: str,
-                     daily: DailySummary | None = None,
-                     events: EventSummary | None = None,
-                     puzzles: PuzzleSummary | None = None,
-                     tournaments: Sequence[str] = ()) -> None:
+                     fields: Sequence[tuple[str, str]] = ()) -> None:
     """The public ``/ddz stats`` answer for the member ``who``: record, rating and chart,
-    and ``daily`` / ``events``, their daily deal and event records (never a card of an
-    open deal), in ``lang``: the
-    server's language (docs/ARCHITECTURE.md §Languages)."""
+    and the features' ``fields`` about them (name, value: ``cogs.wing.Wing.stats``; never a
+    card of an open deal), in ``lang``: the server's language (docs/ARCHITECTURE.md
+    §Languages)."""
     guild_id = interaction.guild_id
     assert guild_id is not None
     record = await records.player_stats(guild_id, who.id)
@@ -69,8 +60,7 @@ async def send_stats(interaction: discord.Interaction, records: RecordsService,
         board = await records.rating_board(guild_id)
         places = [i for i, row in enumerate(board) if row.user_id == who.id]
         rank = (places[0] + 1, len(board)) if places else None
-    embed = info.stats_embed(record, who.display_name, lang, rank, daily, events, puzzles,
-                             tournaments)
+    embed = info.stats_embed(record, who.display_name, lang, rank, fields)
     if record is None or not record.hands:
         await respond(interaction, embed=embed, ephemeral=False)
         return
@@ -116,10 +106,7 @@ class RecordsCommands(CommandMixin):
         assert interaction.guild_id is not None
         lang = await self.ctx.languages.language(interaction.guild_id)
         who = member or interaction.user
-        summary = await self.ctx.feature(DailyService).summary(interaction.guild_id, who.id)
-        entered = await self.ctx.feature(EventService).summary(interaction.guild_id, who.id)
-        puzzled = await self.ctx.feature(PuzzleService).summary(interaction.guild_id, who.id)
-        played = [line for lines in self.ctx.stats
-                  for line in await lines(interaction.guild_id, who.id, lang)]
+        fields = [found for fields_of in self.ctx.stats
+                  for found in await fields_of(interaction.guild_id, who.id, lang)]
         await send_stats(interaction, self.ctx.records, self.ctx.board.renderer, who, lang,
-                         summary, entered, puzzled, played)
+                         fields)

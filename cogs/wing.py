@@ -26,8 +26,9 @@ TableClosing = Callable[[Table], Awaitable[None]]
 """What the closing of a public table of one kind does before the members' views of it are
 forgotten (a feature that closes its table right after the last hand shows that hand's end
 first)."""
-StatsLines = Callable[[int, int, str], Awaitable[list[str]]]
-"""(guild id, member id, language) → lines of ``/ddz stats`` about the member."""
+StatsFields = Callable[[int, int, str], Awaitable[list[tuple[str, str]]]]
+"""(guild id, member id, language) → the fields of ``/ddz stats`` about the member, as
+(name, value) (none before the member took part in the feature)."""
 Language = Callable[[int], Awaitable[str]]
 """``async (guild_id) -> locale``: a server's public language (``ServerLanguages.language``)."""
 
@@ -51,7 +52,8 @@ class Wing:
     of its private tables does), ``tasks`` started with the cog and closed with it,
     ``parts``, the objects its commands and clicks find through ``CogContext.part``,
     ``closing`` by ``Table.kind`` (what the closing of its public tables does first),
-    ``stats``, its lines of ``/ddz stats`` about a member, and ``routes``, the templates of
+    ``stats``, its fields of ``/ddz stats`` about a member (after the core's, in the order
+    of the features), and ``routes``, the templates of
     its own components with their handlers (``cogs.items.ClickRoute``: routed by the cog,
     no core file edited)."""
 
@@ -59,7 +61,7 @@ class Wing:
     tasks: Sequence[Background] = ()
     parts: Sequence[object] = ()
     closing: Mapping[str, TableClosing] = field(default_factory=dict)
-    stats: StatsLines | None = None
+    stats: StatsFields | None = None
     routes: Sequence[ClickRoute] = ()
 
 

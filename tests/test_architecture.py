@@ -618,15 +618,17 @@ CORE_FILES = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py
               "bot/service/features.py", "cogs/items.py", "cogs/feature_clicks.py",
               "bot/service/renderer.py", "bot/storage/copy.py",
               "bot/web/app.py", "bot/web/site.py", "bot/web/views.py", "bot/web/routes.py",
-              "bot/service/links.py", "bot/service/records.py",
+              "bot/service/links.py", "bot/service/records.py", "cogs/records.py",
+              "cogs/info.py",
               *(f"bot/web/templates/{p.name}" for p in sorted(
                   (ROOT / "bot/web/templates").glob("*.html"))))
 """The core's files that a feature plugs into (docs/ARCHITECTURE.md §Features): a feature's
 web page, templates and links live in its wing (``Feature.web``, bot/web/routes.py)."""
-STILL_NAMING = ("bot/values.py",)
+STILL_NAMING = ("bot/values.py", "cogs/info.py")
 """Core files that still name the four features of before the contract (issue 49: their
-values and table fields move into their wings next). A file cleaned leaves this list (the
-second test says when)."""
+values and table fields move into their wings next; ``cogs/info.py``: the rules' sections
+of the puzzles and tournaments and the daily deal's settings in ``/ddz config``). A file
+cleaned leaves this list (the second test says when)."""
 
 
 def feature_words(path: Path) -> list[str]:

@@ -303,3 +303,15 @@ class DailyCommands(CommandMixin):
 
 ROUTES = (ClickRoute("dailyreplay", REPLAY_TEMPLATE, on_replay_click, parse_replay),)
 """The daily deal's components (its ``Wing.routes``)."""
+
+
+async def stats_fields(service: DailyService, guild_id: int, user_id: int,
+                       lang: str) -> list[tuple[str, str]]:
+    """The daily deal's field of ``/ddz stats`` (``Wing.stats``), when the member has played
+    one (docs/RULES.md §Daily deal: apart from table play)."""
+    daily = await service.summary(guild_id, user_id)
+    if not daily.played:
+        return []
+    return [(t("stats.daily", lang), t(
+        "stats.daily_value", lang, played=daily.played, won=daily.won,
+        points=texts.signed(daily.points), streak=daily.streak, best=daily.best_streak))]

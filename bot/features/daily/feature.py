@@ -40,7 +40,8 @@ class DailyFeature:
                                    host.delivery)
         return Wing(private={KIND: functools.partial(daily.table_changed, host.ctx)},
                     tasks=(poster,), parts=(poster,),
-                    routes=daily.ROUTES)
+                    routes=daily.ROUTES,
+                    stats=functools.partial(daily.stats_fields, host.ctx.feature(DailyService)))
 
 
 FEATURE = DailyFeature()

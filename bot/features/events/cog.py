@@ -473,3 +473,16 @@ def parse_next(match: re.Match[str], data: Mapping[str, Any]) -> tuple[Any, ...]
 ROUTES = (ClickRoute("eventreplay", REPLAY_TEMPLATE, on_replay_click, parse_replay),
           ClickRoute("eventnext", NEXT_TEMPLATE, on_next_click, parse_next))
 """The duplicate events' components (their ``Wing.routes``)."""
+
+
+async def stats_fields(service: EventService, guild_id: int, user_id: int,
+                       lang: str) -> list[tuple[str, str]]:
+    """The duplicate events' field of ``/ddz stats`` (``Wing.stats``), once the member has
+    entered one that is over (an open event's scores show only in its standings;
+    docs/RULES.md §Events)."""
+    events = await service.summary(guild_id, user_id)
+    if not events.events:
+        return []
+    return [(t("stats.events", lang), t(
+        "stats.events_value", lang, events=events.events, won=events.won, deals=events.deals,
+        score=shown_score(Fraction(events.score).limit_denominator(1000), decimal_mark(lang))))]

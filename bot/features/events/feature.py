@@ -40,7 +40,8 @@ class EventsFeature:
                                          host.language, host.delivery)
         return Wing(private={KIND: functools.partial(event.table_changed, host.ctx, announcer)},
                     tasks=(announcer,), parts=(announcer,),
-                    routes=event.ROUTES)
+                    routes=event.ROUTES,
+                    stats=functools.partial(event.stats_fields, host.ctx.feature(EventService)))
 
 
 FEATURE = EventsFeature()

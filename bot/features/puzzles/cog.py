@@ -398,3 +398,18 @@ def parse_click(match: re.Match[str], data: Mapping[str, Any]) -> tuple[Any, ...
 
 ROUTES = (ClickRoute("puzzle", TEMPLATE, on_click, parse_click),)
 """The puzzles' components (their ``Wing.routes``)."""
+
+
+async def stats_fields(service: PuzzleService, guild_id: int, user_id: int,
+                       lang: str) -> list[tuple[str, str]]:
+    """The puzzles' field of ``/ddz stats`` (``Wing.stats``; docs/RULES.md §Puzzles), once
+    the member has finished an attempt: the puzzle rating (± its deviation), attempts
+    solved, the daily puzzles solved and their streaks (apart from the table rating)."""
+    puzzles = await service.summary(guild_id, user_id)
+    rating = puzzles.rating
+    if rating is None:
+        return []
+    return [(t("stats.puzzles", lang), t(
+        "stats.puzzles_value", lang, rating=round(rating.rating),
+        deviation=round(rating.deviation), solved=rating.solved, attempts=rating.attempts,
+        daily=puzzles.daily_solved, streak=puzzles.streak, best=puzzles.best_streak))]

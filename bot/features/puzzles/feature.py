@@ -3,6 +3,7 @@ by the solver), its marks kept through ``/ddz forget``, ``/ddz puzzle``."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from bot.features.puzzles import cog as puzzles
@@ -31,7 +32,8 @@ class PuzzlesFeature:
         return WebPart()  # no page of its own
 
     def attach(self, host: WingHost) -> Wing:
-        return Wing(routes=puzzles.ROUTES)
+        return Wing(routes=puzzles.ROUTES, stats=functools.partial(
+            puzzles.stats_fields, host.ctx.feature(PuzzleService)))
 
 
 FEATURE = PuzzlesFeature()

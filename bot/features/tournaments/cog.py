@@ -351,6 +351,16 @@ def standings_embed(board: Standings, lang: str) -> discord.Embed:
     return embed
 
 
+async def stats_fields(service: TournamentService, guild_id: int, user_id: int,
+                       lang: str) -> list[tuple[str, str]]:
+    """The tournaments' field of ``/ddz stats`` (``Wing.stats``): the last ten of
+    ``stats_lines``, once the member entered one that is over."""
+    lines = await stats_lines(service, guild_id, user_id, lang)
+    if not lines:
+        return []
+    return [(t("stats.tournaments", lang), "\n".join(lines[-10:])[:1024])]
+
+
 async def stats_lines(service: TournamentService, guild_id: int, user_id: int,
                       lang: str) -> list[str]:
     """``/ddz stats``: one line per tournament the member entered that is over, oldest

@@ -62,7 +62,7 @@ class TournamentsFeature:
 
         return Wing(tasks=(ticker,), parts=(ticker,), closing={KIND: closing},
                     routes=tournaments.ROUTES,
-                    stats=functools.partial(tournaments.stats_lines, cups))
+                    stats=functools.partial(tournaments.stats_fields, cups))
 
 
 FEATURE = TournamentsFeature()
