@@ -491,6 +491,47 @@ async def test_a_member_plays_her_tournament_table_through_the_hand_view(
     assert words.sorry not in view.text and emu.errors == []
 
 
+async def test_a_member_plays_her_happy_tournament_table_through_the_hand_view(
+        emulator: Emulator, bot_factory: BotFactory) -> None:
+    """Issue 52: the organiser picks the Happy rules at creation; the sign-up says them,
+    the table in the thread plays them. Ana, in Spanish, calls the landlord (never
+    grabs), keeps her hand hidden, doubles ×2 and plays through her hand view; the result
+    gives each peasant's stake and its changes add up to zero."""
+    emu = emulator
+    channel = emu.default_channel
+    words = Words("es")
+    await bot_factory(extra_env=ENV).start(timeout=30)
+    boss = emu.member(name="boss", manage_guild=True)
+    signup = await create(emu, boss, name="Copa", rounds=1, hands=1, level="easy",
+                          rules="happy")
+    assert "Rules: Happy, cap ×64" in signup.text, signup.text
+    ana = emu.member(name="ana", locale=discord_locale("es"))
+    others = [emu.member(name="ben"), emu.member(name="cal")]
+    for member in (ana, *others):
+        await finished(await member.slash("ddz tournament join"))
+    await finished(await boss.slash("ddz tournament start"), timeout=20)
+    await emu.wait_until(lambda: len(of_round(channel, 1)) == 1, timeout=20, what="the thread")
+    [thread] = of_round(channel, 1)
+    await play_on_auto(emu, thread, others)
+    board = board_in(thread)
+    assert board is not None and "hand" in public_actions(board), thread.public_messages
+    view = await open_view(ana, via_button=board)
+
+    def happy_result() -> SimMessage | None:  # no "P = B × 2^N": a stake per peasant
+        found = [m for m in thread.public_messages if "· result" in m.text]
+        return found[-1] if found else None
+
+    actions = await play_turns(emu, ana, view, words, until=lambda: happy_result() is not None)
+    assert "double" in actions and "play" in actions, actions
+    assert {"call", "grab"} & set(actions), actions  # she never declines: she is asked
+    result = happy_result()
+    assert result is not None
+    changes = changes_in_result(result.text, ["Ana", "Ben", "Cal"])
+    assert set(changes) == {"Ana", "Ben", "Cal"} and sum(changes.values()) == 0, result.text
+    assert re.search(r"double ×2 .*= \d+", result.text), result.text  # Ana's ×2, a stake line
+    assert words.sorry not in view.text and emu.errors == []
+
+
 async def test_without_send_messages_in_threads_the_organiser_hears_once_and_no_thread_stays_open(
         emulator: Emulator, bot_factory: BotFactory) -> None:
     """Issue 48, the permission case: Send Messages in Threads taken away after the sign-up,

@@ -70,9 +70,16 @@ class Words:
         self.played = t("hand.played", lang, cards=_mark("cards")).split(_mark("cards"))[0]
         self.passed = t("hand.passed", lang)
         self.bid_done = t("hand.bid_done", lang, amount=3)
+        self.happy = {kind: t(f"hand.your_turn_{kind}", lang)
+                      for kind in ("call", "grab", "show", "double")}
+        """The Happy rules' questions (docs/RULES.md §Happy rules)."""
 
     def turn(self, text: str) -> str | None:
-        """``"bid"``, ``"lead"``, ``"beat"`` when the view says it is the member's turn."""
+        """``"bid"``, ``"lead"``, ``"beat"`` when the view says it is the member's turn;
+        under the Happy rules also ``"call"``, ``"grab"``, ``"show"``, ``"double"``."""
+        for kind, line in self.happy.items():
+            if line in text:
+                return kind
         if self.bid in text:
             return "bid"
         if self.lead in text:
@@ -95,12 +102,17 @@ class Words:
 async def take_turn(member: SimMember, view: SimMessage, words: Words, *,
                     pass_if_free: bool = False) -> str:
     """One turn from the view as a member plays it: bid 3 while bidding (Pass when 3 is not
-    offered); else pick the cards of ``ddz_driver.choose``'s play in the card menu (the
-    rank buttons when the menu lacks them), Play, and answer the reading question; or
-    Pass when nothing beats, or when ``pass_if_free`` and there is a play to beat. Returns
-    ``"bid"``, ``"play"``, ``"pass"``, or ``"stale"`` when the view moved on meanwhile (the
-    bot showed the latest state instead)."""
+    offered), under the Happy rules Call, Don't grab, Keep hidden and Double ×2; else pick
+    the cards of ``ddz_driver.choose``'s play in the card menu (the rank buttons when the
+    menu lacks them), Play, and answer the reading question; or Pass when nothing beats,
+    or when ``pass_if_free`` and there is a play to beat. Returns ``"bid"``, ``"play"``,
+    ``"pass"``, the Happy decision's kind, or ``"stale"`` when the view moved on meanwhile
+    (the bot showed the latest state instead)."""
     kind = words.turn(view.text)
+    happy = {"call": "b1", "grab": "b0", "show": "show0", "double": "dbl2"}
+    if kind in happy:  # the Happy rules: call, never grab, keep hidden, double ×2
+        await press(member, view, happy[kind])
+        return kind if words.happy[kind] not in view.text else "stale"
     if kind == "bid":
         verb = "b3" if "b3" in hand_verbs(view) else "b0"
         await press(member, view, verb)
