@@ -46,7 +46,7 @@ from rendering.compose import (
     draw_pill,
     role_badge,
 )
-from rendering.models import SeatView, TableView
+from rendering.models import LastAction, SeatView, TableView
 from rendering.strings import text, text_n
 from rendering.text import Draw, draw_text, fit_text, font, text_width
 
@@ -243,8 +243,9 @@ def render_table(view: TableView, *, locale: str = "en") -> bytes:
     Pure CPU work: call through ``asyncio.to_thread``.
 
     Assembled from bands (``rendering.bands``) kept per process: the header, each
-    seat's panel, the status line, each drawn once for what it shows, so a move redraws
-    only the panels of the seats it changed and the status. The pixels are
+    seat's name row and body (the bodies are alike at every table: "17 cards", "Bid 2"),
+    the status line, each drawn once for what it shows, so a move redraws only the parts
+    of the seats it changed and the status. The pixels are
     ``table_image``'s.
     """
     if len(view.seats) != 3:
@@ -253,7 +254,8 @@ def render_table(view: TableView, *, locale: str = "en") -> bytes:
     landlord_known = any(seat.is_landlord for seat in view.seats)
     return assemble([
         _header_band(view.hand_number, view.rules, view.bid, view.multiplier, kitty, locale),
-        *(_seat_band(_hashable(seat), landlord_known, view.bidding, locale) for seat in view.seats),
+        *(part for seat in view.seats
+          for part in _seat_bands(_hashable(seat), landlord_known, view.bidding, locale)),
         _status_band(view.status),
     ])
 
@@ -280,11 +282,32 @@ def _header_band(hand_number: int | None, rules: str | None, bid: int | None, mu
     return band(img, BAND_LEVEL)
 
 
+SEAT_SPLIT = 41
+"""Row of a seat's panel where its name row's band ends and its body's begins (above the
+body's highest mark: the "to beat" outline, 5 px over the played cards)."""
+
+
+def _seat_bands(seat: SeatView, landlord_known: bool, bidding: bool, locale: str) -> list[Band]:
+    """A seat's panel as two bands: its name row (name, badge, marks: by the seat), and its
+    body (cards left, last action or bid, a shown hand: by what it shows, the same at
+    every table)."""
+    marks: LastAction = None if seat.last_action is None else "pass"  # the name row asks "any?"
+    top = replace(seat, cards_left=0, last_action=marks, bid=None)
+    body = replace(seat, name="", is_landlord=False, is_computer=False, last_tag=None,
+                   shown_label="")
+    return [_seat_band(top, landlord_known, bidding, locale, 0),
+            _seat_band(body, False, bidding, locale, 1)]
+
+
 @kept
-@lru_cache(maxsize=2048)
-def _seat_band(seat: SeatView, landlord_known: bool, bidding: bool, locale: str) -> Band:
-    img = Image.new("RGB", (WIDTH, row_height(seat) + ROW_GAP), FELT)
-    _seat(img, Draw(img), seat, 0, landlord_known, bidding, locale)
+@lru_cache(maxsize=4096)
+def _seat_band(seat: SeatView, landlord_known: bool, bidding: bool, locale: str,
+               part: int) -> Band:
+    """Part 0 (the name row, rows ``0 .. SEAT_SPLIT``) or 1 (the body, a shown hand and
+    the gap under the panel) of a seat's panel; ``seat`` holds only what that part shows."""
+    start, end = (0, SEAT_SPLIT) if part == 0 else (SEAT_SPLIT, row_height(seat) + ROW_GAP)
+    img = Image.new("RGB", (WIDTH, end - start), FELT)
+    _seat(img, Draw(img), seat, -start, landlord_known, bidding, locale)
     return band(img, BAND_LEVEL)
 
 

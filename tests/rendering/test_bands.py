@@ -132,7 +132,14 @@ def random_tables(count: int) -> list[TableView]:
                 last_action=rng.choice([None, "pass", played]),  # a list: unhashable
                 is_turn=rng.random() < 0.3, is_computer=rng.random() < 0.2,
                 bid=rng.choice([None, 0, 1, 2, 3]), to_beat=rng.random() < 0.3,
-                last_tag=rng.choice([None, "bomb", "rocket"])))
+                last_tag=rng.choice([None, "bomb", "rocket"]),
+                # the Happy rules' marks (docs/RULES.md §Happy rules): a shown hand, a call
+                **({} if rng.random() < 0.7 else {
+                    "shown": sorted(rng.sample(list(DECK), rng.randint(1, 17)), key=lambda c: c.index),
+                    "shown_label": rng.choice(["", "Shown ×2"]),
+                    "said": rng.choice([None, "Call", "Grab", "No call"]),
+                    "said_yes": rng.random() < 0.5,
+                    "asking": rng.choice([None, "to call", "to grab"])})))
         views.append(TableView(
             seats=seats, bid=rng.choice([None, 1, 2, 3]), multiplier=rng.choice([1, 2, 4, 64]),
             kitty=rng.choice([None, tuple(rng.sample(list(DECK), 3))]),
@@ -181,3 +188,14 @@ def test_a_final_band_ends_the_image_and_only_at_the_bottom() -> None:
     assert same_pixels(png, img) and len(png) < len(assemble([top, band(img.crop((0, 8, 30, 20)))]))
     with pytest.raises(ValueError):
         assemble([bottom, top])
+
+
+def test_seat_bodies_are_shared_by_tables_of_other_players() -> None:
+    # while bidding every table's bodies read alike ("17 cards", "Bid 1", "▶ to bid")
+    bands.forget()
+    view = bidding_table()
+    render_table(view)
+    misses = _seat_band.cache_info().misses
+    renamed = replace(view, seats=tuple(replace(s, name=f"{s.name} 2") for s in view.seats))
+    assert same_pixels(render_table(renamed), table_image(renamed))
+    assert _seat_band.cache_info().misses == misses + 3  # the three name rows only
