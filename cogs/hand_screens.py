@@ -23,6 +23,13 @@ from cogs.open_views import OpenViews
 from cogs.replies import png_file, respond
 
 
+def to_act(table: Table, seat: int) -> bool:
+    """Whether ``seat`` is the one to play now (the hand in play, its turn): the one member
+    whose view may ask for the Hint's suggestions at this position."""
+    hand = table.hand
+    return hand is not None and hand.phase == "playing" and table.turn_seat == seat
+
+
 class HandScreens:
     """Draws hand views (``render``), answers with them (``show``) and keeps the open ones
     current (``views``: cogs/open_views.py). ``service``: the legal-play rankings
@@ -41,9 +48,12 @@ class HandScreens:
                      notice: str | None = None, hint: str | None = None,
                      readings: Sequence[Combo] | None = None,
                      shown: HandKey | None = None) -> Screen:
-        """Build and draw the hand view: the legal-play ranking (once per position,
-        ``TableService.hand_position``) and the image, both in the render workers, at once;
-        only the image when the position's ranking is known already.
+        """Build and draw the hand view: the image in the render workers, and, for the
+        member to play (``to_act``), the legal-play ranking at once (once per position,
+        ``TableService.hand_position``: the Hint's quick suggestions come from it); only the
+        image when the position's ranking is known already or the member is not to play
+        (issue 54: the ranking of a view nobody can play from was a sixth of the render
+        workers' CPU; the view itself needs only the number of legal plays, counted here).
 
         ``shown``: the ``Screen.image_key`` of the image already in the message;
         when it still matches, nothing is drawn and ``png`` stays None (keep it).
@@ -58,10 +68,12 @@ class HandScreens:
         face_up = shown_hands(table, lang, viewer=seat)  # 明牌: other seats' hands
         key = hand_key(cards, normal.selected, normal.sort, lang, counts, face_up)
         png: bytes | None = None
-        ranked = position.known  # None: the first screen at this position
+        ranked = position.known  # None: not ranked yet at this position
+        wanted = ranked is None and to_act(table, seat)
         if shown is not None and key == shown:
-            ranked = await position.choices()
-        elif ranked is not None:  # only the image to wait for: no tasks to run both at once
+            if wanted:
+                ranked = await position.choices()
+        elif not wanted:  # only the image to wait for: no tasks to run both at once
             png = await draw_image(cards, normal, lang, counts, self.renderer, urgent=True,
                                    shown=face_up)
         else:
@@ -69,10 +81,10 @@ class HandScreens:
                 position.choices(),
                 draw_image(cards, normal, lang, counts, self.renderer, urgent=True,
                            shown=face_up))
-        assert ranked is not None  # every branch above has it
         title, params = self.service.hand_title(table)  # the table's kind names its view
         screen = build_screen(table, seat, state, lang, notice=notice, hint=hint,
-                              readings=readings, plays=ranked.plays, legal=ranked.legal,
+                              readings=readings, plays=ranked.plays if ranked else (),
+                              legal=ranked.legal if ranked else None,
                               counter=position.counter, inputs=inputs,
                               title=t(title, lang, **params))
         screen.png = png

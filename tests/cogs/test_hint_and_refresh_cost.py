@@ -136,3 +136,27 @@ async def test_a_click_at_a_ranked_position_draws_without_asking_for_the_ranking
     assert view.alt_texts[0].endswith("Selected: 3")  # the new selection was drawn
     menu = [c for row in view.components for c in row["components"] if c["type"] == 3]
     assert len(menu[0]["options"]) == 20  # the card menu: one option per card held
+
+
+async def test_only_the_member_to_play_has_the_position_ranked(fake: FakeDiscord) -> None:
+    # Issue 54: ranking the legal plays (for the Hint) of a view nobody can play from
+    # was a sixth of the render workers' CPU. Bo opens his hand while bidding, then
+    # waits while Ana leads: neither position is ranked, and his card menu still counts
+    # the plays he could make.
+    ana, bo, _ = await seated_hand(fake)
+    service = fake.bot.service
+    bo_view = (await bo.click(fake.table_message(), "My hand")).last
+    table = service.table_in_channel(fake.channel_id)
+    assert service.ranked_known(table, 1) is None  # bidding: no ranking for the view
+    await ana.click(fake.table_message(), "Bid 3")
+    await fake.idle()
+    table = service.table_in_channel(fake.channel_id)
+    assert table.turn_seat == 0 and table.hand.phase == "playing"
+    bo_view = fake.messages[bo_view.id]
+    assert service.ranked_known(table, 1) is None  # Bo's refreshed view: not his turn
+    menu = [c for row in bo_view.components for c in row["components"] if c["type"] == 3]
+    count = len(table.hand.legal_plays(1))
+    assert menu and str(count) in menu[0]["placeholder"]
+    await ana.click(fake.table_message(), "My hand")
+    ranked = service.ranked_known(table, 0)
+    assert ranked is not None and ranked.plays  # Ana is to play: her Hint is ready
