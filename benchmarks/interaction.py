@@ -227,6 +227,9 @@ class Bench:
         renderer = getattr(bot, "renderer", None)
         if renderer is not None:  # as the old setup_hook awaited warm_up: start warm
             await renderer.pool.wait_ready(180)
+        ai = getattr(bot, "ai", None)
+        if ai is not None:  # the Hint's searches: in the AI worker, not in threads of the
+            await ai.wait_ready(180)  # bot process while it starts (slow on a loaded machine)
         bench = cls(fake, rec, ledger)
         cog = bot.get_cog("ddz")
         for name in ("on_public_click", "on_hand_click"):
@@ -476,13 +479,16 @@ def _selected(view: Message) -> set[int]:
 
 class GcWatch:
     """Garbage collections while measuring (``gc.callbacks``): per generation, how many
-    and their milliseconds; a full collection stops the event loop."""
+    and their milliseconds, of wall time and of the loop thread's CPU (``thread_time``:
+    what the collection itself cost, whatever the machine's load); a full (gen-2)
+    collection stops the event loop."""
 
     def __init__(self) -> None:
         self.pauses: dict[int, list[float]] = defaultdict(list)
+        self.cpu: dict[int, list[float]] = defaultdict(list)
         self.collected: Counter[int] = Counter()
         """Objects found unreachable (cyclic garbage), per generation."""
-        self._start = 0.0
+        self._start = self._start_cpu = 0.0
 
     def start(self) -> None:
         gc.callbacks.append(self._on_gc)
@@ -491,10 +497,13 @@ class GcWatch:
         gc.callbacks.remove(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return  # a collection in another thread: its CPU is not the loop's
         if phase == "start":
-            self._start = time.perf_counter()
+            self._start, self._start_cpu = time.perf_counter(), time.thread_time()
         else:
             self.pauses[info["generation"]].append((time.perf_counter() - self._start) * 1000)
+            self.cpu[info["generation"]].append((time.thread_time() - self._start_cpu) * 1000)
             self.collected[info["generation"]] += info["collected"]
 
     def summary(self) -> str:
@@ -502,6 +511,14 @@ class GcWatch:
                  f"{self.collected[g]} objects freed)" for g, p in sorted(self.pauses.items())]
         return (", ".join(parts) or "none") + f"; {len(gc.get_objects())} objects tracked " \
             f"at the end ({gc.get_freeze_count()} frozen)"
+
+    def full_line(self) -> str:
+        """The full collections in one line: count, longest and total pause (wall ms),
+        longest and total CPU ms (``benchmarks/interaction_compare.py`` reads it)."""
+        wall, cpu = self.pauses.get(2, []), self.cpu.get(2, [])
+        return (f"gen-2 pauses: {len(wall)}, longest {max(wall, default=0):.1f} ms wall "
+                f"{max(cpu, default=0):.1f} ms CPU, total {sum(wall):.0f} ms wall "
+                f"{sum(cpu):.0f} ms CPU")
 
 
 def thread_cpu() -> dict[str, float]:
@@ -651,6 +668,7 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
     print(global_line(requests, len([s for v in rec.samples.values() for s in v]), wall,
                       len({p.channel_id for p in players})))
     print(f"garbage collections while measuring: {gc_summary}")
+    print(collections.full_line())
     if sampler is not None:
         sampler.report()
         if args.profile_out:
