@@ -6,7 +6,8 @@ Spanish: Alice's hand view at the deal, whose "Show hand (points ×4)" sits besi
 buttons such as "5 ×2"; the board after she showed her hand (×4), drawn face up, which
 says "call the landlord"; and the replay's bidding page of a Happy hand (``replay_page``). PNGs in a
 256-colour palette. Default folder ``docs/images``: ``happy_board_{en,es}.png``,
-``happy_hand_{en,es}.png`` and ``happy_replay_{en,es}.png``."""
+``happy_hand_{en,es}.png``, ``happy_replay_{en,es}.png`` and
+``happy_shown_view_{en,es}.png`` (another seat's hand image with a shown hand, ``shown_view``)."""
 
 from __future__ import annotations
 
@@ -94,8 +95,37 @@ def replay_page(folder: Path, lang: str) -> Path:
     return path
 
 
+def shown_view(folder: Path, lang: str) -> Path:
+    """``happy_shown_view_<lang>.png``: the hand image of Bo's view after Ana started with
+    her hand face up (the docs' deal, ``tests.support.happy.HANDS``), with the card
+    counter: her cards in a strip on top. 400 px wide, 256 colours; drawn by
+    ``rendering.render_hand`` from ``cogs.hand_view.build_screen`` directly."""
+    import io
+
+    from bot.game.table import Table
+    from bot.rules import RuleSet
+    from cogs.hand_view import build_screen
+    from cogs.items import ViewState
+    from rendering import render_hand
+    from tests.support.happy import HANDS
+
+    table = Table.open(1, 2, 10, "Ana", computers=2, rules=RuleSet(variant="happy"))
+    table.seats[1] = table.seats[1].model_copy(update={"name": "Bo"})
+    table.start(10, 0.0, hands=HANDS, kitty="AA2", first_bidder=0)
+    table.decide(10, "show", 4, 0.5)
+    screen = build_screen(table, 1, ViewState(), lang, counter=True)
+    png = render_hand(screen.cards, locale=lang, show_indices=False, counter=screen.counts,
+                      shown=screen.shown)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    image = image.resize((400, round(image.height * 400 / image.width)), Image.Resampling.LANCZOS)
+    path = folder / f"happy_shown_view_{lang}.png"
+    image.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        path, optimize=True)
+    return path
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")
     for lang in LANGS:
-        for path in [*shoot(out, lang), replay_page(out, lang)]:
+        for path in [*shoot(out, lang), replay_page(out, lang), shown_view(out, lang)]:
             print(path)
