@@ -255,6 +255,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--worlds", type=int, default=happy.WORLDS,
                         help="hard's sampled deals per decision")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--only", choices=("hard",), help="fit hard's thresholds alone, against "
+                        "normal's in bot/ai/happy.py")
     parser.add_argument("--show-cost", type=float, default=0.0,
                         help="the landlord's win rate lost with its hand face up (fitting.show_cost)")
     args = parser.parse_args(argv)
@@ -280,7 +282,8 @@ def main(argv: list[str] | None = None) -> None:
     def normal_opponents(limits: Thresholds) -> list[Policy]:
         return [Policy("normal", limits, never=True), Policy("hard", hard)]
 
-    normal = coordinate_search(train, "normal", normal0, normal_opponents, est, args.rounds)
+    normal = (normal0 if args.only == "hard" else
+              coordinate_search(train, "normal", normal0, normal_opponents, est, args.rounds))
     print(f"fitted in {time.perf_counter() - start:.0f} s")
     print("| level | thresholds | vs never (train / held out) | vs the other level (train / held out) |")
     print("|---|---|---|---|")

@@ -64,8 +64,8 @@ NORMAL = Thresholds(call=0.38, grab=0.62, show_deal=0.94, show_kitty=0.94,
                     landlord_double=(0.54, 0.54), peasant_double=(0.58, 0.58))
 """normal's thresholds on ``strength`` (the seat's own cards); fitted (docs/AI.md §Happy
 rules). A pair with equal ends: straight to the super double."""
-HARD = Thresholds(call=0.30, grab=0.82, show_deal=0.94, show_kitty=0.94,
-                  landlord_double=(0.54, 0.54), peasant_double=(0.46, 0.46))
+HARD = Thresholds(call=0.26, grab=0.46, show_deal=0.94, show_kitty=0.94,
+                  landlord_double=(0.58, 0.58), peasant_double=(0.54, 0.58))
 """hard's thresholds on ``estimate`` (sampled deals of what it has not seen); fitted."""
 OPPONENT = (0.45, 0.60)
 """hard's reading of another seat's words: a call says ``strength`` of its 17 dealt cards
