@@ -1,9 +1,9 @@
-"""Replays and reviews of private hands: a daily deal's (bot/features/daily/cog.py) and an event
-deal's (bot/features/events/cog.py), one path for both.
+"""Replays and reviews of private hands: a feature's private deal's (its wing's ``cog.py``),
+one path for every feature's.
 
-A private hand is not a table hand: no hand number, no channel, no Share. Its service
-shapes it as a settled table hand (``DailyService.record``, ``EventService.hand_record``)
-and ``ReplayService.rebuilt`` pages it, so it is drawn by the Renderer as table replays
+A private hand is not a table hand: no hand number, no channel, no Share. Its feature's
+service shapes it as a settled table hand (``bot.service.replays.private_record``) and
+``ReplayService.rebuilt`` pages it, so it is drawn by the Renderer as table replays
 are (``replay._page_file`` / ``_animation``: image pages with alt text, the Animation
 GIF) and reviewed by the same machinery (``replay.run_review``). ``PrivateHand`` names
 which hand and how its texts and buttons read; ``on_click`` answers every button of it
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
 
 import discord
 
@@ -30,26 +29,26 @@ from cogs.replies import answer_error, defer, respond
 
 PRIVATE_REPLAY_VERBS = ("prev", "next", "gif", "rev", "open")
 """The verbs of a private replay's buttons (no Share: a private hand is shown privately),
-the last part of each feature's template of them (``ddz:dy``, ``ddz:ev``)."""
+the last part of each feature's template of them (its own prefix, ``ddz:<prefix>``)."""
 
 
 @dataclass(frozen=True)
 class PrivateHand:
     """Which private hand a replay shows and how it reads.
 
-    ``kind``: the prefix of its texts (``<kind>.replay_name``, ``.replay_caption``,
-    ``.review_caption``, ``.review_caption_none``, ``.review_title``,
-    ``.replay_animation``, ``error.<kind>_review_own``); ``texts``: their placeholders
-    (``{"day": …}``, or ``{"event": …, "deal": …}``; captions get ``name``, ``page`` and
-    ``pages`` too); ``custom_id``: ``(page, review, verb) -> str``, the custom_id of its
-    button (≤ 100 characters, cogs/items.py)."""
+    ``kind``: the prefix of its texts, its feature's catalog keys (``<kind>.replay_name``,
+    ``.replay_caption``, ``.review_caption``, ``.review_caption_none``, ``.review_title``,
+    ``.replay_animation``, ``error.<kind>_review_own``); ``texts``: their placeholders (the
+    feature's own; captions get ``name``, ``page`` and ``pages`` too); ``custom_id``:
+    ``(page, review, verb) -> str``, the custom_id of its button (≤ 100 characters,
+    cogs/items.py)."""
 
-    kind: Literal["daily", "event"]
+    kind: str
     texts: Mapping[str, str | int]
     custom_id: Callable[[int, bool, str], str]
 
     def name(self, lang: str) -> str:
-        """What the hand is called in alt texts and the animation ("Daily deal of …")."""
+        """What the hand is called in alt texts and the animation (``<kind>.replay_name``)."""
         return t(f"{self.kind}.replay_name", lang, **self.texts)
 
     def _escaped(self) -> dict[str, str | int]:

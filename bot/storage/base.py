@@ -219,7 +219,7 @@ class SqlRepository:
         """Delete a user's data in one guild (None: every guild); returns rows touched.
 
         Removes stats, ledger totals, match wins, skill ratings, display names, the
-        auto-play pace and the rows of ``ops.USER_TABLES``; finished-hand records keep
+        auto-play pace and the rows of ``ops.USER_TABLES`` (the core's); finished-hand records keep
         their points but lose the user id, name (shown as "?"), match total and rating.
         Then each of ``steps`` (the features' parts: their rows of the member, the keyed
         marks they keep, ``Forgetting.add_step``), all in one commit.

@@ -14,7 +14,7 @@ finds the row: exactly once, no check-then-insert), then locks the guild's
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.game.match import match_winners
@@ -50,9 +50,22 @@ STAT_COLUMNS = (
 """The counters of ``player_stats`` (after guild_id, user_id), as in PlayerStats."""
 
 USER_TABLES = ("player_stats", "ledger", "match_winners", "display_names", "ratings",
-               "member_prefs", "member_pings", "daily_plays", "event_entries", "event_plays",
-               "puzzle_attempts", "puzzle_players")
-"""Tables whose rows belong to one member (deleted by ``forget``)."""
+               "member_prefs", "member_pings")
+"""The core's tables whose rows belong to one member (deleted by ``forget``; a feature's
+are deleted by its own step, ``Repository.forget_user``'s ``steps``, with
+``delete_member_rows``)."""
+
+
+async def delete_member_rows(db: Sql, tables: Sequence[str], guild_id: int | None,
+                             user_id: int) -> int:
+    """Delete the rows of ``user_id`` in one guild (None: every guild) from each of
+    ``tables`` (each with ``guild_id`` and ``user_id`` columns), in order; rows deleted."""
+    where = "user_id = ?" + ("" if guild_id is None else " AND guild_id = ?")
+    args: tuple[int, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
+    touched = 0
+    for name in tables:
+        touched += await db.execute(f"DELETE FROM {name} WHERE {where}", args)
+    return touched
 
 
 # ----- settings and open tables ---------------------------------------------------------
@@ -493,9 +506,7 @@ async def forget(db: Sql, guild_id: int | None, user_id: int) -> int:
         " (SELECT guild_id FROM ledger WHERE " + where + ")",
         args,
     )
-    touched = 0
-    for name in USER_TABLES:
-        touched += await db.execute(f"DELETE FROM {name} WHERE {where}", args)
+    touched = await delete_member_rows(db, USER_TABLES, guild_id, user_id)
     hands = await db.fetch(
         "SELECT f.hand_id, f.settlement FROM finished_hands f WHERE f.hand_id IN"
         " (SELECT hand_id FROM hand_players WHERE user_id = ?)"

@@ -47,3 +47,49 @@ async def test_forget_user_removes_their_rows_and_anonymizes_hands(store: SqlRep
     assert recorded[1].changes[1].name == "?"
     await store.forget_user(None, 102)
     assert await store.player_stats(2, 102) is None
+
+
+FORGOTTEN_BEFORE = {"player_stats", "ledger", "match_winners", "display_names", "ratings",
+                    "member_prefs", "member_pings", "daily_plays", "event_entries",
+                    "event_plays", "puzzle_attempts", "puzzle_players"}
+"""The member's tables ``/ddz forget`` deleted when ``ops.USER_TABLES`` named them all."""
+
+
+def test_forget_deletes_the_same_tables_the_core_and_the_wings_each_their_own() -> None:
+    """The core's ``ops.USER_TABLES`` and each wing's ``MEMBER_TABLES`` (deleted by its
+    forget step) together are the tables deleted before the features' steps did it."""
+    from bot.features.daily import queries as daily
+    from bot.features.events import queries as events
+    from bot.features.puzzles import queries as puzzles
+    from bot.storage import ops
+
+    wings = (*daily.MEMBER_TABLES, *events.MEMBER_TABLES, *puzzles.MEMBER_TABLES)
+    assert set(ops.USER_TABLES).isdisjoint(wings)
+    assert {*ops.USER_TABLES, *wings} == FORGOTTEN_BEFORE
+
+
+async def test_each_wings_forget_step_deletes_its_rows_of_the_member(
+        store: SqlRepository) -> None:
+    """Through the steps (``FeatureStores.forget_user``: every feature's, as the service
+    asks it), on both backends: the member's rows of every wing's table are gone, and only
+    in the server named."""
+    from bot.features.daily import queries as daily
+    from bot.features.events import queries as events
+    from bot.features.puzzles import queries as puzzles
+    from tests.support.every_row import fill
+
+    tables = (*daily.MEMBER_TABLES, *events.MEMBER_TABLES, *puzzles.MEMBER_TABLES)
+
+    async def rows_of(user_id: int) -> dict[str, int]:
+        async with store.reading() as db:
+            return {name: int((await db.fetch(
+                f"SELECT COUNT(*) FROM {name} WHERE user_id = ?", (user_id,)))[0][0])
+                for name in tables}
+
+    await fill(store)
+    before = await rows_of(101)
+    assert all(before.values()), before  # fill wrote a row of 101 in each
+    await store.forget_user(2 << 22, 101)  # another server: nothing of these
+    assert await rows_of(101) == before
+    await store.forget_user(1, 101)
+    assert await rows_of(101) == dict.fromkeys(tables, 0)

@@ -16,6 +16,15 @@ from bot.game.table import Table
 from bot.storage import ops
 from bot.storage.sql import Sql, scalar
 
+MEMBER_TABLES = ("daily_plays",)
+"""Its tables whose rows belong to one member (deleted by ``/ddz forget``, ``forget_rows``)."""
+
+
+async def forget_rows(db: Sql, guild_id: int | None, user_id: int) -> int:
+    """Delete the member's rows of ``MEMBER_TABLES`` in one guild (None: every guild)."""
+    return await ops.delete_member_rows(db, MEMBER_TABLES, guild_id, user_id)
+
+
 ENTRY_COLUMNS = ("p.guild_id, p.day, p.user_id, n.name, p.table_id, p.level, p.started_at,"
                  " p.finished_at, p.points, p.moves, p.won")
 ENTRY_FROM = (" FROM daily_plays p LEFT JOIN display_names n"

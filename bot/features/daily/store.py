@@ -84,12 +84,13 @@ class DailyStore:
                     marks: Sequence[tuple[str, int]] = ()) -> ForgetStep:
         """Its part of ``/ddz forget`` (``Repository.forget_user``): keep each (day, mark)
         (``bot.game.private.forgotten_mark``) as a play of that day with no member, so
-        forgetting does not open a second play (``guild_id`` only; its plays go with
-        ``ops.USER_TABLES``)."""
+        forgetting does not open a second play (``guild_id`` only), after deleting the
+        member's plays (``daily.forget_rows``)."""
         async def step(db: Sql, now: float) -> int:
+            touched = await daily.forget_rows(db, guild_id, user_id)
             if guild_id is not None:
                 for day, mark in marks:
                     await daily.mark_forgotten(db, guild_id, day, mark, now)
-            return 0
+            return touched
 
         return step

@@ -19,6 +19,15 @@ from bot.storage import ops
 from bot.storage.sql import Sql, scalar
 from bot.values import NO_ORGANISER
 
+MEMBER_TABLES = ("event_entries", "event_plays")
+"""Its tables whose rows belong to one member (deleted by ``/ddz forget``, ``forget_rows``)."""
+
+
+async def forget_rows(db: Sql, guild_id: int | None, user_id: int) -> int:
+    """Delete the member's rows of ``MEMBER_TABLES`` in one guild (None: every guild)."""
+    return await ops.delete_member_rows(db, MEMBER_TABLES, guild_id, user_id)
+
+
 EVENT_COLUMNS = ("event_id, guild_id, channel_id, name, deals, level, created_by, created_at,"
                  " closes_at, closed_at, announced_at, rules")
 PLAY_COLUMNS = ("p.event_id, p.deal, p.user_id, n.name, p.table_id, p.started_at,"

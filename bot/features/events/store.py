@@ -114,12 +114,14 @@ class EventStore:
 
     def forget_step(self, guild_id: int | None, user_id: int,
                     marks: Sequence[tuple[str, int]] = ()) -> ForgetStep:
-        """Its part of ``/ddz forget`` (``Repository.forget_user``): the events the member
-        organised keep ``NO_ORGANISER``; each (event id, mark)
+        """Its part of ``/ddz forget`` (``Repository.forget_user``): the member's entries and
+        plays deleted (``events.forget_rows``), the events the member organised keep
+        ``NO_ORGANISER``; each (event id, mark)
         (``bot.features.events.rules.event_forgotten_mark``) is kept as an entry below 0
         of an open event the member began (``guild_id`` only): no second entry."""
         async def step(db: Sql, now: float) -> int:
-            touched = await events.forget_organiser(db, guild_id, user_id)
+            touched = await events.forget_rows(db, guild_id, user_id)
+            touched += await events.forget_organiser(db, guild_id, user_id)
             if guild_id is not None:
                 for event_id, mark in marks:
                     await events.mark_forgotten(db, event_id, guild_id, mark, now)

@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.features.puzzles.values import PuzzleAttempt, PuzzleRating
+from bot.storage import ops
 from bot.storage.sql import Sql, scalar
+
+MEMBER_TABLES = ("puzzle_attempts", "puzzle_players")
+"""Its tables whose rows belong to one member (deleted by ``/ddz forget``, ``forget_rows``)."""
+
+
+async def forget_rows(db: Sql, guild_id: int | None, user_id: int) -> int:
+    """Delete the member's rows of ``MEMBER_TABLES`` in one guild (None: every guild)."""
+    return await ops.delete_member_rows(db, MEMBER_TABLES, guild_id, user_id)
+
 
 COLUMNS = ("a.attempt_id, a.guild_id, a.user_id, n.name, a.puzzle_id, a.mode, a.day,"
            " a.started_at, a.finished_at, a.solved, a.line, a.plies, a.moves")

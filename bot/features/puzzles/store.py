@@ -89,11 +89,12 @@ class PuzzleStore:
                     marks: Sequence[tuple[str, int]] = ()) -> ForgetStep:
         """Its part of ``/ddz forget`` (``Repository.forget_user``): each (day, mark) kept as
         an attempt at that day's puzzle with no member (``guild_id`` only): no second
-        attempt (the attempts and rating go with ``ops.USER_TABLES``)."""
+        attempt, after deleting the member's attempts and rating (``puzzles.forget_rows``)."""
         async def step(db: Sql, now: float) -> int:
+            touched = await puzzles.forget_rows(db, guild_id, user_id)
             if guild_id is not None:
                 for day, mark in marks:
                     await puzzles.mark_forgotten(db, guild_id, day, mark, now)
-            return 0
+            return touched
 
         return step
