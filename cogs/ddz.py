@@ -105,6 +105,8 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
             self.ctx.parts.extend(wing.parts)
             if wing.stats is not None:
                 self.ctx.stats.append(wing.stats)
+        self.rule_parts = tuple(key for wing in self.wings.values() for key in wing.rules)
+        """The features' parts of ``/ddz rules`` (catalog keys, ``Wing.rules``)."""
         self.private: dict[str, PrivateChange] = {
             kind: change for wing in self.wings.values() for kind, change in wing.private.items()}
         """What a change of a private table does, by ``Table.kind`` (the feature's own)."""
@@ -447,7 +449,8 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         self.ctx.seen(interaction)
         await defer(interaction, ephemeral=True, thinking=True)
         settings = await self.service.settings(permissions.guild_id(interaction))
-        embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules)
+        embed = info.rules_embed(resolve_locale(interaction.locale), settings.rules,
+                                 self.rule_parts)
         await respond(interaction, embed=embed)
 
     @app_commands.command(name=cmd("stop", "cmd.stop.name"),

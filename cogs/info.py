@@ -193,12 +193,13 @@ embed, and everything of a message's embeds together (``resources/message.mdx``
 _HEADING = re.compile(r"\*\*(.+?)\*\*\s*(.*)", re.S)
 
 
-def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
+def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES,
+                parts: Sequence[str] = ()) -> discord.Embed:
     """The rules, short, with card examples in docs/RULES.md notation, as this server
     plays them: its bidding and kicker variants and its match (a target in points or
-    ``match_hands`` hands; docs/RULES.md §Deal and bidding, §Kickers, §Match), and
-    tournaments, the Happy rules and no-shuffle deals in short (§Tournaments, §Happy
-    rules, §No-shuffle deals).
+    ``match_hands`` hands; docs/RULES.md §Deal and bidding, §Kickers, §Match), the
+    features' ``parts`` (catalog keys, ``cogs.wing.Wing.rules``), and the Happy rules and
+    no-shuffle deals in short (§Happy rules, §No-shuffle deals).
 
     The game itself (deal, play, combinations) is the description; each further part is a
     field named by its bold heading (``**Score.** …`` → field "Score"), so every language
@@ -213,9 +214,8 @@ def rules_embed(lang: str, rules: RuleSet = DEFAULT_RULES) -> discord.Embed:
     game = [t("rules.deal", lang, bidding=t(f"rules.bidding_{rules.bidding}", lang)),
             t("rules.play", lang), combos]
     more = [t("rules.score", lang), match, t("rules.controls", lang), t("rules.away", lang),
-            t("rules.pings", lang), t("rules.replays", lang), t("rules.puzzles", lang),
-            t("rules.tournaments", lang), t("rules.happy_section", lang),
-            t("rules.no_shuffle_section", lang)]
+            t("rules.pings", lang), t("rules.replays", lang), *(t(key, lang) for key in parts),
+            t("rules.happy_section", lang), t("rules.no_shuffle_section", lang)]
     embed = discord.Embed(title=t("rules.title", lang), description="\n\n".join(game),
                           colour=COLOR)
     for part in more:

@@ -55,7 +55,8 @@ class Wing:
     ``stats``, its fields of ``/ddz stats`` about a member (after the core's, in the order
     of the features), and ``routes``, the templates of
     its own components with their handlers (``cogs.items.ClickRoute``: routed by the cog,
-    no core file edited)."""
+    no core file edited), and ``rules``, the catalog keys of its parts of ``/ddz rules``
+    (``**Heading.** text`` each, after the core's parts, in the order of the features)."""
 
     private: Mapping[str, PrivateChange] = field(default_factory=dict)
     tasks: Sequence[Background] = ()
@@ -63,6 +64,7 @@ class Wing:
     closing: Mapping[str, TableClosing] = field(default_factory=dict)
     stats: StatsFields | None = None
     routes: Sequence[ClickRoute] = ()
+    rules: Sequence[str] = ()
 
 
 class DiscordFeature(Protocol):

@@ -627,8 +627,8 @@ CORE_FILES = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py
 web page, templates and links live in its wing (``Feature.web``, bot/web/routes.py)."""
 STILL_NAMING = ("bot/values.py", "cogs/info.py")
 """Core files that still name the four features of before the contract (issue 49: their
-values and table fields move into their wings next; ``cogs/info.py``: the rules' sections
-of the puzzles and tournaments and the daily deal's settings in ``/ddz config``). A file
+values and table fields move into their wings next; ``cogs/info.py``: the daily deal's
+settings in ``/ddz config``, which leave ``GuildSettings`` with them). A file
 cleaned leaves this list (the second test says when)."""
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.features.puzzles.cog import RULES_PARTS as PUZZLE_RULES
+from bot.features.tournaments.cog import RULES_PARTS as TOURNAMENT_RULES
 from bot.i18n import available_locales, t
 from bot.rules import DEFAULT_RULES
 from cogs import info
@@ -63,6 +65,10 @@ RULE_VARIANTS = [DEFAULT_RULES,
                  DEFAULT_RULES.model_copy(update={"match_hands": 1})]
 
 
+FEATURE_PARTS = (*PUZZLE_RULES, *TOURNAMENT_RULES)
+"""The features' parts of ``/ddz rules`` (their ``Wing.rules``), as the cog shows them."""
+
+
 def embed_problems(embed: discord.Embed) -> list[str]:
     """Each of Discord's embed limits ``embed`` breaks (cogs/info.py EMBED_*)."""
     problems = []
@@ -85,7 +91,7 @@ def embed_problems(embed: discord.Embed) -> list[str]:
 @pytest.mark.parametrize("lang", available_locales())
 def test_the_rules_fit_discords_embed_limits_in_every_language_and_variant(lang: str) -> None:
     for rules in RULE_VARIANTS:
-        embed = info.rules_embed(lang, rules)
+        embed = info.rules_embed(lang, rules, FEATURE_PARTS)
         assert embed_problems(embed) == [], (lang, rules)
         assert [f.name for f in embed.fields][:2] == [
             info._HEADING.match(t("rules.score", lang)).group(1).rstrip(".:。："),  # type: ignore[union-attr]

@@ -413,3 +413,7 @@ async def stats_fields(service: PuzzleService, guild_id: int, user_id: int,
         "stats.puzzles_value", lang, rating=round(rating.rating),
         deviation=round(rating.deviation), solved=rating.solved, attempts=rating.attempts,
         daily=puzzles.daily_solved, streak=puzzles.streak, best=puzzles.best_streak))]
+
+
+RULES_PARTS = ("rules.puzzles",)
+"""Its part of ``/ddz rules`` (``Wing.rules``; docs/RULES.md §Puzzles)."""

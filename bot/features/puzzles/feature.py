@@ -32,7 +32,7 @@ class PuzzlesFeature:
         return WebPart()  # no page of its own
 
     def attach(self, host: WingHost) -> Wing:
-        return Wing(routes=puzzles.ROUTES, stats=functools.partial(
+        return Wing(routes=puzzles.ROUTES, rules=puzzles.RULES_PARTS, stats=functools.partial(
             puzzles.stats_fields, host.ctx.feature(PuzzleService)))
 
 

@@ -540,3 +540,7 @@ class TournamentTicker(Background):
 ROUTES = (ClickRoute("tournament", SIGNUP_TEMPLATE, on_signup_click),)
 """The tournaments' components (their ``Wing.routes``; the clicks get the template's groups:
 tournament id, verb)."""
+
+
+RULES_PARTS = ("rules.tournaments",)
+"""Its part of ``/ddz rules`` (``Wing.rules``; docs/RULES.md §Tournaments)."""

@@ -61,7 +61,7 @@ class TournamentsFeature:
                 await host.ctx.hands.views.refresh(table.model_copy(update={"phase": "finished"}))
 
         return Wing(tasks=(ticker,), parts=(ticker,), closing={KIND: closing},
-                    routes=tournaments.ROUTES,
+                    routes=tournaments.ROUTES, rules=tournaments.RULES_PARTS,
                     stats=functools.partial(tournaments.stats_fields, cups))
 
 
