@@ -619,7 +619,7 @@ CORE_FILES = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py
               "bot/service/renderer.py", "bot/storage/copy.py",
               "bot/web/app.py", "bot/web/site.py", "bot/web/views.py", "bot/web/routes.py",
               "bot/service/links.py", "bot/service/records.py", "cogs/records.py",
-              "cogs/private_replay.py",
+              "cogs/private_replay.py", "bot/service/forget.py", "bot/service/host.py",
               "cogs/info.py",
               *(f"bot/web/templates/{p.name}" for p in sorted(
                   (ROOT / "bot/web/templates").glob("*.html"))))

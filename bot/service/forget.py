@@ -1,7 +1,7 @@
 """``/ddz forget`` in the service (docs/ARCHITECTURE.md §Where state lives): who may
-forget now, and the deletion of a member's stored data in one server, keeping only the
-keyed marks that stop a second play of today's daily deal or of an open event, or a
-second attempt at today's puzzle."""
+forget now, and the deletion of a member's stored data in one server: the core's rows and
+each feature's (its step, ``Forgetting.add_step``), keeping only the keyed marks a feature
+keeps so that forgetting opens no second play of a deal it allows once."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bot.storage.repository import ForgetStep, Repository
 
 Check = Callable[[int, int], Awaitable[None]]
 """(guild id, user id) → None, or GameError while a feature holds the member in a way
-forgetting would break (``TournamentService.forget_check``)."""
+forgetting would break (a feature's ``forget_check``)."""
 
 StepOf = Callable[[int, int], Awaitable[ForgetStep]]
 """(guild id, user id) → a feature's part of the member's deletion (its rows of the member,
@@ -34,9 +34,8 @@ class Forgetting:
         self._forgotten = forgotten
         self.listeners: list[Callable[[int, int], None]] = []
         """Called with (guild id, user id) after ``forget`` deleted a member's data
-        (the web page drops its cached pages of that server, docs/WEB.md; the
-        tournaments take an organiser's id off their open tables,
-        ``TournamentService.forgotten``)."""
+        (the web page drops its cached pages of that server, docs/WEB.md; a feature
+        takes the member's id off what it keeps open, its ``forgotten``)."""
 
     def add_check(self, check: Check) -> None:
         """Ask ``check`` too before each deletion (``check``, ``forget``)."""
@@ -49,10 +48,9 @@ class Forgetting:
 
     async def check(self, guild_id: int, user_id: int) -> None:
         """Raise GameError("forget_while_seated") while the member sits at an open table
-        of the guild, "forget_while_private" at a daily or event deal's (no leaving it:
-        it is finished, by auto-play at worst); its hand would still settle for them.
-        Then each feature's check (``add_check``: "forget_while_tournament" while the
-        member is in the server's open or running tournament)."""
+        of the guild, "forget_while_private" at a private deal's (``Table.private``: no
+        leaving it: it is finished, by auto-play at worst); its hand would still settle
+        for them. Then each feature's check (``add_check``: its own refusal)."""
         table = next((t for t in self._tables()
                       if t.guild_id == guild_id and t.seat_of(user_id) is not None), None)
         if table is not None and table.private:
@@ -64,9 +62,9 @@ class Forgetting:
 
     async def forget(self, guild_id: int, user_id: int) -> int:
         """Delete the member's stored data in the guild (``/ddz forget``); rows touched.
-        Each feature does its part in the same commit (``add_step``): only its keyed
-        marks stay (of today's daily play, of an open event the member began, of today's
-        puzzle if begun), so that none opens a second time.
+        Each feature does its part in the same commit (``add_step``): its rows of the
+        member go, only its keyed marks stay (of a deal the member began that allows one
+        play), so that none opens a second time.
         Raises GameError("forget_while_seated") and the others of ``check``."""
         await self.check(guild_id, user_id)
         steps = [await step_of(guild_id, user_id) for step_of in self._steps]

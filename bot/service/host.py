@@ -1,6 +1,6 @@
 """What the service's helpers need of the ``TableService`` that owns them, as protocols: the
-turn tasks (``TurnHost``), the turn pings (``PingHost``), the private deals, the daily deal's and events'
-(``PrivateHost``), the tournaments' (``TournamentHost``), and what a kind of private deal
+turn tasks (``TurnHost``), the turn pings (``PingHost``), the features' private deals
+(``PrivateHost``), a feature dealing its tables' hands (``DealingHost``), and what a kind of private deal
 (``PrivateDeal``) or of public table (``PublicKind``) does for the service, and how a kind
 names its hand view (``TitledKind``). They import this module, never ``bot.service.tables``: the service
 is their host (the features' are built over it by ``bot.service.features``), without an
@@ -83,8 +83,8 @@ class PingHost(Protocol):
 
 
 class PrivateHost(Protocol):
-    """What the daily deal and the events (``bot.features.daily.service``, ``bot.features.events.service``)
-    use of the service whose tables they deal."""
+    """What a feature dealing private tables (a ``PrivateDeal`` kind) uses of the service
+    whose tables it deals."""
 
     storage: Repository
     clock: Clock
@@ -100,7 +100,7 @@ class PrivateHost(Protocol):
 
 @runtime_checkable
 class PrivateDeal(Protocol):
-    """A kind of private deal (a table of ``Table.kind`` ``daily`` or ``event``), registered
+    """A kind of private deal (a feature's ``Table.kind``, ``Table.private``), registered
     with the service under that kind (``TableService.private``): ``finish`` records a
     finished table as the member's result in place of settling a table hand (no match
     totals, stats or ratings change)."""
@@ -110,7 +110,7 @@ class PrivateDeal(Protocol):
 
 @runtime_checkable
 class PublicKind(Protocol):
-    """A kind of public table (``Table.kind`` ``tournament``) registered with the service
+    """A kind of public table (a feature's ``Table.kind``) registered with the service
     (``TableService.register``): ``settled`` is told, after the table's lock, of each hand
     the service settled at such a table (the settlement committed). Keep it quick:
     schedule slow work."""
@@ -120,23 +120,23 @@ class PublicKind(Protocol):
 
 @runtime_checkable
 class TitledKind(Protocol):
-    """A kind of table that names its hand view (``Table.kind`` ``daily``, ``event``,
-    ``tournament``), registered with the service (``TableService.register``):
+    """A kind of table that names its hand view (a feature's ``Table.kind``), registered
+    with the service (``TableService.register``):
     ``hand_title`` is the first line of a member's hand view at such a table, from the
     table alone (no I/O: the view is drawn on every click)."""
 
     def hand_title(self, table: Table) -> Title: ...
 
 
-class TournamentHost(PrivateHost, Protocol):
-    """What the tournaments (``bot.features.tournaments.service``) use of the service whose tables
-    they deal: ``PrivateHost``'s (``add_private`` takes a table the tournament dealt), the
-    locked path of a change (``_act``: the next hand, a seat handed over, a table closed)
-    and the auto-play pace's scale."""
+class DealingHost(PrivateHost, Protocol):
+    """What a feature that deals the hands of its own tables (``Table.feature_deals``) uses
+    of the service: ``PrivateHost``'s
+    (``add_private`` takes a table the feature dealt), the locked path of a change (``act``:
+    the next hand, a seat handed over, a table closed) and the auto-play pace's scale."""
 
     pace_scale: float
 
     def get(self, table_id: str) -> Table | None: ...
 
-    async def _act(self, table_id: str, apply: Apply, *, expect_seq: int | None = None,
-                   notify: bool = True, schedule: bool = True) -> Table: ...
+    async def act(self, table_id: str, apply: Apply, *, notify: bool = True,
+                  schedule: bool = True) -> Table: ...

@@ -452,6 +452,14 @@ class TableService:
             raise GameError("table_closed")
         return table
 
+    async def act(self, table_id: str, apply: Apply, *, notify: bool = True,
+                  schedule: bool = True) -> Table:
+        """A feature's change of one of its tables on the locked path (``DealingHost``,
+        bot/service/host.py: the next hand, a seat handed over, a table closed): ``_act``
+        without a move's ``expect_seq``. Raises GameError as ``apply`` does, or
+        "table_closed"."""
+        return await self._act(table_id, apply, notify=notify, schedule=schedule)
+
     async def _act(
         self,
         table_id: str,

@@ -1,6 +1,6 @@
 """The tournaments' pure rules at the game table (docs/RULES.md §Tournaments): what a
 withdrawn or dropped member's seat becomes. No clock, no storage: the service applies it
-under the table's lock (``TableService._act``)."""
+under the table's lock (``TableService.act``)."""
 
 from __future__ import annotations
 

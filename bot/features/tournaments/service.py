@@ -1,7 +1,7 @@
 """Tournaments with people (docs/RULES.md §Tournaments): sign-up, rounds of tables of three,
 each table in its own public thread, standings, the organiser's controls.
 
-``TournamentService`` is built over a ``TournamentHost`` (``bot/service/host.py``: the
+``TournamentService`` is built over a ``DealingHost`` (``bot/service/host.py``: the
 ``TableService`` that owns the tables) and registered with ``TableService.register(
 "tournament", …)`` as the ``PublicKind`` of ``Table.kind`` ``"tournament"``: the table
 service tells it of every hand settled at a tournament table (``settled``). The seating
@@ -60,7 +60,7 @@ from bot.game.errors import GameError
 from bot.game.seat import Event, Seat, computer_seat
 from bot.game.table import Table
 from bot.rules import RuleSet
-from bot.service.host import Title, TournamentHost
+from bot.service.host import DealingHost, Title
 from bot.storage.repository import ForgetStep
 from bot.values import NO_ORGANISER, Settlement
 
@@ -210,7 +210,7 @@ def _points(hands: Sequence[TournamentHand], round_no: int,
 
 
 class TournamentService:
-    """The server's tournaments (docs/ARCHITECTURE.md §Tournaments) over a ``TournamentHost``.
+    """The server's tournaments (docs/ARCHITECTURE.md §Tournaments) over a ``DealingHost``.
 
     ``poster``: the cogs' ``TournamentPoster`` (default ``NullPoster``). Commands raise
     GameError with a code the cogs translate (``error.<code>``): ``tournament_exists``,
@@ -219,7 +219,7 @@ class TournamentService:
     button of a tournament that is not the server's current one).
     """
 
-    def __init__(self, host: TournamentHost, poster: TournamentPoster | None = None) -> None:
+    def __init__(self, host: DealingHost, poster: TournamentPoster | None = None) -> None:
         self.host = host
         self.store = TournamentStore(host.storage)
         """The tournaments' rows (``bot.features.tournaments.store``)."""
@@ -346,7 +346,7 @@ class TournamentService:
             table = self.host.get(game_table_id(info.tournament_id, played.round_no,
                                                 played.table_no))
             if user_id in played.seats and table is not None and table.seat_of(user_id) is not None:
-                await self.host._act(table.id, lambda t, now: hand_over(t, user_id,
+                await self.host.act(table.id, lambda t, now: hand_over(t, user_id,
                                                                         computer=computer))
 
     async def start(self, guild_id: int) -> TournamentInfo:
@@ -453,7 +453,7 @@ class TournamentService:
             return []
 
         with contextlib.suppress(GameError):  # closed meanwhile: its saved state is gone
-            await self.host._act(table_id, apply, notify=False, schedule=False)
+            await self.host.act(table_id, apply, notify=False, schedule=False)
 
     # ----- the table service's seam ------------------------------------------------
 
@@ -602,9 +602,9 @@ class TournamentService:
             if table.hand_no >= info.hands:
                 await self._finish_table(info, played, hands)
             else:
-                await self.host._act(table_id, lambda t, now: t.deal_next(now))
+                await self.host.act(table_id, lambda t, now: t.deal_next(now))
         elif table.phase in ("finished", "lobby"):  # a hand stopped by an admin: deal again
-            await self.host._act(table_id, lambda t, now: t.deal_next(now))
+            await self.host.act(table_id, lambda t, now: t.deal_next(now))
 
     async def _open(self, info: TournamentInfo, played: TournamentTable, table_id: str) -> None:
         """The table's thread (the poster) and its game table, dealt."""
@@ -693,7 +693,7 @@ class TournamentService:
         table = self.host.get(table_id)
         if table is None:
             return None
-        return await self.host._act(table_id, lambda t, now: t.cancel(t.starter_id, True))
+        return await self.host.act(table_id, lambda t, now: t.cancel(t.starter_id, True))
 
     async def _finish(self, info: TournamentInfo, entrants: list[TournamentEntrant]) -> None:
         if await self.store.finish_tournament(info.tournament_id,
