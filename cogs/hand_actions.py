@@ -171,7 +171,7 @@ async def _hint(service: TableService, table: Table, seat: int, state: ViewState
     search's list when ready, else the normal level's, with the search as ``later``;
     a first suggestion from the normal level's list says it is a quick look (the review
     makes the search's evaluation, docs/AI.md §Reviews).
-    At a private table (daily deal, event) always the search's list, waited for (``hint_options``): the
+    At a private table (``Table.private``) always the search's list, waited for (``hint_options``): the
     same position gets the same Hint however busy the bot is (docs/AI.md §Fixed budget)."""
     if table.hand is None:
         raise GameError("wrong_phase")

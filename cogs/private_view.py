@@ -1,6 +1,6 @@
-"""The member's hand view at a private table (the daily deal's, an event's deal): kept
-current like any hand view, and drawn once more with the result when the hand ends
-(docs/RULES.md §Daily deal, §Events). Shared by ``bot/features/daily/cog.py`` and ``bot/features/events/cog.py``."""
+"""The member's hand view at a private table (a feature's private deal, ``Table.private``):
+kept current like any hand view, and drawn once more with the result when the hand ends.
+Shared by the features that deal private tables (their wings' ``cog.py``, ``Wing.private``)."""
 
 from __future__ import annotations
 

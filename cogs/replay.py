@@ -104,7 +104,7 @@ async def _page_file(renderer: Renderer, found: Replay, page: int, lang: str,
     (``called``: the hand's name there instead of "Hand #n", ``rp.page_alt``)."""
     players = _players(found)
     hand, steps, no = found.hand, found.steps, found.record.hand_no
-    shown = no or None  # a private hand (daily, event) has no number: none drawn
+    shown = no or None  # a private hand (a feature's) has no number: none drawn
     if page == len(steps) - 1:
         png = await renderer.result(rp.result_view(hand, players, shown, lang), locale=lang)
     else:
@@ -189,7 +189,7 @@ def review_embed(found: Replay, review: Review, lang: str,
     steps, hand = found.steps, found.hand
     worst = {index: rank for rank, index in enumerate(review.worst, start=1)}
     lines = []
-    fixed_bid = not any(s.kind == "bidding" for s in steps)  # a daily or event deal
+    fixed_bid = not any(s.kind == "bidding" for s in steps)  # a private deal
     if fixed_bid:  # dealt at bid 3: nobody's decision, neither a line nor in the summary
         review = replace(review, decisions=tuple(
             (index, a) for index, a in review.decisions if hand.history[index].kind != "bid"))

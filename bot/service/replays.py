@@ -151,8 +151,9 @@ class ReplayService:
         return await self._replay(record)
 
     async def rebuilt(self, record: FinishedHand) -> Replay:
-        """The Replay of a record found elsewhere (a daily hand: ``DailyService.record``,
-        which has checked who may see it), cached like the server's hands."""
+        """The Replay of a record found elsewhere (a feature's private hand,
+        ``private_record``, whose feature has checked who may see it), cached like the
+        server's hands."""
         return await self._replay(record)
 
     async def _replay(self, record: FinishedHand) -> Replay:
@@ -161,7 +162,7 @@ class ReplayService:
         cached = self._replays.get(record.hand_id)
         if cached is not None:
             return Replay(record, cached.hand, cached.steps)
-        # a private deal (daily, event: no hand number) was dealt with its bid fixed
+        # a private deal (a feature's: no hand number) was dealt with its bid fixed
         hand, steps = await asyncio.to_thread(_rebuild, record.hand_json, record.hand_no != 0)
         done = Replay(record, hand, steps)
         self._replays.put(record.hand_id, done)
@@ -262,7 +263,7 @@ async def _tell(progress: Progress, done: int, total: int) -> None:
 
 def private_record(hand_id: str, guild_id: int, table_id: str, finished_at: float,
                    hand_json: str, user_id: int, name: str | None) -> FinishedHand | None:
-    """A finished private hand (a daily deal's, an event deal's) shaped as a settled table
+    """A finished private hand (a feature's private deal's) shaped as a settled table
     hand for ``ReplayService`` (``rebuilt``, ``review``): no hand number (``hand_no`` 0),
     no channel, no match totals; seat 0 (``PRIVATE_SEAT``) is the member (``name``, ``"?"``
     once forgotten), seats 1 and 2 the computers, each with its role and points. None

@@ -159,8 +159,8 @@ class TableService:
         self.check_can_forget, self.forget_user = self.forgetting.check, self.forgetting.forget
         self.closing: list[Callable[[], Awaitable[None]]] = []
         """Awaited by ``close`` before the turn tasks stop: each feature's own shutdown."""
-        # The features (daily deal, events, puzzles, tournaments) are built over this
-        # service and registered with it by ``bot.service.features.install_features``.
+        # The features (``bot.features.installed.FEATURES``) are built over this service
+        # and registered with it by ``bot.features.contract.install_features``.
 
     def register(self, kind: str, deal: _D) -> _D:
         """Take ``deal`` as the handler of tables of ``Table.kind`` ``kind``: a private
@@ -201,8 +201,8 @@ class TableService:
         return list(self._tables.values())
 
     def table_in_channel(self, channel_id: int) -> Table | None:
-        """The open table of a channel (at most one), or None (private tables, the daily
-        deal's and events', are in no channel)."""
+        """The open table of a channel (at most one), or None (a feature's private tables
+        are in no channel)."""
         return next((t for t in self._tables.values()
                      if t.channel_id == channel_id and not t.private), None)
 
@@ -306,7 +306,7 @@ class TableService:
         self, table_id: str, user_id: int, seq: int | None = None, **deal: Any
     ) -> Table:
         """Deal a hand (three seats filled). ``deal``: ``seed``, ``first_bidder``,
-        ``hands``, ``kitty`` for tests and puzzles (``Table.start``)."""
+        ``hands``, ``kitty`` for tests and set positions (``Table.start``)."""
         settings = await self.settings(self._require(table_id).guild_id)
         if "seed" not in deal and "hands" not in deal:
             deal = {**deal, "seed": self._deal_seed()}
@@ -517,11 +517,11 @@ class TableService:
 
     async def add_private(self, table: Table, claim: Callable[[], Awaitable[bool]],
                           events: list[Event]) -> bool:
-        """Take a freshly dealt private table (``bot.features.daily.rules.daily_table``,
-        ``bot.features.events.rules.event_table``): ``claim()`` the member's play of it and save it in
-        one commit (``Repository.begin_daily``, ``begin_event_play``), then arm its turn and
-        notify. False (nothing kept) when the claim fails: the member has played or is
-        playing it already (or the event has closed). Storage errors propagate."""
+        """Take a private table a feature freshly dealt: ``claim()`` the member's play of it
+        and save it in one commit (the feature's store writes its row of the play), then arm
+        its turn and notify. False (nothing kept) when the claim fails: the member has
+        played or is playing it already (or the feature's deal has closed). Storage errors
+        propagate."""
         async with self._guild_lock(table.guild_id):
             if not await claim():
                 return False
