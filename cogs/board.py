@@ -137,8 +137,8 @@ class Board:
         return state.message_id is not None
 
     async def drawn(self, table_id: str, seq: int, timeout: float) -> bool:
-        """Wait until the table's message shows its state ``seq`` or a newer one (a
-        tournament's thread is archived only then, and its standings posted after it);
+        """Wait until the table's message shows its state ``seq`` or a newer one (a feature
+        that closes its table's thread or posts after its last hand waits for it);
         False after ``timeout`` seconds (the message could not be drawn: a 403, Discord
         down)."""
         if (self.drawn_seq.peek(table_id) or -1) >= seq:

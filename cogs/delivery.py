@@ -382,9 +382,8 @@ class Delivery:
 
     async def post(self, channel_id: int, guild_id: int | None, priority: int = RESULT,
                    **kwargs: Any) -> discord.Message:
-        """Post a message in the channel itself, never as an interaction's follow-up (the
-        daily channel's post, an event's results, the new-match notice: each stands
-        alone). After the budget's ``take(priority)``; counted as a global request.
+        """Post a message in the channel itself, never as an interaction's follow-up (a
+        feature's announcements, the new-match notice: each stands alone). After the budget's ``take(priority)``; counted as a global request.
         Raises discord.HTTPException as Discord answers."""
         if self.budget is not None:
             await self.budget.take(priority)
@@ -471,8 +470,8 @@ def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:
 @dataclass(frozen=True)
 class Outbox:
     """One channel to post in through ``Delivery.post`` (``send`` takes
-    ``discord.abc.Messageable.send``'s keywords): what the daily poster and the event
-    announcer write to."""
+    ``discord.abc.Messageable.send``'s keywords): what a feature's poster or announcer
+    writes to."""
 
     delivery: Delivery
     channel_id: int

@@ -66,7 +66,7 @@ def public_view(table: Table, lang: str, hand_no: int | None = None) -> Componen
         add("hand", "btn.my_hand", B.success)
         add("leave", "btn.leave")  # mid-hand: auto-play takes the seat (docs/RULES.md §Timers)
     elif table.phase == "finished":
-        if not table.feature_deals:  # its feature deals its hands itself (a tournament's)
+        if not table.feature_deals:  # else its feature deals its hands itself
             add("again", "btn.play_again", B.primary)
             add("leave", "btn.leave")
         if hand_no is not None:

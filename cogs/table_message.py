@@ -105,7 +105,7 @@ class TableMessages:
         only logged)."""
         if (table is not None and table.phase == "closed" and table.feature_deals
                 and table.hand is not None and table.hand.result is not None):
-            # A table whose feature deals its hands (a tournament's) closes after its last
+            # A table whose feature deals its hands (``feature_deals``) closes after its last
             # hand: its message keeps showing that hand's result (the close may come before
             # the result was ever drawn).
             await self.show(table.model_copy(update={"phase": "finished"}), shown, events)

@@ -621,7 +621,8 @@ CORE_FILES = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py
               "bot/service/links.py", "bot/service/records.py", "cogs/records.py",
               "cogs/private_replay.py", "bot/service/forget.py", "bot/service/host.py",
               "bot/service/tables.py", "bot/service/replays.py", "cogs/private_view.py",
-              "cogs/replay.py", "cogs/hand_actions.py",
+              "cogs/replay.py", "cogs/hand_actions.py", "cogs/table_message.py",
+              "cogs/public_view.py", "cogs/board.py", "cogs/delivery.py",
               "cogs/info.py",
               *(f"bot/web/templates/{p.name}" for p in sorted(
                   (ROOT / "bot/web/templates").glob("*.html"))))
