@@ -15,6 +15,10 @@ on each sampled deal by the learned evaluation (``bot.ai.value``: P(the landlord
 of the position right after the candidate, all hands of the deal known), every
 candidate × deal in one batch; the playouts' budget then buys ``MODEL_WORLDS`` deals
 instead of a few dozen (docs/AI.md §Learned evaluation). The exact endgame is unchanged.
+
+``evaluation="pruned"``: the learned evaluation ranks normal's best ``PRUNE_WIDE`` actions
+on ``PRUNE_WORLDS`` sampled deals, and the playouts compare normal's first choice and the
+model's best ``PRUNE_KEEP`` − 1 others (docs/AI.md §Second pass).
 """
 
 from __future__ import annotations
