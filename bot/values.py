@@ -7,10 +7,10 @@ Every model serializes to JSON and loads back equal.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal, Self
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from bot.game.rating import SkillRating
 from bot.rules import DEFAULT_RULES, RuleSet
@@ -27,9 +27,11 @@ class GuildSettings(BaseModel):
       notes); some servers treat it as an unfair aid and turn it off.
     * ``web``: the server's standings on the web page (docs/WEB.md §Pages); off
       unless its admins turn it on.
-    * ``timezone``: IANA name of the server's calendar day for the daily deal (None = UTC);
-      ``daily_level``: the daily deal's computers; ``daily_channel``: where the day's
-      opening and yesterday's podium are posted (None = nowhere). docs/RULES.md §Daily deal.
+    * ``timezone``: IANA name of the server's calendar day, the day of the features that
+      keep one (None = UTC).
+    * ``features``: each feature's own settings by its name, JSON opaque to the core: the
+      feature types, reads and changes its part through its ``FeatureSettings``
+      (docs/ARCHITECTURE.md §Features). Left out of the JSON when empty.
     * ``turn_ping``: the short message that mentions a member whose turn waits
       (docs/RULES.md §Turn pings): ``"off"``, ``"now"`` (as the turn begins) or
       ``"after"`` ``turn_ping_after`` seconds (1..300) of waiting.
@@ -44,10 +46,10 @@ class GuildSettings(BaseModel):
     counter: bool = True
     web: bool = False
     timezone: str | None = None
-    daily_level: Literal["easy", "normal", "hard"] = "hard"
-    daily_channel: int | None = None
     turn_ping: Literal["off", "now", "after"] = "after"
     turn_ping_after: int = Field(default=10, ge=1, le=300)
+    features: dict[str, dict[str, JsonValue]] = Field(default_factory=dict,
+                                                      exclude_if=lambda value: not value)
 
     def ping_delay(self) -> float | None:
         """Seconds of a member's turn before their turn ping (docs/RULES.md §Turn pings):
@@ -65,8 +67,6 @@ class GuildSettings(BaseModel):
         counter: bool | None = None,
         web: bool | None = None,
         timezone: str | None = None,
-        daily_level: str | None = None,
-        daily_channel: int | None = None,
         turn_ping: str | None = None,
         turn_ping_after: int | None = None,
         **rules: object,
@@ -77,7 +77,8 @@ class GuildSettings(BaseModel):
         ``turn_ping``: ``off`` / ``now`` / ``after`` (``turn_ping_after`` alone means
         ``after`` that many seconds); ``rules``: RuleSet fields
         (``target_points``, ``kickers``, ``bidding``, ``match_hands`` where 0 = play to
-        the target points, ``variant``, ``deal``, ``cap`` where 0 = no cap…); ``timezone="UTC"`` and ``daily_channel=0`` clear those.
+        the target points, ``variant``, ``deal``, ``cap`` where 0 = no cap…); ``timezone="UTC"``
+        clears the zone. A feature's own settings change through its ``FeatureSettings``.
         Raises pydantic.ValidationError for an out-of-range or unknown value (a forged
         interaction may send anything) and ValueError for an unknown time zone."""
         changes: dict[str, object] = {}
@@ -85,10 +86,6 @@ class GuildSettings(BaseModel):
             if timezone.upper() != "UTC" and not _known_zone(timezone):
                 raise ValueError(f"unknown time zone: {timezone}")
             changes["timezone"] = None if timezone.upper() == "UTC" else timezone
-        if daily_level is not None:
-            changes["daily_level"] = daily_level
-        if daily_channel is not None:
-            changes["daily_channel"] = daily_channel or None
         if counter is not None:
             changes["counter"] = counter
         if turn_ping is not None:
@@ -114,6 +111,41 @@ class GuildSettings(BaseModel):
         if not changes:
             return self
         return GuildSettings.model_validate({**self.model_dump(), **changes})
+
+
+class FeatureSettings(BaseModel):
+    """A feature's own server settings (``GuildSettings.features[KEY]``), typed by the
+    feature: its wing subclasses this once with its fields and their defaults
+    (docs/ARCHITECTURE.md §Features) and reads and changes them only through it (``of``,
+    ``changed``). Only values other than the defaults are stored."""
+
+    model_config = ConfigDict(frozen=True)
+
+    KEY: ClassVar[str]
+
+    @classmethod
+    def of(cls, settings: GuildSettings) -> Self:
+        """The feature's settings of the server (its defaults where none is stored). Raises
+        pydantic.ValidationError for a stored part that is not one."""
+        return cls.model_validate(settings.features.get(cls.KEY, {}))
+
+    @classmethod
+    def changed(cls, settings: GuildSettings, **changes: object) -> GuildSettings:
+        """A copy of ``settings`` with the feature's values of ``changes`` changed (None
+        leaves one as it is). Raises pydantic.ValidationError for an unknown or
+        out-of-range value (a forged interaction may send anything)."""
+        given = {name: value for name, value in changes.items() if value is not None}
+        if not given:
+            return settings
+        unknown = set(given) - set(cls.model_fields)
+        if unknown:
+            raise ValueError(f"not a setting of {cls.KEY}: {sorted(unknown)}")
+        mine = cls.model_validate({**cls.of(settings).model_dump(), **given})
+        features = {key: part for key, part in settings.features.items() if key != cls.KEY}
+        stored = mine.model_dump(mode="json", exclude_defaults=True)
+        if stored:
+            features[cls.KEY] = stored
+        return settings.model_copy(update={"features": features})
 
 
 def _known_zone(name: str) -> bool:
@@ -352,9 +384,9 @@ class FinishedHand(BaseModel):
 
 
 NO_ORGANISER = 0
-"""``created_by`` of an event or tournament whose organiser used ``/ddz forget``: no
-member's id (Discord ids are above 0, a tournament's stand-ins below it), so the
+"""``created_by`` of a feature's record whose organiser used ``/ddz forget``: no
+member's id (Discord ids are above 0, a feature's stand-ins below it), so the
 organiser's id is gone and nobody is the organiser (admins still manage it;
-docs/RULES.md §Events, §Tournaments)."""
+docs/RULES.md §Events)."""
 
 

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot.features.daily.values import DailySettings
 from bot.game.errors import GameError
 from bot.i18n import resolve_locale, t
 from cogs import info, permissions
@@ -155,24 +156,26 @@ class ConfigCommands(CommandMixin):
             "language": language.value if language is not None else None,
             "match_hands": hands, "counter": None if counter is None else counter.value == "on",
             "web": None if web is None else web.value == "on",
-            "timezone": timezone, "daily_level": daily_level.value if daily_level else None,
-            "daily_channel": (daily_channel.id if daily_channel is not None
-                              else 0 if daily_posts is not None and daily_posts.value == "off"
-                              else None),
+            "timezone": timezone,
             "turn_ping": turn_ping.value if turn_ping is not None else None,
             "turn_ping_after": turn_ping_after,
             "variant": rules.value if rules is not None else None,
             "deal": deal.value if deal is not None else None,
             # a forged value that is no number fails the RuleSet's check as -1
             "cap": None if cap is None else int(cap.value) if cap.value.isdigit() else -1}
+        daily = {"level": daily_level.value if daily_level else None,
+                 "channel": (daily_channel.id if daily_channel is not None
+                             else 0 if daily_posts is not None and daily_posts.value == "off"
+                             else None)}
         try:  # re-checked here: a forged interaction may send any value
-            settings = current.with_changes(**changes)
+            settings = DailySettings.changed(current.with_changes(**changes), **daily)
         except ValidationError as error:
             raise GameError("bad_setting") from error
         except ValueError as error:  # an unknown time zone
             raise GameError("bad_timezone", zone=str(timezone)) from error
         lang = resolve_locale(interaction.locale)
         notice = None
+        changes |= {f"daily_{name}": value for name, value in daily.items()}
         if any(value is not None for value in changes.values()):
             await self.ctx.service.save_settings(permissions.guild_id(interaction), settings)
             notice = t(_saved_key({k for k, v in changes.items() if v is not None}), lang)
@@ -182,7 +185,8 @@ class ConfigCommands(CommandMixin):
         guild_id = interaction.guild_id
         url = (links.standings_url(guild_id) if links is not None and guild_id is not None
                else None)
-        await respond(interaction, notice, embed=info.config_embed(settings, lang, url))
+        lines = [line for lines_of in self.ctx.settings for line in lines_of(settings, lang)]
+        await respond(interaction, notice, embed=info.config_embed(settings, lang, url, lines))
 
 
 AT_ONCE_SETTINGS = frozenset({"web", "language", "counter", "timezone", "daily_channel"})

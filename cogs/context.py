@@ -18,6 +18,7 @@ from bot.service.features import Features
 from bot.service.links import WebLinks
 from bot.service.records import RecordsService
 from bot.service.replays import ReplayService
+from bot.values import GuildSettings
 from cogs import permissions
 from cogs.hand_screens import HandScreens
 from cogs.languages import ServerLanguages
@@ -50,7 +51,8 @@ class CogContext:
     ``features``: the services of the installed features (``bot.service.features``), each
     found by its type (``feature``); ``parts``: what their Discord sides keep for their
     commands and clicks (``cogs.wing.Wing.parts``), found the same way (``part``);
-    ``stats``: their fields of ``/ddz stats`` (``cogs.wing.Wing.stats``)."""
+    ``stats``: their fields of ``/ddz stats`` (``cogs.wing.Wing.stats``); ``settings``:
+    their lines of ``/ddz config``'s answer (``cogs.wing.Wing.settings``)."""
 
     service: TableService
     records: RecordsService
@@ -63,6 +65,7 @@ class CogContext:
     parts: list[object] = field(default_factory=list)
     stats: list[Callable[[int, int, str], Awaitable[list[tuple[str, str]]]]] = field(
         default_factory=list)
+    settings: list[Callable[[GuildSettings, str], list[str]]] = field(default_factory=list)
 
     def feature(self, kind: type[T]) -> T:
         """The installed feature service of type ``kind`` (KeyError: none installed)."""

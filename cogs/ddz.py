@@ -105,6 +105,8 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
             self.ctx.parts.extend(wing.parts)
             if wing.stats is not None:
                 self.ctx.stats.append(wing.stats)
+            if wing.settings is not None:
+                self.ctx.settings.append(wing.settings)
         self.rule_parts = tuple(key for wing in self.wings.values() for key in wing.rules)
         """The features' parts of ``/ddz rules`` (catalog keys, ``Wing.rules``)."""
         self.private: dict[str, PrivateChange] = {

@@ -251,10 +251,12 @@ def turn_ping_line(settings: GuildSettings, lang: str) -> str:
               n=settings.turn_ping_after)
 
 
-def config_embed(settings: GuildSettings, lang: str,
-                 standings_url: str | None = None) -> discord.Embed:
+def config_embed(settings: GuildSettings, lang: str, standings_url: str | None = None,
+                 features: Sequence[str] = ()) -> discord.Embed:
     """The server's current settings; ``standings_url``: the server's standings page
-    (None while the bot runs no web page), shown when ``settings.web`` is on."""
+    (None while the bot runs no web page), shown when ``settings.web`` is on;
+    ``features``: the features' lines about their own settings (``cogs.wing.Wing.settings``),
+    after the time zone."""
     rules = settings.rules
     language = (t(f"choice.language.{settings.language}", lang) if settings.language
                 else t("choice.language.server", lang))
@@ -274,9 +276,7 @@ def config_embed(settings: GuildSettings, lang: str,
          t("config.web_link", lang, url=standings_url) if standings_url else
          t("config.web_unserved", lang)),
         t("config.timezone", lang, value=settings.timezone or "UTC"),
-        t("config.daily_level", lang, value=t(f"choice.level.{settings.daily_level}", lang)),
-        (t("config.daily_channel", lang, channel=f"<#{settings.daily_channel}>")
-         if settings.daily_channel else t("config.daily_channel_none", lang)),
+        *features,
         turn_ping_line(settings, lang),
     ]
     return discord.Embed(title=t("config.title", lang), description="\n".join(lines), colour=COLOR)

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.service.links import WebLinks
+from bot.values import GuildSettings
 from cogs.background import Background
 from cogs.context import CogContext
 from cogs.delivery import Delivery
@@ -29,6 +30,9 @@ first)."""
 StatsFields = Callable[[int, int, str], Awaitable[list[tuple[str, str]]]]
 """(guild id, member id, language) → the fields of ``/ddz stats`` about the member, as
 (name, value) (none before the member took part in the feature)."""
+SettingsLines = Callable[[GuildSettings, str], list[str]]
+"""(the server's settings, language) → the lines of ``/ddz config``'s answer about the
+feature's own settings (its ``FeatureSettings``), after the core's time zone line."""
 Language = Callable[[int], Awaitable[str]]
 """``async (guild_id) -> locale``: a server's public language (``ServerLanguages.language``)."""
 
@@ -53,7 +57,8 @@ class Wing:
     ``parts``, the objects its commands and clicks find through ``CogContext.part``,
     ``closing`` by ``Table.kind`` (what the closing of its public tables does first),
     ``stats``, its fields of ``/ddz stats`` about a member (after the core's, in the order
-    of the features), and ``routes``, the templates of
+    of the features), ``settings``, its lines of ``/ddz config``'s answer (in the order of
+    the features), and ``routes``, the templates of
     its own components with their handlers (``cogs.items.ClickRoute``: routed by the cog,
     no core file edited), and ``rules``, the catalog keys of its parts of ``/ddz rules``
     (``**Heading.** text`` each, after the core's parts, in the order of the features)."""
@@ -63,6 +68,7 @@ class Wing:
     parts: Sequence[object] = ()
     closing: Mapping[str, TableClosing] = field(default_factory=dict)
     stats: StatsFields | None = None
+    settings: SettingsLines | None = None
     routes: Sequence[ClickRoute] = ()
     rules: Sequence[str] = ()
 

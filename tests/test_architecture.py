@@ -628,11 +628,6 @@ CORE_FILES = ("bot/storage/repository.py", "bot/storage/base.py", "bot/values.py
                   (ROOT / "bot/web/templates").glob("*.html"))))
 """The core's files that a feature plugs into (docs/ARCHITECTURE.md §Features): a feature's
 web page, templates and links live in its wing (``Feature.web``, bot/web/routes.py)."""
-STILL_NAMING = ("bot/values.py", "cogs/info.py")
-"""Core files that still name the four features of before the contract (issue 49: their
-values and table fields move into their wings next; ``cogs/info.py``: the daily deal's
-settings in ``/ddz config``, which leave ``GuildSettings`` with them). A file
-cleaned leaves this list (the second test says when)."""
 
 
 def feature_words(path: Path) -> list[str]:
@@ -644,13 +639,9 @@ def feature_words(path: Path) -> list[str]:
 
 def test_the_core_names_no_feature() -> None:
     """The core iterates ``FEATURES`` and never names one: a new feature edits no core file."""
-    named = {name: feature_words(ROOT / name) for name in CORE_FILES if name not in STILL_NAMING}
-    assert named == {name: [] for name in named}
+    named = {name: feature_words(ROOT / name) for name in CORE_FILES}
+    assert named == {name: [] for name in CORE_FILES}
     assert feature_words(ROOT / "bot/features/daily/cog.py")  # it sees a feature's words
-
-
-def test_the_core_files_still_naming_features_are_listed() -> None:
-    assert [name for name in STILL_NAMING if not feature_words(ROOT / name)] == []
 
 
 def test_a_wings_floors_are_checked() -> None:

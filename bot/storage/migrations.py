@@ -375,4 +375,14 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (tournament_id, round_no, table_no, hand)
     );
     """,
+    # 13: issue 49 — each feature's own server settings in one JSON column by feature name
+    # (GuildSettings.features, typed by each wing's FeatureSettings): the daily deal's
+    # level and channel move there, only the values other than the defaults (hard, no
+    # channel). Its two columns stay, no longer read or written: nothing is lost.
+    """
+    ALTER TABLE guild_settings ADD COLUMN features TEXT NOT NULL DEFAULT '{}';
+    UPDATE guild_settings SET features = json_object('daily', json_patch('{}', json_object(
+        'level', NULLIF(daily_level, 'hard'), 'channel', daily_channel)))
+     WHERE daily_level <> 'hard' OR daily_channel IS NOT NULL;
+    """,
 ]

@@ -75,14 +75,14 @@ async def read_settings(db: Sql, guild_id: int) -> GuildSettings:
     """The guild's stored settings, defaults when never saved."""
     rows = await db.fetch(
         "SELECT turn_seconds_play, turn_seconds_bid, rules, language, counter, web, timezone,"
-        " daily_level, daily_channel, turn_ping, turn_ping_after FROM guild_settings"
+        " turn_ping, turn_ping_after, features FROM guild_settings"
         " WHERE guild_id = ?",
         (guild_id,),
     )
     if not rows:
         return GuildSettings()
-    (play, bid, rules, language, counter, web, timezone, daily_level, daily_channel,
-     turn_ping, turn_ping_after) = rows[0]
+    (play, bid, rules, language, counter, web, timezone, turn_ping, turn_ping_after,
+     features) = rows[0]
     return GuildSettings(
         turn_seconds_play=play,
         turn_seconds_bid=bid,
@@ -91,10 +91,9 @@ async def read_settings(db: Sql, guild_id: int) -> GuildSettings:
         counter=bool(counter),
         web=bool(web),
         timezone=timezone,
-        daily_level=daily_level,
-        daily_channel=daily_channel,
         turn_ping=turn_ping,
         turn_ping_after=turn_ping_after,
+        features=json.loads(features),
     )
 
 
@@ -102,15 +101,14 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
     """Upsert the guild's settings."""
     await db.execute(
         "INSERT INTO guild_settings (guild_id, turn_seconds_play, turn_seconds_bid, rules,"
-        " language, counter, web, timezone, daily_level, daily_channel, turn_ping,"
-        " turn_ping_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " language, counter, web, timezone, turn_ping, turn_ping_after, features)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id) DO UPDATE"
         " SET turn_seconds_play = excluded.turn_seconds_play,"
         " turn_seconds_bid = excluded.turn_seconds_bid, rules = excluded.rules,"
         " language = excluded.language, counter = excluded.counter, web = excluded.web,"
-        " timezone = excluded.timezone, daily_level = excluded.daily_level,"
-        " daily_channel = excluded.daily_channel, turn_ping = excluded.turn_ping,"
-        " turn_ping_after = excluded.turn_ping_after",
+        " timezone = excluded.timezone, turn_ping = excluded.turn_ping,"
+        " turn_ping_after = excluded.turn_ping_after, features = excluded.features",
         (
             guild_id,
             settings.turn_seconds_play,
@@ -120,10 +118,9 @@ async def write_settings(db: Sql, guild_id: int, settings: GuildSettings) -> Non
             int(settings.counter),
             int(settings.web),
             settings.timezone,
-            settings.daily_level,
-            settings.daily_channel,
             settings.turn_ping,
             settings.turn_ping_after,
+            json.dumps(settings.features, separators=(",", ":"), sort_keys=True),
         ),
     )
 

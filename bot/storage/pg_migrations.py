@@ -366,4 +366,12 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (tournament_id, round_no, table_no, hand)
     );
     """,
+    # 13: issue 49 — each feature's own server settings, the daily deal's moved there
+    # (see migrations.py)
+    """
+    ALTER TABLE guild_settings ADD COLUMN features TEXT NOT NULL DEFAULT '{}';
+    UPDATE guild_settings SET features = jsonb_build_object('daily', jsonb_strip_nulls(
+        jsonb_build_object('level', NULLIF(daily_level, 'hard'), 'channel', daily_channel)))::text
+     WHERE daily_level <> 'hard' OR daily_channel IS NOT NULL;
+    """,
 ]

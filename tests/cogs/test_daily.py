@@ -13,6 +13,7 @@ import pytest
 
 from bot.features.daily.cog import post_day
 from bot.features.daily.service import DailyService
+from bot.features.daily.values import DailySettings
 from bot.i18n import t
 from bot.service import SystemClock
 from tests.support.fake_discord import FakeDiscord, Member
@@ -78,17 +79,17 @@ async def test_config_sets_the_zone_level_and_channel(fake: FakeDiscord) -> None
     text = saved.last.embeds[0]["description"]
     assert "Daily deal's day: Asia/Tokyo" in text and "Daily deal's computers: easy" in text
     settings = await fake.bot.service.settings(fake.guild_id)
-    assert (settings.timezone, settings.daily_level) == ("Asia/Tokyo", "easy")
+    assert (settings.timezone, DailySettings.of(settings).level) == ("Asia/Tokyo", "easy")
     back = await admin.slash("config", timezone="utc")
     assert "Daily deal's day: UTC" in back.last.embeds[0]["description"]
     service = fake.bot.service  # (the fake Discord sends no channel options)
-    await service.save_settings(fake.guild_id, (await service.settings(fake.guild_id)
-                                                ).with_changes(daily_channel=fake.channel_id))
+    await service.save_settings(fake.guild_id, DailySettings.changed(
+        await service.settings(fake.guild_id), channel=fake.channel_id))
     posts = await admin.slash("config")
     assert f"Daily deal posts: <#{fake.channel_id}>" in posts.last.embeds[0]["description"]
     off = await admin.slash("config", daily_posts="off")
     assert "Daily deal posts: none" in off.last.embeds[0]["description"]
-    assert (await fake.bot.service.settings(fake.guild_id)).daily_channel is None
+    assert DailySettings.of(await fake.bot.service.settings(fake.guild_id)).channel is None
     forged = await admin.slash("config", daily_level="expert")
     assert forged.last.ephemeral and "nothing was changed" in forged.text
 

@@ -7,9 +7,11 @@ players here are seeded random choosers, not the computer players, so that a cha
 the AI (which plays differently on purpose) does not move the digest.
 
 Issue 49 took out of the core's JSON what only the features used (a Table's ``daily``,
-``event`` and ``tournament``, always null at a channel's table): ``as_pinned`` puts those
-keys back where that commit wrote them, so the digest still proves every other byte the
-same.
+``event`` and ``tournament``, always null at a channel's table; the settings'
+``daily_level`` and ``daily_channel``, now the daily deal's part of
+``GuildSettings.features``, empty by default): ``as_pinned`` and ``settings_as_pinned``
+put those keys back where that commit wrote them, so the digest still proves every other
+byte the same.
 """
 
 from __future__ import annotations
@@ -37,6 +39,14 @@ def as_pinned(table: Table) -> str:
     text = table.model_dump_json()
     assert text.count('"fill":') == 1
     return text.replace('"fill":', '"daily":null,"event":null,"tournament":null,"fill":')
+
+
+def settings_as_pinned(settings: GuildSettings) -> str:
+    """Default settings' JSON as the pinned commit wrote it: with the daily deal's two
+    defaults just before ``turn_ping``."""
+    text = settings.model_dump_json()
+    assert text.count('"turn_ping":') == 1 and '"features"' not in text
+    return text.replace('"turn_ping":', '"daily_level":"hard","daily_channel":null,"turn_ping":')
 
 
 def _lines(seed: int, rules: RuleSet) -> list[str]:
@@ -92,7 +102,7 @@ def classic_digest() -> str:
         digest.update(rules.model_dump_json().encode())
         digest.update(repr(rules.model_dump()).encode())
         assert pickle.loads(pickle.dumps(rules)) == rules
-    digest.update(GuildSettings(guild_id=1).model_dump_json().encode())
+    digest.update(settings_as_pinned(GuildSettings(guild_id=1)).encode())
     assert pickle.loads(pickle.dumps(DEFAULT_RULES)) is DEFAULT_RULES
     return digest.hexdigest()
 

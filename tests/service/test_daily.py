@@ -11,6 +11,7 @@ import pytest
 
 from bot.features.daily.rules import DAILY_SEAT, daily_table
 from bot.features.daily.service import POST_GRACE, DailyService
+from bot.features.daily.values import DailySettings
 from bot.game.errors import GameError
 from bot.game.table import Table
 from bot.rules import DEFAULT_RULES
@@ -34,7 +35,7 @@ def clock() -> FakeClock:
 async def new_service(store: SqlRepository, clock: FakeClock, level: str = "normal"
                       ) -> TableService:
     svc = featured_service(store, clock=clock, listener=Recorder(), ai_delay=0)
-    settings = (await svc.settings(G)).with_changes(daily_level=level)
+    settings = DailySettings.changed(await svc.settings(G), level=level)
     await svc.save_settings(G, settings)
     return svc
 
@@ -417,7 +418,8 @@ async def test_a_days_level_and_rules_are_those_of_its_first_deal(
     ana = await svc.open(G, ANA, "Ana")  # the day's first deal: normal computers, default
     assert ana.table is not None
     assert ana.table.seats[1].computer == "normal" and ana.table.rules.kickers == "default"
-    changed = (await service.settings(G)).with_changes(daily_level="easy", kickers="distinct")
+    changed = DailySettings.changed((await service.settings(G)).with_changes(kickers="distinct"),
+                                    level="easy")
     await service.save_settings(G, changed)
     ben = await svc.open(G, BEN, "Ben")
     assert ben.table is not None

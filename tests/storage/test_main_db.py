@@ -9,7 +9,9 @@ field per feature (written by ``tests/storage/main_db/tables.py``): a channel's 
 daily deal's, an event's and a tournament's mid-hand, a tournament's between hands, a
 demonstration feature's. They load under today's layout (one ``kind``, the flags and the
 feature's payload, bot/game/table_upgrade.py) with nothing lost, by themselves and from
-both backends' ``open_tables``, and play on."""
+both backends' ``open_tables``, and play on. The servers' settings keep the daily deal's
+level and channel, now its part of ``GuildSettings.features`` (``DailySettings``,
+migration 13), whichever of the two was set."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.features.daily.values import DailyTable
+from bot.features.daily.values import DailySettings, DailyTable
 from bot.features.events.rules import event_label
 from bot.features.events.values import EventDeal
 from bot.features.tournaments.values import TournamentKey
@@ -122,6 +124,34 @@ async def stored_tables(store: Any) -> dict[str, Table]:
     return {state["id"]: Table.model_validate(state) for state in states if state["id"] in ids}
 
 
+OLD_SETTINGS = ("INSERT INTO guild_settings (guild_id, turn_seconds_play, turn_seconds_bid,"
+                " rules, language, counter, web, timezone, daily_level, daily_channel, turn_ping,"
+                " turn_ping_after) VALUES ({})")
+"""A settings row as 2f51224's ``write_settings`` wrote it (placeholders to fill)."""
+MORE_SETTINGS = ((5, 60, 30, '{"kickers":"default","bidding":"once","target_points":30,'
+                  '"match_hands":null}', None, 1, 1, None, "easy", None, "now", 10),
+                 (6, 90, 20, '{"kickers":"default","bidding":"once","target_points":30,'
+                  '"match_hands":null}', "en", 1, 0, "Asia/Tokyo", "hard", 99, "off", 10))
+"""Two more servers: a level without a channel, a channel with the default level."""
+
+
+async def check_settings(store: Any) -> None:
+    """Every server's settings as that code had them, the daily deal's in its part."""
+    got = {guild: await store.get_settings(guild) for guild in (1, 2 << 22, 5, 6)}
+    assert {guild: (DailySettings.of(s).level, DailySettings.of(s).channel)
+            for guild, s in got.items()} == {1: ("normal", 7), 2 << 22: ("hard", None),
+                                             5: ("easy", None), 6: ("hard", 99)}
+    assert got[2 << 22].features == {}  # the defaults: nothing stored
+    one = got[1]
+    assert (one.turn_seconds_play, one.language, one.counter, one.timezone) == (
+        45, "es", False, "Europe/Madrid")
+    six = got[6]
+    assert (six.turn_seconds_play, six.turn_seconds_bid, six.language, six.web, six.timezone,
+            six.turn_ping) == (90, 20, "en", False, "Asia/Tokyo", "off")
+    assert (got[5].web, got[5].turn_ping) == (True, "now")
+    assert got[2 << 22].rules.kickers == "distinct"
+
+
 async def store_old_tables(execute: Any) -> None:
     """Put the stored tables in ``open_tables`` as 2f51224's ``save_table`` wrote them."""
     for n, old in enumerate(STORED.values()):
@@ -168,6 +198,8 @@ async def test_a_sqlite_database_of_the_earlier_main_migrates_and_keeps_every_ro
         raw.execute("INSERT INTO open_tables VALUES (?, ?, ?, ?, ?, ?)", (*row, row[-1]))
 
     await store_old_tables(insert)
+    for row in MORE_SETTINGS:
+        raw.execute(OLD_SETTINGS.format(", ".join("?" * len(row))), row)
     raw.commit()
     raw.close()
     before, _ = sqlite_rows(path)
@@ -175,6 +207,7 @@ async def test_a_sqlite_database_of_the_earlier_main_migrates_and_keeps_every_ro
     store = await SqliteStorage.open(path)
     assert (await store.match_standings(1)) != []
     loaded = await stored_tables(store)
+    await check_settings(store)
     await store.close()
     for name, old in STORED.items():
         check_loaded(name, loaded[json.loads(old["json"])["id"]])
@@ -213,6 +246,10 @@ async def test_a_postgres_database_of_the_earlier_main_migrates_and_keeps_every_
                                    " ($1, $2, $3, $4, $5, $5)", *row)
 
             await store_old_tables(insert)
+            for row in MORE_SETTINGS:
+                marks = ", ".join(f"${n}" for n in range(1, len(row) + 1))
+                await conn.execute(OLD_SETTINGS.format(marks).replace(
+                    "guild_settings", f"{schema}.guild_settings"), *row)
         finally:
             await conn.close()
         before = await postgres_rows(url)
@@ -220,6 +257,7 @@ async def test_a_postgres_database_of_the_earlier_main_migrates_and_keeps_every_
         store = await PostgresStorage.open(url)
         assert (await store.match_standings(1)) != []
         loaded = await stored_tables(store)
+        await check_settings(store)
         await store.close()
         for name, old in STORED.items():
             check_loaded(name, loaded[json.loads(old["json"])["id"]])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.features.daily.rules import daily_table
+from bot.features.daily.values import DailySettings
 from bot.features.events.rules import event_table
 from bot.features.events.values import EventInfo
 from bot.features.puzzles.values import PuzzleAttempt, PuzzleRating
@@ -27,9 +28,9 @@ async def fill(store: SqlRepository) -> None:
     deal's, an event's, a tournament's and a puzzle attempt's rows."""
     if not isinstance(store, FeatureStores):  # the features' rows go through their stores
         store = FeatureStores(store)  # type: ignore[assignment]  # a SqlRepository by delegation
-    await store.save_settings(1, GuildSettings(turn_seconds_play=45, language="es", counter=False,
-                                               timezone="Europe/Madrid", daily_level="normal",
-                                               daily_channel=7))
+    await store.save_settings(1, DailySettings.changed(GuildSettings(
+        turn_seconds_play=45, language="es", counter=False, timezone="Europe/Madrid"),
+        level="normal", channel=7))
     await store.save_autoplay_pace(1, 101, 4.5)
     await store.save_notify(1, 101, False)  # turn pings: a member's choice, a ping sent
     await store.save_sent_ping(SentPing(table_id="open", guild_id=3 << 22, channel_id=8,

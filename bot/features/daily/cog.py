@@ -24,7 +24,7 @@ from discord import app_commands
 
 from bot.features.daily.rules import DAILY_SEAT, table_day
 from bot.features.daily.service import DailyService
-from bot.features.daily.values import DailyBoard, DailyEntry
+from bot.features.daily.values import DailyBoard, DailyEntry, DailySettings
 from bot.game.errors import GameError
 from bot.game.private import moves_of
 from bot.game.seat import Event
@@ -32,6 +32,7 @@ from bot.game.table import Table
 from bot.i18n import resolve_locale, t, tn
 from bot.service.budget import COSMETIC
 from bot.service.replays import Replay
+from bot.values import GuildSettings
 from cogs import permissions, private_replay, texts
 from cogs.background import Background
 from cogs.components import Components
@@ -234,7 +235,7 @@ within that long after the day begins, or after the bot starts)."""
 
 
 class DailyPoster(Background):
-    """Once a day per server with ``/ddz config daily_channel``: the day's opening and
+    """Once a day per server with ``/ddz config daily_channel`` (``DailySettings.channel``): the day's opening and
     yesterday's podium (``post_day``). One task, started when the bot is ready
     (cogs/background.py); a failure is logged and the next look tries again (a post is
     claimed before it is sent: never two on one day, at worst none)."""
@@ -258,10 +259,10 @@ class DailyPoster(Background):
         posted = 0
         for guild in list(self.bot.guilds):
             try:
-                settings = await self.daily.tables.settings(guild.id)
-                if not settings.daily_channel:
+                settings = DailySettings.of(await self.daily.tables.settings(guild.id))
+                if not settings.channel:
                     continue
-                channel = guild.get_channel(settings.daily_channel)
+                channel = guild.get_channel(settings.channel)
                 if channel is None or not hasattr(channel, "send"):
                     continue  # deleted, or of another server (a forged setting)
                 outbox = self.delivery.outbox(channel.id, guild.id, COSMETIC)
@@ -315,3 +316,12 @@ async def stats_fields(service: DailyService, guild_id: int, user_id: int,
     return [(t("stats.daily", lang), t(
         "stats.daily_value", lang, played=daily.played, won=daily.won,
         points=texts.signed(daily.points), streak=daily.streak, best=daily.best_streak))]
+
+
+def settings_lines(settings: GuildSettings, lang: str) -> list[str]:
+    """The daily deal's lines of ``/ddz config``'s answer (``Wing.settings``): its
+    computers' level and its channel (``DailySettings``)."""
+    daily = DailySettings.of(settings)
+    return [t("config.daily_level", lang, value=t(f"choice.level.{daily.level}", lang)),
+            (t("config.daily_channel", lang, channel=f"<#{daily.channel}>")
+             if daily.channel else t("config.daily_channel_none", lang))]

@@ -41,7 +41,8 @@ class DailyFeature:
         return Wing(private={KIND: functools.partial(daily.table_changed, host.ctx)},
                     tasks=(poster,), parts=(poster,),
                     routes=daily.ROUTES,
-                    stats=functools.partial(daily.stats_fields, host.ctx.feature(DailyService)))
+                    stats=functools.partial(daily.stats_fields, host.ctx.feature(DailyService)),
+                    settings=daily.settings_lines)
 
 
 FEATURE = DailyFeature()

@@ -21,7 +21,13 @@ from dataclasses import dataclass
 from bot.ai import LEVELS, Level
 from bot.features.daily.rules import DAILY_SEAT, daily_seed, daily_table, table_day
 from bot.features.daily.store import DailyStore
-from bot.features.daily.values import DailyBoard, DailyEntry, DailyRow, DailySummary
+from bot.features.daily.values import (
+    DailyBoard,
+    DailyEntry,
+    DailyRow,
+    DailySettings,
+    DailySummary,
+)
 from bot.game.errors import GameError
 from bot.game.hand import Hand
 from bot.game.private import (
@@ -158,9 +164,10 @@ class DailyService:
         """The computers' level and the rule variants of the server's deal of ``day``:
         the server's settings at the day's first deal, kept for the whole day (an admin's
         change the same day does not reach it: the same game for everyone)."""
+        mine = DailySettings.of(settings)
         level, rules = await self.store.freeze_daily_day(
-            guild_id, day, settings.daily_level, settings.rules.model_dump_json())
-        return (level if level in LEVELS else settings.daily_level,
+            guild_id, day, mine.level, settings.rules.model_dump_json())
+        return (level if level in LEVELS else mine.level,
                 RuleSet.model_validate_json(rules))
 
     def table_of(self, guild_id: int, user_id: int, day: str) -> Table | None:

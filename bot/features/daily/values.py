@@ -4,9 +4,12 @@ serializes to JSON and loads back equal."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.game.table import TablePayload
+from bot.values import FeatureSettings
 
 
 class DailyEntry(BaseModel):
@@ -79,3 +82,20 @@ class DailyTable(TablePayload):
     PRIVATE = True
 
     day: str
+
+
+class DailySettings(FeatureSettings):
+    """The daily deal's server settings (``GuildSettings.features["daily"]``,
+    ``FeatureSettings``; ``/ddz config daily_level``, ``daily_channel``, ``daily_posts``):
+    ``level``, its computers' level; ``channel``, where the day's opening and yesterday's
+    podium are posted (None = nowhere; 0 given clears it). docs/RULES.md §Daily deal."""
+
+    KEY = "daily"
+
+    level: Literal["easy", "normal", "hard"] = "hard"
+    channel: int | None = None
+
+    @field_validator("channel")
+    @classmethod
+    def _zero_is_none(cls, channel: int | None) -> int | None:
+        return channel or None
