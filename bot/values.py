@@ -387,6 +387,6 @@ NO_ORGANISER = 0
 """``created_by`` of a feature's record whose organiser used ``/ddz forget``: no
 member's id (Discord ids are above 0, a feature's stand-ins below it), so the
 organiser's id is gone and nobody is the organiser (admins still manage it;
-docs/RULES.md §Events)."""
+docs/ARCHITECTURE.md §Where state lives)."""
 
 

@@ -8,7 +8,8 @@ its hands (a member who left), and a demonstration feature's table (``feature``)
 with what the code that wrote it said of it (``kind``, ``private``, its feature's label).
 The file kept here was written by ``main`` at 2f51224, before the Table kept one ``kind``
 and an opaque feature payload (issue 49); tests/storage/test_main_db.py loads it with
-today's code. Do not regenerate it: it stands for the tables a server held then.
+today's code. Do not regenerate it: it stands for the tables a server held then (this
+script runs only on that code: it sets the per-feature fields the Table had then).
 """
 
 from __future__ import annotations
