@@ -41,11 +41,14 @@ async def test_a_lease_grants_what_is_banked_and_the_row_refills_at_the_rate(
         assert granted == 10 and 0.37 <= ready_in <= 0.4, ready_in
         granted, ready_in, _ = await one.lease(20, 20)  # it owes 1 s of the rate at most
         assert granted in (12, 13) and 0.95 <= ready_in <= 1.0, (granted, ready_in)
-        granted, ready_in, _ = await one.lease(1, 1)  # nothing more until it owes less
-        assert granted == 0 and 0.0 <= ready_in <= 0.05, ready_in  # (a few ms later)
+        extra, ready_in, _ = await one.lease(1, 1)  # nothing more until it owes less
+        # (a few ms later; on a loaded machine over 50 ms may pass, one token is paid back
+        # and that one is granted, owed at the 1 s cap again)
+        assert ((extra == 0 and 0.0 <= ready_in <= 0.05)
+                or (extra == 1 and 0.95 <= ready_in <= 1.0)), (extra, ready_in)
         await asyncio.sleep(0.5)  # 10 tokens paid back
         granted, ready_in, _ = await one.lease(5, 5)
-        assert granted == 5 and 0.6 <= ready_in <= 0.75, ready_in  # (the sleep may be longer)
+        assert granted == 5 and 0.6 <= ready_in <= 0.75 + extra / RATE, ready_in
         other = bucket(postgres_database.location, process="shards:1")
         try:  # each process learns the most waiting in any other, lately
             assert (await other.lease(1, 7))[2] == 5
