@@ -657,7 +657,11 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         stop.set()
         await monitor
         hands = sum(t.hand_no for t in bench.bot.service.tables())
-        await bench.fake.idle(timeout=60)
+        try:
+            await bench.fake.idle(timeout=60)
+        except AssertionError as error:  # a loaded machine: still redrawing boards
+            print(f"the bot was not idle 60 s after the measured time: {str(error)[:300]}",
+                  file=sys.stderr)
         await bench.bot.close()
     if args.worker_json:
         samples = [(kind, first, full) for kind, rows in rec.samples.items() for first, full in rows]

@@ -30,6 +30,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+RUN_TIMEOUT = 1800.0
+"""Seconds one run may take (a run that never ends is given up, its figures missing)."""
+
 FIGURES = (
     ("bot ms/click", "bot CPU per interaction without the harness"),
     ("workers ms/click", "workers' CPU per interaction"),
@@ -83,9 +86,15 @@ def run_tree(tree: Path, harness: Path, args: list[str]) -> tuple[str, tuple[flo
     1-minute load average before and after)."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     before = os.getloadavg()[0]
-    done = subprocess.run([sys.executable, "-m", "benchmarks.interaction", *args], cwd=harness,
-                          env=env, capture_output=True, text=True, check=False)
-    return done.stdout + done.stderr, (before, os.getloadavg()[0])
+    try:
+        done = subprocess.run([sys.executable, "-m", "benchmarks.interaction", *args],
+                              cwd=harness, env=env, capture_output=True, text=True,
+                              check=False, timeout=RUN_TIMEOUT)
+        text = done.stdout + done.stderr
+    except subprocess.TimeoutExpired as expired:
+        parts = [p.decode() if isinstance(p, bytes) else p or "" for p in (expired.stdout, expired.stderr)]
+        text = "".join(parts) + f"\nno result within {RUN_TIMEOUT:g} s"
+    return text, (before, os.getloadavg()[0])
 
 
 def main() -> None:
