@@ -96,6 +96,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         workers.slow_first(items)
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The fast loop (``-m "not e2e"``) leaves the end-to-end files uncollected
+    (tests/support/workers.py)."""
+    return True if workers.skipped_by_fast_loop(collection_path, config) else None
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: Any) -> None:
     """In the xdist controller: add a finished worker's timings and OpenAPI tally."""

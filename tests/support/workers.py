@@ -13,6 +13,8 @@ pyproject.toml's ``addopts``; docs/CONTRIBUTING.md).
   one worker; every other test is handed out on its own.
 * **Slow tests first**: the workers take the end-to-end and browser tests before the
   quick ones, so the run does not end waiting on one long test started last.
+* **The fast loop collects no end-to-end file**: under ``-m "not e2e"`` the files and
+  folders of ``E2E_PATHS`` are not imported at all (``skipped_by_fast_loop``).
 * **One summary**: each worker hands its response times and its OpenAPI tally
   (``tests/support/timing.py``, ``tests/support/openapi.py``) to the controller,
   which prints them once (``merge_into``) and fails the session on a mismatch no
@@ -29,6 +31,7 @@ import asyncio
 import os
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -94,6 +97,24 @@ def mark_e2e(items: Sequence[pytest.Item]) -> None:
         fixtures = set(getattr(item, "fixturenames", ()))
         if item.nodeid.startswith(E2E_PATHS) or fixtures & E2E_FIXTURES:
             item.add_marker(pytest.mark.e2e)
+
+
+FAST_LOOP = "not e2e"
+"""The fast loop's mark expression (``python -m pytest -m "not e2e"``)."""
+
+
+def skipped_by_fast_loop(path: Path, config: pytest.Config) -> bool:
+    """True for a file or folder of ``E2E_PATHS`` when the run is the fast loop: every test
+    in it is marked ``e2e``, so the fast loop would deselect them all; it leaves them
+    uncollected instead, sparing each worker their imports (Playwright, the sandbox) and
+    their collection (docs/CONTRIBUTING.md §Measurements)."""
+    if " ".join(str(config.option.markexpr or "").split()) != FAST_LOOP:
+        return False
+    try:
+        rel = path.relative_to(config.rootpath).as_posix()
+    except ValueError:
+        return False
+    return (rel + ("/" if path.is_dir() else "")).startswith(E2E_PATHS)
 
 
 def group_shared_fixtures(items: Sequence[pytest.Item]) -> None:
