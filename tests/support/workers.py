@@ -103,12 +103,17 @@ FAST_LOOP = "not e2e"
 """The fast loop's mark expression (``python -m pytest -m "not e2e"``)."""
 
 
+def is_fast_loop(config: pytest.Config) -> bool:
+    """Whether the run's mark expression is ``FAST_LOOP`` (spaces aside)."""
+    return " ".join(str(config.option.markexpr or "").split()) == FAST_LOOP
+
+
 def skipped_by_fast_loop(path: Path, config: pytest.Config) -> bool:
     """True for a file or folder of ``E2E_PATHS`` when the run is the fast loop: every test
     in it is marked ``e2e``, so the fast loop would deselect them all; it leaves them
     uncollected instead, sparing each worker their imports (Playwright, the sandbox) and
     their collection (docs/CONTRIBUTING.md §Measurements)."""
-    if " ".join(str(config.option.markexpr or "").split()) != FAST_LOOP:
+    if not is_fast_loop(config):
         return False
     try:
         rel = path.relative_to(config.rootpath).as_posix()
