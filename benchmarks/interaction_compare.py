@@ -55,11 +55,12 @@ def parse(text: str) -> dict[str, float]:
     """The figures of one ``benchmarks.interaction`` output (missing ones are left out)."""
     out: dict[str, float] = {}
     for line in text.splitlines():
-        cells = line.split()
-        if line.startswith("ALL ") and len(cells) >= 10:
-            out["ALL first p99"], out["ALL full p99"] = float(cells[4]), float(cells[8])
-        elif line.startswith("hint ") and len(cells) >= 10:
-            out["hint full p99"] = float(cells[8])
+        # kind, n, then 8 figures of one decimal each, which may touch ("7596.212356.0")
+        cells = re.findall(r"\d+\.\d", line[22:])
+        if line.startswith("ALL ") and len(cells) == 8:
+            out["ALL first p99"], out["ALL full p99"] = float(cells[2]), float(cells[6])
+        elif line.startswith("hint ") and len(cells) == 8:
+            out["hint full p99"] = float(cells[6])
     patterns = {
         "workers ms/click": r"workers [\d.]+ cores = ([\d.]+) ms per interaction",
         "render ms/click": r"\(render ([\d.]+), AI",

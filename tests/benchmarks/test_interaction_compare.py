@@ -32,6 +32,11 @@ def test_the_figures_of_one_run_are_read() -> None:
     }
 
 
+def test_figures_of_five_digits_that_touch_are_read_apart() -> None:
+    row = "ALL               5202       61.2  235.3  643.4  857.5     514.9 3179.3 7596.212356.0"
+    assert parse(row) == {"ALL first p99": 643.4, "ALL full p99": 7596.2}
+
+
 def test_a_run_that_failed_gives_no_figures() -> None:
     assert parse("Traceback (most recent call last):\n  ...\nValueError: no\n") == {}
 
