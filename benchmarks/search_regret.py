@@ -71,14 +71,8 @@ def reference(view: View, worlds: int, rng: random.Random) -> dict[Combo | None,
     ranked = normal_ranked(view)
     if len(ranked) == 1 or ranked[0][0] >= 100:
         return None
-    actions: list[Combo | None] = []
-    for _, decision in ranked:
-        if decision.combo not in actions:
-            actions.append(decision.combo)
-        if len(actions) == REFERENCE_CANDIDATES:
-            break
-    if view.to_beat is not None and None not in actions:
-        actions.append(None)
+    actions = [d.combo for d in search.top_candidates(ranked, REFERENCE_CANDIDATES,
+                                                      view.to_beat is not None)]
     events = follow_events(view.history, view.landlord, view.seat)
     exact = sum(view.cards_left) <= search.ENDGAME_CARDS
     solver = Solver(view.landlord, view.rules, search.ENDGAME_NODES) if exact else None

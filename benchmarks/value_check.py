@@ -33,7 +33,6 @@ import bot.ai.value as value
 from benchmarks.search_regret import positions
 from bot.ai.inference import follow_events, weighted_world
 from bot.ai.policy import normal_ranked
-from bot.rules import Combo
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -56,10 +55,8 @@ def main(argv: list[str] | None = None) -> None:
         ranked = normal_ranked(view)
         if len(ranked) == 1 or ranked[0][0] >= 100:
             continue
-        actions: list[Combo | None] = list(dict.fromkeys(d.combo for _, d in ranked))
-        actions = actions[:search.CANDIDATES]
-        if view.to_beat is not None and None not in actions:
-            actions.append(None)
+        actions = [d.combo for d in search.top_candidates(ranked, search.CANDIDATES,
+                                                          view.to_beat is not None)]
         rng = random.Random(3)
         events = follow_events(view.history, view.landlord, view.seat)
         worlds = [weighted_world(view, rng, search.sample_world, events)

@@ -34,7 +34,7 @@ from bot.ai.decision import Decision
 from bot.ai.evaluate import counts_of, evaluate
 from bot.ai.observation import Observation
 from bot.ai.policy import normal_play, normal_ranked
-from bot.ai.search import CANDIDATES
+from bot.ai.search import CANDIDATES, top_candidates
 from bot.ai.selfplay import deal, play_hand
 from bot.ai.value import context_of
 from bot.ai.view import view_of
@@ -45,18 +45,9 @@ DEFAULT_OUT = Path.home() / ".cache" / "ddz-bot" / "value"
 
 
 def candidates(ranked: list[tuple[float, Decision]]) -> list[Decision]:
-    """The hard search's candidates of a ranking: the best ``CANDIDATES`` distinct
-    actions, plus the pass when it is an option and not among them."""
-    out: list[Decision] = []
-    for _, decision in ranked:
-        if all(decision.action != c.action for c in out):
-            out.append(decision)
-        if len(out) == CANDIDATES:
-            break
-    passes = [d for _, d in ranked if d.action is None]
-    if passes and all(c.action is not None for c in out):
-        out.append(passes[0])
-    return out
+    """The hard search's candidates of a ranking (``search.top_candidates``): the best
+    ``CANDIDATES`` distinct actions, plus the pass when it is an option and not among them."""
+    return top_candidates(ranked, CANDIDATES, any(d.action is None for _, d in ranked))
 
 
 def play_game(seed: int, explore: float) -> dict[str, np.ndarray]:

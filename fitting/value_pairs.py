@@ -41,7 +41,13 @@ from bot.ai.decision import Decision
 from bot.ai.inference import follow_events, weighted_world
 from bot.ai.observation import Observation
 from bot.ai.policy import normal_play, normal_ranked
-from bot.ai.search import ENDGAME_CARDS, candidate_features, rollout, sample_world
+from bot.ai.search import (
+    ENDGAME_CARDS,
+    candidate_features,
+    rollout,
+    sample_world,
+    top_candidates,
+)
 from bot.ai.selfplay import deal, play_hand
 from bot.ai.value import HAND_FEATURES
 from bot.ai.view import View, view_of
@@ -60,15 +66,7 @@ def wide_candidates(view: View, wide: int) -> list[Combo | None] | None:
     ranked = normal_ranked(view)
     if len(ranked) == 1 or ranked[0][0] >= 100:
         return None
-    actions: list[Combo | None] = []
-    for _, decision in ranked:
-        if decision.combo not in actions:
-            actions.append(decision.combo)
-        if len(actions) == wide:
-            break
-    if view.to_beat is not None and None not in actions:
-        actions.append(None)
-    return actions
+    return [d.combo for d in top_candidates(ranked, wide, view.to_beat is not None)]
 
 
 def compare(view: View, actions: list[Combo | None], worlds: int,

@@ -352,6 +352,22 @@ def hard_play(view: View, rng: random.Random, step_budget: int | None = None, *,
                        evaluation=evaluation).decision
 
 
+
+def top_candidates(ranked: list[tuple[float, Decision]], width: int,
+                   following: bool) -> list[Decision]:
+    """The search's candidates of a ranking (``normal_ranked``, best first): its best
+    ``width`` distinct actions, plus its pass when ``following`` and none of them passes
+    (a follow's ranking always holds the pass; StopIteration otherwise)."""
+    out: list[Decision] = []
+    for _, decision in ranked:
+        if all(decision.action != c.action for c in out):
+            out.append(decision)
+        if len(out) == width:
+            break
+    if following and all(c.action is not None for c in out):
+        out.append(next(d for _, d in ranked if d.action is None))
+    return out
+
 def hard_search(
     view: View,
     rng: random.Random,
@@ -381,14 +397,8 @@ def hard_search(
     mode = EVALUATION if evaluation is None else evaluation
     exact = sum(view.cards_left) <= ENDGAME_CARDS
     pruned = mode == "pruned" and not exact
-    candidates: list[Decision] = []
-    for _, decision in ranked:
-        if all(decision.action != c.action for c in candidates):
-            candidates.append(decision)
-        if len(candidates) == (PRUNE_WIDE if pruned else CANDIDATES):
-            break
-    if view.to_beat is not None and all(c.action is not None for c in candidates):
-        candidates.append(next(d for _, d in ranked if d.action is None))
+    candidates = top_candidates(ranked, PRUNE_WIDE if pruned else CANDIDATES,
+                                view.to_beat is not None)
     choosable = len(candidates)  # the appended ``also`` is sampled, never chosen
     keep: int | None = None
     if not forced and not isinstance(also, _Absent):  # not forced: ``also`` is given
