@@ -132,9 +132,15 @@ class DealingHost(PrivateHost, Protocol):
     """What a feature that deals the hands of its own tables (``Table.feature_deals``) uses
     of the service: ``PrivateHost``'s
     (``add_private`` takes a table the feature dealt), the locked path of a change (``act``:
-    the next hand, a seat handed over, a table closed) and the auto-play pace's scale."""
+    the next hand, a seat handed over, a table closed), the auto-play pace's scale and the
+    next deal's seed (``deal_seed``)."""
 
     pace_scale: float
+
+    def deal_seed(self) -> int | None:
+        """The next shuffle's seed when the service's deals follow a seed (``DDZ_DEAL_SEED``,
+        tests only), else None (a fresh random shuffle)."""
+        ...
 
     def get(self, table_id: str) -> Table | None: ...
 

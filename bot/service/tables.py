@@ -309,7 +309,7 @@ class TableService:
         ``hands``, ``kitty`` for tests and set positions (``Table.start``)."""
         settings = await self.settings(self._require(table_id).guild_id)
         if "seed" not in deal and "hands" not in deal:
-            deal = {**deal, "seed": self._deal_seed()}
+            deal = {**deal, "seed": self.deal_seed()}
 
         def apply(table: Table, now: float) -> list[Event]:
             _refresh(table, settings)
@@ -320,7 +320,7 @@ class TableService:
     async def play_again(self, table_id: str, user_id: int, seq: int | None = None) -> Table:
         """After a hand: deal again with the same seats (or back to the lobby)."""
         settings = await self.settings(self._require(table_id).guild_id)
-        seed = self._deal_seed()
+        seed = self.deal_seed()
 
         def apply(table: Table, now: float) -> list[Event]:
             if table.phase == "finished":
@@ -329,7 +329,7 @@ class TableService:
 
         return await self._act(table_id, apply)
 
-    def _deal_seed(self) -> int | None:
+    def deal_seed(self) -> int | None:
         """The next deal's seed with ``deal_seed`` set, else None (``Hand.deal`` draws one)."""
         return self._deals.getrandbits(63) if self._deals is not None else None
 

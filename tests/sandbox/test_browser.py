@@ -96,7 +96,11 @@ def on_a_phone(page: object, view: object) -> None:
     hand view is on screen (nothing cut at the sides, nothing to scroll sideways), the
     buttons sit several to a line, and the sidebar is folded away."""
     width = PHONE["width"]
-    box = view.locator("img[alt]").first.bounding_box()
+    image = view.locator("img[alt]").first
+    # a 0 × 0 box until the image has loaded (CI, 2 runs of ~40 on a loaded machine)
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                           arg=image.element_handle(), timeout=15_000)
+    box = image.bounding_box()
     assert box["width"] >= 0.9 * width, box
     controls = view.locator(".btn, .select-box")
     assert controls.count() >= 5

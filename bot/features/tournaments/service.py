@@ -240,6 +240,13 @@ class TournamentService:
         self._closed_threads: set[int] = set()
         """Threads archived by this process (the round's end archives the others)."""
 
+    def _seed(self) -> int:
+        """A new tournament's seed (round 1's draw): from the service's deal seed when its
+        deals follow one (``DDZ_DEAL_SEED``, tests only: the same seats every run), else
+        random."""
+        seed = self.host.deal_seed()
+        return seed % 2**31 if seed is not None else random.randrange(2**31)
+
     # ----- commands ------------------------------------------------------------------
 
     async def create(
@@ -263,7 +270,7 @@ class TournamentService:
         info = TournamentInfo(
             tournament_id=uuid.uuid4().hex, guild_id=guild_id, channel_id=channel_id,
             name=name, rounds=rounds, hands=hands, level=level, created_by=user_id,
-            created_at=now, seed=random.randrange(2**31),
+            created_at=now, seed=self._seed(),
             starts_at=None if start_in_minutes is None else now + 60.0 * start_in_minutes,
             rules=RuleSet.model_validate({**settings.rules.as_classic().model_dump(),
                                           "variant": variant}),
@@ -602,9 +609,11 @@ class TournamentService:
             if table.hand_no >= info.hands:
                 await self._finish_table(info, played, hands)
             else:
-                await self.host.act(table_id, lambda t, now: t.deal_next(now))
+                seed = self.host.deal_seed()
+                await self.host.act(table_id, lambda t, now: t.deal_next(now, seed=seed))
         elif table.phase in ("finished", "lobby"):  # a hand stopped by an admin: deal again
-            await self.host.act(table_id, lambda t, now: t.deal_next(now))
+            seed = self.host.deal_seed()
+            await self.host.act(table_id, lambda t, now: t.deal_next(now, seed=seed))
 
     async def _open(self, info: TournamentInfo, played: TournamentTable, table_id: str) -> None:
         """The table's thread (the poster) and its game table, dealt."""
@@ -637,7 +646,8 @@ class TournamentService:
         for i, user_id in enumerate(played.seats):
             table.seats[i] = (computer_seat(i, level) if user_id is None
                               else Seat(user_id=user_id, name=names.get(user_id, "?")))
-        events = [Event(kind="opened", seat=0), *table.deal_next(self.host.clock.now())]
+        events = [Event(kind="opened", seat=0),
+                  *table.deal_next(self.host.clock.now(), seed=self.host.deal_seed())]
         if table.deadline is not None:  # the round's first turn: time to find the thread
             table.deadline += self.grace
 
