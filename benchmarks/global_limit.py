@@ -71,6 +71,7 @@ from bot.service.budget import (
 from bot.storage.shared_budget import DEBT_SECONDS, DEMAND_SECONDS
 from cogs import delivery
 from cogs.delivery import Delivery
+from tests.support.fake_tokens import fake_token
 
 MIN_INTERVAL = 1.0
 """cogs/board.py's redraw interval per table (seconds)."""
@@ -132,6 +133,7 @@ class Interaction:
         self.id = next(ids)  # Delivery's per-token bucket is keyed by the interaction's id
         self.response = SimpleNamespace(is_done=lambda: True)
         self.followup = SimpleNamespace(send=self._send, edit_message=self._edit)
+        fake_token(self)  # Delivery keeps its TokenRef (cogs/tokens.py)
 
     async def _send(self, **kwargs: Any) -> Any:
         await self._discord.interaction_route()

@@ -34,6 +34,7 @@ from bot.service.budget import COSMETIC, RESULT, TURN, GlobalBudget
 from cogs import delivery
 from cogs.delivery import Delivery
 from sandbox.loopback.discord_rules import CHANNEL_WEBHOOK_LIMIT, WEBHOOK_LIMIT, _Bucket
+from tests.support.fake_tokens import fake_token
 
 
 class Webhooks:
@@ -72,6 +73,7 @@ class Interaction:
         self.extras: dict[str, Any] = {}
         self.response = SimpleNamespace(is_done=lambda: True)
         self.followup = SimpleNamespace(send=self._send, edit_message=self._edit)
+        fake_token(self)  # Delivery keeps its TokenRef (cogs/tokens.py)
 
     async def _send(self, **kwargs: Any) -> Any:
         await self._hooks.request(self.id, creates_in=self.channel_id)

@@ -47,6 +47,7 @@ from cogs.pings import TurnPinger
 from cogs.records import RecordsCommands
 from cogs.replay import ReplayCommands
 from cogs.replies import answer_error, context_of, defer, defer_soon, respond
+from cogs.tokens import release
 from cogs.translator import cmd
 from cogs.wing import DiscordFeature, PrivateChange, TableClosing, Wing, WingHost
 
@@ -319,7 +320,13 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         """
         if interaction.type is not discord.InteractionType.component:
             return
-        if await route_click(self, interaction, self.routes):
+        try:
+            routed = await route_click(self, interaction, self.routes)
+        finally:
+            # Handled: what is kept of the click (a tracked view, a board token) keeps
+            # its token only (cogs/tokens.py), and the interaction goes young.
+            release(interaction)
+        if routed:
             # Answered. The interaction and the clicked message discord.py parsed for it
             # (≈ 25 components and 25 menu options) were a reference cycle that only the
             # garbage collector freed, often after they had aged into older generations;

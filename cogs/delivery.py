@@ -31,7 +31,7 @@ does a request go to the channel, after ``GlobalBudget.take``.
 
 Tokens are secrets: they are kept only in memory (a restart falls back to the
 channel until the next interaction) and never logged (``_Token`` has no repr of
-its interaction; ``bot/logsafe.py`` masks tokens in discord.py's URLs).
+its token; ``bot/logsafe.py`` masks tokens in discord.py's URLs).
 
 Channel edits also wait for the channel's edit bucket (``EditBucket``: Discord's
 per-channel limit), and a table message that got a 403 (a permission removed) is
@@ -46,13 +46,14 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.service.budget import RESULT, GlobalBudget
 from bot.service.metrics import METRICS
+from cogs.tokens import TokenRef
 
 log = logging.getLogger("cogs.ddz")
 
@@ -93,9 +94,10 @@ from that channel shows the permissions are back (``PermissionBackoff``)."""
 
 @dataclass(eq=False)
 class _Token:
-    """One interaction the bot may still speak through (the token is inside, never shown)."""
+    """One interaction the bot may still speak through: its ``TokenRef`` (the token is
+    inside, never shown; the interaction itself is not kept past its click)."""
 
-    interaction: discord.Interaction[Any] = field(repr=False)
+    ref: TokenRef
     expires: float
     offered: float
     original: bool = False
@@ -107,13 +109,12 @@ class _Token:
     def answered(self) -> bool:
         """Discord confirmed the initial response and no "thinking" placeholder waits for
         its answer (the first follow-up would fill the placeholder in, not post)."""
-        ix = self.interaction
-        return ix.response.is_done() and not ix.extras.get("ddz_thinking")
+        return self.ref.answered()
 
     def usable(self) -> bool:
         """``answered``, and not a deferred "thinking" reply: its follow-ups would answer
         a message only its member sees (cogs/replies.py marks it ``ddz_deferred_reply``)."""
-        return self.answered() and not self.interaction.extras.get("ddz_deferred_reply")
+        return self.ref.answered() and not self.ref.deferred_reply()
 
 
 class _Window:
@@ -190,10 +191,11 @@ class Delivery:
         self._offers += 1
         if self._offers % PRUNE_EVERY == 0:
             self._prune(now)
-        token = _Token(interaction, now + TOKEN_LIFETIME - TOKEN_MARGIN, now, private=private)
+        ref = TokenRef.of(interaction)
+        token = _Token(ref, now + TOKEN_LIFETIME - TOKEN_MARGIN, now, private=private)
         _push(self.posters, interaction.channel_id, token)
         if edits is not None:
-            _push(self.editors, edits, _Token(interaction, token.expires, now, original=True))
+            _push(self.editors, edits, _Token(ref, token.expires, now, original=True))
 
     def _prune(self, now: float) -> None:
         """Forget every expired token (a deal's message keeps its editor until then)."""
@@ -214,9 +216,8 @@ class Delivery:
         those ``spend`` noted (hand views, answers) in the window (0: now)."""
         now, mono = self._now(), time.monotonic()
         window, limit = self.tokens.window, self.tokens.limit
-        ends = [t + window - now for t in self.tokens._recent(token.interaction.id, now)]
-        ends += [t + window - mono for t in token.interaction.extras.get(SPENT, ())
-                 if mono - t < window]
+        ends = [t + window - now for t in self.tokens._recent(token.ref.id, now)]
+        ends += [t + window - mono for t in token.ref.spent if mono - t < window]
         if len(ends) < limit:
             return 0.0
         return max(sorted(ends)[len(ends) - limit], 0.001)
@@ -273,7 +274,7 @@ class Delivery:
         self.token_errors += 1
         for table in (self.posters, self.editors):
             for key in list(table):
-                table[key] = [t for t in table[key] if t.interaction is not token.interaction]
+                table[key] = [t for t in table[key] if t.ref is not token.ref]
                 if not table[key]:
                     del table[key]
         log.info("an interaction token was refused while %s (%s %s); using the channel",
@@ -292,9 +293,9 @@ class Delivery:
         falls back to the channel first)."""
         for token in (await self._posters(channel_id, public_only))[:1]:
             now = self._now()
-            self.tokens.take(token.interaction.id, now)
+            self.tokens.take(token.ref.id, now)
             try:
-                message = await token.interaction.followup.send(wait=True, **kwargs)
+                message = await token.ref.webhook.send(wait=True, **kwargs)
             except discord.HTTPException as error:
                 if not self._refused(error, token, "posting"):
                     raise
@@ -303,7 +304,7 @@ class Delivery:
                 self.by_token += 1
                 self.creates.take(channel_id, now)
                 _push(self.editors, message.id,
-                      _Token(token.interaction, token.expires, token.offered))
+                      _Token(token.ref, token.expires, token.offered))
                 return message.id
         if self.budget is not None:
             await self.budget.take(priority)
@@ -323,12 +324,12 @@ class Delivery:
         ready = [token for token in live if self._room(token) == 0]
         self.skipped += len(live) - len(ready)
         for token in ready[:1]:
-            self.tokens.take(token.interaction.id, self._now())
+            self.tokens.take(token.ref.id, self._now())
             try:
                 if token.original:
-                    await token.interaction.edit_original_response(**kwargs)
+                    await token.ref.edit_original(**kwargs)
                 else:
-                    await token.interaction.followup.edit_message(message_id, **kwargs)
+                    await token.ref.webhook.edit_message(message_id, **kwargs)
             except discord.HTTPException as error:
                 if not self._refused(error, token, "editing"):
                     raise
@@ -359,12 +360,12 @@ class Delivery:
         if waits and 0 < min(waits) <= TOKEN_WAIT:
             await asyncio.sleep(min(waits))
         for token in [t for t in tokens if self._room(t) == 0][:1]:
-            self.tokens.take(token.interaction.id, self._now())
+            self.tokens.take(token.ref.id, self._now())
             try:
                 if token.original:
-                    await token.interaction.delete_original_response()
+                    await token.ref.delete_original()
                 else:
-                    await token.interaction.followup.delete_message(message_id)
+                    await token.ref.webhook.delete_message(message_id)
             except discord.HTTPException as error:
                 if not self._refused(error, token, "deleting"):
                     raise
@@ -448,22 +449,18 @@ class Delivery:
         return [message async for message in channel.history(limit=limit)]
 
 
-SPENT = "ddz_webhook_spent"
-"""``interaction.extras`` key: ``time.monotonic()`` of the webhook requests made on its
-token outside Delivery (``spend``)."""
-
-
-def spend(interaction: discord.Interaction[Any]) -> None:
-    """Note one webhook request about to be made on ``interaction``'s token outside
-    Delivery (a hand view's edit, an answer's follow-up): Delivery counts it in the
-    token's bucket (``WEBHOOK_BUDGET``, docs/DISCORD.md row 12)."""
-    spent = interaction.extras.setdefault(SPENT, deque(maxlen=WEBHOOK_BUDGET[0] + 1))
-    spent.append(time.monotonic())
+def spend(token: discord.Interaction[Any] | TokenRef) -> None:
+    """Note one webhook request about to be made on an interaction's token (the
+    interaction or its ``TokenRef``) outside Delivery (a hand view's edit, an answer's
+    follow-up): Delivery counts it in the token's bucket (``WEBHOOK_BUDGET``,
+    docs/DISCORD.md row 12)."""
+    ref = token if isinstance(token, TokenRef) else TokenRef.of(token)
+    ref.spent.append(time.monotonic())
 
 
 def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:
     """Put ``token`` first in ``table[key]`` (once per interaction), keeping ``TOKENS_KEPT``."""
-    rest = [t for t in table.get(key, ()) if t.interaction is not token.interaction]
+    rest = [t for t in table.get(key, ()) if t.ref is not token.ref]
     table[key] = [token, *rest][:TOKENS_KEPT]
 
 

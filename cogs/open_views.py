@@ -32,6 +32,7 @@ from cogs.hand_actions import hint_reason, hint_state
 from cogs.hand_view import Screen
 from cogs.items import ViewState
 from cogs.replies import png_file
+from cogs.tokens import TokenRef
 
 log = logging.getLogger("cogs.ddz")
 MARGIN = 45.0
@@ -48,9 +49,9 @@ the image ``shown`` is still right)."""
 
 @dataclass
 class OpenView:
-    """One tracked hand view: its latest interaction (token), state, ``seq`` drawn and image key."""
+    """One tracked hand view: its latest interaction's token, state, ``seq`` drawn and image key."""
 
-    interaction: discord.Interaction
+    token: TokenRef
     touched: float
     state: ViewState
     seq: int
@@ -85,17 +86,18 @@ class OpenViews:
 
     def track(self, table_id: str, user_id: int, interaction: discord.Interaction,
               screen: Screen, lang: str) -> None:
-        """Remember the freshest interaction of this user's view (call under ``lock``)."""
+        """Remember the freshest interaction of this user's view (call under ``lock``):
+        its token only (``TokenRef``), never the interaction."""
         key = (table_id, user_id)
         old = self.views.get(key)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
-        # Later edits need the token only: the clicked message discord.py parsed (≈ 25
-        # components) would otherwise stay on the heap for 15 minutes, where every full
-        # garbage collection scans it (docs/PERFORMANCE.md §Collector).
-        interaction.message = None
+        # Later edits need the token only: the interaction (its member, payload and the
+        # response that refers back to it) would otherwise stay on the heap for 15
+        # minutes, where every full garbage collection scans it (docs/PERFORMANCE.md
+        # §Collector).
         loop = asyncio.get_running_loop()
-        entry = OpenView(interaction, loop.time(), screen.state, screen.seq, lang,
+        entry = OpenView(TokenRef.of(interaction), loop.time(), screen.state, screen.seq, lang,
                          image=screen.image_key if screen.png is not None else None)
         wait = max(0.0, self.lifetime - self.margin)
         # A timer, not a sleeping task: a view is tracked again on every click.
@@ -195,10 +197,10 @@ class OpenViews:
         if entry is None:
             return
         seat = table.seat_of(user_id)
-        spend(entry.interaction)  # one edit of its token, counted in Delivery's bucket
+        spend(entry.token)  # one edit of its token, counted in Delivery's bucket
         try:
             if seat is None:
-                await entry.interaction.edit_original_response(
+                await entry.token.edit_original(
                     content=t("error.not_seated", entry.lang), view=None, attachments=[])
                 self._drop(key)
                 return
@@ -206,12 +208,12 @@ class OpenViews:
             if buttons is not None:
                 screen.view = buttons
             if screen.png is None:  # same image: keep the attachment
-                await entry.interaction.edit_original_response(  # Components: a View's payload
-                    content=screen.content, view=screen.view)  # type: ignore[arg-type]  # Components: a View's payload
+                await entry.token.edit_original(  # Components: a View's payload
+                    content=screen.content, view=screen.view)
             else:
                 file = png_file(screen.png, "hand.png", screen.alt)
-                await entry.interaction.edit_original_response(  # Components: a View's payload
-                    content=screen.content, view=screen.view,  # type: ignore[arg-type]  # as above
+                await entry.token.edit_original(  # Components: a View's payload
+                    content=screen.content, view=screen.view,
                     attachments=[file])
                 entry.image = screen.image_key
             entry.seq, entry.state = screen.seq, screen.state
@@ -244,7 +246,7 @@ class OpenViews:
             if self.views.get(key) is not entry:
                 return
             self._pop(key)
-            spend(entry.interaction)
+            spend(entry.token)
             with contextlib.suppress(discord.HTTPException):
-                await entry.interaction.edit_original_response(
+                await entry.token.edit_original(
                     content=t("hand.expired", entry.lang), view=None, attachments=[])

@@ -14,6 +14,7 @@ from bot.service.budget import GlobalBudget
 from bot.service.metrics import METRICS
 from cogs import delivery
 from cogs.delivery import Delivery
+from tests.support.fake_tokens import fake_token
 
 
 class Calls(list[tuple[str, Any]]):
@@ -33,6 +34,7 @@ class FakeInteraction:
         self.done, self.extras = True, {}
         self.response = SimpleNamespace(is_done=lambda: self.done)
         self.followup = SimpleNamespace(send=self._send, edit_message=self._edit)
+        fake_token(self)
 
     def _fail(self) -> None:
         if self.refuse is not None:
@@ -161,7 +163,7 @@ async def test_a_thinking_token_never_posts_a_board() -> None:
     out.offer(slash)
     await out.send(7, 1, content="deal")
     assert calls == [("followup", "deal")]  # on the click, the older token
-    assert slash in [t.interaction for t in out.posters[7]]
+    assert slash.extras["ddz_token"] in [t.ref for t in out.posters[7]]
     out.forget_channel(7)
     out.offer(slash)
     await out.send(7, 1, content="next")

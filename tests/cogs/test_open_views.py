@@ -4,21 +4,29 @@ never draws a view from a table older than the view already shows."""
 from __future__ import annotations
 
 import asyncio
+import itertools
+from types import SimpleNamespace
 from typing import Any
 
 from bot.game.table import Table
 from cogs.hand_view import Screen
 from cogs.items import ViewState
 from cogs.open_views import OpenViews
+from tests.support.fake_tokens import fake_token
+
+_IDS = itertools.count(1)
 
 
 class Token:
-    """Stands for the interaction whose token edits the ephemeral view."""
+    """Stands for the interaction whose token edits the ephemeral view (answered)."""
 
     def __init__(self) -> None:
         self.edits: list[dict[str, Any]] = []
-        self.extras: dict[str, Any] = {}  # discord.Interaction.extras (cogs/delivery.py spend)
-        self.message: object | None = object()  # the clicked message discord.py parsed
+        self.id, self.channel_id = next(_IDS), 1
+        self.extras: dict[str, Any] = {}  # discord.Interaction.extras (cogs/tokens.py)
+        self.response = SimpleNamespace(is_done=lambda: True)
+        self.followup = SimpleNamespace()
+        fake_token(self)
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         self.edits.append(kwargs)
@@ -70,14 +78,14 @@ async def test_a_refresh_from_an_older_table_leaves_a_newer_view_alone() -> None
     await views.close()
 
 
-async def test_a_tracked_view_keeps_the_token_and_lets_go_of_the_clicked_message() -> None:
+async def test_a_tracked_view_is_edited_through_its_token_alone() -> None:
     async def render(table: Table, seat: int, state: ViewState, lang: str, **kw: Any) -> Screen:
         return screen(table.seq)
 
     views = OpenViews(render)
     token = Token()
     views.track("t1", 7, token, screen(5), "en")  # type: ignore[arg-type]
-    assert token.message is None  # not kept alive for the token's 15 minutes
+    assert views.views[("t1", 7)].token is token.extras["ddz_token"]  # not the interaction
     new = table_at(6, 7)
     new.id = "t1"
     await views.refresh(new)  # the token alone still edits the view

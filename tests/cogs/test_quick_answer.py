@@ -5,8 +5,10 @@ docs/PERFORMANCE.md §Answers)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 from typing import Any
 
+import discord
 import pytest
 
 from cogs import replies
@@ -118,10 +120,27 @@ async def test_a_refusal_in_time_is_one_update_of_the_clicked_message(
 async def test_an_answered_view_keeps_no_pending_deferral(fake: FakeDiscord) -> None:
     ana, _, view = await dealt(fake)
     await ana.click(view, "Sort: rank")
-    tracked = [entry.interaction for (_, user), entry in fake.bot.get_cog("ddz").views.views.items()
+    tracked = [entry.token for (_, user), entry in fake.bot.get_cog("ddz").views.views.items()
                if user == ana.id]
-    assert len(tracked) == 1 and tracked[0].response.is_done()
-    assert "ddz_late_defer" not in tracked[0].extras  # no timer, lock or cycle kept for 15 min
+    assert len(tracked) == 1 and tracked[0].answered()
+    assert tracked[0]._interaction is None  # no timer, lock, cycle or interaction kept for 15 min
+
+
+async def test_finished_clicks_leave_no_interaction_behind(fake: FakeDiscord) -> None:
+    # A tracked hand view and the board's delivery tokens keep the token only
+    # (cogs/tokens.py): the interaction, its member and response die young, never
+    # aging into what a full garbage collection scans (docs/PERFORMANCE.md §Collector).
+    ana, _, view = await dealt(fake)  # /ddz start, Start and My hand: all offered
+    await ana.click(view, "Sort: rank")
+    await ana.click(fake.messages[view.id], "Hint")
+    cog = fake.bot.get_cog("ddz")
+    refs = [entry.token for entry in cog.views.views.values()]
+    refs += [token.ref for tokens in (*cog.board.delivery.posters.values(),
+                                      *cog.board.delivery.editors.values()) for token in tokens]
+    assert len(refs) >= 3 and all(ref._interaction is None for ref in refs)
+    assert all(ref.answered() for ref in refs)
+    gc.collect()
+    assert [o for o in gc.get_objects() if isinstance(o, discord.Interaction)] == []
 
 
 async def test_a_deferral_that_fails_without_an_http_error_is_logged_and_the_answer_still_goes(
