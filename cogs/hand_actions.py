@@ -16,6 +16,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from bot.game.errors import GameError
+from bot.game.happy import HappyHand
 from bot.game.table import Table
 from bot.i18n import decimal, t, tn
 from bot.i18n.numbers import MINUS
@@ -173,8 +174,11 @@ async def _hint(service: TableService, table: Table, seat: int, state: ViewState
     makes the search's evaluation, docs/AI.md §Reviews).
     At a private table (``Table.private``) always the search's list, waited for (``hint_options``): the
     same position gets the same Hint however busy the bot is (docs/AI.md §Fixed budget)."""
-    if table.hand is None:
+    hand = table.hand
+    if hand is None:
         raise GameError("wrong_phase")
+    if isinstance(hand, HappyHand) and hand.phase != "playing" and hand.asked(seat) is None:
+        raise GameError("not_your_turn")  # a Happy seat asked nothing yet (the button is off)
     if table.private:
         options, later = await service.hint_options(table, seat), None
         quick = False

@@ -361,9 +361,10 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         lead = hand.to_beat_for(seat) is None
         button("play", t("btn.play", lang), 4, B.primary, disabled=not (my_turn and cards))
         button("pass", t("btn.pass", lang), 4, disabled=not (my_turn and not lead))
-    # the Hint has no advice on the Happy rules' decisions yet (docs/AI.md §Happy rules)
-    happy_deciding = isinstance(hand, HappyHand) and hand.phase != "playing"
-    button("hint", t("btn.hint", lang), 4, disabled=not cards or happy_deciding)
+    # before a Happy hand's play the Hint answers the decision the seat is asked (call,
+    # grab, show, double: docs/AI.md §Happy rules), nothing while it waits for others
+    idle = isinstance(hand, HappyHand) and hand.phase != "playing" and hand.asked(seat) is None
+    button("hint", t("btn.hint", lang), 4, disabled=not cards or idle)
     if playing or state.selected:
         button("clear", t("btn.clear", lang), 4, B.danger, disabled=not state.selected)
     button("sort", t("btn.sort_groups" if state.sort == "groups" else "btn.sort_rank", lang), 4)

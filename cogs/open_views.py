@@ -24,6 +24,7 @@ import discord
 
 from bot.game.table import Table
 from bot.i18n import t
+from bot.rules import Combo
 from bot.service import Decision, TableService
 from bot.service.lru import Lru
 from cogs.components import Components
@@ -158,8 +159,9 @@ class OpenViews:
         if not options:
             return
         state = hint_state(shown, options[0])
-        if state.selected == shown.selected:
-            return  # the quick answer was that play already
+        if state.selected == shown.selected and isinstance(options[0].action, Combo):
+            return  # the quick answer was that play already (a bid's or a Happy decision's
+            # reason is the search's own: it replaces the quick look's)
         async with self.lock(table_id, user_id):
             entry = self.views.get((table_id, user_id))
             table = service.get(table_id)

@@ -195,7 +195,9 @@ def review_embed(found: Replay, review: Review, lang: str,
             (index, a) for index, a in review.decisions if hand.history[index].kind != "bid"))
     for index, a in review.decisions:
         page = step_of(steps, index)
-        where = (t("review.where_bidding", lang) if hand.history[index].kind == "bid"
+        kind = hand.history[index].kind
+        where = (t("review.where_bidding", lang) if kind == "bid"
+                 else t("review.where_calling", lang) if kind in rp.HAPPY_DECISIONS
                  else t("review.where_trick", lang, n=steps[page].trick))
         mine, best = rp.action_text(a.played, a.kind, lang), rp.action_text(a.best, a.kind, lang)
         if a.agrees:

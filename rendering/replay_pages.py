@@ -245,7 +245,14 @@ def plays_alt(hand: Hand, steps: Sequence[Step], players: Players, lang: str,
 
 
 def action_text(action: int | Combo | None, kind: str, lang: str) -> str:
-    """A bid, a play or a pass in words/notation (review summaries)."""
+    """A bid, a play or a pass in words/notation (review summaries); a Happy decision
+    (``kind`` call, grab, show, double; ``action`` its amount) as a verb phrase."""
+    if kind in ("call", "grab"):
+        return t(f"review.{kind}" if action else f"review.no_{kind}", lang)
+    if kind == "show":
+        return t("review.show", lang, n=action) if action else t("review.no_show", lang)
+    if kind == "double":
+        return t(f"review.double_{action}", lang)
     if kind == "bid":
         return t("review.bid", lang, n=action) if action else t("review.bid_pass", lang)
     if action is None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bot.ai.decision import Decision
 from bot.ai.observation import Observation
-from bot.ai.players import choose_bid, ordered_plays
+from bot.ai.players import choose_bid, happy_options, ordered_plays
 from bot.ai.policy import normal_ranked
 from bot.ai.view import view_of
 from bot.rules import Combo, legal_plays
@@ -30,8 +30,12 @@ class Choices:
     suggestions: tuple[Decision, ...]
 
 
-def choices(obs: Observation) -> Choices:
-    """The ranked choices of ``obs.seat`` (bidding: no plays, the normal bid)."""
+def choices(obs: Observation, happy: str | None = None) -> Choices:
+    """The ranked choices of ``obs.seat`` (bidding: no plays, the normal bid; ``happy``:
+    the Happy rules' decision the seat is asked, no plays, the normal level's answer,
+    ``bot.ai.happy_options``)."""
+    if happy is not None:
+        return Choices((), 0, tuple(happy_options(obs, happy, "normal")))
     if obs.phase == "bidding":
         return Choices((), 0, (choose_bid(obs, "normal"),))
     legal = legal_plays(obs.hand, obs.to_beat, obs.rules)

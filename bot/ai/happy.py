@@ -34,6 +34,7 @@ from bot.ai.bidding import (
     hand_win_rate,
 )
 from bot.ai.bidding_features import hand_features_batch
+from bot.ai.decision import Decision
 from bot.ai.evaluate import counts_of
 from bot.ai.observation import Observation
 from bot.rules import DECK, Card
@@ -116,21 +117,58 @@ def choose_happy(obs: Observation, kind: str, level: str = "normal",
     is accepted for symmetry with ``choose_bid``: hard's estimate always samples all its
     deals, so its answer is a function of ``obs`` and ``rng`` (the daily deal). Raises
     ValueError for an unknown kind or level."""
+    return advise(obs, kind, level, rng).bid
+
+
+def advise(obs: Observation, kind: str, level: str = "hard",
+           rng: random.Random | None = None) -> Decision:
+    """``choose_happy``'s answer as a ``Decision`` with its reason: the seat's estimated
+    P(win) as ``n`` (%) and the threshold the answer turned on as ``need`` (%; ``high``:
+    the super double's, beside a plain double), or the cap that makes a show or a double
+    worthless (``happy_*_cap``). What the Hint says on a Happy decision and what the review
+    compares a member's with (``bot.ai.hint_options`` with ``happy=``, seeded there).
+    Raises ValueError for an unknown kind or level."""
     if kind not in KINDS:
         raise ValueError(f"no Happy decision {kind!r}")
     landlord = obs.landlord is not None and obs.landlord == obs.seat
     if level == "hard":
         rng = rng or random.Random(_seed_of(obs, kind))
-        rate = estimate(obs, rng)
-        choice = answer(kind, rate, landlord, HARD)
+        rate, limits = estimate(obs, rng), HARD
     elif level in ("normal", "easy"):
-        rate = strength(obs.hand)
+        rate, limits = strength(obs.hand), NORMAL
         if level == "easy":
             rate += (rng or random.Random(_seed_of(obs, kind))).uniform(-EASY_NOISE, EASY_NOISE)
-        choice = answer(kind, rate, landlord, NORMAL)
     else:
         raise ValueError(f"unknown level: {level}")
-    return useful(obs, kind, choice)
+    wanted = answer(kind, rate, landlord, limits)
+    choice = useful(obs, kind, wanted)
+    return _explained(kind, choice, wanted, rate, landlord, limits)
+
+
+def _explained(kind: str, choice: int, wanted: int, rate: float, landlord: bool,
+               limits: Thresholds) -> Decision:
+    """The Decision of ``choice`` (``wanted`` before ``useful``) with its reason code."""
+    n = round(100 * rate)
+    if choice != wanted:  # the cap: a show or a double that could raise nothing
+        return Decision(choice, "happy_keep_hidden_cap" if kind == "show" else "happy_no_double_cap")
+    if kind == "call":
+        return Decision(choice, "happy_call" if choice else "happy_no_call",
+                        {"n": n, "need": round(100 * limits.call)})
+    if kind == "grab":
+        return Decision(choice, "happy_grab" if choice else "happy_no_grab",
+                        {"n": n, "need": round(100 * limits.grab)})
+    if kind == "show":
+        need = round(100 * (limits.show_kitty if landlord else limits.show_deal))
+        code = ("happy_keep_hidden" if not choice else
+                "happy_show" if landlord else "happy_show_deal")
+        return Decision(choice, code, {"n": n, "need": need})
+    low, high = limits.landlord_double if landlord else limits.peasant_double
+    if choice == 4:
+        return Decision(4, "happy_super_double", {"n": n, "need": round(100 * high)})
+    if choice == 2:
+        return Decision(2, "happy_double", {"n": n, "need": round(100 * low),
+                                            "high": round(100 * high)})
+    return Decision(1, "happy_no_double", {"n": n, "need": round(100 * low)})
 
 
 def useful(obs: Observation, kind: str, choice: int) -> int:

@@ -18,6 +18,31 @@ REASONS: dict[str, str] = {
     "bid_pass_expected": ("Pass: as landlord this hand would win only about {n}% of the time;"
                           " expected points a hand: {gain} if you bid {bid}, {passing} if you"
                           " pass."),
+    # the Happy rules' decisions (bot.ai.happy.advise): n = the estimated P(win) in %,
+    # need = the threshold the computer decides by (docs/AI.md §Happy rules)
+    "happy_call": ("Call the landlord: as landlord this hand should win about {n}% of the"
+                   " time; the computer calls from {need}%."),
+    "happy_no_call": ("Don't call: as landlord this hand would win only about {n}% of the"
+                      " time; the computer calls from {need}%."),
+    "happy_grab": ("Grab the landlord (points ×2): as landlord this hand should win about"
+                   " {n}% of the time; the computer grabs from {need}%."),
+    "happy_no_grab": ("Don't grab: as landlord this hand would win only about {n}% of the"
+                      " time; the computer grabs from {need}%."),
+    "happy_show_deal": ("Show your hand (points ×4), then call: as landlord it should win"
+                        " about {n}% of the time even face up; the computer shows from"
+                        " {need}%."),
+    "happy_show": ("Show your hand (points ×2): it should win about {n}% of the time even"
+                   " face up; the computer shows from {need}%."),
+    "happy_keep_hidden": ("Keep your hand hidden: it should win about {n}% of the time, and"
+                          " the computer shows only from {need}%."),
+    "happy_keep_hidden_cap": "Keep your hand hidden: the stakes are at the cap already.",
+    "happy_super_double": ("Super double (points ×4): your side should win about {n}% of"
+                           " the time; the computer super doubles from {need}%."),
+    "happy_double": ("Double (points ×2): your side should win about {n}% of the time; the"
+                     " computer doubles from {need}% and super doubles from {high}%."),
+    "happy_no_double": ("No double: your side would win only about {n}% of the time; the"
+                        " computer doubles from {need}%."),
+    "happy_no_double_cap": "No double: every stake it would raise is at the cap already.",
     # leading
     "finish_hand": "Play {cards}: it empties the hand and wins.",
     "play_control_then_finish": "Play {cards}: nobody can beat it, and the rest goes out next.",

@@ -7,7 +7,9 @@ rebuilt from the stored history — so a review never uses a card the member cou
 not see. For a play (or a pass), the hard player's search (``bot.ai.search``)
 samples deals of the unseen cards and plays each candidate out; the member's own
 action is sampled on the same deals, so both win chances come from one sampling.
-For a bid, the hard player's bid (``choose_bid`` at level ``hard``) is given.
+For a bid, the hard player's bid (``choose_bid`` at level ``hard``) is given; for a
+decision of the Happy rules (call, grab, show, double) the hard player's answer to it
+(``bot.ai.happy.advise``).
 By default that search is the Hint's own (``bot.ai.hint_options``: seed ``HINT_SEED``,
 ``HINT_STEP_BUDGET``, no clock cap), so the review's choice is the Hint's first
 suggestion and following the Hint is never a costly decision (docs/AI.md §Reviews).
@@ -21,11 +23,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.ai.decision import Decision
+from bot.ai.happy import advise
 from bot.ai.observation import Observation
 from bot.ai.players import HINT_SEED, HINT_STEP_BUDGET, choose_bid, hint_options
 from bot.ai.search import hard_search
 from bot.ai.view import view_of
 from bot.rules import Combo, legal_plays
+
+HappyKind = Literal["call", "grab", "show", "double"]
+"""The Happy rules' decisions a review judges (``bot.ai.happy.KINDS``)."""
 
 Action = int | Combo | None
 """A bid (0 = pass, 1..3), a Combo, or None for a pass in play."""
@@ -35,7 +41,9 @@ Action = int | Combo | None
 class Assessment:
     """The hard player's opinion of one decision.
 
-    * ``kind``: ``"bid"`` or ``"play"`` (a pass in play is a ``play`` with None).
+    * ``kind``: ``"bid"`` or ``"play"`` (a pass in play is a ``play`` with None), or a
+      Happy decision, ``"call"``, ``"grab"``, ``"show"``, ``"double"`` (the amounts of
+      ``Hand.decide``: 1/0, the show factor or 0, the doubling factor).
     * ``played``: the member's action; ``best``: the hard player's, with its reason
       code and params (``bot.ai.reasons``).
     * ``played_win`` / ``best_win``: estimated chances (0..1) that the member's side
@@ -44,7 +52,7 @@ class Assessment:
     * ``worlds``: deals sampled for the member's action (0 when not sampled).
     """
 
-    kind: Literal["bid", "play"]
+    kind: Literal["bid", "play", "call", "grab", "show", "double"]
     played: Action
     best: Action
     reason: str
@@ -60,8 +68,9 @@ class Assessment:
 
     @property
     def measured(self) -> bool:
-        """Whether both win chances were sampled (never for a bid, nor for an obvious
-        choice the search did not simulate): only then is ``loss`` known."""
+        """Whether both win chances were sampled (never for a bid or a Happy decision,
+        nor for an obvious choice the search did not simulate): only then is ``loss``
+        known."""
         return self.played_win is not None and self.best_win is not None
 
     @property
@@ -110,7 +119,7 @@ def is_choice(obs: Observation) -> bool:
 
 def assess(
     obs: Observation, played: Action, rng: random.Random | None = None,
-    step_budget: int | None = None,
+    step_budget: int | None = None, *, happy: HappyKind | None = None,
 ) -> Assessment:
     """The hard player's choice and both win chances for the member's ``played``.
 
@@ -120,9 +129,14 @@ def assess(
     ``step_budget``, never cut by the clock), so ``best`` is the Hint's first
     suggestion for ``obs`` and a member who played it ``agrees``. With ``rng``: a hard
     search seeded by it (``step_budget``: simulated policy decisions, default
-    ``bot.ai.search``'s). Raises ValueError when the observation has no landlord in
-    play.
+    ``bot.ai.search``'s). ``happy``: ``played`` is the member's answer to that Happy
+    decision (``Hand.asked``), judged against the hard level's (``bot.ai.happy.advise``,
+    the Hint's seed without ``rng``; no chances). Raises ValueError when the observation
+    has no landlord in play.
     """
+    if happy is not None:
+        decision = advise(obs, happy, "hard", rng or random.Random(HINT_SEED))
+        return Assessment(happy, played, decision.action, decision.reason, dict(decision.params))
     hint = rng is None
     if obs.phase == "bidding":
         decision = (hint_options(obs, fixed_budget=True)[0] if rng is None

@@ -11,8 +11,10 @@ from __future__ import annotations
 import random
 
 from bot.ai import Decision, Level, choose_bid, choose_play, hint_options
+from bot.ai.happy import KINDS as HAPPY_KINDS
 from bot.ai.happy import choose_happy
 from bot.game.errors import GameError
+from bot.game.happy import HappyHand
 from bot.game.models import ShowThen
 from bot.game.table import Table
 from bot.rules import Combo
@@ -108,10 +110,18 @@ def table_hint_options(table: Table, seat: int) -> list[Decision]:
     with the fixed budget and no clock cap at every table: the same position always gets
     the same Hint, and the review of that decision makes the same search
     (``bot.ai.review.assess``), so following the Hint is never a costly decision
-    (docs/AI.md §Reviews). Raises GameError("wrong_phase") without a hand."""
-    if table.hand is None:
+    (docs/AI.md §Reviews). On a Happy decision (``Hand.asked``: call, grab, show,
+    double) the hard level's answer to it (``bot.ai.hint_options`` with ``happy=``).
+    None while a Happy seat is asked nothing before the play. Raises
+    GameError("wrong_phase") without a hand."""
+    hand = table.hand
+    if hand is None:
         raise GameError("wrong_phase", phase=table.phase)
-    return hint_options(table.hand.observation(seat), fixed_budget=True)
+    asked = hand.asked(seat)
+    happy = asked if asked in HAPPY_KINDS else None  # the Happy rules' call, grab, show, double
+    if happy is None and isinstance(hand, HappyHand) and hand.phase != "playing":
+        return []  # a Happy seat asked nothing before the play: no classic bid to suggest
+    return hint_options(hand.observation(seat), fixed_budget=True, happy=happy)
 
 
 def hint_options_from_json(table_json: str, seat: int) -> list[Decision]:

@@ -28,7 +28,7 @@ from bot.game.computer import hint_options_from_json
 from bot.game.table import Table
 from bot.service.lru import Lru, SingleFlight
 from bot.service.pool import WorkerPool
-from bot.service.positions import ChoicesCache
+from bot.service.positions import ChoicesCache, happy_asked
 from bot.service.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -99,8 +99,9 @@ class HintCache:
     def prefetch(self, table: Table, seat: int) -> None:
         """Start the search of ``seat``'s position now if no other search is running."""
         hand = table.hand
-        if self._searches or hand is None or hand.phase != "playing":
-            return
+        if (self._searches or hand is None
+                or (hand.phase != "playing" and happy_asked(table, seat) is None)):
+            return  # the play, or a Happy decision (call, grab, show)
         if (table.id, table.seq, seat) not in self._options:
             self._search(table, seat, speculative=True)
 

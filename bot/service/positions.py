@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from bot.ai import PLAYS_RANKED
 from bot.ai.choices import Choices, choices
+from bot.ai.happy import KINDS as HAPPY_KINDS
 from bot.ai.observation import Observation
 from bot.game.table import Table
 from bot.service.lru import Lru, SingleFlight
@@ -83,7 +84,7 @@ class ChoicesCache:
         assert hand is not None  # ``known`` answers without a hand
         key = (table.id, table.seq, seat)
         try:
-            found = choices(self._observation(table, seat, key))
+            found = choices(self._observation(table, seat, key), happy_asked(table, seat))
         except Exception:  # the ranking is a nicety: the menu must still show
             log.exception("ranking the choices failed (table=%s seat=%s)", table.id, seat)
             legal = hand.legal_plays(seat)
@@ -95,7 +96,8 @@ class ChoicesCache:
         already (or there are none: no hand in bidding or play), else None; never
         computes. A caller with the answer at hand needs no task to wait for it."""
         hand = table.hand
-        if hand is None or hand.phase not in ("bidding", "playing"):
+        if hand is None or (hand.phase not in ("bidding", "playing")
+                            and happy_asked(table, seat) is None):
             return _NONE
         key = (table.id, table.seq, seat)
         return self._memo.get(key)
@@ -113,7 +115,8 @@ class ChoicesCache:
         pending = self._pending.running(key)
         if pending is None:
             pending = self._pending.start(
-                key, pool.run(_rank, self._observation(table, seat, key), urgent=urgent))
+                key, pool.run(_rank, self._observation(table, seat, key),
+                              happy_asked(table, seat), urgent=urgent))
             pending.add_done_callback(_retrieved)
         try:
             found = await asyncio.shield(pending)
@@ -188,6 +191,13 @@ def _retrieved(done: asyncio.Task[Choices]) -> None:
         done.exception()
 
 
-def _rank(obs: Observation) -> Choices:
+def _rank(obs: Observation, happy: str | None = None) -> Choices:
     """``bot.ai.choices`` as a worker process runs it (module level: it pickles)."""
-    return choices(obs)
+    return choices(obs, happy)
+
+
+def happy_asked(table: Table, seat: int) -> str | None:
+    """The Happy rules' decision ``seat`` is asked now (``Hand.asked``: ``"call"``,
+    ``"grab"``, ``"show"``, ``"double"``), None otherwise (the play, a classic bid, nothing)."""
+    asked = table.hand.asked(seat) if table.hand is not None else None
+    return asked if asked in HAPPY_KINDS else None

@@ -10,25 +10,28 @@ the member could see when deciding.
 from __future__ import annotations
 
 import random
+from typing import cast
 
-from bot.ai.review import Assessment, assess, is_choice
+from bot.ai.happy import KINDS as HAPPY_KINDS
+from bot.ai.review import Assessment, HappyKind, assess, is_choice
 from bot.game.replay import position_before
 from bot.game.variants import load_hand
 
-REVIEWED = ("bid", "play", "pass")
-"""The decisions a review assesses: the Happy rules' calls, grabs, shows and doubles are
-not assessed yet (docs/AI.md §Happy rules)."""
+REVIEWED = ("bid", "play", "pass", *HAPPY_KINDS)
+"""The decisions a review assesses: bids, plays and passes, and the Happy rules' calls,
+grabs, shows and doubles (docs/AI.md §Happy rules)."""
 
 
 def own_decisions(hand_json: str, seat: int) -> list[int]:
-    """History indices of ``seat``'s own decisions: its bids and plays/passes that
-    were real choices (more than one option), not made by the computer for it."""
+    """History indices of ``seat``'s own decisions: its bids, Happy decisions and
+    plays/passes that were real choices (more than one option), not made by the computer
+    for it (a double the timer made is the computer's)."""
     hand = load_hand(hand_json)
     out = []
     for index, action in enumerate(hand.history):
         if action.seat != seat or action.auto or action.kind not in REVIEWED:
             continue
-        if action.kind == "bid" or is_choice(position_before(hand, index).observation(seat)):
+        if action.kind == "bid" or action.kind in HAPPY_KINDS or is_choice(position_before(hand, index).observation(seat)):
             out.append(index)
     return out
 
@@ -44,5 +47,9 @@ def review_decision(hand_json: str, seat: int, index: int, seed: str | None = No
     if action.seat != seat:
         raise ValueError(f"history entry {index} is not seat {seat}'s")
     obs = position_before(hand, index).observation(seat)
+    rng = None if seed is None else random.Random(seed)
+    if action.kind in HAPPY_KINDS:  # call, grab, show, double: the amount the seat chose
+        kind = cast(HappyKind, action.kind)
+        return assess(obs, action.amount or 0, rng, happy=kind)
     played = (action.amount or 0) if action.kind == "bid" else action.combo
-    return assess(obs, played, None if seed is None else random.Random(seed))
+    return assess(obs, played, rng)

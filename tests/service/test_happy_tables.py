@@ -4,6 +4,8 @@ the doubling's timer, the computers' decisions, a restart mid-doubling, settleme
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.game.errors import GameError
@@ -145,11 +147,27 @@ async def test_computers_and_auto_play_take_a_happy_hand_to_its_settlement(
     assert len(recorder(service).settlements) == 3
 
 
-def test_a_review_of_a_happy_hand_assesses_its_plays_not_its_happy_decisions() -> None:
+def test_a_review_of_a_happy_hand_assesses_its_happy_decisions_and_its_plays() -> None:
+    from bot.ai.happy import advise
+    from bot.ai.players import HINT_SEED
+    from bot.game.replay import position_before
     from bot.service.reviews import own_decisions, review_decision
     from tests.support.happy import played
 
     hand = played()
     mine = own_decisions(hand.model_dump_json(), 0)
-    assert mine and all(hand.history[i].kind in ("play", "pass") for i in mine)
-    assert review_decision(hand.model_dump_json(), 0, mine[0]) is not None
+    kinds = [hand.history[i].kind for i in mine]
+    # seat 0 called, grabbed back, showed after the kitty, doubled ×2, then played
+    assert kinds[:4] == ["call", "grab", "show", "double"], kinds
+    assert set(kinds[4:]) <= {"play", "pass"} and "play" in kinds
+    assert all(kind != "double" for kind in (hand.history[i].kind
+                                             for i in own_decisions(hand.model_dump_json(), 2)))
+    for index, kind, amount in zip(mine, ("call", "grab", "show", "double"), (1, 1, 2, 2),
+                                   strict=False):
+        review = review_decision(hand.model_dump_json(), 0, index)
+        hint = advise(position_before(hand, index).observation(0), kind, "hard",
+                      random.Random(HINT_SEED))
+        assert (review.kind, review.played, review.best) == (kind, amount, hint.action)
+        assert (review.reason, review.params) == (hint.reason, hint.params)
+        assert not review.measured and review.loss == 0.0
+    assert review_decision(hand.model_dump_json(), 0, mine[4]).kind == "play"

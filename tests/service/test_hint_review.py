@@ -50,3 +50,42 @@ async def test_a_hand_played_by_the_hint_has_no_costly_decision(seed: int, lang:
     agree = {"en": "the hard computer agrees", "es": "está de acuerdo"}[lang]
     assert text.count(agree) == len(review.decisions), text
     assert "%" not in text, text  # no "yours 19 %" line
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_a_happy_hands_review_judges_its_calls_grabs_shows_and_doubles(lang: str) -> None:
+    from bot.ai.happy import advise
+    from bot.ai.players import HINT_SEED
+    from bot.game.replay import position_before
+    from rendering.replay_pages import action_text
+    from tests.support.happy import played
+
+    hand = played()  # seat 0: call, grab back, show after the kitty, double ×2
+    record = private_record("happy", 1, "t", 0.0, hand.model_dump_json(), 11, "Ana")
+    assert record is not None
+    replays = ReplayService(storage=None)
+    found = await replays.rebuilt(record)
+    review = await replays.review(found, MEMBER)
+    happy = [(i, a) for i, a in review.decisions if a.kind in ("call", "grab", "show", "double")]
+    assert [a.kind for _, a in happy] == ["call", "grab", "show", "double"]
+    text = review_embed(found, review, lang, title="Review").description or ""
+    where = {"en": "Call, grab, double", "es": "Cantar, robar, doblar"}[lang]
+    for index, a in happy:
+        hint = advise(position_before(hand, index).observation(MEMBER), a.kind, "hard",
+                      random.Random(HINT_SEED))
+        assert (a.played, a.best) == (hand.history[index].amount, hint.action)
+        mine = action_text(a.played, a.kind, lang)
+        if a.agrees:
+            line = {"en": f"{where}: {mine} ✓ the hard computer agrees",
+                    "es": f"{where}: {mine} ✓ el ordenador difícil está de acuerdo"}[lang]
+        else:
+            best = action_text(a.best, a.kind, lang)
+            line = {"en": f"{where}: you {mine} · hard computer: {best}",
+                    "es": f"{where}: tu decisión: {mine} · ordenador difícil: {best}"}[lang]
+        assert line in text, (line, text)
+    # the words a player says: "call the landlord", "super double (points ×4)"…
+    assert action_text(1, "call", lang) == {"en": "call the landlord",
+                                            "es": "cantar el terrateniente"}[lang]
+    assert action_text(4, "double", lang) == {"en": "super double (points ×4)",
+                                              "es": "superdoble (puntos ×4)"}[lang]
+    assert not {i for i, _ in happy} & set(review.worst)  # no chances: never marked costly
