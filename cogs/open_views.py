@@ -142,9 +142,10 @@ class OpenViews:
                          shown: ViewState, later: asyncio.Task[list[Decision]]) -> None:
         """After a first Hint answered before the hard search was done: when the
         search's pick arrives (within ``HINT_WAIT`` seconds) and differs from the cards
-        shown, show it instead, if the member's view still shows that answer at that
-        position (``seq``). A search that failed, was cancelled or came late changes
-        nothing."""
+        shown (a bid's or a Happy decision's: always, its reason is the search's), show it
+        instead, if the member's view still shows that answer at that position (``seq``,
+        or a later one nothing the view acts on changed since, ``Table.is_current``). A
+        search that failed, was cancelled or came late changes nothing."""
         task = asyncio.create_task(self._better_hint(service, table_id, user_id, seq, shown, later),
                                    name=f"ddz-hint-view-{table_id}-{user_id}")
         self._hints.add(task)
@@ -165,7 +166,9 @@ class OpenViews:
         async with self.lock(table_id, user_id):
             entry = self.views.get((table_id, user_id))
             table = service.get(table_id)
-            if (table is None or entry is None or table.seq != seq or entry.seq != seq
+            # another seat's double (the Happy rules' doubling) bumps ``seq`` but changes
+            # nothing this view acts on (``Table.is_current``): the pick still answers it
+            if (table is None or entry is None or not table.is_current(seq) or entry.seq != seq
                     or entry.state != shown):
                 return  # the game or the member moved on: keep what they see
             await self.redraw(table, user_id, state, hint=hint_reason(options[0], entry.lang))
