@@ -7,20 +7,13 @@ from bot.game.happy import HappyHand
 from bot.game.models import Action
 from bot.game.table import Table
 from bot.i18n import t
-from bot.rules import Card, RuleSet, show_cards
+from bot.rules import Card, show_cards
 from rendering.replay_pages import decision_label
 from rendering.replay_pages import stake_lines as replay_stake_lines
+from rendering.strings import rules_name as rules_name  # the web page says it too
 
 HAPPY_KINDS = ("call", "grab", "show", "double")
 """The Happy rules' decisions, as ``Action.kind``."""
-
-
-def rules_name(rules: RuleSet, lang: str) -> str:
-    """"classic" / "Happy, cap ×64" / "Happy, no cap"."""
-    if rules.variant == "happy":
-        return (t("rules.happy", lang, cap=rules.cap) if rules.cap is not None
-                else t("rules.happy_no_cap", lang))
-    return t("rules.classic", lang)
 
 
 def rules_line(table: Table, lang: str) -> str | None:

@@ -11,6 +11,7 @@ discord.
 from __future__ import annotations
 
 from bot.i18n import has_key, resolve_locale, t, tn
+from bot.rules import RuleSet
 
 PREFIX = "img."
 
@@ -39,6 +40,15 @@ def decision_words(locale: str, kind: str, amount: int) -> str:
     if kind == "show":
         return t("btn.show", locale, n=amount) if amount else t("btn.no_show", locale)
     return t(f"btn.double_{amount}", locale)
+
+
+def rules_name(rules: RuleSet, lang: str) -> str:
+    """A rule set's name as the sign-up and the table say it: "classic" / "Happy, cap ×64"
+    / "Happy, no cap" (docs/RULES.md §Happy rules)."""
+    if rules.variant == "happy":
+        return (t("rules.happy", lang, cap=rules.cap) if rules.cap is not None
+                else t("rules.happy_no_cap", lang))
+    return t("rules.classic", lang)
 
 
 def text_n(locale: str, key: str, count: int, /, **fields: object) -> str:

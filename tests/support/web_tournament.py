@@ -9,6 +9,7 @@ from typing import Any
 from bot.features.tournaments.scoring import standings
 from bot.features.tournaments.seating import seat_round
 from bot.features.tournaments.values import TournamentHand, TournamentInfo
+from bot.rules import RuleSet
 from tests.support.feature_stores import FeatureStores
 from tests.support.storage_fakes import finished_table
 
@@ -18,15 +19,17 @@ ROUND1 = {1: (6, -3, -3), 2: (4, -2, -2), 3: (-2, 4, -2)}
 NOW = 1_796_126_400.0
 
 
-async def stored_tournament(storage: Any, guild_id: int, *, settle: bool = True
-                            ) -> TournamentInfo:
-    """Store the example in ``guild_id``; with ``settle``, one settled hand (hand numbers
-    1, 2, 3 of the server) per table of round 1, recorded as the tables' hands."""
+async def stored_tournament(storage: Any, guild_id: int, *, settle: bool = True,
+                            rules: RuleSet | None = None) -> TournamentInfo:
+    """Store the example in ``guild_id`` (``rules``: its tables' rule set, None = the
+    classic default); with ``settle``, one settled hand (hand numbers 1, 2, 3 of the
+    server) per table of round 1, recorded as the tables' hands."""
     if not isinstance(storage, FeatureStores):  # the tournament's rows: its store's
         storage = FeatureStores(storage)
     info = await storage.create_tournament(TournamentInfo(
         tournament_id="tour1", guild_id=guild_id, channel_id=guild_id * 10, name="Winter Cup",
-        rounds=2, hands=1, level="normal", created_by=101, created_at=NOW, seed=12345))
+        rounds=2, hands=1, level="normal", created_by=101, created_at=NOW, seed=12345,
+        rules=rules))
     assert info is not None
     for i, (user, name) in enumerate(MEMBERS.items()):
         assert await storage.join_tournament("tour1", user, name, NOW + i) == "joined"

@@ -14,6 +14,7 @@ import aiohttp
 import pytest_asyncio
 
 from bot.features.tournaments.web import tournament_token
+from bot.rules import RuleSet
 from tests.support.web_pages import GUILD, running_site, standings_store
 from tests.support.web_tournament import stored_tournament
 
@@ -62,6 +63,7 @@ async def test_the_standings_and_the_tables_with_their_replays(served: Any) -> N
     status, html = await get(f"{base}/t/{tournament_token(links, GUILD, info.number)}")
     assert status == 200
     assert "Tournament: Winter Cup" in html and "Round 2 of 2" in html and "seed 12345" in html
+    assert '<span class="rules">Rules: classic</span>' in html  # as the sign-up says it
     # round 1 (docs/RULES.md §Tournaments worked example) and, in round 2, Ana and Ben
     # sharing 1st at their table (2 each): Ana 0.5 + 2, Ben 0.5 + 2
     assert standings_rows(html) == [
@@ -94,6 +96,30 @@ async def test_spanish_writes_decimals_with_a_comma(served: Any) -> None:
     rows = standings_rows(html)
     assert rows[3] == ("4", "Ana", "2,5", "+2", "5,5", "2")
     assert rows[5][1] == "Fay retirado"
+
+
+async def test_a_happy_tournament_names_its_rules_as_the_sign_up_does(tmp_path: Path) -> None:
+    from bot.features.tournaments.cog import signup_message
+
+    storage, service = await standings_store(tmp_path / "ddz.sqlite3")
+    try:
+        info = await stored_tournament(storage, GUILD, rules=RuleSet(variant="happy"))
+        async with running_site(storage, service=service) as (base, _, links):
+            await turn_web(service, True)
+            url = f"{base}/t/{tournament_token(links, GUILD, info.number)}"
+            for lang, line in (("en", "Rules: Happy, cap ×64"),
+                               ("es", "Reglas: Happy, tope ×64")):
+                status, html = await get(f"{url}?lang={lang}")
+                assert status == 200 and f'<span class="rules">{line}</span>' in html, html
+                assert f'content="{html_meta(lang)} · {line}"' in html
+                assert line in signup_message(info, 6, lang)["content"]
+    finally:
+        await storage.close()
+
+
+def html_meta(lang: str) -> str:
+    from bot.i18n import t
+    return t("web.tournament_meta", lang, rounds=2, hands=1, seed=12345)
 
 
 async def test_tampered_foreign_or_unknown_tokens_are_404(served: Any) -> None:

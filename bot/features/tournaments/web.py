@@ -26,9 +26,11 @@ from bot.features.tournaments.values import (
 )
 from bot.i18n import t
 from bot.i18n.numbers import decimal
+from bot.rules import RuleSet
 from bot.service.links import WebLinks
 from bot.web.routes import Page, WebHost, WebPart, WebRoute
 from bot.web.site import STANDINGS_TTL
+from rendering.strings import rules_name
 
 _TOKEN = struct.Struct(">QI")
 KIND = b"t"
@@ -96,11 +98,13 @@ class TournamentTableView:
 @dataclass(frozen=True)
 class TournamentView:
     """A tournament's page: ``info``, ``lines`` (the standings, docs/RULES.md
-    §Tournaments) and ``rounds`` (round number, its tables), the latest round first."""
+    §Tournaments), ``rounds`` (round number, its tables), the latest round first, and
+    ``rules``: its tables' rule set named as the sign-up names it ("Happy, cap ×64")."""
 
     info: TournamentInfo
     lines: list[TournamentLine]
     rounds: list[tuple[int, list[TournamentTableView]]]
+    rules: str = ""
 
 
 def tournament_view(info: TournamentInfo, entrants: Sequence[TournamentEntrant],
@@ -139,7 +143,9 @@ def tournament_view(info: TournamentInfo, entrants: Sequence[TournamentEntrant],
             table_no=table.table_no, seats=seats, finished=table.points is not None,
             hands=links.get((table.round_no, table.table_no), [])))
     return TournamentView(info=info, lines=lines,
-                          rounds=sorted(rounds.items(), reverse=True))
+                          rounds=sorted(rounds.items(), reverse=True),
+                          rules=t("tournament.rules", lang,
+                                  rules=rules_name(info.rules or RuleSet(), lang)))
 
 
 async def tournament_page(host: WebHost, match: Mapping[str, str], lang: str) -> Page | None:
