@@ -7,7 +7,9 @@ buttons such as "5 ×2"; the board after she showed her hand (×4), drawn face u
 says "call the landlord"; and the replay's bidding page of a Happy hand (``replay_page``). PNGs in a
 256-colour palette. Default folder ``docs/images``: ``happy_board_{en,es}.png``,
 ``happy_hand_{en,es}.png``, ``happy_replay_{en,es}.png`` and
-``happy_shown_view_{en,es}.png`` (another seat's hand image with a shown hand, ``shown_view``)."""
+``happy_shown_view_{en,es}.png`` (another seat's hand image with a shown hand, ``shown_view``),
+``happy_hint_{en,es}.png`` (Alice's view after Hint on her call, ``hint_view``; only these
+with ``python -m tests.sandbox.happy_screenshots docs/images hint``)."""
 
 from __future__ import annotations
 
@@ -75,6 +77,55 @@ def shoot(folder: Path, lang: str) -> list[Path]:
     return [board_path, hand_path]
 
 
+HINT = {"en": ("Hint", "💡 Call the landlord"), "es": ("Pista", "💡 Canta el terrateniente")}
+
+
+def hint_view(folder: Path, lang: str) -> Path:
+    """``happy_hint_<lang>.png``: Alice's hand view on her call (she speaks first: the
+    sandbox's deal seed) after she pressed Hint: the hard computer's answer with the
+    hand's estimated chance against its threshold (docs/AI.md §Happy rules)."""
+    partial, command, rest, mine, word, _ = LANGS[lang]
+    hint, answer = HINT[lang]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"happy_hint_{lang}.png"
+    with tempfile.TemporaryDirectory() as home, sync_playwright() as p:
+        run = SandboxRun("--lang", lang, env={"HOME": home})
+        try:
+            url = run.wait_ready()
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            page = browser.new_page(viewport={"width": 400, "height": 900}, is_mobile=True,
+                                    has_touch=True, device_scale_factor=1)
+            page.goto(url)
+            box = page.locator("#input")
+            expect(box).to_be_visible()
+            box.click()
+            box.press_sequentially(partial)
+            expect(page.locator("#suggestions .item .name", has_text=command).first
+                   ).to_be_visible()
+            box.press("Tab")
+            box.press_sequentially(rest)
+            box.press("Enter")
+            page.locator("button[data-custom-id*=':start']").last.click()
+            public = page.locator("article.msg:not(.ephemeral)").last
+            expect(public).to_contain_text(word, timeout=20_000)
+            public.get_by_role("button", name=mine, exact=True).click()
+            view = page.locator("article.msg.ephemeral", has=page.locator("img[alt]")).filter(
+                has=page.locator("button[data-custom-id*=':hsort']")).last
+            expect(view).to_contain_text(word, timeout=20_000)
+            view.get_by_role("button", name=hint, exact=True).click()
+            view = page.locator("article.msg.ephemeral").filter(has_text=answer).last
+            expect(view).to_contain_text(answer, timeout=20_000)
+            page.wait_for_timeout(1500)  # the image loads
+            view.scroll_into_view_if_needed()
+            view.screenshot(path=str(path))
+            browser.close()
+        finally:
+            run.stop()
+    Image.open(path).convert("RGB").quantize(
+        256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(path, optimize=True)
+    return path
+
+
 def replay_page(folder: Path, lang: str) -> Path:
     """``happy_replay_<lang>.png``: the bidding page of the docs' whole Happy hand
     (``tests.support.happy.played``: a call, two grabs, a show, the doubles) as a phone
@@ -126,6 +177,10 @@ def shown_view(folder: Path, lang: str) -> Path:
 
 if __name__ == "__main__":
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")
+    if sys.argv[2:] == ["hint"]:
+        for lang in LANGS:
+            print(hint_view(out, lang))
+        sys.exit(0)
     for lang in LANGS:
         for path in [*shoot(out, lang), replay_page(out, lang), shown_view(out, lang)]:
             print(path)
