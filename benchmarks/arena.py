@@ -7,6 +7,7 @@
     python -m benchmarks.arena --bidding --deals 1000  # bidding policies (benchmarks.bidding_arena)
     python -m benchmarks.arena --rules happy --deals 2000 --play normal --match hard:hardnever
                                                      # Happy rules (benchmarks.happy_arena)
+    python -m benchmarks.arena --rules happy --deal no-shuffle --play normal --match hard:hardnever
 
 Every deal (seeded) is played twice with the roles swapped: our agent as the
 landlord (seat 0) against two copies of the opponent, then our agent as both
@@ -311,6 +312,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rules", choices=("classic", "happy"), default="classic",
                         help="happy: the Happy rules' decisions and stakes (benchmarks.happy_arena)")
     parser.add_argument("--cap", type=int, default=64, help="Happy rules: the cap (0 = none)")
+    parser.add_argument("--deal", choices=("shuffled", "no-shuffle"), default="shuffled",
+                        help="Happy rules: no-shuffle deals each hand from a previous hand's "
+                        "played order (benchmarks.happy_arena.no_shuffle_deal)")
     parser.add_argument("--play", help="Happy rules: every seat's play policy (normal, hard, "
                         "hard@STEPS); default each agent's own level")
     parser.add_argument("--out", type=Path, help="Happy rules: append one JSON line per deal")
@@ -320,8 +324,9 @@ def main(argv: list[str] | None = None) -> None:
         happy_arena.from_file(args.summary)
         return
     if args.rules == "happy":
-        rules = RuleSet(variant="happy", cap=args.cap or None)
-        print(f"arena, Happy rules (cap {args.cap or 'none'}): up to {args.deals} deals × 2 "
+        rules = RuleSet(variant="happy", cap=args.cap or None, deal=args.deal)
+        print(f"arena, Happy rules (cap {args.cap or 'none'}, {args.deal} deals): up to "
+              f"{args.deals} deals × 2 "
               f"seatings, seed {args.seed}, cap {args.minutes or '∞'} min, one process")
         print(happy_arena.HEADER, flush=True)
         for spec in args.match or ["hard:hardnever", "hard:normal"]:

@@ -22,6 +22,12 @@ level (``hardnever`` plays hard), or ``--play POLICY`` for every seat: ``normal`
 ``hard`` or ``hard@STEPS`` (hard with a fixed step budget, no clock): the two sides
 then differ only in their Happy decisions. ``--out FILE`` appends one JSON line per deal
 (a run cut short still has its figures; ``--summary FILE`` recomputes them).
+
+``--deal no-shuffle`` (docs/RULES.md §No-shuffle deals): deal s is dealt as a no-shuffle
+table deals its second hand, from the played order of a previous hand: the shuffled
+classic deal of seed s, bid and played out by normal computers (``no_shuffle_deal``), cut
+and dealt in packets of 5; both seatings play that same deal. Bombs are far more common
+(``python -m benchmarks.no_shuffle``), so the stakes grow and the cap bites more often.
 """
 
 from __future__ import annotations
@@ -34,13 +40,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.ai import choose_play
+from benchmarks.no_shuffle import bombs_held
+from bot.ai import choose_bid, choose_play
 from bot.ai.happy import choose_happy
 from bot.ai.observation import Observation
 from bot.ai.search import hard_play
 from bot.ai.view import view_of
+from bot.game.deal import deal_from_order
+from bot.game.hand import Hand
 from bot.game.happy import HappyHand
-from bot.rules import Combo, RuleSet
+from bot.game.selfplay import play_out
+from bot.rules import Card, Combo, RuleSet
 
 MAX_REDEALS = 10
 Player = Callable[[Observation, random.Random], Combo | None]
@@ -72,13 +82,36 @@ def player(name: str) -> Player:
     return lambda obs, rng: choose_play(obs, name, rng).combo
 
 
-def play_game(seed: int, seats: list[str], play: str | None, rules: RuleSet
-              ) -> tuple[tuple[int, int, int], HappyHand]:
-    """One Happy hand of deal ``seed`` with agent ``seats[s]`` in seat ``s``; the point
-    changes and the finished hand (after any redeals)."""
+Deal = tuple[list[list[Card]], list[Card], int]
+"""Three hands, the kitty and the first speaker."""
+
+
+def no_shuffle_deal(seed: int) -> Deal:
+    """Deal ``seed`` as a no-shuffle table deals a hand after its first (module
+    docstring): the previous hand is the shuffled classic deal of ``seed``, bid and played
+    out by normal computers; its played order (``Hand.next_order``) is cut and dealt by
+    ``bot.game.deal.deal_from_order``; the first speaker is drawn from ``seed``."""
+    rng = random.Random(f"no-shuffle|{seed}")
+    previous = play_out(Hand.deal(RuleSet(), seed=seed),
+                        lambda obs: choose_bid(obs, "normal", rng).bid,
+                        lambda obs: choose_play(obs, "normal", rng).combo)
+    hands, kitty = deal_from_order(random.Random(seed), previous.next_order())
+    return hands, kitty, rng.randrange(3)
+
+
+def play_game(seed: int, seats: list[str], play: str | None, rules: RuleSet,
+              dealt: Deal | None = None) -> tuple[tuple[int, int, int], HappyHand]:
+    """One Happy hand of deal ``seed`` with agent ``seats[s]`` in seat ``s`` (``dealt``:
+    these cards and first speaker instead of the seed's shuffle); the point changes and
+    the finished hand (after any redeals)."""
     deciders = [decider(name) for name in seats]
     players = [player(play or name) for name in seats]
-    hand: HappyHand = HappyHand.deal(rules, seed=seed)  # type: ignore[assignment]  # deal is the class's
+    if dealt is None:
+        hand: HappyHand = HappyHand.deal(rules, seed=seed)  # type: ignore[assignment]  # deal is the class's
+    else:
+        hands, kitty, opener = dealt
+        hand = HappyHand.deal(rules, seed=seed, hands=hands, kitty=kitty,  # type: ignore[assignment]  # as above
+                              first_bidder=opener)
     rng = random.Random(seed * 7 + 3)
     for _ in range(MAX_REDEALS + 1):
         first = hand.turn
@@ -117,9 +150,12 @@ def play_deal(ours: str, theirs: str, seed: int, play: str | None, rules: RuleSe
     """Both seatings of deal ``seed``: our net points and facts of each game."""
     out: dict[str, object] = {"seed": seed}
     start = time.perf_counter()
+    dealt = no_shuffle_deal(seed) if rules.deal == "no-shuffle" else None
+    if dealt is not None:
+        out["bombs"] = bombs_held([*dealt[0], dealt[1]])  # in the 54 cards dealt
     games = []
     for seats, mine in (([ours, theirs, theirs], (0,)), ([theirs, ours, ours], (1, 2))):
-        points, hand = play_game(seed, seats, play, rules)
+        points, hand = play_game(seed, seats, play, rules, dealt)
         result = hand.result
         games.append({
             "net": sum(points[s] for s in mine),
@@ -151,9 +187,15 @@ def summary(rows: list[dict], ours: str, theirs: str, play: str | None) -> str:
     mean, ci = _interval(scores)
     wp, wp_ci = _interval(wins)
     secs = sum(float(r["seconds"]) for r in rows)
-    return (f"| {ours} | {theirs} | {play or 'own level'} | {len(rows)} | {mean:+.2f} ± {ci:.2f} "
+    line = (f"| {ours} | {theirs} | {play or 'own level'} | {len(rows)} | {mean:+.2f} ± {ci:.2f} "
             f"({mean - ci:+.2f} … {mean + ci:+.2f}) | {wp:.3f} ± {wp_ci:.3f} | {same} | "
             f"{secs:.0f} s |")
+    bombs = [int(r["bombs"]) for r in rows if "bombs" in r]
+    if bombs:  # no-shuffle deals: how many bombs they brought
+        line += (f"\n(no-shuffle deals: {sum(bombs) / len(bombs):.2f} bombs or rockets dealt"
+                 f" a deal, {100 * sum(b > 0 for b in bombs) / len(bombs):.0f} % of deals with"
+                 " one or more)")
+    return line
 
 
 HEADER = ("| ours | vs | play | deals (×2 games) | points per hand (95 %) | WP (95 %) | "
