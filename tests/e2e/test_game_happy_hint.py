@@ -21,7 +21,7 @@ from bot.ai.players import hint_options
 from bot.game.happy import HappyHand
 from bot.i18n import t
 from bot.rules import RuleSet, format_cards
-from sandbox.loopback.emulator import Emulator, SimMessage
+from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.support import timing
 from tests.support.botproc import BotProcess
 from tests.support.ddz_driver import (
@@ -64,11 +64,13 @@ def hint_line(code: str, lang: str) -> re.Pattern[str]:
                     n=r"(?P<n>\d+)", need=r"(?P<need>\d+)", high=r"(?P<high>\d+)")
 
 
-async def ask_hint(emu: Emulator, view: SimMessage, codes: tuple[str, ...], lang: str
-                   ) -> tuple[str, re.Match[str]]:
-    """The Hint's line Ana reads once the hard computer's answer is in (a quick look,
-    normal's answer, reads "💡 Quick look …: …" and is replaced when the AI worker
-    answers). Returns (reason code, its numbers)."""
+async def ask_hint(emu: Emulator, member: SimMember, view: SimMessage, codes: tuple[str, ...],
+                   lang: str) -> tuple[str, re.Match[str]]:
+    """Ana presses Hint and reads its line once the hard computer's answer is in (a quick
+    look, normal's answer, reads "💡 Quick look …: …" and is replaced when the AI worker
+    answers within ``cogs.open_views.HINT_WAIT``; on a machine too loaded for that she
+    presses Hint again, as a person would, and the answer is ready then). Returns
+    (reason code, its numbers)."""
     found: list[tuple[str, re.Match[str]]] = []
 
     def final() -> bool:
@@ -79,7 +81,12 @@ async def ask_hint(emu: Emulator, view: SimMessage, codes: tuple[str, ...], lang
                 return True
         return False
 
-    await emu.wait_until(final, timeout=15, what=f"the Hint's answer ({lang}): {view.text}")
+    await press(member, view, "hint")
+    try:
+        await emu.wait_until(final, timeout=12, what=f"the Hint's answer ({lang})")
+    except AssertionError:  # still the quick look: once more
+        await press(member, view, "hint")
+        await emu.wait_until(final, timeout=12, what=f"the Hint's answer ({lang}): {view.text}")
     return found[0]
 
 
@@ -114,9 +121,8 @@ async def test_a_member_asks_the_hint_on_the_call_and_the_double(tmp_path: Path,
         assert board is not None
         seq = public_seq(board)
         expected = hint_options(deal.observation(0), happy="call")
-        await press(ana, view, "hint")
-        code, numbers = await ask_hint(emu, view, ("happy_call", "happy_no_call",
-                                                   "happy_show_deal"), lang)
+        code, numbers = await ask_hint(emu, ana, view, ("happy_call", "happy_no_call",
+                                                        "happy_show_deal"), lang)
         first = expected[0]
         assert code == first.reason, (code, first)
         assert (int(numbers["n"]), int(numbers["need"])) == (first.params["n"],
@@ -142,8 +148,7 @@ async def test_a_member_asks_the_hint_on_the_call_and_the_double(tmp_path: Path,
             kind = words.turn(view.text)
             if kind == "double" and kind not in hinted:
                 hinted.add(kind)
-                await press(ana, view, "hint")
-                code, numbers = await ask_hint(emu, view, DOUBLES, lang)
+                code, numbers = await ask_hint(emu, ana, view, DOUBLES, lang)
                 if code != "happy_no_double_cap":
                     assert 0 <= int(numbers["n"]) <= 100
                     assert int(numbers["need"]) in {round(100 * x) for x in
