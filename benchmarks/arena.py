@@ -29,7 +29,9 @@ deal's computers, docs/AI.md §Fixed budget; ``hardfixed@8000``: the same with a
 budget of 8,000 instead of ``STEP_BUDGET``), ``hardlearned``/``hardlearnedfixed`` (the
 same two with the learned evaluation, ``evaluation="model"``, docs/AI.md §Learned
 evaluation), ``hardpruned``/``hardprunedfixed`` (the playouts on the candidates the
-learned evaluation keeps, ``evaluation="pruned"``) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
+learned evaluation keeps, ``evaluation="pruned"``),
+``hardtruncated``/``hardtruncatedfixed`` (playouts cut after ``TRUNCATE`` plies and the
+position reached valued by the learned evaluation, ``evaluation="truncated"``) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
 ``bot.ai.search.EVALUATION`` is), ``normal_v1``/``hard_v1``/``hardfixed_v1`` (the
 normal level and the same two as they were at the start of issue 40: a frozen copy in
 ``benchmarks/hard_v1``),
@@ -40,12 +42,13 @@ skipped with a note if ``rlcard`` is not importable).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 
 from benchmarks import happy_arena
@@ -155,6 +158,9 @@ def make_agent(name: str) -> Agent | None:
         "hardpruned": lambda view, rng: hard_play(view, rng, evaluation="pruned"),
         "hardprunedfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
                                                        evaluation="pruned"),
+        "hardtruncated": lambda view, rng: hard_play(view, rng, evaluation="truncated"),
+        "hardtruncatedfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
+                                                          evaluation="truncated"),
         "hardplayout": lambda view, rng: hard_play(view, rng, evaluation="playout"),
         "hardplayoutfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
                                                         evaluation="playout"),
@@ -196,8 +202,21 @@ def _interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, jobs: int) -> str:
-    """Play up to ``deals`` deals (or until ``minutes`` pass); one Markdown row."""
+def _recorded(out: Path | None, ours: str, theirs: str) -> dict[int, dict]:
+    """The deals of ``ours:theirs`` already in an ``--out`` file, by seed."""
+    if out is None or not out.exists():
+        return {}
+    rows = (json.loads(line) for line in out.read_text().splitlines() if line.strip())
+    return {row["seed"]: row for row in rows if row["match"] == f"{ours}:{theirs}"}
+
+
+def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, jobs: int,
+                out: Path | None = None) -> str:
+    """Play up to ``deals`` deals (or until ``minutes`` pass); one Markdown row.
+
+    ``out``: a file that gets one JSON line per deal (match, seed, landlord and peasants
+    wins, points, seconds); deals of this match already in it are counted, not replayed,
+    so a run cut short resumes (the fixed-budget agents give the same result again)."""
     names = {n for side in (ours, theirs) for n in side.split("+")}
     if any(make_agent(n) is None for n in names):
         return f"| {ours} | {theirs} | – | skipped: rlcard not importable | | | | |"
@@ -206,17 +225,33 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
     points: list[float] = []
     start = time.perf_counter()
     deadline = start + minutes * 60 if minutes else math.inf
-    seeds = iter(range(seed, seed + deals))
+    done = _recorded(out, ours, theirs)
+    for s in range(seed, seed + deals):
+        if s in done:
+            row = done[s]
+            wins.append((row["landlord"] + row["peasants"]) / 2)
+            roles.append((row["landlord"], row["peasants"]))
+            points.append(row["points"])
+    seeds = iter(s for s in range(seed, seed + deals) if s not in done)
+    seeds_of: dict[Future, int] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        running = set()
+        running: set[Future] = set()
         for s in seeds:
-            running.add(pool.submit(play_deal, ours, theirs, s))
+            future = pool.submit(play_deal, ours, theirs, s)
+            seeds_of[future] = s
+            running.add(future)
             if len(running) >= jobs * 2:
                 break
         while running:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                landlord_win, peasants_win, point, _ = future.result()
+                landlord_win, peasants_win, point, secs = future.result()
+                if out is not None:
+                    with out.open("a") as f:
+                        f.write(json.dumps({
+                            "match": f"{ours}:{theirs}", "seed": seeds_of[future],
+                            "landlord": landlord_win, "peasants": peasants_win,
+                            "points": point, "seconds": round(secs, 1)}) + "\n")
                 wins.append((landlord_win + peasants_win) / 2)
                 roles.append((landlord_win, peasants_win))
                 points.append(point)
@@ -226,7 +261,9 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
                           file=sys.stderr, flush=True)
                 nxt = next(seeds, None) if time.perf_counter() < deadline else None
                 if nxt is not None:
-                    running.add(pool.submit(play_deal, ours, theirs, nxt))
+                    future = pool.submit(play_deal, ours, theirs, nxt)
+                    seeds_of[future] = nxt
+                    running.add(future)
     wp, wp_ci = _interval(wins)
     adp, adp_ci = _interval(points)
     landlord, landlord_ci = _interval([r[0] for r in roles])
@@ -317,7 +354,8 @@ def main(argv: list[str] | None = None) -> None:
                         "played order (benchmarks.happy_arena.no_shuffle_deal)")
     parser.add_argument("--play", help="Happy rules: every seat's play policy (normal, hard, "
                         "hard@STEPS); default each agent's own level")
-    parser.add_argument("--out", type=Path, help="Happy rules: append one JSON line per deal")
+    parser.add_argument("--out", type=Path, help="append one JSON line per deal (classic: "
+                        "deals of the match already in the file are counted, not replayed)")
     parser.add_argument("--summary", type=Path, help="Happy rules: the rows of an --out file")
     args = parser.parse_args(argv)
     if args.summary:
@@ -346,7 +384,8 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|---|")
     for spec in matchups:
         ours, theirs = spec.split(":")
-        print(run_matchup(ours, theirs, args.deals, args.seed, args.minutes, args.jobs), flush=True)
+        print(run_matchup(ours, theirs, args.deals, args.seed, args.minutes, args.jobs,
+                          args.out), flush=True)
 
 
 if __name__ == "__main__":
