@@ -38,6 +38,7 @@ from bot.rules import Combo
 
 REFERENCE_CANDIDATES = 10
 SHIPPED = value.WEIGHTS
+TRUNCATE = search.TRUNCATE
 STAGES = ("early (> 40 cards left)", "middle (21–40)", "late (≤ 20)")
 
 
@@ -91,7 +92,7 @@ def reference(view: View, worlds: int, rng: random.Random) -> dict[Combo | None,
 
 def configure(evaluation: str, lookahead: int) -> Any:
     """Set the search's knobs for an ``--evaluations`` entry ``NAME[K][@PLIES][=WEIGHTS]``
-    (``pruned3``: ``PRUNE_KEEP`` = 3; ``@2``: ``LOOKAHEAD`` = 2; ``=path.npz``: the learned
+    (``pruned3``: ``PRUNE_KEEP`` = 3; ``truncated8``: ``TRUNCATE`` = 8; ``@2``: ``LOOKAHEAD`` = 2; ``=path.npz``: the learned
     evaluation's weights); returns the evaluation's name."""
     spec, _, weights = evaluation.partition("=")
     value.WEIGHTS = Path(weights) if weights else SHIPPED
@@ -101,6 +102,8 @@ def configure(evaluation: str, lookahead: int) -> Any:
     name = spec.rstrip("0123456789")
     if name == "pruned" and spec != name:
         search.PRUNE_KEEP = int(spec[len(name):])
+    if name in ("truncated", "prunedtruncated"):
+        search.TRUNCATE = int(spec[len(name):]) if spec != name else TRUNCATE
     return name
 
 

@@ -59,7 +59,7 @@ ENDGAME_CARDS = 14
 ENDGAME_NODES = 4_000
 PRIOR = 0.02
 """Win-rate bonus of the normal policy's first choice."""
-Evaluation = Literal["playout", "model", "pruned"]
+Evaluation = Literal["playout", "model", "pruned", "truncated", "prunedtruncated"]
 EVALUATION: Evaluation = "playout"
 """How a candidate is valued on a sampled deal: played out to the end by the normal
 policy (``"playout"``) or by the learned evaluation (``"model"``, ``bot.ai.value``)."""
@@ -84,6 +84,16 @@ MIN_WORLDS = 8
 LOOKAHEAD = 0
 """Plies played by the normal policy after the candidate before the learned evaluation
 values the position (0: at once)."""
+TRUNCATE = 8
+"""Plies a truncated playout plays after the candidate before the learned evaluation
+values the position it reached (``evaluation="truncated"``)."""
+LEAF_STEPS = 3
+"""Policy steps charged to the budget for valuing one leaf of a truncated playout
+(about its CPU: features and its share of one batched model call)."""
+TRUNC_BATCH = 4
+"""Sampled deals whose truncated playouts are valued in one batch."""
+TRUNC_WORLDS = 400
+"""At most this many sampled deals a decision with truncated playouts (200 with whole ones)."""
 
 
 class _Absent:
@@ -227,6 +237,28 @@ def _model_values_played(
         idx = np.array(rows)
         out[idx[:, 0], idx[:, 1]] = p
     return out
+
+
+def leaf_values(
+    leaves: list[tuple[list[list[Card]], int, tuple[int, Combo] | None]],
+    landlord: int,
+) -> np.ndarray:
+    """P(the landlord wins) of each leaf (all hands, seat to move, (seat, play to beat) or
+    None), by the learned evaluation: one batch."""
+    rel = [(landlord + k) % 3 for k in range(3)]
+    counts: list[list[list[int]]] = []
+    decomp: list[list[tuple[float, int]]] = []
+    context: list[tuple[int, int, int, int, int, int]] = []
+    for hands, turn, last in leaves:
+        per_seat = [counts_of(hands[s]) for s in rel]
+        counts.append(per_seat)
+        decomp.append([evaluate(c)[:2] for c in per_seat])
+        context.append(context_of(
+            (turn - landlord) % 3,
+            None if last is None else ((last[0] - landlord) % 3, last[1])))
+    return shipped().predict(features(np.array(counts, dtype=np.uint8),
+                                      np.array(decomp, dtype=np.float32),
+                                      np.array(context, dtype=np.int16)))
 
 
 def _model_values_now(
@@ -396,7 +428,8 @@ def hard_search(
         return Sampled(best)
     mode = EVALUATION if evaluation is None else evaluation
     exact = sum(view.cards_left) <= ENDGAME_CARDS
-    pruned = mode == "pruned" and not exact
+    pruned = mode in ("pruned", "prunedtruncated") and not exact
+    truncated = mode in ("truncated", "prunedtruncated") and not exact
     candidates = top_candidates(ranked, PRUNE_WIDE if pruned else CANDIDATES,
                                 view.to_beat is not None)
     choosable = len(candidates)  # the appended ``also`` is sampled, never chosen
@@ -444,6 +477,34 @@ def hard_search(
             for i in range(len(candidates)):
                 wins[i] += float(mine[i].sum())
                 runs[i] = worlds
+    elif truncated:
+        # truncated playouts: TRUNCATE plies, then the learned evaluation of the position
+        # reached; a batch of deals at a time (one model call), the clock checked between
+        while (steps[0] < step_budget and time.perf_counter() - start < cap
+               and worlds < TRUNC_WORLDS):
+            leaves: list[tuple[list[list[Card]], int, tuple[int, Combo] | None]] = []
+            owners: list[int] = []
+            for _ in range(min(TRUNC_BATCH, TRUNC_WORLDS - worlds)):
+                world = weighted_world(view, rng, sample_world, events)
+                worlds += 1
+                extra = [keep] if keep is not None and keep not in active else []
+                for i in active + extra:
+                    counter = steps if i in active else extra_steps
+                    hands = [list(h) for h in world]
+                    after = advance(hands, view, candidates[i].combo, TRUNCATE, counter)
+                    runs[i] += 1
+                    if isinstance(after, bool):
+                        wins[i] += after == i_am_landlord
+                    else:
+                        leaves.append((hands, *after))
+                        owners.append(i)
+            if leaves:
+                p = leaf_values(leaves, view.landlord)
+                for i, v in zip(owners, p.tolist(), strict=True):
+                    wins[i] += v if i_am_landlord else 1.0 - v
+                    (steps if i in active else extra_steps)[0] += LEAF_STEPS
+            if len(active) > 2 and worlds >= 8 and steps[0] * 2 >= step_budget:
+                active = sorted(active, key=lambda i: (-rate(i), i))[:2]  # successive halving
     else:
         while steps[0] < step_budget and time.perf_counter() - start < cap and worlds < 200:
             world = weighted_world(view, rng, sample_world, events)

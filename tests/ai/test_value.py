@@ -258,3 +258,40 @@ def test_the_pruned_search_keeps_normals_first_and_is_a_function_of_the_position
         assert len(sampled.rates) <= search.PRUNE_KEEP
         assert normal_ranked(view)[0][1].action in sampled.rates
         assert sampled.decision.action in sampled.rates
+
+
+def test_the_truncated_search_is_a_function_of_the_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    views = [_view(seed) for seed in range(3)]
+    first = [hard_search(v, random.Random(3), 1_000, time_cap=math.inf,
+                         evaluation="truncated")
+             for v in views]
+    monkeypatch.setattr(search, "TIME_CAP", 0.0)
+    again = [hard_search(v, random.Random(3), 1_000, time_cap=math.inf,
+                         evaluation="truncated")
+             for v in views]
+    assert [s.decision.action for s in again] == [s.decision.action for s in first]
+    for view, sampled in zip(views, first, strict=True):
+        assert sampled.decision.action in sampled.rates
+        assert sampled.decision.combo is None or set(sampled.decision.combo.cards) <= set(view.hand)
+        # cheaper than whole playouts: more deals for the same budget
+        whole = hard_search(view, random.Random(3), 1_000, time_cap=math.inf,
+                            evaluation="playout")
+        assert max(n for _, n in sampled.rates.values()) > max(n for _, n in whole.rates.values())
+
+
+def test_a_truncated_playout_is_valued_as_the_model_values_its_leaf() -> None:
+    view = _view(2)
+    rng = random.Random(5)
+    worlds = [search.sample_world(view, rng) for _ in range(6)]
+    actions = [d.combo for _, d in search.normal_ranked(view)[:3]]
+    expected = model_values(worlds, view, actions, plies=search.TRUNCATE)
+    for j, world in enumerate(worlds):
+        for i, action in enumerate(actions):
+            hands = [list(h) for h in world]
+            after = search.advance(hands, view, action, search.TRUNCATE)
+            if isinstance(after, bool):
+                assert expected[i, j] == float(after)
+            else:
+                got = search.leaf_values([(hands, *after)], view.landlord)[0]
+                assert got == pytest.approx(expected[i, j], abs=1e-6)
