@@ -19,6 +19,10 @@ instead of a few dozen (docs/AI.md §Learned evaluation). The exact endgame is u
 ``evaluation="pruned"``: the learned evaluation ranks normal's best ``PRUNE_WIDE`` actions
 on ``PRUNE_WORLDS`` sampled deals, and the playouts compare normal's first choice and the
 model's best ``PRUNE_KEEP`` − 1 others (docs/AI.md §Second pass).
+
+``evaluation="truncated"``: each playout stops ``TRUNCATE`` plies after the candidate and
+the learned evaluation values the position it reached (a batch of deals a model call), so
+the budget buys more deals; ``"prunedtruncated"`` does both (docs/AI.md §Third pass).
 """
 
 from __future__ import annotations
@@ -62,7 +66,9 @@ PRIOR = 0.02
 Evaluation = Literal["playout", "model", "pruned", "truncated", "prunedtruncated"]
 EVALUATION: Evaluation = "playout"
 """How a candidate is valued on a sampled deal: played out to the end by the normal
-policy (``"playout"``) or by the learned evaluation (``"model"``, ``bot.ai.value``)."""
+policy (``"playout"``), by the learned evaluation (``"model"``, ``bot.ai.value``), the
+playouts on the candidates the model keeps (``"pruned"``), or playouts cut after
+``TRUNCATE`` plies and finished by the model (``"truncated"``, ``"prunedtruncated"``)."""
 PRUNE_WIDE = 8
 """Candidates (normal's best distinct actions, plus the pass when following) that the
 learned evaluation ranks before the playouts (``evaluation="pruned"``)."""
