@@ -38,6 +38,7 @@ def test_the_fast_loop_leaves_exactly_the_end_to_end_files_uncollected(
     kept = [root / "tests" / "web", root / "tests" / "web" / "test_pages.py",
             root / "tests" / "cogs", root / "tests" / "test_shared_fixtures.py"]
     for expression, skipped in [("not e2e", True), ("  not   e2e ", True), ("e2e", False),
+                                ("not e2e and not processes", True),
                                 ("not e2e and not slow", False), ("", False), (None, False)]:
         monkeypatch.setattr(pytestconfig.option, "markexpr", expression)
         assert [workers.skipped_by_fast_loop(p, pytestconfig) for p in e2e] == [skipped] * 5

@@ -60,6 +60,7 @@ async def pool() -> AsyncIterator[WorkerPool]:
     made.shutdown()
 
 
+@pytest.mark.processes
 async def test_calls_run_in_other_processes_spread_over_the_workers(pool: WorkerPool) -> None:
     answers = await asyncio.gather(*(pool.run(slow_echo, n, 0.2) for n in range(4)))
     assert [value for value, _ in answers] == [0, 1, 2, 3]
@@ -68,18 +69,21 @@ async def test_calls_run_in_other_processes_spread_over_the_workers(pool: Worker
     assert pool.pending == 0
 
 
+@pytest.mark.processes
 async def test_an_exception_of_the_function_propagates_unchanged(pool: WorkerPool) -> None:
     with pytest.raises(ValueError, match="no-such-card"):
         await pool.run(refuse, "no-such-card")
     assert pool.started and await pool.run(worker_pid) != os.getpid()
 
 
+@pytest.mark.processes
 async def test_arguments_that_do_not_pickle_run_in_a_thread(pool: WorkerPool) -> None:
     assert await pool.run(worker_pid) != os.getpid()
     assert await pool.run(lambda: os.getpid()) == os.getpid()  # a lambda does not pickle
     assert pool.started
 
 
+@pytest.mark.processes
 async def test_a_cancelled_call_is_dropped_and_the_pool_keeps_working(pool: WorkerPool) -> None:
     task = asyncio.create_task(pool.run(slow_echo, 1, 0.5))
     await asyncio.sleep(0.1)
@@ -96,6 +100,7 @@ async def test_without_workers_no_process_is_started() -> None:
     assert not pool.started
 
 
+@pytest.mark.processes
 async def test_calls_run_in_threads_until_a_worker_is_ready() -> None:
     pool = WorkerPool("test", 1)
     try:
@@ -107,6 +112,7 @@ async def test_calls_run_in_threads_until_a_worker_is_ready() -> None:
         pool.shutdown()
 
 
+@pytest.mark.processes
 async def test_a_worker_that_dies_is_replaced_and_one_dying_again_and_again_rests_the_pool(
 ) -> None:
     pool = WorkerPool("test", 1)
@@ -127,6 +133,7 @@ async def test_a_worker_that_dies_is_replaced_and_one_dying_again_and_again_rest
         pool.shutdown()
 
 
+@pytest.mark.processes
 async def test_a_worker_killed_mid_call_answers_from_a_thread_once_and_is_replaced(
     tmp_path: Path,
 ) -> None:
@@ -152,6 +159,7 @@ async def test_a_worker_killed_mid_call_answers_from_a_thread_once_and_is_replac
         pool.shutdown()
 
 
+@pytest.mark.processes
 async def test_calls_beyond_the_pipes_room_wait_in_the_backlog_and_all_run_in_the_worker() -> None:
     pool = WorkerPool("test", 1)
     try:
@@ -168,6 +176,7 @@ async def test_calls_beyond_the_pipes_room_wait_in_the_backlog_and_all_run_in_th
         pool.shutdown()
 
 
+@pytest.mark.processes
 async def test_calls_still_in_the_backlog_at_shutdown_run_in_threads() -> None:
     pool = WorkerPool("test", 1)
     try:
@@ -189,6 +198,7 @@ def stamped(value: int, seconds: float) -> tuple[int, float]:
     return value, started
 
 
+@pytest.mark.processes
 async def test_urgent_calls_leave_the_backlog_before_the_others() -> None:
     pool = WorkerPool("test", 1)
     try:
@@ -204,6 +214,7 @@ async def test_urgent_calls_leave_the_backlog_before_the_others() -> None:
         pool.shutdown()
 
 
+@pytest.mark.processes
 def test_answers_larger_than_the_pipe_arrive_whole_on_uvloop() -> None:
     """uvloop makes the descriptor it watches non-blocking: an answer bigger than the
     pipe's buffer (a hand PNG can be) was then read in part, the pool took it for a
@@ -226,6 +237,7 @@ def test_answers_larger_than_the_pipe_arrive_whole_on_uvloop() -> None:
         assert runner.run(calls()) == [(True, 2_000_000)] * 4 + [(True, 3_000_000)] * 4
 
 
+@pytest.mark.processes
 async def test_a_readiness_report_without_data_reads_nothing_and_returns(pool: WorkerPool) -> None:
     """A watched descriptor reported readable with nothing to read (libuv allows it): the
     reader callback returns at once instead of blocking the loop in a read, and the
@@ -265,6 +277,7 @@ with asyncio.Runner(loop_factory=loop_factory(sys.argv[1])) as runner:
 
 
 @pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
+@pytest.mark.processes
 def test_calls_and_answers_of_256_kib_and_more_on_one_worker_never_freeze_the_loop(
     loop: str,
 ) -> None:

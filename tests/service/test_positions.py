@@ -27,6 +27,7 @@ def no_ranking_here(*_: object) -> Choices:
     raise AssertionError("ranked on the event loop")
 
 
+@pytest.mark.processes
 async def test_a_ready_pool_ranks_in_the_worker_once_for_every_caller(
     pool: WorkerPool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -52,6 +53,7 @@ async def test_without_a_ready_pool_the_ranking_is_the_same_on_the_loop() -> Non
     assert cache.computed == 2
 
 
+@pytest.mark.processes
 async def test_a_new_position_is_ranked_again(pool: WorkerPool) -> None:
     table = leading_table(seq=5)
     cache = ChoicesCache()
@@ -124,6 +126,7 @@ def test_the_ranking_and_the_counter_share_one_observation_per_position(
     assert cache._keys == {} and not cache._seen  # noqa: SLF001
 
 
+@pytest.mark.processes
 async def test_known_answers_only_what_is_computed_and_never_computes(
     pool: WorkerPool, monkeypatch: pytest.MonkeyPatch
 ) -> None:

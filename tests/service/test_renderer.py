@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from bot.service.renderer import Renderer
 from rendering import render_hand, render_result, render_table
 from tools.samples import landlord_hand, mid_game_table, selected_three, spring_result
@@ -14,6 +16,7 @@ def worker_pid() -> int:
     return os.getpid()
 
 
+@pytest.mark.processes
 async def test_worker_processes_draw_the_same_bytes_as_the_renderers() -> None:
     renderer = Renderer(workers=1)
     try:
@@ -51,6 +54,7 @@ async def test_the_hand_cache_keeps_only_the_latest_images() -> None:
     assert renderer.drawn == 4
 
 
+@pytest.mark.processes
 async def test_the_stats_chart_replay_pages_and_the_gif_are_drawn_in_the_worker() -> None:
     # Issue 23 §1: every image goes through the Renderer (cogs drew these in threads).
     from rendering.replay import page_image, render_replay_animation, render_replay_page_cached

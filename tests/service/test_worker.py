@@ -49,6 +49,7 @@ def crash_in_a_worker(value: int) -> int:
     return value * 2
 
 
+@pytest.mark.processes
 async def test_hard_moves_in_the_worker_equal_the_thread_path_for_the_same_seed(
     monkeypatch: pytest.MonkeyPatch, ai: WorkerPool
 ) -> None:
@@ -84,6 +85,7 @@ async def test_easy_and_normal_moves_stay_on_the_thread_path(monkeypatch: pytest
         assert await pooled_decider(pool)(table, random.Random(5)) == decide(table, random.Random(5))
 
 
+@pytest.mark.processes
 async def test_a_worker_that_ends_is_replaced_and_one_ending_again_and_again_rests_the_pool(
     ai: WorkerPool,
 ) -> None:
@@ -97,6 +99,7 @@ async def test_a_worker_that_ends_is_replaced_and_one_ending_again_and_again_res
     assert not ai.started
 
 
+@pytest.mark.processes
 async def test_the_ai_worker_killed_mid_call_answers_from_a_thread_once_and_is_replaced(
     tmp_path: Path, ai: WorkerPool
 ) -> None:
@@ -117,6 +120,7 @@ async def test_the_ai_worker_killed_mid_call_answers_from_a_thread_once_and_is_r
     assert await ai.run(os.getpid) not in (first, os.getpid())
 
 
+@pytest.mark.processes
 async def test_errors_of_the_function_itself_propagate_from_the_worker(ai: WorkerPool) -> None:
     with pytest.raises(ZeroDivisionError):
         await ai.run(divmod, 1, 0)
@@ -128,6 +132,7 @@ def niceness() -> int:
 
 
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="Unix niceness")
+@pytest.mark.processes
 async def test_the_worker_runs_at_a_lower_priority_than_the_bot(ai: WorkerPool) -> None:
     mine = os.nice(0)
     assert await ai.run(niceness) == min(19, mine + worker.NICENESS)

@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # A stand-in for the bot: starts the AI worker, prints its pid, then waits to be killed.
@@ -39,6 +41,7 @@ def alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.processes
 def test_the_ai_worker_ends_when_the_bot_is_killed() -> None:
     # Before the fix the worker (a ProcessPoolExecutor child) slept on forever after
     # a kill -9 of the bot: e2e restart tests left one behind each.

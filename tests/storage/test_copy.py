@@ -71,6 +71,7 @@ async def test_a_features_own_tables_and_its_schema_version_are_copied_with_it(
         await store.close()
 
 
+@pytest.mark.processes
 async def test_the_bots_copy_command_copies_with_the_installed_features(
     tmp_path: Path,
 ) -> None:
@@ -104,6 +105,7 @@ async def copy_command(*args: str, module: tuple[str, ...] = ("bot.storage",)
     )
 
 
+@pytest.mark.processes
 async def test_copy_command_prints_one_summary_line_and_hides_the_password(
     tmp_path: Path,
 ) -> None:
@@ -125,6 +127,7 @@ async def test_copy_command_prints_one_summary_line_and_hides_the_password(
     assert line.startswith("ddz-bot: copy failed: ") and "s3cret" not in line
 
 
+@pytest.mark.processes
 async def test_copy_from_a_source_file_that_does_not_exist_fails_and_creates_nothing(
     tmp_path: Path,
 ) -> None:

@@ -106,6 +106,7 @@ async def test_a_hand_with_a_forgotten_member_is_not_rated_again(database: Datab
     await store.close()
 
 
+@pytest.mark.processes
 async def test_rerate_command_shows_progress_and_prints_one_summary_line(tmp_path: Path) -> None:
     path = tmp_path / "ddz.sqlite3"
     store = await SqliteStorage.open(path)

@@ -166,6 +166,7 @@ asyncio.run(main())
 
 
 @pytest.mark.parametrize("point", ["stats", "ratings", "commit"])
+@pytest.mark.processes
 async def test_killed_process_mid_settlement_leaves_no_partial_hand(
     database: Database, point: str
 ) -> None:

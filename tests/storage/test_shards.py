@@ -143,6 +143,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.processes
 async def test_settlements_from_several_processes_at_once_all_count_once(
     database: Database,
 ) -> None:

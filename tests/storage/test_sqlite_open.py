@@ -28,6 +28,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.processes
 def test_two_processes_creating_one_new_file_at_once_both_open_it(tmp_path: Path) -> None:
     # Before: the schema version was read outside the write transaction, so both
     # processes ran migration 1 and one failed ("table guild_settings already exists"),

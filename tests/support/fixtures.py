@@ -39,6 +39,7 @@ import pytest
 from bot.client import DdzBot
 from bot.game.table import Table
 from bot.service import TableService
+from bot.service.worker import ai_pool
 from bot.settings import Settings
 from bot.storage.base import SqlRepository
 from sandbox.loopback.emulator import Emulator, SimMember
@@ -206,6 +207,11 @@ async def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator
                         autoplay_pace_scale=0.0,  # auto-play without its pace
                         deal_seed=20261130)  # Play again deals the same hands every run
     bot = DdzBot(settings)
+    # Searches in threads too, like the images (render_workers=0): the tests on the fake
+    # stay in this process, and the answers are the same (WorkerPool's contract, checked
+    # on the real worker by tests/service/test_worker.py); a worker process would cost
+    # each test that searches half a second of CPU to import the AI.
+    bot.ai = ai_pool(0)
     fake = FakeDiscord(bot, GUILD_ID, CHANNEL_ID)
     fake.install(monkeypatch)
     await boot(bot)

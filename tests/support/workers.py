@@ -11,10 +11,12 @@ pyproject.toml's ``addopts``; docs/CONTRIBUTING.md).
   package-scoped fixture (a bot shared by a module's tests) is put in its module's
   ``xdist_group`` (run with ``--dist loadgroup``), so that fixture is built once, on
   one worker; every other test is handed out on its own.
-* **Slow tests first**: the workers take the end-to-end and browser tests before the
-  quick ones, so the run does not end waiting on one long test started last.
-* **The fast loop collects no end-to-end file**: under ``-m "not e2e"`` the files and
-  folders of ``E2E_PATHS`` are not imported at all (``skipped_by_fast_loop``).
+* **Slow tests first**: the workers take the end-to-end and browser tests, then the fast
+  loop's longest, before the quick ones, so the run does not end waiting on one long
+  test started last.
+* **The fast loop collects no end-to-end file**: under ``-m "not e2e and not processes"``
+  (or ``-m "not e2e"``) the files and folders of ``E2E_PATHS`` are not imported at all
+  (``skipped_by_fast_loop``).
 * **One summary**: each worker hands its response times and its OpenAPI tally
   (``tests/support/timing.py``, ``tests/support/openapi.py``) to the controller,
   which prints them once (``merge_into``) and fails the session on a mismatch no
@@ -40,8 +42,12 @@ import pytest
 from tests.support.databases import URL_VARIABLE
 
 GROUPED_SCOPES = ("module", "class", "package")
-SLOW_FOLDERS = ("tests/e2e/", "tests/web/test_browser.py", "tests/sandbox/", "tests/web/")
-"""Tests handed out first, in this order of priority (the rest keep their order)."""
+SLOW_FOLDERS = ("tests/e2e/", "tests/web/test_browser.py", "tests/sandbox/", "tests/web/",
+                "tests/cogs/test_smoke_every_command.py", "tests/cogs/test_demo_feature.py",
+                "tests/ai/test_value.py", "tests/ai/test_fixed_budget.py")
+"""Tests handed out first, in this order of priority (the rest keep their order): the
+end-to-end ones, then the fast loop's longest (10–13 s each on a quiet machine, waiting
+on Discord's limits or searching), so that the run does not end on one of them."""
 
 
 def worker_id() -> str | None:
@@ -99,13 +105,18 @@ def mark_e2e(items: Sequence[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-FAST_LOOP = "not e2e"
-"""The fast loop's mark expression (``python -m pytest -m "not e2e"``)."""
+FAST_LOOP = "not e2e and not processes"
+"""The fast loop's mark expression: the pure and in-process tests (``python -m pytest -m
+"not e2e and not processes"``; the ``processes`` tests start Python processes of their
+own: worker pools, the bot's command line, a second database writer)."""
+WITHOUT_E2E = ("not e2e", FAST_LOOP)
+"""Mark expressions that deselect every end-to-end test: the fast loop, and ``not e2e``
+(the fast loop plus the ``processes`` tests)."""
 
 
 def is_fast_loop(config: pytest.Config) -> bool:
-    """Whether the run's mark expression is ``FAST_LOOP`` (spaces aside)."""
-    return " ".join(str(config.option.markexpr or "").split()) == FAST_LOOP
+    """Whether the run's mark expression is one of ``WITHOUT_E2E`` (spaces aside)."""
+    return " ".join(str(config.option.markexpr or "").split()) in WITHOUT_E2E
 
 
 def skipped_by_fast_loop(path: Path, config: pytest.Config) -> bool:
