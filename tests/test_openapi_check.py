@@ -66,6 +66,7 @@ def test_allowances_let_only_their_gap_through() -> None:
         "required property"]
 
 
+@pytest.mark.processes
 def test_an_exchange_checked_in_the_checking_process_counts_as_one_checked_inline(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``hook`` hands exchanges to a process of its own; ``drain`` brings back the same

@@ -200,6 +200,7 @@ def test_shard_ids_need_a_shard_count(monkeypatch: pytest.MonkeyPatch) -> None:
         Settings()
 
 
+@pytest.mark.processes
 def test_python_m_bot_without_token_exits_2_without_traceback(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
     env["PYTHONPATH"] = str(ROOT)

@@ -85,6 +85,7 @@ def test_fonts_and_licence_are_bundled() -> None:
     assert "Bitstream" in (FONT_DIR / "LICENSE").read_text()
 
 
+@pytest.mark.processes
 def test_rendering_never_imports_discord() -> None:
     code = "import sys, rendering, tools.preview; assert 'discord' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)

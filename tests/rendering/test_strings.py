@@ -44,6 +44,7 @@ def test_every_literal_key_drawn_exists_in_both_catalogs() -> None:
         assert {k for k in used if f"img.{k}" not in catalog(lang)} == set(), lang
 
 
+@pytest.mark.processes
 def test_importing_rendering_does_not_import_discord() -> None:
     code = "import sys, rendering, tools.preview; print('discord' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
