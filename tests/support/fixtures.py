@@ -82,10 +82,10 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` (pyproject.toml's addopts): two workers a core, at least 4 and at most
-    16; three a core for the fast loop (``-m "not e2e"``). The suite mostly waits (on bot
-    processes, timers, the loopback Discord), so a 2-core machine runs 4, and 6 for the
-    fast loop, whose processes start no bot (docs/CONTRIBUTING.md §Measurements: 4, 6
-    and 8 workers compared)."""
+    16; three a core for the fast loop (``-m "not e2e and not processes"``, or ``-m "not
+    e2e"``). The suite mostly waits (on bot processes, timers, the loopback Discord), so
+    a 2-core machine runs 4, and 6 for the fast loop, whose processes start no bot
+    (docs/CONTRIBUTING.md §Measurements: 4, 6 and 8 workers compared)."""
     per_core = 3 if workers.is_fast_loop(config) else 2
     return min(16, max(4, per_core * (os.cpu_count() or 1)))
 
@@ -101,8 +101,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """The fast loop (``-m "not e2e"``) leaves the end-to-end files uncollected
-    (tests/support/workers.py)."""
+    """The fast loop (``-m "not e2e and not processes"``, or ``-m "not e2e"``) leaves the
+    end-to-end files uncollected (tests/support/workers.py)."""
     return True if workers.skipped_by_fast_loop(collection_path, config) else None
 
 

@@ -98,7 +98,8 @@ E2E_FIXTURES = frozenset({"emulator", "bot_factory", "solo_table"})
 def mark_e2e(items: Sequence[pytest.Item]) -> None:
     """Mark ``e2e`` every test that drives a bot or sandbox process or a browser: the
     files of ``E2E_PATHS`` and the tests taking ``E2E_FIXTURES``
-    (``python -m pytest -m "not e2e"`` runs the others; docs/CONTRIBUTING.md)."""
+    (``python -m pytest -m "not e2e"`` runs the others; docs/CONTRIBUTING.md). The
+    ``processes`` marker, set by hand, is the fast loop's other exclusion."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if item.nodeid.startswith(E2E_PATHS) or fixtures & E2E_FIXTURES:
