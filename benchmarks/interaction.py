@@ -73,7 +73,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from benchmarks.cpu_sampler import CpuSampler
 from benchmarks.ledger import CpuLedger
 from bot.__main__ import loop_factory
-from bot.client import DdzBot
+from bot.client import DdzBot, FreezeAfterFull
 from bot.rules import DECK
 from bot.service.budget import DISCORD_GLOBAL_LIMIT, INTERACTION_RATE
 from bot.settings import EVENT_LOOPS, Settings
@@ -486,6 +486,8 @@ class GcWatch:
     def __init__(self) -> None:
         self.pauses: dict[int, list[float]] = defaultdict(list)
         self.cpu: dict[int, list[float]] = defaultdict(list)
+        self.scanned: list[int] = []
+        """Objects each full collection scanned (all the unfrozen ones)."""
         self.collected: Counter[int] = Counter()
         """Objects found unreachable (cyclic garbage), per generation."""
         self._start = self._start_cpu = 0.0
@@ -500,6 +502,8 @@ class GcWatch:
         if threading.current_thread() is not threading.main_thread():
             return  # a collection in another thread: its CPU is not the loop's
         if phase == "start":
+            if info["generation"] == 2:  # what it scans (counted before the clock starts)
+                self.scanned.append(sum(len(gc.get_objects(generation=g)) for g in range(3)))
             self._start, self._start_cpu = time.perf_counter(), time.thread_time()
         else:
             self.pauses[info["generation"]].append((time.perf_counter() - self._start) * 1000)
@@ -509,8 +513,10 @@ class GcWatch:
     def summary(self) -> str:
         parts = [f"gen{g} {len(p)} × = {sum(p):.0f} ms (longest {max(p):.1f}, "
                  f"{self.collected[g]} objects freed)" for g, p in sorted(self.pauses.items())]
+        hooks = [h for h in gc.callbacks if isinstance(h, FreezeAfterFull)]
+        whole = f", {hooks[0].whole_scans} whole-heap scans since start-up" if hooks else ""
         return (", ".join(parts) or "none") + f"; {len(gc.get_objects())} objects tracked " \
-            f"at the end ({gc.get_freeze_count()} frozen)"
+            f"at the end ({gc.get_freeze_count()} frozen{whole})"
 
     def full_line(self) -> str:
         """The full collections in one line: count, longest and total pause (wall ms),
@@ -518,7 +524,9 @@ class GcWatch:
         wall, cpu = self.pauses.get(2, []), self.cpu.get(2, [])
         return (f"gen-2 pauses: {len(wall)}, longest {max(wall, default=0):.1f} ms wall "
                 f"{max(cpu, default=0):.1f} ms CPU, total {sum(wall):.0f} ms wall "
-                f"{sum(cpu):.0f} ms CPU")
+                f"{sum(cpu):.0f} ms CPU; CPU ms / objects scanned each: "
+                + (", ".join(f"{c:.0f}/{n}" for c, n in zip(cpu, self.scanned, strict=False))
+                   or "-"))
 
 
 def thread_cpu() -> dict[str, float]:
@@ -576,6 +584,30 @@ def worker_cpu() -> dict[int, float]:
         frontier = {pid for pid, ppid in parent.items() if ppid in frontier} - mine
         mine |= frontier
     return {pid: cpu[pid] for pid in mine}
+
+
+def heap_census(top: int = 25) -> str:
+    """What a full collection would scan now: the tracked objects outside the frozen
+    generation, counted by type (the ``top`` most numerous), after a full collection;
+    then the cyclic garbage hidden in the frozen generation (objects frozen while alive
+    that became unreachable since: only ``gc.unfreeze`` and a full collection find them),
+    by type. Unfreezes the heap."""
+    gc.collect()
+    counts = Counter(type(o).__qualname__ for o in gc.get_objects())
+    rows = ", ".join(f"{name} {n}" for name, n in counts.most_common(top))
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        leaked = Counter(type(o).__qualname__ for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    hidden = ", ".join(f"{name} {n}" for name, n in leaked.most_common(top))
+    return (f"heap census: {sum(counts.values())} tracked objects unfrozen: {rows}\n"
+            f"frozen cyclic garbage: {sum(leaked.values())} of {frozen} frozen objects: "
+            f"{hidden or 'none'}")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -647,6 +679,7 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
             sampler.stop()
         collections.stop()
         gc_summary = collections.summary()
+        census = heap_census() if args.census else ""
         harness = ledger.harness - harness0
         threads = {name: v - threads0.get(name, 0.0) for name, v in thread_cpu().items()}
         used = {pid: v - workers0.get(pid, 0.0) for pid, v in worker_cpu().items()}
@@ -673,6 +706,8 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
                       len({p.channel_id for p in players})))
     print(f"garbage collections while measuring: {gc_summary}")
     print(collections.full_line())
+    if census:
+        print(census)
     if sampler is not None:
         sampler.report()
         if args.profile_out:
@@ -819,6 +854,8 @@ def main() -> None:
     parser.add_argument("--event-loop", choices=EVENT_LOOPS, default="auto",
                         help="the bot's event loop, as DDZ_EVENT_LOOP for python -m bot "
                              "(auto: uvloop when installed; asyncio under --profile)")
+    parser.add_argument("--census", action="store_true",
+                        help="print the unfrozen tracked objects by type after the run")
     parser.add_argument("--profile", action="store_true",
                         help="sample the bot process's CPU during the measured time "
                              "(benchmarks/cpu_sampler.py) and print the top functions")

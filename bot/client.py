@@ -58,6 +58,64 @@ anyway. docs/PERFORMANCE.md §Collector: the collector's time down by about a th
 longer single pauses."""
 
 
+WHOLE_SCAN_GROWTH = 4.0
+"""When the frozen heap has grown this many times over since the last full collection
+that scanned all of it, the next full collection scans all of it again
+(``FreezeAfterFull``)."""
+
+
+class FreezeAfterFull:
+    """A ``gc.callbacks`` hook: after every full (generation 2) garbage collection,
+    freeze what survived it (``gc.freeze``), so that the next one, which stops the
+    event loop, scans only what aged since: at 1,000 busy tables the whole heap took
+    90-280 ms per full collection (docs/PERFORMANCE.md §Collector).
+
+    Frozen objects still go by reference counting; only a cycle that became garbage
+    while frozen stays. So whatever a click keeps past its end is no cycle
+    (``cogs.tokens``: the interaction and its response; the turn and ping tasks' owners,
+    ``bot.service.tasks.TaskSet.spawn``), and, for any cycle still missed, once the
+    frozen heap has grown ``growth`` times since the last whole scan it is unfrozen:
+    the next full collection scans (and frees) all of it, once, and freezes again. A
+    leak can so at most quadruple the heap; a heap that grows with the tables pays one
+    long pause each time it grew four times over (the start-up heap is ≈ 100,000
+    objects; 1,000 busy tables add ≈ 300,000)."""
+
+    def __init__(self, growth: float = WHOLE_SCAN_GROWTH) -> None:
+        self.growth = growth
+        self.clean = gc.get_freeze_count()
+        """Objects frozen after the last full collection that scanned the whole heap."""
+        self.whole = False
+        """The heap is unfrozen: the next full collection scans all of it."""
+        self.whole_scans = 0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase != "stop" or info["generation"] != 2:
+            return
+        gc.freeze()
+        frozen = gc.get_freeze_count()
+        if self.whole:
+            self.whole, self.clean = False, frozen
+            self.whole_scans += 1
+        elif frozen > self.growth * max(self.clean, 1):
+            gc.unfreeze()
+            self.whole = True
+
+
+def freeze_after_full_collections(on: bool = True) -> FreezeAfterFull | None:
+    """Install the process's one ``FreezeAfterFull`` hook (idempotent; the hook), or
+    remove it (``on=False``: the bot closing; None)."""
+    hooks = [hook for hook in gc.callbacks if isinstance(hook, FreezeAfterFull)]
+    if not on:
+        for hook in hooks:
+            gc.callbacks.remove(hook)
+        return None
+    if hooks:
+        return hooks[0]
+    hook = FreezeAfterFull()
+    gc.callbacks.append(hook)
+    return hook
+
+
 def bot_intents() -> discord.Intents:
     """Only the guilds intent: no members, presences or message content."""
     return discord.Intents(guilds=True)
@@ -211,6 +269,7 @@ class DdzBotMixin:
         gc.freeze()
         _, middle, old = gc.get_threshold()
         gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
+        freeze_after_full_collections()
 
     def _global_budget(self, bot: commands.Bot) -> GlobalBudget:
         """The budget of global-limited requests: the bot token's whole
@@ -291,6 +350,7 @@ class DdzBotMixin:
         self.dispatch("ddz_hand_settled", table, settlement)
 
     async def close(self) -> None:
+        freeze_after_full_collections(False)
         if self.web is not None:
             web, self.web = self.web, None
             try:

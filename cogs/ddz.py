@@ -187,7 +187,10 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
     @commands.Cog.listener()
     async def on_app_command_completion(self, interaction: discord.Interaction,
                                         command: object) -> None:
-        await self.tell_release_notes(interaction)
+        try:
+            await self.tell_release_notes(interaction)
+        finally:
+            release(interaction)  # handled: see on_interaction
 
     def _table_by_id(self, interaction: discord.Interaction, table_id: str, *,
                      same_channel: bool = False) -> Table:
@@ -358,7 +361,10 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         if interaction.extras.get("ddz_error_answered"):
             return
         interaction.extras["ddz_error_answered"] = True
-        await answer_error(interaction, original)
+        try:
+            await answer_error(interaction, original)
+        finally:
+            release(interaction)  # handled: see on_interaction
 
     # ----- commands -------------------------------------------------------------------
 

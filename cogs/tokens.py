@@ -128,7 +128,14 @@ class TokenRef:
 
 def release(interaction: discord.Interaction[Any]) -> None:
     """The click of ``interaction`` is handled: its ``TokenRef`` (if one was made) lets
-    the interaction go."""
+    the interaction go, and so does its ``InteractionResponse`` (which still says
+    ``is_done()``; nothing answers the click any more: later requests go through its
+    token). Without the response's reference back, the interaction is no cycle and goes
+    as soon as the last reference to it does, even when a full collection ran while the
+    click was handled and the heap was frozen (``bot.client``, docs/PERFORMANCE.md
+    §Collector)."""
     ref: TokenRef | None = interaction.extras.get(KEY)
     if ref is not None:
         ref.release()
+    response: Any = interaction.response
+    response._parent = None  # discord.py's InteractionResponse → Interaction

@@ -165,7 +165,7 @@ class TurnPings:
         ping = _Ping(table.id, table.guild_id, table.channel_id, user_id, move_seq)
         self._by_table[table.id] = self._by_user[user_id] = ping
         ping.task = self._spawn(self._run(ping, turn_start(table)),
-                                f"ddz-ping-{table.id}-{move_seq}")
+                                f"ddz-ping-{table.id}-{move_seq}", owner=ping)
 
     def abandon(self, table_id: str) -> None:
         """The table's channel or server is gone (cogs/gone.py): its ping, if any, went
@@ -204,8 +204,9 @@ class TurnPings:
         self.closed = True
         await self._tasks.close()
 
-    def _spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
-        return self._tasks.spawn(coro, name)
+    def _spawn(self, coro: Coroutine[Any, Any, None], name: str,
+               owner: Any = None) -> asyncio.Task[None]:
+        return self._tasks.spawn(coro, name, owner)
 
     def _end(self, ping: _Ping) -> None:
         """``ping``'s turn ended: cancel it while waiting, delete it once sent (while it

@@ -120,7 +120,7 @@ class TurnTasks:
     def _arm(self, table_id: str, move_seq: int, delay: float, plan: tuple[object, ...]) -> None:
         timer = _Timer(move_seq=move_seq, plan=plan)
         timer.task = self._tasks.spawn(self._fire(timer, table_id, delay),
-                                       name=f"ddz-turn-{table_id}-{move_seq}")
+                                       name=f"ddz-turn-{table_id}-{move_seq}", owner=timer)
         self._timers[table_id] = timer
 
     def _ai_pause(self) -> float:

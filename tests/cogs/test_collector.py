@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from bot.client import GC_YOUNG_THRESHOLD
+from bot.client import GC_YOUNG_THRESHOLD, FreezeAfterFull
 from tests.support.fake_discord import FakeDiscord
 
 
@@ -13,3 +13,42 @@ async def test_after_setup_what_exists_is_frozen_and_young_collections_are_rarer
     assert fake.bot.service is not None
     assert gc.get_freeze_count() > 0
     assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
+
+
+async def test_a_full_collection_freezes_what_survived_it(fake: FakeDiscord) -> None:
+    # bot.client.freeze_after_full_collections: the next full collection scans only
+    # what aged since (docs/PERFORMANCE.md §Collector).
+    survivor = [{"kept": n} for n in range(100)]
+    assert gc.is_tracked(survivor)
+    gc.collect()
+    assert gc.get_objects(generation=2) == [] and gc.get_freeze_count() > 0
+    assert not any(o is survivor for o in gc.get_objects())
+    await fake.bot.close()
+    assert not any(isinstance(hook, FreezeAfterFull) for hook in gc.callbacks)
+
+
+def test_cycles_that_died_frozen_are_freed_once_the_frozen_heap_doubled() -> None:
+    hook = FreezeAfterFull(growth=2.0)
+    gc.callbacks.append(hook)
+    try:
+        class Node:
+            pass
+
+        def cycles(n: int) -> list[Node]:
+            nodes = [Node() for _ in range(n)]
+            for node in nodes:
+                node.me = node  # type: ignore[attr-defined]
+            return nodes
+
+        gc.collect()
+        hook.clean = gc.get_freeze_count()
+        kept = cycles(hook.clean + 1000)  # alive at the next full collection: frozen
+        gc.collect()
+        assert hook.whole and gc.get_freeze_count() == 0  # grown twice over: unfrozen
+        del kept  # cycles: only a collector that sees them frees them
+        gc.collect()  # the whole heap scanned, then frozen again
+        assert not hook.whole and hook.whole_scans == 1
+        assert not any(isinstance(o, Node) for o in gc.get_objects())
+        assert abs(hook.clean - gc.get_freeze_count()) < 100
+    finally:
+        gc.callbacks.remove(hook)

@@ -143,6 +143,22 @@ async def test_finished_clicks_leave_no_interaction_behind(fake: FakeDiscord) ->
     assert [o for o in gc.get_objects() if isinstance(o, discord.Interaction)] == []
 
 
+async def test_a_handled_click_goes_without_the_collector(fake: FakeDiscord) -> None:
+    # The heap is frozen after each full collection (bot.client): a click handled
+    # meanwhile must go by reference counting alone (no cycle with its response).
+    ana, _, view = await dealt(fake)
+    gc.collect()
+    gc.disable()
+    try:
+        await ana.slash("hand")  # a command: released at app_command_completion
+        await ana.click(view, "Sort: rank")
+        await ana.click(fake.messages[view.id], "Hint")
+        await ana.click(fake.table_message(), "My hand")
+        assert [o for o in gc.get_objects() if isinstance(o, discord.Interaction)] == []
+    finally:
+        gc.enable()
+
+
 async def test_a_deferral_that_fails_without_an_http_error_is_logged_and_the_answer_still_goes(
         fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     ana, _, view = await dealt(fake)
