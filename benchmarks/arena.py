@@ -26,7 +26,8 @@ Opponents: ``random`` (uniform over legal actions, a pass included),
 ``greedy`` (smallest legal play, never passes), ``easy``/``normal``/``hard``,
 ``hardfixed`` (hard bounded by its step budget alone, no wall-clock cap: the daily
 deal's computers, docs/AI.md §Fixed budget; ``hardfixed@8000``: the same with a step
-budget of 8,000 instead of ``STEP_BUDGET``), ``hardlearned``/``hardlearnedfixed`` (the
+budget of 8,000 instead of ``STEP_BUDGET``, and likewise ``hardprunedfixed@N``,
+``hardtruncatedfixed@N``...), ``hardlearned``/``hardlearnedfixed`` (the
 same two with the learned evaluation, ``evaluation="model"``, docs/AI.md §Learned
 evaluation), ``hardpruned``/``hardprunedfixed`` (the playouts on the candidates the
 learned evaluation keeps, ``evaluation="pruned"``),
@@ -57,7 +58,7 @@ from benchmarks.hard_v1.policy import normal_play as normal_v1_play
 from bot.ai.decision import Decision, play
 from bot.ai.observation import Observation
 from bot.ai.policy import easy_play, greedy_play, normal_play, random_play
-from bot.ai.search import TIME_CAP, hard_play
+from bot.ai.search import TIME_CAP, Evaluation, hard_play
 from bot.ai.selfplay import deal, play_hand
 from bot.ai.view import view_of
 from bot.rules import Combo, RuleSet, legal_plays
@@ -138,13 +139,23 @@ def rlcard_agent() -> Agent | None:
     return act
 
 
+FIXED_EVALUATIONS: dict[str, Evaluation | None] = {
+    "hardfixed": None, "hardlearnedfixed": "model", "hardprunedfixed": "pruned",
+    "hardtruncatedfixed": "truncated", "hardplayoutfixed": "playout"}
+"""The fixed-budget agents that take another step budget (``NAME@STEPS``), and their
+evaluation (None: ``bot.ai.search.EVALUATION``)."""
+
+
 def make_agent(name: str) -> Agent | None:
     """The agent called ``name`` (see module docstring); None if unavailable."""
     if name == "rlcard":
         return rlcard_agent()
-    if name.startswith("hardfixed@"):  # another step budget, e.g. hardfixed@8000
-        budget = int(name.partition("@")[2])
-        return _level(lambda view, rng: hard_play(view, rng, budget, time_cap=math.inf))
+    if "@" in name:  # a fixed-budget agent with another step budget, e.g. hardfixed@8000
+        base, _, steps = name.partition("@")
+        evaluation = FIXED_EVALUATIONS[base]
+        budget = int(steps)
+        return _level(lambda view, rng: hard_play(view, rng, budget, time_cap=math.inf,
+                                                  evaluation=evaluation))
     policies = {
         "random": random_play,
         "greedy": greedy_play,

@@ -90,9 +90,10 @@ MIN_WORLDS = 8
 LOOKAHEAD = 0
 """Plies played by the normal policy after the candidate before the learned evaluation
 values the position (0: at once)."""
-TRUNCATE = 8
+TRUNCATE = 20
 """Plies a truncated playout plays after the candidate before the learned evaluation
-values the position it reached (``evaluation="truncated"``)."""
+values the position it reached (``evaluation="truncated"``): 20 chose best of 4–24 on the
+regret benchmark (docs/AI.md §Third pass)."""
 LEAF_STEPS = 3
 """Policy steps charged to the budget for valuing one leaf of a truncated playout
 (about its CPU: features and its share of one batched model call)."""
