@@ -11,7 +11,7 @@ import asyncio
 import gc
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -58,10 +58,16 @@ anyway. docs/PERFORMANCE.md §Collector: the collector's time down by about a th
 longer single pauses."""
 
 
-WHOLE_SCAN_GROWTH = 4.0
-"""When the frozen heap has grown this many times over since the last full collection
-that scanned all of it, the next full collection scans all of it again
-(``FreezeAfterFull``)."""
+GC_OLD_THRESHOLD = 2
+"""Middle-generation collections between two full ones (CPython's default: 10). Each
+full collection scans what aged since the last one (``FreezeAfterFull``): at 1,000 busy
+tables, 190,000-260,000 objects every ~10 middle collections, 90,000-130,000 every 2
+(docs/PERFORMANCE.md §Collector)."""
+WHOLE_SCAN_GROWTH = 2.0
+WHOLE_SCAN_EVERY = 3600.0
+"""``FreezeAfterFull`` scans the whole heap again when the frozen heap has grown
+``WHOLE_SCAN_GROWTH`` times over since the last whole scan, at most once per
+``WHOLE_SCAN_EVERY`` seconds."""
 
 
 class FreezeAfterFull:
@@ -73,17 +79,19 @@ class FreezeAfterFull:
     Frozen objects still go by reference counting; only a cycle that became garbage
     while frozen stays. So whatever a click keeps past its end is no cycle
     (``cogs.tokens``: the interaction and its response; the turn and ping tasks' owners,
-    ``bot.service.tasks.TaskSet.spawn``), and, for any cycle still missed, once the
-    frozen heap has grown ``growth`` times since the last whole scan it is unfrozen:
-    the next full collection scans (and frees) all of it, once, and freezes again. A
-    leak can so at most quadruple the heap; a heap that grows with the tables pays one
-    long pause each time it grew four times over (the start-up heap is ≈ 100,000
-    objects; 1,000 busy tables add ≈ 300,000)."""
+    ``bot.service.tasks.TaskSet.spawn``). For any cycle still missed: once the frozen
+    heap has grown ``growth`` times over since the last whole scan (start-up counts as
+    one), and at least ``every`` seconds after it, the heap is unfrozen: the next full
+    collection scans (and frees) all of it, once, and freezes again. A heap that grows
+    with the tables pays that long pause at most once an hour, each time it doubled."""
 
-    def __init__(self, growth: float = WHOLE_SCAN_GROWTH) -> None:
-        self.growth = growth
+    def __init__(self, growth: float = WHOLE_SCAN_GROWTH, every: float = WHOLE_SCAN_EVERY,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.growth, self.every, self.clock = growth, every, clock
         self.clean = gc.get_freeze_count()
         """Objects frozen after the last full collection that scanned the whole heap."""
+        self.cleaned = clock()
+        """When that was (``clock`` seconds)."""
         self.whole = False
         """The heap is unfrozen: the next full collection scans all of it."""
         self.whole_scans = 0
@@ -94,9 +102,10 @@ class FreezeAfterFull:
         gc.freeze()
         frozen = gc.get_freeze_count()
         if self.whole:
-            self.whole, self.clean = False, frozen
+            self.whole, self.clean, self.cleaned = False, frozen, self.clock()
             self.whole_scans += 1
-        elif frozen > self.growth * max(self.clean, 1):
+        elif (frozen > self.growth * max(self.clean, 1)
+              and self.clock() - self.cleaned >= self.every):
             gc.unfreeze()
             self.whole = True
 
@@ -267,8 +276,8 @@ class DdzBotMixin:
         # (docs/PERFORMANCE.md §Collector).
         gc.collect()
         gc.freeze()
-        _, middle, old = gc.get_threshold()
-        gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
+        _, middle, _ = gc.get_threshold()
+        gc.set_threshold(GC_YOUNG_THRESHOLD, middle, GC_OLD_THRESHOLD)
         freeze_after_full_collections()
 
     def _global_budget(self, bot: commands.Bot) -> GlobalBudget:

@@ -342,8 +342,8 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     chosen_of = tuple(rank_counts([c for c in cards if c.index in state.selected])) \
         if state.selected else _NONE
     specs = _rank_row(totals, chosen_of, lang)
-    for verb, label, row, style, disabled in specs:
-        button(verb, label, row, style, disabled)
+    for verb, label, row, chosen, disabled in specs:
+        button(verb, label, row, B.success if chosen else B.secondary, disabled)
     slot = len(specs)  # the rank buttons and Take back, then Auto
     me = table.seats[seat]
     if me.autoplay:  # Auto says what a click does: a0 turns it off, a1 on (at me.pace)
@@ -402,18 +402,21 @@ def happy_buttons(hand: HappyHand, seat: int, lang: str) -> list[tuple[str, str,
 
 @functools.lru_cache(maxsize=4096)
 def _rank_row(totals: tuple[int, ...], chosen_of: tuple[int, ...], lang: str
-              ) -> list[tuple[str, str, int, B, bool]]:
-    """The rank buttons and Take back as (verb, label, row, style, disabled), from the
-    counts held and selected per rank index: the same few come back on every redraw."""
+              ) -> tuple[tuple[str, str, int, bool, bool], ...]:
+    """The rank buttons and Take back as (verb, label, row, chosen, disabled), from the
+    counts held and selected per rank index: the same few come back on every redraw.
+    Only strs, ints and bools: the garbage collector stops tracking such tuples, so the
+    4,096 kept rows (≈ 50,000 tuples) are not scanned by every full collection
+    (docs/PERFORMANCE.md §Collector)."""
     shown = rank_buttons([index for index in range(15) if totals[index]])
     out = []
     for i, index in enumerate(shown):
         chosen = chosen_of[index]
         out.append((f"r{index}", rank_button_label(index, chosen, totals[index], lang), 1 + i // ROWS,
-                    B.success if chosen else B.secondary, False))
-    out.append(("back", t("btn.take_back", lang), 1 + len(shown) // ROWS, B.secondary,
+                    bool(chosen), False))
+    out.append(("back", t("btn.take_back", lang), 1 + len(shown) // ROWS, False,
                 not any(chosen_of)))
-    return out
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=256)

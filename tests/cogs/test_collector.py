@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from bot.client import GC_YOUNG_THRESHOLD, FreezeAfterFull
+from bot.client import GC_OLD_THRESHOLD, GC_YOUNG_THRESHOLD, FreezeAfterFull
 from tests.support.fake_discord import FakeDiscord
 
 
@@ -13,6 +13,7 @@ async def test_after_setup_what_exists_is_frozen_and_young_collections_are_rarer
     assert fake.bot.service is not None
     assert gc.get_freeze_count() > 0
     assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
+    assert gc.get_threshold()[2] == GC_OLD_THRESHOLD
 
 
 async def test_a_full_collection_freezes_what_survived_it(fake: FakeDiscord) -> None:
@@ -28,7 +29,7 @@ async def test_a_full_collection_freezes_what_survived_it(fake: FakeDiscord) -> 
 
 
 def test_cycles_that_died_frozen_are_freed_once_the_frozen_heap_doubled() -> None:
-    hook = FreezeAfterFull(growth=2.0)
+    hook = FreezeAfterFull(growth=2.0, every=0.0)
     gc.callbacks.append(hook)
     try:
         class Node:
@@ -52,3 +53,19 @@ def test_cycles_that_died_frozen_are_freed_once_the_frozen_heap_doubled() -> Non
         assert abs(hook.clean - gc.get_freeze_count()) < 100
     finally:
         gc.callbacks.remove(hook)
+
+
+def test_the_heap_is_scanned_whole_at_most_once_per_period() -> None:
+    now = [0.0]
+    hook = FreezeAfterFull(growth=1.0, every=3600.0, clock=lambda: now[0])
+    hook.clean = 1
+    hook("stop", {"generation": 2})  # grown, but within the hour: frozen as usual
+    assert not hook.whole and gc.get_freeze_count() > 0
+    now[0] = 3600.0
+    hook("stop", {"generation": 1})  # only full collections count
+    assert not hook.whole
+    hook("stop", {"generation": 2})
+    assert hook.whole and gc.get_freeze_count() == 0
+    hook("stop", {"generation": 2})  # that whole scan: frozen again, an hour to the next
+    assert not hook.whole and hook.whole_scans == 1 and hook.cleaned == 3600.0
+    assert hook.clean > 0
