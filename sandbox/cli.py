@@ -43,8 +43,9 @@ START_TIMEOUT = 90.0
 STOP_WAIT = 10.0
 """Seconds the bot has to exit after SIGTERM before its process group is killed."""
 KEEP_DIR = Path.home() / ".ddz-sandbox"
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
-"""The folder holding the ``bot`` package (a checkout or site-packages)."""
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+"""The folder holding the ``bot`` package beside ``sandbox`` (a checkout or site-packages):
+first on the bot's ``PYTHONPATH``, so that a checkout's sandbox runs that checkout's bot."""
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

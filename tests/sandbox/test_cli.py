@@ -14,7 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from sandbox import cli
 from tests.support.sandbox_running import SandboxRun, process_group_members
+
+
+def test_the_bot_it_starts_is_the_one_beside_it() -> None:
+    """``python -m sandbox`` from a checkout ran the bot of whatever checkout was installed
+    (``PACKAGE_ROOT`` named the checkout's parent folder, e.g. /work/wt, after the sandbox
+    moved to the top level): the folder first on the bot's PYTHONPATH holds ``bot``."""
+    assert (cli.PACKAGE_ROOT / "bot" / "__init__.py").is_file(), cli.PACKAGE_ROOT
+    assert (cli.PACKAGE_ROOT / "sandbox" / "cli.py").resolve() == Path(cli.__file__).resolve()
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
