@@ -329,7 +329,7 @@ class Delivery:
                 if token.original:
                     await token.ref.edit_original(**kwargs)
                 else:
-                    await token.ref.webhook.edit_message(message_id, **kwargs)
+                    await token.ref.edit_message(message_id, **kwargs)
             except discord.HTTPException as error:
                 if not self._refused(error, token, "editing"):
                     raise

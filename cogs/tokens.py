@@ -117,6 +117,22 @@ class TokenRef:
                 proxy_auth=hook.proxy_auth, payload=params.payload,
                 multipart=params.multipart, files=params.files)
 
+    async def edit_message(self, message_id: int, **kwargs: Any) -> None:
+        """Edit the follow-up message ``message_id`` of this token: the request of
+        ``Webhook.edit_message`` (same keywords), through the same webhook adapter; the
+        message Discord sends back is not parsed (nobody reads it: a public table
+        message is redrawn about once a second). Raises discord.HTTPException."""
+        hook = self.webhook
+        state: Any = hook._state
+        view = kwargs.get("view")
+        with handle_message_parameters(
+                previous_allowed_mentions=getattr(state, "allowed_mentions", None),
+                **kwargs) as params:
+            await async_context.get().edit_webhook_message(
+                hook.id, str(hook.token), message_id, session=hook.session, proxy=hook.proxy,
+                proxy_auth=hook.proxy_auth, payload=params.payload,
+                multipart=params.multipart, files=params.files, with_components=bool(view))
+
     async def delete_original(self) -> None:
         """Delete the interaction's original response (``Interaction.delete_original_response``'s
         request). Raises discord.HTTPException."""

@@ -9,8 +9,9 @@ from cogs.tokens import KEY, TokenRef
 
 class FakeTokenRef(TokenRef):
     """A ``TokenRef`` whose original-response requests go to the stand-in's own
-    ``edit_original_response`` / ``delete_original_response`` (a test records them);
-    follow-ups go to its ``followup`` as for a real one."""
+    ``edit_original_response`` / ``delete_original_response`` and follow-up edits to
+    its ``followup.edit_message`` (a test records them); other follow-ups go to its
+    ``followup`` as for a real one."""
 
     def __init__(self, interaction: Any) -> None:
         super().__init__(interaction)
@@ -18,6 +19,9 @@ class FakeTokenRef(TokenRef):
 
     async def edit_original(self, **kwargs: Any) -> None:
         await self.fake.edit_original_response(**kwargs)
+
+    async def edit_message(self, message_id: int, **kwargs: Any) -> None:
+        await self.fake.followup.edit_message(message_id, **kwargs)
 
     async def delete_original(self) -> None:
         await self.fake.delete_original_response()
