@@ -4,6 +4,7 @@ searches): kept while they run, cancelled and awaited together at shutdown."""
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Coroutine, Iterable
 from typing import Any, TypeVar
 
@@ -49,7 +50,7 @@ class TaskSet:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         if owner is not None:
-            task.add_done_callback(lambda ended: _let_go(owner, ended))
+            task.add_done_callback(functools.partial(_let_go, owner))
         return task
 
     async def close(self) -> None:
