@@ -231,7 +231,9 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     me = table.seats[seat]
     if shows_autoplay(table, seat):
         key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
-        if table.phase != "playing":  # after the result: whether it goes on next hand
+        if me.away and table.phase == "playing" and not table.feature_deals:
+            key = "hand.autoplay_left"  # left mid-hand (docs/RULES.md §Timers)
+        elif table.phase != "playing":  # after the result: whether it goes on next hand
             key += "_next"
         elif table.private:  # a private deal: no next hand at this table
             key += "_private"

@@ -13,7 +13,14 @@ from cogs.hand_view import build_screen
 from cogs.items import ViewState
 from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord
-from tests.support.fake_game import CHANNEL_ID, GUILD_ID, autoplayed_solo_hand, members
+from tests.support.fake_game import (
+    CHANNEL_ID,
+    GUILD_ID,
+    autoplayed_solo_hand,
+    comp,
+    members,
+    seated_hand,
+)
 from tests.support.forge import table_of
 
 COMPUTER_LINE = ("A seat given up (its player left during a hand, or was away for a whole"
@@ -140,3 +147,28 @@ def test_the_auto_button_says_this_table_at_a_tournament_table() -> None:
     assert "Auto: on · 3 s · this table" in labels
     labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "es"))]
     assert "Auto: sí · 3 s · esta mesa" in labels
+
+
+async def test_a_member_who_left_mid_hand_reads_that_she_left_not_until_she_leaves(
+        fake: FakeDiscord) -> None:
+    """Playtest: Bo opened My hand, pressed Leave on the table mid-hand; his view then said
+    auto-play lasted "until you turn it off or leave", as if he had not left."""
+    ana, bo, _ = await seated_hand(fake)
+    await bo.click(fake.table_message(), "My hand")
+    await bo.click(fake.table_message(), "Leave")
+    assert table_of(fake).seats[1].away
+    view = (await bo.click(fake.table_message(), "My hand")).last
+    assert ("You left this hand: the computer plays the rest of it for you (one move every"
+            " 2 s), and its result counts for you. Press Auto or make a move to take your"
+            " seat back.") in view.content, view.content
+    assert "until you turn it off or leave" not in view.content
+    es, _, _ = members(fake, "es-ES")
+    view = (await es.slash("hand")).last  # Ana, who did not leave, in Spanish
+    assert "Has dejado esta mano" not in view.content
+    bo_es = members(fake, "es-ES")[1]
+    view = (await bo_es.slash("hand")).last
+    assert "Has dejado esta mano: el ordenador juega el resto por ti" in view.content
+    await bo.click(view, comp(view, "ha0"))  # Auto (on → off): he takes his seat back
+    assert not table_of(fake).seats[1].away and not table_of(fake).seats[1].autoplay
+    view = (await bo.slash("hand")).last
+    assert "You left this hand" not in view.content
