@@ -107,8 +107,9 @@ def rating_embed(rows: Sequence[RatingRow], lang: str) -> discord.Embed:
     lines = [tn("score.rating_row", r.rating.hands, lang, rank=i + 1,
                 name=_rating_name(r, lang), hands=r.rating.hands, **_numbers(r.rating, lang))
              for i, r in enumerate(ranked[:15])]
-    embed.add_field(name=t("score.rating", lang),
-                    value=_fit(lines) or t("score.rating_empty", lang), inline=False)
+    empty = (tn("score.rating_all_provisional", PROVISIONAL_HANDS, lang, n=PROVISIONAL_HANDS)
+             if provisional else t("score.rating_empty", lang))
+    embed.add_field(name=t("score.rating", lang), value=_fit(lines) or empty, inline=False)
     if provisional:
         lines = [tn("score.provisional_row", r.rating.hands, lang, name=_rating_name(r, lang),
                     hands=r.rating.hands, **_numbers(r.rating, lang)) for r in provisional[:15]]

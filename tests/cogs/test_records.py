@@ -26,7 +26,9 @@ async def test_rating_leaderboard_lists_members_and_computer_levels_apart_when_n
     embed = reply.last.embeds[0]
     assert not reply.last.ephemeral and embed["title"] == "Dou Dizhu skill ratings"
     ranked, provisional = embed["fields"]
-    assert ranked["value"] == "No rated hands yet."
+    # Playtest: it said "No rated hands yet." above the provisional ratings of rated hands
+    assert ranked["value"] == ("Nobody has played 5 rated hands yet: every rating so far is"
+                               " provisional (below).")
     assert provisional["name"] == "Provisional: fewer than 5 hands"
     bot_rating = after[NORMAL]
     assert provisional["value"].split("\n") == [
