@@ -324,23 +324,25 @@ class DdzCog(ReplayCommands, ConfigCommands, RecordsCommands, FeatureClicks, Gon
         if interaction.type is not discord.InteractionType.component:
             return
         try:
-            routed = await route_click(self, interaction, self.routes)
+            if await route_click(self, interaction, self.routes):
+                # Answered. The interaction and the clicked message discord.py parsed for
+                # it (≈ 25 components and 25 menu options) were a reference cycle that
+                # only the garbage collector freed, often after they had aged into older
+                # generations; without the message both go at once (docs/PERFORMANCE.md
+                # §Collector).
+                interaction.message = None
+                return
+            data: Any = interaction.data or {}  # a component's payload (a TypedDict union)
+            custom_id = str(data.get("custom_id", ""))
+            if custom_id.startswith("ddz:") and not any(
+                    pattern.fullmatch(custom_id) for pattern in KNOWN_IDS):
+                await answer_error(interaction, GameError("stale"))
         finally:
-            # Handled: what is kept of the click (a tracked view, a board token) keeps
-            # its token only (cogs/tokens.py), and the interaction goes young.
+            # Handled, answered included: what is kept of the click (a tracked view, a
+            # board token) keeps its token only (cogs/tokens.py), and the interaction goes
+            # young. Released before the answer, a forged id got none (its response had
+            # let go of the interaction).
             release(interaction)
-        if routed:
-            # Answered. The interaction and the clicked message discord.py parsed for it
-            # (≈ 25 components and 25 menu options) were a reference cycle that only the
-            # garbage collector freed, often after they had aged into older generations;
-            # without the message both go at once (docs/PERFORMANCE.md §Collector).
-            interaction.message = None
-            return
-        data: Any = interaction.data or {}  # a component's payload (a TypedDict union)
-        custom_id = str(data.get("custom_id", ""))
-        if custom_id.startswith("ddz:") and not any(
-                pattern.fullmatch(custom_id) for pattern in KNOWN_IDS):
-            await answer_error(interaction, GameError("stale"))
 
     # ----- error handling -------------------------------------------------------------------
 
