@@ -411,7 +411,12 @@ def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
     number = getattr(settlement, "hand_no", None)
     if number is not None:
         lines.append(t("result.replay", lang, n=number))
-    lines.append(t(f"{table.kind}.result_next" if table.feature_deals else "result.next", lang))
+    if not table.feature_deals:
+        lines.append(t("result.next", lang))
+    elif 0 < table.feature_hands <= table.hand_no:  # its feature deals no more hands here
+        lines.append(t(f"{table.kind}.result_last", lang))
+    else:
+        lines.append(t(f"{table.kind}.result_next", lang))
     return "\n".join(lines)
 
 

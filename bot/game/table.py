@@ -107,6 +107,10 @@ class Table(BaseModel):
     """Its feature deals its hands (``deal_next``), never Play again (refused with
     ``<kind>_table``), and its seats stay its members' between hands too: one who leaves
     goes on auto-play. Left out of the JSON when False."""
+    feature_hands: int = Field(default=0, exclude_if=lambda value: not value)
+    """How many hands its feature deals here (``feature_deals``: a round's, say), 0 when
+    open-ended or not known (a table saved before): the result of the last one says the
+    table closes. Left out of the JSON when 0."""
     feature: dict[str, JsonValue] = Field(default_factory=dict,
                                           exclude_if=lambda value: not value)
     """The payload of the feature whose table this is, opaque to the game: the feature reads

@@ -486,6 +486,9 @@ async def test_a_member_plays_her_tournament_table_through_the_hand_view(
     assert result is not None
     changes = changes_in_result(result.text, ["Ana", "Ben", "Cal"])
     assert set(changes) == {"Ana", "Ben", "Cal"} and sum(changes.values()) == 0, result.text
+    # the round's one hand: the playtest read "The next hand is dealt by itself" under it
+    assert t("tournament.result_last", "en") in result.text, result.text
+    assert t("tournament.result_next", "en") not in result.text
     await emu.wait_until(lambda: words.over in view.text, timeout=15,
                          what="Ana's view saying the hand is over")
     assert words.sorry not in view.text and emu.errors == []

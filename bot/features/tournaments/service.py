@@ -643,6 +643,7 @@ class TournamentService:
         )  # fmt: skip
         TournamentKey(tournament_id=info.tournament_id, round_no=played.round_no,
                       table_no=played.table_no).mark(table)
+        table.feature_hands = info.hands  # its result says which hand is the round's last
         for i, user_id in enumerate(played.seats):
             table.seats[i] = (computer_seat(i, level) if user_id is None
                               else Seat(user_id=user_id, name=names.get(user_id, "?")))
