@@ -29,7 +29,7 @@ async def test_a_full_collection_freezes_what_survived_it(fake: FakeDiscord) -> 
 
 
 def test_cycles_that_died_frozen_are_freed_once_the_frozen_heap_doubled() -> None:
-    hook = FreezeAfterFull(growth=2.0, every=0.0)
+    hook = FreezeAfterFull(growth=2.0, every=0.0, look_every=0.0)
     gc.callbacks.append(hook)
     try:
         class Node:
