@@ -115,6 +115,14 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def in_process_unless_marked(request: pytest.FixtureRequest,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that starts a Python process is marked ``processes`` or ``e2e``
+    (tests/support/workers.py, ``guard_processes``)."""
+    workers.guard_processes(request.node, monkeypatch)
+
+
+@pytest.fixture(autouse=True)
 def openapi_check(request: pytest.FixtureRequest) -> Iterator[None]:
     """Fail the test when a loopback exchange broke Discord's OpenAPI spec since the last
     test's check (its own, or a shared fixture's set up for it)."""

@@ -30,7 +30,10 @@ and Playwright gives each launched chromium a fresh temporary profile.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing.process
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -132,6 +135,48 @@ def skipped_by_fast_loop(path: Path, config: pytest.Config) -> bool:
     except ValueError:
         return False
     return (rel + ("/" if path.is_dir() else "")).startswith(E2E_PATHS)
+
+
+def _is_python(args: Any) -> bool:
+    """Whether ``subprocess.Popen``'s ``args`` start Python (``sys.executable``, or a
+    program named ``python…``)."""
+    if isinstance(args, (str, bytes)):
+        first = (os.fsdecode(args).split() or [""])[0]
+    elif isinstance(args, os.PathLike):
+        first = os.fsdecode(args)
+    else:
+        first = os.fsdecode(next(iter(args), ""))
+    return bool(first) and (os.path.realpath(first) == os.path.realpath(sys.executable)
+                            or os.path.basename(first).startswith("python"))
+
+
+def guard_processes(item: pytest.Item, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail ``item`` when it starts a Python process (``sys.executable`` through
+    ``subprocess``, or a ``multiprocessing`` process) without the ``processes`` or
+    ``e2e`` marker: the fast loop stays in-process (docs/CONTRIBUTING.md). Other programs
+    (``mount``, PostgreSQL's tools) are not Python processes and pass."""
+    if item.get_closest_marker("processes") or item.get_closest_marker("e2e"):
+        return
+    where = item.nodeid
+
+    def refuse(what: str) -> None:
+        pytest.fail(f"{where} starts {what}: mark it @pytest.mark.processes "
+                    "(docs/CONTRIBUTING.md)", pytrace=False)
+
+    popen_init = subprocess.Popen.__init__
+    start = multiprocessing.process.BaseProcess.start
+
+    def checked_init(self: subprocess.Popen[Any], args: Any, *rest: Any, **kw: Any) -> None:
+        if _is_python(args):
+            refuse(f"a Python process ({args!r:.80})")
+        popen_init(self, args, *rest, **kw)
+
+    def checked_start(self: multiprocessing.process.BaseProcess) -> None:
+        refuse(f"a multiprocessing process ({self.name})")
+        start(self)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", checked_init)
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", checked_start)
 
 
 def group_shared_fixtures(items: Sequence[pytest.Item]) -> None:
