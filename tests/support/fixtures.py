@@ -11,7 +11,8 @@ tests/conftest.py (no conftest is imported as a module).
   without a pause; ``seated``: a hand of three members dealt on ``service``.
 * ``fake``: the real bot (storage, service, cog, command tree) on the fake Discord
   (``tests/support/fake_discord.py``), dealing ``fake.deal``
-  (``tests/support/fake_game.py``).
+  (``tests/support/fake_game.py``); its images and searches run in threads, not worker
+  processes.
 * ``emulator``: a started loopback Discord (``sandbox/loopback/emulator.py``), closed after
   the test; ``bot_factory(argv=None, **kw) -> BotProcess`` (a ``BotFactory``): not
   started yet, every process it made is killed at teardown (before the emulator
@@ -23,7 +24,9 @@ tests (``tests/support/timing.py``) and the counts of Discord's OpenAPI check
 (``tests/support/openapi.py``): every REST request and answer of every loopback Discord
 is validated against Discord's spec, and a mismatch fails the test that made it
 (``openapi_check``, autouse; ``DDZ_OPENAPI_CHECK=0`` switches it off, ``=inline`` checks
-in the loopback's loop instead of a checking process of its own).
+in the loopback's loop instead of a checking process of its own). A test that starts a
+Python process without the ``processes`` or ``e2e`` marker fails
+(``in_process_unless_marked``, autouse).
 """
 
 from __future__ import annotations
