@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from benchmarks.arena import run_matchup
 
 
+@pytest.mark.processes  # the arena's ProcessPoolExecutor (one worker per run)
 def test_a_run_cut_short_resumes_from_its_out_file(tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     first = run_matchup("normal", "greedy", 3, 1, 0.0, 1, out)
