@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from bot.features.daily.values import DailySettings
 from bot.game.errors import GameError
+from bot.game.private import canonical_zone
 from bot.i18n import resolve_locale, t
 from cogs import info, permissions
 from cogs.context import CogContext, CommandMixin
@@ -156,7 +157,7 @@ class ConfigCommands(CommandMixin):
             "language": language.value if language is not None else None,
             "match_hands": hands, "counter": None if counter is None else counter.value == "on",
             "web": None if web is None else web.value == "on",
-            "timezone": timezone,
+            "timezone": canonical_zone(timezone) if timezone is not None else None,
             "turn_ping": turn_ping.value if turn_ping is not None else None,
             "turn_ping_after": turn_ping_after,
             "variant": rules.value if rules is not None else None,

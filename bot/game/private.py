@@ -11,13 +11,14 @@ streaks. No clock, no storage: callers pass ``now`` and keys.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import hmac
 import math
 import random
 from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.game.table import Table
 
@@ -47,6 +48,21 @@ def valid_zone(name: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+@functools.cache
+def _zones_by_folded_name() -> dict[str, str]:
+    return {name.casefold(): name for name in available_timezones()}
+
+
+def canonical_zone(name: str) -> str:
+    """The IANA spelling of the time zone ``name`` typed in any case, without the spaces
+    around it (``"asia/shanghai "`` → ``"Asia/Shanghai"``), else ``name`` stripped (still
+    unknown: ``zone`` refuses it)."""
+    name = name.strip()
+    if valid_zone(name):
+        return name
+    return _zones_by_folded_name().get(name.casefold(), name)
 
 
 def day_of(now: float, tz: str | None = None) -> str:

@@ -80,6 +80,10 @@ async def test_config_sets_the_zone_level_and_channel(fake: FakeDiscord) -> None
     assert "Daily deal's day: Asia/Tokyo" in text and "Daily deal's computers: easy" in text
     settings = await fake.bot.service.settings(fake.guild_id)
     assert (settings.timezone, DailySettings.of(settings).level) == ("Asia/Tokyo", "easy")
+    # playtest: a person types the zone in lower case; it was refused as unknown
+    typed = await admin.slash("config", timezone=" asia/shanghai")
+    assert "Daily deal's day: Asia/Shanghai" in typed.last.embeds[0]["description"], typed.text
+    assert (await fake.bot.service.settings(fake.guild_id)).timezone == "Asia/Shanghai"
     back = await admin.slash("config", timezone="utc")
     assert "Daily deal's day: UTC" in back.last.embeds[0]["description"]
     service = fake.bot.service  # (the fake Discord sends no channel options)
