@@ -455,7 +455,7 @@ def spend(token: discord.Interaction[Any] | TokenRef) -> None:
     follow-up): Delivery counts it in the token's bucket (``WEBHOOK_BUDGET``,
     docs/DISCORD.md row 12)."""
     ref = token if isinstance(token, TokenRef) else TokenRef.of(token)
-    ref.spent.append(time.monotonic())
+    ref.spend(time.monotonic())
 
 
 def _push(table: dict[int, list[_Token]], key: int, token: _Token) -> None:

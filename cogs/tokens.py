@@ -41,13 +41,13 @@ class TokenRef:
     Get it with ``TokenRef.of(interaction)`` (one per interaction); never shown in a
     repr or a log (the token is a secret)."""
 
-    __slots__ = ("id", "channel_id", "spent", "_webhook", "_interaction", "_answered",
+    __slots__ = ("id", "channel_id", "_spent", "_webhook", "_interaction", "_answered",
                  "_deferred_reply")
 
     def __init__(self, interaction: discord.Interaction[Any]) -> None:
         self.id: int = interaction.id
         self.channel_id: int | None = interaction.channel_id
-        self.spent: deque[float] = deque(maxlen=SPENT_KEPT)
+        self._spent: deque[float] | None = None  # made at the first request
         self._webhook: discord.Webhook | None = None
         self._interaction: discord.Interaction[Any] | None = interaction
         self._answered = False
@@ -65,6 +65,18 @@ class TokenRef:
         if ref._interaction is not None and ref.answered():
             ref.release()
         return ref
+
+    @property
+    def spent(self) -> deque[float] | tuple[()]:
+        """``time.monotonic()`` of the last webhook requests made on the token outside
+        Delivery (``cogs.delivery.spend``), oldest first."""
+        return self._spent if self._spent is not None else ()
+
+    def spend(self, when: float) -> None:
+        """Note a webhook request made on the token at ``when`` (``time.monotonic()``)."""
+        if self._spent is None:
+            self._spent = deque(maxlen=SPENT_KEPT)
+        self._spent.append(when)
 
     def __repr__(self) -> str:
         return f"<TokenRef id={self.id} channel={self.channel_id}>"
