@@ -27,7 +27,8 @@ async def test_a_member_leaves_mid_hand_with_the_leave_button_and_takes_the_seat
             " counts for them.") in (
         fake.table_message().content)
     view = (await bo.slash("hand")).last  # the seat is still Bo's: the view says how back
-    assert "Auto-play is on" in view.content and "Press Auto to take over" in view.content
+    assert ("You left this hand: the computer plays the rest of it for you" in view.content
+            and "Press Auto or make a move to take your seat back." in view.content)
     es, _, _ = members(fake, "es-ES")
     assert (await es.slash("hand")).last.content.startswith("**Tu mano**")  # same member 11
     await ana.click(fake.table_message(), "Bid 3")
