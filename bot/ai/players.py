@@ -19,7 +19,7 @@ from bot.ai.decision import Decision
 from bot.ai.happy import advise
 from bot.ai.observation import Observation
 from bot.ai.policy import easy_play, normal_play, normal_ranked
-from bot.ai.search import hard_play
+from bot.ai.search import Evaluation, hard_play
 from bot.ai.view import view_of
 from bot.rules import Combo, ComboKind, legal_plays
 
@@ -85,6 +85,12 @@ HINT_STEP_BUDGET = 1_000
 """Simulated decisions of the hard search behind a Hint's first suggestion (the
 computer seats use ``bot.ai.search.STEP_BUDGET``, 3 500): about 3.5× less CPU,
 mostly the same first play."""
+HINT_EVALUATION: Evaluation = "truncated"
+"""How the Hint's search (and the review's, which must agree with it) values a candidate
+on a sampled deal: playouts cut after ``bot.ai.search.TRUNCATE`` plies and finished by the
+learned evaluation. At the Hint's budget it plays stronger than whole playouts (0.543 ±
+0.028 over 305 fixed-budget deals, docs/AI.md §Third pass); at the computer seats'
+budget it is level with them, so those keep ``bot.ai.search.EVALUATION``."""
 
 
 def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET, *,
@@ -113,7 +119,8 @@ def hint_options(obs: Observation, step_budget: int = HINT_STEP_BUDGET, *,
     if obs.phase == "bidding":
         return [hard_bid(obs, random.Random(HINT_SEED), time_cap=cap)]
     view = view_of(obs)
-    first = hard_play(view, random.Random(HINT_SEED), step_budget=step_budget, time_cap=cap)
+    first = hard_play(view, random.Random(HINT_SEED), step_budget=step_budget, time_cap=cap,
+                      evaluation=HINT_EVALUATION)
     options: list[Decision] = [first]
     seen: list[int | Combo | None] = [first.action]
     for _, decision in normal_ranked(view):

@@ -25,7 +25,13 @@ from typing import Literal
 from bot.ai.decision import Decision
 from bot.ai.happy import advise
 from bot.ai.observation import Observation
-from bot.ai.players import HINT_SEED, HINT_STEP_BUDGET, choose_bid, hint_options
+from bot.ai.players import (
+    HINT_EVALUATION,
+    HINT_SEED,
+    HINT_STEP_BUDGET,
+    choose_bid,
+    hint_options,
+)
 from bot.ai.search import hard_search
 from bot.ai.view import view_of
 from bot.rules import Combo, legal_plays
@@ -145,7 +151,8 @@ def assess(
     if rng is None:
         rng, step_budget = random.Random(HINT_SEED), step_budget or HINT_STEP_BUDGET
     sampled = hard_search(view_of(obs), rng, step_budget, also=played,  # type: ignore[arg-type]  # a play's Combo: bids returned above
-                          time_cap=math.inf if hint else None)
+                          time_cap=math.inf if hint else None,
+                          evaluation=HINT_EVALUATION if hint else None)
     best: Decision = sampled.decision
     played_rate = sampled.rates.get(played)
     best_rate = sampled.rates.get(best.action)

@@ -246,7 +246,7 @@ async def test_the_daily_hint_is_the_searchs_pick_even_when_searches_are_full(
     admin = Member(fake, 44, "Di", admin=True)
     await admin.slash("config", daily_level="easy")
     service = fake.bot.service  # a known deal: the server's key and the day fixed
-    await service.storage.server_key(fake.guild_id, "01" * 32)  # with "00"s the two agree
+    await service.storage.server_key(fake.guild_id, "06" * 32)  # with "01"s the two agree
     service.clock = Shifted(1_796_126_400.0 - time.time())  # 2026-12-01 12:00 UTC
     ana = Member(fake, 11, "Ana")
     view = await daily_view(fake, ana)

@@ -10,6 +10,7 @@ import pytest
 import bot.service.hints as hints
 import cogs.hand_view as hand_view
 from bot.ai import HINT_STEP_BUDGET, search
+from bot.ai.players import HINT_EVALUATION
 from bot.ai.search import hard_play
 from bot.ai.view import view_of
 from bot.game.computer import table_hint_options
@@ -56,7 +57,8 @@ def test_suggestions_start_with_the_search_pick_then_the_normal_ranking(
     table = Table(guild_id=1, channel_id=2, starter_id=3, phase="playing", hand=hand, hand_no=1)
     options = table_hint_options(table, 0)
     view = view_of(hand.observation(0))
-    first = hard_play(view, random.Random(0), step_budget=HINT_STEP_BUDGET)
+    first = hard_play(view, random.Random(0), step_budget=HINT_STEP_BUDGET,
+                      evaluation=HINT_EVALUATION)
     assert options[0].action == first.action
     plays = [d.action for d in options]
     assert len(plays) == len(set(plays)) > 3 and None not in plays  # free lead: no pass
