@@ -163,18 +163,27 @@ def main(argv: list[str] | None = None) -> None:
           f"{REFERENCE_CANDIDATES + 1} actions, {time.perf_counter() - start:.0f} s")
     counts = " / ".join(str(stages.count(s) // 2) for s in STAGES)
     print("| step budget | evaluation | choices | mean regret | regret 0 | regret > 0.05 | "
-          f"mean regret {' / '.join(STAGES)} ({counts} positions) | CPU median | CPU mean |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          f"mean regret {' / '.join(STAGES)} ({counts} positions) | CPU median | CPU mean | "
+          "minus the budget's first evaluation (95 %, per position) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     rows = [(str(b), e, regrets[b, e], cpu[b, e]) for b, e in budgets]
     rows.append(("–", "none: normal's first choice", normal_regret, [0.0]))
+    firsts = {b: regrets[b, e] for b, e in reversed(budgets)}
     for label, evaluation, r, c in rows:
+        paired = ""
+        if label != "–" and r is not firsts[int(label)]:
+            d = [x - y for x, y in zip(r, firsts[int(label)], strict=True)]
+            per = [(d[i] + d[i + 1]) / 2 for i in range(0, len(d), 2)]  # a position's two choices
+            half = 1.96 * statistics.stdev(per) / len(per) ** 0.5 if len(per) > 1 else 0.0
+            paired = (f"{statistics.mean(per):+.4f} ± {half:.4f}, worse on "
+                      f"{sum(x > 0 for x in per)}, better on {sum(x < 0 for x in per)}")
         by_stage = " / ".join(
             f"{statistics.mean(x for x, st in zip(r, stages, strict=True) if st == s):.4f}"
             if s in stages else "–" for s in STAGES)
         print(f"| {label} | {evaluation} | {len(r)} | {statistics.mean(r):.4f} | "
               f"{sum(x == 0 for x in r) / len(r):.3f} | {sum(x > 0.05 for x in r)} | "
               f"{by_stage} | {statistics.median(c) * 1000:.0f} ms | "
-              f"{statistics.mean(c) * 1000:.0f} ms |")
+              f"{statistics.mean(c) * 1000:.0f} ms | {paired} |")
 
 
 if __name__ == "__main__":
