@@ -88,8 +88,8 @@ mostly the same first play."""
 HINT_EVALUATION: Evaluation = "truncated"
 """How the Hint's search (and the review's, which must agree with it) values a candidate
 on a sampled deal: playouts cut after ``bot.ai.search.TRUNCATE`` plies and finished by the
-learned evaluation. At the Hint's budget it plays stronger than whole playouts (0.543 ±
-0.028 over 305 fixed-budget deals, docs/AI.md §Third pass); at the computer seats'
+learned evaluation. At the Hint's budget it plays stronger than whole playouts (0.542 ±
+0.021 over 563 fixed-budget deals, docs/AI.md §Third pass); at the computer seats'
 budget it is level with them, so those keep ``bot.ai.search.EVALUATION``."""
 
 
