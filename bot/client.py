@@ -215,6 +215,8 @@ class DdzBotMixin:
         self.budget = None
         self.interactions = None
         self.site: Any = None
+        self._gc_threshold: tuple[int, int, int] | None = None
+        """The collector's thresholds before ``setup_hook`` tuned them (None: untouched)."""
         # Images are drawn by worker processes (started in setup_hook), off the GIL.
         self.renderer = Renderer(settings.render_workers)
         self.ai = ai_pool()  # one process, started with the first search
@@ -284,7 +286,8 @@ class DdzBotMixin:
         # (docs/PERFORMANCE.md §Collector).
         gc.collect()
         gc.freeze()
-        _, middle, _ = gc.get_threshold()
+        self._gc_threshold = gc.get_threshold()
+        _, middle, _ = self._gc_threshold
         gc.set_threshold(GC_YOUNG_THRESHOLD, middle, GC_OLD_THRESHOLD)
         freeze_after_full_collections()
 
@@ -367,7 +370,13 @@ class DdzBotMixin:
         self.dispatch("ddz_hand_settled", table, settlement)
 
     async def close(self) -> None:
+        # The collector as it was before ``setup``: a process that goes on after its bot
+        # (the in-process tests start one bot per test) frees the frozen heap's cycles.
         freeze_after_full_collections(False)
+        if self._gc_threshold is not None:
+            gc.unfreeze()
+            gc.set_threshold(*self._gc_threshold)
+            self._gc_threshold = None
         if self.web is not None:
             web, self.web = self.web, None
             try:
