@@ -215,13 +215,9 @@ def _model_values_played(
     plies: int,
 ) -> np.ndarray:
     """``model_values`` by playing each action (and ``plies`` more) on a copy of each deal."""
-    landlord = view.landlord
-    rel = [(landlord + k) % 3 for k in range(3)]
     out = np.zeros((len(actions), len(worlds)), dtype=np.float32)
     rows: list[tuple[int, int]] = []
-    counts: list[list[list[int]]] = []
-    decomp: list[list[tuple[float, int]]] = []
-    context: list[tuple[int, int, int, int, int, int]] = []
+    leaves: list[tuple[list[list[Card]], int, tuple[int, Combo] | None]] = []
     for j, world in enumerate(worlds):
         for i, action in enumerate(actions):
             hands = [list(h) for h in world]
@@ -229,20 +225,11 @@ def _model_values_played(
             if isinstance(after, bool):
                 out[i, j] = float(after)
                 continue
-            turn, last = after
-            per_seat = [counts_of(hands[s]) for s in rel]
-            counts.append(per_seat)
-            decomp.append([evaluate(c)[:2] for c in per_seat])
-            context.append(context_of(
-                (turn - landlord) % 3,
-                None if last is None else ((last[0] - landlord) % 3, last[1])))
+            leaves.append((hands, *after))
             rows.append((i, j))
     if rows:
-        p = shipped().predict(features(np.array(counts, dtype=np.uint8),
-                                       np.array(decomp, dtype=np.float32),
-                                       np.array(context, dtype=np.int16)))
         idx = np.array(rows)
-        out[idx[:, 0], idx[:, 1]] = p
+        out[idx[:, 0], idx[:, 1]] = leaf_values(leaves, view.landlord)
     return out
 
 
