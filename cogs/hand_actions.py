@@ -16,7 +16,6 @@ import logging
 from dataclasses import dataclass, replace
 
 from bot.game.errors import GameError
-from bot.game.happy import HappyHand
 from bot.game.table import Table
 from bot.i18n import decimal, t, tn
 from bot.i18n.numbers import MINUS
@@ -92,6 +91,11 @@ async def handle_hand_verb(service: TableService, table: Table, seat: int, user_
     state = state.with_selected(frozenset(c.index for c in selected_cards(cards, state)))
     rank = rank_of_verb(verb)
     if is_stale(table, seq, verb):
+        if verb == "hint" and hand is not None and hand.asked(seat) is None \
+                and table.phase == "playing" and hand.phase not in ("finished", "redeal"):
+            # a Hint drawn on the seat's turn, pressed once it was over: the reason it is off
+            return Outcome(state, t("hand.error", lang,
+                                    message=error_message(GameError("not_your_turn"), lang)))
         return Outcome(state, t("hand.refreshed", lang))
     try:
         if rank is not None:
@@ -177,8 +181,8 @@ async def _hint(service: TableService, table: Table, seat: int, state: ViewState
     hand = table.hand
     if hand is None:
         raise GameError("wrong_phase")
-    if isinstance(hand, HappyHand) and hand.phase != "playing" and hand.asked(seat) is None:
-        raise GameError("not_your_turn")  # a Happy seat asked nothing yet (the button is off)
+    if hand.asked(seat) is None:  # asked nothing now: the button is off (a forged click)
+        raise GameError("not_your_turn")
     if table.private:
         options, later = await service.hint_options(table, seat), None
         quick = False

@@ -363,10 +363,10 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
         lead = hand.to_beat_for(seat) is None
         button("play", t("btn.play", lang), 4, B.primary, disabled=not (my_turn and cards))
         button("pass", t("btn.pass", lang), 4, disabled=not (my_turn and not lead))
-    # before a Happy hand's play the Hint answers the decision the seat is asked (call,
-    # grab, show, double: docs/AI.md §Happy rules), nothing while it waits for others
-    idle = isinstance(hand, HappyHand) and hand.phase != "playing" and hand.asked(seat) is None
-    button("hint", t("btn.hint", lang), 4, disabled=not cards or idle)
+    # the Hint answers what the seat is asked now (a bid or a play on its turn; a Happy
+    # hand's call, grab, show or double: docs/AI.md §Happy rules), nothing while it
+    # waits for others (docs/RULES.md §Controls)
+    button("hint", t("btn.hint", lang), 4, disabled=not cards or hand.asked(seat) is None)
     if playing or state.selected:
         button("clear", t("btn.clear", lang), 4, B.danger, disabled=not state.selected)
     button("sort", t("btn.sort_groups" if state.sort == "groups" else "btn.sort_rank", lang), 4)
