@@ -231,8 +231,10 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
     me = table.seats[seat]
     if shows_autoplay(table, seat):
         key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
-        if me.away and table.phase == "playing" and not table.feature_deals:
-            key = "hand.autoplay_left"  # left mid-hand (docs/RULES.md §Timers)
+        if me.away and table.phase == "playing" and not table.private:
+            # left mid-hand: played at the computers' pace to the end of this hand, or of
+            # this table where a feature deals its hands (docs/RULES.md §Timers, §Tournaments)
+            key = "hand.autoplay_left_table" if table.feature_deals else "hand.autoplay_left"
         elif table.phase != "playing":  # after the result: whether it goes on next hand
             key += "_next"
         elif table.private:  # a private deal: no next hand at this table
@@ -355,6 +357,8 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
                else "btn.auto_on_table")
         if me.timeout_hand is not None:
             key = "btn.auto_on_timeouts"
+        elif me.away and not table.private:  # left: the computers' pace, to the hand's end
+            key = "btn.auto_on_left_table" if table.feature_deals else "btn.auto_on_left"
         button("a0", t(key, lang, pace=decimal(me.pace, lang, 2, trim=True)), 1 + slot // ROWS, B.success)
     else:
         button("a1", t("btn.auto_off", lang), 1 + slot // ROWS)

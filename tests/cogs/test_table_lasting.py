@@ -12,7 +12,7 @@ from bot.service.releases import ReleaseNote
 from cogs.hand_view import build_screen
 from cogs.items import ViewState
 from tests.support.embeds import embed_text
-from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_discord import FakeDiscord, Message
 from tests.support.fake_game import (
     CHANNEL_ID,
     GUILD_ID,
@@ -158,17 +158,56 @@ async def test_a_member_who_left_mid_hand_reads_that_she_left_not_until_she_leav
     await bo.click(fake.table_message(), "Leave")
     assert table_of(fake).seats[1].away
     view = (await bo.click(fake.table_message(), "My hand")).last
-    assert ("You left this hand: the computer plays the rest of it for you (one move every"
-            " 2 s), and its result counts for you. Press Auto or make a move to take your"
-            " seat back.") in view.content, view.content
+    assert ("You left this hand: the computer plays the rest of it for you, at the"
+            " computers' pace, and its result counts for you. Press Auto or make a move to"
+            " take your seat back.") in view.content, view.content
     assert "until you turn it off or leave" not in view.content
+    # Playtest: his Auto button still said "Auto: on · 2 s · every hand"; he is played at
+    # the computers' pace (not his 2 s) and only to the end of this hand
+    assert "Auto: on · this hand" in _labels(view) and not any(
+        "every hand" in label or " s ·" in label for label in _labels(view))
     es, _, _ = members(fake, "es-ES")
     view = (await es.slash("hand")).last  # Ana, who did not leave, in Spanish
     assert "Has dejado esta mano" not in view.content
+    assert "Auto: no" in " ".join(_labels(view))
     bo_es = members(fake, "es-ES")[1]
     view = (await bo_es.slash("hand")).last
-    assert "Has dejado esta mano: el ordenador juega el resto por ti" in view.content
+    assert ("Has dejado esta mano: el ordenador juega el resto por ti, al ritmo de los"
+            " ordenadores, y su resultado cuenta para ti.") in view.content
+    assert "Auto: sí · esta mano" in _labels(view)
+    assert not any("cada mano" in label for label in _labels(view))
     await bo.click(view, comp(view, "ha0"))  # Auto (on → off): he takes his seat back
     assert not table_of(fake).seats[1].away and not table_of(fake).seats[1].autoplay
     view = (await bo.slash("hand")).last
     assert "You left this hand" not in view.content
+
+
+def _labels(view: Message) -> list[str]:
+    return [str(c.get("label")) for row in view.components for c in row.get("components", [])
+            if c.get("type") == 2]
+
+
+async def test_a_member_who_left_a_tournament_table_reads_this_table_without_his_pace() -> None:
+    """A withdrawn tournament member (``hand_over``): his seat is played at the computers'
+    pace to the end of the table, and says so, not "3 s" nor "until you leave"."""
+    from bot.features.tournaments.rules import hand_over
+    from bot.game.seat import Seat, computer_seat
+
+    table = Table(guild_id=GUILD_ID, channel_id=CHANNEL_ID, starter_id=999,
+                  computer_level="easy")
+    TournamentKey(tournament_id="cup", round_no=1, table_no=2).mark(table)
+    table.seats[0], table.seats[1] = Seat(user_id=11, name="Ana"), Seat(user_id=22, name="Bo")
+    table.seats[2] = computer_seat(2, "easy")
+    table.deal_next(0.0, seed=1)
+    table.set_autoplay(11, True, 3.0)
+    hand_over(table, 11, computer=False)
+    for lang, button, line in (
+            ("en", "Auto: on · this table", "You left: the computer plays the rest of this"
+             " table's hands for you, at the computers' pace"),
+            ("es", "Auto: sí · esta mesa", "Te has ido: el ordenador juega por ti el resto de"
+             " las manos de esta mesa, al ritmo de los ordenadores"),
+            ("zh_CN", "托管：开 · 本桌", "你已离开：电脑按电脑玩家的速度替你打完这张牌桌剩下的牌局")):
+        screen = build_screen(table, 0, ViewState(), lang)
+        labels = [b["label"] for b in _buttons(screen)]
+        assert button in labels and line in screen.content, (labels, screen.content)
+        assert "until you turn it off or leave" not in screen.content
