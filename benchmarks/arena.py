@@ -32,7 +32,9 @@ same two with the learned evaluation, ``evaluation="model"``, docs/AI.md §Learn
 evaluation), ``hardpruned``/``hardprunedfixed`` (the playouts on the candidates the
 learned evaluation keeps, ``evaluation="pruned"``),
 ``hardtruncated``/``hardtruncatedfixed`` (playouts cut after ``TRUNCATE`` plies and the
-position reached valued by the learned evaluation, ``evaluation="truncated"``) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
+position reached valued by the learned evaluation, ``evaluation="truncated"``),
+``hardtailed``/``hardtailedfixed`` (playouts finished by the exact solver once
+``TAIL_CARDS`` cards are left, ``evaluation="tailed"``) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
 ``bot.ai.search.EVALUATION`` is), ``normal_v1``/``hard_v1``/``hardfixed_v1`` (the
 normal level and the same two as they were at the start of issue 40: a frozen copy in
 ``benchmarks/hard_v1``),
@@ -141,7 +143,8 @@ def rlcard_agent() -> Agent | None:
 
 FIXED_EVALUATIONS: dict[str, Evaluation | None] = {
     "hardfixed": None, "hardlearnedfixed": "model", "hardprunedfixed": "pruned",
-    "hardtruncatedfixed": "truncated", "hardplayoutfixed": "playout"}
+    "hardtruncatedfixed": "truncated", "hardplayoutfixed": "playout",
+    "hardtailedfixed": "tailed"}
 """The fixed-budget agents that take another step budget (``NAME@STEPS``), and their
 evaluation (None: ``bot.ai.search.EVALUATION``)."""
 
@@ -173,6 +176,9 @@ def make_agent(name: str) -> Agent | None:
         "hardtruncatedfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
                                                           evaluation="truncated"),
         "hardplayout": lambda view, rng: hard_play(view, rng, evaluation="playout"),
+        "hardtailed": lambda view, rng: hard_play(view, rng, evaluation="tailed"),
+        "hardtailedfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
+                                                       evaluation="tailed"),
         "hardplayoutfixed": lambda view, rng: hard_play(view, rng, time_cap=math.inf,
                                                         evaluation="playout"),
         "normal_v1": normal_v1_play,
@@ -195,6 +201,15 @@ def team(name: str) -> tuple[Agent, Agent]:
 def play_deal(ours: str, theirs: str, seed: int) -> tuple[float, float, float, float]:
     """Both seatings of one seeded deal: (landlord win, peasants win, mean side points,
     seconds); ``ours``/``theirs`` as ``team`` reads them."""
+    return play_deal_games(ours, theirs, seed)[0]
+
+
+def play_deal_games(
+    ours: str, theirs: str, seed: int
+) -> tuple[tuple[float, float, float, float], list[list[list]]]:
+    """``play_deal``'s result and both games' plays, ours as the landlord first: per game
+    a list of ``[seat, card indices]`` (``None`` for a pass), which with the deal's seed
+    replays the game (``benchmarks.arena_phases``)."""
     a1, a2 = team(ours)
     b1, b2 = team(theirs)
     hands, kitty = deal(random.Random(seed))
@@ -202,8 +217,10 @@ def play_deal(ours: str, theirs: str, seed: int) -> tuple[float, float, float, f
     as_landlord = play_hand([a1, b1, b2], hands, 0, kitty, random.Random(seed * 2 + 1))
     as_peasants = play_hand([b1, a1, a2], hands, 0, kitty, random.Random(seed * 2 + 2))
     points = as_landlord.points[0] - as_peasants.points[0]
-    return (float(as_landlord.landlord_won), float(not as_peasants.landlord_won), points / 2,
-            time.perf_counter() - start)
+    games = [[[s, None if c is None else [card.index for card in c.cards]] for s, c in o.history]
+             for o in (as_landlord, as_peasants)]
+    return ((float(as_landlord.landlord_won), float(not as_peasants.landlord_won), points / 2,
+             time.perf_counter() - start), games)
 
 
 def _interval(values: list[float]) -> tuple[float, float]:
@@ -226,7 +243,7 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
     """Play up to ``deals`` deals (or until ``minutes`` pass); one Markdown row.
 
     ``out``: a file that gets one JSON line per deal (match, seed, landlord and peasants
-    wins, points, seconds); deals of this match already in it are counted, not replayed,
+    wins, points, seconds, both games' plays: ``play_deal_games``); deals of this match already in it are counted, not replayed,
     so a run cut short resumes (the fixed-budget agents give the same result again)."""
     names = {n for side in (ours, theirs) for n in side.split("+")}
     if any(make_agent(n) is None for n in names):
@@ -248,7 +265,7 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         running: set[Future] = set()
         for s in seeds:
-            future = pool.submit(play_deal, ours, theirs, s)
+            future = pool.submit(play_deal_games, ours, theirs, s)
             seeds_of[future] = s
             running.add(future)
             if len(running) >= jobs * 2:
@@ -256,13 +273,14 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
         while running:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                landlord_win, peasants_win, point, secs = future.result()
+                (landlord_win, peasants_win, point, secs), games = future.result()
                 if out is not None:
                     with out.open("a") as f:
                         f.write(json.dumps({
                             "match": f"{ours}:{theirs}", "seed": seeds_of[future],
                             "landlord": landlord_win, "peasants": peasants_win,
-                            "points": point, "seconds": round(secs, 1)}) + "\n")
+                            "points": point, "seconds": round(secs, 1),
+                            "games": games}) + "\n")
                 wins.append((landlord_win + peasants_win) / 2)
                 roles.append((landlord_win, peasants_win))
                 points.append(point)
@@ -272,7 +290,7 @@ def run_matchup(ours: str, theirs: str, deals: int, seed: int, minutes: float, j
                           file=sys.stderr, flush=True)
                 nxt = next(seeds, None) if time.perf_counter() < deadline else None
                 if nxt is not None:
-                    future = pool.submit(play_deal, ours, theirs, nxt)
+                    future = pool.submit(play_deal_games, ours, theirs, nxt)
                     seeds_of[future] = nxt
                     running.add(future)
     wp, wp_ci = _interval(wins)
