@@ -23,6 +23,10 @@ model's best ``PRUNE_KEEP`` − 1 others (docs/AI.md §Second pass).
 ``evaluation="truncated"``: each playout stops ``TRUNCATE`` plies after the candidate and
 the learned evaluation values the position it reached (a batch of deals a model call), so
 the budget buys more deals; ``"prunedtruncated"`` does both (docs/AI.md §Third pass).
+
+``evaluation="tailed"``: each playout is played by normal until ``TAIL_CARDS`` cards are
+left in all hands, then solved exactly (``bot.ai.endgame``, every hand of the deal known):
+the value of stronger play than normal's in the last cards (docs/AI.md §Fourth pass).
 """
 
 from __future__ import annotations
@@ -63,12 +67,13 @@ ENDGAME_CARDS = 14
 ENDGAME_NODES = 4_000
 PRIOR = 0.02
 """Win-rate bonus of the normal policy's first choice."""
-Evaluation = Literal["playout", "model", "pruned", "truncated", "prunedtruncated"]
+Evaluation = Literal["playout", "model", "pruned", "truncated", "prunedtruncated", "tailed"]
 EVALUATION: Evaluation = "playout"
 """How a candidate is valued on a sampled deal: played out to the end by the normal
 policy (``"playout"``), by the learned evaluation (``"model"``, ``bot.ai.value``), the
 playouts on the candidates the model keeps (``"pruned"``), or playouts cut after
-``TRUNCATE`` plies and finished by the model (``"truncated"``, ``"prunedtruncated"``)."""
+``TRUNCATE`` plies and finished by the model (``"truncated"``, ``"prunedtruncated"``), or
+playouts finished by the exact solver from ``TAIL_CARDS`` cards on (``"tailed"``)."""
 PRUNE_WIDE = 8
 """Candidates (normal's best distinct actions, plus the pass when following) that the
 learned evaluation ranks before the playouts (``evaluation="pruned"``)."""
@@ -101,6 +106,17 @@ TRUNC_BATCH = 4
 """Sampled deals whose truncated playouts are valued in one batch."""
 TRUNC_WORLDS = 400
 """At most this many sampled deals a decision with truncated playouts (200 with whole ones)."""
+TAIL_CARDS = 20
+"""Total cards in all hands at or below which a playout of ``evaluation="tailed"`` stops
+and its deal is solved exactly (the playout's value becomes normal's play to there, then
+best play by both sides, every hand known), docs/AI.md §Fourth pass."""
+TAIL_NODES = 1_000
+"""Node budget of one tailed playout's solve (over it, normal plays on)."""
+TAIL_STEPS = 3
+TAIL_NODES_PER_STEP = 4
+"""A tailed playout's solve is charged ``TAIL_STEPS`` + nodes // ``TAIL_NODES_PER_STEP``
+policy steps (about its CPU: ≈ 8 µs a node and ≈ 100 µs a call against ≈ 30 µs a
+normal-policy step)."""
 
 
 class _Absent:
@@ -141,11 +157,14 @@ def rollout(
     view: View,
     first: Combo | None,
     steps: list[int],
+    tail: Solver | None = None,
 ) -> bool:
     """Play ``first`` for ``view.seat``, then the normal policy for everyone; True = landlord won.
 
-    ``hands`` is changed in place; ``steps[0]`` counts the policy decisions simulated."""
-    result = advance(hands, view, first, None, steps)
+    ``hands`` is changed in place; ``steps[0]`` counts the policy decisions simulated.
+    ``tail``: a solver that finishes the playout exactly once ``TAIL_CARDS`` or fewer
+    cards are left in all hands (``advance``)."""
+    result = advance(hands, view, first, None, steps, tail)
     assert isinstance(result, bool)
     return result
 
@@ -156,13 +175,18 @@ def advance(
     first: Combo | None,
     plies: int | None,
     steps: list[int] | None = None,
+    tail: Solver | None = None,
 ) -> bool | tuple[int, tuple[int, Combo] | None]:
     """Play ``first`` for ``view.seat``, then ``plies`` normal-policy decisions (None: to
     the end of the hand).
 
     ``hands`` is changed in place; ``steps[0]``, when given, counts the decisions. Returns
     True/False when a seat went out (the landlord won), else (seat to move, (seat, play to
-    beat) or None on a free lead)."""
+    beat) or None on a free lead). ``tail``: once ``TAIL_CARDS`` or fewer cards are left in
+    all hands, the rest is solved exactly with this solver (every hand known, each solve
+    within the solver's node budget, charged ``TAIL_STEPS + nodes // TAIL_NODES_PER_STEP``
+    steps);
+    a solve over its budget leaves the normal policy to play on."""
     landlord, rules = view.landlord, view.rules
     turn = view.seat
     last: tuple[int, Combo] | None = (
@@ -171,6 +195,7 @@ def advance(
     )
     action: Combo | None = first
     left = -1 if plies is None else plies
+    total = len(hands[0]) + len(hands[1]) + len(hands[2])
     while True:
         if action is not None:
             hand = hands[turn]
@@ -178,12 +203,22 @@ def advance(
                 hand.remove(card)
             if not hand:
                 return turn == landlord
+            total -= len(action.cards)
             last = (turn, action)
         turn = (turn + 1) % 3
         if last is not None and last[0] == turn:
             last = None
         if left == 0:
             return turn, last
+        if tail is not None and total <= TAIL_CARDS:
+            tail.nodes = 0
+            won = tail.solve((ranks_of(hands[0]), ranks_of(hands[1]), ranks_of(hands[2])),
+                             turn, last)
+            if steps is not None:
+                steps[0] += TAIL_STEPS + tail.nodes // TAIL_NODES_PER_STEP
+            if won is not None:
+                return won
+            tail = None  # over its budget: the normal policy plays on
         left -= 1
         if steps is not None:
             steps[0] += 1
@@ -438,6 +473,8 @@ def hard_search(
     active = list(range(choosable))
     i_am_landlord = view.is_landlord
     solver = Solver(view.landlord, view.rules, ENDGAME_NODES) if exact else None
+    tail = (Solver(view.landlord, view.rules, TAIL_NODES)
+            if mode == "tailed" and not exact else None)
     steps = [0]
     extra_steps = [0]  # work spent only on ``also``: outside the budget, so the choice stays
     start = time.perf_counter()
@@ -514,7 +551,7 @@ def hard_search(
                     won = _exact(hands, view, candidates[i].combo, solver)
                     counter[0] += 25
                 if won is None:
-                    won = rollout(hands, view, candidates[i].combo, counter)
+                    won = rollout(hands, view, candidates[i].combo, counter, tail)
                 wins[i] += won == i_am_landlord
                 runs[i] += 1
             if len(active) > 2 and worlds >= 6 and steps[0] * 2 >= step_budget:
