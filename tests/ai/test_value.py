@@ -102,15 +102,20 @@ def test_model_values_going_out_is_a_certain_win() -> None:
 
 
 def test_the_learned_search_is_a_function_of_the_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Hint's 1,000 steps: MODEL_WORLDS scaled down (228 deals); at the hard level's
+    # STEP_BUDGET the same search samples 800 and took 2.3 s of CPU, for the same checks.
     views = [_view(seed) for seed in range(4)]
-    first = [hard_search(v, random.Random(3), time_cap=math.inf, evaluation="model")
+    budget = 1_000
+    first = [hard_search(v, random.Random(3), budget, time_cap=math.inf, evaluation="model")
              for v in views]
     monkeypatch.setattr(search, "TIME_CAP", 0.0)
-    again = [hard_search(v, random.Random(3), time_cap=math.inf, evaluation="model")
+    again = [hard_search(v, random.Random(3), budget, time_cap=math.inf, evaluation="model")
              for v in views]
     assert [s.decision.action for s in again] == [s.decision.action for s in first]
+    worlds = budget * search.MODEL_WORLDS // search.STEP_BUDGET
+    assert worlds == 228
     for view, sampled in zip(views, first, strict=True):
-        assert all(n == search.MODEL_WORLDS for _, n in sampled.rates.values())
+        assert all(n == worlds for _, n in sampled.rates.values())
         assert sampled.decision.action in sampled.rates
         assert sampled.decision.combo is None or set(sampled.decision.combo.cards) <= set(view.hand)
 
@@ -191,7 +196,10 @@ def test_with_the_learned_evaluation_the_review_the_hint_and_the_move_agree(
 
     Checked on every third choice of a seeded hand (12 of its 36, from the first lead to
     the exact endgame's edge), the review on the first four: each choice is a position
-    of its own, and all 36 took 20 s of CPU, the fast loop's slowest test."""
+    of its own, and all 36 took 20 s of CPU, the fast loop's slowest test. The computer's
+    searches take the Hint's 1,000 steps (228 deals each) rather than the hard level's
+    3,500 (800 deals): ``also`` is outside the budget at any budget, and the 12 pairs of
+    searches took 6 s of CPU at 3,500."""
     from bot.ai import choose_bid, choose_play, hint_options
     from bot.ai.review import assess, is_choice
     from bot.ai.search import hard_play
@@ -214,8 +222,9 @@ def test_with_the_learned_evaluation_the_review_the_hint_and_the_move_agree(
         if choices % 3 != 1:  # every third choice: the 1st, 4th, 7th…
             continue
         view = view_of(obs)
-        alone = hard_play(view, random.Random(index), time_cap=math.inf)
-        sampled = hard_search(view, random.Random(index), also=action.combo, time_cap=math.inf)
+        alone = hard_play(view, random.Random(index), 1_000, time_cap=math.inf)
+        sampled = hard_search(view, random.Random(index), 1_000, also=action.combo,
+                              time_cap=math.inf)
         assert sampled.decision == alone
         if checked < 4:
             review = assess(obs, action.combo)
@@ -246,10 +255,12 @@ def test_value_pairs_compare_every_candidate_on_the_same_deals() -> None:
 def test_the_pruned_search_keeps_normals_first_and_is_a_function_of_the_position(
         monkeypatch: pytest.MonkeyPatch) -> None:
     views = [_view(seed) for seed in range(4)]
-    first = [hard_search(v, random.Random(3), time_cap=math.inf, evaluation="pruned")
+    # 1,000 steps (the Hint's budget), not STEP_BUDGET: the pruning is the same, and the
+    # playouts after it cost 3.5 times less CPU
+    first = [hard_search(v, random.Random(3), 1_000, time_cap=math.inf, evaluation="pruned")
              for v in views]
     monkeypatch.setattr(search, "TIME_CAP", 0.0)
-    again = [hard_search(v, random.Random(3), time_cap=math.inf, evaluation="pruned")
+    again = [hard_search(v, random.Random(3), 1_000, time_cap=math.inf, evaluation="pruned")
              for v in views]
     assert [s.decision.action for s in again] == [s.decision.action for s in first]
     from bot.ai.policy import normal_ranked

@@ -101,6 +101,9 @@ async def test_same_moves_get_the_same_answers_at_hard(tmp_path: Path, clock: Fa
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.ai import search
 
+    # The Hint's 1,000 steps for every hard search instead of STEP_BUDGET's 3,500: the
+    # fixed budget ignores the clock at any size, and the test took 2-3 s of CPU at 3,500.
+    monkeypatch.setattr(search, "STEP_BUDGET", 1_000)
     store = await open_repository(str(tmp_path / "daily.sqlite3"))  # one backend is enough
     service = await new_service(store, clock, "hard")  # type: ignore[arg-type]
     try:
