@@ -24,6 +24,7 @@ from bot.game.hand import Hand
 from bot.i18n import t
 from bot.rules import RuleSet, parse_cards
 from tests.support.ai_builders import nth_hint
+from tests.support.properties import examples
 
 STRONG = "3 4 5 7 8 9 T J Q K A 2 2 2 2 X D"
 WEAK = "3 3 4 4 5 6 7 8 8 9 T J J Q 5 9 K"
@@ -62,7 +63,7 @@ def test_features_count_the_rocket_as_a_bomb_and_trios_take_kickers() -> None:
     assert features["turns"] == 3
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     first=st.integers(0, 2),
     amounts=st.lists(st.integers(0, 3), min_size=1, max_size=12),

@@ -14,6 +14,7 @@ from bot.ai.observation import Observation
 from bot.ai.selfplay import deal, play_hand
 from bot.rules import RuleSet, parse_cards
 from tests.support.ai_builders import nth_hint
+from tests.support.properties import examples
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +26,7 @@ def _agent(level: str):
     return lambda obs, rng: choose_play(obs, level, rng)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     levels=st.tuples(*[st.sampled_from(["easy", "normal"])] * 3),
@@ -44,7 +45,7 @@ def test_every_play_decision_is_legal(
     assert all(d.reason in REASONS for _, d in outcome.decisions)
 
 
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_every_hard_decision_is_legal(seed: int) -> None:
     hands, kitty = deal(random.Random(seed))
@@ -53,7 +54,7 @@ def test_every_hard_decision_is_legal(seed: int) -> None:
     assert sum(outcome.points) == 0
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10**6), n=st.integers(0, 5))
 def test_hints_are_legal_plays_of_the_hand(seed: int, n: int) -> None:
     hands, kitty = deal(random.Random(seed))
@@ -74,7 +75,7 @@ def test_hints_are_legal_plays_of_the_hand(seed: int, n: int) -> None:
             assert decision.action in legal_plays(obs.hand, obs.to_beat, obs.rules)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     highest=st.integers(0, 2),

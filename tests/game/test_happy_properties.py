@@ -15,6 +15,7 @@ from bot.game.replay import replay
 from bot.game.variants import load_hand
 from bot.rules import ComboKind, RuleSet
 from bot.rules.happy import DOUBLES
+from tests.support.properties import examples
 
 CAP_CHOICES = (32, 64, 128, None)
 
@@ -57,7 +58,7 @@ def play_randomly(seed: int, rules: RuleSet) -> HappyHand:
     raise AssertionError("the hand did not end")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32), cap=st.sampled_from(CAP_CHOICES))
 def test_happy_changes_sum_to_zero_stakes_are_capped_products_and_decliners_never_grab(
         seed: int, cap: int | None) -> None:

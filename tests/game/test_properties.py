@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from bot.game import Hand
 from bot.rules import DECK, RuleSet
+from tests.support.properties import examples
 
 
 def all_cards(hand: Hand) -> list:
@@ -38,7 +39,7 @@ def self_play(seed: int, rules: RuleSet) -> Hand:
     raise AssertionError("the hand did not end")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     bidding=st.sampled_from(["once", "until_two_passes"]),

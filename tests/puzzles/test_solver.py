@@ -20,6 +20,7 @@ from bot.features.puzzles.solver import (
     winning_moves,
 )
 from bot.rules import DECK, classify, legal_plays, parse_cards
+from tests.support.properties import examples
 from tests.support.puzzle_reference import Reference
 
 
@@ -129,7 +130,7 @@ def _random_position(seed: int) -> Position:
     return Position(hands, rng.randrange(n), turn, last)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_solver_agrees_with_full_minimax(seed: int) -> None:
     pos = _random_position(seed)

@@ -6,11 +6,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.rules import DECK, RuleSet, classify, legal_plays, rank_counts
+from tests.support.properties import examples
 from tests.support.rules_brute import all_readings
 from tests.support.rules_checks import key, sub_multisets
 
 RULESETS = st.sampled_from([RuleSet(), RuleSet(kickers="distinct")])
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def hands(min_size=1, max_size=20):
@@ -51,7 +52,7 @@ def test_every_legal_play_classifies_with_its_reading_and_beats_the_table(cards,
                 assert play.beats(to_follow)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands(min_size=1, max_size=12), RULESETS, st.data())
 def test_legal_plays_equal_brute_force_enumeration(cards, rules, data):
     expected_leads = {key(c) for sub in sub_multisets(cards) for c in classify(sub, rules)}

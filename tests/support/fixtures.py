@@ -46,7 +46,7 @@ from bot.service.worker import ai_pool
 from bot.settings import Settings
 from bot.storage.base import SqlRepository
 from sandbox.loopback.emulator import Emulator, SimMember
-from tests.support import openapi, timing, workers
+from tests.support import openapi, properties, timing, workers
 from tests.support.botproc import BotFactory, BotProcess
 from tests.support.databases import BACKENDS, Database, postgres_schema
 from tests.support.ddz_driver import FAST_ENV
@@ -80,6 +80,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "purpose (the loopback's limits); only the loopback's answers are checked",
     )
     workers.database_per_worker()
+    properties.use_fast_loop(workers.is_fast_loop(config))  # before any test module's import
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.features.tournaments.scoring import seat_match_points, standings, table_match_points
+from tests.support.properties import examples
 
 ANA, BEN, CAL, DEE, EVE, FAY, GUS = range(1, 8)
 SEVEN = [ANA, BEN, CAL, DEE, EVE, FAY, GUS]
@@ -89,7 +90,7 @@ def test_a_member_who_never_played_stays_listed_last_by_join() -> None:
         standings([ANA, BEN], [Played((ANA, BEN, CAL), (1, 0, -1))])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(-48, 48), min_size=3, max_size=3))
 def test_a_full_table_always_gives_four_match_points(points: list[int]) -> None:
     shares = table_match_points(dict(enumerate(points)))

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from bot.features.tournaments.limits import MAX_ENTRANTS, MAX_TABLES
 from bot.features.tournaments.scoring import standings
 from bot.features.tournaments.seating import TableSeats, computer_seat_counts, met_pairs, seat_round
+from tests.support.properties import examples
 from tools.swiss_check import every_seating, fewest_repeats, group_repeats, simulate
 
 ANA, BEN, CAL, DEE, EVE, FAY, GUS = range(1, 8)
@@ -209,7 +210,7 @@ def tournaments(draw: st.DrawFn, low: int = 2, high: int = 10) -> tuple:
     return rounds, active, order, history, seed
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tournaments(2, 40))
 def test_every_active_member_is_seated_once_by_the_computer_seat_rule(case: tuple) -> None:
     round_no, active, order, history, seed = case
@@ -223,7 +224,7 @@ def test_every_active_member_is_seated_once_by_the_computer_seat_rule(case: tupl
     assert seat_round(round_no, active, order, history, seed) == tables
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(tournaments(2, 10))
 def test_pairs_stay_new_when_the_field_allows_and_computer_seats_are_fair(case: tuple) -> None:
     round_no, active, order, history, seed = case
