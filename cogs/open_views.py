@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -32,7 +32,7 @@ from cogs.delivery import TOKEN_LIFETIME, spend
 from cogs.hand_actions import hint_reason, hint_state
 from cogs.hand_view import Screen
 from cogs.items import ViewState
-from cogs.replies import png_file
+from cogs.replies import answer_message, png_file, updates_clicked
 from cogs.tokens import TokenRef
 
 log = logging.getLogger("cogs.ddz")
@@ -60,6 +60,8 @@ class OpenView:
     expiry: asyncio.TimerHandle | asyncio.Task[None] | None = None
     """A timer until the token's last minute, then the task that says the view expired."""
     image: tuple[object, ...] | None = None
+    message: int | None = None
+    """The id of the view's message (``cogs.replies.answer_message``), None if unknown."""
 
 
 class OpenViews:
@@ -93,13 +95,18 @@ class OpenViews:
         old = self.views.get(key)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
+        message = answer_message(interaction)
+        if old is not None and old.token is not TokenRef.of(interaction) \
+                and self._another_message(old, interaction, message):
+            self._spawn(self._supersede(old), f"ddz-view-superseded-{table_id}-{user_id}")
         # Later edits need the token only: the interaction (its member, payload and the
         # response that refers back to it) would otherwise stay on the heap for 15
         # minutes, where every full garbage collection scans it (docs/PERFORMANCE.md
         # §Collector).
         loop = asyncio.get_running_loop()
         entry = OpenView(TokenRef.of(interaction), loop.time(), screen.state, screen.seq, lang,
-                         image=screen.image_key if screen.png is not None else None)
+                         image=screen.image_key if screen.png is not None else None,
+                         message=message)
         wait = max(0.0, self.lifetime - self.margin)
         # A timer, not a sleeping task: a view is tracked again on every click.
         entry.expiry = loop.call_later(wait, self._start_expiry, key, entry)
@@ -107,10 +114,37 @@ class OpenViews:
         self._of_table.setdefault(table_id, {})[user_id] = None
         latest = self._latest.peek(table_id)
         if latest is not None and latest.seq > screen.seq:  # the table moved on meanwhile
-            task = asyncio.create_task(self.refresh(latest),
-                                       name=f"ddz-view-catch-up-{table_id}-{user_id}")
-            self._hints.add(task)
-            task.add_done_callback(self._hints.discard)
+            self._spawn(self.refresh(latest), f"ddz-view-catch-up-{table_id}-{user_id}")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._hints.add(task)
+        task.add_done_callback(self._hints.discard)
+
+    @staticmethod
+    def _another_message(old: OpenView, interaction: discord.Interaction,
+                         message: int | None) -> bool:
+        """Whether the view answered now is another message than ``old``'s: a new one
+        (``My hand``, ``/ddz hand``), or a click in another view (an older one, brought up
+        to date). Both ids are known whenever Discord sent them back (discord.py asks for
+        the callback's message, ``with_response``); a click when ``old``'s is not is
+        taken for ``old`` itself."""
+        if not updates_clicked(interaction):
+            return True
+        return old.message is not None and message is not None and old.message != message
+
+    async def _supersede(self, old: OpenView) -> None:
+        """A newer view of the same member took ``old``'s place, and is the one kept
+        current: ``old``'s text says so in place of its turn and timer (a Discord
+        relative timestamp, ``<t:…:R>``, that the member's client would go on counting
+        into the past: "Time runs out 8 minutes ago"). Its image and buttons stay: a click
+        there is checked as any other (docs/RULES.md §Out-of-date buttons) and redraws
+        it, the current view again."""
+        spend(old.token)
+        try:
+            await old.token.edit_original(content=t("hand.superseded", old.lang))
+        except discord.HTTPException as error:  # gone, or its token expired: nothing to say
+            log.info("superseded hand view not edited: %s", error)
 
     def _start_expiry(self, key: Key, entry: OpenView) -> None:
         if self.views.get(key) is entry:

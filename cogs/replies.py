@@ -191,21 +191,52 @@ async def _respond(
                 content=content, embeds=embeds, attachments=files,
                 **({} if view is MISSING else {"view": view}))
         else:
-            await interaction.response.send_message(
+            sent = await interaction.response.send_message(
                 content, ephemeral=ephemeral, allowed_mentions=mentions, **sendable)
+            _answered_in(interaction, getattr(sent, "message_id", None))
         metering.first_response(interaction, "answered")
         return
     spend(interaction)  # a webhook request on its token (Delivery's bucket counts it)
     if interaction.extras.get("ddz_thinking") or edit:
-        await interaction.edit_original_response(
+        edited = await interaction.edit_original_response(
             content=content, embeds=embeds, attachments=files, allowed_mentions=mentions,
             **({} if view is MISSING else {"view": view}))
+        _answered_in(interaction, getattr(edited, "id", None))
         # Only now is the placeholder filled (a failed edit leaves it waiting: the next
         # answer still goes to it, and no follow-up may fill it with something else).
         interaction.extras.pop("ddz_thinking", None)
         return
     await interaction.followup.send(content or MISSING, ephemeral=ephemeral,
                                     allowed_mentions=mentions, **sendable)
+
+
+ANSWER_MESSAGE = "ddz_answer_message"
+"""``interaction.extras`` key: the id of the message that holds the interaction's answer
+(its original response), when Discord said it (``answer_message``)."""
+
+
+def _answered_in(interaction: discord.Interaction, message_id: int | None) -> None:
+    if isinstance(message_id, int):
+        interaction.extras[ANSWER_MESSAGE] = message_id
+
+
+def answer_message(interaction: discord.Interaction) -> int | None:
+    """The id of the message the interaction's original response is (the one its token
+    edits): the clicked message when the answer updated it, else the new message's id
+    when Discord sent it back (``respond``), else None."""
+    message = getattr(interaction, "message", None)
+    if message is not None and updates_clicked(interaction):
+        return int(message.id)
+    found = interaction.extras.get(ANSWER_MESSAGE)
+    return found if isinstance(found, int) else None
+
+
+def updates_clicked(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's answer updated the message clicked (a click in a view
+    answered in place), not a new message."""
+    kind = getattr(getattr(interaction, "response", None), "type", None)
+    return kind in (discord.InteractionResponseType.message_update,
+                    discord.InteractionResponseType.deferred_message_update)
 
 
 def context_of(interaction: discord.Interaction, table_id: str | None = None) -> str:

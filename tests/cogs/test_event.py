@@ -379,7 +379,15 @@ async def test_next_deal_double_clicked_or_play_sent_twice_deals_one_table(
     replies = [ana._reply(token) for token in tokens[:2]] + [bo._reply(token)
                                                             for token in tokens[2:]]
     assert all(r.messages and all(m.ephemeral for m in r.messages) for r in replies)
-    assert all("Event deal" in r.text for r in replies), [r.text for r in replies]
+    # each member's newest view shows the deal; a second view of the same deal replaced
+    # the first, which says so (cogs/open_views.py)
+    replaced = "This view is out of date: a newer one is open below."
+    assert all("Event deal" in r.text or r.text.startswith(replaced) for r in replies), [
+        r.text for r in replies]
+    assert ["Event deal" in fake.messages[r.messages[-1].id].content
+            for r in replies].count(True) >= 2, [r.text for r in replies]
+    assert any("Event deal" in r.text for r in replies[:2])
+    assert any("Event deal" in r.text for r in replies[2:])
     tables = [(t.seats[0].user_id, event_label(d.event_id, d.deal))
               for t in fake.bot.service.tables() if (d := EventDeal.of(t)) is not None]
     event = await fake.bot.features.get(EventService).current(fake.guild_id)

@@ -86,7 +86,12 @@ async def test_my_hand_in_time_is_an_ephemeral_reply_and_the_table_message_is_un
     seen = record_answers(fake)
     before = (fake.messages[table.id].edits, fake.messages[table.id].content)
     reply = await ana.click(fake.messages[table.id], "My hand")
-    assert [(what, kind, flags & 64) for _, what, kind, flags in seen] == [("callback", 4, 64)]
+    await fake.idle()
+    mine = [answer for answer in seen if answer[0] == seen[0][0]]  # this click's token
+    assert [(what, kind, flags & 64) for _, what, kind, flags in mine] == [("callback", 4, 64)]
+    # and one edit of the view it replaced, by that view's token (cogs/open_views.py)
+    assert [(what, kind) for token, what, kind, _ in seen if token != seen[0][0]] == [
+        ("@original", None)]
     assert reply.last.ephemeral and reply.last.id != table.id
     assert reply.last.alt_texts[0].startswith("Your hand: ")
     assert (fake.messages[table.id].edits, fake.messages[table.id].content) == before
@@ -98,7 +103,8 @@ async def test_a_slow_my_hand_is_a_thinking_reply_filled_in_never_the_table_mess
     seen = slow_hand_views(fake, monkeypatch)
     before = (fake.messages[table.id].edits, fake.messages[table.id].content)
     reply = await ana.click(fake.messages[table.id], "My hand")
-    assert [(what, kind, flags & 64) for _, what, kind, flags in seen] == [
+    mine = [answer for answer in seen if answer[0] == seen[0][0]]  # this click's token
+    assert [(what, kind, flags & 64) for _, what, kind, flags in mine] == [
         ("callback", 5, 64), ("@original", None, 0)]
     assert reply.last.ephemeral and not reply.last.loading
     assert reply.last.alt_texts[0].startswith("Your hand: ")
@@ -150,10 +156,11 @@ async def test_a_handled_click_goes_without_the_collector(fake: FakeDiscord) -> 
     gc.collect()
     gc.disable()
     try:
-        await ana.slash("hand")  # a command: released at app_command_completion
         await ana.click(view, "Sort: rank")
         await ana.click(fake.messages[view.id], "Hint")
+        await ana.slash("hand")  # a command: released at app_command_completion
         await ana.click(fake.table_message(), "My hand")
+        await fake.idle()  # and the edits saying each older view was replaced
         assert [o for o in gc.get_objects() if isinstance(o, discord.Interaction)] == []
     finally:
         gc.enable()
