@@ -46,3 +46,22 @@ def test_the_web_link_only_when_the_page_runs_and_the_server_turned_it_on() -> N
     assert line.startswith("Standings and each round's tables")
     assert web_line(INFO, links, False, "en") is None
     assert web_line(INFO, None, True, "en") is None
+
+
+def _tied(place: int, user: int, shared: int) -> StandingRow:
+    return StandingRow(place=place, user_id=user, match_points=Fraction(3), points=4,
+                       buchholz=Fraction(1, 2), tables=1, shared=shared)
+
+
+def test_members_equal_on_every_measure_share_the_place_shown() -> None:
+    # playtest: fully tied members got 🥇 and 🥈 by join order
+    entrants = [TournamentEntrant(user_id=u, name=n, joined_at=float(u))
+                for u, n in ((11, "Ana"), (12, "Ben"), (13, "Cal"), (14, "Dee"), (15, "Eve"))]
+    rows = [_tied(1, 11, 1), _tied(2, 12, 1),
+            StandingRow(place=3, user_id=13, match_points=Fraction(1), points=0,
+                        buchholz=Fraction(0), tables=1),
+            _tied(4, 14, 4), _tied(5, 15, 4)]
+    assert [line.split(" **")[0] for line in standings_lines(rows, entrants, "en")] == [
+        "🥇", "🥇", "🥉", "=4.", "=4."]
+    assert standings_lines(rows, entrants, "es-ES")[1].startswith("🥇 **Ben**:")
+    assert standings_lines(rows, entrants, "zh-CN")[4].startswith("=4. **Eve**：")

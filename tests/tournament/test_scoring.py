@@ -54,8 +54,13 @@ def test_worked_example_standings_after_two_rounds() -> None:
     assert [(r.user_id, r.match_points, r.points) for r in after1] == [
         (GUS, 3, 6), (CAL, 3, 4), (DEE, 3, 4), (ANA, Fraction(1, 2), -2),
         (FAY, Fraction(1, 2), -2), (BEN, Fraction(1, 2), -3), (EVE, Fraction(1, 2), -3)]
-    # Cal and Dee: same match points and points; Buchholz equal (½ each); Cal joined first
+    # Cal and Dee: same match points and points; Buchholz equal (½ each): they share 2nd
+    # place, Cal listed (and seated) first, as he joined first
     assert [r.buchholz for r in after1[:3]] == [1, Fraction(1, 2), Fraction(1, 2)]
+    assert [(r.place, r.shown, r.shared) for r in after1[:3]] == [(1, 1, 0), (2, 2, 2),
+                                                                   (3, 2, 2)]
+    # Ana and Fay (½, −2, Buchholz 3 and 3) share 4th; Ben and Eve (½, −3, 3 and 3) 6th
+    assert [r.shown for r in after1] == [1, 2, 2, 4, 4, 6, 6]
     # round 2: Cal and Dee share 1st (2 each), Gus 0; Ana and Ben share 1st (2 each);
     # Eve shares 1st with the computer (2), Fay 0
     r2 = [Played((GUS, CAL, DEE), (-4, 2, 2)), Played((ANA, BEN, None), (4, 4, -8)),
@@ -73,6 +78,16 @@ def test_worked_example_standings_after_two_rounds() -> None:
         (7, FAY, Fraction(1, 2), -8, Fraction(15, 2)),
     ]
     assert [r.tables for r in rows] == [2] * 7
+    assert [r.shown for r in rows] == [1, 2, 3, 4, 5, 6, 7]  # no full tie left
+
+
+def test_members_equal_on_every_measure_share_the_place() -> None:
+    # playtest: two members tied on match points, points and Buchholz got 🥇 and 🥈 by
+    # join order. Ana and Ben each win one table against Cal and a computer.
+    rows = standings([ANA, BEN, CAL], [Played((ANA, CAL, None), (4, -2, -2)),
+                                       Played((BEN, CAL, None), (4, -2, -2))])
+    assert [(r.user_id, r.place, r.shown, r.shared) for r in rows] == [
+        (ANA, 1, 1, 1), (BEN, 2, 1, 1), (CAL, 3, 3, 0)]
 
 
 def test_unfinished_tables_are_not_counted() -> None:

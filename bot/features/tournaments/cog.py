@@ -320,7 +320,10 @@ def standings_lines(rows: Sequence[StandingRow], entrants: Sequence[TournamentEn
         name = discord.utils.escape_markdown((entrant.name if entrant else None) or "?")
         status = ("" if entrant is None or entrant.status == "in"
                   else " " + t(f"tournament.status_{entrant.status}", lang))
-        place = MEDALS[row.place - 1] if row.place <= len(MEDALS) else f"{row.place}."
+        # members equal on every measure share the place: 🥇 🥇 🥉, "=4." (docs/RULES.md
+        # §Tournaments); the list keeps the join order between them
+        place = (MEDALS[row.shown - 1] if row.shown <= len(MEDALS)
+                 else f"={row.shown}." if row.shared else f"{row.shown}.")
         lines.append(t("tournament.board_line", lang, place=place, name=name, status=status,
                        mp=points_text(row.match_points, lang),
                        points=f"{row.points:+d}" if row.points else "0",
@@ -366,13 +369,14 @@ async def stats_lines(service: TournamentService, guild_id: int, user_id: int,
     """``/ddz stats``: one line per tournament the member entered that is over, oldest
     first: name, when, their place among its members (or cancelled)."""
     lines = []
-    for info, place, field in await service.of_member(guild_id, user_id):
+    for info, row, field in await service.of_member(guild_id, user_id):
         when = f"<t:{int(info.ended_at or info.created_at)}:d>"
         if info.status == "cancelled":
             lines.append(t("tournament.stats_cancelled", lang, name=name_of(info), when=when))
         else:
-            lines.append(t("tournament.stats_line", lang, name=name_of(info), when=when,
-                           place=place or "—", field=field))
+            key = "tournament.stats_line_shared" if row and row.shared else "tournament.stats_line"
+            lines.append(t(key, lang, name=name_of(info), when=when,
+                           place=row.shown if row else "—", field=field))
     return lines
 
 

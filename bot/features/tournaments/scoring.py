@@ -72,9 +72,12 @@ class PlayedTable(Protocol):
 @dataclass(frozen=True)
 class StandingRow:
     """One member's line of the standings: ``place`` (1, 2, …; every place is
-    distinct, the earlier join breaking the last tie), ``match_points`` (exact),
-    ``points`` won at the finished tables, ``buchholz`` (the sum of the match points of
-    every member they sat with, once per table shared) and ``tables`` finished."""
+    distinct, the earlier join breaking the last tie: the order and the seating),
+    ``match_points`` (exact), ``points`` won at the finished tables, ``buchholz`` (the
+    sum of the match points of every member they sat with, once per table shared),
+    ``tables`` finished, and ``shared``: the place shown, the best ``place`` of the
+    members equal with this one on match points, points won and Buchholz, when there
+    are such (they share it: 1, 1, 3; docs/RULES.md §Tournaments), else 0."""
 
     place: int
     user_id: int
@@ -82,13 +85,20 @@ class StandingRow:
     points: int
     buchholz: Fraction
     tables: int
+    shared: int = 0
+
+    @property
+    def shown(self) -> int:
+        """The place shown: ``shared`` when the member shares it, else ``place``."""
+        return self.shared or self.place
 
 
 def standings(entrants: Sequence[int], tables: Iterable[PlayedTable]) -> list[StandingRow]:
     """The standings (docs/RULES.md §Tournaments) of every member of ``entrants`` (all
     who entered, withdrawn and dropped too, in join order) over the finished
     ``tables``: match points, then points won, then Buchholz, all best first, then the
-    earlier join. Raises ValueError for a member at a table who is not an entrant, or an
+    earlier join (members equal on the first three share the place shown,
+    ``StandingRow.shared``). Raises ValueError for a member at a table who is not an entrant, or an
     entrant listed twice."""
     join = {user: i for i, user in enumerate(entrants)}
     if len(join) != len(entrants):
@@ -113,6 +123,14 @@ def standings(entrants: Sequence[int], tables: Iterable[PlayedTable]) -> list[St
     buchholz = {user: sum((match[o] for o in opponents[user]), Fraction(0))
                 for user in entrants}
     order = sorted(entrants, key=lambda u: (-match[u], -won[u], -buchholz[u], join[u]))
+    first: dict[tuple[Fraction, int, Fraction], int] = {}  # each score's best place
+    count: dict[tuple[Fraction, int, Fraction], int] = {}
+    for i, u in enumerate(order, start=1):
+        score = (match[u], won[u], buchholz[u])
+        first.setdefault(score, i)
+        count[score] = count.get(score, 0) + 1
     return [StandingRow(place=i, user_id=u, match_points=match[u], points=won[u],
-                        buchholz=buchholz[u], tables=played[u])
-            for i, u in enumerate(order, start=1)]
+                        buchholz=buchholz[u], tables=played[u],
+                        shared=first[score] if count[score] > 1 else 0)
+            for i, u in enumerate(order, start=1)
+            for score in [(match[u], won[u], buchholz[u])]]

@@ -415,15 +415,15 @@ class TournamentService:
         return Standings(info, rows, entrants)
 
     async def of_member(self, guild_id: int, user_id: int
-                        ) -> list[tuple[TournamentInfo, int | None, int]]:
+                        ) -> list[tuple[TournamentInfo, StandingRow | None, int]]:
         """The finished and cancelled tournaments the member entered, oldest first, each
-        with the member's place in its standings (None: not listed) and how many members
-        it had (``/ddz stats``)."""
-        out: list[tuple[TournamentInfo, int | None, int]] = []
+        with the member's line of its standings (None: not listed; its ``shown`` place)
+        and how many members it had (``/ddz stats``)."""
+        out: list[tuple[TournamentInfo, StandingRow | None, int]] = []
         for info in await self.store.tournaments_of_user(guild_id, user_id):
             board = await self._standings(info)
-            place = next((r.place for r in board.rows if r.user_id == user_id), None)
-            out.append((info, place, len(board.entrants)))
+            row = next((r for r in board.rows if r.user_id == user_id), None)
+            out.append((info, row, len(board.entrants)))
         return out
 
     async def forget_step(self, guild_id: int, user_id: int) -> ForgetStep:

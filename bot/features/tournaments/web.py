@@ -58,9 +58,10 @@ def tournament_url(links: WebLinks, guild_id: int, number: int) -> str:
 
 @dataclass(frozen=True)
 class TournamentLine:
-    """One line of a tournament's standings as shown: ``match_points`` and ``buchholz``
-    with one decimal in the page's language, ``points`` signed, ``left``: ``""``,
-    ``"withdrawn"`` or ``"dropped"``."""
+    """One line of a tournament's standings as shown: ``place`` as ranked
+    (``StandingRow.shown``; ``shared``: equal with another member on every measure, shown
+    "=1"), ``match_points`` and ``buchholz`` with one decimal in the page's language,
+    ``points`` signed, ``left``: ``""``, ``"withdrawn"`` or ``"dropped"``."""
 
     place: int
     user_id: int
@@ -70,6 +71,7 @@ class TournamentLine:
     buchholz: str
     tables: int
     left: str
+    shared: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,8 @@ def tournament_view(info: TournamentInfo, entrants: Sequence[TournamentEntrant],
     names = {e.user_id: e.name or "?" for e in entrants}
     left = {e.user_id: "" if e.status == "in" else e.status for e in entrants}
     rows = standings([e.user_id for e in entrants], tables)
-    lines = [TournamentLine(place=r.place, user_id=r.user_id, name=names[r.user_id],
+    lines = [TournamentLine(place=r.shown, shared=bool(r.shared), user_id=r.user_id,
+                            name=names[r.user_id],
                             match_points=decimal(float(r.match_points), lang),
                             points=r.points, buchholz=decimal(float(r.buchholz), lang),
                             tables=r.tables, left=left[r.user_id])
