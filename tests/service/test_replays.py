@@ -39,7 +39,13 @@ def _record(seed: int, hand_no: int, guild_id: int = 1,
 
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews searching 200 steps a decision: the computers' (``STEP_BUDGET``) and the
+    Hint's, which a review makes (``HINT_STEP_BUDGET``, 1,000: 1.4 s of CPU for the
+    five-hand test); these tests are about who may run a review, not its choices."""
+    from bot.ai import review
+
     monkeypatch.setattr(search, "STEP_BUDGET", 200)
+    monkeypatch.setattr(review, "HINT_STEP_BUDGET", 200)
 
 
 async def test_find_returns_only_settled_hands_of_the_asking_server() -> None:
