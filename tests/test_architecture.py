@@ -19,6 +19,7 @@ of a checkout (the figures of the restructuring's closing note).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from collections.abc import Iterator
@@ -331,8 +332,10 @@ def channel_requests(root: Path = ROOT) -> list[str]:
     return [f"{file}:{line}" for file, line in sorted(bad)]
 
 
+@functools.cache
 def headings(document: Path) -> list[str]:
-    """The Markdown headings of a document, lower case, without the ``#`` marks."""
+    """The Markdown headings of a document, lower case, without the ``#`` marks (read once
+    a run: ``missing_documents`` asks for every reference, 0.6 -> 0.4 s of CPU)."""
     return [line.lstrip("#").strip().lower() for line in
             document.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
 
