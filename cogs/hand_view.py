@@ -338,8 +338,11 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
             button(f"b{amount}", t("btn.bid", lang, n=amount), 0, B.primary,
                    disabled=amount not in allowed)
     elif cards:
-        count = len(hand.legal_plays(seat)) if legal is None else legal
-        placeholder = tn("select.cards", count, lang, n=count)
+        if my_turn:
+            count = len(hand.legal_plays(seat)) if legal is None else legal
+            placeholder = tn("select.cards", count, lang, n=count)
+        else:  # no count: what beats the play on the table now may not be what is asked
+            placeholder = t("select.cards_waiting", lang)
         view.select(prefix + "cards" + suffix, card_options(cards, state, lang), placeholder, 0,
                     min_values=0, max_values=min(len(cards), CARD_OPTIONS))
     totals = tuple(rank_counts(cards))  # by rank index

@@ -11,10 +11,15 @@ import copy
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from tests.support.fake_discord import FakeDiscord, Message
 from tests.support.fake_game import comp, seated_hand, three_members_ana_leads
 from tests.support.forge import table_of
+
+
+def placeholder(view: Message) -> str:
+    return str(next(c for row in view.components for c in row.get("components", [])
+                    if c.get("type") == 3).get("placeholder"))
 
 
 def disabled(view: Message, verb: str) -> bool:
@@ -33,6 +38,10 @@ async def test_the_hint_is_off_until_the_members_turn_and_refused_off_turn(
     # Bo waits for Ana's lead: Hint is off, and a forged click is refused, nothing changes
     view = (await bo.click(fake.table_message(), fake.table_message().custom_ids()[0])).last
     assert disabled(view, "hhint")
+    # sandbox, zh-CN: the card menu said "0 legal plays" while Bo waited, counted against
+    # a play he will not have to beat; off-turn it counts nothing
+    assert placeholder(view) == t("select.cards_waiting", lang) == {
+        "en": "Choose cards for your turn…", "es": "Elige cartas para tu turno…"}[lang]
     seq = table_of(fake).seq
     view = (await bo.click(view, comp(view, "hhint"))).last
     assert not_yours in view.content and "💡" not in view.content, view.content
@@ -52,6 +61,8 @@ async def test_the_hint_is_off_until_the_members_turn_and_refused_off_turn(
     view = fake.messages[view.id]
     assert table_of(fake).hand.turn == 1
     assert not disabled(view, "hhint")
+    count = len(table_of(fake).hand.legal_plays(1))
+    assert placeholder(view) == tn("select.cards", count, lang, n=count)
     old = copy.deepcopy(view)
     view = (await bo.click(view, comp(view, "hhint"))).last
     await fake.idle()
