@@ -123,3 +123,21 @@ async def test_a_daily_deals_replay_has_no_bidding_page(lang: str, trick: str) -
     assert step_of(found.steps, 0) == 0  # the fixed bid: on the deal page
     alt = page_alt(found.hand, found.steps, 1, players_of(record), lang, None, name="Daily")
     assert alt.startswith("Daily") and f" {trick} " in alt, alt
+
+
+@pytest.mark.parametrize(("locale", "head"), [
+    ("en-US", "Current match #2 · target 30 points · 0 hands played"),
+    ("es-ES", "Partida actual n.º 2 · objetivo 30 puntos · 0 manos jugadas"),
+    ("zh-CN", "当前第2场比赛 · 目标 30 分 · 已打 0 局"),
+    ("zh-TW", "目前第2場比賽 · 目標 30 分 · 已打 0 局")])
+async def test_the_score_names_the_target_once(fake: FakeDiscord, locale: str,
+                                               head: str) -> None:
+    # sandbox, zh-CN at phone width: /ddz 积分 read "目标 30 分 分" (the count already says 分)
+    from tests.support.fake_game import autoplayed_solo_hand
+
+    await autoplayed_solo_hand(fake)  # a spring at bid 3 wins match #1 at once
+    ana = Member(fake, 11, "Ana", locale, locale)
+    score = (await ana.slash("score")).last
+    names = [field["name"] for field in score.embeds[0].get("fields", [])]
+    assert head in names, names
+    assert not any("分 分" in name for name in names)
