@@ -8,39 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.features.tournaments.seating import seat_round
 from bot.features.tournaments.values import TournamentInfo
 from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord, Member
-from tests.support.feature_stores import FeatureStores
+from tests.support.web_tournament import NOW, TIED, stored_tie
 
-NOW = 1_796_126_400.0
-NAMES = {11: "Ana", 22: "Bo", 33: "Cy", 44: "Di"}
+NAMES = TIED
 
 
 async def four_tied(fake: FakeDiscord) -> None:
-    """A finished one-round tournament of four members: two tables of two members and a
-    computer; the first seated at each wins it (4, −2, −2): the two winners are equal on
-    every measure, and so are the two others."""
-    storage = FeatureStores(fake.bot.storage)
-    info = await storage.create_tournament(TournamentInfo(
-        tournament_id="tie1", guild_id=fake.guild_id, channel_id=fake.channel_id,
-        name="Tie Cup", rounds=1, hands=1, level="normal", created_by=11, created_at=NOW,
-        seed=7))
-    assert info is not None
-    for i, (user, name) in enumerate(NAMES.items()):
-        assert await storage.join_tournament("tie1", user, name, NOW + i) == "joined"
-    assert await storage.start_tournament("tie1", NOW + 10)
-    tables = seat_round(1, list(NAMES), [], [], info.seed)
-    assert len(tables) == 2 and all(sum(s is not None for s in t.seats) == 2 for t in tables)
-    assert await storage.seat_tournament_round("tie1", 1, tables, NOW + 11)
-    for table in tables:
-        first = next(i for i, s in enumerate(table.seats) if s is not None)
-        points = tuple(4 if i == first else -2 for i in range(3))
-        assert await storage.finish_tournament_table("tie1", 1, table.table_no, points,
-                                                     NOW + 20)
-    assert await storage.finish_tournament_round("tie1", 1, NOW + 21)
-    assert await storage.finish_tournament("tie1", NOW + 22)
+    await stored_tie(fake.bot.storage, fake.guild_id, fake.channel_id)
 
 
 @pytest.mark.parametrize(("locale", "shared"), [("en-US", "shared place 1 of 4"),

@@ -60,3 +60,38 @@ async def stored_tournament(storage: Any, guild_id: int, *, settle: bool = True,
     stored = await storage.tournament("tour1")
     assert stored is not None
     return stored
+
+
+TIED = {11: "Ana", 22: "Bo", 33: "Cy", 44: "Di"}
+"""The members of ``stored_tie``, in join order."""
+
+
+async def stored_tie(storage: Any, guild_id: int, channel_id: int) -> TournamentInfo:
+    """A finished one-round tournament "Tie Cup" of the four ``TIED`` members: two tables
+    of two members and a computer, where the first member seated wins (4, −2, −2). The
+    two winners are equal on match points, points won and Buchholz, and so are the
+    other two (docs/RULES.md §Tournaments: each pair shares its place)."""
+    if not isinstance(storage, FeatureStores):
+        storage = FeatureStores(storage)
+    info = await storage.create_tournament(TournamentInfo(
+        tournament_id="tie1", guild_id=guild_id, channel_id=channel_id, name="Tie Cup",
+        rounds=1, hands=1, level="normal", created_by=11, created_at=NOW, seed=7))
+    assert info is not None
+    for i, (user, name) in enumerate(TIED.items()):
+        assert await storage.join_tournament("tie1", user, name, NOW + i) == "joined"
+    assert await storage.start_tournament("tie1", NOW + 10)
+    tables = seat_round(1, list(TIED), [], [], info.seed)
+    assert len(tables) == 2 and all(sum(s is not None for s in t.seats) == 2 for t in tables)
+    assert await storage.seat_tournament_round("tie1", 1, tables, NOW + 11)
+    for table in tables:
+        first = next(i for i, s in enumerate(table.seats) if s is not None)
+        points = (4 if first == 0 else -2, 4 if first == 1 else -2, 4 if first == 2 else -2)
+        assert await storage.finish_tournament_table("tie1", 1, table.table_no, points,
+                                                     NOW + 20)
+    assert await storage.finish_tournament_round("tie1", 1, NOW + 21)
+    assert await storage.finish_tournament("tie1", NOW + 22)
+    for user, name in TIED.items():
+        await storage.remember_name(guild_id, user, name)
+    stored = await storage.tournament("tie1")
+    assert stored is not None
+    return stored

@@ -16,7 +16,7 @@ import pytest_asyncio
 from bot.features.tournaments.web import tournament_token
 from bot.rules import RuleSet
 from tests.support.web_pages import GUILD, running_site, standings_store
-from tests.support.web_tournament import stored_tournament
+from tests.support.web_tournament import TIED, stored_tie, stored_tournament
 
 
 @pytest_asyncio.fixture
@@ -133,3 +133,25 @@ async def test_tampered_foreign_or_unknown_tokens_are_404(served: Any) -> None:
     # and a tournament token opens no replay or standings page
     assert (await get(f"{base}/r/{token}"))[0] == 404
     assert (await get(f"{base}/s/{token}"))[0] == 404
+
+
+async def test_members_equal_on_every_measure_share_the_place(tmp_path: Path) -> None:
+    # playtest: fully tied members were 1st and 2nd by join order
+    storage, service = await standings_store(tmp_path / "ddz.sqlite3")
+    try:
+        info = await stored_tie(storage, GUILD, GUILD * 10)
+        async with running_site(storage, service=service) as (base, _, links):
+            await turn_web(service, True)
+            url = f"{base}/t/{tournament_token(links, GUILD, info.number)}"
+            for lang, note in (("en", "share the place (=1)"), ("es", "comparten el puesto"),
+                               ("zh-CN", "名次并列")):
+                status, html = await get(f"{url}?lang={lang}")
+                assert status == 200 and note in html, lang
+                rows = standings_rows(html)
+                assert [row[0] for row in rows] == ["=1", "=1", "=3", "=3"], lang
+                names = [row[1] for row in rows]  # each pair in join order
+                order = list(TIED.values())
+                assert order.index(names[0]) < order.index(names[1]), names
+                assert order.index(names[2]) < order.index(names[3]), names
+    finally:
+        await storage.close()
