@@ -12,8 +12,6 @@ any test module is imported, in each xdist worker.
 
 from __future__ import annotations
 
-from hypothesis import settings
-
 FULL = "ddz-full"
 """The whole suite's profile: Hypothesis's defaults."""
 FAST_LOOP = "ddz-fast-loop"
@@ -22,17 +20,29 @@ SHARE = 4
 """The fast loop draws one example in ``SHARE`` (at least ``FLOOR``, or all when fewer)."""
 FLOOR = 10
 
-settings.register_profile(FULL, settings())
-settings.register_profile(FAST_LOOP, settings(max_examples=100 // SHARE))
-
 _fast = False
+_loaded: list[str] = []
 
 
 def use_fast_loop(fast: bool) -> None:
-    """Load the fast loop's profile (``fast``) or the whole suite's; ``examples`` follows."""
+    """Choose the fast loop's profile (``fast``) or the whole suite's; ``examples`` follows.
+    Hypothesis is imported (0.15 s of CPU) and the profile loaded by the first test module
+    that asks, so that xdist's controller, which runs no test, never imports it."""
     global _fast
     _fast = fast
-    settings.load_profile(FAST_LOOP if fast else FULL)
+    if _loaded:
+        _load()
+
+
+def _load() -> None:
+    from hypothesis import settings
+
+    if not _loaded:
+        settings.register_profile(FULL, settings())
+        settings.register_profile(FAST_LOOP, settings(max_examples=100 // SHARE))
+    name = FAST_LOOP if _fast else FULL
+    settings.load_profile(name)
+    _loaded[:] = [name]
 
 
 def fast_share(full: int) -> int:
@@ -43,4 +53,6 @@ def fast_share(full: int) -> int:
 
 def examples(full: int) -> int:
     """``max_examples`` for a property test of ``full`` examples in the whole suite."""
+    if not _loaded:
+        _load()
     return fast_share(full) if _fast else full
