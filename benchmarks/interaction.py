@@ -70,6 +70,7 @@ from typing import Any
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from benchmarks.click_counts import ClickCounts
 from benchmarks.cpu_sampler import CpuSampler
 from benchmarks.ledger import CpuLedger
 from bot.__main__ import loop_factory
@@ -638,6 +639,11 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         shards = (args.shard_count, args.shard_id) if args.shard_count else None
         bench = await Bench.create(args.database or Path(tmp) / "bench.sqlite3", rec, ledger, shards,
                                    hand_cache=not args.try_no_hand_cache)
+        counts = ClickCounts() if args.counts else None
+        if counts is not None:
+            counts.install(bench.fake)
+            if args.record_calls:
+                counts.record = []
         rng = random.Random(args.seed)
         loop = asyncio.get_running_loop()
         start = loop.time()
@@ -674,7 +680,11 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         collections.start()
         harness0 = ledger.harness
         requests0 = (bench.fake.global_limited, bench.fake.exempt)
+        if counts is not None:
+            counts.active = True
         await asyncio.gather(*tasks)
+        if counts is not None:
+            counts.active = False
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         requests = (bench.fake.global_limited - requests0[0], bench.fake.exempt - requests0[1])
         if sampler is not None:
@@ -708,6 +718,12 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
                       len({p.channel_id for p in players})))
     print(f"garbage collections while measuring: {gc_summary}")
     print(collections.full_line())
+    if counts is not None:
+        print(counts.report(len([s for v in rec.samples.values() for s in v])))
+        if counts.record is not None:
+            import pickle
+
+            Path(args.record_calls).write_bytes(pickle.dumps(counts.record))
     if census:
         print(census)
     if sampler is not None:
@@ -856,6 +872,12 @@ def main() -> None:
     parser.add_argument("--event-loop", choices=EVENT_LOOPS, default="auto",
                         help="the bot's event loop, as DDZ_EVENT_LOOP for python -m bot "
                              "(auto: uvloop when installed; asyncio under --profile)")
+    parser.add_argument("--counts", action="store_true",
+                        help="print what a click causes: worker calls by function (with their "
+                             "CPU), hand images, uploads, Discord requests (click_counts.py)")
+    parser.add_argument("--record-calls", metavar="PATH",
+                        help="with --counts: save every worker call (function, arguments) "
+                             "made while measuring there, a pickled list, to replay them")
     parser.add_argument("--census", action="store_true",
                         help="print the unfrozen tracked objects by type after the run")
     parser.add_argument("--profile", action="store_true",

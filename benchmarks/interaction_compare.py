@@ -48,6 +48,11 @@ FIGURES = (
     ("gen-2 longest ms", "longest full collection, wall ms"),
     ("gen-2 longest CPU ms", "longest full collection, CPU ms of the loop thread"),
     ("loop lag p99", "event-loop lag p99, ms"),
+    ("hand images/click", "--counts: hand images asked per interaction (drawn or kept)"),
+    ("table images/click", "--counts: public table images drawn per interaction"),
+    ("uploads/click", "--counts: requests carrying a new file per interaction"),
+    ("new fan ms each", "--counts: worker CPU of a hand image with a new fan of cards"),
+    ("table ms each", "--counts: worker CPU of a table image"),
 )
 
 
@@ -72,6 +77,11 @@ def parse(text: str) -> dict[str, float]:
         "gen-2 count": r"gen-2 pauses: (\d+)",
         "gen-2 longest ms": r"gen-2 pauses: \d+, longest ([\d.]+) ms wall",
         "gen-2 longest CPU ms": r"ms wall ([\d.]+) ms CPU, total",
+        "hand images/click": r"hand images asked ([\d.]+)",
+        "table images/click": r"call render _draw_table\s+([\d.]+)/click",
+        "uploads/click": r"uploads ([\d.]+), worker calls",
+        "new fan ms each": r"draw_hand \(new fan\) urgent\s+[\d.]+/click\s+([\d.]+) ms each",
+        "table ms each": r"call render _draw_table\s+[\d.]+/click\s+([\d.]+) ms each",
     }
     for name, pattern in patterns.items():
         found = re.search(pattern, text)

@@ -32,6 +32,23 @@ def test_the_figures_of_one_run_are_read() -> None:
     }
 
 
+COUNTS = """\
+per click (5034 clicks): hand images asked 0.658, uploads 0.882, worker calls 1.032, worker CPU 3.479 ms
+  call render draw_hand (new fan) urgent             0.535/click   2.735 ms each   1.463 ms/click, \
+0.000/click the same call again
+  call render _draw_table                            0.300/click   3.105 ms each   0.930 ms/click, \
+0.000/click the same call again
+  request webhook PATCH @original                        0.746/click
+"""
+
+
+def test_the_counts_per_click_are_read() -> None:
+    """``--counts`` (benchmarks/click_counts.py): what a click causes, exact whatever the load."""
+    assert parse(COUNTS) == {"hand images/click": 0.658, "uploads/click": 0.882,
+                             "table images/click": 0.300, "new fan ms each": 2.735,
+                             "table ms each": 3.105}
+
+
 def test_figures_of_five_digits_that_touch_are_read_apart() -> None:
     row = "ALL               5202       61.2  235.3  643.4  857.5     514.9 3179.3 7596.212356.0"
     assert parse(row) == {"ALL first p99": 643.4, "ALL full p99": 7596.2}
