@@ -126,7 +126,8 @@ async def play_solo(
         seq = public_seq(msg)
         log.public_seen += msg.custom_ids
         if log.frozen is None and "bid1" not in public_actions(msg):
-            log.frozen = await open_view(member)  # superseded by the next view: never redrawn
+            # superseded by the next view: it says so once, and is never redrawn
+            log.frozen = await open_view(member)
         view = await open_view(member, via_button=msg if turn % 2 == 0 else None)
         await my_turn(emu, member, view, log, turn)
         if after_turn is not None:
