@@ -1,6 +1,7 @@
 """Where an arena match's games are lost: by role, by the deal's strength, by phase.
 
     python -m benchmarks.arena_phases /tmp/ai53/rlcard.jsonl [--match hardfixed:rlcard]
+    python -m benchmarks.arena_phases /tmp/ai53/tailed-rlcard.jsonl --versus /tmp/ai53/rlcard.jsonl
 
 Reads the rows ``benchmarks.arena --out`` writes (each with both games' plays) and
 replays every game of the deal's seed, no search (seconds for hundreds of deals):
@@ -24,6 +25,9 @@ replays every game of the deal's seed, no search (seconds for hundreds of deals)
   of the position it was played in (early: > 40 cards left in all hands, middle 21–40,
   late 15–20, endgame ≤ 14). The sums per game say where our side's chances went,
   by normal's yardstick.
+* ``--versus OTHER``: the paired difference with another ``--out`` file on the deals both
+  played (e.g. two of our agents against the same opponent on the same seeds): per deal,
+  our WP (both seatings averaged) minus the other's, with its 95 % interval.
 """
 
 from __future__ import annotations
@@ -136,11 +140,36 @@ def game_phases(seed: int, plays: list[list], ours: tuple[int, ...]) -> dict:
             "start": values[0] if 0 in ours else 1.0 - values[0], "thrown": thrown}
 
 
+def _wins(path: Path) -> dict[int, float]:
+    rows = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return {r["seed"]: (r["landlord"] + r["peasants"]) / 2 for r in rows}
+
+
+def paired(ours: Path, other: Path) -> str:
+    """One Markdown row: both files' WP on the deals both played, and the difference per
+    deal with its 95 % interval; which deals differ."""
+    a, b = _wins(ours), _wins(other)
+    seeds = sorted(set(a) & set(b))
+    d = [a[s] - b[s] for s in seeds]
+    mean = statistics.fmean(d)
+    half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else 0.0
+    return (f"| {ours.name} | {other.name} | {len(seeds)} | "
+            f"{statistics.fmean(a[s] for s in seeds):.3f} | "
+            f"{statistics.fmean(b[s] for s in seeds):.3f} | {mean:+.3f} ± {half:.3f} | "
+            f"{sum(x > 0 for x in d)} / {sum(x < 0 for x in d)} |")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out", type=Path, help="a benchmarks.arena --out file")
     parser.add_argument("--match", help="only this match (ours:theirs); default every row's")
+    parser.add_argument("--versus", type=Path, help="another --out file: the paired difference")
     args = parser.parse_args(argv)
+    if args.versus is not None:
+        print("| ours | other | deals both played | WP | other's WP | difference per deal "
+              "(95 %) | deals better / worse |")
+        print("|---|---|---|---|---|---|---|")
+        print(paired(args.out, args.versus) + "\n")
     rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
     rows = [r for r in rows if "games" in r and (args.match is None or r["match"] == args.match)]
     rows.sort(key=lambda r: r["seed"])

@@ -37,3 +37,18 @@ def test_each_game_is_classed_by_how_it_reached_its_end() -> None:
 def test_stages() -> None:
     assert [stage(n) for n in (54, 41, 40, 21, 20, 15, 14, 2)] == [
         "early", "early", "middle", "middle", "late", "late", "endgame", "endgame"]
+
+
+def test_two_agents_are_compared_deal_by_deal_on_the_deals_both_played(tmp_path) -> None:
+    from benchmarks.arena_phases import paired
+
+    ours, other = tmp_path / "ours.jsonl", tmp_path / "other.jsonl"
+    ours.write_text("".join(
+        f'{{"match": "a:x", "seed": {s}, "landlord": {ll}, "peasants": {p}}}\n'
+        for s, ll, p in ((1, 1.0, 1.0), (2, 1.0, 0.0), (3, 0.0, 0.0), (4, 1.0, 1.0))))
+    other.write_text("".join(
+        f'{{"match": "b:x", "seed": {s}, "landlord": {ll}, "peasants": {p}}}\n'
+        for s, ll, p in ((1, 1.0, 1.0), (2, 0.0, 0.0), (3, 0.0, 1.0))))
+    # deals 1-3 in both: 1 equal, 2 better by 0.5, 3 worse by 0.5
+    assert paired(ours, other) == (
+        "| ours.jsonl | other.jsonl | 3 | 0.500 | 0.500 | +0.000 ± 0.566 | 1 / 1 |")
