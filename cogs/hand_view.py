@@ -233,7 +233,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         key = "hand.autoplay_timeouts" if me.timeout_hand is not None else "hand.autoplay"
         if me.away and table.phase == "playing" and not table.private:
             # left mid-hand: played at the computers' pace to the end of this hand, or of
-            # this table where a feature deals its hands (docs/RULES.md §Timers, §Tournaments)
+            # this table where a feature deals its hands (docs/RULES.md §Timers)
             key = "hand.autoplay_left_table" if table.feature_deals else "hand.autoplay_left"
         elif table.phase != "playing":  # after the result: whether it goes on next hand
             key += "_next"
