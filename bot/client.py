@@ -385,6 +385,15 @@ class DdzBotMixin:
         # unfrozen, the in-process tests' next full collections scanned it all, 7.4 s more
         # CPU over tests/cogs)
         freeze_after_full_collections(False)
+        # The cogs first, as Bot.close would do after us: their background rounds (the
+        # daily posts, the tournaments' ticker, the events' results) stop before the
+        # service and the storage they use close (a round started in between read a
+        # closed PostgreSQL pool: "pool is closed", a traceback at each stop)
+        for name in tuple(self.cogs):  # type: ignore[attr-defined]  # as below: Bot.cogs
+            try:
+                await self.remove_cog(name)  # type: ignore[attr-defined]  # Bot.remove_cog
+            except Exception:
+                log.exception("unloading the cog %s failed", name)
         if self._gc_threshold is not None:
             gc.set_threshold(*self._gc_threshold)
             self._gc_threshold = None

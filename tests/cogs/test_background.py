@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from cogs.background import Background
+from tests.support.fake_discord import FakeDiscord
 
 
 class Job(Background):
@@ -57,3 +58,26 @@ async def test_a_failing_round_is_logged_and_the_next_one_runs(
     assert job.rounds >= 3  # two failures did not stop the job
     failures = [r for r in caplog.records if "test-job: a round failed" in r.getMessage()]
     assert len(failures) == 2
+
+
+async def test_the_bot_stops_its_background_rounds_before_it_closes_the_storage(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A tournaments' round started while the bot stopped read a closed PostgreSQL pool
+    ("pool is closed", a traceback in CI): the cogs' rounds end before the storage closes."""
+    bot = fake.bot
+    tasks = [task for wing in bot.get_cog("ddz").wings.values() for task in wing.tasks]
+    assert {task.name for task in tasks} >= {"ddz-tournaments", "ddz-daily-poster"}
+    assert all(task.task is not None for task in tasks)
+    running_at_storage_close: list[str] = []
+    storage_close = bot.storage.close
+
+    async def close() -> None:
+        running_at_storage_close.extend(t.name for t in tasks if t.task is not None)
+        await storage_close()
+
+    monkeypatch.setattr(bot.storage, "close", close)
+    with caplog.at_level(logging.ERROR):
+        await bot.close()
+    assert running_at_storage_close == []
+    assert bot.get_cog("ddz") is None and "Traceback" not in caplog.text
