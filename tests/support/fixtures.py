@@ -104,6 +104,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         workers.slow_first(items)
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Freeze what collection left (modules, test items, fixtures: the process's
+    long-lived heap) out of the collector's full scans, as the bot does at start-up
+    (``bot.client``, docs/PERFORMANCE.md §Collector). Without it, each full collection of a
+    test that allocates much walked them all: ``test_seating``'s Hypothesis test took
+    1.2 s of CPU after ``tests/service/test_daily.py`` in one process, 0.3 s so; the
+    in-process bot's tests froze the heap already, the others did not."""
+    workers.freeze_collected()
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """The fast loop (``-m "not e2e and not processes"``, or ``-m "not e2e"``) leaves the
     end-to-end files uncollected (tests/support/workers.py)."""

@@ -17,6 +17,9 @@ pyproject.toml's ``addopts``; docs/CONTRIBUTING.md).
 * **The fast loop collects no end-to-end file**: under ``-m "not e2e and not processes"``
   (or ``-m "not e2e"``) the files and folders of ``E2E_PATHS`` are not imported at all
   (``skipped_by_fast_loop``).
+* **The collected heap frozen** (``freeze_collected``, after collection): the modules,
+  test items and fixtures a worker holds all run long stay out of the collector's full
+  scans, as the bot's own start-up heap does.
 * **One summary**: each worker hands its response times and its OpenAPI tally
   (``tests/support/timing.py``, ``tests/support/openapi.py``) to the controller,
   which prints them once (``merge_into``) and fails the session on a mismatch no
@@ -30,6 +33,7 @@ and Playwright gives each launched chromium a fresh temporary profile.
 from __future__ import annotations
 
 import asyncio
+import gc
 import multiprocessing.process
 import os
 import subprocess
@@ -51,6 +55,13 @@ SLOW_FOLDERS = ("tests/e2e/", "tests/web/test_browser.py", "tests/sandbox/", "te
 """Tests handed out first, in this order of priority (the rest keep their order): the
 end-to-end ones, then the fast loop's longest (10–13 s each on a quiet machine, waiting
 on Discord's limits or searching), so that the run does not end on one of them."""
+
+
+def freeze_collected() -> None:
+    """``gc.collect()`` then ``gc.freeze()``: everything alive now stays out of the
+    collector's sight (still freed by reference counting) for the rest of the run."""
+    gc.collect()
+    gc.freeze()
 
 
 def worker_id() -> str | None:
