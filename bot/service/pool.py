@@ -15,7 +15,12 @@ of 256 KiB each blocked the bot and the worker in ``write`` for good). At most
 in the pool's backlog, in this process, for the first worker that answers, so a
 call never queues behind a slow one while another worker is free. ``urgent`` calls
 (what a member who clicked waits for) leave the backlog before the others (redraws
-nobody waits for).
+nobody waits for). Calls of the same ``affinity`` go to one worker when it has room, and
+that worker takes them first from the backlog (among the calls of the same urgency), so
+that what it kept from the last one serves the next: the bands of a member's fan of
+cards, of a table's seats (docs/PERFORMANCE.md §What a click causes). A call is never
+held back for its affinity's worker while another has room; a worker taking its own
+calls first from the backlog may leave an older one of the other's a little longer.
 
 When a worker ends (killed, crashed), the calls it had run in threads of this process
 (the click is still answered, each call computed once more, never applied twice: the
@@ -42,7 +47,7 @@ import pickle
 import struct
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
@@ -71,8 +76,13 @@ MAX_IN_FLIGHT = 2
 read as soon as the worker is done with the current one); the rest wait in the backlog."""
 
 
-_Call = tuple[int, bytes, "asyncio.Future[Any]"]
-"""A call waiting in the backlog: job id, pickled (job, fn, args), the caller's future."""
+AFFINITY_SCAN = 8
+"""Backlog calls a worker with room looks through for one of its own affinity
+(``WorkerPool._feed``) before it takes the oldest."""
+
+_Call = tuple[int, bytes, "asyncio.Future[Any]", int | None]
+"""A call waiting in the backlog: job id, pickled (job, fn, args), the caller's future,
+the hash of its affinity (None: any worker)."""
 
 
 @dataclass
@@ -216,9 +226,12 @@ class WorkerPool:
             await asyncio.sleep(0.01)
         return bool(self._procs) and self.ready == len(self._procs)
 
-    async def run(self, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
+    async def run(self, fn: Callable[..., T], *args: Any, urgent: bool = False,
+                  affinity: Hashable = None) -> T:
         """``fn(*args)`` in a worker process, else in a thread (same result either way);
-        ``urgent``: ahead of the others in the backlog.
+        ``urgent``: ahead of the others in the backlog; ``affinity`` (not None): calls
+        with an equal one go to the same worker when it has room, else to the least busy
+        one with room, else to the backlog, where that worker takes them first.
 
         ``fn`` must be a module-level function; ``args`` and its result must pickle.
         Exceptions raised by ``fn`` itself propagate unchanged. Cancelling the caller
@@ -228,6 +241,9 @@ class WorkerPool:
         ready = [w for w in self._procs if w.ready or not self.threads_until_ready]
         if ready:
             worker = min(ready, key=lambda w: len(w.pending))
+            home = None if affinity is None else hash(affinity)
+            if home is not None and len(ready[home % len(ready)].pending) < MAX_IN_FLIGHT:
+                worker = ready[home % len(ready)]
             job = next(self._ids)
             future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
             try:
@@ -235,7 +251,7 @@ class WorkerPool:
                 if len(worker.pending) < MAX_IN_FLIGHT:
                     self._send(worker, job, data, future)
                 else:
-                    self._backlog[0 if urgent else 1].append((job, data, future))
+                    self._backlog[0 if urgent else 1].append((job, data, future, home))
             except (pickle.PicklingError, TypeError, AttributeError) as error:
                 log.warning("%s call does not pickle (%s); computing in a thread", self.name, error)
             except OSError as error:
@@ -298,15 +314,28 @@ class WorkerPool:
             backlog = next((b for b in self._backlog if b), None)
             if backlog is None:
                 return
-            job, data, future = backlog.popleft()
+            call = self._take(backlog, worker)
+            job, data, future, _ = call
             if future.cancelled():
                 continue
             try:
                 self._send(worker, job, data, future)
             except OSError as error:
-                backlog.appendleft((job, data, future))
+                backlog.appendleft(call)
                 self._broken(f"pipe broke ({error})")
                 return
+
+    def _take(self, backlog: deque[_Call], worker: _Worker) -> _Call:
+        """The call of ``backlog`` that ``worker`` takes: the first of the oldest
+        ``AFFINITY_SCAN`` whose affinity is ``worker``'s, else the oldest."""
+        ready = [w for w in self._procs if w.ready or not self.threads_until_ready]
+        if worker in ready:
+            mine = ready.index(worker)
+            for i, call in enumerate(itertools.islice(backlog, AFFINITY_SCAN)):
+                if call[3] is not None and call[3] % len(ready) == mine:
+                    del backlog[i]
+                    return call
+        return backlog.popleft()
 
     def _on_answer(self, worker: _Worker) -> None:
         """The loop's reader callback: one answer from ``worker``'s pipe (the loop calls
@@ -343,7 +372,7 @@ class WorkerPool:
         """Stop the worker processes; calls still waiting fall back to threads."""
         workers, self._procs = self._procs, []
         backlog, self._backlog = self._backlog, (deque(), deque())
-        for _, _, future in (*backlog[0], *backlog[1]):
+        for _, _, future, _ in (*backlog[0], *backlog[1]):
             if not future.done():
                 future.set_exception(WorkerDied(f"{self.name} pool shut down"))
         for worker in workers:

@@ -96,7 +96,9 @@ class Renderer:
         png = self._hands.get(key)
         if png is not None:
             return png
-        png = await self.pool.run(draw_hand, *key, urgent=urgent)
+        # the same cards to the same worker, which keeps their fan (docs/PERFORMANCE.md
+        # §Images from kept bands)
+        png = await self.pool.run(draw_hand, *key, urgent=urgent, affinity=key[0])
         self.drawn += 1
         self._hands.put(key, png)
         return png
@@ -104,7 +106,9 @@ class Renderer:
     async def table(self, view: TableView, *, locale: str = "en") -> bytes:
         """The public table image (``rendering.render_table``)."""
         self.drawn += 1
-        return await self.pool.run(_draw_table, view, locale)
+        # the same players to the same worker, which keeps their name rows
+        return await self.pool.run(_draw_table, view, locale,
+                                   affinity=tuple(seat.name for seat in view.seats))
 
     async def result(self, view: ResultView, *, locale: str = "en") -> bytes:
         """A settled hand's image (``rendering.render_result``)."""

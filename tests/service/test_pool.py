@@ -69,6 +69,55 @@ async def test_calls_run_in_other_processes_spread_over_the_workers(pool: Worker
     assert pool.pending == 0
 
 
+def _keys() -> tuple[tuple[int], tuple[int]]:
+    """An affinity of the pool's first worker, one of its second (``hash % 2``)."""
+    first = next((k,) for k in range(100) if hash((k,)) % 2 == 0)
+    second = next((k,) for k in range(100) if hash((k,)) % 2 == 1)
+    return first, second
+
+
+@pytest.mark.processes
+async def test_calls_of_one_affinity_go_to_one_worker(pool: WorkerPool) -> None:
+    """The same cards' hand images go to the worker that keeps their fan
+    (docs/PERFORMANCE.md §Images from kept bands): one call at a time, every call of an
+    affinity lands on its worker, and another affinity's on the other."""
+    assert await pool.wait_ready(60)
+    first, second = _keys()
+    ones = {pid for _, pid in [await pool.run(slow_echo, n, 0.0, affinity=first) for n in range(6)]}
+    twos = {pid for _, pid in [await pool.run(slow_echo, n, 0.0, affinity=second)
+                               for n in range(6)]}
+    assert ones == {pool.pids[0]} and twos == {pool.pids[1]}
+
+
+@pytest.mark.processes
+async def test_an_affinity_never_waits_while_another_worker_has_room(pool: WorkerPool) -> None:
+    assert await pool.wait_ready(60)
+    first, _ = _keys()
+    answers = await asyncio.gather(*(pool.run(slow_echo, n, 0.3, affinity=first)
+                                     for n in range(MAX_IN_FLIGHT + 1)))
+    assert [value for value, _ in answers] == list(range(MAX_IN_FLIGHT + 1))
+    assert [pid for _, pid in answers] == [pool.pids[0]] * MAX_IN_FLIGHT + [pool.pids[1]]
+
+
+@pytest.mark.processes
+async def test_a_worker_with_room_takes_its_own_affinity_from_the_backlog_first(
+        pool: WorkerPool) -> None:
+    """Both workers full: the first to have room takes the call of its affinity, though
+    another worker's call waits longer."""
+    assert await pool.wait_ready(60)
+    first, second = _keys()
+    busy = [asyncio.create_task(pool.run(slow_echo, n, 0.3, affinity=first)) for n in range(2)]
+    busy += [asyncio.create_task(pool.run(slow_echo, n, 1.5, affinity=second)) for n in range(2)]
+    await asyncio.sleep(0.05)
+    older = asyncio.create_task(pool.run(slow_echo, "second's", 0.0, affinity=second))
+    await asyncio.sleep(0.05)
+    newer = asyncio.create_task(pool.run(slow_echo, "first's", 0.0, affinity=first))
+    done, _ = await asyncio.wait({older, newer}, return_when=asyncio.FIRST_COMPLETED)
+    assert done == {newer} and newer.result() == ("first's", pool.pids[0])
+    assert (await older)[0] == "second's"
+    await asyncio.gather(*busy)
+
+
 @pytest.mark.processes
 async def test_an_exception_of_the_function_propagates_unchanged(pool: WorkerPool) -> None:
     with pytest.raises(ValueError, match="no-such-card"):
