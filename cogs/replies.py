@@ -41,7 +41,7 @@ ECHO_LIMIT = 40
 def _clip(value: object) -> object:
     """Shorten quoted user input so a refusal always fits in one Discord message."""
     if isinstance(value, str) and len(value) > ECHO_LIMIT:
-        return value[: ECHO_LIMIT - 1] + "…"
+        return type(value)(value[: ECHO_LIMIT - 1] + "…")  # cards stay cards (jokers named by ``t``)
     return value
 
 

@@ -3,7 +3,8 @@
 Public texts never contain a seat's cards while a hand is being played (only
 plays already made, a hand its seat showed face up under the Happy rules and, at the
 result, the cards left). Card lists use the
-docs/RULES.md notation as players read it, ten written ``10`` (``show_cards``).
+docs/RULES.md notation as players read it, ten written ``10`` and the jokers named in
+the reader's language (``show_cards`` filled in by ``t``; docs/RULES.md §Notation).
 """
 
 from __future__ import annotations
@@ -278,7 +279,7 @@ def play_words(combo: Combo) -> str:
     """A play as players read it: the body, then the wings or kickers after a space
     ("333444 58", "6666 39", "10 JQKA")."""
     kickers = show_cards(combo.kickers)
-    return show_cards(combo.body) + (" " + kickers if kickers else "")
+    return show_cards(show_cards(combo.body) + (" " + kickers if kickers else ""))
 
 
 def turn_words(table: Table, lang: str) -> str | None:

@@ -16,7 +16,7 @@ from bot.game.hand import Hand
 from bot.game.happy import HappyHand, HappyResult
 from bot.game.models import Action, HandResult
 from bot.game.replay import Step
-from bot.i18n import t
+from bot.i18n import cards_text, t
 from bot.rules import Combo, ComboKind, show_cards
 from bot.rules.happy import Stake
 from rendering import ResultView, SeatResult
@@ -257,4 +257,4 @@ def action_text(action: int | Combo | None, kind: str, lang: str) -> str:
         return t("review.bid", lang, n=action) if action else t("review.bid_pass", lang)
     if action is None:
         return t("review.pass", lang)
-    return f"`{show_cards(action.notation)}`"  # type: ignore[union-attr]  # a play: bids are shown as text above
+    return f"`{cards_text(action.notation, lang)}`"  # type: ignore[union-attr]  # a play: bids are shown as text above

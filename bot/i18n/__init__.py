@@ -2,7 +2,7 @@
 
 Public API::
 
-    from bot.i18n import t, tn, resolve_locale, available_locales, decimal
+    from bot.i18n import t, tn, resolve_locale, available_locales, decimal, cards_text
 
 The app-command translator (``DdzTranslator``, ``cmd``) imports discord and lives
 in ``cogs/translator.py``.
@@ -13,9 +13,11 @@ from __future__ import annotations
 from bot.i18n.catalog import (
     DEFAULT_LOCALE,
     available_locales,
+    cards_text,
     catalog,
     find_locale,
     has_key,
+    joker_words,
     placeholders,
     plural_forms,
     plurals,
@@ -28,11 +30,13 @@ from bot.i18n.numbers import decimal, decimal_mark
 __all__ = [
     "DEFAULT_LOCALE",
     "available_locales",
+    "cards_text",
     "catalog",
     "decimal",
     "decimal_mark",
     "find_locale",
     "has_key",
+    "joker_words",
     "placeholders",
     "plural_forms",
     "plurals",

@@ -28,12 +28,14 @@ from __future__ import annotations
 import gettext
 import logging
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+
+from bot.rules.cards import Card, Rank, ShownCards, show_cards
 
 log = logging.getLogger(__name__)
 
@@ -172,13 +174,55 @@ def t(key: str, locale: object | None = None, /, **params: object) -> str:
     """The message ``key`` in ``locale`` with ``params`` filled in.
 
     Falls back to English, then to the key itself (logged once per miss).
-    Missing params stay as ``{name}``, so a message never raises.
+    Missing params stay as ``{name}``, so a message never raises. A param that is
+    cards (``bot.rules.show_cards``) names its jokers in ``locale`` (``cards_text``).
     """
     try:
         text = _FOUND[key, locale]
     except (KeyError, TypeError):  # not looked up yet, or an unhashable locale
         text = _lookup(key, locale)
-    return text.format_map(_Keep(params)) if params else text
+    return text.format_map(_Keep(_named_jokers(params, locale))) if params else text
+
+
+JOKER_KEYS = ("card.small_joker", "card.big_joker")
+"""The catalog words of the small and the big joker: the card buttons, the card menu and,
+through ``cards_text``, every text (docs/RULES.md §Notation)."""
+
+
+def joker_words(locale: object) -> tuple[str, str]:
+    """How ``locale``'s texts name the small and the big joker inside a sentence: its
+    catalog's ``card.small_joker``/``card.big_joker`` (the buttons' words), first letter
+    lower case where the language has cases ("small joker", "comodín grande"; 小王, 大王)."""
+    return _joker_words(resolve_locale(locale))
+
+
+@cache
+def _joker_words(lang: str) -> tuple[str, str]:
+    small, big = (word[:1].lower() + word[1:] for word in (t(key, lang) for key in JOKER_KEYS))
+    return small, big
+
+
+def cards_text(cards: Iterable[Card | Rank] | str, locale: object) -> str:
+    """Cards as a member of ``locale`` reads them: ``show_cards`` (ten written ``10``), each
+    joker named in words set apart by spaces (docs/RULES.md §Notation). ``X``/``D`` stay
+    only where members type cards, and ``parse_cards`` reads the words back.
+
+    ``cards_text("A2XD", "zh-CN")`` → ``"A2 小王 大王"``; ``cards_text("X", "en")`` →
+    ``"small joker"``; ``cards_text("TT", "es")`` → ``"10 10"``.
+    """
+    shown = show_cards(cards)
+    if "X" not in shown and "D" not in shown:
+        return str(shown)
+    small, big = joker_words(locale)
+    return " ".join(shown.replace("X", f" {small} ").replace("D", f" {big} ").split())
+
+
+def _named_jokers(params: dict[str, object], locale: object) -> dict[str, object]:
+    """``params`` with each ``ShownCards`` value as ``cards_text`` in ``locale``."""
+    for name, value in params.items():
+        if value.__class__ is ShownCards and ("X" in value or "D" in value):
+            params[name] = cards_text(value, locale)
+    return params
 
 
 _FOUND: dict[tuple[str, object], str] = {}
@@ -214,5 +258,5 @@ def tn(key: str, n: int, locale: object | None = None, /, **params: object) -> s
         forms = loaded.plurals.get(key)
         if forms is not None:
             text = forms[min(max(loaded.plural(int(n)), 0), len(forms) - 1)]
-            return text.format_map(_Keep(params))
+            return text.format_map(_Keep(_named_jokers(params, locale)))
     return t(key, locale, **params)

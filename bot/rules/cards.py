@@ -337,7 +337,15 @@ TEN_WORD = "10"
 text (docs/RULES.md §Notation; ``T`` stays the compact notation and is still typed)."""
 
 
-def show_cards(cards: Iterable[Card | Rank] | str) -> str:
+class ShownCards(str):
+    """``show_cards``' result: a plain ``str`` marked as cards, so that ``bot.i18n.t`` names
+    the jokers in the reader's language where it fills a message (docs/RULES.md §Notation;
+    the rules core knows no language)."""
+
+    __slots__ = ()
+
+
+def show_cards(cards: Iterable[Card | Rank] | str) -> ShownCards:
     """Cards as a player reads them in any text: the docs/RULES.md notation with ten written
     ``10``, set apart by spaces so that it never runs into a neighbour.
 
@@ -345,11 +353,13 @@ def show_cards(cards: Iterable[Card | Rank] | str) -> str:
     already in the order to show (``Combo.notation``, ``"333444 58"``; kept as is).
     ``show_cards(parse_cards("89TJQ"))`` → ``"89 10 JQ"``; ``"TT"`` → ``"10 10"``;
     ``"333444 5T"`` → ``"333444 5 10"``. ``parse_cards`` reads every result back.
+    Jokers stay ``X``/``D`` here; a ``ShownCards`` passed to ``bot.i18n.t`` (or
+    ``bot.i18n.cards_text``) names them in the reader's language.
     """
     notation = cards if isinstance(cards, str) else format_cards(cards)
     if "T" not in notation:
-        return notation
-    return " ".join(notation.replace("T", f" {TEN_WORD} ").split())
+        return ShownCards(notation)
+    return ShownCards(" ".join(notation.replace("T", f" {TEN_WORD} ").split()))
 
 
 def rank_counts(cards: Iterable[Card]) -> list[int]:

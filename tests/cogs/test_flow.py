@@ -55,16 +55,16 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     await ana.click(fake.messages[deal.id], "Bid 3")
     deal = fake.messages[deal.id]
     assert "Landlord: Ana · bid 3 · multiplier ×1" in deal.content
-    assert "Kitty (shown to everyone): 2XD" in deal.content
+    assert "Kitty (shown to everyone): 2 small joker big joker" in deal.content
     assert list(deal.buttons()) == ["My hand", "Leave"]
     view = fake.messages[view.id]  # kept current through the stored interaction
     out = out[:-1] + "3"  # the kitty 2XD is turned up: seen by everyone
-    assert view.alt_texts == [f"Your hand: 3334445566778899 10 2XD. Not seen by you yet: {out}"]
+    assert view.alt_texts == [f"Your hand: 3334445566778899 10 2 small joker big joker. Not seen by you yet: {out}"]
     assert "you lead" in view.content
 
     for verb in ("hr0", "hr0", "hr0", "hr1", "hr1"):
         view = (await ana.click(view, comp(view, verb))).last
-    assert view.alt_texts == [f"Your hand: 3334445566778899 10 2XD. Not seen by you yet: {out}. Selected: 33344"]
+    assert view.alt_texts == [f"Your hand: 3334445566778899 10 2 small joker big joker. Not seen by you yet: {out}. Selected: 33344"]
     assert "Selected: 33344 — trio with a pair: 333 + 44" in view.content
     view = (await ana.click(view, comp(view, "hplay"))).last
     assert "You played 33344." in view.content

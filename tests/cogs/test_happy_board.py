@@ -122,9 +122,10 @@ def test_a_happy_board_says_call_and_grab_not_bid(lang: str) -> None:
     assert view.seats[1].asking is not None and view.seats[0].asking is None
 
 
-SHOWN = {"en": ("Shown hand", "Ana's hand, shown: 45 10 10 JQQKKKAA222XD"),
-         "es": ("Mano mostrada", "Mano mostrada de Ana: 45 10 10 JQQKKKAA222XD"),
-         "zh_CN": ("明牌", "Ana 的明牌：45 10 10 JQQKKKAA222XD")}
+SHOWN = {"en": ("Shown hand", "Ana's hand, shown: 45 10 10 JQQKKKAA222 small joker big joker"),
+         "es": ("Mano mostrada",
+                "Mano mostrada de Ana: 45 10 10 JQQKKKAA222 comodín pequeño comodín grande"),
+         "zh_CN": ("明牌", "Ana 的明牌：45 10 10 JQQKKKAA222 小王 大王")}
 
 
 @pytest.mark.parametrize("lang", sorted(SHOWN))

@@ -51,6 +51,6 @@ def test_the_turn_back_at_a_seat_that_played_keeps_its_marker_and_a_rocket_is_ta
     table.play(11, parse_cards("XD"), 0.0)
     view = texts.table_view(table, "en")
     assert view.seats[0].last_tag == "rocket" and view.seats[0].to_beat
-    assert view.status == "Bot 2 to play: beat XD or pass"
+    assert view.status == "Bot 2 to play: beat small joker big joker or pass"
     tagged = colour_count(decode(render_table(view)), name_row, DANGER, tol=30)
     assert tagged > 500

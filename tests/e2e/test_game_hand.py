@@ -24,6 +24,7 @@ from tests.support.botproc import BotProcess
 from tests.support.ddz_driver import (
     FAST_ENV,
     MENTION_RE,
+    SHOWN,
     Tracker,
     cards_in_alt,
     changes_in_result,
@@ -87,7 +88,7 @@ async def bid(emu: Emulator, members: list[SimMember]) -> tuple[int, list[Card]]
     await pass_by_slash(members[third])
     msg = await wait_public(emu, lambda m: "Landlord:" in m.text, what="the landlord announced")
     assert f"Landlord: {NAMES[second]} · bid 2" in msg.text, msg.text
-    kitty = re.search(r"Kitty[^:]*: ((?:[2-9JQKAXD]|10| ?)+)$", msg.text, re.M)  # "3 10 X"
+    kitty = re.search(r"Kitty[^:]*: (" + SHOWN + ")$", msg.text, re.M)  # "3 10 small joker"
     assert kitty is not None and len(parse_cards(kitty.group(1))) == 3, msg.text
     return second, parse_cards(kitty.group(1))
 

@@ -13,11 +13,11 @@ BAD_CARD = "I can't read the card"
 
 HOSTILE = [
     ("３３３３３", "You don't hold 33333."), ("🂡", BAD_CARD),  # full width: read as typed
-    ("3\u200b3\u200b3\u200b3\u200b3", "You don't hold 33333."), ("ⅩⅩ", "XX"),  # NFKC
+    ("3\u200b3\u200b3\u200b3\u200b3", "You don't hold 33333."), ("ⅩⅩ", "You don't hold small joker small joker."),  # NFKC
     ("3\u200bZ", "I can't read the card “Z”"),  # the visible part only, never “”
     ("<@&1> @everyone", BAD_CARD), ("3; DROP TABLE tables", BAD_CARD),
     ("10 10 10 10 10", "You don't hold 10 10 10 10 10."), ("JJ", "You don't hold JJ."),
-    ("33333", "You don't hold 33333."), ("XX", "XX"), ("34", "34 is not a combination."),
+    ("33333", "You don't hold 33333."), ("XX", "You don't hold small joker small joker."), ("34", "34 is not a combination."),
     (" ", ""), ("\n", ""),
 ]
 
@@ -39,8 +39,8 @@ async def test_jokers_not_held_are_refused_on_ones_turn(fake: FakeDiscord) -> No
     await ana.slash("play", cards="3")
     assert table_of(fake).turn_seat == 1
     before = await snapshot(fake)
-    assert_polite(await bo.slash("play", cards="XD"), "You don't hold XD.")
-    assert_polite(await bo.slash("play", cards="D"), "You don't hold D.")
+    assert_polite(await bo.slash("play", cards="XD"), "You don't hold small joker big joker.")
+    assert_polite(await bo.slash("play", cards="D"), "You don't hold big joker.")  # named
     assert await snapshot(fake) == before
 
 

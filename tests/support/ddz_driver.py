@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import available_locales, cards_text, joker_words
 from bot.rules import (
     DEFAULT_RULES,
     Card,
@@ -22,7 +23,6 @@ from bot.rules import (
     format_cards,
     legal_plays,
     parse_cards,
-    show_cards,
 )
 from sandbox.loopback.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
 from tests.support import timing
@@ -37,8 +37,13 @@ FAST_ENV = {"DDZ_COMPUTER_DELAY": COMPUTER_DELAY, "DDZ_BOARD_INTERVAL": BOARD_IN
 """The bot's pacing for the end-to-end tests (docs/CONTRIBUTING.md §Pacing): quick
 computers, board and tournament pause (three board intervals); the tests named
 ``test_real_pace_…`` keep the real values instead."""
-SHOWN = r"(?:[2-9JQKAXDT]|10)(?:[2-9JQKAXDT]|10| (?=10)|(?<=10) (?=[2-9JQKAXD1]))*"
-"""Cards as the texts write them (``bot.rules.show_cards``: "3447788 10 JQ", ten set apart)."""
+JOKERS = "|".join(sorted({re.escape(word) for lang in available_locales() for word in joker_words(lang)},
+                         key=len, reverse=True))
+"""The jokers as the texts name them in any language ("small joker", "comodín grande", 小王)."""
+SHOWN = (r"(?:[2-9JQKAXDT]|10|" + JOKERS + r")(?:[2-9JQKAXDT]|10| (?=10)|(?<=10) (?=[2-9JQKAXD1])"
+         r"| (?=" + JOKERS + r")|" + JOKERS + r")*")
+"""Cards as the texts write them (``bot.i18n.cards_text``: "3447788 10 JQ", ten set apart;
+"2 small joker big joker", each joker named in the reader's language)."""
 CARDS_RE = re.compile(r":\s*(" + SHOWN + ")")
 PUBLIC_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):(?P<action>[a-z]+\d?)$")
 HAND_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):h(?P<verb>[a-z]+\d*)\.")
@@ -289,7 +294,8 @@ async def select_cards_by_rank(member: SimMember, view: SimMessage, cards: Seque
     for card in cards:
         await press(member, view, f"r{card.rank.index}")
     alt = hand_alt(view)
-    assert alt.endswith(f": {show_cards(cards)}"), f"selection not shown in alt text: {alt!r}"
+    assert any(alt.endswith(f": {cards_text(cards, lang)}") for lang in available_locales()), \
+        f"selection not shown in alt text: {alt!r}"
 
 
 async def pick_play(member: SimMember, view: SimMessage, combo: Combo) -> bool:

@@ -28,7 +28,7 @@ from bot.features.puzzles.service import Action, PuzzleService, PuzzleState
 from bot.features.puzzles.values import PuzzleBoard, PuzzleRating
 from bot.game.errors import GameError
 from bot.game.seat import computer_name
-from bot.i18n import resolve_locale, t, tn
+from bot.i18n import cards_text, resolve_locale, t, tn
 from bot.rules import Card, rank_counts, show_cards
 from cogs import permissions
 from cogs.components import Components
@@ -73,8 +73,8 @@ def order_text(state: PuzzleState, name: str, lang: str) -> str:
 
 
 def move_text(move: Move, lang: str) -> str:
-    """A move as a member reads it: the cards (``show_cards``), or "pass"."""
-    return t("puzzle.pass", lang) if move is None else show_cards(move.cards)
+    """A move as a member reads it: the cards (``cards_text``), or "pass"."""
+    return t("puzzle.pass", lang) if move is None else cards_text(move.cards, lang)
 
 
 def actions_text(state: PuzzleState, actions: Sequence[Action], name: str, lang: str) -> str:

@@ -1,0 +1,71 @@
+"""The jokers named in words in what a member reads (docs/RULES.md §Notation). Before: the
+table line "Ana 出了 X（单张）" and the hand view "管上 Ana 的 X" while the card button said 小王.
+A member in Chinese reads 小王/大王, one in Spanish "comodín pequeño"/"comodín grande", as the
+card buttons and the card menu name them; X/D stay the notation a member types."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import t
+from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import comp, deal_for, three_members_ana_leads
+
+READ = {
+    "zh-CN": {
+        "selected": "已选：小王 — 单张：小王",
+        "played": "你出了 小王。",
+        "table_small": "Ana 出了 小王（单张）。",
+        "to_beat": "**轮到你了：**管上 Ana 的 小王（单张），或者不出。",
+        "alt": "你的手牌：4688 10 10 JJQQKKAA22 大王。",
+        "played_big": "你出了 大王。",
+        "table_big": "Cy 出了 大王（单张）。",
+    },
+    "es-ES": {
+        "selected": "Seleccionadas: comodín pequeño — carta suelta: comodín pequeño",
+        "played": "Has jugado comodín pequeño.",
+        "table_small": "Ana jugó comodín pequeño (carta suelta).",
+        "to_beat": "**Te toca:** gana a comodín pequeño (carta suelta) de Ana, o pasa.",
+        "alt": "Tu mano: 4688 10 10 JJQQKKAA22 comodín grande.",
+        "played_big": "Has jugado comodín grande.",
+        "table_big": "Cy jugó comodín grande (carta suelta).",
+    },
+}
+
+
+@pytest.mark.parametrize("locale", sorted(READ))
+async def test_a_member_beats_a_joker_single_from_the_hand_view_and_reads_the_jokers_named(
+        fake: FakeDiscord, locale: str) -> None:
+    read = READ[locale]
+    # Ana (the landlord) holds the small joker, Cy the big one (deal_for: the last card to seat 2)
+    fake.deal = {"hands": deal_for("3334445556667778X", "999"), "kitty": "999", "first_bidder": 0}
+    ana, bo, cy = await three_members_ana_leads(fake, locale)
+    view = (await ana.slash("hand")).last
+    assert t("card.small_joker", locale) in view.buttons()  # the card button's word…
+    view = (await ana.click(view, comp(view, "hr13"))).last
+    assert read["selected"] in view.content, view.content  # …is the texts' word
+    reply = await ana.click(view, comp(view, "hplay"))
+    assert read["played"] in reply.text, reply.text
+    table = fake.table_message().content
+    assert read["table_small"] in table and "X" not in table, table
+
+    bo_view = (await bo.slash("hand")).last
+    assert read["to_beat"] in bo_view.content, bo_view.content
+    await bo.click(bo_view, comp(bo_view, "hpass"))
+
+    cy_view = (await cy.slash("hand")).last
+    assert read["to_beat"] in cy_view.content, cy_view.content
+    assert cy_view.alt_texts[0].startswith(read["alt"]), cy_view.alt_texts
+    cy_view = (await cy.click(cy_view, comp(cy_view, "hr14"))).last  # the big joker's button
+    reply = await cy.click(cy_view, comp(cy_view, "hplay"))
+    assert read["played_big"] in reply.text, reply.text
+    table = fake.table_message().content
+    assert read["table_big"] in table and "D（" not in table and "D (" not in table, table
+
+
+async def test_typed_cards_keep_the_notation_and_the_answer_names_the_jokers(
+        fake: FakeDiscord) -> None:
+    fake.deal = {"hands": deal_for("3334445556667778X", "999"), "kitty": "999", "first_bidder": 0}
+    ana, _, _ = await three_members_ana_leads(fake, "es-ES")
+    reply = await ana.slash("play", cards="X")  # the notation is still typed (docs/RULES.md)
+    assert reply.text == "Has jugado comodín pequeño.", reply.text
