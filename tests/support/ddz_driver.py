@@ -337,7 +337,7 @@ async def play_from_view(
 async def play_by_slash(member: SimMember, combo: Combo, to_beat: Combo | None) -> Combo:
     ix = await finished(await member.slash("ddz play", cards=combo.notation))
     played = default_reading(combo.cards, to_beat)
-    assert reply_text(ix) == f"You played {played.notation}.", reply_text(ix)
+    assert reply_text(ix) == f"You played {cards_text(played.notation, 'en')}.", reply_text(ix)
     return played
 
 
