@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from bot.game.hand import Hand
 from bot.game.replay import Step
-from bot.i18n import t, tn
+from bot.i18n import joker_words, t, tn
 from bot.rules import format_cards
 from bot.rules.cards import Card, Rank
 from rendering import ResultView
@@ -41,13 +41,13 @@ class CardView:
     code: str
 
 
-def card_view(card: Card) -> CardView:
-    """What ``card`` shows (``Rank.symbol``, ``Suit.symbol``)."""
+def card_view(card: Card, lang: str = "en") -> CardView:
+    """What ``card`` shows (``Rank.symbol``, ``Suit.symbol``); a joker's label names it in
+    ``lang`` as the bot's texts do (``bot.i18n.joker_words``, docs/RULES.md §Notation)."""
     rank = card.rank
     if rank.is_joker:
         big = rank is Rank.RED_JOKER
-        return CardView("★", "JOKER", big, True, "big joker" if big else "small joker",
-                        rank.symbol)
+        return CardView("★", "JOKER", big, True, joker_words(lang)[big], rank.symbol)
     assert card.suit is not None
     text = RANK_TEXT.get(rank, rank.symbol)
     return CardView(text, card.suit.symbol, card.suit.is_red, False,

@@ -61,6 +61,8 @@ async def test_spanish_from_accept_language_or_the_query() -> None:
         assert '<html lang="es"' in es.decode() and "El reparto" in es.decode()
         _, _, en = await get(url + "?lang=en", **{"Accept-Language": "es"})
         assert '<html lang="en"' in en.decode() and "The deal" in en.decode()
+        # the jokers' cards are labelled as the bot's texts name them (docs/RULES.md §Notation)
+        assert 'aria-label="comodín grande"' in es.decode() and 'aria-label="big joker"' in en.decode()
 
 
 
@@ -72,6 +74,7 @@ async def test_chinese_pages_in_each_script_link_both() -> None:
             html = body.decode()
             assert f'<html lang="{lang.replace("_", "-")}"' in html, lang
             assert t("web.step_deal", lang) in html and "The deal" not in html, lang
+            assert 'aria-label="大王"' in html and 'aria-label="big joker"' not in html, lang
             assert 'href="?lang=zh_CN"' in html and 'href="?lang=zh_TW"' in html
             image = re.search(r'<meta property="og:image" content="([^"]+)"', html)
             assert image is not None and image.group(1).endswith(f"?lang={lang}")
