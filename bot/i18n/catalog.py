@@ -181,7 +181,7 @@ def t(key: str, locale: object | None = None, /, **params: object) -> str:
         text = _FOUND[key, locale]
     except (KeyError, TypeError):  # not looked up yet, or an unhashable locale
         text = _lookup(key, locale)
-    return text.format_map(_Keep(_named_jokers(params, locale))) if params else text
+    return text.format_map(_Keep(_named_jokers(params, locale, text))) if params else text
 
 
 JOKER_KEYS = ("card.small_joker", "card.big_joker")
@@ -217,11 +217,15 @@ def cards_text(cards: Iterable[Card | Rank] | str, locale: object) -> str:
     return " ".join(shown.replace("X", f" {small} ").replace("D", f" {big} ").split())
 
 
-def _named_jokers(params: dict[str, object], locale: object) -> dict[str, object]:
-    """``params`` with each ``ShownCards`` value as ``cards_text`` in ``locale``."""
+def _named_jokers(params: dict[str, object], locale: object, text: str) -> dict[str, object]:
+    """``params`` with each ``ShownCards`` value as ``cards_text`` in ``locale``; a joker's
+    name that opens the message ``text`` starts with a capital ("Small joker does not beat…")."""
     for name, value in params.items():
         if value.__class__ is ShownCards and ("X" in value or "D" in value):
-            params[name] = cards_text(value, locale)
+            words = cards_text(value, locale)
+            if text.startswith("{" + name + "}"):
+                words = words[:1].upper() + words[1:]
+            params[name] = words
     return params
 
 
@@ -258,5 +262,5 @@ def tn(key: str, n: int, locale: object | None = None, /, **params: object) -> s
         forms = loaded.plurals.get(key)
         if forms is not None:
             text = forms[min(max(loaded.plural(int(n)), 0), len(forms) - 1)]
-            return text.format_map(_Keep(_named_jokers(params, locale)))
+            return text.format_map(_Keep(_named_jokers(params, locale, text)))
     return t(key, locale, **params)

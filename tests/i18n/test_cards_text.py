@@ -52,3 +52,11 @@ def test_a_plain_string_is_never_rewritten() -> None:
     assert t("ack.played", "zh-CN", cards="XD") == "你出了 XD。"
     assert t("table.shown_hand", "en", name="DX", cards=show_cards("3D")) == \
         "DX's hand, shown: 3 big joker"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Small joker does not beat big joker."), ("es", "Comodín pequeño no gana a comodín grande."),
+    ("zh_CN", t("error.does_not_beat", "zh_CN", cards="小王", to_beat="大王"))])
+def test_a_joker_that_opens_a_sentence_starts_with_a_capital(lang: str, expected: str) -> None:
+    assert t("error.does_not_beat", lang, cards=show_cards("X"), to_beat=show_cards("D")) == expected
+    assert t("error.does_not_beat", lang, cards=show_cards("3"), to_beat=show_cards("X")).startswith("3")
