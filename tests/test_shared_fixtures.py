@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 from bot.game.table import Table
 from bot.service import TableService
+from sandbox.loopback.model import SimMessage
 from tests.support import workers
 from tests.support.ddz_driver import public_actions, wait_public
 from tests.support.fixtures import SoloTable
+from tests.support.hand_player import Words, shown_since
 from tests.support.service_clock import ALICE, BOB, CARL, FakeClock
 
 
@@ -44,3 +47,19 @@ def test_the_fast_loop_leaves_exactly_the_end_to_end_files_uncollected(
         assert [workers.skipped_by_fast_loop(p, pytestconfig) for p in e2e] == [skipped] * 5
         assert [workers.skipped_by_fast_loop(p, pytestconfig) for p in kept] == [False] * 4
     assert not workers.skipped_by_fast_loop(Path("/elsewhere/tests/e2e"), pytestconfig)
+
+
+def test_shown_since_sees_an_answer_the_next_edit_replaced() -> None:
+    """The input that broke it (clean-clone CI, load ~8): Dee's "Has pasado." was replaced
+    by the computers' next move before the test looked, so the driver counted her Pass as
+    stale and passed at every turn after it until she lost the daily deal."""
+    view = SimMessage(id=1, channel=cast(Any, None), author_id=2, content="Te toca: Bot 2 jugó 5.")
+    edits = len(view.history)
+    for content in ("Has pasado.", "Bot 3 jugó 7. Te toca."):  # the answer, then a move
+        view.history.append(view.snapshot())
+        view.content = content
+    words = Words("es")
+    assert words.passed == "Has pasado." and words.passed not in view.text
+    assert shown_since(view, edits, words.passed)
+    assert not shown_since(view, edits + 1, words.passed)  # said before, not since
+    assert not shown_since(view, edits, words.played)

@@ -99,6 +99,17 @@ class Words:
         return parse_cards(found.group(1))
 
 
+def shown_since(view: SimMessage, edits: int, words: str) -> bool:
+    """Whether ``view`` said ``words`` in any state it had after its first ``edits`` edits:
+    the answer to a click may already be replaced by the computers' next moves when the
+    test looks (under load a member's "You passed." went by unseen, so her Pass counted
+    as stale and she passed at every turn after it)."""
+    states = view.history[edits + 1:]
+    return words in view.text or any(
+        words in state["content"] or any(words in str(embed) for embed in state["embeds"])
+        for state in states)
+
+
 async def take_turn(member: SimMember, view: SimMessage, words: Words, *,
                     pass_if_free: bool = False) -> str:
     """One turn from the view as a member plays it: bid 3 while bidding (Pass when 3 is not
@@ -109,6 +120,7 @@ async def take_turn(member: SimMember, view: SimMessage, words: Words, *,
     ``"pass"``, the Happy decision's kind, or ``"stale"`` when the view moved on meanwhile
     (the bot showed the latest state instead)."""
     kind = words.turn(view.text)
+    edits = len(view.history)  # what the view shows from the press on: shown_since
     happy = {"call": "b1", "grab": "b0", "show": "show0", "double": "dbl2"}
     if kind in happy:  # the Happy rules: call, never grab, keep hidden, double ×2
         await press(member, view, happy[kind])
@@ -116,19 +128,19 @@ async def take_turn(member: SimMember, view: SimMessage, words: Words, *,
     if kind == "bid":
         verb = "b3" if "b3" in hand_verbs(view) else "b0"
         await press(member, view, verb)
-        return "bid" if verb == "b0" or words.bid_done in view.text else "stale"
+        return "bid" if verb == "b0" or shown_since(view, edits, words.bid_done) else "stale"
     to_beat = words.to_beat(view.text)
     combo = None if pass_if_free and to_beat is not None else choose(words.cards(view), to_beat)
     if combo is None:
         await press(member, view, "pass")
-        return "pass" if words.passed in view.text else "stale"
+        return "pass" if shown_since(view, edits, words.passed) else "stale"
     if not await pick_play(member, view, combo):
         await select_cards_by_rank(member, view, combo.cards)
     await press(member, view, "play")
     if "rd0" in hand_verbs(view):  # several readings: the one chosen
         readings = [c for c in classify(combo.cards, RULES) if to_beat is None or c.beats(to_beat)]
         await press(member, view, f"rd{readings.index(combo) if combo in readings[:5] else 0}")
-    return "play" if words.played in view.text else "stale"
+    return "play" if shown_since(view, edits, words.played) else "stale"
 
 
 async def play_turns(emu: Emulator, member: SimMember, view: SimMessage, words: Words, *,
