@@ -34,7 +34,7 @@ from bot.ai.inference import follow_events, weighted_world
 from bot.ai.policy import normal_play, normal_ranked
 from bot.ai.selfplay import deal, observation_for, play_hand
 from bot.ai.view import View, view_of
-from bot.rules import Combo
+from bot.rules import Card, Combo
 
 REFERENCE_CANDIDATES = 10
 SHIPPED = value.WEIGHTS
@@ -45,8 +45,17 @@ STAGES = ("early (> 40 cards left)", "middle (21–40)", "late (≤ 20)")
 def positions(games: int) -> Iterator[View]:
     """Seat 0's side's views, in seeded games of normal in every seat (seat 0 landlord in
     odd games, a peasant in even ones: its side is the peasants then)."""
+    for view, _ in replayed_positions(games):
+        yield view
+
+
+def replayed_positions(games: int, first: int = 1
+                       ) -> Iterator[tuple[View, list[list[Card]]]]:
+    """``positions``' views from deal seed ``first`` on, each with the real hands at that
+    moment (the kitty in the landlord's): seeded games of normal in every seat, seat 0 the
+    landlord; seat 0's side is the landlord in odd games, the peasants in even ones."""
     agents = [lambda obs, rng: normal_play(view_of(obs), rng)] * 3
-    for seed in range(1, games + 1):
+    for seed in range(first, first + games):
         hands, kitty = deal(random.Random(seed))
         outcome = play_hand(agents, hands, 0, kitty, random.Random(seed))
         ours = (0,) if seed % 2 else (1, 2)
@@ -56,7 +65,8 @@ def positions(games: int) -> Iterator[View]:
         history: list[tuple[int, Combo | None]] = []
         for seat, combo in outcome.history:
             if seat in ours:
-                yield view_of(observation_for(seat, cards, 0, kitty, list(history), last))
+                yield (view_of(observation_for(seat, cards, 0, kitty, list(history), last)),
+                       [list(h) for h in cards])
             if combo is not None:
                 for card in combo.cards:
                     cards[seat].remove(card)

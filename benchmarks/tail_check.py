@@ -22,11 +22,11 @@ import statistics
 import time
 from collections.abc import Iterator
 
+from benchmarks.search_regret import replayed_positions
 from bot.ai import search
 from bot.ai.endgame import Solver
-from bot.ai.policy import normal_play, normal_ranked
-from bot.ai.selfplay import deal, observation_for, play_hand
-from bot.ai.view import View, view_of
+from bot.ai.policy import normal_ranked
+from bot.ai.view import View
 from bot.rules import Card, Combo
 
 
@@ -35,27 +35,9 @@ def late_positions(games: int, most: int, first: int = 1
     """Seat 0's side's views with ``ENDGAME_CARDS`` < cards left ≤ ``most``, and the real
     hands, in ``games`` seeded games from deal seed ``first`` on, normal in every seat
     (seat 0's side: the landlord in odd games, the peasants in even ones)."""
-    agents = [lambda obs, rng: normal_play(view_of(obs), rng)] * 3
-    for seed in range(first, first + games):
-        hands, kitty = deal(random.Random(seed))
-        outcome = play_hand(agents, hands, 0, kitty, random.Random(seed))
-        ours = (0,) if seed % 2 else (1, 2)
-        cards = [list(h) for h in hands]
-        cards[0] = sorted(cards[0] + list(kitty))
-        last: tuple[int, Combo] | None = None
-        history: list[tuple[int, Combo | None]] = []
-        for seat, combo in outcome.history:
-            total = sum(len(h) for h in cards)
-            if seat in ours and search.ENDGAME_CARDS < total <= most:
-                yield (view_of(observation_for(seat, cards, 0, kitty, list(history), last)),
-                       [list(h) for h in cards])
-            if combo is not None:
-                for card in combo.cards:
-                    cards[seat].remove(card)
-                last = (seat, combo)
-            history.append((seat, combo))
-            if last is not None and last[0] == (seat + 1) % 3:
-                last = None
+    for view, hands in replayed_positions(games, first):
+        if search.ENDGAME_CARDS < sum(len(h) for h in hands) <= most:
+            yield view, hands
 
 
 def keeps(view: View, hands: list[list[Card]], action: Combo | None, nodes: int) -> bool | None:
