@@ -17,7 +17,7 @@ from bot.game.happy import HappyHand
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import t, tn
-from bot.rules import Combo, ComboKind, show_cards
+from bot.rules import Combo, ComboKind, ShownCards, show_cards
 from bot.values import Settlement
 from cogs.happy_texts import (
     action_label,
@@ -275,11 +275,11 @@ def happy_seats(table: Table, hand: HappyHand, seats: Sequence[SeatView],
     return out
 
 
-def play_words(combo: Combo) -> str:
+def play_words(combo: Combo) -> ShownCards:
     """A play as players read it: the body, then the wings or kickers after a space
     ("333444 58", "6666 39", "10 JQKA")."""
     kickers = show_cards(combo.kickers)
-    return show_cards(show_cards(combo.body) + (" " + kickers if kickers else ""))
+    return ShownCards(show_cards(combo.body) + (" " + kickers if kickers else ""))
 
 
 def turn_words(table: Table, lang: str) -> str | None:
