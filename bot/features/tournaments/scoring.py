@@ -10,6 +10,7 @@ points of every member one sat with, once per table shared), then the earlier jo
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -123,14 +124,12 @@ def standings(entrants: Sequence[int], tables: Iterable[PlayedTable]) -> list[St
     buchholz = {user: sum((match[o] for o in opponents[user]), Fraction(0))
                 for user in entrants}
     order = sorted(entrants, key=lambda u: (-match[u], -won[u], -buchholz[u], join[u]))
+    score = {user: (match[user], won[user], buchholz[user]) for user in entrants}
     first: dict[tuple[Fraction, int, Fraction], int] = {}  # each score's best place
-    count: dict[tuple[Fraction, int, Fraction], int] = {}
     for i, u in enumerate(order, start=1):
-        score = (match[u], won[u], buchholz[u])
-        first.setdefault(score, i)
-        count[score] = count.get(score, 0) + 1
+        first.setdefault(score[u], i)
+    tied = Counter(score.values())
     return [StandingRow(place=i, user_id=u, match_points=match[u], points=won[u],
                         buchholz=buchholz[u], tables=played[u],
-                        shared=first[score] if count[score] > 1 else 0)
-            for i, u in enumerate(order, start=1)
-            for score in [(match[u], won[u], buchholz[u])]]
+                        shared=first[score[u]] if tied[score[u]] > 1 else 0)
+            for i, u in enumerate(order, start=1)]
