@@ -132,8 +132,9 @@ def test_the_auto_button_says_this_deal_where_there_is_no_next_hand() -> None:
         assert "Auto: sí · 3 s · esta mano" in labels
 
 
-def test_the_auto_button_says_this_table_at_a_tournament_table() -> None:
-    # Issue 48: "every hand" at a one-hand tournament table; its hands end with the table.
+def tournament_table_on_auto() -> Table:
+    """A dealt tournament table (round 1, table 2): Ana (11) on auto-play at 3 s, Bo (22)
+    and a computer."""
     from bot.game.seat import Seat, computer_seat
 
     table = Table(guild_id=GUILD_ID, channel_id=CHANNEL_ID, starter_id=999,
@@ -143,6 +144,12 @@ def test_the_auto_button_says_this_table_at_a_tournament_table() -> None:
     table.seats[2] = computer_seat(2, "easy")
     table.deal_next(0.0, seed=1)
     table.set_autoplay(11, True, 3.0)
+    return table
+
+
+def test_the_auto_button_says_this_table_at_a_tournament_table() -> None:
+    # Issue 48: "every hand" at a one-hand tournament table; its hands end with the table.
+    table = tournament_table_on_auto()
     labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "en"))]
     assert "Auto: on · 3 s · this table" in labels
     labels = [b["label"] for b in _buttons(build_screen(table, 0, ViewState(), "es"))]
@@ -191,15 +198,7 @@ async def test_a_member_who_left_a_tournament_table_reads_this_table_without_his
     """A withdrawn tournament member (``hand_over``): his seat is played at the computers'
     pace to the end of the table, and says so, not "3 s" nor "until you leave"."""
     from bot.features.tournaments.rules import hand_over
-    from bot.game.seat import Seat, computer_seat
-
-    table = Table(guild_id=GUILD_ID, channel_id=CHANNEL_ID, starter_id=999,
-                  computer_level="easy")
-    TournamentKey(tournament_id="cup", round_no=1, table_no=2).mark(table)
-    table.seats[0], table.seats[1] = Seat(user_id=11, name="Ana"), Seat(user_id=22, name="Bo")
-    table.seats[2] = computer_seat(2, "easy")
-    table.deal_next(0.0, seed=1)
-    table.set_autoplay(11, True, 3.0)
+    table = tournament_table_on_auto()
     hand_over(table, 11, computer=False)
     for lang, button, line in (
             ("en", "Auto: on · this table", "You left: the computer plays the rest of this"
