@@ -1,6 +1,7 @@
 """The jokers named in words in what a member reads (docs/RULES.md §Notation). Before: the
 table line "Ana 出了 X（单张）" and the hand view "管上 Ana 的 X" while the card button said 小王.
-A member in Chinese reads 小王/大王, one in Spanish "comodín pequeño"/"comodín grande", as the
+A member in Chinese reads 小王/大王, one in English "small joker"/"big joker", one in Spanish
+"comodín pequeño"/"comodín grande", as the
 card buttons and the card menu name them; X/D stay the notation a member types."""
 
 from __future__ import annotations
@@ -12,6 +13,15 @@ from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import comp, deal_for, three_members_ana_leads
 
 READ = {
+    "en-US": {
+        "selected": "Selected: small joker — single: small joker",
+        "played": "You played small joker.",
+        "table_small": "Ana played small joker (single).",
+        "to_beat": "**It's your turn:** beat small joker (single) from Ana, or pass.",
+        "alt": "Your hand: 4688 10 10 JJQQKKAA22 big joker.",
+        "played_big": "You played big joker.",
+        "table_big": "Cy played big joker (single).",
+    },
     "zh-CN": {
         "selected": "已选：小王 — 单张：小王",
         "played": "你出了 小王。",
