@@ -23,6 +23,7 @@ from tests.support.ddz_driver import (
     public_actions,
     wait_public,
 )
+from tests.support.hand_player import Words, play_turns
 
 WORDS = {"en-US": ("ddz start", {"computers": 2}, "ddz hand"),
          "es-ES": ("ddz empezar", {"ordenadores": 2}, "ddz mano")}
@@ -67,3 +68,15 @@ async def test_the_older_of_two_hand_views_says_it_was_replaced(
     await press(ana, first, "sort")  # the old one's button brings it up to date
     assert first.content != replaced and first.buttons
     await changed_to(second, replaced)
+
+    # and she plays the hand on from it as anyone does: bids, picks the cards of her plays
+    # in the card menu, presses Play, and Pass at the first play she may pass on
+    words = Words(locale[:2])
+    actions: list[str] = []
+    for _ in range(6):
+        actions += await play_turns(emu, ana, first, words, until=lambda: False,
+                                    pass_once="pass" not in actions, plays=1)
+        if "pass" in actions:
+            break
+    assert actions.count("play") >= 1 and "pass" in actions, actions
+    assert first.content != replaced and second.content == replaced
