@@ -16,7 +16,7 @@ from typing import Any
 from bot.game.happy import HappyHand
 from bot.game.seat import Event
 from bot.game.table import Table
-from bot.i18n import t, tn
+from bot.i18n import superscript, t, tn
 from bot.rules import Combo, ComboKind, ShownCards, show_cards
 from bot.values import Settlement
 from cogs.happy_texts import (
@@ -389,7 +389,7 @@ def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
     else:
         items = [t(f"result.doubling.{kind}", lang, name=name or "")
                  for kind, name in doublings(table)]
-        lines.append(t("result.points", lang, bid=result.base, n=result.doublings, p=result.p,
+        lines.append(t("result.points", lang, bid=result.base, n=superscript(result.doublings), p=result.p,
                        doublings=t("sep.list", lang).join(items) if items
                        else t("result.no_doublings", lang)))
     totals = _totals(settlement)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import t
+from bot.i18n import superscript, t
 from rendering.cards import SMALL
 from rendering.compose import (
     DANGER,
@@ -43,7 +43,12 @@ PILL_GAP = 8
 ROW_H = 128
 ROW_GAP = 8
 GREEN = (80, 220, 120)
-SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def formula(view: ResultView, locale: str) -> str:
+    """The classic formula the image draws, "P = 3 × 2¹ = 6": the exponent in superscript
+    digits, as the result message writes it (docs/RULES.md §Scoring)."""
+    return text(locale, "points", bid=view.bid, n=superscript(len(view.doublings)), p=view.points)
 
 
 def signed(points: int) -> str:
@@ -166,9 +171,7 @@ def render_result(view: ResultView, *, locale: str = "en") -> bytes:
             draw_text(draw, (PAD, formula_top + 16 + k * STAKE_LINE_H), fitted, face, WHITE,
                       anchor="lm")
     else:
-        n = str(len(view.doublings)).translate(SUPERSCRIPT)
-        formula = text(locale, "points", bid=view.bid, n=n, p=view.points)
-        draw.text((PAD, formula_top + 16), formula, font=font(24, True), fill=WHITE, anchor="lm")
+        draw.text((PAD, formula_top + 16), formula(view, locale), font=font(24, True), fill=WHITE, anchor="lm")
     for i, seat in enumerate(view.seats):
         _seat(img, draw, seat, seats_top + i * (ROW_H + ROW_GAP), locale)
     if view.match_winners:

@@ -25,7 +25,7 @@ from bot.i18n.catalog import (
     t,
     tn,
 )
-from bot.i18n.numbers import decimal, decimal_mark
+from bot.i18n.numbers import decimal, decimal_mark, superscript
 
 __all__ = [
     "DEFAULT_LOCALE",
@@ -41,6 +41,7 @@ __all__ = [
     "plural_forms",
     "plurals",
     "resolve_locale",
+    "superscript",
     "t",
     "tn",
 ]

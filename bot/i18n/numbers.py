@@ -12,6 +12,7 @@ from babel.numbers import format_decimal
 from bot.i18n.catalog import resolve_locale
 
 MINUS = "\u2212"
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
 @cache
@@ -41,3 +42,11 @@ def decimal_mark(locale: object | None) -> str:
     """The decimal separator of ``locale``'s language: ``"."`` in English, ``","`` in
     Spanish (for numbers another layer already wrote, e.g. a duplicate score)."""
     return str(_babel_locale(resolve_locale(locale)).number_symbols["latn"]["decimal"])
+
+
+def superscript(n: int) -> str:
+    """``n`` as an exponent in Unicode superscript digits, as a reader writes a power:
+    ``superscript(0)`` → ``"⁰"``, ``12`` → ``"¹²"``. Every text and image writes ``P = B × 2ᴺ``
+    this way (``"P = 3 × 2¹ = 6"``), never ``2^1``, which reads like code in a Discord
+    message (docs/RULES.md §Scoring)."""
+    return str(n).translate(_SUPERSCRIPT)

@@ -25,7 +25,7 @@ import jinja2
 from aiohttp import web
 
 from bot.game.errors import GameError
-from bot.i18n import available_locales, t, tn
+from bot.i18n import available_locales, superscript, t, tn
 from bot.rules import format_cards
 from bot.service.features import Features
 from bot.service.links import WebLinks
@@ -73,7 +73,7 @@ def environment(app: web.Application | None = None,
         env = aiohttp_jinja2.setup(app, default_helpers=False, **options)
     else:
         env = jinja2.Environment(**options)
-    env.globals.update(t=t, tn=tn, langs=available_locales(), card_view=views.card_view, line_verb=views.line_verb,
+    env.globals.update(t=t, tn=tn, superscript=superscript, langs=available_locales(), card_view=views.card_view, line_verb=views.line_verb,
                        cards_left=views.cards_left, notation=format_cards)
     return env
 

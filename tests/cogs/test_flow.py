@@ -79,7 +79,7 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     await fake.idle()
     result = fake.table_message()
     assert result.id == deal.id and "hand #1 · result" in result.content
-    assert "P = 3 × 2^" in result.content and "match total" in result.content
+    assert "P = 3 × 2¹ = 6" in result.content and "match total" in result.content
     assert list(result.buttons()) == ["Play again", "Leave", "Replay", "Review my play"]
     assert "Hand #1 of this server: `/ddz replay 1`" in result.content
     assert result.alt_texts[0].startswith("Result of hand #1:")

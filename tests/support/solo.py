@@ -136,8 +136,8 @@ async def play_solo(
 
 
 def result_points(text: str) -> tuple[int, int]:
-    """(bid, P) from the result text ("Bid 2 · … · P = 2 × 2^1 = 4")."""
-    m = re.search(r"Bid (\d+) · .*P = \d+ × 2\^\d+ = (\d+)", text)
+    """(bid, P) from the result text ("Bid 2 · … · P = 2 × 2¹ = 4")."""
+    m = re.search(r"Bid (\d+) · .*P = \d+ × 2[⁰¹²³⁴⁵⁶⁷⁸⁹]+ = (\d+)", text)
     assert m is not None, text
     return int(m.group(1)), int(m.group(2))
 
