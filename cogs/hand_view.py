@@ -368,7 +368,9 @@ def _components(table: Table, seat: int, state: ViewState, lang: str, cards: lis
     playing = hand.phase == "playing"
     if playing:
         lead = hand.to_beat_for(seat) is None
-        button("play", t("btn.play", lang), 4, B.primary, disabled=not (my_turn and cards))
+        # Play waits for cards picked (a click with none, stale or forged, is refused politely)
+        button("play", t("btn.play", lang), 4, B.primary,
+               disabled=not (my_turn and cards and state.selected))
         button("pass", t("btn.pass", lang), 4, disabled=not (my_turn and not lead))
     # the Hint answers what the seat is asked now (a bid or a play on its turn; a Happy
     # hand's call, grab, show or double: docs/AI.md §Happy rules), nothing while it

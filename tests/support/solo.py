@@ -82,6 +82,7 @@ async def my_turn(
     hand = cards_in_alt(view)
     log.hands.append(hand)
     assert "It's your turn" in view.text, view.text
+    assert hand_component(view, "play").get("disabled"), "Play on with nothing selected"
     to_beat = to_beat_in(view)
     combo = choose(hand, to_beat)
     if combo is None:
@@ -126,8 +127,12 @@ async def play_solo(
         seq = public_seq(msg)
         log.public_seen += msg.custom_ids
         if log.frozen is None and "bid1" not in public_actions(msg):
-            # superseded by the next view: it says so once, and is never redrawn
+            # superseded by the next view: it says so once, and is never redrawn; a card
+            # ticked in it first, so that its Play is on (docs/RULES.md §Controls)
             log.frozen = await open_view(member)
+            menu = hand_component(log.frozen, "cards")
+            await finished(await member.select(log.frozen, menu["custom_id"],
+                                               [menu["options"][0]["value"]]))
         view = await open_view(member, via_button=msg if turn % 2 == 0 else None)
         await my_turn(emu, member, view, log, turn)
         if after_turn is not None:
