@@ -9,6 +9,7 @@ Codes raised by bot.game (hand.py, table.py):
 * turn and phase: ``not_your_turn``, ``wrong_phase``, ``stale``
 * bidding: ``bid_too_low`` (params ``amount``, ``highest``), ``invalid_bid`` (``amount``)
 * playing: ``cards_not_in_hand`` (``cards``), ``bad_cards`` (``token``),
+  ``joker_twice`` and ``rank_too_often`` (typed cards no deck holds: ``XX``, ``33333``),
   ``no_cards``, ``not_a_combination`` (``cards``), ``does_not_beat`` (``cards``,
   ``to_beat``), ``bad_reading`` (``reading``), ``cannot_pass_lead``
 * table: ``not_seated``, ``table_full``, ``already_seated`` (``table``, ``channel``: the
@@ -28,6 +29,8 @@ CODES: frozenset[str] = frozenset(
         "invalid_bid",
         "cards_not_in_hand",
         "bad_cards",
+        "joker_twice",
+        "rank_too_often",
         "no_cards",
         "not_a_combination",
         "does_not_beat",

@@ -9,6 +9,7 @@ round-trips through JSON: ``Hand.model_validate_json(h.model_dump_json()) == h``
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
@@ -24,6 +25,7 @@ from bot.rules import (
     CardParseError,
     Combo,
     ComboKind,
+    Rank,
     RuleSet,
     classify,
     legal_plays,
@@ -414,6 +416,7 @@ class Hand(BaseModel):
                 if error.reason == "which joker":
                     raise GameError("which_joker") from None
                 raise GameError("bad_cards", token=error.token) from None
+            _check_deck(ranks)
             pool = sorted(held)
             chosen: list[Card] = []
             for rank in ranks:
@@ -479,3 +482,15 @@ def _pick(readings: list[Combo], reading: int | Combo | None) -> Combo:
     if isinstance(reading, int) and not isinstance(reading, bool) and 0 <= reading < len(readings):
         return readings[reading]
     raise GameError("bad_reading", reading=str(reading))
+
+
+def _check_deck(ranks: Sequence[Rank]) -> None:
+    """Refuse typed cards no deck holds (docs/RULES.md §Notation: four of each rank, one
+    small joker and one big joker): ``XX`` or ``DD`` raises GameError ``joker_twice``,
+    ``33333`` ``rank_too_often``. Before, a member holding the small joker who typed ``XX``
+    read "You don't hold small joker small joker."."""
+    counts = Counter(ranks)
+    if any(count > 1 for rank, count in counts.items() if rank.index >= 13):
+        raise GameError("joker_twice")
+    if any(count > 4 for count in counts.values()):
+        raise GameError("rank_too_often")

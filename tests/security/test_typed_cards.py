@@ -9,15 +9,17 @@ from tests.support.fake_discord import FakeDiscord
 from tests.support.forge import assert_polite, playing_hand, snapshot, table_of
 
 BAD_CARD = "I can't read the card"
+FIVE = "That is not a valid selection: the deck has only four cards of each rank."
+JOKER_TWICE = "That is not a valid selection: the deck has only one small joker and one big joker."
 
 
 HOSTILE = [
-    ("３３３３３", "You don't hold 33333."), ("🂡", BAD_CARD),  # full width: read as typed
-    ("3\u200b3\u200b3\u200b3\u200b3", "You don't hold 33333."), ("ⅩⅩ", "You don't hold small joker small joker."),  # NFKC
+    ("３３３３３", FIVE), ("🂡", BAD_CARD),  # full width: read as typed
+    ("3\u200b3\u200b3\u200b3\u200b3", FIVE), ("ⅩⅩ", JOKER_TWICE),  # NFKC
     ("3\u200bZ", "I can't read the card “Z”"),  # the visible part only, never “”
     ("<@&1> @everyone", BAD_CARD), ("3; DROP TABLE tables", BAD_CARD),
-    ("10 10 10 10 10", "You don't hold 10 10 10 10 10."), ("JJ", "You don't hold JJ."),
-    ("33333", "You don't hold 33333."), ("XX", "You don't hold small joker small joker."), ("34", "34 is not a combination."),
+    ("10 10 10 10 10", FIVE), ("JJ", "You don't hold JJ."),
+    ("33333", FIVE), ("XX", JOKER_TWICE), ("34", "34 is not a combination."),
     (" ", ""), ("\n", ""),
 ]
 
