@@ -4,7 +4,9 @@ Layout: ``bot/i18n/locales/<lang>/LC_MESSAGES/ddz.po``. Each ``msgid`` is a
 stable dotted key (``error.not_your_turn``, ``reason.beat_with_smallest``,
 ``table.turn``); each ``msgstr`` is the text with ``{placeholders}`` in Python
 ``str.format`` style (flagged ``python-brace-format``). No compile step: the
-``.po`` files are parsed once per process. A new language is a new folder.
+``.po`` files are parsed once per process. A new language is a new folder. The one
+format spec is ``:the``, a sentence's place where a lone joker takes its article
+(``{cards:the}``: "You played the small joker."; ``THE``).
 
 Counts: a message that names a count ("1 hand" / "2 hands") is a gettext plural
 entry, ``msgid_plural`` (the same key) with ``msgstr[0]``, ``msgstr[1]``…, chosen
@@ -160,9 +162,21 @@ def placeholders(text: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
 
 
+class _Unfilled:
+    """A placeholder nobody filled: written back as it stands (``{cards}``, ``{cards:the}``)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __format__(self, spec: str) -> str:
+        return "{" + self.key + (":" + spec if spec else "") + "}"
+
+
 class _Keep(dict[str, object]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+    def __missing__(self, key: str) -> _Unfilled:
+        return _Unfilled(key)
 
 
 def has_key(key: str) -> bool:
@@ -175,13 +189,14 @@ def t(key: str, locale: object | None = None, /, **params: object) -> str:
 
     Falls back to English, then to the key itself (logged once per miss).
     Missing params stay as ``{name}``, so a message never raises. A param that is
-    cards (``bot.rules.show_cards``) names its jokers in ``locale`` (``cards_text``).
+    cards (``bot.rules.show_cards``) names its jokers in ``locale`` (``cards_text``), a
+    lone joker with its article in a ``{name:the}`` place (``THE``).
     """
     try:
         text = _FOUND[key, locale]
     except (KeyError, TypeError):  # not looked up yet, or an unhashable locale
         text = _lookup(key, locale)
-    return text.format_map(_Keep(_named_jokers(params, locale, text))) if params else text
+    return _fill(text, params, locale) if params else text
 
 
 JOKER_KEYS = ("card.small_joker", "card.big_joker")
@@ -217,15 +232,72 @@ def cards_text(cards: Iterable[Card | Rank] | str, locale: object) -> str:
     return " ".join(shown.replace("X", f" {small} ").replace("D", f" {big} ").split())
 
 
+THE = "the"
+"""The format spec of a place in a sentence where a lone joker takes its article
+(``{cards:the}``): "You played the small joker." / "Has jugado el comodín pequeño."
+(docs/RULES.md §Notation). Several cards, and a place that is a label ("Selected:
+{cards}"), name them bare; each language's catalog marks its own places."""
+THE_JOKER_KEYS = ("card.the_small_joker", "card.the_big_joker")
+"""The catalog's lone joker inside a sentence, with its article where the language has
+one: "the small joker", "el comodín grande"; 小王, 大王 (no article in Chinese)."""
+_CONTRACTIONS = {"es": ((" a el ", " al "), (" de el ", " del "))}
+"""A preposition and the article that a language writes as one word (Spanish a + el →
+al, de + el → del: "gana al comodín pequeño"), applied where a joker's article follows."""
+
+
+class _Filled:
+    """A value filling a message that has a ``{name:the}`` place: ``words`` there and
+    anywhere else, except ``the`` in a ``{name:the}`` place (a lone joker's article form)."""
+
+    __slots__ = ("words", "the")
+
+    def __init__(self, words: str, the: str) -> None:
+        self.words = words
+        self.the = the
+
+    def __format__(self, spec: str) -> str:
+        return self.the if spec == THE else format(self.words, spec)
+
+
+def the_joker(card: str, locale: object) -> str:
+    """A lone joker (``"X"`` or ``"D"``) as a sentence of ``locale`` names it with its
+    article (``THE_JOKER_KEYS``): ``the_joker("X", "en")`` → ``"the small joker"``,
+    ``the_joker("D", "es")`` → ``"el comodín grande"``, ``the_joker("X", "zh-CN")`` → ``"小王"``."""
+    return t(THE_JOKER_KEYS[card == "D"], locale)
+
+
+def _fill(text: str, params: dict[str, object], locale: object) -> str:
+    """``text`` with ``params`` filled in (``_named_jokers``), then the language's
+    contractions before a joker's article (``_CONTRACTIONS``)."""
+    filled = text.format_map(_Keep(_named_jokers(params, locale, text)))
+    if ":" + THE + "}" in text:
+        lang = resolve_locale(locale)
+        for long, short in _CONTRACTIONS.get(lang, ()):
+            article = long.split()[-1] + " "
+            for key in THE_JOKER_KEYS:
+                form = catalog(lang).get(key, "")
+                if form.startswith(article):
+                    rest = form[len(article):]
+                    filled = filled.replace(long + rest, short + rest)
+    return filled
+
+
 def _named_jokers(params: dict[str, object], locale: object, text: str) -> dict[str, object]:
     """``params`` with each ``ShownCards`` value as ``cards_text`` in ``locale``; a joker's
-    name that opens the message ``text`` starts with a capital ("Small joker does not beat…")."""
+    name that opens the message ``text`` starts with a capital ("The small joker does not
+    beat…"). Where ``text`` has a ``{name:the}`` place, a lone joker's value there is its
+    ``the_joker`` form and any other value its plain words (``_Filled``)."""
+    articled = ":" + THE + "}" in text
     for name, value in params.items():
+        the_place = articled and "{" + name + ":" + THE + "}" in text
         if value.__class__ is ShownCards and ("X" in value or "D" in value):
             words = cards_text(value, locale)
-            if text.startswith("{" + name + "}"):
-                words = words[:1].upper() + words[1:]
-            params[name] = words
+            the = the_joker(value, locale) if the_place and value in ("X", "D") else words
+            if text.startswith("{" + name + "}") or text.startswith("{" + name + ":"):
+                words, the = words[:1].upper() + words[1:], the[:1].upper() + the[1:]
+            params[name] = _Filled(words, the) if the_place else words
+        elif the_place:
+            params[name] = _Filled(str(value), str(value))
     return params
 
 
@@ -262,5 +334,5 @@ def tn(key: str, n: int, locale: object | None = None, /, **params: object) -> s
         forms = loaded.plurals.get(key)
         if forms is not None:
             text = forms[min(max(loaded.plural(int(n)), 0), len(forms) - 1)]
-            return text.format_map(_Keep(_named_jokers(params, locale, text)))
+            return _fill(text, params, locale)
     return t(key, locale, **params)

@@ -222,13 +222,16 @@ DECK: tuple[Card, ...] = _DECK
 _TOKEN = re.compile(r"10|[^\s,]")
 _ANY_JOKER = "\x00"  # stands for a bare "joker" / "comodín" while parsing
 _JOKER = r"(?:jokers?|comod[ií]n(?:es)?)"
+_THE = r"(?:\b(?:the|el|los)\s+)?"
+"""The article a text puts before a lone joker ("the small joker", "el comodín grande"):
+read with the joker, so that what a member reads can be typed back."""
 _JOKER_WORDS = (  # (pattern, replacement), tried in order on the case-folded text
-    (re.compile(rf"(?:small|little|black|low)\s*{_JOKER}|{_JOKER}\s*(?:peque(?:ñ|n)o|negro|chico)",
-                re.I), " X "),
-    (re.compile(rf"(?:big|red|large|high)\s*{_JOKER}|{_JOKER}\s*(?:grande|rojo|mayor)", re.I),
-     " D "),
-    (re.compile(r"\b(?:jokers|comod[ií]nes|rocket|cohete)\b", re.I), " XD "),
-    (re.compile(_JOKER, re.I), f" {_ANY_JOKER} "),
+    (re.compile(rf"{_THE}(?:small|little|black|low)\s*{_JOKER}"
+                rf"|{_THE}{_JOKER}\s*(?:peque(?:ñ|n)o|negro|chico)", re.I), " X "),
+    (re.compile(rf"{_THE}(?:big|red|large|high)\s*{_JOKER}|{_THE}{_JOKER}\s*(?:grande|rojo|mayor)",
+                re.I), " D "),
+    (re.compile(rf"{_THE}\b(?:jokers|comod[ií]nes|rocket|cohete)\b", re.I), " XD "),
+    (re.compile(_THE + _JOKER, re.I), f" {_ANY_JOKER} "),
 )
 _CHINESE_JOKER_WORDS = (  # docs/RULES.md §Names in Chinese: 王炸 the rocket, 大王 / 小王
     (re.compile("王炸|双王|雙王|对王|對王|火箭"), " XD "),

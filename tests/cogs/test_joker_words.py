@@ -2,7 +2,12 @@
 table line "Ana 出了 X（单张）" and the hand view "管上 Ana 的 X" while the card button said 小王.
 A member in Chinese reads 小王/大王, one in English "small joker"/"big joker", one in Spanish
 "comodín pequeño"/"comodín grande", as the
-card buttons and the card menu name them; X/D stay the notation a member types."""
+card buttons and the card menu name them; X/D stay the notation a member types.
+
+Play-test: "You played small joker." / "Ana played small joker (single)." read without an
+article; a lone joker in a sentence now takes one ("You played the small joker.", "Has
+jugado el comodín pequeño.", "gana al comodín pequeño"), while a label ("Selected: small
+joker") and several cards ("Your hand: … big joker") name them bare."""
 
 from __future__ import annotations
 
@@ -15,12 +20,12 @@ from tests.support.fake_game import comp, deal_for, three_members_ana_leads
 READ = {
     "en-US": {
         "selected": "Selected: small joker — single: small joker",
-        "played": "You played small joker.",
-        "table_small": "Ana played small joker (single).",
-        "to_beat": "**It's your turn:** beat small joker (single) from Ana, or pass.",
+        "played": "You played the small joker.",
+        "table_small": "Ana played the small joker (single).",
+        "to_beat": "**It's your turn:** beat the small joker (single) from Ana, or pass.",
         "alt": "Your hand: 4688 10 10 JJQQKKAA22 big joker.",
-        "played_big": "You played big joker.",
-        "table_big": "Cy played big joker (single).",
+        "played_big": "You played the big joker.",
+        "table_big": "Cy played the big joker (single).",
     },
     "zh-CN": {
         "selected": "已选：小王 — 单张：小王",
@@ -33,12 +38,12 @@ READ = {
     },
     "es-ES": {
         "selected": "Seleccionadas: comodín pequeño — carta suelta: comodín pequeño",
-        "played": "Has jugado comodín pequeño.",
-        "table_small": "Ana jugó comodín pequeño (carta suelta).",
-        "to_beat": "**Te toca:** gana a comodín pequeño (carta suelta) de Ana, o pasa.",
+        "played": "Has jugado el comodín pequeño.",
+        "table_small": "Ana jugó el comodín pequeño (carta suelta).",
+        "to_beat": "**Te toca:** gana al comodín pequeño (carta suelta) de Ana, o pasa.",
         "alt": "Tu mano: 4688 10 10 JJQQKKAA22 comodín grande.",
-        "played_big": "Has jugado comodín grande.",
-        "table_big": "Cy jugó comodín grande (carta suelta).",
+        "played_big": "Has jugado el comodín grande.",
+        "table_big": "Cy jugó el comodín grande (carta suelta).",
     },
 }
 
@@ -78,4 +83,4 @@ async def test_typed_cards_keep_the_notation_and_the_answer_names_the_jokers(
     fake.deal = {"hands": deal_for("3334445556667778X", "999"), "kitty": "999", "first_bidder": 0}
     ana, _, _ = await three_members_ana_leads(fake, "es-ES")
     reply = await ana.slash("play", cards="X")  # the notation is still typed (docs/RULES.md)
-    assert reply.text == "Has jugado comodín pequeño.", reply.text
+    assert reply.text == "Has jugado el comodín pequeño.", reply.text

@@ -13,8 +13,8 @@ import re
 from bot.features.puzzles.model import load_puzzles
 from bot.features.puzzles.position import Move, Position, legal_moves
 from bot.features.puzzles.solver import winning_moves
-from bot.i18n import cards_text
-from bot.rules import Card, format_cards
+from bot.i18n import t
+from bot.rules import Card, format_cards, show_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.support.botproc import BotFactory
 from tests.support.ddz_driver import FAST_ENV, SHOWN, finished, reply_text
@@ -134,9 +134,9 @@ async def test_two_members_the_same_daily_puzzle_one_solves_one_fails_practice_r
     assert f"Solved in {moves} move" in a_view.text
     wrong, win = losing_first(b_pos)
     await make(bob, b_view, wrong)
-    told = f"{cards_text(wrong.cards, 'en')} loses:" if wrong else "Passing loses:"
+    told = t("puzzle.wrong", "en", cards=show_cards(wrong.cards)) if wrong else "Passing loses:"
     assert told in b_view.text, b_view.text
-    assert f"The move that wins: {cards_text(win.cards, 'en') if win else 'pass'}" in b_view.text
+    assert t("puzzle.winning", "en", cards=show_cards(win.cards) if win else "pass") in b_view.text
     assert not b_view.components  # the attempt is over at once
 
     for member in (alice, bob):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import available_locales, cards_text, joker_words
+from bot.i18n import available_locales, cards_text, joker_words, t
 from bot.rules import (
     DEFAULT_RULES,
     Card,
@@ -23,6 +23,7 @@ from bot.rules import (
     format_cards,
     legal_plays,
     parse_cards,
+    show_cards,
 )
 from sandbox.loopback.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
 from tests.support import timing
@@ -40,10 +41,13 @@ computers, board and tournament pause (three board intervals); the tests named
 JOKERS = "|".join(sorted({re.escape(word) for lang in available_locales() for word in joker_words(lang)},
                          key=len, reverse=True))
 """The jokers as the texts name them in any language ("small joker", "comodín grande", 小王)."""
-SHOWN = (r"(?:[2-9JQKAXDT]|10|" + JOKERS + r")(?:[2-9JQKAXDT]|10| (?=10)|(?<=10) (?=[2-9JQKAXD1])"
+SHOWN = (r"(?:(?:the|el) (?=" + JOKERS + r"))?"
+         r"(?:[2-9JQKAXDT]|10|" + JOKERS + r")(?:[2-9JQKAXDT]|10| (?=10)|(?<=10) (?=[2-9JQKAXD1])"
          r"| (?=" + JOKERS + r")|" + JOKERS + r")*")
 """Cards as the texts write them (``bot.i18n.cards_text``: "3447788 10 JQ", ten set apart;
-"2 small joker big joker", each joker named in the reader's language)."""
+"2 small joker big joker", each joker named in the reader's language; a lone joker in a
+sentence with its article, "the small joker", "el comodín grande", which ``parse_cards``
+reads too). Spanish writes a + el as "al": ``hand_player.Words`` reads that one."""
 CARDS_RE = re.compile(r":\s*(" + SHOWN + ")")
 PUBLIC_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):(?P<action>[a-z]+\d?)$")
 HAND_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):h(?P<verb>[a-z]+\d*)\.")
@@ -337,7 +341,7 @@ async def play_from_view(
 async def play_by_slash(member: SimMember, combo: Combo, to_beat: Combo | None) -> Combo:
     ix = await finished(await member.slash("ddz play", cards=combo.notation))
     played = default_reading(combo.cards, to_beat)
-    assert reply_text(ix) == f"You played {cards_text(played.notation, 'en')}.", reply_text(ix)
+    assert reply_text(ix) == t("ack.played", "en", cards=show_cards(played.notation)), reply_text(ix)
     return played
 
 

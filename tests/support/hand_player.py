@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from bot.i18n import available_locales, resolve_locale, t
-from bot.rules import Card, Combo, classify, parse_cards
+from bot.rules import Card, Combo, classify, parse_cards, show_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.support.ddz_driver import (
     RULES,
@@ -66,6 +66,10 @@ class Words:
         self.beat = _pattern(t("hand.your_turn_beat", lang, cards=_mark("cards"),
                                kind=_mark("kind"), name=_mark("name")),
                              cards=f"({SHOWN})", kind=".+?", name=".+?")
+        self.beat_joker = [(_pattern(t("hand.your_turn_beat", lang, cards=show_cards(joker),
+                                       kind=_mark("kind"), name=_mark("name")),
+                                     kind=".+?", name=".+?"), joker) for joker in "XD"]
+        """A lone joker to beat, as the sentence names it ("gana al comodín pequeño")."""
         self.hand = _pattern(t("alt.hand", lang, cards=_mark("cards")), cards=f"({SHOWN})")
         self.played = t("hand.played", lang, cards=_mark("cards")).split(_mark("cards"))[0]
         self.passed = t("hand.passed", lang)
@@ -84,10 +88,14 @@ class Words:
             return "bid"
         if self.lead in text:
             return "lead"
-        return "beat" if self.beat.search(text) else None
+        beat = self.beat.search(text) or any(p.search(text) for p, _ in self.beat_joker)
+        return "beat" if beat else None
 
     def to_beat(self, text: str) -> Combo | None:
         """The play the view asks to beat (its first reading), None on a lead."""
+        for pattern, joker in self.beat_joker:
+            if pattern.search(text):
+                return classify(parse_cards(joker), RULES)[0]
         found = self.beat.search(text)
         return classify(parse_cards(found.group(1)), RULES)[0] if found else None
 

@@ -77,6 +77,13 @@ def move_text(move: Move, lang: str) -> str:
     return t("puzzle.pass", lang) if move is None else cards_text(move.cards, lang)
 
 
+def move_words(move: Move, lang: str) -> str:
+    """A move to fill a message with (``t``): the cards as ``show_cards`` marks them, so
+    that a lone joker takes its article where the sentence wants one ("You played the
+    small joker."), or "pass"."""
+    return t("puzzle.pass", lang) if move is None else show_cards(move.cards)
+
+
 def actions_text(state: PuzzleState, actions: Sequence[Action], name: str, lang: str) -> str:
     """"Bot 2: K · Ana: pass · …", the actions in order."""
     return " · ".join(f"{seat_name(state, seat, name, lang)}: {move_text(move, lang)}"
@@ -124,8 +131,8 @@ def outcome_lines(state: PuzzleState, name: str, lang: str) -> list[str]:
     if not state.failed:
         return []
     lines = [t("puzzle.wrong_pass", lang) if state.wrong is None
-             else t("puzzle.wrong", lang, cards=move_text(state.wrong, lang)),
-             t("puzzle.winning", lang, cards=move_text(state.winning, lang))]
+             else t("puzzle.wrong", lang, cards=move_words(state.wrong, lang)),
+             t("puzzle.winning", lang, cards=move_words(state.winning, lang))]
     if state.line:
         lines.append(t("puzzle.refutation", lang, line=actions_text(state, state.line, name,
                                                                     lang)))
@@ -327,7 +334,7 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, attempt_id
                     raise GameError("no_cards")
             state = await puzzles.play(guild_id, user_id, attempt_id, plies, cards)
             mine = state.actions[plies][1]  # the member's move, right after the view's actions
-            notice = t("puzzle.you_played", lang, cards=move_text(mine, lang))
+            notice = t("puzzle.you_played", lang, cards=move_words(mine, lang))
             selection = ViewState()
         await show(interaction, ctx, state, selection, lang, notice)
     except Exception as exc:
