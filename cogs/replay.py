@@ -13,7 +13,6 @@ page within range. Rendering runs in threads, the review in the AI worker.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from dataclasses import replace
 from typing import Any
@@ -30,7 +29,7 @@ from cogs import permissions
 from cogs.context import CogContext, CommandMixin
 from cogs.items import ReplayButton
 from cogs.items import result_buttons as result_buttons  # its old home: tests import it here
-from cogs.replies import answer_error, defer, png_file, respond
+from cogs.replies import Upload, answer_error, defer, png_file, respond
 from cogs.translator import cmd
 from rendering import replay_pages as rp
 from rendering.replay_models import ReviewMark
@@ -123,7 +122,7 @@ async def _animation(ctx: CogContext, found: Replay, lang: str,
     data = await ctx.replays.animation(
         (found.record.hand_id, lang, players),
         lambda: ctx.board.renderer.animation(models, result, locale=lang))
-    return discord.File(io.BytesIO(data), filename=f"hand{no}.gif",
+    return discord.File(Upload(data), filename=f"hand{no}.gif",
                         description=rp.plays_alt(hand, steps, players, lang, no, called))
 
 
