@@ -531,6 +531,15 @@ class GcWatch:
                 + (", ".join(f"{c:.0f}/{n}" for c, n in zip(cpu, self.scanned, strict=False))
                    or "-"))
 
+    def young_line(self) -> str:
+        """The young and middle-generation collections in one line (they stop the loop
+        too): per generation, count, longest wall and CPU ms, total CPU ms."""
+        return "; ".join(
+            f"gen-{g} pauses: {len(self.pauses.get(g, []))}, longest "
+            f"{max(self.pauses.get(g, []), default=0):.1f} ms wall "
+            f"{max(self.cpu.get(g, []), default=0):.1f} ms CPU, total "
+            f"{sum(self.cpu.get(g, [])):.0f} ms CPU" for g in (1, 0))
+
 
 def thread_cpu() -> dict[str, float]:
     """CPU seconds (user + system) of each live thread of this process, keyed by the
@@ -668,7 +677,10 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
             await player.run(end)
 
         tasks = [asyncio.create_task(ledger.run(delayed(p))) for p in players]
+        ramp_collections = GcWatch()  # the ramp's own full collections (tables being opened)
+        ramp_collections.start()
         await asyncio.sleep(args.ramp)
+        ramp_collections.stop()
         rec.measure_from = time.perf_counter()
         lags.clear()
         cpu0, wall0, workers0 = time.process_time(), time.perf_counter(), worker_cpu()
@@ -718,6 +730,8 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
                       len({p.channel_id for p in players})))
     print(f"garbage collections while measuring: {gc_summary}")
     print(collections.full_line())
+    print("ramp " + ramp_collections.full_line())
+    print(collections.young_line())
     if counts is not None:
         print(counts.report(len([s for v in rec.samples.values() for s in v])))
         if counts.record is not None:

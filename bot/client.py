@@ -58,11 +58,20 @@ anyway. docs/PERFORMANCE.md §Collector: the collector's time down by about a th
 longer single pauses."""
 
 
-GC_OLD_THRESHOLD = 2
-"""Middle-generation collections between two full ones (CPython's default: 10). Each
-full collection scans what aged since the last one (``FreezeAfterFull``): at 1,000 busy
-tables, 190,000-260,000 objects every ~10 middle collections, 90,000-130,000 every 2
-(docs/PERFORMANCE.md §Collector)."""
+GC_MIDDLE_THRESHOLD = 3
+"""A middle-generation collection runs once more than this many young ones ran since
+the last (CPython's default: 10). It stops the loop too, scanning what survived the
+young ones since the last: at 1,000 busy tables up to 60 ms of CPU after 11 young
+collections, 34 ms after 4 (docs/PERFORMANCE.md §Collector)."""
+
+GC_OLD_THRESHOLD = 0
+"""A full collection runs once more than this many middle-generation ones ran since the
+last: 0, after each (CPython's default: 10), when what aged into the oldest generation
+since the last full collection is more than a quarter of what that one left (CPython's
+own rule). Each scans what aged since the last one (``FreezeAfterFull``): at 1,000 busy
+tables 190,000-260,000 objects after 11 middle collections, 90,000-150,000 (up to 112
+ms of CPU) after 3, 14,000-58,000 (up to 34 ms) after each (docs/PERFORMANCE.md
+§Collector)."""
 WHOLE_SCAN_GROWTH = 2.0
 WHOLE_SCAN_EVERY = 3600.0
 """``FreezeAfterFull`` scans the whole heap again when the frozen heap has grown
@@ -298,8 +307,7 @@ class DdzBotMixin:
         gc.collect()
         gc.freeze()
         self._gc_threshold = gc.get_threshold()
-        _, middle, _ = self._gc_threshold
-        gc.set_threshold(GC_YOUNG_THRESHOLD, middle, GC_OLD_THRESHOLD)
+        gc.set_threshold(GC_YOUNG_THRESHOLD, GC_MIDDLE_THRESHOLD, GC_OLD_THRESHOLD)
         freeze_after_full_collections()
 
     def _global_budget(self, bot: commands.Bot) -> GlobalBudget:
