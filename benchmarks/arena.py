@@ -34,7 +34,9 @@ learned evaluation keeps, ``evaluation="pruned"``),
 ``hardtruncated``/``hardtruncatedfixed`` (playouts cut after ``TRUNCATE`` plies and the
 position reached valued by the learned evaluation, ``evaluation="truncated"``),
 ``hardtailed``/``hardtailedfixed`` (playouts finished by the exact solver once
-``TAIL_CARDS`` cards are left, ``evaluation="tailed"``) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
+``TAIL_CARDS`` cards are left, ``evaluation="tailed"``), ``hardwidefixed`` (``WIDE``
+candidates instead of ``CANDIDATES``), ``hardoppfixed`` (the opponents err at ``ERROR``
+in the playouts, ``bot.ai.search.Errors``), ``hardwideoppfixed`` (both) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
 ``bot.ai.search.EVALUATION`` is), ``normal_v1``/``hard_v1``/``hardfixed_v1`` (the
 normal level and the same two as they were at the start of issue 40: a frozen copy in
 ``benchmarks/hard_v1``),
@@ -144,9 +146,29 @@ def rlcard_agent() -> Agent | None:
 FIXED_EVALUATIONS: dict[str, Evaluation | None] = {
     "hardfixed": None, "hardlearnedfixed": "model", "hardprunedfixed": "pruned",
     "hardtruncatedfixed": "truncated", "hardplayoutfixed": "playout",
-    "hardtailedfixed": "tailed"}
+    "hardtailedfixed": "tailed", "hardwidefixed": None, "hardoppfixed": None,
+    "hardwideoppfixed": None}
 """The fixed-budget agents that take another step budget (``NAME@STEPS``), and their
 evaluation (None: ``bot.ai.search.EVALUATION``)."""
+WIDE = 8
+"""Candidates of ``hardwide*`` (docs/AI.md §Fifth pass)."""
+ERROR = 0.15
+"""Opponents' error rate in the playouts of ``hardopp*`` (docs/AI.md §Fifth pass)."""
+FIXED_OPTIONS: dict[str, dict[str, float]] = {
+    "hardwidefixed": {"width": WIDE}, "hardoppfixed": {"opponent_error": ERROR},
+    "hardwideoppfixed": {"width": WIDE, "opponent_error": ERROR}}
+"""Other search options of a fixed-budget agent (``hard_search``'s keywords)."""
+
+
+def _fixed(name: str, budget: int | None) -> Callable:
+    """The fixed-budget search called ``name`` (a key of ``FIXED_EVALUATIONS``)."""
+    evaluation = FIXED_EVALUATIONS[name]
+    options = FIXED_OPTIONS.get(name, {})
+    width = int(options["width"]) if "width" in options else None
+    error = options.get("opponent_error")
+    return lambda view, rng: hard_play(view, rng, budget, time_cap=math.inf,
+                                       evaluation=evaluation, width=width,
+                                       opponent_error=error)
 
 
 def make_agent(name: str) -> Agent | None:
@@ -155,10 +177,9 @@ def make_agent(name: str) -> Agent | None:
         return rlcard_agent()
     if "@" in name:  # a fixed-budget agent with another step budget, e.g. hardfixed@8000
         base, _, steps = name.partition("@")
-        evaluation = FIXED_EVALUATIONS[base]
-        budget = int(steps)
-        return _level(lambda view, rng: hard_play(view, rng, budget, time_cap=math.inf,
-                                                  evaluation=evaluation))
+        return _level(_fixed(base, int(steps)))
+    if name in FIXED_OPTIONS:
+        return _level(_fixed(name, None))
     policies = {
         "random": random_play,
         "greedy": greedy_play,

@@ -247,6 +247,13 @@ def normal_action(view: View) -> Combo | None:
     return best
 
 
+def scored_actions(view: View) -> list[tuple[float, Combo | None]]:
+    """Every candidate action of the normal policy with its score (higher is better), in
+    generation order, without the reasons (the hard search's opponent model,
+    ``bot.ai.search.erring_action``)."""
+    return [(score, combo) for score, combo, _, _ in _scored(view)]
+
+
 def normal_play(view: View, rng: random.Random | None = None) -> Decision:
     """The normal level's choice: the best-scored candidate of ``normal_ranked``."""
     ranked = normal_ranked(view)

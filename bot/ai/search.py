@@ -27,6 +27,10 @@ the budget buys more deals; ``"prunedtruncated"`` does both (docs/AI.md §Third 
 ``evaluation="tailed"``: each playout is played by normal until ``TAIL_CARDS`` cards are
 left in all hands, then solved exactly (``bot.ai.endgame``, every hand of the deal known):
 the value of stronger play than normal's in the last cards (docs/AI.md §Fourth pass).
+
+``opponent_error`` (``OPPONENT_ERROR``, 0: off): in the playouts the searching side's
+opponents play one of normal's next-best actions at that rate (``Errors``); ``width``:
+normal's best distinct actions searched instead of ``CANDIDATES`` (docs/AI.md §Fifth pass).
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from bot.ai.decision import Decision, play
 from bot.ai.endgame import Solver, ranks_of
 from bot.ai.evaluate import counts_of, evaluate
 from bot.ai.inference import follow_events, weighted_world
-from bot.ai.policy import normal_action, normal_ranked
+from bot.ai.policy import normal_action, normal_ranked, scored_actions
 from bot.ai.value import (
     N_FEATURES,
     context_block,
@@ -119,6 +123,27 @@ policy steps (about its CPU: ≈ 8 µs a node and ≈ 100 µs a call against ≈
 normal-policy step)."""
 
 
+OPPONENT_ERROR = 0.0
+"""Share of the opponents' decisions in a playout where they do not play normal's best
+but one of its next ``OPPONENT_CHOICES`` − 1 actions, drawn uniformly (an opponent model:
+the searching side's opponents are not assumed to play normal's best every time;
+0: off, the playouts of every earlier pass). docs/AI.md §Fifth pass."""
+OPPONENT_CHOICES = 3
+"""Normal's best actions an erring opponent draws from (its best excluded)."""
+
+
+@dataclass
+class Errors:
+    """An opponent model for the playouts: the seats in ``seats`` play, with probability
+    ``rate``, one of normal's next-best ``OPPONENT_CHOICES`` − 1 actions instead of its
+    best, drawn with ``rng`` (the search's own, so a fixed-budget search stays a function
+    of the position and its seed)."""
+
+    rng: random.Random
+    rate: float
+    seats: frozenset[int]
+
+
 class _Absent:
     """Type of ``_ABSENT``: no extra action to sample (None already means a pass)."""
 
@@ -158,13 +183,14 @@ def rollout(
     first: Combo | None,
     steps: list[int],
     tail: Solver | None = None,
+    errors: Errors | None = None,
 ) -> bool:
     """Play ``first`` for ``view.seat``, then the normal policy for everyone; True = landlord won.
 
     ``hands`` is changed in place; ``steps[0]`` counts the policy decisions simulated.
     ``tail``: a solver that finishes the playout exactly once ``TAIL_CARDS`` or fewer
-    cards are left in all hands (``advance``)."""
-    result = advance(hands, view, first, None, steps, tail)
+    cards are left in all hands (``advance``). ``errors``: an opponent model (``Errors``)."""
+    result = advance(hands, view, first, None, steps, tail, errors)
     assert isinstance(result, bool)
     return result
 
@@ -176,6 +202,7 @@ def advance(
     plies: int | None,
     steps: list[int] | None = None,
     tail: Solver | None = None,
+    errors: Errors | None = None,
 ) -> bool | tuple[int, tuple[int, Combo] | None]:
     """Play ``first`` for ``view.seat``, then ``plies`` normal-policy decisions (None: to
     the end of the hand).
@@ -186,7 +213,8 @@ def advance(
     all hands, the rest is solved exactly with this solver (every hand known, each solve
     within the solver's node budget, charged ``TAIL_STEPS + nodes // TAIL_NODES_PER_STEP``
     steps);
-    a solve over its budget leaves the normal policy to play on."""
+    a solve over its budget leaves the normal policy to play on. ``errors``: the seats in
+    ``errors.seats`` err at ``errors.rate`` (``Errors``)."""
     landlord, rules = view.landlord, view.rules
     turn = view.seat
     last: tuple[int, Combo] | None = (
@@ -222,12 +250,32 @@ def advance(
         left -= 1
         if steps is not None:
             steps[0] += 1
-        action = normal_action(View(
+        seen = View(
             seat=turn, hand=tuple(hands[turn]), landlord=landlord,
             cards_left=(len(hands[0]), len(hands[1]), len(hands[2])),
             to_beat=None if last is None else last[1],
             last_seat=None if last is None else last[0],
-            pool=tuple(hands[(turn + 1) % 3]) + tuple(hands[(turn + 2) % 3]), rules=rules))
+            pool=tuple(hands[(turn + 1) % 3]) + tuple(hands[(turn + 2) % 3]), rules=rules)
+        if errors is not None and turn in errors.seats and errors.rng.random() < errors.rate:
+            action = erring_action(seen, errors.rng)
+        else:
+            action = normal_action(seen)
+
+
+def erring_action(view: View, rng: random.Random) -> Combo | None:
+    """An opponent's error: one of normal's next-best ``OPPONENT_CHOICES`` − 1 distinct
+    actions (its best excluded), drawn uniformly; normal's best when it has no other, or
+    when its best finishes the hand or certainly wins (score ≥ 100: no one misses those)."""
+    ranked = sorted(scored_actions(view), key=lambda sc: -sc[0])  # stable: ties keep order
+    if ranked[0][0] >= 100:
+        return ranked[0][1]
+    others: list[Combo | None] = []
+    for _, combo in ranked[1:]:
+        if combo != ranked[0][1] and combo not in others:
+            others.append(combo)
+        if len(others) == OPPONENT_CHOICES - 1:
+            break
+    return rng.choice(others) if others else ranked[0][1]
 
 
 def model_values(
@@ -401,16 +449,18 @@ class Sampled:
 
 
 def hard_play(view: View, rng: random.Random, step_budget: int | None = None, *,
-              time_cap: float | None = None, evaluation: Evaluation | None = None) -> Decision:
+              time_cap: float | None = None, evaluation: Evaluation | None = None,
+              width: int | None = None, opponent_error: float | None = None) -> Decision:
     """The hard level's choice (see module docstring); always a legal action.
 
     ``step_budget``: simulated policy decisions (default ``STEP_BUDGET``). ``time_cap``:
     seconds (default ``TIME_CAP``); ``math.inf`` for a search bounded by its budget
     alone, so the same view and rng always give the same choice (the daily deal's
-    fairness, docs/AI.md §Fixed budget). ``evaluation``: see ``hard_search``.
+    fairness, docs/AI.md §Fixed budget). ``evaluation``, ``width``, ``opponent_error``:
+    see ``hard_search``.
     """
-    return hard_search(view, rng, step_budget, time_cap=time_cap,
-                       evaluation=evaluation).decision
+    return hard_search(view, rng, step_budget, time_cap=time_cap, evaluation=evaluation,
+                       width=width, opponent_error=opponent_error).decision
 
 
 
@@ -437,6 +487,8 @@ def hard_search(
     also: Combo | None | _Absent = _ABSENT,
     time_cap: float | None = None,
     evaluation: Evaluation | None = None,
+    width: int | None = None,
+    opponent_error: float | None = None,
 ) -> Sampled:
     """``hard_play`` with the sampled win rates of its candidates.
 
@@ -446,6 +498,9 @@ def hard_search(
     so the choice equals ``hard_play``'s for the same rng (unless the wall-clock
     cap cuts the search). Without ``also`` the search is exactly ``hard_play``'s.
     ``evaluation``: ``"playout"`` or ``"model"`` (default ``EVALUATION``, module docstring).
+    ``width``: normal's best distinct actions searched (default ``CANDIDATES``).
+    ``opponent_error``: the opponents' error rate in the playouts (default
+    ``OPPONENT_ERROR``; ``Errors``).
     """
     if step_budget is None:
         step_budget = STEP_BUDGET
@@ -459,8 +514,9 @@ def hard_search(
     exact = sum(view.cards_left) <= ENDGAME_CARDS
     pruned = mode in ("pruned", "prunedtruncated") and not exact
     truncated = mode in ("truncated", "prunedtruncated") and not exact
-    candidates = top_candidates(ranked, PRUNE_WIDE if pruned else CANDIDATES,
-                                view.to_beat is not None)
+    candidates = top_candidates(
+        ranked, PRUNE_WIDE if pruned else CANDIDATES if width is None else width,
+        view.to_beat is not None)
     choosable = len(candidates)  # the appended ``also`` is sampled, never chosen
     keep: int | None = None
     if not forced and not isinstance(also, _Absent):  # not forced: ``also`` is given
@@ -475,6 +531,9 @@ def hard_search(
     solver = Solver(view.landlord, view.rules, ENDGAME_NODES) if exact else None
     tail = (Solver(view.landlord, view.rules, TAIL_NODES)
             if mode == "tailed" and not exact else None)
+    error = OPPONENT_ERROR if opponent_error is None else opponent_error
+    errors = (Errors(rng, error, frozenset(view.opponents())) if error > 0 and not exact
+              else None)
     steps = [0]
     extra_steps = [0]  # work spent only on ``also``: outside the budget, so the choice stays
     start = time.perf_counter()
@@ -551,7 +610,7 @@ def hard_search(
                     won = _exact(hands, view, candidates[i].combo, solver)
                     counter[0] += 25
                 if won is None:
-                    won = rollout(hands, view, candidates[i].combo, counter, tail)
+                    won = rollout(hands, view, candidates[i].combo, counter, tail, errors)
                 wins[i] += won == i_am_landlord
                 runs[i] += 1
             if len(active) > 2 and worlds >= 6 and steps[0] * 2 >= step_budget:
