@@ -10,10 +10,11 @@ import copy
 import json
 
 from bot.features.puzzles.service import PuzzleService
+from bot.features.puzzles.solver import solve, winning_moves
 from bot.rules import Card, parse_cards
 from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord, Member, Message
-from tests.support.puzzles import LANDLORD, PEASANT
+from tests.support.puzzles import LANDLORD, PASSER, PEASANT
 
 CUSTOM_ID_MAX = 100
 
@@ -99,6 +100,36 @@ async def test_a_wrong_first_move_ends_the_attempt_and_shows_the_win(fake: FakeD
     assert "The move that wins: 10 10" in view.alt_texts[0]  # the failure's image, in words
     none_left = await bo.slash("puzzle", mode="practice")  # failed: it may come back
     assert "Practice puzzle" in none_left.last.content
+
+
+def test_the_passing_puzzle_is_sound() -> None:
+    pos = PASSER.position()
+    assert solve(pos).plies == PASSER.depth and winning_moves(pos) == [None]
+
+
+PASSED = {"en": ("Pass", "You passed."), "es": ("Pasar", "Has pasado."),
+          "zh-CN": ("不出", "你选择了不出。")}
+
+
+async def test_pass_in_the_view_answers_you_passed_in_each_language(fake: FakeDiscord) -> None:
+    """The member presses Pass twice (the second mid-line, after the computers' answer)
+    and reads "You passed.", as at a table, never "You played pass." (the bug)."""
+    serve(fake, PASSER)
+    for uid, (locale, (button, passed)) in enumerate(PASSED.items(), start=31):
+        member = Member(fake, uid, f"M{uid}", locale=locale)
+        view = (await member.slash("puzzle")).last
+        assert not view.buttons()[button]["disabled"], view.buttons()
+        await member.click(view, button)
+        view = fake.messages[view.id]
+        assert passed in view.content, view.content
+        await member.click(view, button)  # mid-line: the partner led 10 after the answer
+        view = fake.messages[view.id]
+        assert passed in view.content, view.content
+        assert "played pass" not in view.content and "jugado paso" not in view.content
+        assert "出了 不出" not in view.content
+        if locale == "en":
+            assert "**Solved in 2 moves!**" in view.content, view.content
+        assert not view.components
 
 
 async def test_forged_and_stale_clicks_change_nothing(fake: FakeDiscord) -> None:

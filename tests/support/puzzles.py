@@ -20,3 +20,12 @@ LANDLORD = Puzzle(
 """Two hands: the member is the landlord (seat 0) against one peasant; only TT first wins."""
 
 PUZZLES = (LANDLORD, PEASANT)
+
+PASSER = Puzzle(
+    id="ptestpasser", hands=("67KK", "T", "99T"), landlord=1, turn=0, to_beat=(2, "J"),
+    member_seat=0, member_role="peasant", depth=6, solution="", line=("", "", "T", "", "", "99"),
+    rating=1500, generator="test")
+"""The member (seat 0, a peasant) must pass their partner's J (seat 2), and pass again
+when the partner leads T after the landlord's pass: the partner then goes out with 99.
+Not in ``PUZZLES`` (its only winning move is the pass); tests/cogs/test_puzzles.py proves
+it."""

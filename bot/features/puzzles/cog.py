@@ -334,7 +334,8 @@ async def on_click(interaction: discord.Interaction, ctx: CogContext, attempt_id
                     raise GameError("no_cards")
             state = await puzzles.play(guild_id, user_id, attempt_id, plies, cards)
             mine = state.actions[plies][1]  # the member's move, right after the view's actions
-            notice = t("puzzle.you_played", lang, cards=move_words(mine, lang))
+            notice = (t("hand.passed", lang) if mine is None  # "You passed.", as at a table
+                      else t("puzzle.you_played", lang, cards=move_words(mine, lang)))
             selection = ViewState()
         await show(interaction, ctx, state, selection, lang, notice)
     except Exception as exc:
