@@ -48,6 +48,11 @@ FIGURES = (
     ("gen-2 longest ms", "longest full collection, wall ms"),
     ("gen-2 longest CPU ms", "longest full collection, CPU ms of the loop thread"),
     ("loop lag p99", "event-loop lag p99, ms"),
+    ("bid share %", "bids among the interactions (the click mix: a tree that keeps up "
+                    "gets further into each hand)"),
+    ("My hand share %", "My hand among the interactions"),
+    ("turn share %", "clicks in one's own turn among the interactions (play, pass, hint, "
+                     "pick, rank, clear)"),
     ("hand images/click", "--counts: hand images asked per interaction (drawn or kept)"),
     ("table images/click", "--counts: public table images drawn per interaction"),
     ("uploads/click", "--counts: requests carrying a new file per interaction"),
@@ -59,9 +64,12 @@ FIGURES = (
 def parse(text: str) -> dict[str, float]:
     """The figures of one ``benchmarks.interaction`` output (missing ones are left out)."""
     out: dict[str, float] = {}
+    kinds: dict[str, int] = {}
     for line in text.splitlines():
         # kind, n, then 8 figures of one decimal each, which may touch ("7596.212356.0")
         cells = re.findall(r"\d+\.\d", line[22:])
+        if len(cells) == 8 and line[16:22].strip().isdigit():
+            kinds[line[:16].strip()] = int(line[16:22])
         if line.startswith("ALL ") and len(cells) == 8:
             out["ALL first p99"], out["ALL full p99"] = float(cells[2]), float(cells[6])
         elif line.startswith("hint ") and len(cells) == 8:
@@ -87,6 +95,12 @@ def parse(text: str) -> dict[str, float]:
         found = re.search(pattern, text)
         if found:
             out[name] = float(found.group(1))
+    every = kinds.pop("ALL", 0)
+    if every and kinds:  # the kinds' rows, not only ALL's
+        turn = ("play", "pass", "hint", "pick (menu)", "rank", "clear")
+        out["bid share %"] = 100 * kinds.get("bid", 0) / every
+        out["My hand share %"] = 100 * kinds.get("My hand", 0) / every
+        out["turn share %"] = 100 * sum(kinds.get(k, 0) for k in turn) / every
     if "bot ms/click" in out and "workers ms/click" in out:
         out["bot+workers ms/click"] = out["bot ms/click"] + out["workers ms/click"]
     return out

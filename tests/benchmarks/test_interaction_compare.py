@@ -29,7 +29,33 @@ def test_the_figures_of_one_run_are_read() -> None:
         "cores": 0.31, "bot ms/click": 0.97, "clicks/s": 92.4, "loop lag p99": 190.0,
         "gen-2 count": 1.0, "gen-2 longest ms": 685.1, "gen-2 longest CPU ms": 118.5,
         "bot+workers ms/click": 0.97 + 2.21,
+        "bid share %": 0.0, "My hand share %": 0.0, "turn share %": 100 * 49 / 2786,
     }
+
+
+MIX = """kind                 n  first p50    p90    p99    max  full p50    p90    p99    max
+My hand           1198       13.8  158.0  200.9  228.7      14.2  166.4  257.0  347.3
+bid                894        0.7    9.8   32.6   99.0      20.3  123.6  323.2  569.8
+join               700        0.2    0.7   10.6   58.3       0.9    6.2  157.3  251.6
+pick (menu)        328       48.0  137.1  210.0  230.0      49.2  137.4  264.6  358.1
+play               277      102.1  180.8  248.6  276.9     104.3  263.8  439.8  441.2
+rank (waiting)     151       47.4  129.1  203.5  227.6      48.9  129.6  228.1  254.7
+pass                18       18.4   91.0  225.5  225.5      22.8   91.3  576.2  576.2
+ALL               3566        4.1   98.0  193.5  276.9      10.6  125.1  271.6  603.8
+gen-2 pauses: 28, longest 21.7 ms wall 14.3 ms CPU, total 300 ms wall 200 ms CPU
+ramp gen-2 pauses: 3, longest 2.4 ms wall 2.4 ms CPU, total 5 ms wall 5 ms CPU
+"""
+
+
+def test_the_click_mix_is_read_and_the_ramps_collections_are_not_the_measured_ones() -> None:
+    # the mix tells whether two runs did the same clicks (docs/PERFORMANCE.md §The same
+    # clicks on both trees?); a rank pressed while waiting is not a click in one's turn
+    figures = parse(MIX)
+    assert figures["bid share %"] == 100 * 894 / 3566
+    assert figures["My hand share %"] == 100 * 1198 / 3566
+    assert figures["turn share %"] == 100 * (328 + 277 + 18) / 3566
+    assert (figures["gen-2 count"], figures["gen-2 longest ms"],
+            figures["gen-2 longest CPU ms"]) == (28, 21.7, 14.3)
 
 
 COUNTS = """\
@@ -71,3 +97,16 @@ def test_gc_watch_prints_the_full_collections_in_the_line_the_comparison_reads()
     assert figures["gen-2 count"] == 1 and len(watch.pauses[1]) == 1
     assert figures["gen-2 longest ms"] >= 0 and figures["gen-2 longest CPU ms"] >= 0
     assert line.startswith("gen-2 pauses: 1, longest ")
+
+
+def test_gc_watch_prints_the_young_and_middle_collections() -> None:
+    watch = GcWatch()
+    watch.start()
+    try:
+        gc.collect(1)
+        gc.collect(0)
+        gc.collect(0)
+    finally:
+        watch.stop()
+    line = watch.young_line()
+    assert line.startswith("gen-1 pauses: 1, longest ") and "; gen-0 pauses: 2, longest " in line
