@@ -126,6 +126,7 @@ def test_a_full_collection_follows_each_middle_one_and_scans_what_it_let_through
     # thresholds (700, 10, 10) scan everything made since start-up every time.
     gc.collect()
     gc.freeze()
+    gc.collect()  # CPython's rule counts from the last full one's survivors: none now
     before = gc.get_threshold()
     hook = FreezeAfterFull(every=float("inf"))
     seen: list[tuple[int, int]] = []
@@ -148,7 +149,10 @@ def test_a_full_collection_follows_each_middle_one_and_scans_what_it_let_through
     assert len(kept) == 100_000
     order = "".join(str(generation) for generation, _ in seen)
     first_full = order.index("2")
-    assert order[first_full:].startswith("200001") and "11" not in order.replace("0", "")
+    # before the first full one CPython's rule may hold back a few (a test worker's heap
+    # left a large last-full count): "11" there; after it, never
+    assert order[first_full:].startswith("200001")
+    assert "11" not in order[first_full:].replace("0", "")
     later = [scanned for generation, scanned in seen if generation == 2][1:]
     assert len(later) >= 4
     young_made = (GC_MIDDLE_THRESHOLD + 1) * GC_YOUNG_THRESHOLD  # 8,000 between middles
