@@ -34,7 +34,7 @@ from bot.game.errors import GameError
 from bot.game.happy import HappyHand
 from bot.game.table import Table
 from bot.i18n import decimal, t, tn
-from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards
+from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards, spaced_cards
 from bot.service.renderer import HandKey, Renderer, hand_key
 from cogs import texts
 from cogs.components import Components
@@ -253,16 +253,17 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         lines.append(notice)
     if readings:
         lines.append(t("hand.readings", lang))
-    alt_parts = [t("alt.hand", lang, cards=show_cards(cards)) if cards
+    # the alt text writes the cards one by one for a screen reader (docs/RULES.md §Notation)
+    alt_parts = [t("alt.hand", lang, cards=spaced_cards(cards)) if cards
                  else t("alt.hand_empty", lang)]
     if counts is not None:
         alt_parts.append(counter_text(counts, lang) or "")
     shown = shown_hands(table, lang, viewer=seat)  # face up on the image (明牌)
     alt_parts += [t("table.shown_hand", lang, name=table.seats[other].name or "?",
-                    cards=show_cards(face_up))
+                    cards=spaced_cards(face_up))
                   for other, (_, face_up) in zip(shown_seats(table, seat), shown, strict=True)]
     if chosen:
-        alt_parts.append(t("alt.selected", lang, selected=show_cards(chosen)))
+        alt_parts.append(t("alt.selected", lang, selected=spaced_cards(chosen)))
     alt = t("sep.sentence", lang).join(alt_parts)
     view = None
     if table.phase == "playing" and hand is not None:

@@ -17,7 +17,7 @@ from bot.game.happy import HappyHand
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import superscript, t, tn
-from bot.rules import Combo, ComboKind, ShownCards, show_cards
+from bot.rules import Combo, ComboKind, ShownCards, show_cards, spaced_cards
 from bot.values import Settlement
 from cogs.happy_texts import (
     action_label,
@@ -282,12 +282,12 @@ def play_words(combo: Combo) -> ShownCards:
     return ShownCards(show_cards(combo.body) + (" " + kickers if kickers else ""))
 
 
-def turn_words(table: Table, lang: str) -> str | None:
+def turn_words(table: Table, lang: str, *, spaced: bool = False) -> str | None:
     """Who is to act and what they must do, in words, for the table image and its alt
     text: "Bob to play: beat 333444 58 or pass", "Bob to play: lead any combination",
     "Bob to bid" — under the Happy rules "Bob to call the landlord", "Bob may grab the
     landlord", "Everyone doubles now…"; None when no one is to act. Plain text (names,
-    no mentions)."""
+    no mentions). ``spaced``: the cards one by one, for the alt text (``spaced_cards``)."""
     hand = table.hand
     if asked_now(table) == "double":  # all three at once: nobody's turn
         return t("img.status_double", lang)
@@ -302,11 +302,13 @@ def turn_words(table: Table, lang: str) -> str | None:
     to_beat = hand.to_beat_for(hand.turn)
     if to_beat is None:
         return t("img.status_lead", lang, name=name)
-    return t("img.status_beat", lang, name=name, cards=play_words(to_beat))
+    cards = play_words(to_beat)
+    return t("img.status_beat", lang, name=name, cards=spaced_cards(cards) if spaced else cards)
 
 
 def table_alt(table: Table, view: TableView, lang: str) -> str:
-    """Alt text of the table image (seats, cards left, last plays, bid, kitty)."""
+    """Alt text of the table image (seats, cards left, last plays, bid, kitty), the cards
+    one by one for a screen reader (``spaced_cards``, docs/RULES.md §Notation)."""
     parts = []
     for seat in view.seats:
         if view.bidding and view.rules:  # the Happy rules' latest call or grab
@@ -319,7 +321,7 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         elif seat.last_action == "pass":
             last = t("alt.last_pass", lang)
         else:
-            last = t("alt.last_play", lang, cards=show_cards(seat.last_action))
+            last = t("alt.last_play", lang, cards=spaced_cards(seat.last_action))
         role = t("alt.seat_landlord", lang) if seat.is_landlord else ""
         parts.append(tn("alt.seat", seat.cards_left, lang, name=seat.name, role=role,
                         n=seat.cards_left, last=last))
@@ -330,15 +332,15 @@ def table_alt(table: Table, view: TableView, lang: str) -> str:
         text = t("alt.table" if view.bid else "alt.table_no_bid", lang, table=table.id,
                  seats=t("sep.items", lang).join(parts), bid=view.bid or 0,
                  multiplier=view.multiplier)
-    words = turn_words(table, lang)
+    words = turn_words(table, lang, spaced=True)
     if words:
         text = words + t("sep.sentence", lang) + text
     if view.kitty is not None:
-        text += " " + t("alt.table_kitty", lang, cards=show_cards(view.kitty))
+        text += " " + t("alt.table_kitty", lang, cards=spaced_cards(view.kitty))
     for seat in view.seats:  # 明牌: the cards face up on the image
         if seat.shown is not None:
             text += " " + t("table.shown_hand", lang, name=seat.name,
-                            cards=show_cards(seat.shown)) + t("sep.sentence", lang).strip()
+                            cards=spaced_cards(seat.shown)) + t("sep.sentence", lang).strip()
     return text[:1024]
 
 
@@ -445,7 +447,8 @@ def result_view(table: Table, lang: str, settlement: Settlement | None) -> Resul
 
 
 def result_alt(table: Table, lang: str, settlement: Settlement | None) -> str:
-    """Alt text of the result image (winner, change and total per seat), ≤ 1024 chars."""
+    """Alt text of the result image (winner, change and total per seat, the cards each seat
+    had left, one by one: ``spaced_cards``), ≤ 1024 chars."""
     hand = table.hand
     assert hand is not None and hand.result is not None
     totals = _totals(settlement)
@@ -454,8 +457,12 @@ def result_alt(table: Table, lang: str, settlement: Settlement | None) -> str:
           total=totals.get(i, "—"))
         for i in range(3))
     winner = t(f"alt.winner_{hand.result.winner}", lang)
-    return t("alt.result", lang, hand=result_number(table, settlement), winner=winner,
-             lines=lines)[:1024]
+    left = t("sep.items", lang).join(
+        t("result.left_entry", lang, name=plain_name(table, i), cards=spaced_cards(hand.hand_of(i)))
+        if hand.cards_left(i) else t("result.out", lang, name=plain_name(table, i))
+        for i in range(3))
+    return (t("alt.result", lang, hand=result_number(table, settlement), winner=winner,
+              lines=lines) + t("sep.sentence", lang) + t("result.left", lang, cards=left))[:1024]
 
 
 def winner_names(table: Table, settlement: Settlement) -> list[str]:

@@ -17,7 +17,7 @@ from bot.game.happy import HappyHand, HappyResult
 from bot.game.models import Action, HandResult
 from bot.game.replay import Step
 from bot.i18n import cards_text, t
-from bot.rules import Combo, ComboKind, show_cards
+from bot.rules import Combo, ComboKind, spaced_cards
 from bot.rules.happy import Stake
 from rendering import ResultView, SeatResult
 from rendering.models import DoublingKind
@@ -193,7 +193,7 @@ def _act(action: Action, players: Players, lang: str) -> str:
         return t("replay.alt_pass", lang, name=name)
     combo = action.combo
     assert combo is not None
-    text = t("replay.alt_play", lang, name=name, cards=show_cards(combo.notation))
+    text = t("replay.alt_play", lang, name=name, cards=spaced_cards(combo.notation))
     if combo.is_bomb:
         text += " " + t(f"replay.alt_{'rocket' if combo.kind is ComboKind.ROCKET else 'bomb'}",
                         lang)
@@ -214,8 +214,8 @@ def page_alt(hand: Hand, steps: Sequence[Step], index: int, players: Players, la
             t("replay.alt_head_named", lang, name=name, page=index + 1, pages=len(steps)))
     if step.kind == "deal":
         body = t("sep.items", lang).join(t("replay.alt_hand", lang, name=players.names[i],
-                           cards=show_cards(step.after[i])) for i in range(3))
-        body += t("sep.items", lang) + t("replay.alt_kitty", lang, cards=show_cards(hand.kitty))
+                           cards=spaced_cards(step.after[i])) for i in range(3))
+        body += t("sep.items", lang) + t("replay.alt_kitty", lang, cards=spaced_cards(hand.kitty))
     elif step.kind == "result":
         result = hand.result
         assert result is not None

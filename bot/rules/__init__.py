@@ -3,7 +3,7 @@
 No discord, no I/O. Public API::
 
     from bot.rules import (Card, Rank, ComboKind, Combo, RuleSet,
-                           parse_cards, format_cards, show_cards, classify, legal_plays)
+                           parse_cards, format_cards, show_cards, spaced_cards, classify, legal_plays)
 """
 
 from bot.rules.cards import (
@@ -21,6 +21,7 @@ from bot.rules.cards import (
     parse_ranks,
     rank_counts,
     show_cards,
+    spaced_cards,
 )
 from bot.rules.combos import DEFAULT_RULES, Combo, RuleSet, classify
 from bot.rules.kinds import ComboKind
@@ -47,4 +48,5 @@ __all__ = [
     "parse_ranks",
     "rank_counts",
     "show_cards",
+    "spaced_cards",
 ]

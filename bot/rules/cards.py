@@ -365,6 +365,20 @@ def show_cards(cards: Iterable[Card | Rank] | str) -> ShownCards:
     return ShownCards(" ".join(notation.replace("T", f" {TEN_WORD} ").split()))
 
 
+def spaced_cards(cards: Iterable[Card | Rank] | str) -> ShownCards:
+    """Cards one by one, each set apart by a space, as an image's alt text writes them for
+    a screen reader (docs/RULES.md §Notation): a run of digits in ``show_cards``' compact
+    form ("3455679") is read as one number, "three million…".
+
+    ``cards``: as ``show_cards`` (a notation string keeps its order, its gaps dropped).
+    ``spaced_cards(parse_cards("34557TTD"))`` → ``"3 4 5 5 7 10 10 D"``; ``bot.i18n.t``
+    names the jokers in words as for ``show_cards``; ``parse_cards`` reads it back.
+    """
+    notation = cards if isinstance(cards, str) else format_cards(cards)
+    return ShownCards(" ".join(TEN_WORD if symbol == "T" else symbol
+                               for symbol in notation.replace(TEN_WORD, "T") if not symbol.isspace()))
+
+
 def rank_counts(cards: Iterable[Card]) -> list[int]:
     """Counts per rank index (a list of 15 ints)."""
     counts = [0] * 15

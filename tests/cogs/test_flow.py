@@ -49,7 +49,7 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     view = (await ana.click(deal, "My hand")).last
     out = "3, 4, 5×2, 6×2, 7×2, 8×2, 9×2, 10×3, J×4, Q×4, K×4, A×4, 2×4"
     assert view.ephemeral and view.alt_texts == [
-        f"Your hand: 3334445566778899 10. Not seen by you yet: {out}, small joker, big joker"]  # the card counter
+        f"Your hand: 3 3 3 4 4 4 5 5 6 6 7 7 8 8 9 9 10. Not seen by you yet: {out}, small joker, big joker"]  # the card counter
     assert "It's your turn to bid." in view.content
 
     await ana.click(fake.messages[deal.id], "Bid 3")
@@ -59,12 +59,12 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     assert list(deal.buttons()) == ["My hand", "Leave"]
     view = fake.messages[view.id]  # kept current through the stored interaction
     out = out[:-1] + "3"  # the kitty 2XD is turned up: seen by everyone
-    assert view.alt_texts == [f"Your hand: 3334445566778899 10 2 small joker big joker. Not seen by you yet: {out}"]
+    assert view.alt_texts == [f"Your hand: 3 3 3 4 4 4 5 5 6 6 7 7 8 8 9 9 10 2 small joker big joker. Not seen by you yet: {out}"]
     assert "you lead" in view.content
 
     for verb in ("hr0", "hr0", "hr0", "hr1", "hr1"):
         view = (await ana.click(view, comp(view, verb))).last
-    assert view.alt_texts == [f"Your hand: 3334445566778899 10 2 small joker big joker. Not seen by you yet: {out}. Selected: 33344"]
+    assert view.alt_texts == [f"Your hand: 3 3 3 4 4 4 5 5 6 6 7 7 8 8 9 9 10 2 small joker big joker. Not seen by you yet: {out}. Selected: 3 3 3 4 4"]
     assert "Selected: 33344 — trio with a pair: 333 + 44" in view.content
     view = (await ana.click(view, comp(view, "hplay"))).last
     assert "You played 33344." in view.content

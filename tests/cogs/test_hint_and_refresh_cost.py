@@ -16,7 +16,7 @@ from bot.ai.view import view_of
 from bot.game.computer import table_hint_options
 from bot.game.hand import Hand
 from bot.game.table import Table
-from bot.rules import DEFAULT_RULES, format_cards
+from bot.rules import DEFAULT_RULES, spaced_cards
 from tests.support.fake_discord import FakeDiscord, Member
 from tests.support.fake_game import HANDS, KITTY, comp, seated_hand
 
@@ -45,7 +45,7 @@ async def test_cycling_hints_computes_the_suggestions_once(
     assert calls == [(table.id, table.seq)]
     # the picks follow the one computed list (comparing with a second search would
     # depend on the wall-clock cap of the hard search on a loaded machine)
-    assert picks == [format_cards(sorted(d.action.cards)) for d in computed[0][:3]]
+    assert picks == [spaced_cards(sorted(d.action.cards)) for d in computed[0][:3]]
     assert comp(view, "hplay").endswith(".r3")
 
 

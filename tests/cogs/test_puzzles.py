@@ -60,7 +60,8 @@ async def test_the_daily_puzzle_is_played_in_the_view_and_solved(fake: FakeDisco
     assert "Your turn: lead any combination." in view.content
     assert all(len(cid) <= CUSTOM_ID_MAX for cid in view.custom_ids())
     alt = view.alt_texts[0]
-    assert "Ana (peasant) holds 10 10 Q" in alt and "Bot 1 (landlord) holds K2" in alt
+    assert "Ana (peasant) holds 10 10 Q" in alt and "Bot 1 (landlord) holds K 2" in alt
+    assert "Bot 2 (peasant) holds 5 5 7 8 9" in alt  # one by one, for a screen reader
     # issue 48: who plays after whom, and the computers named as at tables (not "Computer 1")
     assert "Play goes round: Ana → Bot 1 → Bot 2, then Ana again." in view.content
     assert {"Play", "Pass", "Clear", "10 ×2", "Q"} <= set(view.buttons())

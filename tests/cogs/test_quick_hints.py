@@ -10,7 +10,7 @@ import bot.service.hints as hints
 from bot.ai import Decision
 from bot.ai.choices import choices
 from bot.game.table import Table
-from bot.rules import format_cards
+from bot.rules import format_cards, parse_cards
 from cogs.hand_actions import hint_reason
 from tests.support.fake_discord import FakeDiscord, Message
 from tests.support.fake_game import answered, comp, seated_hand
@@ -30,7 +30,10 @@ class SlowSearch:
 
 
 def selected(view: Message) -> str:
-    return view.alt_texts[0].split("Selected: ")[1] if "Selected: " in view.alt_texts[0] else ""
+    """The selection the alt text names, in the compact notation (the alt text writes the
+    cards one by one: docs/RULES.md §Notation)."""
+    alt = view.alt_texts[0]
+    return format_cards(parse_cards(alt.split("Selected: ")[1])) if "Selected: " in alt else ""
 
 
 @pytest.fixture

@@ -60,7 +60,7 @@ async def test_an_invalid_selection_is_refused_and_kept(fake: FakeDiscord) -> No
     view = (await ana.click(view, comp(view, "hr1"))).last
     view = (await ana.click(view, comp(view, "hplay"))).last
     assert "⚠️ 34 is not a combination." in view.content
-    assert view.alt_texts[0].endswith("Selected: 34")
+    assert view.alt_texts[0].endswith("Selected: 3 4")
     assert ".r0" in comp(view, "hplay") and comp(view, "hplay").split(":")[3] != "hplay.0.r0"
 
 

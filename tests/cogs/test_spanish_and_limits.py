@@ -25,7 +25,7 @@ async def test_spanish_members_get_spanish_replies_and_public_messages(fake: Fak
     await bo.click(fake.table_message(), "Empezar")
     assert (await cy.click(fake.table_message(), "Apostar 1")).text == "No estás sentado en esta mesa."
     view = (await ana.click(fake.table_message(), "Mi mano")).last
-    assert view.alt_texts == ["Tu mano: 3334445566778899 10. Aún no las has visto: 3, 4, 5×2, 6×2, 7×2, 8×2, 9×2,"
+    assert view.alt_texts == ["Tu mano: 3 3 3 4 4 4 5 5 6 6 7 7 8 8 9 9 10. Aún no las has visto: 3, 4, 5×2, 6×2, 7×2, 8×2, 9×2,"
                               " 10×3, J×4, Q×4, K×4, A×4, 2×4, comodín pequeño, comodín grande"]
     assert "**Te toca apostar.**" in view.content
     assert "` · apuestas" in fake.table_message().content

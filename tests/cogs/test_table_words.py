@@ -28,7 +28,10 @@ def test_the_play_to_beat_and_who_made_it_in_the_image_model_and_in_words() -> N
     assert [s.to_beat for s in view.seats] == [True, False, False]
     assert view.status == "Bot 2 to play: beat 333444 58 or pass"
     assert texts.table_view(table, "es").status == "Le toca a Bot 2: supera 333444 58 o pasa"
-    assert texts.table_alt(table, view, "en").startswith("Bot 2 to play: beat 333444 58 or pass. ")
+    # the alt text writes the cards one by one, for a screen reader (docs/RULES.md §Notation)
+    assert texts.table_alt(table, view, "en").startswith(
+        "Bot 2 to play: beat 3 3 3 4 4 4 5 8 or pass. ")
+    assert "Ana (landlord), 12 cards, played 3 3 3 4 4 4 5 8" in texts.table_alt(table, view, "en")
 
 
 def test_the_turn_back_at_a_seat_that_played_keeps_its_marker_and_a_rocket_is_tagged() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules import show_cards
+from bot.rules import spaced_cards
 from cogs.items import to_base36
 from tests.support.fake_discord import FakeDiscord, Member, Message
 from tests.support.fake_game import comp
@@ -28,8 +28,8 @@ NOT_SEATED = "You're not seated at this table."
 
 
 def hand_text(fake: FakeDiscord, seat: int) -> str:
-    """The seat's hand as its hand view writes it (ten as ``10``)."""
-    return show_cards(table_of(fake).hand.hand_of(seat))
+    """The seat's hand as its hand view's alt text writes it (one by one, ten as ``10``)."""
+    return spaced_cards(table_of(fake).hand.hand_of(seat))
 
 
 def selected(view: Message) -> str:

@@ -24,6 +24,7 @@ from bot.rules import (
     legal_plays,
     parse_cards,
     show_cards,
+    spaced_cards,
 )
 from sandbox.loopback.emulator import Emulator, SimGuild, SimInteraction, SimMember, SimMessage
 from tests.support import timing
@@ -43,11 +44,12 @@ JOKERS = "|".join(sorted({re.escape(word) for lang in available_locales() for wo
 """The jokers as the texts name them in any language ("small joker", "comodín grande", 小王)."""
 SHOWN = (r"(?:(?:the|el) (?=" + JOKERS + r"))?"
          r"(?:[2-9JQKAXDT]|10|" + JOKERS + r")(?:[2-9JQKAXDT]|10| (?=10)|(?<=10) (?=[2-9JQKAXD1])"
-         r"| (?=" + JOKERS + r")|" + JOKERS + r")*")
+         r"| (?=(?:[2-9JQKAXDT]|10)(?![0-9A-Za-z]))| (?=" + JOKERS + r")|" + JOKERS + r")*")
 """Cards as the texts write them (``bot.i18n.cards_text``: "3447788 10 JQ", ten set apart;
 "2 small joker big joker", each joker named in the reader's language; a lone joker in a
 sentence with its article, "the small joker", "el comodín grande", which ``parse_cards``
-reads too). Spanish writes a + el as "al": ``hand_player.Words`` reads that one."""
+reads too), or one by one as the alt texts write them (``spaced_cards``: "3 4 4 7 10 J Q
+big joker"). Spanish writes a + el as "al": ``hand_player.Words`` reads that one."""
 CARDS_RE = re.compile(r":\s*(" + SHOWN + ")")
 PUBLIC_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):(?P<action>[a-z]+\d?)$")
 HAND_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):h(?P<verb>[a-z]+\d*)\.")
@@ -121,7 +123,7 @@ def hand_alt(view: SimMessage) -> str:
 
 
 def cards_in_alt(view: SimMessage) -> list[Card]:
-    """The hand listed in the hand view's alt text ("Your hand: 3447788TJ…")."""
+    """The hand listed in the hand view's alt text ("Your hand: 3 4 4 7 7 8 8 10 J…")."""
     alt = hand_alt(view)
     m = CARDS_RE.search(alt)
     assert m is not None, f"no cards in alt text {alt!r}"
@@ -298,7 +300,8 @@ async def select_cards_by_rank(member: SimMember, view: SimMessage, cards: Seque
     for card in cards:
         await press(member, view, f"r{card.rank.index}")
     alt = hand_alt(view)
-    assert any(alt.endswith(f": {cards_text(cards, lang)}") for lang in available_locales()), \
+    shown = spaced_cards(cards)  # the alt text writes the cards one by one
+    assert any(alt.endswith(f": {cards_text(shown, lang)}") for lang in available_locales()), \
         f"selection not shown in alt text: {alt!r}"
 
 

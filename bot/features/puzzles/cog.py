@@ -29,7 +29,7 @@ from bot.features.puzzles.values import PuzzleBoard, PuzzleRating
 from bot.game.errors import GameError
 from bot.game.seat import computer_name
 from bot.i18n import cards_text, resolve_locale, t, tn
-from bot.rules import Card, rank_counts, show_cards
+from bot.rules import Card, rank_counts, show_cards, spaced_cards
 from cogs import permissions
 from cogs.components import Components
 from cogs.context import CogContext, CommandMixin
@@ -72,21 +72,27 @@ def order_text(state: PuzzleState, name: str, lang: str) -> str:
     return t("puzzle.order", lang, order=" → ".join(names), first=names[0])
 
 
-def move_text(move: Move, lang: str) -> str:
-    """A move as a member reads it: the cards (``cards_text``), or "pass"."""
-    return t("puzzle.pass", lang) if move is None else cards_text(move.cards, lang)
+def move_text(move: Move, lang: str, spaced: bool = False) -> str:
+    """A move as a member reads it: the cards (``cards_text``; ``spaced``: one by one, for
+    the alt text, ``spaced_cards``), or "pass"."""
+    if move is None:
+        return t("puzzle.pass", lang)
+    return cards_text(spaced_cards(move.cards) if spaced else move.cards, lang)
 
 
-def move_words(move: Move, lang: str) -> str:
+def move_words(move: Move, lang: str, spaced: bool = False) -> str:
     """A move to fill a message with (``t``): the cards as ``show_cards`` marks them, so
     that a lone joker takes its article where the sentence wants one ("You played the
-    small joker."), or "pass"."""
-    return t("puzzle.pass", lang) if move is None else show_cards(move.cards)
+    small joker."), or "pass"; ``spaced``: one by one (``spaced_cards``), for the alt text."""
+    if move is None:
+        return t("puzzle.pass", lang)
+    return spaced_cards(move.cards) if spaced else show_cards(move.cards)
 
 
-def actions_text(state: PuzzleState, actions: Sequence[Action], name: str, lang: str) -> str:
-    """"Bot 2: K · Ana: pass · …", the actions in order."""
-    return " · ".join(f"{seat_name(state, seat, name, lang)}: {move_text(move, lang)}"
+def actions_text(state: PuzzleState, actions: Sequence[Action], name: str, lang: str,
+                 spaced: bool = False) -> str:
+    """"Bot 2: K · Ana: pass · …", the actions in order (``spaced``: as ``move_text``)."""
+    return " · ".join(f"{seat_name(state, seat, name, lang)}: {move_text(move, lang, spaced)}"
                       for seat, move in actions)
 
 
@@ -123,19 +129,20 @@ def rating_text(before: PuzzleRating | None, after: PuzzleRating | None, lang: s
              after=round(after.rating), change=f"{change:+d}".replace("-", "−"))
 
 
-def outcome_lines(state: PuzzleState, name: str, lang: str) -> list[str]:
+def outcome_lines(state: PuzzleState, name: str, lang: str, spaced: bool = False) -> list[str]:
     """The end of an attempt in words: solved in N moves, or the wrong move, the move that
-    wins and the refutation (empty while it is played)."""
+    wins and the refutation (empty while it is played); ``spaced``: the cards one by one,
+    for the alt text (``spaced_cards``)."""
     if state.solved:
         return [tn("puzzle.solved", state.attempt.moves, lang, n=state.attempt.moves)]
     if not state.failed:
         return []
     lines = [t("puzzle.wrong_pass", lang) if state.wrong is None
-             else t("puzzle.wrong", lang, cards=move_words(state.wrong, lang)),
-             t("puzzle.winning", lang, cards=move_words(state.winning, lang))]
+             else t("puzzle.wrong", lang, cards=move_words(state.wrong, lang, spaced)),
+             t("puzzle.winning", lang, cards=move_words(state.winning, lang, spaced))]
     if state.line:
         lines.append(t("puzzle.refutation", lang, line=actions_text(state, state.line, name,
-                                                                    lang)))
+                                                                    lang, spaced)))
     return lines
 
 
@@ -199,18 +206,18 @@ def image_model(state: PuzzleState, name: str, lang: str, selected: frozenset[in
 
 
 def alt_text(state: PuzzleState, name: str, lang: str) -> str:
-    """The image in words: every hand (docs/RULES.md notation), the play to beat and, once
-    over, the outcome."""
+    """The image in words: every hand, the play to beat and, once over, the outcome, the
+    cards one by one for a screen reader (``spaced_cards``, docs/RULES.md §Notation)."""
     pos: Position = state.position
     hands = t("sep.items", lang).join(
         t("puzzle.alt_hand", lang, name=seat_name(state, seat, name, lang),
           role=t("puzzle.role_landlord" if seat == pos.landlord else "puzzle.role_peasant", lang),
-          cards=show_cards(hand) if hand else "—")
+          cards=spaced_cards(hand) if hand else "—")
         for seat, hand in enumerate(pos.hands))
     beat = (t("puzzle.free_lead", lang) if pos.last is None
-            else t("puzzle.alt_beat", lang, cards=show_cards(pos.last[1].cards),
+            else t("puzzle.alt_beat", lang, cards=spaced_cards(pos.last[1].cards),
                    name=seat_name(state, pos.last[0], name, lang)))
-    return " ".join([f"{hands}. {beat}.", *outcome_lines(state, name, lang)])
+    return " ".join([f"{hands}. {beat}.", *outcome_lines(state, name, lang, spaced=True)])
 
 
 TEMPLATE = (r"ddz:pz:(?P<attempt>[0-9a-f]{12}):(?P<plies>\d{1,3}):"
