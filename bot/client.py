@@ -49,20 +49,22 @@ from cogs.translator import DdzTranslator
 
 log = logging.getLogger(__name__)
 
-GC_YOUNG_THRESHOLD = 2000
+GC_YOUNG_THRESHOLD = 1000
 """Net container allocations between two young garbage collections once the bot is up
-(CPython's default: 700). With the default, at 100 busy tables a young collection ran
-every 8 interactions and a middle-generation one every 95, scanning discord.py's
-parsed payloads, tasks and answers of the clicks in flight, which die a moment later
-anyway. docs/PERFORMANCE.md §Collector: the collector's time down by about a third,
-longer single pauses."""
+(CPython's default: 700). Issue 13 raised it to 2,000 (before anything was frozen: the
+collector's time down by about a third, longer single pauses); with every survivor of a
+full collection frozen, 1,000 halves every pause (young, middle and full ones) for the
+same collector CPU in all: at 1,000 busy tables the longest full collection 11-13 ms of
+CPU against 23-29 at 2,000, about 0.12 ms a click either way (docs/PERFORMANCE.md
+§Short collections)."""
 
 
 GC_MIDDLE_THRESHOLD = 3
 """A middle-generation collection runs once more than this many young ones ran since
 the last (CPython's default: 10). It stops the loop too, scanning what survived the
 young ones since the last: at 1,000 busy tables up to 60 ms of CPU after 11 young
-collections, 34 ms after 4 (docs/PERFORMANCE.md §Collector)."""
+collections of 2,000, 34 ms after 4, 14 ms after 4 of 1,000 (docs/PERFORMANCE.md
+§Collector)."""
 
 GC_OLD_THRESHOLD = 0
 """A full collection runs once more than this many middle-generation ones ran since the
@@ -70,8 +72,8 @@ last: 0, after each (CPython's default: 10), when what aged into the oldest gene
 since the last full collection is more than a quarter of what that one left (CPython's
 own rule). Each scans what aged since the last one (``FreezeAfterFull``): at 1,000 busy
 tables 190,000-260,000 objects after 11 middle collections, 90,000-150,000 (up to 112
-ms of CPU) after 3, 14,000-58,000 (up to 34 ms) after each (docs/PERFORMANCE.md
-§Collector)."""
+ms of CPU) after 3, 14,000-58,000 (up to 34 ms) after each, 9,000-18,000 (up to 13 ms)
+with young collections of 1,000 (docs/PERFORMANCE.md §Collector)."""
 WHOLE_SCAN_GROWTH = 2.0
 WHOLE_SCAN_EVERY = 3600.0
 """``FreezeAfterFull`` scans the whole heap again when the frozen heap has grown

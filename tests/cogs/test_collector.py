@@ -18,7 +18,7 @@ async def test_after_setup_what_exists_is_frozen_and_young_collections_are_rarer
     assert fake.bot.service is not None
     assert gc.get_freeze_count() > 0
     assert gc.get_threshold() == (GC_YOUNG_THRESHOLD, GC_MIDDLE_THRESHOLD, GC_OLD_THRESHOLD)
-    assert gc.get_threshold() == (2000, 3, 0)
+    assert gc.get_threshold() == (1000, 3, 0)
 
 
 async def test_a_full_collection_freezes_what_survived_it(fake: FakeDiscord) -> None:
@@ -122,7 +122,7 @@ def test_a_full_collection_follows_each_middle_one_and_scans_what_it_let_through
     # The bot's thresholds with its hook: 100,000 containers made, every one kept. A
     # middle collection after each 4 young ones, then a full one (once CPython's own
     # rule, a quarter of what the last full one left, lets it), which scans only what
-    # aged since the last and freezes it: 12,003 objects each here, where the default
+    # aged since the last and freezes it: 6,003 objects each here, where the default
     # thresholds (700, 10, 10) scan everything made since start-up every time.
     gc.collect()
     gc.freeze()
@@ -155,5 +155,5 @@ def test_a_full_collection_follows_each_middle_one_and_scans_what_it_let_through
     assert "11" not in order[first_full:].replace("0", "")
     later = [scanned for generation, scanned in seen if generation == 2][1:]
     assert len(later) >= 4
-    young_made = (GC_MIDDLE_THRESHOLD + 1) * GC_YOUNG_THRESHOLD  # 8,000 between middles
+    young_made = (GC_MIDDLE_THRESHOLD + 1) * GC_YOUNG_THRESHOLD  # 4,000 between middles
     assert all(young_made < scanned <= 2 * young_made for scanned in later)
