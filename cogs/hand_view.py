@@ -151,10 +151,10 @@ def _turn_line(table: Table, seat: int, lang: str) -> str:
             combo = hand.last_play.combo
             if hand.last_play.seat == seat:  # the member's own play: "yours", not their name
                 line += " " + t("hand.to_beat_yours", lang, cards=show_cards(combo.notation),
-                                kind=texts.kind_name(combo, lang))
+                                kind=texts.play_kind(combo, lang))
             else:
                 line += " " + t("hand.to_beat", lang, cards=show_cards(combo.notation),
-                                kind=texts.kind_name(combo, lang),
+                                kind=texts.play_kind(combo, lang),
                                 name=texts.plain_name(table, hand.last_play.seat))
         return line
     if hand.phase == "bidding":
@@ -162,7 +162,7 @@ def _turn_line(table: Table, seat: int, lang: str) -> str:
     if to_beat is None:
         return t("hand.your_turn_lead", lang)
     return t("hand.your_turn_beat", lang, cards=show_cards(to_beat.combo.notation),
-             kind=texts.kind_name(to_beat.combo, lang), name=texts.plain_name(table, to_beat.seat))
+             kind=texts.play_kind(to_beat.combo, lang), name=texts.plain_name(table, to_beat.seat))
 
 
 def counter_text(counts: Sequence[int] | None, lang: str) -> str | None:

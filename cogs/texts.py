@@ -58,6 +58,15 @@ def kind_name(combo: Combo, lang: str) -> str:
     return kind_label(combo.kind, lang)
 
 
+def play_kind(combo: Combo, lang: str) -> str:
+    """The kind a sentence names after a play ("Ana played 55 (pair)."): ``kind_name``, but
+    for the rocket, which the sentence already names ("Ana played the rocket (both
+    jokers).": ``bot.i18n.catalog.THE_ROCKET_KEY``), the cards it is (``kind.rocket_jokers``)."""
+    if combo.kind is ComboKind.ROCKET:
+        return t("kind.rocket_jokers", lang)
+    return kind_name(combo, lang)
+
+
 def kind_label(kind: ComboKind, lang: str) -> str:
     """The localized name of a kind of combination (``kind.<value>``)."""
     return t(f"kind.{kind.value}", lang)
@@ -187,7 +196,7 @@ def public_text(table: Table, lang: str, events: Sequence[Event] = ()) -> tuple[
         if hand.last_play is not None:
             combo = hand.last_play.combo
             lines.append(t("table.last_play", lang, name=plain_name(table, hand.last_play.seat),
-                           cards=show_cards(combo.notation), kind=kind_name(combo, lang)))
+                           cards=show_cards(combo.notation), kind=play_kind(combo, lang)))
         elif hand.turn is not None:
             lines.append(t("table.lead", lang, name=plain_name(table, hand.turn)))
         for i in range(3):

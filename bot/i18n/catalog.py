@@ -234,9 +234,14 @@ def cards_text(cards: Iterable[Card | Rank] | str, locale: object) -> str:
 
 THE = "the"
 """The format spec of a place in a sentence where a lone joker takes its article
-(``{cards:the}``): "You played the small joker." / "Has jugado el comodín pequeño."
-(docs/RULES.md §Notation). Several cards, and a place that is a label ("Selected:
-{cards}"), name them bare; each language's catalog marks its own places."""
+(``{cards:the}``): "You played the small joker." / "Has jugado el comodín pequeño.",
+and the two jokers together are named as the rocket: "You played the rocket." / "Has
+jugado el cohete." / "你出了 王炸。" (docs/RULES.md §Notation). Several other cards, and a
+place that is a label ("Selected: {cards}"), name them bare; each language's catalog marks
+its own places."""
+THE_ROCKET_KEY = "card.the_rocket"
+"""The catalog's rocket (both jokers, one play) inside a sentence: "the rocket", "el
+cohete", 王炸."""
 THE_JOKER_KEYS = ("card.the_small_joker", "card.the_big_joker")
 """The catalog's lone joker inside a sentence, with its article where the language has
 one: "the small joker", "el comodín grande"; 小王, 大王 (no article in Chinese)."""
@@ -274,7 +279,7 @@ def _fill(text: str, params: dict[str, object], locale: object) -> str:
         lang = resolve_locale(locale)
         for long, short in _CONTRACTIONS.get(lang, ()):
             article = long.split()[-1] + " "
-            for key in THE_JOKER_KEYS:
+            for key in (*THE_JOKER_KEYS, THE_ROCKET_KEY):
                 form = catalog(lang).get(key, "")
                 if form.startswith(article):
                     rest = form[len(article):]
@@ -286,13 +291,17 @@ def _named_jokers(params: dict[str, object], locale: object, text: str) -> dict[
     """``params`` with each ``ShownCards`` value as ``cards_text`` in ``locale``; a joker's
     name that opens the message ``text`` starts with a capital ("The small joker does not
     beat…"). Where ``text`` has a ``{name:the}`` place, a lone joker's value there is its
-    ``the_joker`` form and any other value its plain words (``_Filled``)."""
+    ``the_joker`` form, the two jokers (``XD``, or ``X D`` as ``spaced_cards`` writes
+    them) the rocket's (``THE_ROCKET_KEY``), and any other value its plain words
+    (``_Filled``)."""
     articled = ":" + THE + "}" in text
     for name, value in params.items():
         the_place = articled and "{" + name + ":" + THE + "}" in text
         if value.__class__ is ShownCards and ("X" in value or "D" in value):
             words = cards_text(value, locale)
-            the = the_joker(value, locale) if the_place and value in ("X", "D") else words
+            the = (the_joker(value, locale) if the_place and value in ("X", "D")
+                   else t(THE_ROCKET_KEY, locale) if the_place and value in ("XD", "X D")
+                   else words)
             if text.startswith("{" + name + "}") or text.startswith("{" + name + ":"):
                 words, the = words[:1].upper() + words[1:], the[:1].upper() + the[1:]
             params[name] = _Filled(words, the) if the_place else words

@@ -20,7 +20,7 @@ async def test_a_chinese_member_plays_the_rocket_passes_and_is_refused_in_chines
     table = fake.bot.service.table_in_channel(fake.channel_id)
     assert table is not None and table.hand is not None
     reply = await ana.slash("play", cards="王炸")
-    assert reply.last.ephemeral and reply.text == "你出了 小王 大王。"  # the jokers named, not XD
+    assert reply.last.ephemeral and reply.text == "你出了 王炸。"  # the rocket named, not XD
     assert (await bo.slash("play", cards="要不起")).text == t("ack.passed_typed", "zh-CN")
     assert (await cy.slash("play", cards="不出")).text == t("ack.passed_typed", "zh-CN")
     refused = await ana.slash("play", cards="三带一")

@@ -84,3 +84,46 @@ async def test_typed_cards_keep_the_notation_and_the_answer_names_the_jokers(
     ana, _, _ = await three_members_ana_leads(fake, "es-ES")
     reply = await ana.slash("play", cards="X")  # the notation is still typed (docs/RULES.md)
     assert reply.text == "Has jugado el comodín pequeño.", reply.text
+
+
+ROCKET = {
+    "en-US": ("You played the rocket.", "Ana played the rocket (both jokers).",
+              "**It's your turn:** beat the rocket (both jokers) from Ana, or pass.",
+              "On the table: the rocket (both jokers) from Ana.", "You passed."),
+    "es-ES": ("Has jugado el cohete.", "Ana jugó el cohete (los dos comodines).",
+              "**Te toca:** gana al cohete (los dos comodines) de Ana, o pasa.",
+              "En la mesa: el cohete (los dos comodines) de Ana.", "Has pasado."),
+    "zh-CN": ("你出了 王炸。", "Ana 出了 王炸（大小王）。",
+              "**轮到你了：**管上 Ana 的 王炸（大小王），或者不出。",
+              "桌面上：Ana 出的 王炸（大小王）。", "你选择了不出。"),
+}
+"""Play-test: "Ana played small joker big joker (rocket)." The rocket is named as one play,
+with the cards it is where the sentence names the kind."""
+
+
+@pytest.mark.parametrize("locale", sorted(ROCKET))
+async def test_a_member_plays_the_rocket_from_the_card_menu_and_everyone_reads_the_rocket(
+        fake: FakeDiscord, locale: str) -> None:
+    played, line, to_beat, waiting, passed = ROCKET[locale]
+    fake.deal = {"hands": deal_for("333444555666777XD", "999"), "kitty": "999", "first_bidder": 0}
+    ana, bo, cy = await three_members_ana_leads(fake, locale)
+    view = (await ana.slash("hand")).last
+    menu = next(c for row in view.components for c in row["components"] if c["type"] == 3)
+    jokers = [o["value"] for o in menu["options"] if int(o["value"]) >= 52]  # Card.index
+    assert len(jokers) == 2, menu["options"]
+    view = (await ana.click(view, comp(view, "hcards"), jokers)).last
+    reply = await ana.click(view, comp(view, "hplay"))
+    assert played in reply.text, reply.text
+    table = fake.table_message().content
+    assert line in table and "(rocket)" not in table and "（王炸）" not in table, table
+    cy_view = (await cy.slash("hand")).last
+    assert waiting in cy_view.content, cy_view.content
+    bo_view = (await bo.slash("hand")).last
+    assert to_beat in bo_view.content, bo_view.content
+    assert passed in (await bo.click(bo_view, comp(bo_view, "hpass"))).text
+    cy_view = (await cy.slash("hand")).last
+    assert to_beat in cy_view.content, cy_view.content
+    assert passed in (await cy.click(cy_view, comp(cy_view, "hpass"))).text
+    hand = fake.bot.service.table_in_channel(fake.channel_id).hand
+    assert [a.kind for a in hand.history if a.kind != "bid"] == ["play", "pass", "pass"]
+    assert hand.turn == 0  # the rocket won the trick: Ana leads again

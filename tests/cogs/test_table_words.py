@@ -54,6 +54,7 @@ def test_the_turn_back_at_a_seat_that_played_keeps_its_marker_and_a_rocket_is_ta
     table.play(11, parse_cards("XD"), 0.0)
     view = texts.table_view(table, "en")
     assert view.seats[0].last_tag == "rocket" and view.seats[0].to_beat
-    assert view.status == "Bot 2 to play: beat small joker big joker or pass"
+    assert view.status == "Bot 2 to play: beat the rocket or pass"
+    assert "Ana played the rocket (both jokers)." in texts.public_text(table, "en")[0]
     tagged = colour_count(decode(render_table(view)), name_row, DANGER, tol=30)
     assert tagged > 500

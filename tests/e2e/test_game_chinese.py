@@ -55,8 +55,9 @@ def name(key: str, lang: str) -> str:
 
 
 def prefix(key: str, lang: str, field: str) -> str:
-    """A catalog text up to its ``{field}``: what every text made from it starts with."""
-    return catalog(lang)[key].split("{" + field + "}")[0]
+    """A catalog text up to its ``{field}`` (or ``{field:the}``, docs/RULES.md §Notation):
+    what every text made from it starts with."""
+    return re.split(r"\{" + field + r"(?::the)?\}", catalog(lang)[key])[0]
 
 
 def literal(key: str, lang: str) -> list[str]:
@@ -117,9 +118,10 @@ def phone_png(data: bytes, path: Path) -> Path:
 
 def to_beat_in(view: SimMessage, lang: str) -> Combo:
     """What the view says must be beaten, read with the catalog's own sentence
-    (``hand.your_turn_beat``: "**轮到你了：**管上 {name} 的 {cards}（{kind}），或者不出。")."""
+    (``hand.your_turn_beat``: "**轮到你了：**管上 {name} 的 {cards:the}（{kind}），或者不出。")."""
     pattern = re.escape(catalog(lang)["hand.your_turn_beat"])
-    pattern = pattern.replace(re.escape("{cards}"), "(?P<cards>" + SHOWN + ")")
+    for place in ("{cards}", "{cards:the}"):  # the rocket's place (docs/RULES.md §Notation)
+        pattern = pattern.replace(re.escape(place), "(?P<cards>" + SHOWN + ")")
     pattern = re.sub(r"\\\{[a-z_]+\\\}", ".*?", pattern)
     found = re.search(pattern, view.text)
     assert found is not None, (pattern, view.text)

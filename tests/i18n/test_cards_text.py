@@ -40,8 +40,8 @@ def test_cards_without_jokers_are_as_show_cards_writes_them_in_every_language() 
 
 
 @pytest.mark.parametrize(("locale", "expected"), [
-    ("en-US", "You played small joker big joker."), ("es-ES", "Has jugado el comodín pequeño."),
-    ("zh-CN", "你出了 大王。"), ("zh-TW", "你出了 小王 大王。")])
+    ("en-US", "You played the rocket."), ("es-ES", "Has jugado el comodín pequeño."),
+    ("zh-CN", "你出了 大王。"), ("zh-TW", "你出了 王炸。")])
 def test_t_names_the_jokers_of_cards_it_fills_in(locale: str, expected: str) -> None:
     cards = {"en-US": "XD", "es-ES": "X", "zh-CN": "D", "zh-TW": "XD"}[locale]
     shown = show_cards(cards)
@@ -70,22 +70,23 @@ LONE = {  # a lone joker in a sentence takes its article; a label, several cards
            "**It's your turn:** beat the small joker (single) from Ana, or pass.",
            "Nothing in your hand beats the big joker: pass.", "You don't hold the big joker.",
            "Selected: small joker", "You played 2 small joker.",
-           "Ana played small joker big joker (rocket)."),
+           "Ana played the rocket (both jokers)."),
     "es": ("Has jugado el comodín pequeño.", "Ana jugó el comodín grande (carta suelta).",
            "**Te toca:** gana al comodín pequeño (carta suelta) de Ana, o pasa.",
            "Nada en tu mano gana al comodín grande: pasa.", "No tienes el comodín grande.",
            "Seleccionadas: comodín pequeño", "Has jugado 2 comodín pequeño.",
-           "Ana jugó comodín pequeño comodín grande (cohete)."),
+           "Ana jugó el cohete (los dos comodines)."),
     "zh_CN": ("你出了 小王。", "Ana 出了 大王（单张）。", "**轮到你了：**管上 Ana 的 小王（单张），或者不出。",
               "你手里没有能管上 大王 的牌：要不起。", "你手里没有 大王。", "已选：小王", "你出了 2 小王。",
-              "Ana 出了 小王 大王（王炸）。"),
+              "Ana 出了 王炸（大小王）。"),
 }
 
 
 @pytest.mark.parametrize("lang", sorted(LONE))
 def test_a_lone_joker_in_a_sentence_takes_its_article(lang: str) -> None:
     # Play-test: "You played small joker." / "Ana played small joker (single)."
-    single, rocket = t("kind.single", lang), t("kind.rocket", lang)
+    # Play-test: "Ana played small joker big joker (rocket)."; the rocket is named as one
+    single, rocket = t("kind.single", lang), t("kind.rocket_jokers", lang)
     assert (t("hand.played", lang, cards=show_cards("X")),
             t("table.last_play", lang, name="Ana", cards=show_cards("D"), kind=single),
             t("hand.your_turn_beat", lang, cards=show_cards("X"), kind=single, name="Ana"),
@@ -97,6 +98,7 @@ def test_a_lone_joker_in_a_sentence_takes_its_article(lang: str) -> None:
     for joker in "XD":  # what a member reads can be typed back, the article included
         assert parse_cards(t(f"card.the_{'small' if joker == 'X' else 'big'}_joker", lang)) == \
             parse_cards(joker)
+    assert parse_cards(t("card.the_rocket", lang)) == parse_cards("XD")
 
 
 def test_a_place_for_the_article_keeps_plain_values_and_unfilled_placeholders() -> None:

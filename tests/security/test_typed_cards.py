@@ -41,7 +41,7 @@ async def test_jokers_not_held_are_refused_on_ones_turn(fake: FakeDiscord) -> No
     await ana.slash("play", cards="3")
     assert table_of(fake).turn_seat == 1
     before = await snapshot(fake)
-    assert_polite(await bo.slash("play", cards="XD"), "You don't hold small joker big joker.")
+    assert_polite(await bo.slash("play", cards="XD"), "You don't hold the rocket.")
     assert_polite(await bo.slash("play", cards="D"), "You don't hold the big joker.")  # named
     assert await snapshot(fake) == before
 

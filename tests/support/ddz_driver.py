@@ -42,13 +42,17 @@ computers, board and tournament pause (three board intervals); the tests named
 JOKERS = "|".join(sorted({re.escape(word) for lang in available_locales() for word in joker_words(lang)},
                          key=len, reverse=True))
 """The jokers as the texts name them in any language ("small joker", "comodín grande", 小王)."""
-SHOWN = (r"(?:(?:the|el) (?=" + JOKERS + r"))?"
+ROCKETS = "|".join(sorted({re.escape(t("card.the_rocket", lang)) for lang in available_locales()},
+                          key=len, reverse=True))
+"""The rocket as a sentence names it ("the rocket", "el cohete", 王炸)."""
+SHOWN = (r"(?:(?:" + ROCKETS + r")(?!\w)|(?:(?:the|el) (?=" + JOKERS + r"))?"
          r"(?:[2-9JQKAXDT]|10|" + JOKERS + r")(?:[2-9JQKAXDT]|10| (?=10)|(?<=10) (?=[2-9JQKAXD1])"
-         r"| (?=(?:[2-9JQKAXDT]|10)(?![0-9A-Za-z]))| (?=" + JOKERS + r")|" + JOKERS + r")*")
+         r"| (?=(?:[2-9JQKAXDT]|10)(?![0-9A-Za-z]))| (?=" + JOKERS + r")|" + JOKERS + r")*)")
 """Cards as the texts write them (``bot.i18n.cards_text``: "3447788 10 JQ", ten set apart;
 "2 small joker big joker", each joker named in the reader's language; a lone joker in a
 sentence with its article, "the small joker", "el comodín grande", which ``parse_cards``
-reads too), or one by one as the alt texts write them (``spaced_cards``: "3 4 4 7 10 J Q
+reads too; the two jokers as the rocket, "the rocket", 王炸), or one by one as the alt
+texts write them (``spaced_cards``: "3 4 4 7 10 J Q
 big joker"). Spanish writes a + el as "al": ``hand_player.Words`` reads that one."""
 CARDS_RE = re.compile(r":\s*(" + SHOWN + ")")
 PUBLIC_RE = re.compile(r"^ddz:(?P<table>[A-Za-z0-9]+):(?P<seq>\d+):(?P<action>[a-z]+\d?)$")

@@ -68,8 +68,9 @@ class Words:
                              cards=f"({SHOWN})", kind=".+?", name=".+?")
         self.beat_joker = [(_pattern(t("hand.your_turn_beat", lang, cards=show_cards(joker),
                                        kind=_mark("kind"), name=_mark("name")),
-                                     kind=".+?", name=".+?"), joker) for joker in "XD"]
-        """A lone joker to beat, as the sentence names it ("gana al comodín pequeño")."""
+                                     kind=".+?", name=".+?"), joker) for joker in ("X", "D", "XD")]
+        """A lone joker or the rocket to beat, as the sentence names it ("gana al comodín
+        pequeño", "gana al cohete")."""
         self.hand = _pattern(t("alt.hand", lang, cards=_mark("cards")), cards=f"({SHOWN})")
         self.played = t("hand.played", lang, cards=_mark("cards")).split(_mark("cards"))[0]
         self.passed = t("hand.passed", lang)
