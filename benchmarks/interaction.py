@@ -63,9 +63,10 @@ import sys
 import tempfile
 import threading
 import time
+import types
 from collections import Counter, defaultdict, deque
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
@@ -484,11 +485,14 @@ class GcWatch:
     what the collection itself cost, whatever the machine's load); a full (gen-2)
     collection stops the event loop."""
 
-    def __init__(self) -> None:
+    def __init__(self, census: bool = False) -> None:
         self.pauses: dict[int, list[float]] = defaultdict(list)
         self.cpu: dict[int, list[float]] = defaultdict(list)
         self.scanned: list[int] = []
         """Objects each full collection scanned (all the unfrozen ones)."""
+        self.census: Counter[str] | None = Counter() if census else None
+        """With ``census``: what the full collections scanned, by type (coroutines and
+        tasks by their code's name), summed over them (``census_line``)."""
         self.collected: Counter[int] = Counter()
         """Objects found unreachable (cyclic garbage), per generation."""
         self._start = self._start_cpu = 0.0
@@ -505,6 +509,9 @@ class GcWatch:
         if phase == "start":
             if info["generation"] == 2:  # what it scans (counted before the clock starts)
                 self.scanned.append(sum(len(gc.get_objects(generation=g)) for g in range(3)))
+                if self.census is not None:
+                    self.census.update(_census_key(o) for g in range(3)
+                                       for o in gc.get_objects(generation=g))
             self._start, self._start_cpu = time.perf_counter(), time.thread_time()
         else:
             self.pauses[info["generation"]].append((time.perf_counter() - self._start) * 1000)
@@ -531,6 +538,16 @@ class GcWatch:
                 + (", ".join(f"{c:.0f}/{n}" for c, n in zip(cpu, self.scanned, strict=False))
                    or "-"))
 
+    def census_line(self, top: int = 40) -> str:
+        """With ``census``: the ``top`` kinds of object a full collection scanned, on
+        average over the full collections watched."""
+        if self.census is None or not self.scanned:
+            return "gen-2 census: -"
+        n = len(self.scanned)
+        return (f"gen-2 census (objects a full collection scanned, mean of {n}): "
+                + ", ".join(f"{name} {count / n:.0f}"
+                            for name, count in self.census.most_common(top)))
+
     def young_line(self) -> str:
         """The young and middle-generation collections in one line (they stop the loop
         too): per generation, count, longest wall and CPU ms, total CPU ms."""
@@ -539,6 +556,20 @@ class GcWatch:
             f"{max(self.pauses.get(g, []), default=0):.1f} ms wall "
             f"{max(self.cpu.get(g, []), default=0):.1f} ms CPU, total "
             f"{sum(self.cpu.get(g, [])):.0f} ms CPU" for g in (1, 0))
+
+
+def _census_key(obj: object) -> str:
+    """The census's name of ``obj``: its type's, a coroutine's or task's code's."""
+    kind = type(obj)
+    if kind is types.CoroutineType:
+        coroutine = cast("types.CoroutineType[Any, Any, Any]", obj)
+        return f"coroutine {coroutine.cr_code.co_qualname}"
+    if isinstance(obj, asyncio.Task):
+        coro = obj.get_coro()
+        return f"Task {coro.cr_code.co_qualname}" if isinstance(coro, types.CoroutineType) \
+            else "Task"
+    return kind.__qualname__ if kind.__module__ == "builtins" else \
+        f"{kind.__module__}.{kind.__qualname__}"
 
 
 def thread_cpu() -> dict[str, float]:
@@ -677,7 +708,7 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
             await player.run(end)
 
         tasks = [asyncio.create_task(ledger.run(delayed(p))) for p in players]
-        ramp_collections = GcWatch()  # the ramp's own full collections (tables being opened)
+        ramp_collections = GcWatch(args.gc_census)  # the ramp's (tables being opened)
         ramp_collections.start()
         await asyncio.sleep(args.ramp)
         ramp_collections.stop()
@@ -688,7 +719,7 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         sampler = CpuSampler() if args.profile else None
         if sampler is not None:
             sampler.start()
-        collections = GcWatch()
+        collections = GcWatch(args.gc_census)
         collections.start()
         harness0 = ledger.harness
         requests0 = (bench.fake.global_limited, bench.fake.exempt)
@@ -732,6 +763,9 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
     print(collections.full_line())
     print("ramp " + ramp_collections.full_line())
     print(collections.young_line())
+    if args.gc_census:
+        print(collections.census_line())
+        print("ramp " + ramp_collections.census_line())
     if counts is not None:
         print(counts.report(len([s for v in rec.samples.values() for s in v])))
         if counts.record is not None:
@@ -892,6 +926,11 @@ def main() -> None:
     parser.add_argument("--record-calls", metavar="PATH",
                         help="with --counts: save every worker call (function, arguments) "
                              "made while measuring there, a pickled list, to replay them")
+    parser.add_argument("--gc-thresholds", metavar="YOUNG,MIDDLE,OLD", default=None,
+                        help="the bot's collector thresholds instead of bot.client's "
+                             "GC_YOUNG_THRESHOLD, GC_MIDDLE_THRESHOLD, GC_OLD_THRESHOLD")
+    parser.add_argument("--gc-census", action="store_true",
+                        help="print what the full collections scanned, by type (slows them)")
     parser.add_argument("--census", action="store_true",
                         help="print the unfrozen tracked objects by type after the run")
     parser.add_argument("--profile", action="store_true",
@@ -912,6 +951,12 @@ def main() -> None:
         from benchmarks.processes import compare
 
         sys.exit(0 if asyncio.run(compare(args)) else 1)
+    if args.gc_thresholds:
+        import bot.client
+
+        young, middle, old = (int(part) for part in args.gc_thresholds.split(","))
+        bot.client.GC_YOUNG_THRESHOLD, bot.client.GC_MIDDLE_THRESHOLD = young, middle
+        bot.client.GC_OLD_THRESHOLD = old
     if args.switch_interval is not None:
         sys.setswitchinterval(args.switch_interval)
     if args.try_no_echo_parse:

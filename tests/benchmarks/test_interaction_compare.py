@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 
 from benchmarks.interaction import GcWatch
@@ -110,3 +111,36 @@ def test_gc_watch_prints_the_young_and_middle_collections() -> None:
         watch.stop()
     line = watch.young_line()
     assert line.startswith("gen-1 pauses: 1, longest ") and "; gen-0 pauses: 2, longest " in line
+
+
+def test_gc_watch_census_names_what_a_full_collection_scanned() -> None:
+    # --gc-census: what the long full collections scan, by type, coroutines and tasks
+    # by their code (docs/PERFORMANCE.md §Short collections)
+    async def asleep() -> None:
+        await asyncio.sleep(3600)
+
+    async def scan() -> GcWatch:
+        task = asyncio.get_running_loop().create_task(asleep())
+        await asyncio.sleep(0)
+        kept = [[n] for n in range(300)]
+        watch = GcWatch(census=True)
+        watch.start()
+        try:
+            gc.collect()
+        finally:
+            watch.stop()
+            task.cancel()
+        assert len(kept) == 300
+        return watch
+
+    watch = asyncio.run(scan())
+    assert watch.census is not None and len(watch.scanned) == 1
+    assert watch.census["list"] >= 301 and watch.census["coroutine " + ASLEEP] == 1
+    assert watch.census["Task " + ASLEEP] == 1
+    line = watch.census_line(top=3)
+    assert line.startswith("gen-2 census (objects a full collection scanned, mean of 1): ")
+    assert len(line.split(": ", 1)[1].split(", ")) == 3
+    assert GcWatch().census_line() == "gen-2 census: -"
+
+
+ASLEEP = "test_gc_watch_census_names_what_a_full_collection_scanned.<locals>.asleep"
