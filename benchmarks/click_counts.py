@@ -57,6 +57,11 @@ class ClickCounts:
         self.repeats: Counter[tuple[str, str]] = Counter()
         """Calls whose function and arguments were sent before (the same picture or
         ranking computed again), by (pool, function)."""
+        self.hint_searches: Counter[str] = Counter()
+        """Hint searches (``bot.service.hints.HintCache``): ``ahead`` started by
+        ``prefetch``, ``asked`` started by a Hint, ``ahead used`` those of ``ahead`` a Hint
+        then read or waited for."""
+        self._ahead: set[tuple[Any, ...]] = set()
 
     def install(self, fake: Any) -> None:
         """Patch the pool, the renderer and ``fake``'s request handlers."""
@@ -106,6 +111,7 @@ class ClickCounts:
             return await hand(renderer, *args, **kwargs)
 
         Renderer.hand = counted_hand  # type: ignore[method-assign,assignment]  # counted, same call
+        self._install_hints()
         on_rest, on_webhook = fake.on_rest, fake.on_webhook
 
         def rest(route: Any, body: dict[str, Any]) -> Any:
@@ -123,6 +129,46 @@ class ClickCounts:
             return on_webhook(route, body)
 
         fake.on_rest, fake.on_webhook = rest, webhook
+
+    def _install_hints(self) -> None:
+        """Count the Hint searches: started ahead of a Hint or by one, and how many of
+        those started ahead a Hint used (a tree without ``HintCache``: none counted)."""
+        try:
+            from bot.service.hints import HintCache
+        except ImportError:
+            return
+        counts = self
+        search, now, options = HintCache._search, HintCache.now, HintCache.options
+
+        def counted_search(cache: Any, table: Any, seat: int, *, speculative: bool) -> Any:
+            key = (table.id, table.seq, seat)
+            if counts.active:
+                if cache._searches.running(key) is None:
+                    counts.hint_searches["ahead" if speculative else "asked"] += 1
+                    if speculative:
+                        counts._ahead.add(key)
+                elif not speculative:
+                    counts._used(key)
+            return search(cache, table, seat, speculative=speculative)
+
+        def counted_now(cache: Any, table: Any, seat: int) -> Any:
+            if counts.active and cache.ready(table, seat):
+                counts._used((table.id, table.seq, seat))
+            return now(cache, table, seat)
+
+        async def counted_options(cache: Any, table: Any, seat: int) -> Any:
+            if counts.active and cache.ready(table, seat):
+                counts._used((table.id, table.seq, seat))
+            return await options(cache, table, seat)
+
+        HintCache._search = counted_search  # type: ignore[method-assign,assignment]  # counted, same call
+        HintCache.now = counted_now  # type: ignore[method-assign,assignment]  # counted, same call
+        HintCache.options = counted_options  # type: ignore[method-assign,assignment]  # counted, same call
+
+    def _used(self, key: tuple[Any, ...]) -> None:
+        if key in self._ahead:
+            self._ahead.discard(key)
+            self.hint_searches["ahead used"] += 1
 
     def _same_screen(self, fake: Any, token: str, body: dict[str, Any]) -> None:
         """Count an edit of an interaction's message that changes nothing it shows (the
@@ -163,4 +209,9 @@ class ClickCounts:
                              f"by the worker that drew them last ({same + other} calls)")
         for kind, count in self.requests.most_common():
             lines.append(f"  request {kind:<44}{count / n:8.3f}/click")
+        ahead, used = self.hint_searches["ahead"], self.hint_searches["ahead used"]
+        if ahead or self.hint_searches["asked"]:
+            lines.append(f"  hint searches: {ahead / n:.4f}/click started ahead of a Hint, "
+                         f"{used / max(ahead, 1):.0%} of them used by one; "
+                         f"{self.hint_searches['asked'] / n:.4f}/click started by a Hint")
         return "\n".join(lines)

@@ -3,23 +3,62 @@ their CPU in the worker, the same call sent again, and requests by kind (issue 5
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
 
+import bot.service.hints as hints
 from benchmarks.click_counts import ClickCounts
+from bot.service.hints import HintCache
 from bot.service.pool import WorkerPool
 from bot.service.renderer import Renderer, draw_hand
+from tests.service.test_hints import GatedSearch
+from tests.support.fake_game import leading_table
 
 
 def double(value: int) -> int:
     return 2 * value
 
 
+def put_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``ClickCounts.install`` patches, put back after the test."""
+    monkeypatch.setattr(WorkerPool, "run", WorkerPool.run)
+    monkeypatch.setattr(Renderer, "hand", Renderer.hand)
+    for name in ("_search", "now", "options"):
+        monkeypatch.setattr(HintCache, name, getattr(HintCache, name))
+
+
+async def test_hint_searches_started_ahead_are_counted_with_the_ones_a_hint_used(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the AI worker's CPU a click depends on how many turns HintCache.prefetch searches
+    # ahead of a Hint nobody presses (docs/PERFORMANCE.md §The same clicks on both trees?)
+    put_back(monkeypatch)
+    search = GatedSearch()
+    monkeypatch.setattr(hints, "compute", search)
+    counts = ClickCounts()
+    counts.install(SimpleNamespace(on_rest=None, on_webhook=None))
+    counts.active = True
+    cache = HintCache()
+    used, unused, asked = leading_table("a"), leading_table("b"), leading_table("c")
+    cache.prefetch(used, 0)
+    search.gate.set()
+    await asyncio.sleep(0.01)
+    assert cache.now(used, 0)[1] is None  # ready: the search ahead was used
+    cache.prefetch(unused, 0)  # nobody presses Hint there
+    await asyncio.sleep(0.01)
+    _, later = cache.now(asked, 0)  # a Hint starts its own search
+    assert later is not None
+    await later
+    assert counts.hint_searches == {"ahead": 2, "ahead used": 1, "asked": 1}
+    assert counts.report(10).endswith(
+        "  hint searches: 0.2000/click started ahead of a Hint, 50% of them used by one; "
+        "0.1000/click started by a Hint")
+
+
 async def test_worker_calls_are_counted_by_function_and_repeats_apart(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(WorkerPool, "run", WorkerPool.run)  # put back after the test
-    monkeypatch.setattr(Renderer, "hand", Renderer.hand)
+    put_back(monkeypatch)
     fake = SimpleNamespace(on_rest=lambda route, body: None, on_webhook=lambda route, body: None)
     counts = ClickCounts()
     counts.install(fake)
