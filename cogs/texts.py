@@ -17,6 +17,7 @@ from bot.game.happy import HappyHand
 from bot.game.seat import Event
 from bot.game.table import Table
 from bot.i18n import superscript, t, tn
+from bot.i18n.numbers import MINUS
 from bot.rules import Combo, ComboKind, ShownCards, show_cards, spaced_cards
 from bot.values import Settlement
 from cogs.happy_texts import (
@@ -33,9 +34,15 @@ from rendering import ResultView, SeatResult, SeatView, TableView
 from rendering.models import DoublingKind
 
 
-def signed(points: int) -> str:
-    """``+8`` / ``-4`` / ``0``."""
-    return f"+{points}" if points > 0 else str(points)
+def signed(points: int, minus: str = "-") -> str:
+    """``+8`` / ``-4`` / ``0``; a negative value takes ``minus`` (``MINUS``, U+2212, where the
+    text stands beside an image that writes it so: the result)."""
+    return f"+{points}" if points > 0 else (f"{minus}{-points}" if points < 0 else "0")
+
+
+def minus_signed(points: int) -> str:
+    """A total as the result writes it, with the image's minus sign: ``12`` / ``−6``."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
 
 
 def seat_name(table: Table, index: int, lang: str) -> str:
@@ -406,14 +413,14 @@ def result_text(table: Table, lang: str, settlement: Settlement | None) -> str:
     totals = _totals(settlement)
     for i in range(3):
         role = t("result.role_landlord", lang) if i == result.landlord else ""
-        change = signed(result.points[i])
+        change = signed(result.points[i], MINUS)  # "−2", as the result image writes it
         total = totals.get(i)
         if total is None:
             lines.append(t("result.line_computer", lang, name=plain_name(table, i), role=role,
                            change=change))
         else:
             lines.append(t("result.line", lang, name=plain_name(table, i), role=role,
-                           change=change, total=total))
+                           change=change, total=minus_signed(total)))
     left = [
         t("result.left_entry", lang, name=plain_name(table, i), cards=show_cards(hand.hand_of(i)))
         if hand.cards_left(i) else t("result.out", lang, name=plain_name(table, i))
@@ -462,8 +469,9 @@ def result_alt(table: Table, lang: str, settlement: Settlement | None) -> str:
     assert hand is not None and hand.result is not None
     totals = _totals(settlement)
     lines = t("sep.items", lang).join(
-        t("alt.result_line", lang, name=plain_name(table, i), change=signed(hand.result.points[i]),
-          total=totals.get(i, "—"))
+        t("alt.result_line", lang, name=plain_name(table, i),
+          change=signed(hand.result.points[i], MINUS),
+          total=minus_signed(totals[i]) if i in totals else "—")
         for i in range(3))
     winner = t(f"alt.winner_{hand.result.winner}", lang)
     left = t("sep.items", lang).join(

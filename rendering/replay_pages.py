@@ -17,6 +17,7 @@ from bot.game.happy import HappyHand, HappyResult
 from bot.game.models import Action, HandResult
 from bot.game.replay import Step
 from bot.i18n import cards_text, t
+from bot.i18n.numbers import MINUS
 from bot.rules import Combo, ComboKind, spaced_cards
 from bot.rules.happy import Stake
 from rendering import ResultView, SeatResult
@@ -220,7 +221,8 @@ def page_alt(hand: Hand, steps: Sequence[Step], index: int, players: Players, la
         result = hand.result
         assert result is not None
         body = t(f"alt.winner_{result.winner}", lang) + " " + t("sep.items", lang).join(
-            f"{players.names[i]} {result.points[i]:+d}" for i in range(3))
+            players.names[i] + " " + f"{result.points[i]:+d}".replace("-", MINUS)  # "−2"
+            for i in range(3))
     else:
         body = t("sep.items", lang).join(_act(a, players, lang) for a in step.actions)
         if step.kind == "trick":

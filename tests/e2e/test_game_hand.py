@@ -38,6 +38,7 @@ from tests.support.ddz_driver import (
     public_actions,
     public_seq,
     reply_text,
+    result_total,
     table_message,
     wait_public,
 )
@@ -175,7 +176,8 @@ async def test_three_members_play_a_whole_hand_to_settlement(played: Played) -> 
     assert changes == {NAMES[s]: expected[s] for s in range(3)}, (text, played.steps)
     assert sum(changes.values()) == 0
     for s in range(3):
-        assert re.search(rf"^{NAMES[s]}.*→ match total {expected[s]}$", text, re.M), text
+        assert re.search(rf"^{NAMES[s]}.*→ match total {result_total(expected[s])}$", text,
+                         re.M), text
     assert played.result.attachments[0].is_png
 
     score = await finished(await played.members[2].slash("ddz score"))

@@ -17,6 +17,7 @@ from tests.support.ddz_driver import (
     hand_alt,
     open_view,
     reply_text,
+    result_total,
     table_message,
 )
 from tests.support.solo import (
@@ -75,7 +76,8 @@ async def test_kill_9_mid_hand_then_restart_finishes_the_hand_and_settles_once(
     await emu.wait_until(lambda: len(result.history) > drawn, timeout=5, what="result redrawn")
     assert table_message(emu) is result and any(c.endswith(":again") for c in result.custom_ids)
     assert changes_in_result(result.text, NAMES) == changes, result.text
-    assert re.search(rf"^Alice.*→ match total {mine}$", result.text, re.M), result.text
+    assert re.search(rf"^Alice.*→ match total {result_total(mine)}$", result.text, re.M), \
+        result.text
     assert emu.errors == [] and emu.late_interactions() == []
     timing.record(emu)
 

@@ -134,14 +134,21 @@ def cards_in_alt(view: SimMessage) -> list[Card]:
     return parse_cards(m.group(1))
 
 
+def result_total(value: int) -> str:
+    """A total as the result message writes it: ``12``, ``−4`` (the minus sign U+2212,
+    docs/RULES.md §Scoring)."""
+    return str(value).replace("-", "−")
+
+
 def changes_in_result(text: str, names: Sequence[str]) -> dict[str, int]:
-    """Each seat's score change from the result message ("Alice (landlord): +4 → …")."""
+    """Each seat's score change from the result message ("Alice (landlord): +4 → …",
+    "Bob: −2" with the minus sign U+2212)."""
     out: dict[str, int] = {}
     for line in text.splitlines():
         for name in names:
-            m = re.match(rf"^{re.escape(name)}(?: \([^)]*\))?: ([+-]?\d+)(?:\s|$)", line)
+            m = re.match(rf"^{re.escape(name)}(?: \([^)]*\))?: ([+−-]?\d+)(?:\s|$)", line)
             if m is not None:
-                out[name] = int(m.group(1))
+                out[name] = int(m.group(1).replace("−", "-"))
     return out
 
 

@@ -32,6 +32,7 @@ from tests.support.ddz_driver import (
     public_actions,
     public_seq,
     reply_text,
+    result_total,
     wait_public,
 )
 
@@ -173,7 +174,8 @@ def check_result(text: str, member_name: str = "Alice") -> dict[str, int]:
     sign = 1 if landlord_won else -1
     assert changes == {n: (2 * p if n == landlord else -p) * sign for n in NAMES}, text
     mine = changes[member_name]
-    assert re.search(rf"^{member_name}.*: [+-]?\d+ → match total {mine}$", text, re.M), text
+    assert re.search(rf"^{member_name}.*: [+−]?\d+ → match total {result_total(mine)}$", text,
+                     re.M), text
     for computer in NAMES[1:]:  # computers are never in the ledger
         assert not re.search(rf"^{computer}.*match total", text, re.M), text
     return changes
