@@ -36,7 +36,8 @@ position reached valued by the learned evaluation, ``evaluation="truncated"``),
 ``hardtailed``/``hardtailedfixed`` (playouts finished by the exact solver once
 ``TAIL_CARDS`` cards are left, ``evaluation="tailed"``), ``hardwidefixed`` (``WIDE``
 candidates instead of ``CANDIDATES``), ``hardoppfixed`` (the opponents err at ``ERROR``
-in the playouts, ``bot.ai.search.Errors``), ``hardwideoppfixed`` (both) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
+in the playouts, ``bot.ai.search.Errors``), ``hardwideoppfixed`` (both), ``hardopp30fixed`` (the
+opponents err at 2 × ``ERROR`` = 0.30) and ``hardplayout``/``hardplayoutfixed`` (with the playouts, whatever
 ``bot.ai.search.EVALUATION`` is), ``normal_v1``/``hard_v1``/``hardfixed_v1`` (the
 normal level and the same two as they were at the start of issue 40: a frozen copy in
 ``benchmarks/hard_v1``),
@@ -147,7 +148,7 @@ FIXED_EVALUATIONS: dict[str, Evaluation | None] = {
     "hardfixed": None, "hardlearnedfixed": "model", "hardprunedfixed": "pruned",
     "hardtruncatedfixed": "truncated", "hardplayoutfixed": "playout",
     "hardtailedfixed": "tailed", "hardwidefixed": None, "hardoppfixed": None,
-    "hardwideoppfixed": None}
+    "hardwideoppfixed": None, "hardopp30fixed": None}
 """The fixed-budget agents that take another step budget (``NAME@STEPS``), and their
 evaluation (None: ``bot.ai.search.EVALUATION``)."""
 WIDE = 8
@@ -156,7 +157,8 @@ ERROR = 0.15
 """Opponents' error rate in the playouts of ``hardopp*`` (docs/AI.md §Fifth pass)."""
 FIXED_OPTIONS: dict[str, dict[str, float]] = {
     "hardwidefixed": {"width": WIDE}, "hardoppfixed": {"opponent_error": ERROR},
-    "hardwideoppfixed": {"width": WIDE, "opponent_error": ERROR}}
+    "hardwideoppfixed": {"width": WIDE, "opponent_error": ERROR},
+    "hardopp30fixed": {"opponent_error": 2 * ERROR}}
 """Other search options of a fixed-budget agent (``hard_search``'s keywords)."""
 
 

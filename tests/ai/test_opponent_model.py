@@ -89,5 +89,6 @@ def test_a_wider_root_samples_more_of_normals_actions() -> None:
 def test_the_arena_names_the_fifth_pass_searches() -> None:
     from benchmarks.arena import make_agent
 
-    for name in ("hardwidefixed", "hardoppfixed", "hardwideoppfixed", "hardoppfixed@500"):
+    for name in ("hardwidefixed", "hardoppfixed", "hardwideoppfixed", "hardopp30fixed",
+                 "hardoppfixed@500"):
         assert make_agent(name) is not None
