@@ -13,8 +13,8 @@ from benchmarks.click_counts import ClickCounts
 from bot.service.hints import HintCache
 from bot.service.pool import WorkerPool
 from bot.service.renderer import Renderer, draw_hand
-from tests.service.test_hints import GatedSearch
 from tests.support.fake_game import leading_table
+from tests.support.gated_search import GatedSearch
 
 
 def double(value: int) -> int:

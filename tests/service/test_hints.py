@@ -9,34 +9,13 @@ from pathlib import Path
 import pytest
 
 import bot.service.hints as hints
-from bot.ai import Decision
 from bot.ai.choices import choices
-from bot.game.table import Table
 from bot.service import TableService
 from bot.service.hints import MAX_SEARCHES, HintCache
 from bot.storage.sqlite import SqliteStorage
 from tests.support.fake_game import HANDS, KITTY, leading_table
+from tests.support.gated_search import GatedSearch, searched
 from tests.support.service_clock import featured_service
-
-
-def searched(table: Table, seat: int) -> list[Decision]:
-    """A stand-in for the hard search's list (the real one has a wall-clock cap, so two
-    runs on a loaded machine may differ): the normal ranking, last first."""
-    normal = list(choices(table.hand.observation(seat)).suggestions)
-    return normal[-1:] + normal[:-1]
-
-
-class GatedSearch:
-    """Stands in for ``hints.compute``: each search waits until the test opens the gate."""
-
-    def __init__(self) -> None:
-        self.gate = asyncio.Event()
-        self.calls: list[tuple[str, int, int]] = []
-
-    async def __call__(self, table: Table, seat: int, pool: object = None) -> list[Decision]:
-        self.calls.append((table.id, table.seq, seat))
-        await self.gate.wait()
-        return searched(table, seat)
 
 
 @pytest.fixture
