@@ -72,6 +72,7 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from benchmarks.click_counts import ClickCounts
+from benchmarks.commit_waits import CommitWaits
 from benchmarks.cpu_sampler import CpuSampler
 from benchmarks.ledger import CpuLedger
 from bot.__main__ import loop_factory
@@ -680,8 +681,10 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         bench = await Bench.create(args.database or Path(tmp) / "bench.sqlite3", rec, ledger, shards,
                                    hand_cache=not args.try_no_hand_cache)
         counts = ClickCounts() if args.counts else None
-        if counts is not None:
+        commits = CommitWaits() if args.counts else None
+        if counts is not None and commits is not None:
             counts.install(bench.fake)
+            commits.install()
             if args.record_calls:
                 counts.record = []
         rng = random.Random(args.seed)
@@ -723,11 +726,11 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         collections.start()
         harness0 = ledger.harness
         requests0 = (bench.fake.global_limited, bench.fake.exempt)
-        if counts is not None:
-            counts.active = True
+        if counts is not None and commits is not None:
+            counts.active = commits.active = True
         await asyncio.gather(*tasks)
-        if counts is not None:
-            counts.active = False
+        if counts is not None and commits is not None:
+            counts.active = commits.active = False
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         requests = (bench.fake.global_limited - requests0[0], bench.fake.exempt - requests0[1])
         if sampler is not None:
@@ -768,6 +771,8 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         print("ramp " + ramp_collections.census_line())
     if counts is not None:
         print(counts.report(len([s for v in rec.samples.values() for s in v])))
+        if commits is not None:
+            print(commits.report(wall))
         if counts.record is not None:
             import pickle
 
