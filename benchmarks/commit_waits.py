@@ -91,8 +91,8 @@ class CommitWaits:
         read = sqlite.SqliteStorage._read
         write = sqlite.SqliteStorage._write
 
-        def timed_read(storage: Any, _use: Any = read, _kind: str = "") -> Any:
-            name = _kind + sys._getframe(1).f_code.co_name
+        def timed_read(storage: Any, _use: Any = read, _kind: str = "", _depth: int = 1) -> Any:
+            name = _kind + sys._getframe(_depth).f_code.co_name
 
             @asynccontextmanager
             async def timed() -> Any:
@@ -108,7 +108,7 @@ class CommitWaits:
             return timed()
 
         def timed_write(storage: Any) -> Any:
-            return timed_read(storage, write, "write ")
+            return timed_read(storage, write, "write ", 2)
 
         sqlite.SqliteStorage._read = timed_read  # type: ignore[method-assign,assignment]
         sqlite.SqliteStorage._write = timed_write  # type: ignore[method-assign,assignment]

@@ -56,6 +56,13 @@ class SqlRepository:
         async with self._write() as db:
             return await step(db)
 
+    async def _fetch(self, step: Callable[[Sql], Awaitable[T]]) -> T:
+        """``await step(db)`` for a read (``_read()``); its value. ``step`` awaits only
+        ``db``'s calls (it may run on another thread, after the writes queued with it
+        are committed: see SqliteStorage)."""
+        async with self._read() as db:
+            return await step(db)
+
     async def schema_version(self) -> int:
         """The applied schema version (number of migrations)."""
         raise NotImplementedError
@@ -115,13 +122,11 @@ class SqlRepository:
 
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings; defaults when never saved."""
-        async with self._read() as db:
-            return await ops.read_settings(db, guild_id)
+        return await self._fetch(lambda db: ops.read_settings(db, guild_id))
 
     async def save_settings(self, guild_id: int, settings: GuildSettings) -> None:
         """Upsert the guild's settings (committed on return)."""
-        async with self._write() as db:
-            await ops.write_settings(db, guild_id, settings)
+        await self._transaction(lambda db: ops.write_settings(db, guild_id, settings))
 
     # ----- open tables -------------------------------------------------------
 
@@ -137,8 +142,7 @@ class SqlRepository:
 
     async def load_table_states(self, shards: ShardSet | None = None) -> list[str]:
         """The raw Table JSON of every open table (on ``shards`` only, if given), oldest first."""
-        async with self._read() as db:
-            return await ops.table_states(db, shards)
+        return await self._fetch(lambda db: ops.table_states(db, shards))
 
     async def load_open_tables(self, shards: ShardSet | None = None) -> list[Table]:
         """Every open table (on ``shards`` only, if given) as a ``Table``, oldest first."""
@@ -169,50 +173,43 @@ class SqlRepository:
 
     async def finished_hand(self, hand_id: str) -> tuple[str, Settlement] | None:
         """The recorded (Hand JSON, Settlement) of a settled hand, or None."""
-        async with self._read() as db:
-            return await ops.finished_hand(db, hand_id)
+        return await self._fetch(lambda db: ops.finished_hand(db, hand_id))
 
     async def numbered_hand(self, guild_id: int, hand_no: int) -> FinishedHand | None:
         """The guild's settled hand number ``hand_no`` (1, 2, … per guild), or None."""
-        async with self._read() as db:
-            return await ops.numbered_hand(db, guild_id, hand_no)
+        return await self._fetch(lambda db: ops.numbered_hand(db, guild_id, hand_no))
 
     async def last_hand_of(self, guild_id: int, user_id: int) -> FinishedHand | None:
         """The member's latest settled hand in the guild, or None."""
-        async with self._read() as db:
-            return await ops.last_hand_of(db, guild_id, user_id)
+        return await self._fetch(lambda db: ops.last_hand_of(db, guild_id, user_id))
 
     # ----- queries -----------------------------------------------------------
 
     async def match_standings(self, guild_id: int) -> MatchStandings:
         """The guild's current match: totals toward the target, best first."""
-        async with self._read() as db:
-            return await ops.match_standings(db, guild_id)
+        return await self._fetch(lambda db: ops.match_standings(db, guild_id))
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderRow]:
         """All-time rows (matches won, then net points, then hands won), best first."""
-        async with self._read() as db:
-            return await ops.leaderboard(db, guild_id, limit)
+        return await self._fetch(lambda db: ops.leaderboard(db, guild_id, limit))
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """One player's record in the guild, or None if they never finished a hand."""
-        async with self._read() as db:
-            return await ops.player_stats(db, guild_id, user_id)
+        return await self._fetch(lambda db: ops.player_stats(db, guild_id, user_id))
 
     async def rating_board(self, guild_id: int) -> list[RatingRow]:
         """The guild's ratings, members and computer levels, best ordinal (μ − 3σ) first."""
-        async with self._read() as db:
-            return await ratings.rating_rows(db, guild_id)
+        return await self._fetch(lambda db: ratings.rating_rows(db, guild_id))
 
     async def hand_history(self, guild_id: int, user_id: int, limit: int = 50) -> list[HandPoint]:
         """The member's last ``limit`` settled hands in the guild, oldest first."""
-        async with self._read() as db:
-            return await ratings.hand_points(db, guild_id, user_id, limit)
+        return await self._fetch(
+            lambda db: ratings.hand_points(db, guild_id, user_id, limit))
 
     async def remember_name(self, guild_id: int, user_id: int, name: str) -> None:
         """Store the display name shown in leaderboards (committed)."""
-        async with self._write() as db:
-            await ops.save_name(db, guild_id, user_id, name, time.time())
+        now = time.time()
+        await self._transaction(lambda db: ops.save_name(db, guild_id, user_id, name, now))
 
     async def forget_user(self, guild_id: int | None, user_id: int,
                           steps: Sequence[ForgetStep] = ()) -> int:
@@ -237,13 +234,12 @@ class SqlRepository:
         """``/ddz newmatch``: end the current match (kept in the history, no winner) and
         start the next at zero, unless it is not ``expected`` or has no settled hand yet
         (then ``started`` is False and nothing changed). Committed on return."""
-        async with self._write() as db:
-            return await matches.new_match(db, guild_id, expected, time.time())
+        now = time.time()
+        return await self._transaction(lambda db: matches.new_match(db, guild_id, expected, now))
 
     async def previous_match(self, guild_id: int) -> MatchStandings | None:
         """The last finished match: final totals, how it ended, winners (None: none yet)."""
-        async with self._read() as db:
-            return await matches.previous_match(db, guild_id)
+        return await self._fetch(lambda db: matches.previous_match(db, guild_id))
 
     async def autoplay_pace(self, guild_id: int, user_id: int) -> float | None:
         """The member's stored auto-play pace in this guild (seconds), or None. (Read on
@@ -253,35 +249,30 @@ class SqlRepository:
 
     async def save_autoplay_pace(self, guild_id: int, user_id: int, pace: float) -> None:
         """Store the member's auto-play pace in this guild (seconds; committed)."""
-        async with self._write() as db:
-            await matches.save_autoplay_pace(db, guild_id, user_id, pace)
+        await self._transaction(
+            lambda db: matches.save_autoplay_pace(db, guild_id, user_id, pace))
 
     # ----- turn pings (docs/RULES.md §Turn pings) --------------------------------
 
     async def notify(self, guild_id: int, user_id: int) -> bool:
         """The member's ``/ddz notify`` choice in this guild (True when never set)."""
-        async with self._read() as db:
-            return await pings.notify(db, guild_id, user_id)
+        return await self._fetch(lambda db: pings.notify(db, guild_id, user_id))
 
     async def save_notify(self, guild_id: int, user_id: int, on: bool) -> None:
         """Store the member's ``/ddz notify`` choice in this guild (committed)."""
-        async with self._write() as db:
-            await pings.save_notify(db, guild_id, user_id, on)
+        await self._transaction(lambda db: pings.save_notify(db, guild_id, user_id, on))
 
     async def save_sent_ping(self, ping: SentPing) -> None:
         """Remember a turn ping posted, to delete after a restart (committed)."""
-        async with self._write() as db:
-            await pings.save_sent(db, ping)
+        await self._transaction(lambda db: pings.save_sent(db, ping))
 
     async def delete_sent_ping(self, table_id: str, message_id: int) -> None:
         """Forget a turn ping deleted (committed)."""
-        async with self._write() as db:
-            await pings.delete_sent(db, table_id, message_id)
+        await self._transaction(lambda db: pings.delete_sent(db, table_id, message_id))
 
     async def sent_pings(self, shards: ShardSet | None = None) -> list[SentPing]:
         """The turn pings posted and not yet deleted (on ``shards`` only, if given)."""
-        async with self._read() as db:
-            return await pings.sent(db, shards)
+        return await self._fetch(lambda db: pings.sent(db, shards))
 
     # ----- the server's secret key (the private deals' seeds and marks) -------------
 

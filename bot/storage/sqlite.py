@@ -61,7 +61,8 @@ class SqliteStorage(SqlRepository):
         self._sql = SqliteSql(db)
         self.path = path
         self._lock = asyncio.Lock()
-        self._batch: list[tuple[Callable[[Sql], Awaitable[Any]], asyncio.Future[Any]]] = []
+        self._batch: list[tuple[Callable[[Sql], Awaitable[Any]], asyncio.Future[Any], bool]] = []
+        """Steps queued for the next hand-off: (step, its caller's future, a read)."""
         self._flusher: asyncio.Task[None] | None = None
         self._shard_files: list[int] = []
         self._fault: Callable[[str], None] = lambda point: None
@@ -141,8 +142,21 @@ class SqliteStorage(SqlRepository):
         storage lock is handed over once per transaction, each a loop iteration, so
         writes queued for seconds (docs/PERFORMANCE.md). ``step`` must await nothing but
         ``db``'s calls."""
+        return await self._queue(step, False)
+
+    async def _fetch(self, step: Callable[[Sql], Awaitable[T]]) -> T:
+        """``step``, a read, in the same hand-off to the connection's thread as the writes
+        queued meanwhile, run after their ``COMMIT`` (outside any transaction: it sees
+        what is committed only). A read awaiting the storage lock on its own cost the
+        event loop a thread round trip under that lock, and the group commit waited
+        behind every read queued before it: at 1,000 tables the first turn pings' reads
+        held saved actions back for seconds (docs/PERFORMANCE.md §Saves queued behind
+        reads). ``step`` must await nothing but ``db``'s calls."""
+        return await self._queue(step, True)
+
+    async def _queue(self, step: Callable[[Sql], Awaitable[T]], read: bool) -> T:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._batch.append((step, future))
+        self._batch.append((step, future, read))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush(), name="ddz-sqlite-commit")
         with _passing_faults():
@@ -152,13 +166,17 @@ class SqliteStorage(SqlRepository):
         """Run the queued steps, a batch per transaction, until none is left."""
         while self._batch:
             async with self._lock:
-                batch = [(step, f) for step, f in self._batch if not f.cancelled()]
+                writes = [(step, f) for step, f, read in self._batch
+                          if not read and not f.cancelled()]
+                reads = [(step, f) for step, f, read in self._batch if read and not f.cancelled()]
                 self._batch = []
+                batch = writes + reads
                 if not batch:
                     continue
                 try:
                     results = await self._db._execute(  # type: ignore[no-untyped-call]  # noqa: SLF001  aiosqlite's private _execute has no annotations
-                        _in_one_go, self._db._conn, [step for step, _ in batch])  # noqa: SLF001
+                        _in_one_go, self._db._conn, [step for step, _ in writes],  # noqa: SLF001
+                        [step for step, _ in reads])
                 except BaseException as error:  # begin or commit failed: no step was saved
                     for _, f in batch:
                         if not f.done():
@@ -243,16 +261,32 @@ class _ThreadSql:
         self.conn.executemany(sql, [tuple(r) for r in rows])
 
 
-def _in_one_go(conn: sqlite3.Connection, steps: list[Callable[[Sql], Awaitable[Any]]]
+def _in_one_go(conn: sqlite3.Connection, steps: list[Callable[[Sql], Awaitable[Any]]],
+               reads: Sequence[Callable[[Sql], Awaitable[Any]]] = ()
                ) -> list[tuple[bool, Any]]:
-    """``steps`` in one IMMEDIATE transaction on ``conn`` (run in aiosqlite's thread):
-    ``(True, value)`` or ``(False, exception)`` per step. A lone step that raises rolls
-    the transaction back and raises; with several, each runs in a savepoint and one
-    that raises is rolled back alone. Anything else that fails rolls back and raises."""
+    """``steps`` in one IMMEDIATE transaction on ``conn`` (run in aiosqlite's thread),
+    then ``reads`` after its commit, each on its own: ``(True, value)`` or
+    ``(False, exception)`` per step, then per read. A lone step that raises rolls the
+    transaction back and raises; with several, each runs in a savepoint and one that
+    raises is rolled back alone. Anything else that fails rolls back and raises (no read
+    run)."""
+    results = _committed(conn, steps, alone=not reads) if steps else []
+    for read in reads:
+        try:
+            results.append((True, _complete(read(_ThreadSql(conn)))))
+        except Exception as error:
+            results.append((False, error))
+    return results
+
+
+def _committed(conn: sqlite3.Connection, steps: list[Callable[[Sql], Awaitable[Any]]],
+               alone: bool) -> list[tuple[bool, Any]]:
+    """``steps`` in one IMMEDIATE transaction (see ``_in_one_go``); ``alone``: no read
+    waits for this hand-off, so a lone step that fails may fail the whole of it."""
     conn.execute("BEGIN IMMEDIATE")
     results: list[tuple[bool, Any]] = []
     try:
-        if len(steps) == 1:
+        if len(steps) == 1 and alone:
             results.append((True, _complete(steps[0](_ThreadSql(conn)))))
         else:
             for step in steps:
