@@ -71,6 +71,7 @@ from typing import Any, cast
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from benchmarks.answer_stages import AnswerStages
 from benchmarks.click_counts import ClickCounts
 from benchmarks.commit_waits import CommitWaits
 from benchmarks.cpu_sampler import CpuSampler
@@ -682,9 +683,11 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
                                    hand_cache=not args.try_no_hand_cache)
         counts = ClickCounts() if args.counts else None
         commits = CommitWaits() if args.counts else None
-        if counts is not None and commits is not None:
+        stages = AnswerStages() if args.counts else None
+        if counts is not None and commits is not None and stages is not None:
             counts.install(bench.fake)
             commits.install()
+            stages.install()
             if args.record_calls:
                 counts.record = []
         rng = random.Random(args.seed)
@@ -726,11 +729,11 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         collections.start()
         harness0 = ledger.harness
         requests0 = (bench.fake.global_limited, bench.fake.exempt)
-        if counts is not None and commits is not None:
-            counts.active = commits.active = True
+        if counts is not None and commits is not None and stages is not None:
+            counts.active = commits.active = stages.active = True
         await asyncio.gather(*tasks)
-        if counts is not None and commits is not None:
-            counts.active = commits.active = False
+        if counts is not None and commits is not None and stages is not None:
+            counts.active = commits.active = stages.active = False
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         requests = (bench.fake.global_limited - requests0[0], bench.fake.exempt - requests0[1])
         if sampler is not None:
@@ -773,6 +776,8 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         print(counts.report(len([s for v in rec.samples.values() for s in v])))
         if commits is not None:
             print(commits.report(wall))
+        if stages is not None:
+            print(stages.report())
         if counts.record is not None:
             import pickle
 
