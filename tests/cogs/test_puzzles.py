@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
+
 from bot.features.puzzles.service import PuzzleService
 from bot.features.puzzles.solver import solve, winning_moves
 from bot.rules import Card, parse_cards
@@ -165,3 +167,38 @@ async def test_the_rules_have_the_puzzles_in_both_languages(fake: FakeDiscord) -
     es = await Member(fake, 12, "Eva", locale="es-ES").slash("rules")
     assert "**Problemas** `/ddz problema` da el problema del día" in \
         embed_text(es.last.embeds[0])
+
+
+LINE_BY_HAND = {"en": ("Play", "Pass", "You played 10 10.", "You passed.", "**Solved in 5 moves!**"),
+                "es": ("Jugar", "Pasar", "Has jugado 10 10.", "Has pasado.",
+                       "**¡Resuelto en 5 jugadas!**")}
+
+
+@pytest.mark.parametrize("locale", sorted(LINE_BY_HAND))
+async def test_a_member_plays_a_puzzle_line_by_hand_with_play_and_pass(
+        fake: FakeDiscord, locale: str) -> None:
+    """The landlord's puzzle played from the view as a person does: 10 10 and then 3
+    picked in the card menu with Play, two Passes, then the ace; every answer read in
+    the member's language ("You passed.", never "You played pass.")."""
+    play_label, pass_label, played, passed, solved = LINE_BY_HAND[locale]
+    serve(fake, LANDLORD)
+    bo = Member(fake, 41, "Bo", locale=locale)
+    view = (await bo.slash("puzzle", mode="practice")).last
+
+    async def by_hand(cards: str | None) -> Message:
+        if cards is None:
+            await bo.click(view, pass_label)
+        else:
+            await bo.click(view, menu_id(view), card_values(view, cards))
+            await bo.click(fake.messages[view.id], play_label)
+        return fake.messages[view.id]
+
+    view = await by_hand("TT")
+    assert played in view.content, view.content
+    view = await by_hand("3")
+    for _ in range(2):
+        view = await by_hand(None)
+        assert passed in view.content, view.content
+    view = await by_hand("A")
+    assert solved in view.content, view.content
+    assert not view.components
