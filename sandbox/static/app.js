@@ -641,6 +641,10 @@
     wireInput();
     connect();
     $("#input").focus();
+    // Text typed while the commands were still loading gets its suggestions now: the
+    // box is there (and takes keys) before the first /api/world answer.
+    showSuggestions();
+    document.body.dataset.ready = "true";
   }
   start();
 })();

@@ -53,9 +53,10 @@ def page_as(browser: object, url: str, member: str | None = None,
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
     page.goto(url)
+    expect(page.locator("#input")).to_be_visible()
+    expect(page.locator("body[data-ready]")).to_have_count(1)  # commands loaded, keys wired
     if member is not None:
         page.select_option("#member", label=member)
-    expect(page.locator("#input")).to_be_visible()
     return page
 
 
@@ -253,3 +254,27 @@ def test_a_members_private_hand_never_reaches_another_members_page(
     assert alice.errors == [] and bob.errors == []
     alice.close()
     bob.close()
+
+
+def test_a_command_typed_while_the_page_still_loads_gets_its_suggestions(
+        browser: object, sandbox: tuple[SandboxRun, str]) -> None:
+    """The message box takes keys before the first ``/api/world`` answer; what was typed
+    then is suggested once the commands arrive. Before: nothing was suggested until the
+    next key (CI, stop 57: "/ddz st" typed on a loaded machine, no "/ddz start")."""
+    _, url = sandbox
+    held: list[object] = []
+    page = browser.new_page(viewport={"width": 1400, "height": 900})  # type: ignore[attr-defined]
+    page.route("**/api/world", lambda route: held.append(route))
+    page.goto(url)
+    page.wait_for_function("() => document.readyState === 'complete'")
+    page.wait_for_timeout(100)  # the page's first fetch reaches the route
+    assert len(held) == 1
+    box = page.locator("#input")
+    box.click()
+    box.press_sequentially("/ddz st")
+    expect(page.locator("#suggestions")).to_be_hidden()
+    held.pop().continue_()  # type: ignore[attr-defined]
+    expect(page.locator("body[data-ready]")).to_have_count(1)
+    expect(page.locator("#suggestions .item .name", has_text="/ddz start").first).to_be_visible()
+    box.press("Tab")
+    expect(box).to_have_value("/ddz start ")

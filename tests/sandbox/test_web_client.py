@@ -155,6 +155,7 @@ async def test_a_command_the_client_would_refuse_is_shown_and_sends_nothing(
         client: tuple[World, str], page: Any) -> None:
     world, url = client
     await page.goto(url)
+    await expect(page.locator("body[data-ready]")).to_have_count(1)  # keys wired
     await page.locator("#input").fill("/nothing here")
     await page.locator("#input").press("Enter")
     await expect(page.locator("#notice")).to_have_text("/nothing is not a command of this server")
@@ -244,6 +245,7 @@ async def test_a_member_switched_to_spanish_gets_spanish_commands_and_words(
             "description": "Open a table",
             "description_localizations": {"es-ES": "Abre una mesa"}}]}])
     await page.goto(url)
+    await expect(page.locator("body[data-ready]")).to_have_count(1)  # keys wired
     await page.locator("#input").fill("/ddz")
     await expect(page.locator("#suggestions .item .name")).to_have_text(["/ddz start"])
     await page.select_option("#locale", "es-ES")
