@@ -96,11 +96,11 @@ async def test_a_wrong_first_move_ends_the_attempt_and_shows_the_win(fake: FakeD
     assert "Practice puzzle (rated 1550)" in view.content
     view = await play(bo, fake, view, "3")
     assert "**3 loses: against the best defence there is no win after it.**" in view.content
-    assert "The move that wins: 10 10" in view.content
+    assert "The winning move: play 10 10." in view.content
     assert "How it loses: Bot 2: " in view.content
     assert "Your puzzle rating: 1500 → " in view.content and "(−" in view.content
     assert not view.components
-    assert "The move that wins: 10 10" in view.alt_texts[0]  # the failure's image, in words
+    assert "The winning move: play 10 10." in view.alt_texts[0]  # the failure's image, in words
     none_left = await bo.slash("puzzle", mode="practice")  # failed: it may come back
     assert "Practice puzzle" in none_left.last.content
 
@@ -133,6 +133,39 @@ async def test_pass_in_the_view_answers_you_passed_in_each_language(fake: FakeDi
         if locale == "en":
             assert "**Solved in 2 moves!**" in view.content, view.content
         assert not view.components
+
+
+WINNING_PASS = {
+    "en": ("Play", "**K loses: against the best defence there is no win after it.**",
+           "The winning move: pass.", "How it loses: "),
+    "es": ("Jugar", "**K pierde: contra la mejor defensa ya no hay victoria.**",
+           "La jugada ganadora: pasar.", "Cómo pierde: "),
+    "zh-CN": ("出牌", "**出 K 会输：面对最佳防守，之后再也赢不了。**", "必胜的一手：不出。",
+              "为什么会输："),
+}
+"""Play-test: a member who beat the partner's J read "The move that wins: pass", the pass
+named as if it were cards one plays."""
+
+
+@pytest.mark.parametrize("locale", sorted(WINNING_PASS))
+async def test_a_wrong_play_where_the_win_is_a_pass_says_so_in_words(
+        fake: FakeDiscord, locale: str) -> None:
+    """The member picks a K in the card menu and presses Play over the partner's J; the
+    only winning move was to pass, and the answer (the text and the image's description)
+    says so as a sentence in the member's language."""
+    play_label, wrong, winning, how = WINNING_PASS[locale]
+    serve(fake, PASSER)
+    member = Member(fake, 51, "Mia", locale=locale)
+    view = (await member.slash("puzzle")).last
+    await member.click(view, menu_id(view), card_values(view, "K"))
+    await member.click(fake.messages[view.id], play_label)
+    view = fake.messages[view.id]
+    assert wrong in view.content, view.content
+    assert winning in view.content.splitlines(), view.content
+    assert how in view.content, view.content
+    assert winning in view.alt_texts[0], view.alt_texts
+    assert "The move that wins" not in view.content and "La jugada que gana" not in view.content
+    assert not view.components
 
 
 async def test_forged_and_stale_clicks_change_nothing(fake: FakeDiscord) -> None:

@@ -33,7 +33,7 @@ def test_the_same_puzzle_draws_the_same_bytes_and_the_banner_adds_height() -> No
     assert playing == render_puzzle(view())
     width, height = size(playing)
     assert width == 800
-    failed = render_puzzle(view("failed", ("3 loses.", "The move that wins: 10 10",
+    failed = render_puzzle(view("failed", ("3 loses.", "The winning move: play 10 10.",
                                            "How it loses: Computer 2: A · Ana: pass · " * 4)))
     assert size(failed)[1] > height + 3 * 34  # four lines: the long one on two
     solved = render_puzzle(view("solved", ("Solved in 2 moves!",)))

@@ -139,7 +139,8 @@ def outcome_lines(state: PuzzleState, name: str, lang: str, spaced: bool = False
         return []
     lines = [t("puzzle.wrong_pass", lang) if state.wrong is None
              else t("puzzle.wrong", lang, cards=move_words(state.wrong, lang, spaced)),
-             t("puzzle.winning", lang, cards=move_words(state.winning, lang, spaced))]
+             t("puzzle.winning_pass", lang) if state.winning is None
+             else t("puzzle.winning", lang, cards=move_words(state.winning, lang, spaced))]
     if state.line:
         lines.append(t("puzzle.refutation", lang, line=actions_text(state, state.line, name,
                                                                     lang, spaced)))
