@@ -450,12 +450,15 @@ ImageInputs = tuple[list[Card], ViewState, tuple[int, ...] | None]
 def image_inputs(table: Table, seat: int, state: ViewState, counter: bool = False, *,
                  counts: tuple[int, ...] | None = None) -> ImageInputs:
     """What ``seat``'s hand image shows, without the rest of the screen: the cards, the
-    state with its selection narrowed to them, and the card counter's 15 counts (None
+    state with its selection narrowed to them (none once the hand is over), and the card
+    counter's 15 counts (None
     when ``counter`` is off; ``counts``: those counts when the caller has them,
     ``TableService.still_out``)."""
     hand = table.hand
     cards = hand.hand_of(seat) if hand is not None else []
-    state = state.with_selected(frozenset(c.index for c in selected_cards(cards, state)))
+    # once the hand is over nothing can be played: no card stays raised, no "Selected:"
+    kept = selected_cards(cards, state) if table.phase == "playing" else []
+    state = state.with_selected(frozenset(c.index for c in kept))
     if not counter or hand is None:
         counts = None
     elif counts is None:
