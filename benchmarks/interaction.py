@@ -72,6 +72,7 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from benchmarks.answer_stages import AnswerStages
+from benchmarks.board_lag import BoardLag
 from benchmarks.click_counts import ClickCounts
 from benchmarks.commit_waits import CommitWaits
 from benchmarks.cpu_sampler import CpuSampler
@@ -684,12 +685,15 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         counts = ClickCounts() if args.counts else None
         commits = CommitWaits() if args.counts else None
         stages = AnswerStages() if args.counts else None
+        boards = BoardLag() if args.counts else None
         if counts is not None and commits is not None and stages is not None:
             counts.install(bench.fake)
             commits.install()
             stages.install()
             if args.record_calls:
                 counts.record = []
+        if boards is not None:
+            boards.install(bench.bot)
         rng = random.Random(args.seed)
         loop = asyncio.get_running_loop()
         start = loop.time()
@@ -707,6 +711,7 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         lags: list[float] = []
         stop = asyncio.Event()
         monitor = asyncio.create_task(ledger.run(lag_monitor(lags, stop)))
+        backlog = asyncio.create_task(ledger.run(boards.run(stop))) if boards else None
 
         async def delayed(player: Player) -> None:
             await asyncio.sleep(rng.uniform(0, args.ramp * 0.8) if player.order == 0 else
@@ -731,9 +736,13 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
         requests0 = (bench.fake.global_limited, bench.fake.exempt)
         if counts is not None and commits is not None and stages is not None:
             counts.active = commits.active = stages.active = True
+        if boards is not None:
+            boards.active = True
         await asyncio.gather(*tasks)
         if counts is not None and commits is not None and stages is not None:
             counts.active = commits.active = stages.active = False
+        if boards is not None:
+            boards.active = False
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         requests = (bench.fake.global_limited - requests0[0], bench.fake.exempt - requests0[1])
         if sampler is not None:
@@ -750,6 +759,8 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
                    sum(v for pid, v in used.items() if pid not in renderers))
         stop.set()
         await monitor
+        if backlog is not None:
+            await backlog
         hands = sum(t.hand_no for t in bench.bot.service.tables())
         try:
             await bench.fake.idle(timeout=60)
@@ -778,6 +789,8 @@ async def run(args: argparse.Namespace) -> bool | dict[str, Any]:
             print(commits.report(wall))
         if stages is not None:
             print(stages.report())
+        if boards is not None:
+            print(boards.report())
         if counts.record is not None:
             import pickle
 
