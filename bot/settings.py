@@ -147,7 +147,8 @@ class Settings(BaseSettings):
     board_interval: float = Field(
         1.0, ge=0.0, le=10.0, validation_alias=_alias("DDZ_BOARD_INTERVAL"))
     """Seconds at least between two redraws of a table's public message (last state wins;
-    ``cogs/board.py``). Discord's edit limits hold whatever it is (the board waits for
+    ``cogs/board.py``); a hand's moves wait longer while the render workers are behind
+    (``bot.service.renderer.board_interval``, at most 4 s). Discord's edit limits hold whatever it is (the board waits for
     room in the channel's or token's bucket); tests shorten it (docs/CONTRIBUTING.md
     §Pacing)."""
     tournament_hand_pause: float = Field(

@@ -1,8 +1,12 @@
 """The public table messages: when each table's message is redrawn, and by whom.
 
 ``Board.notify(table)`` marks a table dirty; one task per table redraws it at most
-once per ``MIN_INTERVAL`` seconds from the latest state (last state wins), handing
-each job to its module: the restart repair (``cogs/board_repair.py``); what the
+once per ``MIN_INTERVAL`` seconds from the latest state (last state wins); while the
+render workers are behind, a hand's moves wait longer, up to
+``bot.service.renderer.BOARD_MAX_INTERVAL``, so that more of them show in one table
+image (``Renderer.board_interval``), but a result, a new deal, the lobby and the close
+never do (docs/PERFORMANCE.md §Fewer table images while the render backlog is long).
+It hands each job to its module: the restart repair (``cogs/board_repair.py``); what the
 message shows and putting it there (``cogs/table_message.py``, over the pure
 ``cogs/public_message.py`` and ``cogs/languages.py``); tokens, channel, budget and
 the 403 back-off (``cogs/delivery.py``); then the players' hand views
@@ -34,6 +38,7 @@ from bot.values import Settlement
 from cogs.board_repair import repair
 from cogs.delivery import Delivery, EditBucket, PermissionBackoff
 from cogs.languages import ServerLanguages
+from cogs.public_view import message_key
 from cogs.table_message import BoardLost, Shown, TableMessages
 
 log = logging.getLogger("cogs.ddz")
@@ -59,6 +64,9 @@ class _State(Shown):
     scan: bool = False
     """Restored after a restart: run the repair before the next redraw."""
     gone: bool = False
+    wake: asyncio.Future[None] | None = None
+    """Set while the redraw task waits for its next redraw (``Board._wait``): a state
+    that may not wait longer than the base interval wakes it."""
 
 
 class Board:
@@ -100,6 +108,8 @@ class Board:
         state.dirty = True
         if state.gone:
             return
+        if state.wake is not None and not state.wake.done() and not self._may_wait(state):
+            state.wake.set_result(None)  # a result or a new message: at the base pace
         if table.phase == "closed" and state.message_id is None and state.key is None:
             self.backoff.forget(table.id)  # closed before it ever had a message
             if state.task is None or state.task.done():
@@ -176,9 +186,7 @@ class Board:
         loop = asyncio.get_running_loop()
         state = self.states[table_id]
         while state.dirty and not state.gone:
-            wait = state.last_draw + self.interval - loop.time()
-            if wait > 0:
-                await asyncio.sleep(wait)
+            await self._wait(state)
             if state.table is not None:  # the channel's edit bucket, unless on a token
                 await self.delivery.ready(state.table.channel_id, state.message_id)
             state.dirty = False
@@ -239,6 +247,37 @@ class Board:
             self.states.pop(table_id, None)
             self.backoff.forget(table_id)
 
+    async def _wait(self, state: _State) -> None:
+        """Until ``state``'s next redraw is due: ``interval`` seconds after the last one,
+        or ``Renderer.board_interval`` seconds (longer while the render workers are
+        behind, taken when the wait starts) for a state that may wait (``_may_wait``);
+        ``notify`` of a state that may not wakes it to the base interval."""
+        loop = asyncio.get_running_loop()
+        longer = self.renderer.board_interval(self.interval)
+        while not state.gone:
+            pace = longer if self._may_wait(state) else self.interval
+            wait = state.last_draw + pace - loop.time()
+            if wait <= 0:
+                return
+            wake = state.wake = loop.create_future()
+            timer = loop.call_later(wait, _done, wake)
+            try:
+                await wake
+            finally:
+                timer.cancel()
+                state.wake = None
+
+    @staticmethod
+    def _may_wait(state: _State) -> bool:
+        """Whether the state to draw may wait longer than the base interval: an edit of
+        the message of a hand being bid or played. Not a result (the hand's end is always
+        drawn, before a next deal can replace it: the tournaments' pause between hands is
+        three base intervals), a redeal, a new deal's message, the lobby or the close."""
+        table = state.table
+        return (table is not None and table.phase == "playing" and table.hand is not None
+                and table.hand.phase not in ("finished", "redeal")
+                and state.message_id is not None and state.key == message_key(table))
+
     async def _views(self, table: Table | None) -> None:
         if self.after_redraw is not None:
             await self.after_redraw(table)
@@ -250,3 +289,8 @@ class Board:
         state.gone = True
         with contextlib.suppress(GameError):  # already closed
             await self.service.cancel(table.id, table.starter_id, True)
+
+
+def _done(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)

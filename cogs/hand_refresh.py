@@ -6,8 +6,9 @@ hand views of its players follow (``OpenViews.refresh`` re-renders each one whos
 table: after the message was drawn, after a redraw failed or was given up, and
 instead of the redraw while a 403 keeps the bot from the channel (the views travel on
 their own interaction tokens and don't need it). So the views move at the board's
-pace: at most once per ``cogs.board.MIN_INTERVAL`` per table, from the latest state,
-however fast the computers play.
+pace: at most once per ``cogs.board.MIN_INTERVAL`` per table (longer while the render
+workers are behind: ``Renderer.board_interval``), from the latest state, however fast
+the computers play.
 """
 
 from __future__ import annotations

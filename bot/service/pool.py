@@ -148,6 +148,12 @@ class WorkerPool:
         """Calls sent to the worker processes, or waiting for one, and not answered yet."""
         return sum(len(w.pending) for w in self._procs) + sum(map(len, self._backlog))
 
+    @property
+    def queued(self) -> int:
+        """Calls waiting in the backlog for room in a worker's pipe (none sent yet), urgent
+        or not: how far behind the workers are (``Renderer.board_interval``)."""
+        return sum(map(len, self._backlog))
+
     def start(self) -> None:
         """Spawn the workers now (from the event loop's thread) rather than at the first
         call, so that the first answers do not wait for a process to start. Never raises:

@@ -27,6 +27,34 @@ from rendering.stats import StatsView, render_stats
 HAND_CACHE_SIZE = 256
 """Hand images kept in the bot process (≈ 12 KB each as palette PNGs: ≈ 3 MB at most)."""
 
+BOARD_BACKLOG_FREE = 10
+"""Calls the render backlog may hold before a table's board waits longer than its base
+interval (``board_interval``): a few bursting clicks leave every board as it was
+(docs/PERFORMANCE.md §Fewer table images while the render backlog is long)."""
+BOARD_SECONDS_PER_QUEUED = 0.01
+"""Seconds a board's next redraw waits for each call queued beyond ``BOARD_BACKLOG_FREE``:
+2–8 times what a queued call takes the two workers (a table image 2.3–2.9 ms of CPU,
+longer under others' load), so a board waits about as long as the backlog would have held
+its image, but sleeping rather than queued; 100 queued calls add 0.9 s
+(docs/PERFORMANCE.md §Fewer table images while the render backlog is long)."""
+BOARD_MAX_INTERVAL = 4.0
+"""Seconds at most between two redraws of a board while a hand is played, however long
+the backlog (from 310 queued calls on with the default 1 s base): the moves of those
+seconds show in one image (docs/PERFORMANCE.md §Fewer table images while the render
+backlog is long)."""
+
+
+def board_interval(base: float, queued: int) -> float:
+    """Seconds a table's board waits after its last redraw before the next one, for a
+    board whose base interval is ``base`` seconds while the render pool's backlog holds
+    ``queued`` calls: ``base`` up to ``BOARD_BACKLOG_FREE`` calls, then
+    ``BOARD_SECONDS_PER_QUEUED`` more per call, at most ``BOARD_MAX_INTERVAL`` (never
+    below ``base``). E.g. base 1 s: 10 calls → 1.0 s, 110 → 2.0 s, 800 → 4.0 s
+    (docs/PERFORMANCE.md §Fewer table images while the render backlog is long)."""
+    extra = max(0, queued - BOARD_BACKLOG_FREE) * BOARD_SECONDS_PER_QUEUED
+    return max(base, min(BOARD_MAX_INTERVAL, base + extra))
+
+
 ShownKey = tuple[tuple[str, tuple[int, ...]], ...]
 """Hands other seats show face up (Happy rules): (title, card indices) each."""
 HandKey = tuple[tuple[int, ...], frozenset[int], str, str, tuple[int, ...] | None, ShownKey]
@@ -76,6 +104,12 @@ class Renderer:
     @cache_size.setter
     def cache_size(self, size: int) -> None:
         self._hands.size = size
+
+    def board_interval(self, base: float) -> float:
+        """Seconds a public board playing a hand waits between two redraws now
+        (``board_interval`` of ``base`` and the workers' backlog): longer while the
+        workers are behind, so that a board's moves coalesce into fewer table images."""
+        return board_interval(base, self.pool.queued)
 
     def start(self) -> None:
         """Spawn the worker processes now (they draw the card faces while the bot logs in)."""

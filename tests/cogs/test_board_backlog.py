@@ -1,0 +1,112 @@
+"""cogs/board.py with a render backlog: a hand's moves wait longer between two redraws
+of the table's message (``Renderer.board_interval``), the message still ends on the
+latest state, and a hand's result is drawn at the base pace, never skipped
+(docs/PERFORMANCE.md §Fewer table images while the render backlog is long)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.game.table import Table
+from bot.service.pool import WorkerPool
+from bot.service.renderer import BOARD_MAX_INTERVAL, board_interval
+from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import autoplayed_solo_hand, seated_hand
+
+BASE = 0.1
+"""The board's base interval in these tests (seconds)."""
+
+
+def test_the_wait_grows_with_the_backlog_from_ten_calls_up_to_four_seconds() -> None:
+    assert [board_interval(1.0, n) for n in (0, 10, 11, 110, 310, 800, 5000)] == \
+        pytest.approx([1.0, 1.0, 1.01, 2.0, 4.0, 4.0, 4.0])
+    assert board_interval(0.1, 60) == pytest.approx(0.6)
+    assert board_interval(6.0, 800) == 6.0  # a base above the cap stays the base
+    assert BOARD_MAX_INTERVAL == 4.0
+
+
+def test_queued_counts_the_calls_waiting_in_the_backlog() -> None:
+    pool = WorkerPool("render", 0)
+    assert pool.queued == 0
+    pool._backlog[0].extend([(1, b"", None, None)] * 2)  # type: ignore[list-item]
+    pool._backlog[1].extend([(2, b"", None, None)] * 5)  # type: ignore[list-item]
+    assert pool.queued == 7
+
+
+def shows(fake: FakeDiscord) -> list[tuple[float, int, str]]:
+    """Each state the board puts on the table's message: (loop time, seq, phase)."""
+    board = fake.bot.get_cog("ddz").board
+    board.interval = BASE
+    drawn: list[tuple[float, int, str]] = []
+    show = board.messages.show
+
+    async def recorded(table: Table | None, *args: Any, **kwargs: Any) -> None:
+        if table is not None:
+            drawn.append((asyncio.get_running_loop().time(), table.seq, table.phase))
+        await show(table, *args, **kwargs)
+
+    board.messages.show = recorded
+    return drawn
+
+
+def backlog(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
+    """The render workers' backlog holds ``calls`` calls from now on."""
+    monkeypatch.setattr(WorkerPool, "queued", property(lambda _: calls))
+
+
+@pytest.mark.parametrize(("calls", "wait"), [(0, BASE), (60, 0.6)])
+async def test_a_bid_after_a_redraw_waits_the_interval_the_backlog_gives(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, calls: int, wait: float) -> None:
+    ana, _, _ = await seated_hand(fake)
+    drawn = shows(fake)
+    backlog(monkeypatch, calls)
+    await ana.click(fake.table_message(), "Bid 1")
+    await fake.idle()
+    service = fake.bot.service
+    table = service.table_in_channel(fake.channel_id)
+    assert table is not None and drawn[-1][1] == table.seq
+    first = drawn[-1][0]
+    await service.bid(table.id, 22, 2)  # Bo bids at once; the computer answers
+    await fake.idle()
+    later = [t - first for t, _, _ in drawn if t > first]
+    assert later, drawn
+    assert wait - 0.02 <= later[0] <= wait + 0.3, (later, wait)  # 0.1 s, or 0.6 s
+    table = service.get(table.id)
+    assert table is not None and drawn[-1][1] == table.seq  # the last state wins
+    assert "Bo" in fake.table_message().content  # Bo's bid of 2 shows
+    assert "2" in fake.table_message().content
+
+
+async def test_the_result_is_drawn_at_the_base_pace_even_with_a_long_backlog(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Auto-play ends the hand within a board's long wait (800 calls queued: 4 s): the
+    result wakes it and shows a base interval after the last redraw, and the next deal
+    does not replace it unseen."""
+    drawn = shows(fake)
+    board = fake.bot.get_cog("ddz").board
+    notify = board.notify
+    ended: list[float] = []
+
+    def noted(table: Table, *args: Any, **kwargs: Any) -> None:
+        if table.phase == "finished" and not ended:
+            ended.append(asyncio.get_running_loop().time())
+        notify(table, *args, **kwargs)
+
+    board.notify = noted
+    backlog(monkeypatch, 800)
+    assert fake.bot.renderer.board_interval(BASE) == BOARD_MAX_INTERVAL
+    ana = await autoplayed_solo_hand(fake)
+    result = fake.table_message()
+    assert "result" in result.content, result.content
+    finished = [t for t, _, phase in drawn if phase == "finished"]
+    playing = [t for t, _, phase in drawn if phase == "playing"]
+    assert ended and finished and playing
+    assert finished[0] - ended[0] < 1.0, (finished[0] - ended[0])  # not the 4 s wait
+    assert finished[0] - playing[-1] < 1.0
+    await ana.click(result, "Play again")  # the next deal: a new message
+    await fake.idle()
+    assert fake.table_message().id != result.id
+    assert "result" in fake.messages[result.id].content  # the old one keeps the result
