@@ -271,8 +271,8 @@ class Board:
     def _may_wait(state: _State) -> bool:
         """Whether the state to draw may wait longer than the base interval: an edit of
         the message of a hand being bid or played. Not a result (the hand's end is always
-        drawn, before a next deal can replace it: the tournaments' pause between hands is
-        three base intervals), a redeal, a new deal's message, the lobby or the close."""
+        drawn, before a next deal can replace it: a feature's pause between hands may be
+        as short as three base intervals), a redeal, a new deal's message, the lobby or the close."""
         table = state.table
         return (table is not None and table.phase == "playing" and table.hand is not None
                 and table.hand.phase not in ("finished", "redeal")
