@@ -2,9 +2,9 @@
 
 ``Board.notify(table)`` marks a table dirty; one task per table redraws it at most
 once per ``MIN_INTERVAL`` seconds from the latest state (last state wins); while the
-render workers are behind, a hand's moves wait longer, up to
+render workers are behind, a lobby's and a hand's moves wait longer, up to
 ``bot.service.renderer.BOARD_MAX_INTERVAL``, so that more of them show in one table
-image (``Renderer.board_interval``), but a result, a new deal, the lobby and the close
+image (``Renderer.board_interval``), but a hand's end (result, redeal) and the close
 never do (docs/PERFORMANCE.md §Fewer table images while the render backlog is long).
 It hands each job to its module: the restart repair (``cogs/board_repair.py``); what the
 message shows and putting it there (``cogs/table_message.py``, over the pure
@@ -38,7 +38,6 @@ from bot.values import Settlement
 from cogs.board_repair import repair
 from cogs.delivery import Delivery, EditBucket, PermissionBackoff
 from cogs.languages import ServerLanguages
-from cogs.public_view import message_key
 from cogs.table_message import BoardLost, Shown, TableMessages
 
 log = logging.getLogger("cogs.ddz")
@@ -269,14 +268,18 @@ class Board:
 
     @staticmethod
     def _may_wait(state: _State) -> bool:
-        """Whether the state to draw may wait longer than the base interval: an edit of
-        the message of a hand being bid or played. Not a result (the hand's end is always
-        drawn, before a next deal can replace it: a feature's pause between hands may be
-        as short as three base intervals), a redeal, a new deal's message, the lobby or the close."""
+        """Whether the state to draw may wait longer than the base interval: a lobby's or
+        a hand's moves on a table that has a message. Not a hand's end, a result or a
+        redeal (always drawn at the base pace, before a next deal can replace it: a
+        feature's pause between hands may be as short as three base intervals), nor the
+        close."""
         table = state.table
-        return (table is not None and table.phase == "playing" and table.hand is not None
-                and table.hand.phase not in ("finished", "redeal")
-                and state.message_id is not None and state.key == message_key(table))
+        if table is None or state.message_id is None:
+            return False
+        if table.phase == "lobby":
+            return True
+        return (table.phase == "playing" and table.hand is not None
+                and table.hand.phase not in ("finished", "redeal"))
 
     async def _views(self, table: Table | None) -> None:
         if self.after_redraw is not None:

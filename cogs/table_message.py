@@ -124,8 +124,11 @@ class TableMessages:
         now = compose(table, lang, events, settlement)
         files: list[discord.File] = []
         if now.image is not None:
-            draw = self.renderer.result if now.image == "result" else self.renderer.table
-            files.append(png_file(await draw(now.model, locale=lang), now.filename, now.alt))
+            if now.image == "result":  # the hand's end: ahead of the table images
+                png = await self.renderer.result(now.model, locale=lang, urgent=True)
+            else:
+                png = await self.renderer.table(now.model, locale=lang)
+            files.append(png_file(png, now.filename, now.alt))
         if shown.message_id is None or shown.key != now.key:
             old, (left_behind, keep) = shown.message_id, retired(table, shown.key, now.key, lang,
                                                                  shown.result_no)

@@ -144,10 +144,11 @@ class Renderer:
         return await self.pool.run(_draw_table, view, locale,
                                    affinity=tuple(seat.name for seat in view.seats))
 
-    async def result(self, view: ResultView, *, locale: str = "en") -> bytes:
-        """A settled hand's image (``rendering.render_result``)."""
+    async def result(self, view: ResultView, *, locale: str = "en", urgent: bool = False) -> bytes:
+        """A settled hand's image (``rendering.render_result``); ``urgent``: ahead of the
+        table images in the workers' backlog (``WorkerPool.run``)."""
         self.drawn += 1
-        return await self.pool.run(_draw_result, view, locale)
+        return await self.pool.run(_draw_result, view, locale, urgent=urgent)
 
     async def stats(self, view: StatsView, *, locale: str = "en") -> bytes:
         """``/ddz stats``' chart (``rendering.stats.render_stats``), PNG bytes."""

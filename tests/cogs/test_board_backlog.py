@@ -14,7 +14,7 @@ from bot.game.table import Table
 from bot.service.pool import WorkerPool
 from bot.service.renderer import BOARD_MAX_INTERVAL, board_interval
 from tests.support.fake_discord import FakeDiscord
-from tests.support.fake_game import autoplayed_solo_hand, seated_hand
+from tests.support.fake_game import autoplayed_solo_hand, members, seated_hand
 
 BASE = 0.1
 """The board's base interval in these tests (seconds)."""
@@ -110,3 +110,32 @@ async def test_the_result_is_drawn_at_the_base_pace_even_with_a_long_backlog(
     await fake.idle()
     assert fake.table_message().id != result.id
     assert "result" in fake.messages[result.id].content  # the old one keeps the result
+
+
+async def test_the_results_image_goes_ahead_of_the_table_images(fake: FakeDiscord) -> None:
+    pool = fake.bot.renderer.pool
+    run = pool.run
+    calls: list[tuple[str, bool]] = []
+
+    async def recorded(fn: Any, *args: Any, urgent: bool = False, **kwargs: Any) -> Any:
+        calls.append((fn.__name__, urgent))
+        return await run(fn, *args, urgent=urgent, **kwargs)
+
+    pool.run = recorded
+    await autoplayed_solo_hand(fake)
+    assert "result" in fake.table_message().content
+    assert ("_draw_result", True) in calls
+    assert ("_draw_table", False) in calls and ("_draw_table", True) not in calls
+
+
+async def test_a_join_in_the_lobby_waits_longer_too(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    ana, bo, _ = members(fake)
+    drawn = shows(fake)
+    backlog(monkeypatch, 60)  # 0.6 s
+    await ana.slash("start")
+    await bo.click(fake.table_message(), "Join")
+    await fake.idle()
+    assert [phase for _, _, phase in drawn] == ["lobby", "lobby"]
+    assert 0.58 <= drawn[1][0] - drawn[0][0] <= 0.9, drawn
+    assert "Bo" in fake.table_message().content
