@@ -122,6 +122,8 @@ def _lead_reason(combo: Combo) -> str:
         return "lead_airplane"
     if combo.kind in (K.TRIO, K.TRIO_SINGLE, K.TRIO_PAIR):
         return "lead_trio"
+    if combo.kind is K.ROCKET:  # named as one play: "Lead the rocket" (docs/RULES.md §Notation)
+        return "lead_rocket"
     if combo.is_bomb:
         return "lead_bomb"
     return "lead_fewest_plays"

@@ -57,8 +57,9 @@ REASONS: dict[str, str] = {
     "lead_avoid_single": "An opponent has one card left: lead {cards} instead of a low single.",
     "lead_avoid_pair": "An opponent has two cards left: lead {cards} instead of a low pair.",
     "lead_highest_single": "An opponent has one card left: lead the highest single {cards}.",
-    "feed_partner": "The partner has few cards left: lead the low {cards} for them.",
+    "feed_partner": "The partner has few cards left: lead {cards} for them.",
     "lead_bomb": "Lead the bomb {cards}: nothing else is left to do.",
+    "lead_rocket": "Lead {cards}: nothing else is left to do.",
     # following
     "beat_with_smallest": "Beat it with {cards}, the smallest play that does.",
     "beat_keep_shape": "Beat it with {cards} without breaking up the rest of the hand.",

@@ -57,7 +57,9 @@ def test_leading_a_four_with_two_names_the_plays_left_in_every_language() -> Non
 
 
 def test_a_lead_of_an_ace_is_no_low_single_in_either_language() -> None:
-    # The Hint said "Lead the low single A to get rid of it.": an ace is not low.
+    # The Hint said "Lead the low single A to get rid of it.": an ace is not low. In Spanish
+    # the card is named as in any sentence ("Abre con el comodín pequeño…", never "la carta
+    # comodín pequeño": tests/cogs/test_hint_words.py).
     from bot.ai.policy import greedy_play
     from bot.ai.view import view_of
     from bot.i18n import t
@@ -67,7 +69,7 @@ def test_a_lead_of_an_ace_is_no_low_single_in_either_language() -> None:
     assert ace.action is not None and ace.action.notation == "A"
     assert ace.message() == "Lead the single A to get rid of it."
     assert t(f"reason.{ace.reason}", "es", **ace.params) == (
-        "Abre con la carta A para deshacerte de ella.")
+        "Abre con A para deshacerte de esa carta suelta.")
     pair = greedy_play(view_of(playing(0, "AA22", landlord=0, cards_left=(4, 17, 17))))
     assert pair.message() == "Lead the pair AA to get rid of it."
     three = greedy_play(view_of(playing(0, "3A", landlord=0, cards_left=(2, 17, 17))))
