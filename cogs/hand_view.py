@@ -34,7 +34,16 @@ from bot.game.errors import GameError
 from bot.game.happy import HappyHand
 from bot.game.table import Table
 from bot.i18n import decimal, t, tn
-from bot.rules import RANKS, Card, Combo, classify, rank_counts, show_cards, spaced_cards
+from bot.rules import (
+    RANKS,
+    Card,
+    Combo,
+    RuleSet,
+    classify,
+    rank_counts,
+    show_cards,
+    spaced_cards,
+)
 from bot.service.renderer import HandKey, Renderer, hand_key
 from cogs import texts
 from cogs.components import Components
@@ -241,10 +250,7 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
             key += "_private"
         lines.append(t(key, lang, pace=decimal(me.pace, lang, 2, trim=True)))
     if chosen:
-        found = classify(chosen, table.rules)
-        lines.append(t("hand.selected_reading", lang, cards=show_cards(chosen),
-                       reading=texts.reading_label(found[0], lang)) if found else
-                     t("hand.selected", lang, cards=show_cards(chosen)))
+        lines.append(selected_line(chosen, table.rules, lang))
     elif hand is not None and hand.phase == "playing" and table.phase == "playing":
         lines.append(t("hand.selected_none", lang))
     if hint:
@@ -270,6 +276,22 @@ def build_screen(table: Table, seat: int, state: ViewState, lang: str, *,
         view = _components(table, seat, state, lang, cards, readings or (), legal)
     return Screen("\n".join(lines), alt, view, cards, state, table.seq, lang=lang, counts=counts,
                   shown=shown)
+
+
+def selected_line(chosen: Sequence[Card], rules: RuleSet, lang: str) -> str:
+    """The hand view's line for the selected cards, named as the table names a play
+    (docs/RULES.md §Notation): "Selected: the rocket (both jokers)", "Selected: the small
+    joker (single)", "Selected: 55 (pair)"; a play with kickers shows its reading
+    ("Selected: 33344 (trio with a pair: 333 + 44)"), cards that are no play bare
+    ("Selected: 3 small joker")."""
+    cards = show_cards(chosen)
+    found = classify(chosen, rules)
+    if not found:
+        return t("hand.selected", lang, cards=cards)
+    if found[0].kickers:
+        return t("hand.selected_reading", lang, cards=cards,
+                 reading=texts.reading_label(found[0], lang))
+    return t("hand.selected_kind", lang, cards=cards, kind=texts.play_kind(found[0], lang))
 
 
 MENU_SIZE = 25

@@ -236,9 +236,10 @@ THE = "the"
 """The format spec of a place in a sentence where a lone joker takes its article
 (``{cards:the}``): "You played the small joker." / "Has jugado el comodín pequeño.",
 and the two jokers together are named as the rocket: "You played the rocket." / "Has
-jugado el cohete." / "你出了 王炸。" (docs/RULES.md §Notation). Several other cards, and a
-place that is a label ("Selected: {cards}"), name them bare; each language's catalog marks
-its own places."""
+jugado el cohete." / "你出了 王炸。" (docs/RULES.md §Notation), and the hand view's selection
+when it is a play ("Selected: the rocket (both jokers)"). Several other cards, and a place
+that lists cards which are no play ("Selected: 3 small joker"), name them bare; each
+language's catalog marks its own places."""
 THE_ROCKET_KEY = "card.the_rocket"
 """The catalog's rocket (both jokers, one play) inside a sentence: "the rocket", "el
 cohete", 王炸."""

@@ -60,7 +60,7 @@ def test_ticked_cards_are_the_selection_and_the_menu_shows_them_ticked() -> None
     assert state.selected == frozenset(c.index for c in chosen)
     menu = by_verb(components(table, state), "cards")
     assert {o["value"] for o in menu["options"] if o["default"]} == {str(c.index) for c in chosen}
-    assert "Selected: 33344458 — airplane with single wings: 333444 + 58" in build_screen(
+    assert "Selected: 33344458 (airplane with single wings: 333444 + 58)" in build_screen(
         table, 0, state, "en").content  # one interaction; Play is the second
     assert choose_cards(held, state, "") == ViewState()  # nothing ticked: nothing selected
 

@@ -65,7 +65,7 @@ async def test_a_hand_from_start_to_result_with_bids_plays_and_totals(fake: Fake
     for verb in ("hr0", "hr0", "hr0", "hr1", "hr1"):
         view = (await ana.click(view, comp(view, verb))).last
     assert view.alt_texts == [f"Your hand: 3 3 3 4 4 4 5 5 6 6 7 7 8 8 9 9 10 2 small joker big joker. Not seen by you yet: {out}. Selected: 3 3 3 4 4"]
-    assert "Selected: 33344 — trio with a pair: 333 + 44" in view.content
+    assert "Selected: 33344 (trio with a pair: 333 + 44)" in view.content
     view = (await ana.click(view, comp(view, "hplay"))).last
     assert "You played 33344." in view.content
     assert "Ana played 33344 (trio with a pair)." in fake.messages[deal.id].content

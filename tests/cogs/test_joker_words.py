@@ -6,8 +6,10 @@ card buttons and the card menu name them; X/D stay the notation a member types.
 
 Play-test: "You played small joker." / "Ana played small joker (single)." read without an
 article; a lone joker in a sentence now takes one ("You played the small joker.", "Has
-jugado el comodín pequeño.", "gana al comodín pequeño"), while a label ("Selected: small
-joker") and several cards ("Your hand: … big joker") name them bare."""
+jugado el comodín pequeño.", "gana al comodín pequeño"), and so does the hand view's
+selection, named as the table names a play ("Selected: the small joker (single)", was
+"Selected: small joker — single: small joker"), while several cards ("Your hand: … big
+joker") name them bare."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from tests.support.fake_game import comp, deal_for, three_members_ana_leads
 
 READ = {
     "en-US": {
-        "selected": "Selected: small joker — single: small joker",
+        "selected": "Selected: the small joker (single)",
         "played": "You played the small joker.",
         "table_small": "Ana played the small joker (single).",
         "to_beat": "**It's your turn:** beat the small joker (single) from Ana, or pass.",
@@ -28,7 +30,7 @@ READ = {
         "table_big": "Cy played the big joker (single).",
     },
     "zh-CN": {
-        "selected": "已选：小王 — 单张：小王",
+        "selected": "已选：小王（单张）",
         "played": "你出了 小王。",
         "table_small": "Ana 出了 小王（单张）。",
         "to_beat": "**轮到你了：**管上 Ana 的 小王（单张），或者不出。",
@@ -37,7 +39,7 @@ READ = {
         "table_big": "Cy 出了 大王（单张）。",
     },
     "es-ES": {
-        "selected": "Seleccionadas: comodín pequeño — carta suelta: comodín pequeño",
+        "selected": "Seleccionadas: el comodín pequeño (carta suelta)",
         "played": "Has jugado el comodín pequeño.",
         "table_small": "Ana jugó el comodín pequeño (carta suelta).",
         "to_beat": "**Te toca:** gana al comodín pequeño (carta suelta) de Ana, o pasa.",
@@ -87,24 +89,25 @@ async def test_typed_cards_keep_the_notation_and_the_answer_names_the_jokers(
 
 
 ROCKET = {
-    "en-US": ("You played the rocket.", "Ana played the rocket (both jokers).",
+    "en-US": ("Selected: the rocket (both jokers)", "You played the rocket.", "Ana played the rocket (both jokers).",
               "**It's your turn:** beat the rocket (both jokers) from Ana, or pass.",
               "On the table: the rocket (both jokers) from Ana.", "You passed."),
-    "es-ES": ("Has jugado el cohete.", "Ana jugó el cohete (los dos comodines).",
+    "es-ES": ("Seleccionadas: el cohete (los dos comodines)", "Has jugado el cohete.", "Ana jugó el cohete (los dos comodines).",
               "**Te toca:** gana al cohete (los dos comodines) de Ana, o pasa.",
               "En la mesa: el cohete (los dos comodines) de Ana.", "Has pasado."),
-    "zh-CN": ("你出了 王炸。", "Ana 出了 王炸（大小王）。",
+    "zh-CN": ("已选：王炸（大小王）", "你出了 王炸。", "Ana 出了 王炸（大小王）。",
               "**轮到你了：**管上 Ana 的 王炸（大小王），或者不出。",
               "桌面上：Ana 出的 王炸（大小王）。", "你选择了不出。"),
 }
 """Play-test: "Ana played small joker big joker (rocket)." The rocket is named as one play,
-with the cards it is where the sentence names the kind."""
+with the cards it is where the sentence names the kind; picked in the hand view, the
+selection read "Selected: small joker big joker — rocket: small joker big joker"."""
 
 
 @pytest.mark.parametrize("locale", sorted(ROCKET))
 async def test_a_member_plays_the_rocket_from_the_card_menu_and_everyone_reads_the_rocket(
         fake: FakeDiscord, locale: str) -> None:
-    played, line, to_beat, waiting, passed = ROCKET[locale]
+    selected, played, line, to_beat, waiting, passed = ROCKET[locale]
     fake.deal = {"hands": deal_for("333444555666777XD", "999"), "kitty": "999", "first_bidder": 0}
     ana, bo, cy = await three_members_ana_leads(fake, locale)
     view = (await ana.slash("hand")).last
@@ -112,6 +115,7 @@ async def test_a_member_plays_the_rocket_from_the_card_menu_and_everyone_reads_t
     jokers = [o["value"] for o in menu["options"] if int(o["value"]) >= 52]  # Card.index
     assert len(jokers) == 2, menu["options"]
     view = (await ana.click(view, comp(view, "hcards"), jokers)).last
+    assert selected in view.content.splitlines(), view.content
     reply = await ana.click(view, comp(view, "hplay"))
     assert played in reply.text, reply.text
     table = fake.table_message().content

@@ -31,7 +31,7 @@ def t_ranks(text: str) -> list[str]:
 
 
 def test_the_pattern_finds_a_t_rank_and_no_word() -> None:
-    assert t_ranks("Selected: 89TJQ — straight") == ["89TJQ"]
+    assert t_ranks("Selected: 89TJQ (straight)") == ["89TJQ"]
     assert t_ranks("Not seen by you yet: 9×2, T×3, J×4") == ["T×3"]
     assert t_ranks("beat TT or pass. TERRATENIENTE, Table, Trick 2, T") == ["TT", "T"]
     assert t_ranks("Use 3-9, 10 (or T), J") == []
@@ -90,7 +90,7 @@ async def test_every_text_of_a_hand_with_tens_writes_ten_as_10(fake: FakeDiscord
     view = (await ana.click(view, comp(view, "hclear"))).last
     for verb in ("hr3", "hr4", "hr5", "hr6", "hr7"):  # 6 7 8 9 T
         view = (await ana.click(view, comp(view, verb))).last
-    seen += _texts(view)  # "Selected: 6789 10 — straight", the card menu, the alt text
+    seen += _texts(view)  # "Selected: 6789 10 (straight)", the card menu, the alt text
     view = (await ana.click(view, comp(view, "hplay"))).last
     seen += _texts(view)
     refused = await bo.slash("play", cards="34567")  # too low: "does not beat 6789 10"
