@@ -4,8 +4,10 @@
 once per ``MIN_INTERVAL`` seconds from the latest state (last state wins); while the
 render workers are behind, a lobby's and a hand's moves wait longer, up to
 ``bot.service.renderer.BOARD_MAX_INTERVAL``, so that more of them show in one table
-image (``Renderer.board_interval``), but a hand's end (result, redeal) and the close
-never do (docs/PERFORMANCE.md §Fewer table images while the render backlog is long).
+image (``Renderer.board_interval``), and wait for room in the render backlog before
+reading the table (``Renderer.board_room``: the image shows the moves made meanwhile);
+a hand's end (result, redeal) and the close never do (docs/PERFORMANCE.md §Fewer table
+images while the render backlog is long).
 It hands each job to its module: the restart repair (``cogs/board_repair.py``); what the
 message shows and putting it there (``cogs/table_message.py``, over the pure
 ``cogs/public_message.py`` and ``cogs/languages.py``); tokens, channel, budget and
@@ -188,6 +190,8 @@ class Board:
             await self._wait(state)
             if state.table is not None:  # the channel's edit bucket, unless on a token
                 await self.delivery.ready(state.table.channel_id, state.message_id)
+            if self._may_wait(state):  # room in the render backlog, then the newest state
+                await self.renderer.board_room()
             state.dirty = False
             events, state.events = state.events, []
             table = self.service.get(table_id) or state.table

@@ -127,6 +127,8 @@ class WorkerPool:
         """When workers were last replaced (``_replace``), within RETRY_AFTER_SECONDS."""
         self._backlog: tuple[deque[_Call], deque[_Call]] = (deque(), deque())
         """Calls waiting for room in a worker's pipe: urgent ones, then the others."""
+        self._room: deque[tuple[asyncio.Future[None], int]] = deque()
+        """Callers of ``room`` waiting, oldest first, with their limit."""
 
     @property
     def started(self) -> bool:
@@ -151,8 +153,38 @@ class WorkerPool:
     @property
     def queued(self) -> int:
         """Calls waiting in the backlog for room in a worker's pipe (none sent yet), urgent
-        or not: how far behind the workers are (``Renderer.board_interval``)."""
-        return sum(map(len, self._backlog))
+        or not, and callers waiting in ``room``: how far behind the workers are
+        (``Renderer.board_interval``)."""
+        return sum(map(len, self._backlog)) + len(self._room)
+
+    async def room(self, limit: int) -> None:
+        """Until fewer than ``limit`` non-urgent calls wait in the backlog, callers served
+        oldest first: a caller that can wait reads its newest input only then, so the
+        call it makes is not queued with stale arguments (a table's board:
+        docs/PERFORMANCE.md §Fewer table images while the render backlog is long). Returns
+        at once while the workers keep up, and for threads (no backlog)."""
+        self._admit()
+        if not self._room and len(self._backlog[1]) < limit:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._room.append((future, limit))
+        await future
+
+    def _admit(self) -> None:
+        """Let the oldest callers of ``room`` go while the non-urgent backlog is below
+        their limit (each will add a call: at most ``limit`` at a time; all of them when
+        the pool is not started or shut down, which has no backlog)."""
+        waiting = len(self._backlog[1])
+        while self._room:
+            future, limit = self._room[0]
+            if future.done():  # cancelled (the caller is gone)
+                self._room.popleft()
+                continue
+            if self._procs and waiting >= limit:
+                return
+            self._room.popleft()
+            future.set_result(None)
+            waiting += 1
 
     def start(self) -> None:
         """Spawn the workers now (from the event loop's thread) rather than at the first
@@ -362,6 +394,8 @@ class WorkerPool:
                     else:
                         future.set_exception(value)
             self._feed(worker)
+            if self._room:
+                self._admit()
         except (EOFError, OSError) as error:
             self._replace(worker, f"{error!r}")
         except Exception as error:  # an answer that does not unpickle: fail that worker's calls
@@ -378,6 +412,7 @@ class WorkerPool:
         """Stop the worker processes; calls still waiting fall back to threads."""
         workers, self._procs = self._procs, []
         backlog, self._backlog = self._backlog, (deque(), deque())
+        self._admit()  # no workers: every caller of ``room`` goes on (threads)
         for _, _, future, _ in (*backlog[0], *backlog[1]):
             if not future.done():
                 future.set_exception(WorkerDied(f"{self.name} pool shut down"))

@@ -43,6 +43,12 @@ the backlog (from 310 queued calls on with the default 1 s base): the moves of t
 seconds show in one image (docs/PERFORMANCE.md §Fewer table images while the render
 backlog is long)."""
 
+BOARD_ROOM = 8
+"""Non-urgent calls (table images) the render backlog holds before a board waits for room
+(``Renderer.board_room``) and reads its table's newest state only then: two for each of
+the two workers' two pipe slots, so a worker never waits for a board to compose its
+image (docs/PERFORMANCE.md §Fewer table images while the render backlog is long)."""
+
 
 def board_interval(base: float, queued: int) -> float:
     """Seconds a table's board waits after its last redraw before the next one, for a
@@ -110,6 +116,12 @@ class Renderer:
         (``board_interval`` of ``base`` and the workers' backlog): longer while the
         workers are behind, so that a board's moves coalesce into fewer table images."""
         return board_interval(base, self.pool.queued)
+
+    async def board_room(self) -> None:
+        """Until the render backlog holds fewer than ``BOARD_ROOM`` table images, boards
+        served oldest first (``WorkerPool.room``): a board reads its table's state after
+        this, so its image shows the moves made while it waited."""
+        await self.pool.room(BOARD_ROOM)
 
     def start(self) -> None:
         """Spawn the worker processes now (they draw the card faces while the bot logs in)."""

@@ -1,6 +1,7 @@
 """cogs/board.py with a render backlog: a hand's moves wait longer between two redraws
-of the table's message (``Renderer.board_interval``), the message still ends on the
-latest state, and a hand's result is drawn at the base pace, never skipped
+of the table's message (``Renderer.board_interval``) and for room in the backlog
+(``Renderer.board_room``) before the board reads its table, the message still ends on
+the latest state, and a hand's result is drawn at the base pace, never skipped
 (docs/PERFORMANCE.md §Fewer table images while the render backlog is long)."""
 
 from __future__ import annotations
@@ -138,4 +139,38 @@ async def test_a_join_in_the_lobby_waits_longer_too(
     await fake.idle()
     assert [phase for _, _, phase in drawn] == ["lobby", "lobby"]
     assert 0.58 <= drawn[1][0] - drawn[0][0] <= 0.9, drawn
+    assert "Bo" in fake.table_message().content
+
+
+async def test_moves_made_while_a_board_waits_for_room_show_in_its_one_image(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The render backlog is full: the board waits for room (``Renderer.board_room``)
+    before it reads the table, so Bo's bid and the computer's answer, made meanwhile,
+    show in the same image as Ana's bid."""
+    ana, _, _ = await seated_hand(fake)
+    drawn = shows(fake)
+    room = asyncio.Event()
+    waited: list[int] = []
+
+    async def board_room() -> None:
+        waited.append(1)
+        await room.wait()
+
+    monkeypatch.setattr(fake.bot.renderer, "board_room", board_room)
+    service = fake.bot.service
+    table = service.table_in_channel(fake.channel_id)
+    assert table is not None
+    await service.bid(table.id, ana.id, 1)  # (a click waits for the board to be idle)
+    for _ in range(100):
+        if waited:
+            break
+        await asyncio.sleep(0.01)
+    assert waited == [1] and drawn == []
+    await service.bid(table.id, 22, 2)  # Bo, while the board waits for room
+    await asyncio.sleep(0.2)
+    room.set()
+    await fake.idle()
+    table = service.get(table.id)
+    assert table is not None
+    assert [seq for _, seq, _ in drawn] == [table.seq]  # one image, the newest state
     assert "Bo" in fake.table_message().content

@@ -271,6 +271,52 @@ async def test_urgent_calls_leave_the_backlog_before_the_others() -> None:
 
 
 @pytest.mark.processes
+async def test_room_waits_while_the_backlog_is_full_and_lets_callers_go_oldest_first() -> None:
+    """A board waits for room before it reads its table (``Renderer.board_room``): with
+    one worker busy on 2 calls and 3 waiting, ``room(3)`` waits until a call leaves the
+    backlog; waiting callers count in ``queued``; they go in the order they came."""
+    pool = WorkerPool("test", 1)
+    try:
+        assert await pool.wait_ready()
+        await pool.room(3)  # nothing queued: at once
+        calls = [asyncio.create_task(pool.run(slow_echo, n, 0.1)) for n in range(5)]
+        await asyncio.sleep(0)
+        assert pool.queued == 3
+        order: list[str] = []
+
+        async def board(name: str) -> None:
+            await pool.room(3)
+            order.append(name)
+            order.append(f"{name} saw {len(pool._backlog[1])} queued")
+
+        boards = [asyncio.create_task(board(name)) for name in ("a", "b")]
+        await asyncio.sleep(0.05)
+        assert order == [] and pool.queued == 5  # 3 calls and the 2 boards
+        await asyncio.gather(*calls, *boards)
+        assert order == ["a", "a saw 2 queued", "b", "b saw 1 queued"], order
+        assert pool.queued == 0
+    finally:
+        pool.shutdown()
+
+
+@pytest.mark.processes
+async def test_callers_waiting_for_room_go_on_when_the_pool_shuts_down() -> None:
+    pool = WorkerPool("test", 1)
+    try:
+        assert await pool.wait_ready()
+        calls = [asyncio.create_task(pool.run(slow_echo, n, 0.3)) for n in range(4)]
+        await asyncio.sleep(0)
+        waiting = asyncio.create_task(pool.room(1))
+        await asyncio.sleep(0.02)
+        assert not waiting.done()
+        pool.shutdown()  # the backlog's calls run in threads; nobody waits for room
+        await asyncio.wait_for(waiting, 1.0)
+        await asyncio.gather(*calls)
+    finally:
+        pool.shutdown()
+
+
+@pytest.mark.processes
 def test_answers_larger_than_the_pipe_arrive_whole_on_uvloop() -> None:
     """uvloop makes the descriptor it watches non-blocking: an answer bigger than the
     pipe's buffer (a hand PNG can be) was then read in part, the pool took it for a
