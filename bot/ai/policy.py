@@ -159,6 +159,7 @@ def _scored(view: View) -> list[tuple[float, Combo | None, str, dict[str, str | 
         and view.cards_left[view.landlord] <= 2
         and not view.unbeatable(view.to_beat)  # type: ignore[arg-type]  # not a lead: to_beat is set
     )
+    highest = max(c.rank.index for c in view.hand) if lead and opp_min == 1 else -1
     for combo in prune(legal):
         value, rest_turns, _ = evaluate(_remove(counts, combo))
         score = value
@@ -171,7 +172,9 @@ def _scored(view: View) -> list[tuple[float, Combo | None, str, dict[str, str | 
         elif lead:
             if opp_min == 1 and combo.kind is K.SINGLE:
                 score -= 40 - 3 * top
-                reason = "lead_highest_single"
+                # every single is scored, only the highest is "your highest single" (a
+                # Hint pressed again shows the lower ones: say what they risk)
+                reason = "lead_highest_single" if top == highest else "lead_low_single_risky"
             elif opp_min == 2 and combo.kind is K.PAIR:
                 score -= 25 - top
             elif opp_min <= 2 and combo.kind not in (K.SINGLE, K.PAIR):

@@ -56,7 +56,9 @@ REASONS: dict[str, str] = {
     "lead_fewest_plays": "Lead {cards}: it leaves the hand with the fewest plays ({n}).",
     "lead_avoid_single": "An opponent has one card left: lead {cards} instead of a low single.",
     "lead_avoid_pair": "An opponent has two cards left: lead {cards} instead of a low pair.",
-    "lead_highest_single": "An opponent has one card left: lead the highest single {cards}.",
+    "lead_highest_single": "An opponent has one card left: lead your highest single, {cards}.",
+    "lead_low_single_risky": ("An opponent has one card left: {cards} is lower than your"
+                              " highest single and may let them go out."),
     "feed_partner": "The partner has few cards left: lead {cards} for them.",
     "lead_bomb": "Lead the bomb {cards}: nothing else is left to do.",
     "lead_rocket": "Lead {cards}: nothing else is left to do.",

@@ -147,9 +147,15 @@ LINES = {  # (reason code, cards, n) → what the Hint writes, in en, es, zh-CN
         "Bomba con 7777: después la mano puede salir.",
         "出 7777：炸完就能出完。"),
     ("lead_highest_single", "D", None): (
-        "An opponent has one card left: lead the highest single big joker.",
+        "An opponent has one card left: lead your highest single, the big joker.",
         "A un rival le queda una carta: abre con tu carta más alta, el comodín grande.",
         "对手只剩一张牌：先出最大的单张 大王。"),
+    ("lead_low_single_risky", "X", None): (
+        "An opponent has one card left: the small joker is lower than your highest single and"
+        " may let them go out.",
+        "A un rival le queda una carta: el comodín pequeño no es tu carta más alta y puede"
+        " dejarle salir.",
+        "对手只剩一张牌：小王 比你最大的单张小，可能让对手出完。"),
     ("feed_partner", "X", None): (
         "The partner has few cards left: lead the small joker for them.",
         "A tu compañero le quedan pocas cartas: abre con el comodín pequeño para él.",
