@@ -58,9 +58,11 @@ def backlog(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
     monkeypatch.setattr(WorkerPool, "queued", property(lambda _: calls))
 
 
-@pytest.mark.parametrize(("calls", "wait"), [(0, BASE), (60, 0.6)])
+@pytest.mark.parametrize(("calls", "wait", "within"), [(0, BASE, 0.55), (60, 0.6, 1.5)])
 async def test_a_bid_after_a_redraw_waits_the_interval_the_backlog_gives(
-        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, calls: int, wait: float) -> None:
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, calls: int, wait: float,
+        within: float) -> None:
+    """``within``: a bound a loaded machine keeps (0.55 s: shorter than the 0.6 s wait)."""
     ana, _, _ = await seated_hand(fake)
     drawn = shows(fake)
     backlog(monkeypatch, calls)
@@ -74,7 +76,7 @@ async def test_a_bid_after_a_redraw_waits_the_interval_the_backlog_gives(
     await fake.idle()
     later = [t - first for t, _, _ in drawn if t > first]
     assert later, drawn
-    assert wait - 0.02 <= later[0] <= wait + 0.3, (later, wait)  # 0.1 s, or 0.6 s
+    assert wait - 0.02 <= later[0] < within, (later, wait)  # 0.1 s, or 0.6 s
     table = service.get(table.id)
     assert table is not None and drawn[-1][1] == table.seq  # the last state wins
     assert "Bo" in fake.table_message().content  # Bo's bid of 2 shows
@@ -105,8 +107,8 @@ async def test_the_result_is_drawn_at_the_base_pace_even_with_a_long_backlog(
     finished = [t for t, _, phase in drawn if phase == "finished"]
     playing = [t for t, _, phase in drawn if phase == "playing"]
     assert ended and finished and playing
-    assert finished[0] - ended[0] < 1.0, (finished[0] - ended[0])  # not the 4 s wait
-    assert finished[0] - playing[-1] < 1.0
+    assert finished[0] - ended[0] < 2.0, (finished[0] - ended[0])  # not the 4 s wait
+    assert finished[0] - playing[-1] < 2.0
     await ana.click(result, "Play again")  # the next deal: a new message
     await fake.idle()
     assert fake.table_message().id != result.id
@@ -138,7 +140,7 @@ async def test_a_join_in_the_lobby_waits_longer_too(
     await bo.click(fake.table_message(), "Join")
     await fake.idle()
     assert [phase for _, _, phase in drawn] == ["lobby", "lobby"]
-    assert 0.58 <= drawn[1][0] - drawn[0][0] <= 0.9, drawn
+    assert 0.58 <= drawn[1][0] - drawn[0][0] < 1.5, drawn
     assert "Bo" in fake.table_message().content
 
 
