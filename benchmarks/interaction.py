@@ -945,7 +945,9 @@ def main() -> None:
                              "(auto: uvloop when installed; asyncio under --profile)")
     parser.add_argument("--counts", action="store_true",
                         help="print what a click causes: worker calls by function (with their "
-                             "CPU), hand images, uploads, Discord requests (click_counts.py)")
+                             "CPU), hand images, uploads, Discord requests (click_counts.py); "
+                             "where saves and hand views wait; how far behind the boards "
+                             "are and the render backlog (board_lag.py)")
     parser.add_argument("--record-calls", metavar="PATH",
                         help="with --counts: save every worker call (function, arguments) "
                              "made while measuring there, a pickled list, to replay them")
