@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 import bot.service.hints as hints
-from tests.cogs.test_hint_words import hint_line, play_from_menu, selected
 from tests.support.fake_discord import FakeDiscord
 from tests.support.fake_game import comp, three_members_ana_leads
 from tests.support.gated_search import GatedSearch
+from tests.support.menu_play import hint_line, play_from_menu, selected
 
 ANA = "3466779TJQQQKA2X7"
 BO = "3456789TJQKA88825"
