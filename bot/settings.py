@@ -99,6 +99,9 @@ class Settings(BaseSettings):
     )
     render_workers: int = Field(2, ge=0, le=16, validation_alias=_alias("DDZ_RENDER_WORKERS"))
     hint_prefetch: bool = Field(True, validation_alias=_alias("DDZ_HINT_PREFETCH"))
+    """Start the Hint's search of a member's turn when it begins, for members who asked
+    for a Hint before at that table (``bot.service.hints``); off: a search starts at the
+    click."""
     autoplay_pace_scale: float = Field(
         1.0, ge=0.0, le=1.0, validation_alias=_alias("DDZ_AUTOPLAY_PACE_SCALE")
     )

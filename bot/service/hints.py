@@ -14,8 +14,11 @@ Searches are bounded: at most ``MAX_SEARCHES`` run or wait at once (beyond that 
 Hint keeps the normal level's answer), a position's search runs once however
 many clicks ask for it, and a search nobody waits for any more (the position
 changed: ``forget_table``) is cancelled before it starts. ``prefetch`` starts the
-search of a member's turn when the turn begins, only while no other search runs,
-so that most Hints find it ready without ever delaying one that was asked for.
+search of a member's turn when the turn begins, only for a seat whose member has
+asked for a Hint before at that table (``ASKED_SIZE``) and only while no other search
+runs, so that their next Hints find it ready without ever delaying one that was asked
+for, and members who never press Hint cost no search
+(docs/PERFORMANCE.md §Searched ahead only for who asks).
 """
 
 from __future__ import annotations
@@ -38,6 +41,10 @@ HINT_CACHE_SIZE = 256
 
 MAX_SEARCHES = 2
 """Hard searches running or queued at once; a Hint beyond that keeps the quick answer."""
+
+ASKED_SIZE = 4096
+"""Seats (table id, seat) remembered as having asked for a Hint (least recently used
+dropped first): only theirs are searched ahead (``HintCache.prefetch``)."""
 
 Key = tuple[str, int, int]
 
@@ -62,6 +69,7 @@ class HintCache:
         self._options: Lru[Key, list[Decision]] = Lru(size)
         self._searches: SingleFlight[Key, list[Decision]] = SingleFlight()
         self._speculative: set[Key] = set()
+        self._asked: Lru[tuple[str, int], bool] = Lru(ASKED_SIZE)
         self.answered = {"ready": 0, "quick": 0, "dropped": 0}
         """How Hints were answered: the full list ready, the quick answer while a
         search runs, the quick answer with no search (too many running)."""
@@ -69,6 +77,7 @@ class HintCache:
     async def options(self, table: Table, seat: int) -> list[Decision]:
         """The full suggestions of ``seat`` at ``table``'s current position (searched once)."""
         key = (table.id, table.seq, seat)
+        self.note_asked(table.id, seat)
         found = self._options.get(key)
         if found is not None:
             return found
@@ -80,6 +89,7 @@ class HintCache:
         (None when ``MAX_SEARCHES`` are already running; await it through
         ``asyncio.shield``, never cancel it: other clicks may share it). Never raises."""
         key = (table.id, table.seq, seat)
+        self.note_asked(table.id, seat)
         found = self._options.get(key)
         if found is not None:
             self.answered["ready"] += 1
@@ -96,10 +106,16 @@ class HintCache:
         kept): a Hint answered now is the search's pick, not the quick one."""
         return (table.id, table.seq, seat) in self._options
 
+    def note_asked(self, table_id: str, seat: int) -> None:
+        """``seat``'s member asked for a Hint at this table: their turns are searched ahead
+        from now on (``prefetch``)."""
+        self._asked.put((table_id, seat), True)
+
     def prefetch(self, table: Table, seat: int) -> None:
-        """Start the search of ``seat``'s position now if no other search is running."""
+        """Start the search of ``seat``'s position now if its member asked for a Hint
+        before at this table (``now``, ``options``) and no other search is running."""
         hand = table.hand
-        if (self._searches or hand is None
+        if (self._searches or hand is None or self._asked.peek((table.id, seat)) is None
                 or (hand.phase != "playing" and happy_asked(table, seat) is None)):
             return  # the play, or a Happy decision (call, grab, show)
         if (table.id, table.seq, seat) not in self._options:

@@ -41,6 +41,8 @@ async def test_hint_searches_started_ahead_are_counted_with_the_ones_a_hint_used
     counts.active = True
     cache = HintCache()
     used, unused, asked = leading_table("a"), leading_table("b"), leading_table("c")
+    cache.note_asked("a", 0)
+    cache.note_asked("b", 0)
     cache.prefetch(used, 0)
     search.gate.set()
     await asyncio.sleep(0.01)

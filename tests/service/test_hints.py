@@ -54,6 +54,8 @@ async def test_beyond_the_bound_a_hint_keeps_the_quick_answer(search: GatedSearc
 async def test_a_prefetch_runs_only_while_no_search_runs_and_stops_when_the_table_moves(
         search: GatedSearch) -> None:
     cache = HintCache()
+    cache.note_asked("a", 0)
+    cache.note_asked("b", 0)
     cache.prefetch(leading_table("a", seq=5), 0)
     cache.prefetch(leading_table("b", seq=5), 0)  # one search is running: not started
     await asyncio.sleep(0)
@@ -68,6 +70,7 @@ async def test_a_prefetch_runs_only_while_no_search_runs_and_stops_when_the_tabl
 
 async def test_a_prefetch_asked_for_by_a_click_is_kept(search: GatedSearch) -> None:
     cache, table = HintCache(), leading_table()
+    cache.note_asked(table.id, 0)
     cache.prefetch(table, 0)
     _, later = cache.now(table, 0)
     cache.forget_table(table.id, table.seq + 1)  # a click waits for it: not cancelled
@@ -84,8 +87,12 @@ async def service(tmp_path: Path) -> AsyncIterator[TableService]:
     await store.close()
 
 
-async def test_the_service_starts_the_search_when_a_members_turn_begins(
+async def test_the_service_searches_ahead_only_the_turns_of_a_member_who_asked_for_a_hint(
         service: TableService, search: GatedSearch) -> None:
+    """A search nobody uses costs the AI worker 70–130 ms
+    (docs/PERFORMANCE.md §Searched ahead only for who asks): Ana's first turn is not
+    searched ahead; once she pressed Hint, her next turn is; Bo, who never did, is never
+    searched ahead."""
     table = await service.open_table(1, 10, 101, "Ana")
     for user, name in ((102, "Bo"), (103, "Cy")):
         table = await service.join(table.id, user, name)
@@ -94,9 +101,20 @@ async def test_the_service_starts_the_search_when_a_members_turn_begins(
     table = await service.bid(table.id, 101, 3)
     assert table.turn_seat == 0
     await asyncio.sleep(0)
-    assert search.calls == [(table.id, table.seq, 0)]
+    assert search.calls == []  # she never asked for a Hint at this table
+    _, later = service.hint_now(table, 0)  # she presses Hint: its search starts
+    assert later is not None
     search.gate.set()
+    assert await later == searched(table, 0)
+    first = (table.id, table.seq, 0)
+    table = await service.play(table.id, 101, "3")
+    await asyncio.sleep(0)
+    assert search.calls == [first]  # Bo's turn: he never asked
+    table = await service.pass_turn(table.id, 102)
+    table = await service.pass_turn(table.id, 103)
+    assert table.turn_seat == 0
     await asyncio.sleep(0.05)
+    assert search.calls == [first, (table.id, table.seq, 0)]  # her turn, searched ahead
     options, later = service.hint_now(table, 0)
     assert later is None and options == searched(table, 0)
 
