@@ -13,9 +13,9 @@ import pytest
 
 from bot.features.puzzles.service import PuzzleService
 from bot.features.puzzles.solver import solve, winning_moves
-from bot.rules import Card, parse_cards
 from tests.support.embeds import embed_text
 from tests.support.fake_discord import FakeDiscord, Member, Message
+from tests.support.menu_play import card_values
 from tests.support.puzzles import LANDLORD, PASSER, PEASANT
 
 CUSTOM_ID_MAX = 100
@@ -23,20 +23,6 @@ CUSTOM_ID_MAX = 100
 
 def serve(fake: FakeDiscord, *puzzles: object) -> None:
     fake.bot.features.get(PuzzleService).serve(puzzles)
-
-
-def card_values(view: Message, cards: str) -> list[str]:
-    """The card menu's values for these ranks (docs/RULES.md notation)."""
-    menu = next(c for row in view.components for c in row["components"] if c["type"] == 3)
-    wanted = [card.rank.index for card in parse_cards(cards)]
-    values = []
-    for option in menu["options"]:
-        rank = Card.from_index(int(option["value"])).rank.index
-        if rank in wanted:
-            wanted.remove(rank)
-            values.append(option["value"])
-    assert not wanted, (cards, menu["options"])
-    return values
 
 
 def menu_id(view: Message) -> str:
