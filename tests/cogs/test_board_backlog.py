@@ -14,8 +14,9 @@ import pytest
 from bot.game.table import Table
 from bot.service.pool import WorkerPool
 from bot.service.renderer import BOARD_MAX_INTERVAL, board_interval
-from tests.support.fake_discord import FakeDiscord
-from tests.support.fake_game import autoplayed_solo_hand, members, seated_hand
+from tests.support.fake_discord import FakeDiscord, Member, Message
+from tests.support.fake_game import answered, autoplayed_solo_hand, comp, members, seated_hand
+from tests.support.menu_play import card_values
 
 BASE = 0.1
 """The board's base interval in these tests (seconds)."""
@@ -176,3 +177,53 @@ async def test_moves_made_while_a_board_waits_for_room_show_in_its_one_image(
     assert table is not None
     assert [seq for _, seq, _ in drawn] == [table.seq]  # one image, the newest state
     assert "Bo" in fake.table_message().content
+
+
+PLAYED = {"en-US": ("You played 3.", "Waiting for Ana. On the table: 2 (single) from Bot 3."),
+          "es-ES": ("Has jugado 3.", "Esperando a Ana. En la mesa: 2 (carta suelta) de Bot 3.")}
+"""What Ana reads after her Play, and Bo after his Pass (the computer has beaten it)."""
+
+
+@pytest.mark.parametrize("locale", sorted(PLAYED))
+async def test_members_play_from_their_hand_views_while_the_board_waits_longer(
+        fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    """With 200 calls queued the board waits 2 s between redraws; Ana (the landlord) picks
+    a 3 in her card menu and presses Play, Bo presses Pass in his view and reads the
+    computer's 2 over it: each hears at once from their own view, and the table's message
+    then shows the newest state."""
+    played, waiting = PLAYED[locale]
+    ana, bo, _ = members(fake, locale)
+    await ana.slash("start")
+    await bo.click(fake.table_message(), fake.table_message().custom_ids()[0])  # Join
+    add = next(c for c in fake.table_message().custom_ids() if c.endswith(":cpu"))
+    await ana.click(fake.table_message(), add)
+    start = next(c for c in fake.table_message().custom_ids() if c.endswith(":start"))
+    await bo.click(fake.table_message(), start)
+    bid3 = next(c for c in fake.table_message().custom_ids() if c.endswith(":bid3"))
+    await ana.click(fake.table_message(), bid3)
+    await fake.idle()
+    drawn = shows(fake)
+    backlog(monkeypatch, 200)
+    assert fake.bot.renderer.board_interval(BASE) == pytest.approx(2.0)
+    loop = asyncio.get_running_loop()
+
+    async def pressed(member: Member, view: Message, verb: str) -> tuple[str, float]:
+        """``verb`` pressed in ``view``: its answer's text and how long it took (s); not
+        ``member.click``, which waits for the whole bot to be idle, the board's wait too."""
+        edits, begun = view.edits, loop.time()
+        fake.dispatch(member.click_payload(view, comp(view, verb)))
+        await answered(fake, view, edits)
+        return fake.messages[view.id].content, loop.time() - begun
+
+    view = (await ana.slash("hand")).last
+    view = (await ana.click(view, comp(view, "hcards"), card_values(view, "3"))).last
+    text, took = await pressed(ana, view, "hplay")
+    assert played in text and took < 1.5, (text, took)  # not after the board's 2 s
+    view = (await bo.slash("hand")).last
+    text, took = await pressed(bo, view, "hpass")
+    assert "⚠️" not in text and took < 1.5, (text, took)
+    await fake.idle()  # the computer beats it; the board's wait is over
+    assert waiting in fake.messages[view.id].content, fake.messages[view.id].content
+    table = fake.bot.service.table_in_channel(fake.channel_id)
+    assert table is not None and drawn and drawn[-1][1] == table.seq  # the newest state
+    assert [a.kind for a in table.hand.history if a.kind != "bid"][:3] == ["play", "pass", "play"]
