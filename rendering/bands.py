@@ -17,9 +17,9 @@ two sums modulo 65521, so ``_adler_join`` needs only the second part's length).
 Decoded, an assembled PNG holds exactly the pixels ``encode_png`` gives for the same
 RGB canvas (the same palette and nearest-colour mapping, no dithering, which works
 pixel by pixel; ``tests/rendering/test_bands.py``). Its bytes differ: each band has a
-5-byte flush and no back-references into the band above; bands are deflated at
-``BAND_LEVEL`` (6, where ``encode_png`` uses 3), because a kept band is deflated once
-and sent many times, which makes the hand and table images smaller than before.
+5-byte flush and no back-references into the band above. Bands of text and panels are
+deflated by zlib (``BAND_LEVEL``; the table's at its own level), bands of large card
+faces by ISA-L (``FACES_LEVEL``, ``codec="isal"``): raw deflate either way, so they join.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ import struct
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
+from isal import isal_zlib
 from PIL import Image
 
 from rendering.palette_data import SHARED_PALETTE
@@ -37,6 +38,13 @@ from rendering.palette_data import SHARED_PALETTE
 BAND_LEVEL = 3
 """zlib level of a band: 6 costs about twice level 3's CPU and gives 15 % fewer bytes;
 a band is deflated once per cache miss."""
+FACES_LEVEL = 2
+"""ISA-L level (``isal.isal_zlib``, 0–3) of a band of large card faces (a hand's fan, a
+shown hand; ``band(..., codec="isal")``): 0.99× the bytes of zlib's level 3 there for a
+fifth of its CPU. On the small bands of text and panels (the counter, the table's rows)
+ISA-L's output is 6–13 % larger, so they keep zlib (docs/PERFORMANCE.md §Card faces
+deflated by ISA-L)."""
+Codec = Literal["zlib", "isal"]
 _ADLER = 65521
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEADER = b"\x78\x9c"
@@ -87,17 +95,21 @@ def paletted(img: Image.Image) -> Image.Image:
     return img.quantize(palette=_PALETTE_IMAGE, dither=Image.Dither.NONE)
 
 
-def band(img: Image.Image, level: int = BAND_LEVEL, *, final: bool = False) -> Band:
+def band(img: Image.Image, level: int = BAND_LEVEL, *, final: bool = False,
+         codec: Codec = "zlib") -> Band:
     """The band of a canvas ``img``: an RGB canvas (mapped by ``paletted``), or a "P"
     image already holding indices of ``SHARED_PALETTE``; ``final``: the image's bottom
-    band, which ends the stream (7 bytes fewer than a flush and an empty last block)."""
+    band, which ends the stream (7 bytes fewer than a flush and an empty last block);
+    ``codec``: the deflate of ``level``, zlib's (0–9) or ISA-L's (``"isal"``, 0–3): the
+    same format either way, so bands of both join in one image."""
     paletted_img = img if img.mode == "P" else paletted(img)
     width, height = img.size
     rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte (0: none)
     rows.paste(paletted_img, (1, 0))
     raw = rows.tobytes()
-    deflate = zlib.compressobj(level, zlib.DEFLATED, -15, 9)
-    data = deflate.compress(raw) + deflate.flush(zlib.Z_FINISH if final else zlib.Z_SYNC_FLUSH)
+    lib = isal_zlib if codec == "isal" else zlib
+    deflate = lib.compressobj(level, lib.DEFLATED, -15, 9)
+    data = deflate.compress(raw) + deflate.flush(lib.Z_FINISH if final else lib.Z_SYNC_FLUSH)
     return Band(width, height, data, zlib.adler32(raw), len(raw), final)
 
 

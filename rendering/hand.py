@@ -28,7 +28,7 @@ from functools import lru_cache
 from PIL import Image, ImageFont
 
 from bot.rules.cards import DECK, RANKS, Card
-from rendering.bands import Band, assemble, band, kept, paletted
+from rendering.bands import FACES_LEVEL, Band, assemble, band, kept, paletted
 from rendering.cards import (
     LARGE,
     SHADOW_MARGIN,
@@ -267,7 +267,7 @@ def render_hand(
 @lru_cache(maxsize=64)
 def _shown_band(title: str, indices: tuple[int, ...]) -> Band:
     """A shown hand's strip (``shown_image``) as a band."""
-    return band(shown_image(title, [DECK[i] for i in indices]))
+    return band(shown_image(title, [DECK[i] for i in indices]), FACES_LEVEL, codec="isal")
 
 
 COUNTER_SPLITS = (0, COUNTER_TOP + COUNTER_TITLE_H, COUNTER_TOP + COUNTER_TITLE_H + 48,
@@ -286,7 +286,7 @@ def _fan_band(indices: tuple[int, ...], chosen: frozenset[int], sort: SortMode,
     img = Image.new("RGB", (WIDTH, hand_height(show_indices, counter) - start), FELT)
     _draw_fan(img, sort_cards([DECK[i] for i in indices], sort), chosen,
               TOP + (COUNTER_H if counter else 0) - start, show_indices)
-    return band(img, final=True)
+    return band(img, FACES_LEVEL, final=True, codec="isal")
 
 
 _ANY_COUNTS = (1,) * len(RANKS)
