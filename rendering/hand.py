@@ -276,8 +276,14 @@ COUNTER_SPLITS = (0, COUNTER_TOP + COUNTER_TITLE_H, COUNTER_TOP + COUNTER_TITLE_
 where the fan's band starts (the highest row a raised card's shadow reaches)."""
 
 
+FAN_BANDS = 2048
+"""Fans kept per process (``_fan_band``; ≈ 11 KB each, so ≈ 22 MB at most): at 400 tables
+the 1,024 kept before dropped a waiting member's fan before their card counter's next
+refresh, which then drew it again (docs/PERFORMANCE.md §Card faces deflated by ISA-L)."""
+
+
 @kept
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=FAN_BANDS)
 def _fan_band(indices: tuple[int, ...], chosen: frozenset[int], sort: SortMode,
               show_indices: bool, counter: bool) -> Band:
     """The rows of the fan (with its labels), from ``COUNTER_SPLITS[-1]`` down with a
