@@ -81,10 +81,12 @@ def choose_play(
 HINT_SEED = 0
 """Seed of the Hint's searches (``hint_options``) and of the review's (``bot.ai.review``):
 one evaluation per position, so following the Hint is never a costly decision."""
-HINT_STEP_BUDGET = 1_000
+HINT_STEP_BUDGET = 500
 """Simulated decisions of the hard search behind a Hint's first suggestion (the
-computer seats use ``bot.ai.search.STEP_BUDGET``, 3 500): about 3.5× less CPU,
-mostly the same first play."""
+computer seats use ``bot.ai.search.STEP_BUDGET``, 3 500). 1 000 before issue 54's
+seventh pass: 500 costs 0.71× its CPU on the Hint positions of a 400-table run and
+keeps 92 % of what the search gains over normal's first choice on the regret benchmark
+(docs/PERFORMANCE.md §The Hint's search at 500 steps)."""
 HINT_EVALUATION: Evaluation = "truncated"
 """How the Hint's search (and the review's, which must agree with it) values a candidate
 on a sampled deal: playouts cut after ``bot.ai.search.TRUNCATE`` plies and finished by the
