@@ -61,6 +61,10 @@ class ClickCounts:
         """Hint searches (``bot.service.hints.HintCache``): ``ahead`` started by
         ``prefetch``, ``asked`` started by a Hint, ``ahead used`` those of ``ahead`` a Hint
         then read or waited for."""
+        self.hint_answers: Counter[str] = Counter()
+        """How the Hints were answered (``HintCache.now``): ``ready`` (the search's pick),
+        ``searching`` (the quick answer, a search started or joined), ``dropped`` (the
+        quick answer alone: ``MAX_SEARCHES`` searches already running)."""
         self._ahead: set[tuple[Any, ...]] = set()
 
     def install(self, fake: Any) -> None:
@@ -152,9 +156,15 @@ class ClickCounts:
             return search(cache, table, seat, speculative=speculative)
 
         def counted_now(cache: Any, table: Any, seat: int) -> Any:
-            if counts.active and cache.ready(table, seat):
+            ready = cache.ready(table, seat)
+            if counts.active and ready:
                 counts._used((table.id, table.seq, seat))
-            return now(cache, table, seat)
+            found = now(cache, table, seat)
+            if counts.active:  # how the Hint was answered: the search's pick, a search
+                # started or joined (its pick follows), or the quick answer alone
+                counts.hint_answers["ready" if ready else "dropped" if found[1] is None
+                                    else "searching"] += 1
+            return found
 
         async def counted_options(cache: Any, table: Any, seat: int) -> Any:
             if counts.active and cache.ready(table, seat):
@@ -214,4 +224,10 @@ class ClickCounts:
             lines.append(f"  hint searches: {ahead / n:.4f}/click started ahead of a Hint, "
                          f"{used / max(ahead, 1):.0%} of them used by one; "
                          f"{self.hint_searches['asked'] / n:.4f}/click started by a Hint")
+        if self.hint_answers:
+            answers = self.hint_answers
+            lines.append(f"  Hints answered: {answers['ready']} with the search's pick ready, "
+                         f"{answers['searching']} with the quick answer and a search to follow, "
+                         f"{answers['dropped']} with the quick answer alone (the searches at "
+                         f"their cap)")
         return "\n".join(lines)
