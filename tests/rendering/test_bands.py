@@ -152,6 +152,24 @@ def test_another_players_move_redraws_only_the_counts_of_the_hand() -> None:
     assert same_pixels(png, hand_image(cards, selected=chosen, show_indices=False, counter=after))
 
 
+def test_a_waiting_members_fan_is_kept_while_1500_other_fans_are_drawn() -> None:
+    """At 400 tables a worker draws about 1,500 other fans between two refreshes of a
+    waiting member's card counter; with 1,024 fans kept their fan was gone by then and
+    drawn again (docs/PERFORMANCE.md §Card faces deflated by ISA-L)."""
+    bands.forget()
+    cards = landlord_hand()
+    render_hand(cards, show_indices=False, counter=COUNTER)
+    rng = random.Random(1500)
+    for _ in range(1500):
+        others = rng.sample(list(DECK), 17)
+        _fan_band(tuple(sorted(c.index for c in others)), frozenset(), "rank", False, True)
+    fans = _fan_band.cache_info().misses
+    after = (*COUNTER[:3], 1, *COUNTER[4:])
+    png = render_hand(cards, show_indices=False, counter=after)
+    assert _fan_band.cache_info().misses == fans  # the counts drawn, the fan kept
+    assert same_pixels(png, hand_image(cards, show_indices=False, counter=after))
+
+
 def random_tables(count: int) -> list[TableView]:
     rng = random.Random(540)
     names = ["Ana", CJK_NAME, LONG_NAME, "Zoë Ω 🎲", "مرحبا بكم"]
