@@ -18,7 +18,9 @@ search of a member's turn when the turn begins, only for a seat whose member has
 asked for a Hint before at that table (``ASKED_SIZE``) and only while no other search
 runs, so that their next Hints find it ready without ever delaying one that was asked
 for, and members who never press Hint cost no search
-(docs/PERFORMANCE.md §Searched ahead only for who asks).
+(docs/PERFORMANCE.md §Searched ahead only for who asks). A position with one action only
+(a pass with nothing that beats the play) is never searched: the normal level's answer is
+the search's (docs/PERFORMANCE.md §One action, no search).
 """
 
 from __future__ import annotations
@@ -75,10 +77,11 @@ class HintCache:
         search runs, the quick answer with no search (too many running)."""
 
     async def options(self, table: Table, seat: int) -> list[Decision]:
-        """The full suggestions of ``seat`` at ``table``'s current position (searched once)."""
+        """The full suggestions of ``seat`` at ``table``'s current position (searched once;
+        a position with one action only is never searched: ``_only``)."""
         key = (table.id, table.seq, seat)
         self.note_asked(table.id, seat)
-        found = self._options.get(key)
+        found = self._options.get(key) or self._only(table, seat)
         if found is not None:
             return found
         return await asyncio.shield(self._search(table, seat, speculative=False))
@@ -90,7 +93,7 @@ class HintCache:
         ``asyncio.shield``, never cancel it: other clicks may share it). Never raises."""
         key = (table.id, table.seq, seat)
         self.note_asked(table.id, seat)
-        found = self._options.get(key)
+        found = self._options.get(key) or self._only(table, seat)
         if found is not None:
             self.answered["ready"] += 1
             return found, None
@@ -118,7 +121,7 @@ class HintCache:
         if (self._searches or hand is None or self._asked.peek((table.id, seat)) is None
                 or (hand.phase != "playing" and happy_asked(table, seat) is None)):
             return  # the play, or a Happy decision (call, grab, show)
-        if (table.id, table.seq, seat) not in self._options:
+        if (table.id, table.seq, seat) not in self._options and self._only(table, seat) is None:
             self._search(table, seat, speculative=True)
 
     def forget_table(self, table_id: str, seq: int) -> None:
@@ -129,6 +132,21 @@ class HintCache:
             task = self._searches.running(key)
             if task is not None:
                 task.cancel()
+
+    def _only(self, table: Table, seat: int) -> list[Decision] | None:
+        """The normal level's one action when ``seat`` has only one in play (a pass with
+        nothing that beats the play, a lone legal play), kept as the position's full list:
+        the hard search returns that action unsearched (``bot.ai.search.hard_search``), so
+        the quick answer is the search's, and no search is started. None otherwise
+        (bidding, a Happy decision, several actions)."""
+        hand = table.hand
+        if hand is None or hand.phase != "playing" or happy_asked(table, seat) is not None:
+            return None
+        quick = list(self.choices.get(table, seat).suggestions)
+        if len(quick) != 1:
+            return None
+        self._options.put((table.id, table.seq, seat), quick)
+        return quick
 
     def _search(self, table: Table, seat: int, *, speculative: bool) -> asyncio.Task[list[Decision]]:
         key = (table.id, table.seq, seat)
