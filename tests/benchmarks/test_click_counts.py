@@ -53,9 +53,12 @@ async def test_hint_searches_started_ahead_are_counted_with_the_ones_a_hint_used
     assert later is not None
     await later
     assert counts.hint_searches == {"ahead": 2, "ahead used": 1, "asked": 1}
+    assert counts.hint_answers == {"ready": 1, "searching": 1}
     assert counts.report(10).endswith(
         "  hint searches: 0.2000/click started ahead of a Hint, 50% of them used by one; "
-        "0.1000/click started by a Hint")
+        "0.1000/click started by a Hint\n"
+        "  Hints answered: 1 with the search's pick ready, 1 with the quick answer and a "
+        "search to follow, 0 with the quick answer alone (the searches at their cap)")
 
 
 async def test_worker_calls_are_counted_by_function_and_repeats_apart(
