@@ -62,7 +62,8 @@ class ClickCounts:
         ``prefetch``, ``asked`` started by a Hint, ``ahead used`` those of ``ahead`` a Hint
         then read or waited for."""
         self.hint_answers: Counter[str] = Counter()
-        """How the Hints were answered (``HintCache.now``): ``ready`` (the search's pick),
+        """How the Hints were answered (``HintCache.now``): ``ready`` (the search's pick,
+        or the one action of a position that has one),
         ``searching`` (the quick answer, a search started or joined), ``dropped`` (the
         quick answer alone: ``MAX_SEARCHES`` searches already running)."""
         self._ahead: set[tuple[Any, ...]] = set()
@@ -160,10 +161,12 @@ class ClickCounts:
             if counts.active and ready:
                 counts._used((table.id, table.seq, seat))
             found = now(cache, table, seat)
-            if counts.active:  # how the Hint was answered: the search's pick, a search
-                # started or joined (its pick follows), or the quick answer alone
-                counts.hint_answers["ready" if ready else "dropped" if found[1] is None
-                                    else "searching"] += 1
+            if counts.active:  # how the Hint was answered: the search's pick (ready
+                # before, or a position with one action, kept by ``now``), a search started
+                # or joined (its pick follows), or the quick answer alone
+                counts.hint_answers["searching" if found[1] is not None
+                                    else "ready" if cache.ready(table, seat)
+                                    else "dropped"] += 1
             return found
 
         async def counted_options(cache: Any, table: Any, seat: int) -> Any:
