@@ -81,7 +81,9 @@ class HintCache:
         a position with one action only is never searched: ``_only``)."""
         key = (table.id, table.seq, seat)
         self.note_asked(table.id, seat)
-        found = self._options.get(key) or self._only(table, seat)
+        found = self._options.get(key)
+        if found is None:
+            found = self._only(table, seat)
         if found is not None:
             return found
         return await asyncio.shield(self._search(table, seat, speculative=False))
@@ -93,7 +95,9 @@ class HintCache:
         ``asyncio.shield``, never cancel it: other clicks may share it). Never raises."""
         key = (table.id, table.seq, seat)
         self.note_asked(table.id, seat)
-        found = self._options.get(key) or self._only(table, seat)
+        found = self._options.get(key)
+        if found is None:
+            found = self._only(table, seat)
         if found is not None:
             self.answered["ready"] += 1
             return found, None

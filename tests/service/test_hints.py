@@ -136,3 +136,19 @@ async def test_nothing_is_searched_ahead_without_prefetch(tmp_path: Path,
         await store.close()
 
 
+
+
+async def test_a_position_whose_full_list_is_empty_is_searched_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the kept list is [] (falsy): the next Hint reads it, it does not search again
+    calls: list[int] = []
+
+    async def empty(table: object, seat: int, pool: object = None) -> list[object]:
+        calls.append(seat)
+        return []
+
+    monkeypatch.setattr(hints, "compute", empty)
+    cache, table = HintCache(), leading_table()
+    assert await cache.options(table, 0) == []
+    assert await cache.options(table, 0) == [] and cache.now(table, 0) == ([], None)
+    assert calls == [0]
