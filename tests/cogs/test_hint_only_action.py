@@ -13,20 +13,12 @@ import pytest
 
 import bot.service.hints as hints
 from bot.i18n import t
-from tests.support.fake_discord import FakeDiscord, Member, Message
-from tests.support.fake_game import answered, comp, deal_for, three_members_ana_leads
+from tests.support.fake_discord import FakeDiscord
+from tests.support.fake_game import comp, deal_for, three_members_ana_leads
 from tests.support.gated_search import GatedSearch
-from tests.support.menu_play import hint_line, play_from_menu
+from tests.support.menu_play import first_hint, hint_line, play_from_menu
 
 LANGS = {"en-US": "en", "es-ES": "es"}
-
-
-async def first_hint(fake: FakeDiscord, member: Member, view: Message) -> str:
-    """Hint pressed in ``view``: the Hint's line of its first answer."""
-    edits = view.edits
-    fake.dispatch(member.click_payload(view, comp(view, "hhint")))
-    await answered(fake, view, edits)
-    return hint_line(fake.messages[view.id])
 
 
 @pytest.mark.parametrize("locale", sorted(LANGS))

@@ -14,10 +14,11 @@ from bot.features.puzzles.model import load_puzzles
 from bot.features.puzzles.position import Move, Position, legal_moves
 from bot.features.puzzles.solver import winning_moves
 from bot.i18n import t
-from bot.rules import Card, format_cards, show_cards
+from bot.rules import format_cards, show_cards
 from sandbox.loopback.emulator import Emulator, SimMember, SimMessage
 from tests.support.botproc import BotFactory
 from tests.support.ddz_driver import FAST_ENV, SHOWN, finished, reply_text
+from tests.support.menu_play import option_values
 
 HAND_RE = re.compile(rf"(?:^|; )(?P<name>[^;]+?) \((?P<role>landlord|peasant)\) holds (?P<cards>{SHOWN}|—)")
 BEAT_RE = re.compile(rf"To beat: (?P<cards>{SHOWN}) \((?P<name>[^)]+)\)")
@@ -62,14 +63,7 @@ async def make(member: SimMember, view: SimMessage, move: Move) -> None:
         await finished(await member.click(view, component(view, "pass")["custom_id"]))
         return
     menu = component(view, "cards")
-    wanted = [c.rank.index for c in move.cards]
-    values = []
-    for option in menu["options"]:
-        rank = Card.from_index(int(option["value"])).rank.index
-        if rank in wanted:
-            wanted.remove(rank)
-            values.append(option["value"])
-    assert not wanted, (move, menu["options"])
+    values = option_values(menu["options"], format_cards(move.cards))
     await finished(await member.select(view, menu["custom_id"], values))
     await finished(await member.click(view, component(view, "play")["custom_id"]))
 
