@@ -125,7 +125,8 @@ class HintCache:
         if (self._searches or hand is None or self._asked.peek((table.id, seat)) is None
                 or (hand.phase != "playing" and happy_asked(table, seat) is None)):
             return  # the play, or a Happy decision (call, grab, show)
-        if (table.id, table.seq, seat) not in self._options and self._only(table, seat) is None:
+        if ((table.id, table.seq, seat) not in self._options
+                and self._only(table, seat, rank=False) is None):
             self._search(table, seat, speculative=True)
 
     def forget_table(self, table_id: str, seq: int) -> None:
@@ -137,18 +138,20 @@ class HintCache:
             if task is not None:
                 task.cancel()
 
-    def _only(self, table: Table, seat: int) -> list[Decision] | None:
+    def _only(self, table: Table, seat: int, *, rank: bool = True) -> list[Decision] | None:
         """The normal level's one action when ``seat`` has only one in play (a pass with
         nothing that beats the play, a lone legal play), kept as the position's full list:
         the hard search returns that action unsearched (``bot.ai.search.hard_search``), so
         the quick answer is the search's, and no search is started. None otherwise
-        (bidding, a Happy decision, several actions)."""
+        (bidding, a Happy decision, several actions) and, with ``rank`` False, when the
+        position is not ranked yet (``ChoicesCache.known``: nothing ranked on the loop)."""
         hand = table.hand
         if hand is None or hand.phase != "playing" or happy_asked(table, seat) is not None:
             return None
-        quick = list(self.choices.get(table, seat).suggestions)
-        if len(quick) != 1:
+        ranked = self.choices.get(table, seat) if rank else self.choices.known(table, seat)
+        if ranked is None or len(ranked.suggestions) != 1:
             return None
+        quick = list(ranked.suggestions)
         self._options.put((table.id, table.seq, seat), quick)
         return quick
 
