@@ -21,7 +21,7 @@ from isal import isal_zlib
 from PIL import Image
 
 from bot.rules import DECK
-from rendering.bands import BAND_LEVEL, paletted
+from rendering.bands import BAND_LEVEL, filtered_rows
 from rendering.cards import sort_cards
 from rendering.compose import FELT
 from rendering.hand import (
@@ -36,14 +36,6 @@ from rendering.hand import (
 )
 
 
-def _raw(img: Image.Image) -> bytes:
-    """The filtered rows ``band`` deflates (a 0 filter byte before each row)."""
-    indices = img if img.mode == "P" else paletted(img)
-    rows = Image.new("P", (img.width + 1, img.height), 0)
-    rows.paste(indices, (1, 0))
-    return rows.tobytes()
-
-
 def bands(hands: int) -> dict[str, list[bytes]]:
     """The filtered rows of ``hands`` seeded fans and as many counters' counts."""
     rng = random.Random(54)
@@ -55,7 +47,7 @@ def bands(hands: int) -> dict[str, list[bytes]]:
         img = Image.new("RGB", (WIDTH, hand_height(False, True) - start), FELT)
         _draw_fan(img, sort_cards([DECK[i] for i in indices], "rank"), chosen,
                   TOP + COUNTER_H - start, False)  # as ``_fan_band`` with the counter
-        out["fan"].append(_raw(img))
+        out["fan"].append(filtered_rows(img))
         out["counts"].append(_counts_rows(tuple(rng.randint(0, 4) for _ in range(15))))
     return out
 
@@ -66,7 +58,7 @@ def _counts_rows(counts: tuple[int, ...]) -> bytes:
     for index, count in enumerate(counts):
         tile, left, top = _count_tile(count, index)
         img.paste(tile, (left, top))
-    return _raw(img)
+    return filtered_rows(img)
 
 
 def deflate(lib: ModuleType, level: int, raws: list[bytes]) -> tuple[float, float]:

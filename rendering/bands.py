@@ -102,15 +102,21 @@ def band(img: Image.Image, level: int = BAND_LEVEL, *, final: bool = False,
     band, which ends the stream (7 bytes fewer than a flush and an empty last block);
     ``codec``: the deflate of ``level``, zlib's (0–9) or ISA-L's (``"isal"``, 0–3): the
     same format either way, so bands of both join in one image."""
-    paletted_img = img if img.mode == "P" else paletted(img)
     width, height = img.size
-    rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte (0: none)
-    rows.paste(paletted_img, (1, 0))
-    raw = rows.tobytes()
+    raw = filtered_rows(img)
     lib = isal_zlib if codec == "isal" else zlib
     deflate = lib.compressobj(level, lib.DEFLATED, -15, 9)
     data = deflate.compress(raw) + deflate.flush(lib.Z_FINISH if final else lib.Z_SYNC_FLUSH)
     return Band(width, height, data, zlib.adler32(raw), len(raw), final)
+
+
+def filtered_rows(img: Image.Image) -> bytes:
+    """The bytes ``band`` deflates for ``img`` (RGB, mapped by ``paletted``, or "P"): each
+    row of palette indices after its filter byte (0: none)."""
+    paletted_img = img if img.mode == "P" else paletted(img)
+    rows = Image.new("P", (img.width + 1, img.height), 0)  # column 0: the filter bytes
+    rows.paste(paletted_img, (1, 0))
+    return rows.tobytes()
 
 
 def _adler_join(first: int, second: int, second_length: int) -> int:
