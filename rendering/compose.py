@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -84,6 +85,117 @@ def paste_card(canvas: Image.Image, sprite: Image.Image, x: int, y: int) -> None
     canvas.paste(sprite, (x - SHADOW_MARGIN, y - SHADOW_MARGIN), sprite)
 
 
+Box = tuple[int, int, int, int]
+"""A rectangle (left, top, right, bottom), right and bottom excluded, in px."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Cut:
+    """How ``paste_cards`` pastes a sprite: ``opaque``, a rectangle of it where every
+    pixel's alpha is 255 (copied without a mask: ``body``, its RGB pixels there), and the
+    crops of the rest blended so far, by their box (``pieces``)."""
+
+    sprite: Image.Image
+    opaque: Box
+    body: Image.Image
+    pieces: dict[Box, Image.Image]
+
+
+_CUTS: dict[int, _Cut] = {}
+"""``_Cut`` of each sprite pasted by ``paste_cards``, by ``id`` (the record holds the
+sprite, so its id stays its own); the sprites are ``card_sprite``'s and
+``back_sprite``'s, kept for the process."""
+CUTS_KEPT = 512
+"""Sprites whose cut ``_CUTS`` keeps (emptied past that: sprites drawn anew)."""
+PIECES_KEPT = 64
+"""Crops a ``_Cut`` keeps (emptied past that)."""
+
+
+def opaque_box(sprite: Image.Image) -> Box:
+    """A large rectangle of ``sprite`` (RGBA) where every pixel's alpha is 255: the card's
+    body inside its anti-aliased edge (found by insetting the card's rectangle until it is
+    all opaque, then growing each side while it stays so). (0, 0, 0, 0) when none."""
+    alpha = sprite.getchannel("A")
+    w, h = sprite.size
+
+    def solid(box: Box) -> bool:
+        return box[0] < box[2] and box[1] < box[3] and alpha.crop(box).getextrema() == (255, 255)
+
+    m = SHADOW_MARGIN
+    box = next((b for k in range(min(w, h) // 2)
+                if solid(b := (m + k, m + k, w - m - k, h - m - k))), (0, 0, 0, 0))
+    if box == (0, 0, 0, 0):
+        return box
+    grown = True
+    while grown:
+        grown = False
+        for side, step in ((0, -1), (1, -1), (2, 1), (3, 1)):
+            wider = list(box)
+            wider[side] += step
+            if 0 <= wider[side] <= (w if side % 2 == 0 else h) and solid(tuple(wider)):  # type: ignore[arg-type]
+                box, grown = tuple(wider), True  # type: ignore[assignment]
+    return box
+
+
+def _cut(sprite: Image.Image) -> _Cut:
+    cut = _CUTS.get(id(sprite))
+    if cut is None or cut.sprite is not sprite:
+        if len(_CUTS) >= CUTS_KEPT:
+            _CUTS.clear()
+        opaque = opaque_box(sprite)
+        cut = _Cut(sprite, opaque, sprite.crop(opaque).convert("RGB"), {})
+        _CUTS[id(sprite)] = cut
+    return cut
+
+
+def _minus(boxes: list[Box], cut: Box) -> list[Box]:
+    """The parts of ``boxes`` outside ``cut``, as rectangles (at most four of each)."""
+    out: list[Box] = []
+    cl, ct, cr, cb = cut
+    for box in boxes:
+        left, top, right, bottom = box
+        if cl >= right or cr <= left or ct >= bottom or cb <= top or cl >= cr or ct >= cb:
+            out.append(box)
+            continue
+        if ct > top:
+            out.append((left, top, right, ct))
+        if cb < bottom:
+            out.append((left, cb, right, bottom))
+        mid_top, mid_bottom = max(top, ct), min(bottom, cb)
+        if cl > left:
+            out.append((left, mid_top, cl, mid_bottom))
+        if cr < right:
+            out.append((cr, mid_top, right, mid_bottom))
+    return out
+
+
+def paste_cards(canvas: Image.Image, placed: Sequence[tuple[Image.Image, int, int]]) -> None:
+    """Paste card sprites in order, each card's top-left corner at its (x, y): the same
+    pixels as ``paste_card`` for each in turn, for about a third of its CPU (a fan of
+    cards was the largest part of a hand image's, docs/PERFORMANCE.md §A fan pasted
+    by parts). A sprite's opaque body (``opaque_box``) is copied without a mask; the rest
+    is blended, except where the next card's opaque body covers it: that body is copied
+    over it next, whatever lay there."""
+    for k, (sprite, x, y) in enumerate(placed):
+        cut = _cut(sprite)
+        pieces = _minus([(0, 0, *sprite.size)], cut.opaque)
+        if k + 1 < len(placed):
+            after, ax, ay = placed[k + 1]
+            cl, ct, cr, cb = _cut(after).opaque
+            dx, dy = ax - x, ay - y
+            pieces = _minus(pieces, (cl + dx, ct + dy, cr + dx, cb + dy))
+        left, top = x - SHADOW_MARGIN, y - SHADOW_MARGIN
+        for box in pieces:
+            part = cut.pieces.get(box)
+            if part is None:
+                if len(cut.pieces) >= PIECES_KEPT:
+                    cut.pieces.clear()
+                part = cut.pieces[box] = sprite.crop(box)
+            canvas.paste(part, (left + box[0], top + box[1]), part)
+        if cut.opaque[2] > cut.opaque[0]:
+            canvas.paste(cut.body, (left + cut.opaque[0], top + cut.opaque[1]))
+
+
 def draw_fan(
     canvas: Image.Image,
     cards: Sequence[Card],
@@ -94,16 +206,15 @@ def draw_fan(
 ) -> int:
     """Draw ``cards`` face up, left to right, from (x, y); returns the width used."""
     step = fan_step(len(cards), size, max_width)
-    for i, card in enumerate(cards):
-        paste_card(canvas, card_sprite(card.index, size), x + i * step, y)
+    paste_cards(canvas, [(card_sprite(card.index, size), x + i * step, y)
+                         for i, card in enumerate(cards)])
     return fan_width(len(cards), size, step)
 
 
 def draw_backs(canvas: Image.Image, count: int, x: int, y: int, size: str, step: int) -> int:
     """Draw ``count`` face-down cards from (x, y); returns the width used."""
     sprite = back_sprite(size)
-    for i in range(count):
-        paste_card(canvas, sprite, x + i * step, y)
+    paste_cards(canvas, [(sprite, x + i * step, y) for i in range(count)])
     return fan_width(count, size, step)
 
 
