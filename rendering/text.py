@@ -350,40 +350,58 @@ _STAMP_MARGIN = 2
 
 
 @lru_cache(maxsize=STAMP_CACHE_SIZE)
-def _stamp(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, int, int]:
-    """The alpha mask ("L") Pillow draws for ``text`` at a whole-pixel anchor point, and
-    the offset from that point to the mask's top-left corner."""
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+def _stamp(text: str, face: ImageFont.FreeTypeFont, anchor: str,
+           stroke: int = 0) -> tuple[Image.Image, int, int]:
+    """The alpha mask ("L") Pillow draws for ``text`` at a whole-pixel anchor point (with
+    ``stroke``: its outline of that width, filled, as Pillow draws it under stroked
+    text), and the offset from that point to the mask's top-left corner."""
+    left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke)
     ox, oy = _STAMP_MARGIN - math.floor(left), _STAMP_MARGIN - math.floor(top)
     size = (math.ceil(right) + ox + _STAMP_MARGIN, math.ceil(bottom) + oy + _STAMP_MARGIN)
     stamp = Image.new("L", size, 0)
-    ImageDraw.Draw(stamp).text((ox, oy), text, fill=255, font=face, anchor=anchor)
+    ImageDraw.Draw(stamp).text((ox, oy), text, fill=255, font=face, anchor=anchor,
+                               stroke_width=stroke, stroke_fill=255)
     return stamp, -ox, -oy
 
 
 class Draw(ImageDraw.ImageDraw):
     """``ImageDraw.Draw`` for the images' RGB canvases whose one-line text at whole-pixel
-    coordinates (a FreeType font, a colour, no stroke) is pasted from a cache of alpha
-    masks, ``_stamp``, pixel for pixel what Pillow draws: the
+    coordinates (a FreeType font, a colour; an outline too, ``stroke_width`` and
+    ``stroke_fill``, for ASCII text) is pasted from a cache of alpha masks, ``_stamp``, pixel for pixel what Pillow draws: the
     same labels, names and counts come back on every render, and laying out and
     rasterizing them was a third of a table image's time (docs/PERFORMANCE.md).
     Anything else is drawn by Pillow as usual."""
 
-    def __init__(self, im: Image.Image) -> None:
+    def __init__(self, im: Image.Image, stamps: bool = True) -> None:
         super().__init__(im)
         self.canvas = im
+        self.stamps = stamps
+        """False: text drawn once only (a table's status line, new at every move) is drawn
+        by Pillow, as fast as a stamp's first drawing, and keeps no stamp (docs/PERFORMANCE.md
+        §Table bands deflated by ISA-L)."""
 
     def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None,
              anchor: str | None = None, *args: Any, **kwargs: Any) -> None:
-        if (args or kwargs or not isinstance(font, ImageFont.FreeTypeFont)
+        stroke, stroke_fill = kwargs.get("stroke_width", 0), kwargs.get("stroke_fill")
+        if (args or set(kwargs) - {"stroke_width", "stroke_fill"}
+                or not isinstance(font, ImageFont.FreeTypeFont)
                 or not isinstance(text, str) or "\n" in text or not isinstance(fill, tuple)
-                or len(fill) != len(self.canvas.getbands())):
+                or len(fill) != len(self.canvas.getbands())
+                or not isinstance(stroke, int) or stroke < 0
+                or (stroke and not (isinstance(stroke_fill, tuple)
+                                    and len(stroke_fill) == len(fill)))):
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        if not text.isascii() and _is_latin_face(font) and _needs_runs(text):
+        if not text.isascii() and _is_latin_face(font) and _needs_runs(text) and not stroke:
             return draw_text(self, xy, text, font, fill, anchor or "la")  # CJK, emoji runs
         x, y = xy
-        if x != int(x) or y != int(y):  # a sub-pixel start: FreeType places it its own way
-            return super().text(xy, text, fill, font, anchor)
+        if x != int(x) or y != int(y) or (stroke and not text.isascii()) or not self.stamps:
+            # a sub-pixel start (FreeType places it its own way), an outlined text in runs
+            return super().text(xy, text, fill, font, anchor, **kwargs)
+        if stroke:  # the outline first, filled, then the text if in another colour
+            outline, dx, dy = _stamp(text, font, anchor or "la", stroke)
+            self.canvas.paste(stroke_fill, (int(x) + dx, int(y) + dy), outline)
+            if stroke_fill == fill:
+                return None
         stamp, dx, dy = _stamp(text, font, anchor or "la")
         self.canvas.paste(fill, (int(x) + dx, int(y) + dy), stamp)
         return None

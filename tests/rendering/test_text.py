@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont, features
@@ -152,6 +153,47 @@ def test_cached_text_stamps_draw_what_pillow_draws_pixel_for_pixel() -> None:
             ImageDraw.Draw(plain).text(xy, label, fill=fill, font=face, anchor=anchor)
             Draw(cached).text(xy, label, fill=fill, font=face, anchor=anchor)
         assert plain.tobytes() == cached.tobytes()
+
+
+def test_outlined_text_from_stamps_is_what_pillow_draws_pixel_for_pixel() -> None:
+    """An outlined text (``stroke_width``, ``stroke_fill``: the count on a seat's card back)
+    pasted as two cached masks, the outline then the text: Pillow's pixels, in any anchor,
+    width and colour, also when the outline's colour is the text's (one mask) and for text
+    Pillow draws itself (non-ASCII, sub-pixel)."""
+    cases = [((40, 40), "17", font(22, True), "mm", 2, (10, 30, 70)),
+             ((120, 60), "0", font(22, True), "la", 1, (200, 30, 40)),
+             ((300, 90), "20 cards", font(26, True), "rm", 3, (245, 245, 240)),
+             ((420, 120), "×2", font(22, True), "mm", 2, (10, 30, 70)),
+             ((520, 150), "Tomás", font(24), "ls", 2, (28, 28, 32)),
+             ((640.5, 60), "9", font(22, True), "mm", 2, (10, 30, 70))]
+    for fill in ((245, 245, 240), (255, 196, 0)):
+        plain, cached = (Image.new("RGB", (800, 200), (30, 108, 72)) for _ in range(2))
+        for xy, label, face, anchor, width, outline in cases * 2:
+            ImageDraw.Draw(plain).text(xy, label, fill=fill, font=face, anchor=anchor,
+                                       stroke_width=width, stroke_fill=outline)
+            Draw(cached).text(xy, label, fill=fill, font=face, anchor=anchor,
+                              stroke_width=width, stroke_fill=outline)
+        assert plain.tobytes() == cached.tobytes()
+
+
+def test_an_outlined_ascii_text_is_pasted_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    pillow_text = ImageDraw.ImageDraw.text
+
+    def counted(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        drawn.append(text)
+        pillow_text(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", counted)
+    text_module._stamp.cache_clear()
+    canvas = Image.new("RGB", (200, 100), (30, 108, 72))
+    for label in ("17", "17", "3"):
+        Draw(canvas).text((50, 50), label, fill=(245, 245, 240), font=font(22, True), anchor="mm",
+                          stroke_width=2, stroke_fill=(10, 30, 70))
+    Draw(canvas).text((50, 50), "张", fill=(245, 245, 240), font=font(22, True), anchor="mm",
+                      stroke_width=2, stroke_fill=(10, 30, 70))
+    # each mask drawn once (the outline's, the text's), then pasted; "张" drawn by Pillow
+    assert drawn == ["17", "17", "3", "3", "张"]
 
 
 def _pillow(text: str, engine: ImageFont.Layout, size: int = 24) -> bytes:
