@@ -17,9 +17,10 @@ two sums modulo 65521, so ``_adler_join`` needs only the second part's length).
 Decoded, an assembled PNG holds exactly the pixels ``encode_png`` gives for the same
 RGB canvas (the same palette and nearest-colour mapping, no dithering, which works
 pixel by pixel; ``tests/rendering/test_bands.py``). Its bytes differ: each band has a
-5-byte flush and no back-references into the band above. Bands of text and panels are
-deflated by zlib (``BAND_LEVEL``; the table's at its own level), bands of large card
-faces by ISA-L (``FACES_LEVEL``, ``codec="isal"``): raw deflate either way, so they join.
+5-byte flush and no back-references into the band above. A hand image's bands of text
+(its card counter) are deflated by zlib (``BAND_LEVEL``), its bands of large card faces
+and every band of the table image by ISA-L (``FACES_LEVEL``, ``codec="isal"``;
+``rendering.table.BAND_LEVEL``): raw deflate either way, so they join.
 """
 
 from __future__ import annotations
@@ -41,9 +42,10 @@ a band is deflated once per cache miss."""
 FACES_LEVEL = 2
 """ISA-L level (``isal.isal_zlib``, 0–3) of a band of large card faces (a hand's fan, a
 shown hand; ``band(..., codec="isal")``): 0.99× the bytes of zlib's level 3 there for a
-fifth of its CPU. On the small bands of text and panels (the counter, the table's rows)
-ISA-L's output is 6–13 % larger, so they keep zlib (docs/PERFORMANCE.md §Card faces
-deflated by ISA-L)."""
+fifth of its CPU. On the small bands of text of a hand's card counter ISA-L's output is
+6–13 % larger, so they keep zlib, and hand images stay no larger than at issue 54's
+start (docs/PERFORMANCE.md §Card faces deflated by ISA-L); the table's bands take ISA-L
+too (docs/PERFORMANCE.md §Table bands deflated by ISA-L)."""
 Codec = Literal["zlib", "isal"]
 _ADLER = 65521
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"

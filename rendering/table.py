@@ -29,7 +29,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.rules.cards import Card
-from rendering.bands import Band, assemble, band, kept
+from rendering.bands import Band, Codec, assemble, band, kept
 from rendering.cards import LARGE, SMALL
 from rendering.compose import (
     DANGER,
@@ -67,9 +67,16 @@ SHOWN_H = LARGE.height + 16
 as in a hand view, so their corner ranks are 11 px at a phone's 400 px (small cards': 8)."""
 SHOWN_FILL = (40, 70, 120)
 """The "Shown hand" mark's colour: a blue apart from gold ("to beat") and red (bombs)."""
-BAND_LEVEL = 4
-"""zlib level of the table's bands (``rendering.bands``): at 3 the bidding table's PNG
-was 36 bytes larger than one encoded whole (``encode_png``); at 4 every sample is smaller."""
+BAND_LEVEL = 2
+"""ISA-L level (``rendering.bands.FACES_LEVEL``'s codec) of the table's bands: a fifth of
+zlib's CPU at level 4, which they had, for 8 % more bytes, still fewer than the issue-54
+start's whole encoding (``encode_png``): 19.1 against 17.7 and 20.0 KB a table image of
+a recorded 400-table run (docs/PERFORMANCE.md §Table bands deflated by ISA-L)."""
+BAND_CODEC: Codec = "isal"
+HEADERS_KEPT = 1024
+"""Header bands kept per process (≈ 3 KB each): a table's header changes a few times a
+hand (bid, multiplier, kitty) and every table's is redrawn at each board; 256 kept was
+fewer than the tables a render worker serves at 400 tables, so it was drawn again."""
 
 
 def row_height(seat: SeatView) -> int:
@@ -155,30 +162,37 @@ def _last_action(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, to
 
 
 def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, top: int,
-          landlord_known: bool, bidding: bool, locale: str) -> None:
+          landlord_known: bool, bidding: bool, locale: str, parts: tuple[int, ...] = (0, 1)) -> None:
+    """A seat's panel with its top at row ``top``: the panel, and of what is on it only
+    ``parts`` (0: the name row, badge and marks, above ``SEAT_SPLIT``; 1: the body, cards
+    left, last action and a shown hand, below it), so a band of one part draws nothing
+    the band does not hold."""
     box = (PAD, top, WIDTH - PAD, top + row_height(seat))
     if seat.is_turn:
         draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=GOLD, width=4)
     else:
         draw.rounded_rectangle(box, radius=14, fill=PANEL)
     x = PAD + 12
-    right = WIDTH - PAD - 12
-    if landlord_known:
-        right -= role_badge(draw, right, top + 8, seat.is_landlord, locale, right=True) + 10
-    right -= _pills(draw, seat, right, top + 8, bidding, locale)
-    prefix = "▶ " if seat.is_turn else ""
-    tag = f"  ({text(locale, 'computer')})" if seat.is_computer else ""
-    tag_face = font(MIN_PX)
-    avail = right - x - text_width(tag, tag_face)
-    name, face = fit_text(prefix + seat.name, avail, NAME_SIZES, bold=True)
-    draw_text(draw, (x, top + 24), name, face, GOLD if seat.is_turn else WHITE, anchor="lm")
-    if tag:
-        draw.text((x + text_width(name, face), top + 24), tag, font=tag_face, fill=MUTED, anchor="lm")
-    body = top + 46
-    _cards_left(img, draw, seat, x, body, locale)
-    _last_action(img, draw, seat, body, bidding, locale)
-    if seat.shown is not None:  # 明牌: face up for everyone (docs/RULES.md §Happy rules)
-        draw_fan(img, list(seat.shown), x, top + ROW_H - 2, "large", WIDTH - PAD - 12 - x)
+    if 0 in parts:
+        right = WIDTH - PAD - 12
+        if landlord_known:
+            right -= role_badge(draw, right, top + 8, seat.is_landlord, locale, right=True) + 10
+        right -= _pills(draw, seat, right, top + 8, bidding, locale)
+        prefix = "▶ " if seat.is_turn else ""
+        tag = f"  ({text(locale, 'computer')})" if seat.is_computer else ""
+        tag_face = font(MIN_PX)
+        avail = right - x - text_width(tag, tag_face)
+        name, face = fit_text(prefix + seat.name, avail, NAME_SIZES, bold=True)
+        draw_text(draw, (x, top + 24), name, face, GOLD if seat.is_turn else WHITE, anchor="lm")
+        if tag:
+            draw.text((x + text_width(name, face), top + 24), tag, font=tag_face, fill=MUTED,
+                      anchor="lm")
+    if 1 in parts:
+        body = top + 46
+        _cards_left(img, draw, seat, x, body, locale)
+        _last_action(img, draw, seat, body, bidding, locale)
+        if seat.shown is not None:  # 明牌: face up for everyone (docs/RULES.md §Happy rules)
+            draw_fan(img, list(seat.shown), x, top + ROW_H - 2, "large", WIDTH - PAD - 12 - x)
 
 
 def _pills(draw: ImageDraw.ImageDraw, seat: SeatView, right: int, top: int, bidding: bool,
@@ -270,7 +284,7 @@ def _hashable(seat: SeatView) -> SeatView:
 
 
 @kept
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=HEADERS_KEPT)
 def _header_band(hand_number: int | None, rules: str | None, bid: int | None, multiplier: int,
                  kitty: tuple[Card, ...] | None, locale: str) -> Band:
     img = Image.new("RGB", (WIDTH, SEATS_TOP), FELT)
@@ -279,7 +293,7 @@ def _header_band(hand_number: int | None, rules: str | None, bid: int | None, mu
     view = TableView(seats=(), bid=bid, multiplier=multiplier, kitty=kitty,
                      hand_number=hand_number, rules=rules)
     _header(img, draw, view, locale)
-    return band(img, BAND_LEVEL)
+    return band(img, BAND_LEVEL, codec=BAND_CODEC)
 
 
 SEAT_SPLIT = 41
@@ -307,8 +321,8 @@ def _seat_band(seat: SeatView, landlord_known: bool, bidding: bool, locale: str,
     the gap under the panel) of a seat's panel; ``seat`` holds only what that part shows."""
     start, end = (0, SEAT_SPLIT) if part == 0 else (SEAT_SPLIT, row_height(seat) + ROW_GAP)
     img = Image.new("RGB", (WIDTH, end - start), FELT)
-    _seat(img, Draw(img), seat, -start, landlord_known, bidding, locale)
-    return band(img, BAND_LEVEL)
+    _seat(img, Draw(img), seat, -start, landlord_known, bidding, locale, (part,))
+    return band(img, BAND_LEVEL, codec=BAND_CODEC)
 
 
 @kept
@@ -316,5 +330,5 @@ def _seat_band(seat: SeatView, landlord_known: bool, bidding: bool, locale: str,
 def _status_band(status: str) -> Band:
     top = SEATS_TOP + 3 * (ROW_H + ROW_GAP)
     img = Image.new("RGB", (WIDTH, HEIGHT - top), FELT)
-    _status(Draw(img), status, HEIGHT - top)
-    return band(img, BAND_LEVEL, final=True)
+    _status(Draw(img, stamps=False), status, HEIGHT - top)
+    return band(img, BAND_LEVEL, final=True, codec=BAND_CODEC)
