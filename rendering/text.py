@@ -397,7 +397,8 @@ class Draw(ImageDraw.ImageDraw):
         if x != int(x) or y != int(y) or (stroke and not text.isascii()) or not self.stamps:
             # a sub-pixel start (FreeType places it its own way), an outlined text in runs
             return super().text(xy, text, fill, font, anchor, **kwargs)
-        if stroke:  # the outline first, filled, then the text if in another colour
+        if stroke and isinstance(stroke_fill, tuple):
+            # the outline first, filled, then the text if in another colour
             outline, dx, dy = _stamp(text, font, anchor or "la", stroke)
             self.canvas.paste(stroke_fill, (int(x) + dx, int(y) + dy), outline)
             if stroke_fill == fill:
