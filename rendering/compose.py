@@ -118,23 +118,26 @@ def opaque_box(sprite: Image.Image) -> Box:
     alpha = sprite.getchannel("A")
     w, h = sprite.size
 
-    def solid(box: Box) -> bool:
-        return box[0] < box[2] and box[1] < box[3] and alpha.crop(box).getextrema() == (255, 255)
+    def solid(left: int, top: int, right: int, bottom: int) -> bool:
+        return (0 <= left < right <= w and 0 <= top < bottom <= h
+                and alpha.crop((left, top, right, bottom)).getextrema() == (255, 255))
 
     m = SHADOW_MARGIN
-    box = next((b for k in range(min(w, h) // 2)
-                if solid(b := (m + k, m + k, w - m - k, h - m - k))), (0, 0, 0, 0))
-    if box == (0, 0, 0, 0):
-        return box
+    edges = next(([m + k, m + k, w - m - k, h - m - k] for k in range(min(w, h) // 2)
+                  if solid(m + k, m + k, w - m - k, h - m - k)), None)
+    if edges is None:
+        return (0, 0, 0, 0)
     grown = True
-    while grown:
+    while grown:  # each side outwards, one row or column at a time, while all opaque
         grown = False
         for side, step in ((0, -1), (1, -1), (2, 1), (3, 1)):
-            wider = list(box)
-            wider[side] += step
-            if 0 <= wider[side] <= (w if side % 2 == 0 else h) and solid(tuple(wider)):  # type: ignore[arg-type]
-                box, grown = tuple(wider), True  # type: ignore[assignment]
-    return box
+            edges[side] += step
+            if solid(*edges):
+                grown = True
+            else:
+                edges[side] -= step
+    left, top, right, bottom = edges
+    return (left, top, right, bottom)
 
 
 def _cut(sprite: Image.Image) -> _Cut:

@@ -73,6 +73,7 @@ zlib's CPU at level 4, which they had, for 8 % more bytes, still fewer than the 
 start's whole encoding (``encode_png``): 19.1 against 17.7 and 20.0 KB a table image of
 a recorded 400-table run (docs/PERFORMANCE.md §Table bands deflated by ISA-L)."""
 BAND_CODEC: Codec = "isal"
+"""The deflate of the table's bands (``rendering.bands.band``'s ``codec``)."""
 HEADERS_KEPT = 1024
 """Header bands kept per process (≈ 3 KB each): a table's header changes a few times a
 hand (bid, multiplier, kitty) and every table's is redrawn at each board; 256 kept was
