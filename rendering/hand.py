@@ -203,9 +203,11 @@ def _draw_fan(img: Image.Image, ordered: Sequence[Card], chosen: Collection[int]
     ``RAISE`` px higher), and the position labels under it when ``show_indices``."""
     draw = Draw(img)
     xs = fan_positions(len(ordered))
-    paste_cards(img, [(card_sprite(card.index, "large", up), x, top - RAISE if up else top)
-                      for x, card in zip(xs, ordered, strict=True)
-                      for up in (card.index in chosen,)])
+    placed = []
+    for x, card in zip(xs, ordered, strict=True):
+        up = card.index in chosen
+        placed.append((card_sprite(card.index, "large", up), x, top - RAISE if up else top))
+    paste_cards(img, placed)
     if show_indices:
         label_font = font(LABEL_PX, True)
         cy = top + LARGE.height + 4 + LABEL_H // 2

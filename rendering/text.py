@@ -367,9 +367,10 @@ def _stamp(text: str, face: ImageFont.FreeTypeFont, anchor: str,
 class Draw(ImageDraw.ImageDraw):
     """``ImageDraw.Draw`` for the images' RGB canvases whose one-line text at whole-pixel
     coordinates (a FreeType font, a colour; an outline too, ``stroke_width`` and
-    ``stroke_fill``, for ASCII text) is pasted from a cache of alpha masks, ``_stamp``, pixel for pixel what Pillow draws: the
-    same labels, names and counts come back on every render, and laying out and
-    rasterizing them was a third of a table image's time (docs/PERFORMANCE.md).
+    ``stroke_fill``, for ASCII text) is pasted from a cache of alpha masks, ``_stamp``,
+    pixel for pixel what Pillow draws: the same labels, names and counts come back on
+    every render, and laying out and rasterizing them was a third of a table image's
+    time (docs/PERFORMANCE.md).
     Anything else is drawn by Pillow as usual."""
 
     def __init__(self, im: Image.Image, stamps: bool = True) -> None:

@@ -135,7 +135,6 @@ def test_a_band_deflated_by_isal_joins_bands_deflated_by_zlib() -> None:
         assert same_pixels(assemble(pieces), whole)
 
 
-
 def test_another_players_move_redraws_only_the_counts_of_the_hand() -> None:
     bands.forget()
     cards, chosen = landlord_hand(), selected_three()
